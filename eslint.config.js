@@ -1,0 +1,71 @@
+// Lint configuration. Besides the usual TypeScript rules it enforces the
+// direction of imports between packages (docs/ARCHITECTURE.md):
+//   web -> apps -> client-ui -> client-core -> shared, and server -> shared.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Builds a no-restricted-imports rule that forbids the given packages. */
+function forbid(message, ...groups) {
+  return ['error', { patterns: [{ group: groups, message }] }];
+}
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'http', 'net'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/', '**/dist/', '**/.data/', 'playwright-report/', 'test-results/', 'packages/server/drizzle/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/shared/**'],
+    rules: {
+      'no-restricted-imports': forbid('shared is the bottom layer: it imports no other package of the product, no framework and no Node API.', '@atrium/*', 'react', 'react-dom', 'fastify', ...nodeBuiltins),
+    },
+  },
+  {
+    files: ['packages/client-core/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': forbid('client-core depends on shared only: no React, no UI, no server code.', '@atrium/client-ui', '@atrium/server', '@atrium/web', '@atrium/app-*', 'react', 'react-dom', 'fastify', ...nodeBuiltins),
+    },
+  },
+  {
+    files: ['packages/client-ui/**', 'web/**', 'apps/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['packages/client-ui/**'],
+    rules: {
+      'no-restricted-imports': forbid('client-ui may use client-core and shared, never an app, the web entry or the server.', '@atrium/server', '@atrium/web', '@atrium/app-*', 'fastify', ...nodeBuiltins),
+    },
+  },
+  {
+    files: ['apps/**'],
+    rules: {
+      'no-restricted-imports': forbid('An app never imports another app, the web entry or the server: it asks the shell.', '@atrium/server', '@atrium/web', '@atrium/app-*', 'fastify', ...nodeBuiltins),
+    },
+  },
+  {
+    files: ['web/src/**'],
+    rules: {
+      'no-restricted-imports': forbid('The web entry composes client packages; it never imports the server.', '@atrium/server', 'fastify', ...nodeBuiltins),
+    },
+  },
+  {
+    files: ['packages/server/**'],
+    rules: {
+      'no-restricted-imports': forbid('The server meets the client only through @atrium/shared.', '@atrium/client-core', '@atrium/client-ui', '@atrium/web', '@atrium/app-*', 'react', 'react-dom'),
+    },
+  },
+);

@@ -1,0 +1,67 @@
+/** Content routes under the versioned API base (§7 Content). */
+import { AccountLogoParams, AnnouncementParams, CLIENT_LOG_MAX_MESSAGE, LogEntryBody, Messages, ResourceParams, type Announcement } from '@atrium/shared';
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { HttpError, ok, parse } from '../http/reply.js';
+import type { ResourceService } from '../resources/ResourceService.js';
+import type { Services } from '../services.js';
+import type { AnnouncementRecord } from './AnnouncementStore.js';
+
+const defaultLogo = new URL('../../assets/default-logo.svg', import.meta.url);
+
+/** Announcement (§3): media is the resource id; the client builds its address. */
+function present(a: AnnouncementRecord): Announcement {
+  return { uuid: a.id, name: a.name, description: a.description, link: a.link, media: a.mediaResourceId, media_type: a.mediaType, fallback: a.fallback };
+}
+
+/** Sends a stored file with headers that keep a hostile upload inert. */
+async function sendResource(resources: ResourceService, id: string, reply: FastifyReply) {
+  const found = await resources.open(id);
+  if (!found) throw new HttpError(404, Messages.resourceNotFound, 'resource.not-found');
+  return reply
+    .header('content-type', found.record.mime)
+    .header('content-length', found.record.size)
+    .header('cache-control', 'public, max-age=86400, immutable')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .send(found.stream);
+}
+
+/** Replaces control characters (new lines included) so a client cannot forge log lines. */
+export function neutralizeControlCharacters(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function contentRoutes(services: Services, limits: { logger: number; loggerBody: number }) {
+  return async (app: FastifyInstance) => {
+    app.get('/homescreen/announcement/:host', async (request) => {
+      const { host } = parse(AnnouncementParams, request.params);
+      const account = await services.stores.accounts.findForHost(host);
+      const list = account ? await services.stores.announcements.listForAccount(account.id) : [];
+      return ok(list.map(present));
+    });
+
+    app.get('/resources/:id', async (request, reply) => {
+      const { id } = parse(ResourceParams, request.params);
+      return sendResource(services.resources, id, reply);
+    });
+
+    app.get('/account/logo/:accountId', async (request, reply) => {
+      const { accountId } = parse(AccountLogoParams, request.params);
+      const account = await services.stores.accounts.findById(accountId);
+      if (!account) throw new HttpError(404, Messages.accountNotFound, 'account.not-found');
+      if (account.logoResourceId) return sendResource(services.resources, account.logoResourceId, reply);
+      return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=3600').send(fs.createReadStream(defaultLogo));
+    });
+
+    app.post('/logger', { bodyLimit: limits.loggerBody, config: { rateLimit: { max: limits.logger, timeWindow: 60_000 } } }, async (request) => {
+      const entry = parse(LogEntryBody, request.body);
+      const auth = await services.auth.authenticate(request.headers.authorization);
+      const message = neutralizeControlCharacters(entry.message.slice(0, CLIENT_LOG_MAX_MESSAGE));
+      const level = entry.level === 'log' ? 'info' : entry.level;
+      request.log[level]({ event: 'client.log', client: true, userId: auth.ok ? auth.auth.user.id : null, truncated: entry.message.length > CLIENT_LOG_MAX_MESSAGE }, message);
+      return { status: 'success', data: null };
+    });
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Builds the Fastify application: plugins, error envelopes, the routes of
+ * every domain under their configured prefixes, and the web client.
+ * Starting, stopping and the data folder are main.ts's business.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Messages } from '@atrium/shared';
+import { contentRoutes } from './announcements/routes.js';
+import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
+import type { PasswordHasher } from './auth/PasswordHasher.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { installErrorHandler } from './http/errorHandler.js';
+import { loggerOptions } from './logger.js';
+import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
+import type { Secrets } from './secrets.js';
+import { createServices, type Services } from './services.js';
+import { createStores } from './stores.js';
+import { systemRoutes } from './system/routes.js';
+import { userRoutes } from './users/routes.js';
+import { VERSION } from './version.js';
+
+/** Requests per minute and client address on the sensitive routes. */
+export interface RateLimits {
+  auth: number;
+  recovery: number;
+  logger: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { auth: 30, recovery: 10, logger: 120 };
+/** Largest request body accepted, and the smaller one for client log entries. */
+const BODY_LIMIT = 64 * 1024;
+const LOGGER_BODY_LIMIT = 16 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  secrets: Secrets;
+  /** Defaults to SMTP when configured, else the outbox in the data folder. */
+  mailer?: Mailer;
+  hasher?: PasswordHasher;
+  now?: () => Date;
+  rateLimits?: Partial<RateLimits>;
+  /** Pino stream for the logs (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export interface AtriumApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+export async function buildApp(options: AppOptions): Promise<AtriumApp> {
+  const { config } = options;
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const app = Fastify({
+    logger: options.logStream ? { ...loggerOptions(config.logLevel), stream: options.logStream } : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  });
+
+  const stores = createStores(options.database.db, config.dataDir);
+  const mailer =
+    options.mailer ??
+    (config.smtp ? new SmtpMailer(config.smtp, config.mailFrom, app.log) : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
+  const services = createServices({ ...options, db: options.database.db, stores, mailer, log: app.log });
+
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: Messages.tooManyRequests }),
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
+    return payload;
+  });
+
+  const clientConfig = { wrapperBase: config.wrapperPrefix, apiBase: config.apiPrefix, version: VERSION };
+  await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig }));
+  await app.register(coreAuthRoutes(services, limits));
+  await app.register(wrapperAuthRoutes(services, limits), { prefix: config.wrapperPrefix });
+  await app.register(userRoutes(services), { prefix: config.apiPrefix });
+  await app.register(contentRoutes(services, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
+
+  const indexHtml = path.join(config.webRoot, 'index.html');
+  const webBuilt = fs.existsSync(indexHtml);
+  if (webBuilt) {
+    await app.register(fastifyStatic, { root: config.webRoot, wildcard: false, index: ['index.html'] });
+  }
+  const apiPrefixes = [config.apiPrefix, config.wrapperPrefix];
+  installErrorHandler(app, (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+    if (request.method !== 'GET' || isApi || !request.headers.accept?.includes('text/html')) return false;
+    if (webBuilt) {
+      // Client-side addresses (#forgotpassword, ?resetpassword=..., ./privacy-policy) all load the app.
+      void reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
+    } else {
+      void reply.code(503).type('text/plain').send('The web client is not built yet: run `npm run build`, then reload.');
+    }
+    return true;
+  });
+
+  return { app, services };
+}

@@ -1,0 +1,171 @@
+import type { AccessTokenClaims, LoginResult } from '@atrium/shared';
+import type { Log } from '../logger.js';
+import type { AccountStore } from '../accounts/AccountStore.js';
+import type { UserRecord, UserStore } from '../users/UserStore.js';
+import { normalizeUsername } from '../users/UserStore.js';
+import type { LoginThrottle } from './LoginThrottle.js';
+import type { PasswordHasher } from './PasswordHasher.js';
+import type { RevokeReason, SessionStore } from './SessionStore.js';
+import { TokenService } from './TokenService.js';
+
+export interface SessionLifetimes {
+  /** Idle lifetime of a refresh token, in seconds. */
+  refreshTokenTtl: number;
+  /** Absolute lifetime of a session, in seconds. */
+  sessionMaxAge: number;
+}
+
+/** Who is calling, once a bearer token has been accepted. */
+export interface AuthContext {
+  user: UserRecord;
+  claims: AccessTokenClaims;
+}
+
+/** Outcome of checking a bearer token for an API call. */
+export type Authentication =
+  | { ok: true; auth: AuthContext }
+  /** 'token': expired or bad token, the client refreshes; 'session': revoked or ended, the client logs out. */
+  | { ok: false; reason: 'missing' | 'token' | 'session' };
+
+/** Answer of POST /validatetoken. */
+export type TokenValidity = 'valid' | 'expired' | 'invalid' | 'session-expired';
+
+/**
+ * Sign-in, token refresh with rotation and reuse detection, logout, and the
+ * checks behind every authenticated call.
+ */
+export class AuthService {
+  constructor(
+    private readonly users: UserStore,
+    private readonly accounts: AccountStore,
+    private readonly sessions: SessionStore,
+    private readonly tokens: TokenService,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly lifetimes: SessionLifetimes,
+    private readonly log: Log,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Checks credentials and opens a session. Unknown users, wrong passwords,
+   * disabled users and throttled attempts all return null, in comparable time.
+   */
+  async login(input: { username: string; password: string; ip: string; userAgent?: string }): Promise<LoginResult | null> {
+    const username = normalizeUsername(input.username);
+    const [locked, user] = await Promise.all([this.throttle.isLocked(username, input.ip), this.users.findByUsername(username)]);
+    const matches =
+      user?.passwordHash && !user.disabled
+        ? await this.hasher.verify(user.passwordHash, input.password)
+        : await this.hasher.verifyNothing(input.password);
+    const success = Boolean(user && matches && !locked);
+    await this.throttle.record(username, input.ip, success);
+    if (!user || !success) {
+      this.log.info({ event: 'login.rejected', locked, ip: input.ip }, 'sign-in rejected');
+      return null;
+    }
+    const session = await this.sessions.createSession({
+      userId: user.id,
+      expiresAt: new Date(this.now().getTime() + this.lifetimes.sessionMaxAge * 1000),
+      userAgent: input.userAgent?.slice(0, 512) ?? null,
+      ip: input.ip,
+    });
+    this.log.info({ event: 'login.success', userId: user.id, sessionId: session.id }, 'signed in');
+    return this.issuePair(user, session.id);
+  }
+
+  /**
+   * Exchanges a refresh token (and the access token it belongs with) for a
+   * new pair. A token used twice revokes its whole family. Returns null on
+   * any failure: the client then logs out.
+   */
+  async refresh(input: { jwt: string; refreshToken: string }): Promise<LoginResult | null> {
+    const check = await this.tokens.check(input.jwt);
+    if (check.status === 'invalid') return null;
+    const consumed = await this.sessions.consumeRefreshToken(TokenService.hash(input.refreshToken), this.now());
+    if (consumed.outcome === 'invalid') return null;
+    if (consumed.outcome === 'reused') {
+      await this.sessions.revokeSession(consumed.sessionId, 'reuse');
+      this.log.warn({ event: 'refresh.reuse', sessionId: consumed.sessionId }, 'refresh token reused: session revoked');
+      return null;
+    }
+    if (consumed.sessionId !== check.claims.sid) {
+      await this.sessions.revokeSession(consumed.sessionId, 'reuse');
+      this.log.warn({ event: 'refresh.mismatch', sessionId: consumed.sessionId }, 'refresh token presented with another session: revoked');
+      return null;
+    }
+    const active = await this.activeSession(check.claims);
+    if (!active) return null;
+    await this.sessions.touch(check.claims.sid, this.now());
+    return this.issuePair(active, check.claims.sid);
+  }
+
+  /** The answer of POST /validatetoken. */
+  async validate(jwt: string): Promise<TokenValidity> {
+    const check = await this.tokens.check(jwt);
+    if (check.status !== 'valid') return check.status;
+    return (await this.activeSession(check.claims)) ? 'valid' : 'session-expired';
+  }
+
+  /** Checks the Authorization header of an API call. */
+  async authenticate(header: string | undefined): Promise<Authentication> {
+    const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
+    if (!match?.[1]) return { ok: false, reason: 'missing' };
+    const check = await this.tokens.check(match[1]);
+    if (check.status !== 'valid') return { ok: false, reason: 'token' };
+    const user = await this.activeSession(check.claims);
+    return user ? { ok: true, auth: { user, claims: check.claims } } : { ok: false, reason: 'session' };
+  }
+
+  /**
+   * Ends a session, found by refresh token or by an access token (expired
+   * ones included). Quietly does nothing when neither names a session.
+   */
+  async logout(input: { jwt?: string; refreshToken?: string }): Promise<void> {
+    const sessionIds = new Set<string>();
+    if (input.refreshToken) {
+      const id = await this.sessions.findRefreshTokenSession(TokenService.hash(input.refreshToken));
+      if (id) sessionIds.add(id);
+    }
+    if (input.jwt) {
+      const check = await this.tokens.check(input.jwt);
+      if (check.status !== 'invalid') sessionIds.add(check.claims.sid);
+    }
+    for (const id of sessionIds) await this.sessions.revokeSession(id, 'logout');
+  }
+
+  /** Ends every session of a user (password reset, disabling). */
+  revokeAll(userId: string, reason: RevokeReason): Promise<number> {
+    return this.sessions.revokeAllForUser(userId, reason);
+  }
+
+  /** A new access token for the same session, e.g. after switching account. */
+  async reissueAccessToken(user: UserRecord, sessionId: string): Promise<string> {
+    return this.tokens.issueAccessToken({ sub: user.id, sid: sessionId, acc: user.activeAccountId ?? '', username: user.username });
+  }
+
+  /** The user of a token's session, if that session is still open and the user enabled. */
+  private async activeSession(claims: AccessTokenClaims): Promise<UserRecord | null> {
+    const session = await this.sessions.findSession(claims.sid);
+    if (!session || session.revokedAt || session.expiresAt <= this.now() || session.userId !== claims.sub) return null;
+    const user = await this.users.findById(claims.sub);
+    return user && !user.disabled ? user : null;
+  }
+
+  private async issuePair(user: UserRecord, sessionId: string): Promise<LoginResult> {
+    const active = await this.ensureActiveAccount(user);
+    const refreshToken = TokenService.newOpaqueToken();
+    const refreshExpiry = new Date(this.now().getTime() + this.lifetimes.refreshTokenTtl * 1000);
+    await this.sessions.addRefreshToken(sessionId, TokenService.hash(refreshToken), refreshExpiry);
+    const jwt = await this.reissueAccessToken(active, sessionId);
+    return { jwt, refresh_token: refreshToken, username: user.username };
+  }
+
+  /** Gives a user without an active account their first account, so that the profile has one. */
+  private async ensureActiveAccount(user: UserRecord): Promise<UserRecord> {
+    if (user.activeAccountId) return user;
+    const [first] = await this.accounts.listForUser(user.id);
+    if (!first) return user;
+    return (await this.users.update(user.id, { activeAccountId: first.id })) ?? user;
+  }
+}

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { refreshTokens, sessions } from '../db/schema.js';
+import type { ConsumeResult, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
+
+export class PgSessionStore implements SessionStore {
+  constructor(private readonly db: Db) {}
+
+  async createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord> {
+    const [row] = await this.db
+      .insert(sessions)
+      .values({ id: crypto.randomUUID(), userId: input.userId, expiresAt: input.expiresAt, userAgent: input.userAgent ?? null, ip: input.ip ?? null })
+      .returning();
+    return row!;
+  }
+
+  async findSession(id: string): Promise<SessionRecord | null> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
+  }
+
+  async consumeRefreshToken(tokenHash: string, now: Date): Promise<ConsumeResult> {
+    const [consumed] = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, now)))
+      .returning({ sessionId: refreshTokens.sessionId });
+    if (consumed) return { outcome: 'consumed', sessionId: consumed.sessionId };
+    const [existing] = await this.db
+      .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .limit(1);
+    if (existing?.usedAt) return { outcome: 'reused', sessionId: existing.sessionId };
+    return { outcome: 'invalid' };
+  }
+
+  async findRefreshTokenSession(tokenHash: string): Promise<string | null> {
+    const [row] = await this.db.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
+    return row?.sessionId ?? null;
+  }
+
+  async touch(sessionId: string, now: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+  }
+
+  async revokeSession(sessionId: string, reason: RevokeReason): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllForUser(userId: string, reason: RevokeReason): Promise<number> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+
+  async purge(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, before), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, before))))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+}

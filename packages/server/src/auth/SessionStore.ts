@@ -1,0 +1,34 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import type { sessions } from '../db/schema.js';
+
+/** A sign-in session, i.e. one refresh-token family. */
+export type SessionRecord = InferSelectModel<typeof sessions>;
+
+export type RevokeReason = 'logout' | 'reuse' | 'password-reset' | 'disabled' | 'operator';
+
+/** What consuming a refresh token found. */
+export type ConsumeResult =
+  | { outcome: 'consumed'; sessionId: string }
+  /** The token was already used once: a replay. Its session is named so that it can be revoked. */
+  | { outcome: 'reused'; sessionId: string }
+  /** Unknown or expired token. */
+  | { outcome: 'invalid' };
+
+/** Persistence of sessions and their refresh tokens (stored as hashes only). */
+export interface SessionStore {
+  createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord>;
+  findSession(id: string): Promise<SessionRecord | null>;
+  addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void>;
+  /**
+   * Marks a refresh token used, atomically: of two concurrent calls with the
+   * same token exactly one gets 'consumed'.
+   */
+  consumeRefreshToken(tokenHash: string, now: Date): Promise<ConsumeResult>;
+  /** Looks a token up without consuming it. */
+  findRefreshTokenSession(tokenHash: string): Promise<string | null>;
+  touch(sessionId: string, now: Date): Promise<void>;
+  revokeSession(sessionId: string, reason: RevokeReason): Promise<void>;
+  revokeAllForUser(userId: string, reason: RevokeReason): Promise<number>;
+  /** Deletes sessions ended or expired before the given time. */
+  purge(before: Date): Promise<number>;
+}

@@ -1,0 +1,85 @@
+/**
+ * Authentication routes (§7): the wrapper's /auth, /validatetoken,
+ * /refreshtoken and password recovery, and the core's /login and /logout.
+ */
+import {
+  ForgotPasswordForm,
+  LoginForm,
+  LogoutBody,
+  Messages,
+  PASSWORD_RULE_MESSAGES,
+  RefreshTokenForm,
+  ResetPasswordForm,
+  ValidateTokenForm,
+} from '@atrium/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail, ok, parse, sendFail } from '../http/reply.js';
+import type { Services } from '../services.js';
+
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+/** Sign-in shared by POST {wrapper}/auth (form) and POST /login (JSON). */
+async function signIn(services: Services, request: FastifyRequest, reply: FastifyReply) {
+  const form = parse(LoginForm, request.body);
+  if (!form.username.trim() || !form.password) return sendFail(reply, 400, Messages.loginEmpty, 'login.error.empty');
+  const result = await services.auth.login({ ...form, ip: request.ip, userAgent: request.headers['user-agent'] });
+  if (!result) return sendFail(reply, 401, Messages.loginIncorrect, 'login.error.incorrect');
+  return reply.send(ok(result));
+}
+
+/** Routes under the wrapper base address. */
+export function wrapperAuthRoutes(services: Services, limits: { auth: number; recovery: number }) {
+  return async (app: FastifyInstance) => {
+    app.post('/auth', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply));
+
+    app.post('/validatetoken', async (request) => {
+      const { jwt } = parse(ValidateTokenForm, request.body);
+      switch (await services.auth.validate(jwt)) {
+        case 'valid':
+          return { status: 'success', message: Messages.tokenValid };
+        case 'expired':
+          return fail(Messages.tokenExpired, 'auth.token-expired');
+        case 'invalid':
+          return fail(Messages.tokenInvalid, 'auth.token-invalid');
+        case 'session-expired':
+          return fail(Messages.sessionExpired, 'auth.session-expired');
+      }
+    });
+
+    app.post('/refreshtoken', { config: perMinute(limits.auth) }, async (request, reply) => {
+      const form = parse(RefreshTokenForm, request.body);
+      const result = await services.auth.refresh({ jwt: form.jwt, refreshToken: form.refresh_token });
+      if (!result) return sendFail(reply, 401, Messages.sessionExpired, 'auth.session-expired');
+      return ok({ jwt: result.jwt, refresh_token: result.refresh_token });
+    });
+
+    app.post('/user/me/forgotpassword', { config: perMinute(limits.recovery) }, async (request, reply) => {
+      const { username } = parse(ForgotPasswordForm, request.body);
+      if (!username.trim()) return sendFail(reply, 400, Messages.forgotUsernameRequired, 'forgot.error.required');
+      services.recovery.requestReset(username);
+      return { status: 'success', message: Messages.forgotSent };
+    });
+
+    app.post('/user/me/resetpassword', { config: perMinute(limits.recovery) }, async (request, reply) => {
+      const form = parse(ResetPasswordForm, request.body);
+      const outcome = await services.recovery.reset(form.password_reset_code, form.new_password, form.confirm_password);
+      if (outcome.ok) return { status: 'success', message: Messages.resetSuccess };
+      if ('rule' in outcome) return sendFail(reply, 400, PASSWORD_RULE_MESSAGES[outcome.rule], `password.${outcome.rule}`);
+      return sendFail(reply, 400, Messages.resetExpired, 'reset.expired');
+    });
+  };
+}
+
+/** Routes at the root: the core's own sign-in and sign-out. */
+export function coreAuthRoutes(services: Services, limits: { auth: number }) {
+  return async (app: FastifyInstance) => {
+    app.post('/login', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply));
+
+    app.post('/logout', async (request) => {
+      const body = parse(LogoutBody, request.body);
+      const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+      await services.auth.logout({ jwt: bearer, refreshToken: body.refresh_token });
+      return { status: 'success', message: Messages.loggedOut };
+    });
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Server configuration, read once from environment variables. Every setting
+ * has a default so that `npm start` needs none; a bad value stops the server
+ * with a message naming the variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS } from '@atrium/shared';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number().int().min(0).max(65535);
+const prefix = z
+  .string()
+  .regex(/^(\/[A-Za-z0-9._-]+)+$/, 'must look like /api/v1 (a leading slash, no trailing slash)');
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(8080),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+  PUBLIC_URL: z.url().optional(),
+  API_PREFIX: prefix.default('/api/v1'),
+  WRAPPER_PREFIX: prefix.default('/api/wrapper'),
+  WEB_ROOT: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_DATA: bool.default(true),
+  TRUST_PROXY: bool.default(false),
+  ACCESS_TOKEN_TTL: positiveInt.max(ACCESS_TOKEN_MAX_LIFETIME_SECONDS).default(ACCESS_TOKEN_MAX_LIFETIME_SECONDS),
+  REFRESH_TOKEN_TTL: positiveInt.default(7 * 24 * 3600),
+  SESSION_MAX_AGE: positiveInt.default(30 * 24 * 3600),
+  LOGIN_MAX_FAILURES_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_FAILURES_ADDRESS: positiveInt.default(20),
+  LOGIN_WINDOW: positiveInt.default(15 * 60),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: port.default(587),
+  SMTP_SECURE: bool.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Atrium <no-reply@localhost>'),
+});
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  password?: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Absolute path of the data folder (lock, secrets, embedded database, files, outbox). */
+  dataDir: string;
+  databaseUrl?: string;
+  /** Address users reach the product at; used in e-mailed links and as token issuer. */
+  publicUrl: string;
+  apiPrefix: string;
+  wrapperPrefix: string;
+  /** Folder of the built web client. */
+  webRoot: string;
+  logLevel: string;
+  demoData: boolean;
+  trustProxy: boolean;
+  /** Seconds. */
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  sessionMaxAge: number;
+  loginMaxFailuresAccount: number;
+  loginMaxFailuresAddress: number;
+  loginWindow: number;
+  smtp?: SmtpConfig;
+  mailFrom: string;
+}
+
+/** Thrown for a bad environment; the message lists each offending variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const defaultWebRoot = path.resolve(import.meta.dirname, '../../../web/dist');
+
+/** Reads the configuration from an environment (process.env by default). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as shells and .env files commonly leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
+    apiPrefix: e.API_PREFIX,
+    wrapperPrefix: e.WRAPPER_PREFIX,
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : defaultWebRoot,
+    logLevel: e.LOG_LEVEL,
+    demoData: e.DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionMaxAge: e.SESSION_MAX_AGE,
+    loginMaxFailuresAccount: e.LOGIN_MAX_FAILURES_ACCOUNT,
+    loginMaxFailuresAddress: e.LOGIN_MAX_FAILURES_ADDRESS,
+    loginWindow: e.LOGIN_WINDOW,
+    smtp: e.SMTP_HOST
+      ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
+      : undefined,
+    mailFrom: e.MAIL_FROM,
+  };
+}

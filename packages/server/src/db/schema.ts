@@ -1,0 +1,203 @@
+/**
+ * The database schema, one set for the embedded database and PostgreSQL.
+ * Only SQL that PostgreSQL 15 understands (Debian's server) is used.
+ * Changing it: edit here, then `npm run db:generate` writes a migration.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Files kept by the server (announcement media, logos, user icons). Bytes live in the blob store. */
+export const resources = pgTable('resources', {
+  id: uuid('id').primaryKey(),
+  filename: text('filename').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  createdAt: created(),
+});
+
+/** Organisations ("accounts" in the profile). */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Host names whose login page shows this account's announcements. */
+  hosts: text('hosts').array().notNull().default(sql`'{}'::text[]`),
+  /** The account whose announcements a host without its own account shows. */
+  isDefault: boolean('is_default').notNull().default(false),
+  logoResourceId: uuid('logo_resource_id').references(() => resources.id, { onDelete: 'set null' }),
+  theme: text('theme'),
+  favicon: text('favicon'),
+  privacyPolicy: text('privacy_policy'),
+  loginUrl: text('login_url'),
+  footerText: text('footer_text'),
+  createdAt: created(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Stored lower-case; sign-in compares lower-case. */
+    username: text('username').notNull(),
+    passwordHash: text('password_hash'),
+    disabled: boolean('disabled').notNull().default(false),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    designation: text('designation'),
+    iconResourceId: uuid('icon_resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    email: text('email'),
+    managerId: uuid('manager_id'),
+    country: text('country'),
+    preferences: jsonb('preferences').$type<Record<string, string>>().notNull().default({ Greetingmessage: 'true' }),
+    searchHistory: text('search_history').notNull().default(''),
+    clearedBrowserCache: smallint('cleared_browser_cache').notNull().default(0),
+    hasLoggedIn: smallint('has_logged_in').notNull().default(0),
+    verificationPending: text('verification_pending'),
+    activeAccountId: uuid('active_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_key').on(t.username)],
+);
+
+/** Which organisations a user belongs to. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('memberships_account_idx').on(t.accountId)],
+);
+
+/** The application catalogue. */
+export const apps = pgTable(
+  'apps',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    isBaseApp: boolean('is_base_app').notNull().default(false),
+    type: text('type').notNull().default('application'),
+    appType: integer('app_type').notNull().default(1),
+    /** For viewer apps (app_type 2): the page the generic viewer shows. */
+    url: text('url'),
+    defaultAppForOrgs: smallint('default_app_for_orgs').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('apps_name_key').on(t.name)],
+);
+
+/** Applications granted to a user. */
+export const appGrants = pgTable(
+  'app_grants',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id').notNull().references(() => apps.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.appId] })],
+);
+
+/** Applications hidden from a user's restored session (§4 Session restore). */
+export const blacklistedApps = pgTable(
+  'blacklisted_apps',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    appName: text('app_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.appName] })],
+);
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    link: text('link'),
+    mediaResourceId: uuid('media_resource_id').references(() => resources.id, { onDelete: 'set null' }),
+    mediaType: text('media_type').$type<'image' | 'video'>().notNull().default('image'),
+    fallback: boolean('fallback').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [index('announcements_account_idx').on(t.accountId, t.position)],
+);
+
+/** Single-use password-reset codes, kept as SHA-256 hashes. */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [index('password_reset_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A sign-in session: one refresh-token family. Revoking it ends every token of the family. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the session, whatever the refreshes. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, kept as SHA-256 hashes; rotated on every use. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Sign-in attempts, for throttling per account and per client address. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_username_idx').on(t.username, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+);

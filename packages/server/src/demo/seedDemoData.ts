@@ -1,0 +1,179 @@
+/**
+ * Demo data, written on the first start of an empty database: two
+ * organisations, users (one in both, so Switch Account shows), applications
+ * in all seven categories, and announcements of each kind with media files
+ * shipped beside this file.
+ */
+import fs from 'node:fs';
+import type { Log } from '../logger.js';
+import type { PasswordHasher } from '../auth/PasswordHasher.js';
+import { ResourceService } from '../resources/ResourceService.js';
+import type { Stores } from '../stores.js';
+
+/** The password of every demo user; it satisfies the password rules. */
+export const DEMO_PASSWORD = 'Demo@1234';
+
+const media = (name: string) => fs.readFileSync(new URL(`./media/${name}`, import.meta.url));
+
+const PRIVACY_POLICY = `<h2>Privacy policy</h2>
+<p>We process the personal data you enter in this workspace only to provide the service to your organisation.</p>
+<ul><li>Your profile (name, designation, e-mail, manager, country) is visible to colleagues of your organisation.</li>
+<li>Sign-in events are logged for security for 90 days.</li>
+<li>You may ask your administrator for a copy or the deletion of your data.</li></ul>`;
+
+/** Catalogue entries: name, title, category, and whether the demo user gets them. */
+const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant: boolean; defaultForOrgs?: boolean; url?: string }> = [
+  { name: 'Chat', title: 'Chat', category: 'collaboration', grant: true },
+  { name: 'Mail', title: 'Mail', category: 'collaboration', grant: true },
+  { name: 'Calendar', title: 'Calendar', category: 'collaboration', grant: true },
+  { name: 'Priorities', title: 'Priorities', category: 'organization', grant: true },
+  { name: 'Directory', title: 'People Directory', category: 'organization', grant: true, defaultForOrgs: true },
+  { name: 'Audits', title: 'Audit Management', category: 'quality management', grant: true },
+  { name: 'Incidents', title: 'Incident Tracker', category: 'quality management', grant: false },
+  { name: 'RiskRegister', title: 'Risk Register', category: 'information security management', grant: true },
+  { name: 'Policies', title: 'Security Policies', category: 'information security management', grant: true },
+  { name: 'Dashboards', title: 'Dashboards', category: 'operational intelligence', grant: true },
+  { name: 'GlobalSearch', title: 'Global Search', category: 'operational intelligence', grant: true, defaultForOrgs: true },
+  { name: 'LeaveRequests', title: 'Leave Requests', category: 'employee center', grant: true },
+  { name: 'Handbook', title: 'Company Handbook', category: 'employee center', grant: true, url: '/privacy-policy' },
+  { name: 'CRM', title: 'Customer Relations', category: 'sales and marketing', grant: true },
+  { name: 'Campaigns', title: 'Campaigns', category: 'sales and marketing', grant: false },
+];
+
+/** Seeds the demo data when the database has no user yet. Returns whether it did. */
+export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: Log): Promise<boolean> {
+  if ((await stores.users.count()) > 0) return false;
+  const resources = new ResourceService(stores.resources, stores.blobs);
+  const passwordHash = await hasher.hash(DEMO_PASSWORD);
+
+  const northwindLogo = await resources.add('northwind-logo.svg', media('northwind-logo.svg'));
+  const contosoLogo = await resources.add('contoso-logo.svg', media('contoso-logo.svg'));
+  const northwind = await stores.accounts.create({
+    name: 'Northwind Trading',
+    hosts: ['localhost', '127.0.0.1'],
+    isDefault: true,
+    logoResourceId: northwindLogo.id,
+    theme: 'Vision',
+    privacyPolicy: PRIVACY_POLICY,
+    footerText: 'Northwind Trading. All rights reserved.',
+  });
+  const contoso = await stores.accounts.create({
+    name: 'Contoso Health',
+    logoResourceId: contosoLogo.id,
+    theme: 'Vision',
+    privacyPolicy: 'null',
+    footerText: 'Contoso Health. Internal use only.',
+  });
+
+  const olivia = await stores.users.create({
+    username: 'olivia',
+    passwordHash,
+    firstname: 'Olivia',
+    lastname: 'Hart',
+    designation: 'Head of Operations',
+    email: 'olivia.hart@northwind.example',
+    country: 'Norway',
+    dateOfBirth: '1980-04-12',
+  });
+  const demo = await stores.users.create({
+    username: 'demo',
+    passwordHash,
+    firstname: 'Dana',
+    lastname: 'Demo',
+    designation: 'Operations Analyst',
+    email: 'dana.demo@northwind.example',
+    country: 'Germany',
+    dateOfBirth: '1990-09-21',
+    managerId: olivia.id,
+  });
+  const liam = await stores.users.create({
+    username: 'liam',
+    passwordHash,
+    firstname: 'Liam',
+    lastname: 'Chen',
+    designation: 'Quality Engineer',
+    email: 'liam.chen@northwind.example',
+    country: 'France',
+    managerId: olivia.id,
+  });
+  const sofia = await stores.users.create({
+    username: 'sofia',
+    passwordHash,
+    firstname: 'Sofia',
+    lastname: 'Novak',
+    designation: 'Information Security Officer',
+    email: 'sofia.novak@contoso.example',
+    country: 'Slovenia',
+  });
+  for (const u of [olivia, liam, sofia]) await stores.users.update(u.id, { hasLoggedIn: 1 });
+
+  for (const u of [olivia, demo, liam]) await stores.accounts.addMember(northwind.id, u.id);
+  for (const u of [demo, sofia]) await stores.accounts.addMember(contoso.id, u.id);
+  for (const [u, a] of [[olivia, northwind], [demo, northwind], [liam, northwind], [sofia, contoso]] as const) {
+    await stores.users.update(u.id, { activeAccountId: a.id });
+  }
+
+  for (const entry of APPS) {
+    const app = await stores.apps.create({
+      name: entry.name,
+      title: entry.title,
+      category: entry.category,
+      isBaseApp: Boolean(entry.url),
+      appType: entry.url ? 2 : 1,
+      url: entry.url ?? null,
+      defaultAppForOrgs: entry.defaultForOrgs ? 1 : 0,
+    });
+    if (entry.grant) await stores.apps.grant(demo.id, app.id);
+    await stores.apps.grant(olivia.id, app.id);
+    if (['quality management', 'collaboration'].includes(entry.category)) await stores.apps.grant(liam.id, app.id);
+    if (['information security management', 'collaboration'].includes(entry.category)) await stores.apps.grant(sofia.id, app.id);
+  }
+  await stores.apps.blacklist(demo.id, 'Campaigns');
+
+  const welcome = await resources.add('welcome.jpg', media('welcome.jpg'));
+  const tour = await resources.add('tour.webm', media('tour.webm'));
+  const security = await resources.add('security.jpg', media('security.jpg'));
+  const maintenance = await resources.add('maintenance.jpg', media('maintenance.jpg'));
+  const wellbeing = await resources.add('wellbeing.jpg', media('wellbeing.jpg'));
+  await stores.announcements.create({
+    accountId: northwind.id,
+    name: 'Welcome to your new workspace',
+    description: 'All your business applications in one desktop: open them from the menu, arrange their windows and pick up where you left off.',
+    mediaResourceId: welcome.id,
+    mediaType: 'image',
+  });
+  await stores.announcements.create({
+    accountId: northwind.id,
+    name: 'Take the two-minute tour',
+    description: 'See how windows, notifications and the global search work together.',
+    mediaResourceId: tour.id,
+    mediaType: 'video',
+  });
+  await stores.announcements.create({
+    accountId: northwind.id,
+    name: 'Security awareness training',
+    description: 'The yearly training is open until the end of the month. It takes about 30 minutes.',
+    link: 'https://example.com/security-training',
+    mediaResourceId: security.id,
+    mediaType: 'image',
+  });
+  await stores.announcements.create({
+    accountId: northwind.id,
+    name: 'Planned maintenance on Saturday',
+    description: 'The workspace will be unavailable from 22:00 to 23:00 UTC.',
+    mediaResourceId: maintenance.id,
+    mediaType: 'image',
+    fallback: true,
+  });
+  await stores.announcements.create({
+    accountId: contoso.id,
+    name: 'Wellbeing week',
+    description: 'Join the sessions on healthy routines at work, every day at noon.',
+    mediaResourceId: wellbeing.id,
+    mediaType: 'image',
+    fallback: true,
+  });
+
+  log.info({ event: 'demo.seeded', users: 4, accounts: 2, apps: APPS.length }, 'demo data written');
+  return true;
+}

@@ -1,0 +1,33 @@
+import { Messages } from '@atrium/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail, HttpError } from './reply.js';
+
+/**
+ * Every error becomes an envelope. Client mistakes keep their (safe) message;
+ * anything else is logged in full and answered with a plain 500, never a stack.
+ */
+export function installErrorHandler(app: FastifyInstance, fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(fail(error.message, error.code, error.errors));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(fail(Messages.payloadTooLarge, 'request.too-large'));
+    }
+    if (status === 429) {
+      return reply.code(429).send(fail(Messages.tooManyRequests, 'request.rate-limited'));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, unsupported media type...) have safe messages.
+      return reply.code(status).send(fail(error.message || Messages.invalidRequest, 'request.invalid'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(fail(Messages.internalError, 'server.error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback?.(request, reply)) return reply;
+    return reply.code(404).send(fail(Messages.notFound, 'request.not-found'));
+  });
+}

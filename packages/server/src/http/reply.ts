@@ -1,0 +1,45 @@
+import type { ErrorEnvelope, SuccessEnvelope } from '@atrium/shared';
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+
+/** An error whose message is safe to show; thrown by routes and turned into an envelope. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly errors?: string[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The success envelope. */
+export function ok<T>(data: T, message?: string): SuccessEnvelope<T> {
+  return message === undefined ? { status: 'success', data } : { status: 'success', message, data };
+}
+
+/** The error envelope. */
+export function fail(message: string, code?: string, errors?: string[]): ErrorEnvelope {
+  const envelope: ErrorEnvelope = { status: 'error', message };
+  if (code) envelope.code = code;
+  if (errors) envelope.data = { errors };
+  return envelope;
+}
+
+/** Sends an error envelope with a status code. */
+export function sendFail(reply: FastifyReply, statusCode: number, message: string, code?: string): FastifyReply {
+  return reply.code(statusCode).send(fail(message, code));
+}
+
+/**
+ * Parses request input with a shared schema. A mismatch becomes a 400 whose
+ * message names every offending field, e.g. "Invalid request: jwt: Required".
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+  throw new HttpError(400, `Invalid request: ${errors.join('; ')}`, 'request.invalid', errors);
+}

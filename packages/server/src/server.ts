@@ -1,0 +1,71 @@
+/**
+ * Starting and stopping a server on a data folder: lock, secrets, database,
+ * migrations, demo data, listening, and a graceful close.
+ */
+import path from 'node:path';
+import { buildApp, type AppOptions, type AtriumApp } from './app.js';
+import { PasswordHasher } from './auth/PasswordHasher.js';
+import type { Config } from './config.js';
+import { acquireDataLock } from './dataLock.js';
+import { openDatabase } from './db/database.js';
+import { seedDemoData } from './demo/seedDemoData.js';
+import { loadOrCreateSecrets } from './secrets.js';
+
+export interface RunningServer extends AtriumApp {
+  /** The address the server listens at, e.g. http://127.0.0.1:8080. */
+  address: string;
+  /** Stops accepting requests, finishes those under way, then closes the database and frees the folder. */
+  close(): Promise<void>;
+}
+
+/** Housekeeping interval: old sign-in attempts and ended sessions are deleted. */
+const HOUSEKEEPING_INTERVAL = 60 * 60 * 1000;
+
+export async function startServer(config: Config, options: Pick<AppOptions, 'logStream' | 'rateLimits' | 'mailer'> = {}): Promise<RunningServer> {
+  const lock = acquireDataLock(config.dataDir);
+  try {
+    const secrets = loadOrCreateSecrets(config.dataDir);
+    const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: path.join(config.dataDir, 'pgdata') });
+    try {
+      await database.migrate();
+      const hasher = new PasswordHasher();
+      const built = await buildApp({ ...options, config, database, secrets, hasher });
+      const { app, services } = built;
+      if (config.demoData) await seedDemoData(services.stores, hasher, app.log);
+
+      const housekeeping = setInterval(() => {
+        const cutoff = new Date(Date.now() - 24 * 3600 * 1000);
+        void Promise.all([services.stores.loginAttempts.purge(cutoff), services.stores.sessions.purge(cutoff)]).catch((err: unknown) =>
+          app.log.warn({ err }, 'housekeeping failed'),
+        );
+      }, HOUSEKEEPING_INTERVAL);
+      housekeeping.unref();
+
+      await app.listen({ host: config.host, port: config.port });
+      const bound = app.server.address();
+      const port = typeof bound === 'object' && bound ? bound.port : config.port;
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      let closing: Promise<void> | undefined;
+      return {
+        ...built,
+        address: `http://${host}:${port}`,
+        close() {
+          closing ??= (async () => {
+            clearInterval(housekeeping);
+            await app.close();
+            await services.recovery.drain();
+            await database.close();
+            lock.release();
+          })();
+          return closing;
+        },
+      };
+    } catch (e) {
+      await database.close().catch(() => undefined);
+      throw e;
+    }
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}

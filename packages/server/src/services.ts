@@ -1,0 +1,63 @@
+/**
+ * The services of the server, wired once over the stores. Routes receive
+ * this object and stay thin: parse, call a service, shape the answer.
+ */
+import type { Log } from './logger.js';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { AuthService } from './auth/AuthService.js';
+import { LoginThrottle } from './auth/LoginThrottle.js';
+import { PasswordHasher } from './auth/PasswordHasher.js';
+import { PasswordRecoveryService } from './auth/PasswordRecoveryService.js';
+import { TokenService } from './auth/TokenService.js';
+import type { Mailer } from './mail/Mailer.js';
+import { ResourceService } from './resources/ResourceService.js';
+import type { Secrets } from './secrets.js';
+import type { Stores } from './stores.js';
+import { ProfileService } from './users/ProfileService.js';
+
+export interface Services {
+  db: Db;
+  stores: Stores;
+  auth: AuthService;
+  recovery: PasswordRecoveryService;
+  profiles: ProfileService;
+  resources: ResourceService;
+}
+
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  stores: Stores;
+  secrets: Secrets;
+  mailer: Mailer;
+  log: Log;
+  hasher?: PasswordHasher;
+  now?: () => Date;
+}
+
+export function createServices({ config, db, stores, secrets, mailer, log, hasher = new PasswordHasher(), now = () => new Date() }: ServiceDeps): Services {
+  const tokens = new TokenService(secrets.jwtSecret, config.publicUrl, config.accessTokenTtl, now);
+  const throttle = new LoginThrottle(
+    stores.loginAttempts,
+    { maxFailuresAccount: config.loginMaxFailuresAccount, maxFailuresAddress: config.loginMaxFailuresAddress, window: config.loginWindow },
+    now,
+  );
+  const auth = new AuthService(
+    stores.users,
+    stores.accounts,
+    stores.sessions,
+    tokens,
+    hasher,
+    throttle,
+    { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge },
+    log,
+    now,
+  );
+  const recovery = new PasswordRecoveryService(stores.users, stores.passwordResets, stores.sessions, hasher, throttle, mailer, config.publicUrl, log, now);
+  const profiles = new ProfileService(stores.users, stores.accounts, stores.apps, {
+    resource: (id) => `${config.apiPrefix}/resources/${id}`,
+    accountLogo: (id) => `${config.apiPrefix}/account/logo/${id}`,
+  });
+  return { db, stores, auth, recovery, profiles, resources: new ResourceService(stores.resources, stores.blobs) };
+}

@@ -1,0 +1,50 @@
+/**
+ * The stores of every domain, built over one database. Services receive
+ * this bundle (or the part they need) and never see SQL.
+ */
+import path from 'node:path';
+import type { AccountStore } from './accounts/AccountStore.js';
+import { PgAccountStore } from './accounts/PgAccountStore.js';
+import type { AnnouncementStore } from './announcements/AnnouncementStore.js';
+import { PgAnnouncementStore } from './announcements/PgAnnouncementStore.js';
+import type { AppStore } from './apps/AppStore.js';
+import { PgAppStore } from './apps/PgAppStore.js';
+import type { LoginAttemptStore } from './auth/LoginAttemptStore.js';
+import type { PasswordResetStore } from './auth/PasswordResetStore.js';
+import { PgLoginAttemptStore } from './auth/PgLoginAttemptStore.js';
+import { PgPasswordResetStore } from './auth/PgPasswordResetStore.js';
+import { PgSessionStore } from './auth/PgSessionStore.js';
+import type { SessionStore } from './auth/SessionStore.js';
+import type { Db } from './db/database.js';
+import { FsBlobStore } from './resources/FsBlobStore.js';
+import { PgResourceStore } from './resources/PgResourceStore.js';
+import type { BlobStore, ResourceStore } from './resources/ResourceStore.js';
+import { PgUserStore } from './users/PgUserStore.js';
+import type { UserStore } from './users/UserStore.js';
+
+export interface Stores {
+  users: UserStore;
+  accounts: AccountStore;
+  apps: AppStore;
+  announcements: AnnouncementStore;
+  resources: ResourceStore;
+  blobs: BlobStore;
+  sessions: SessionStore;
+  loginAttempts: LoginAttemptStore;
+  passwordResets: PasswordResetStore;
+}
+
+/** Builds every store over the database, with file bytes under `dataDir/resources`. */
+export function createStores(db: Db, dataDir: string): Stores {
+  return {
+    users: new PgUserStore(db),
+    accounts: new PgAccountStore(db),
+    apps: new PgAppStore(db),
+    announcements: new PgAnnouncementStore(db),
+    resources: new PgResourceStore(db),
+    blobs: new FsBlobStore(path.join(dataDir, 'resources')),
+    sessions: new PgSessionStore(db),
+    loginAttempts: new PgLoginAttemptStore(db),
+    passwordResets: new PgPasswordResetStore(db),
+  };
+}

@@ -1,0 +1,45 @@
+import crypto from 'node:crypto';
+import { asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { users } from '../db/schema.js';
+import { normalizeUsername, type NewUser, type UserPatch, type UserRecord, type UserStore } from './UserStore.js';
+
+export class PgUserStore implements UserStore {
+  constructor(private readonly db: Db) {}
+
+  async create(input: NewUser): Promise<UserRecord> {
+    const [row] = await this.db
+      .insert(users)
+      .values({ ...input, id: crypto.randomUUID(), username: normalizeUsername(input.username) })
+      .returning();
+    return row!;
+  }
+
+  async findById(id: string): Promise<UserRecord | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findByUsername(username: string): Promise<UserRecord | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.username, normalizeUsername(username))).limit(1);
+    return row ?? null;
+  }
+
+  list(): Promise<UserRecord[]> {
+    return this.db.select().from(users).orderBy(asc(users.username));
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users);
+    return row?.n ?? 0;
+  }
+
+  async update(id: string, patch: UserPatch): Promise<UserRecord | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row ?? null;
+  }
+}

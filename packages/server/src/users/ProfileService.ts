@@ -1,0 +1,112 @@
+import type { AccountPreferences, CurrentUser, HasLoggedIn, Profile, ProfileApp, UserDetail } from '@atrium/shared';
+import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
+import type { AppRecord, AppStore } from '../apps/AppStore.js';
+import type { UserRecord, UserStore } from './UserStore.js';
+
+/** Turns stored ids of resources into the addresses the client loads them from. */
+export interface ResourceUrls {
+  resource(id: string): string;
+  accountLogo(accountId: string): string;
+}
+
+/** Builds the user-facing shapes of §3 from the stores, with the access rules applied. */
+export class ProfileService {
+  constructor(
+    private readonly users: UserStore,
+    private readonly accounts: AccountStore,
+    private readonly apps: AppStore,
+    private readonly urls: ResourceUrls,
+  ) {}
+
+  /** The full profile of GET user/me/a+p+acc+ap+t. */
+  async profile(user: UserRecord): Promise<Profile> {
+    const [memberOf, granted, blacklisted] = await Promise.all([
+      this.accounts.listForUser(user.id),
+      this.apps.listGranted(user.id),
+      this.apps.listBlacklisted(user.id),
+    ]);
+    const active = memberOf.find((a) => a.id === user.activeAccountId) ?? memberOf[0];
+    return {
+      id: user.id,
+      username: user.username,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      name: displayName(user),
+      designation: user.designation,
+      icon: user.iconResourceId ? this.urls.resource(user.iconResourceId) : null,
+      date_of_birth: user.dateOfBirth,
+      email: user.email,
+      country: user.country,
+      accountId: active?.id ?? '',
+      accounts: memberOf.map((a) => ({ accountId: a.id, name: a.name })),
+      active_account: { name: active?.name ?? '', preferences: active ? this.preferences(active) : emptyPreferences },
+      apps: granted.map(presentApp),
+      preferences: user.preferences,
+      blackListedApps: Object.fromEntries(blacklisted.map((name) => [name, true])),
+      cleared_browser_cache: user.clearedBrowserCache ? 1 : 0,
+      timestamp: user.updatedAt.getTime(),
+      search_history: user.searchHistory,
+    };
+  }
+
+  /** GET v1 /user/me. */
+  current(user: UserRecord): CurrentUser {
+    return { id: user.id, username: user.username, cleared_browser_cache: user.clearedBrowserCache ? 1 : 0, search_history: user.searchHistory };
+  }
+
+  /** GET v1 /user/me/hasLoggedIn. */
+  hasLoggedIn(user: UserRecord): HasLoggedIn {
+    return { has_logged_in: user.hasLoggedIn ? 1 : 0, verification_pending: user.verificationPending };
+  }
+
+  /**
+   * GET user/{id}/detail: the card of a colleague. Only users who share an
+   * organisation with the viewer can be seen; anyone else is "not found".
+   */
+  async detail(viewer: UserRecord, id: string): Promise<UserDetail | null> {
+    const target = id === viewer.id ? viewer : await this.users.findById(id);
+    if (!target || target.disabled) return null;
+    if (target.id !== viewer.id && !(await this.accounts.shareAnAccount(viewer.id, target.id))) return null;
+    const manager = target.managerId ? await this.users.findById(target.managerId) : null;
+    return {
+      name: displayName(target),
+      designation: target.designation,
+      username: target.username,
+      email: target.email,
+      icon: target.iconResourceId ? this.urls.resource(target.iconResourceId) : null,
+      manager_name: manager ? displayName(manager) : null,
+      country: target.country,
+    };
+  }
+
+  private preferences(account: AccountRecord): AccountPreferences {
+    return {
+      theme: account.theme,
+      favicon: account.favicon,
+      privacyPolicy: account.privacyPolicy,
+      loginURL: account.loginUrl,
+      footerText: account.footerText,
+      logo: this.urls.accountLogo(account.id),
+    };
+  }
+}
+
+const emptyPreferences: AccountPreferences = { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, logo: null };
+
+/** "Firstname Lastname", or the username when both are empty. */
+export function displayName(user: Pick<UserRecord, 'firstname' | 'lastname' | 'username'>): string {
+  return [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username;
+}
+
+/** App entry from profile (§3), start_options as the JSON string the client parses. */
+export function presentApp(app: AppRecord): ProfileApp {
+  return {
+    name: app.name,
+    uuid: app.id,
+    category: app.category,
+    is_base_app: app.isBaseApp,
+    type: app.type,
+    app_type: app.appType,
+    start_options: JSON.stringify({ name: app.name, appId: app.id, category: app.category, title: app.title, type: app.type, ...(app.url ? { url: app.url } : {}) }),
+  };
+}

@@ -1,0 +1,60 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import type { users } from '../db/schema.js';
+
+/** A user row as the services see it. */
+export type UserRecord = InferSelectModel<typeof users>;
+
+/** Fields a new user may be created with; the username is stored lower-case. */
+export interface NewUser {
+  username: string;
+  passwordHash?: string | null;
+  firstname?: string;
+  lastname?: string;
+  designation?: string | null;
+  email?: string | null;
+  country?: string | null;
+  dateOfBirth?: string | null;
+  managerId?: string | null;
+  iconResourceId?: string | null;
+  preferences?: Record<string, string>;
+  verificationPending?: string | null;
+}
+
+/** Profile fields that may be changed after creation. */
+export type UserPatch = Partial<
+  Pick<
+    UserRecord,
+    | 'firstname'
+    | 'lastname'
+    | 'designation'
+    | 'email'
+    | 'country'
+    | 'dateOfBirth'
+    | 'managerId'
+    | 'iconResourceId'
+    | 'preferences'
+    | 'searchHistory'
+    | 'clearedBrowserCache'
+    | 'hasLoggedIn'
+    | 'verificationPending'
+    | 'activeAccountId'
+    | 'disabled'
+    | 'passwordHash'
+  >
+>;
+
+/** Persistence of users. Usernames are compared lower-case. */
+export interface UserStore {
+  create(input: NewUser): Promise<UserRecord>;
+  findById(id: string): Promise<UserRecord | null>;
+  findByUsername(username: string): Promise<UserRecord | null>;
+  list(): Promise<UserRecord[]>;
+  count(): Promise<number>;
+  /** Applies the patch and bumps updated_at; null when the user does not exist. */
+  update(id: string, patch: UserPatch): Promise<UserRecord | null>;
+}
+
+/** The one normal form of a username, for storing and looking up. */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}

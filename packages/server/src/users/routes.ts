@@ -1,0 +1,47 @@
+/** User routes under the versioned API base (§7 User). */
+import { Messages, SwitchAccountBody, UpdateUserBody, UserIdParams } from '@atrium/shared';
+import type { FastifyInstance } from 'fastify';
+import { authenticate, caller } from '../http/authenticate.js';
+import { HttpError, ok, parse } from '../http/reply.js';
+import type { Services } from '../services.js';
+import { switchAccount } from './switchAccount.js';
+
+export function userRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    app.addHook('preHandler', authenticate(services.auth));
+
+    app.get('/user/me', async (request) => ok(services.profiles.current(caller(request).user)));
+
+    app.get('/user/me/a+p+acc+ap+t', async (request) => ok(await services.profiles.profile(caller(request).user)));
+
+    app.get('/user/me/hasLoggedIn', async (request) => ok(services.profiles.hasLoggedIn(caller(request).user)));
+
+    app.post('/user/me/updateLoggedIn', async (request) => {
+      await services.stores.users.update(caller(request).user.id, { hasLoggedIn: 1 });
+      return { status: 'success', message: Messages.updated };
+    });
+
+    app.get('/user/:id/detail', async (request) => {
+      const { id } = parse(UserIdParams, request.params);
+      const detail = await services.profiles.detail(caller(request).user, id);
+      if (!detail) throw new HttpError(404, Messages.userNotFound, 'user.not-found');
+      return ok(detail);
+    });
+
+    app.put('/user/:id', async (request) => {
+      const { id } = parse(UserIdParams, request.params);
+      const me = caller(request).user;
+      if (id !== me.id) throw new HttpError(403, Messages.forbidden, 'user.forbidden');
+      const body = parse(UpdateUserBody, request.body);
+      await services.stores.users.update(me.id, { clearedBrowserCache: body.cleared_browser_cache });
+      return { status: 'success', message: Messages.updated };
+    });
+
+    app.post('/user/switchaccount', async (request, reply) => {
+      const { accountId } = parse(SwitchAccountBody, request.body);
+      const result = await switchAccount({ ...services.stores, auth: services.auth }, caller(request), accountId);
+      if (!result.ok) return reply.code(400).send({ status: 'error', message: result.errors.join('; '), data: { errors: result.errors } });
+      return ok({ jwt: result.jwt });
+    });
+  };
+}

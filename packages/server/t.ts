@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+let t0 = performance.now();
+const a = await PGlite.create();
+await a.exec('create table x(id int)');
+const dump = await a.dumpDataDir('none');
+await a.close();
+console.log('create+dump', Math.round(performance.now() - t0), dump.size);
+t0 = performance.now();
+const b = await PGlite.create({ loadDataDir: dump });
+console.log('load', Math.round(performance.now() - t0), (await b.query('select count(*) from x')).rows);

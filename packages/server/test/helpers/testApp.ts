@@ -1,0 +1,81 @@
+/**
+ * The real application, built in-process over a fresh test database, with
+ * its logs captured so that tests can check what reaches them.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { buildApp, type RateLimits } from '../../src/app.js';
+import { PasswordHasher } from '../../src/auth/PasswordHasher.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import type { Mailer, MailMessage } from '../../src/mail/Mailer.js';
+import type { Services } from '../../src/services.js';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from './testDatabase.js';
+
+/** A mailer that keeps what it was asked to send. */
+export class RecordingMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  config: Config;
+  hasher: PasswordHasher;
+  /** Every log line written so far, raw JSON text. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  rateLimits?: Partial<RateLimits>;
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://atrium.test', ...options.env });
+  const database = await createTestDatabase();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const hasher = new PasswordHasher();
+  const { app, services } = await buildApp({
+    config,
+    database,
+    secrets: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing-0123456789' },
+    hasher,
+    logStream,
+    mailer: options.mailer,
+    now: options.now,
+    rateLimits: options.rateLimits,
+  });
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    config,
+    hasher,
+    logs,
+    async close() {
+      await app.close();
+      await services.recovery.drain();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * Every JSON answer of the API is an envelope with a status, in the shape the
+ * client of §7 reads: `status` is 'success' or 'error', `message` a text of
+ * §8 where one applies, `data` the payload.
+ */
+export interface SuccessEnvelope<T = undefined> {
+  status: 'success';
+  message?: string;
+  data: T;
+}
+
+export interface ErrorEnvelope {
+  status: 'error';
+  /** Human-readable English text (the specification's wording where it has one). */
+  message: string;
+  /** Stable machine-readable code; doubles as the i18n key of the message. */
+  code?: string;
+  data?: { errors: string[] };
+}
+
+export type Envelope<T = undefined> = SuccessEnvelope<T> | ErrorEnvelope;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../constants.js';
+import { PASSWORD_RULE_MESSAGES } from '../rules/password.js';
+import { catalogues, flattenCatalogue } from './index.js';
+
+const english = flattenCatalogue(catalogues.en_EN);
+/** Keys whose text is the same in every language (names, not words). */
+const untranslatable = new Set(['app.name']);
+
+describe('locale catalogues', () => {
+  it.each(LOCALES)('%s has exactly the keys of en_EN', (locale) => {
+    expect(Object.keys(flattenCatalogue(catalogues[locale])).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en_EN'))('%s is translated, not copied English', (locale) => {
+    const texts = flattenCatalogue(catalogues[locale]);
+    const copied = Object.keys(english).filter((k) => !untranslatable.has(k) && texts[k] === english[k] && !/^[A-Z][a-z]+ \{\{\w+\}\}$/.test(english[k] ?? ''));
+    expect(copied).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s keeps every interpolation placeholder of en_EN', (locale) => {
+    const texts = flattenCatalogue(catalogues[locale]);
+    for (const [key, text] of Object.entries(english)) {
+      const placeholders = text.match(/\{\{\w+\}\}/g) ?? [];
+      for (const p of placeholders) expect(texts[key], `${locale} ${key}`).toContain(p);
+    }
+  });
+
+  it('uses the password rule texts of the shared rules in English', () => {
+    for (const [rule, text] of Object.entries(PASSWORD_RULE_MESSAGES)) {
+      expect(english[`password.${rule}`]).toBe(text);
+    }
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * @atrium/shared: the contract between client and server. Framework-free;
+ * depends on nothing but zod.
+ */
+export * from './constants.js';
+export * from './messages.js';
+export * from './rules/password.js';
+export * from './api/envelope.js';
+export * from './api/auth.js';
+export * from './api/user.js';
+export * from './api/content.js';
+export * from './api/client-config.js';
+export { catalogues, flattenCatalogue, type Catalogue } from './i18n/index.js';

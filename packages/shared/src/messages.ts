@@ -1,0 +1,33 @@
+/**
+ * Exact texts the server answers with and the client matches on (§7, §8).
+ * The client's retry rules compare `message` with these constants, so they
+ * are part of the wire contract, not just wording.
+ */
+export const Messages = {
+  tokenValid: 'Token Valid',
+  tokenExpired: 'Token Expired',
+  tokenInvalid: 'Token Invalid',
+  sessionExpired: 'Session Expired',
+  loginFailed: 'Login failed',
+  loginIncorrect: 'The username or password you entered is incorrect',
+  loginEmpty: 'Username or password cannot be empty',
+  forgotUsernameRequired: 'Please enter your Username',
+  forgotSent: 'If account exists, an email will be sent with further instructions',
+  resetSuccess: 'Password Reset Successfully',
+  resetExpired: 'The password reset link has expired, please try resetting again.',
+  notAuthenticated: 'Not authenticated',
+  forbidden: 'You may only change your own record',
+  userNotFound: 'User not found',
+  accountNotMember: 'You are not a member of this account',
+  accountNotFound: 'Account not found',
+  resourceNotFound: 'Resource not found',
+  tooManyRequests: 'Too many requests, please try again later',
+  payloadTooLarge: 'Request body is too large',
+  invalidRequest: 'Invalid request',
+  notFound: 'Not found',
+  internalError: 'An internal error occurred',
+  loggedOut: 'Logged out',
+  updated: 'Updated',
+} as const;
+
+export type MessageKey = keyof typeof Messages;
