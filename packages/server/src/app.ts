@@ -83,19 +83,10 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     return payload;
   });
 
-  const clientConfig = { wrapperBase: config.wrapperPrefix, apiBase: config.apiPrefix, version: VERSION };
-  await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig }));
-  await app.register(coreAuthRoutes(services, limits));
-  await app.register(wrapperAuthRoutes(services, limits), { prefix: config.wrapperPrefix });
-  await app.register(userRoutes(services), { prefix: config.apiPrefix });
-  await app.register(contentRoutes(services, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
-
   const indexHtml = path.join(config.webRoot, 'index.html');
   const webBuilt = fs.existsSync(indexHtml);
-  if (webBuilt) {
-    await app.register(fastifyStatic, { root: config.webRoot, wildcard: false, index: ['index.html'] });
-  }
   const apiPrefixes = [config.apiPrefix, config.wrapperPrefix];
+  // Before any route is registered: a route keeps the error handler in force when it is added.
   installErrorHandler(app, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = apiPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
@@ -108,6 +99,17 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     }
     return true;
   });
+
+  const clientConfig = { wrapperBase: config.wrapperPrefix, apiBase: config.apiPrefix, version: VERSION };
+  await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig }));
+  await app.register(coreAuthRoutes(services, limits));
+  await app.register(wrapperAuthRoutes(services, limits), { prefix: config.wrapperPrefix });
+  await app.register(userRoutes(services), { prefix: config.apiPrefix });
+  await app.register(contentRoutes(services, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
+
+  if (webBuilt) {
+    await app.register(fastifyStatic, { root: config.webRoot, wildcard: false, index: ['index.html'] });
+  }
 
   return { app, services };
 }

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/database.js';
 
-export default async function setup(): Promise<void> {
-  if (process.env.TEST_DATABASE_URL) return;
+export default async function setup(): Promise<(() => void) | undefined> {
+  if (process.env.TEST_DATABASE_URL) return undefined;
   const file = path.join(os.tmpdir(), `atrium-test-template-${process.pid}.tar`);
   const database = await openDatabase({ memory: true });
   await database.migrate();

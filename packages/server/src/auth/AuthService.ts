@@ -146,10 +146,8 @@ export class AuthService {
 
   /** The user of a token's session, if that session is still open and the user enabled. */
   private async activeSession(claims: AccessTokenClaims): Promise<UserRecord | null> {
-    const session = await this.sessions.findSession(claims.sid);
-    if (!session || session.revokedAt || session.expiresAt <= this.now() || session.userId !== claims.sub) return null;
-    const user = await this.users.findById(claims.sub);
-    return user && !user.disabled ? user : null;
+    const user = await this.sessions.findActiveUser(claims.sid, this.now());
+    return user?.id === claims.sub ? user : null;
   }
 
   private async issuePair(user: UserRecord, sessionId: string): Promise<LoginResult> {

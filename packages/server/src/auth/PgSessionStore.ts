@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { refreshTokens, sessions } from '../db/schema.js';
+import { refreshTokens, sessions, users } from '../db/schema.js';
+import type { UserRecord } from '../users/UserStore.js';
 import type { ConsumeResult, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
 
 export class PgSessionStore implements SessionStore {
@@ -18,6 +19,16 @@ export class PgSessionStore implements SessionStore {
   async findSession(id: string): Promise<SessionRecord | null> {
     const [row] = await this.db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
     return row ?? null;
+  }
+
+  async findActiveUser(sessionId: string, now: Date): Promise<UserRecord | null> {
+    const [row] = await this.db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.disabled, false)))
+      .limit(1);
+    return row?.user ?? null;
   }
 
   async addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {

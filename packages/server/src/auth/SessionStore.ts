@@ -1,5 +1,6 @@
 import type { InferSelectModel } from 'drizzle-orm';
 import type { sessions } from '../db/schema.js';
+import type { UserRecord } from '../users/UserStore.js';
 
 /** A sign-in session, i.e. one refresh-token family. */
 export type SessionRecord = InferSelectModel<typeof sessions>;
@@ -18,6 +19,12 @@ export type ConsumeResult =
 export interface SessionStore {
   createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord>;
   findSession(id: string): Promise<SessionRecord | null>;
+  /**
+   * The user of a session that is open at `now` (not revoked, not past its
+   * end) and whose user is enabled; null otherwise. One query: it runs on
+   * every authenticated call.
+   */
+  findActiveUser(sessionId: string, now: Date): Promise<UserRecord | null>;
   addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void>;
   /**
    * Marks a refresh token used, atomically: of two concurrent calls with the

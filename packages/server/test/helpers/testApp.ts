@@ -23,6 +23,9 @@ export class RecordingMailer implements Mailer {
   }
 }
 
+/** The signing secret of every test app, for tests that craft their own tokens. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing-0123456789';
+
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
@@ -56,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const { app, services } = await buildApp({
     config,
     database,
-    secrets: { jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing-0123456789' },
+    secrets: { jwtSecret: TEST_JWT_SECRET },
     hasher,
     logStream,
     mailer: options.mailer,

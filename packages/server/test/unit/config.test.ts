@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS } from '@atrium/shared';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+/** The message of the ConfigError a bad environment raises. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('configuration', () => {
+  it('has a default for every setting, so an empty environment starts', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: path.resolve('.data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://127.0.0.1:8080',
+      apiPrefix: '/api/v1',
+      wrapperPrefix: '/api/wrapper',
+      logLevel: 'info',
+      demoData: true,
+      trustProxy: false,
+      accessTokenTtl: ACCESS_TOKEN_MAX_LIFETIME_SECONDS,
+      loginMaxFailuresAccount: 5,
+      loginMaxFailuresAddress: 20,
+      loginWindow: 15 * 60,
+      smtp: undefined,
+    });
+    expect(config.refreshTokenTtl).toBeGreaterThan(config.accessTokenTtl);
+    expect(config.sessionMaxAge).toBeGreaterThanOrEqual(config.refreshTokenTtl);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ port: 8080, logLevel: 'info' });
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://atrium.example.com/',
+      DEMO_DATA: 'no',
+      ACCESS_TOKEN_TTL: '300',
+      SMTP_HOST: 'mail.example.com',
+      SMTP_SECURE: 'true',
+      DATABASE_URL: 'postgres://u@db/atrium',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      publicUrl: 'https://atrium.example.com',
+      demoData: false,
+      accessTokenTtl: 300,
+      databaseUrl: 'postgres://u@db/atrium',
+      smtp: { host: 'mail.example.com', port: 587, secure: true },
+    });
+  });
+
+  it('shows a wildcard listen address as localhost in the public address', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it.each(['eighty', '-1', '65536', '80.5'])('refuses PORT=%s with a ConfigError naming PORT', (value) => {
+    const error = configError({ PORT: value });
+    expect(error.message).toMatch(/\bPORT\b/);
+    expect(error.message).not.toMatch(/\bSMTP_PORT\b/);
+  });
+
+  it('refuses an access-token lifetime over 15 minutes', () => {
+    expect(configError({ ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_MAX_LIFETIME_SECONDS + 1) }).message).toContain('ACCESS_TOKEN_TTL');
+    expect(loadConfig({ ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_MAX_LIFETIME_SECONDS) }).accessTokenTtl).toBe(900);
+    expect(configError({ ACCESS_TOKEN_TTL: '0' }).message).toContain('ACCESS_TOKEN_TTL');
+  });
+
+  it('names every offending variable at once', () => {
+    const message = configError({ PORT: 'x', API_PREFIX: 'api/v1/', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }).message;
+    for (const name of ['PORT', 'API_PREFIX', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY']) expect(message).toContain(name);
+  });
+});

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The lint configuration must reject imports against the package arrows
+ * (web -> apps -> client-ui -> client-core -> shared; server -> shared).
+ */
+const repo = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: repo });
+
+async function restrictedImports(file: string, source: string): Promise<number> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(repo, file) });
+  return result?.messages.filter((m) => m.ruleId === 'no-restricted-imports').length ?? 0;
+}
+
+describe('import directions', () => {
+  it.each([
+    ['packages/shared/src/x.ts', "import { buildApp } from '@atrium/server';"],
+    ['packages/shared/src/x.ts', "import fs from 'node:fs';"],
+    ['packages/client-core/src/x.ts', "import { useState } from 'react';"],
+    ['packages/client-core/src/x.ts', "import { StartPage } from '@atrium/client-ui';"],
+    ['packages/client-ui/src/x.ts', "import { buildApp } from '@atrium/server';"],
+    ['packages/server/src/x.ts', "import { loadClientConfig } from '@atrium/client-core';"],
+    ['web/src/x.ts', "import { buildApp } from '@atrium/server';"],
+    ['apps/chat/src/x.ts', "import { x } from '@atrium/app-mail';"],
+  ])('rejects in %s: %s', async (file, source) => {
+    expect(await restrictedImports(file, `${source}\nexport {};\n`)).toBe(1);
+  });
+
+  it.each([
+    ['packages/client-core/src/x.ts', "import { Messages } from '@atrium/shared';"],
+    ['packages/client-ui/src/x.ts', "import { loadClientConfig } from '@atrium/client-core';"],
+    ['packages/server/src/x.ts', "import { Messages } from '@atrium/shared';"],
+  ])('allows in %s: %s', async (file, source) => {
+    expect(await restrictedImports(file, `${source}\nexport {};\n`)).toBe(0);
+  });
+});

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `npm test`: every check the project has, in the order that fails fastest.
+#   1. lint (import directions included) and type checks
+#   2. unit and server tests on the embedded database
+#   3. the server tests again on a throwaway PostgreSQL (Debian's package)
+#   4. end-to-end journeys in Debian's Chromium against the built client
+# Steps 3 and 4 need Debian's postgresql and chromium; .ci/run installs them.
+# Outside CI a missing one is skipped with a warning; in CI it is an error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+missing() {
+  if [ -n "${CI:-}" ]; then echo "error: $1 is required in CI" >&2; exit 1; fi
+  echo "warning: $1 not installed: skipping ($2)" >&2
+}
+
+step "lint"
+npx eslint --max-warnings 0 .
+step "typecheck"
+npm run --silent typecheck
+
+step "unit and server tests (embedded database)"
+npx vitest run
+
+step "server tests on PostgreSQL"
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  bash scripts/with-postgres.sh npx vitest run --project server
+else
+  missing "PostgreSQL server" "apt-get install postgresql"
+fi
+
+step "end-to-end tests (Chromium)"
+if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  npm run --silent build
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test -c e2e/playwright.config.ts
+else
+  missing "Chromium" "apt-get install chromium"
+fi
+step "all checks passed"
