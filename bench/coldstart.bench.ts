@@ -5,7 +5,7 @@
  * BENCH_RUNS (default 5).
  */
 import fs from 'node:fs';
-import { freePort, median, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, freePort, median, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const dataDir = tempDir('atrium-coldstart-');
@@ -25,7 +25,7 @@ try {
   const first = await startOnce();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push(await startOnce());
-  console.log(`\ncold start (spawn to first healthy answer), Node ${process.version}`);
+  console.log(`\ncold start (spawn to first healthy answer), ${databaseLabel}, Node ${process.version}`);
   console.log(`new data folder (create cluster, migrate, demo data): ${first.toFixed(0)} ms`);
   console.log(`existing data folder, ${runs} runs: median ${median(times).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
 } finally {

@@ -36,11 +36,21 @@ export async function waitForOk(url: string, since: number, timeoutMs = 60_000):
   }
 }
 
-/** Starts the Atrium server (node directly, so that the PID is the server's). */
+/** Which database the measured server uses. */
+export const databaseLabel = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
+
+/** Starts the Atrium server (node directly, so that the PID is the server's); on BENCH_DATABASE_URL when set. */
 export function startAtrium(dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'packages/server/src/main.ts')], {
     cwd: repo,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

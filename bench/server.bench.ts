@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, freePort, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -54,7 +54,7 @@ try {
     await measure('GET user/me/a+p+acc+ap+t', { url: `${base}/api/v1/user/me/a+p+acc+ap+t`, headers: { authorization: `Bearer ${data.jwt}` } }),
   ];
   const bareRps = figures[0]!.rps;
-  console.log(`\nautocannon: ${connections} connections, ${duration} s each, 127.0.0.1, Node ${process.version}`);
+  console.log(`\nautocannon: ${connections} connections, ${duration} s each, 127.0.0.1, ${databaseLabel}, Node ${process.version}`);
   console.log('endpoint'.padEnd(28), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs bare'.padStart(8), 'errors'.padStart(7));
   for (const f of figures) {
     console.log(f.name.padEnd(28), f.rps.toFixed(0).padStart(9), f.p99.toFixed(1).padStart(8), `${((f.rps / bareRps) * 100).toFixed(0)}%`.padStart(8), String(f.errors).padStart(7));

@@ -26,13 +26,7 @@ import { userRoutes } from './users/routes.js';
 import { VERSION } from './version.js';
 
 /** Requests per minute and client address on the sensitive routes. */
-export interface RateLimits {
-  auth: number;
-  recovery: number;
-  logger: number;
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimits = { auth: 30, recovery: 10, logger: 120 };
+export type RateLimits = Config['rateLimits'];
 /** Largest request body accepted, and the smaller one for client log entries. */
 const BODY_LIMIT = 64 * 1024;
 const LOGGER_BODY_LIMIT = 16 * 1024;
@@ -45,6 +39,7 @@ export interface AppOptions {
   mailer?: Mailer;
   hasher?: PasswordHasher;
   now?: () => Date;
+  /** Overrides of the configured rate limits (tests). */
   rateLimits?: Partial<RateLimits>;
   /** Pino stream for the logs (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
@@ -57,7 +52,7 @@ export interface AtriumApp {
 
 export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   const { config } = options;
-  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const limits = { ...config.rateLimits, ...options.rateLimits };
   const app = Fastify({
     logger: options.logStream ? { ...loggerOptions(config.logLevel), stream: options.logStream } : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,

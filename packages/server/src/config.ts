@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_ADDRESS: positiveInt.default(20),
   LOGIN_WINDOW: positiveInt.default(15 * 60),
+  RATE_LIMIT_AUTH: positiveInt.default(30),
+  RATE_LIMIT_RECOVERY: positiveInt.default(10),
+  RATE_LIMIT_LOGGER: positiveInt.default(120),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: port.default(587),
   SMTP_SECURE: bool.default(false),
@@ -70,6 +73,8 @@ export interface Config {
   loginMaxFailuresAccount: number;
   loginMaxFailuresAddress: number;
   loginWindow: number;
+  /** Requests per minute and client address on sensitive routes. */
+  rateLimits: { auth: number; recovery: number; logger: number };
   smtp?: SmtpConfig;
   mailFrom: string;
 }
@@ -110,6 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresAccount: e.LOGIN_MAX_FAILURES_ACCOUNT,
     loginMaxFailuresAddress: e.LOGIN_MAX_FAILURES_ADDRESS,
     loginWindow: e.LOGIN_WINDOW,
+    rateLimits: { auth: e.RATE_LIMIT_AUTH, recovery: e.RATE_LIMIT_RECOVERY, logger: e.RATE_LIMIT_LOGGER },
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
       : undefined,

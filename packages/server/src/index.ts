@@ -1,5 +1,5 @@
 /** Public surface of the server package, for the command line, tests and benchmarks. */
-export { buildApp, DEFAULT_RATE_LIMITS, type AppOptions, type AtriumApp, type RateLimits } from './app.js';
+export { buildApp, type AppOptions, type AtriumApp, type RateLimits } from './app.js';
 export { loadConfig, ConfigError, type Config } from './config.js';
 export { openDatabase, type Database, type Db, type DatabaseLocation } from './db/database.js';
 export { acquireDataLock, DataFolderLockedError } from './dataLock.js';

@@ -1,12 +1,30 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { refreshTokens, sessions, users } from '../db/schema.js';
 import type { UserRecord } from '../users/UserStore.js';
 import type { ConsumeResult, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
 
 export class PgSessionStore implements SessionStore {
-  constructor(private readonly db: Db) {}
+  /** Runs on every authenticated call: prepared once, so the database parses it once. */
+  private readonly activeUserQuery;
+
+  constructor(private readonly db: Db) {
+    this.activeUserQuery = db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          eq(users.disabled, false),
+        ),
+      )
+      .limit(1)
+      .prepare('session_active_user');
+  }
 
   async createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord> {
     const [row] = await this.db
@@ -22,12 +40,7 @@ export class PgSessionStore implements SessionStore {
   }
 
   async findActiveUser(sessionId: string, now: Date): Promise<UserRecord | null> {
-    const [row] = await this.db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.disabled, false)))
-      .limit(1);
+    const [row] = await this.activeUserQuery.execute({ sessionId, now });
     return row?.user ?? null;
   }
 

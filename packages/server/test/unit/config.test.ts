@@ -38,6 +38,12 @@ describe('configuration', () => {
     expect(config.sessionMaxAge).toBeGreaterThanOrEqual(config.refreshTokenTtl);
   });
 
+  it('reads the per-route rate limits, and refuses a non-positive one', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ auth: 30, recovery: 10, logger: 120 });
+    expect(loadConfig({ RATE_LIMIT_AUTH: '500' }).rateLimits.auth).toBe(500);
+    expect(configError({ RATE_LIMIT_LOGGER: '0' }).message).toContain('RATE_LIMIT_LOGGER');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ port: 8080, logLevel: 'info' });
   });
