@@ -9,6 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+
 step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
 missing() {
   if [ -n "${CI:-}" ]; then echo "error: $1 is required in CI" >&2; exit 1; fi
@@ -21,11 +24,11 @@ step "typecheck"
 npm run --silent typecheck
 
 step "unit and server tests (embedded database)"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/unit.json"
 
 step "server tests on PostgreSQL"
 if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  bash scripts/with-postgres.sh npx vitest run --project server
+  bash scripts/with-postgres.sh npx vitest run --project server --reporter=default --reporter=json --outputFile.json="$reports/postgres.json"
 else
   missing "PostgreSQL server" "apt-get install postgresql"
 fi
@@ -33,8 +36,10 @@ fi
 step "end-to-end tests (Chromium)"
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   npm run --silent build
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test -c e2e/playwright.config.ts
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
+    npx playwright test -c e2e/playwright.config.ts --reporter=list,json
 else
   missing "Chromium" "apt-get install chromium"
 fi
 step "all checks passed"
+node scripts/summarize-results.mjs "$reports/unit.json" "$reports/postgres.json" "$reports/e2e.json"
