@@ -1,7 +1,7 @@
 import { checkNewPassword, RESET_CODE_LIFETIME, type PasswordRule } from '@atrium/shared';
 import type { Log } from '../logger.js';
 import type { Mailer } from '../mail/Mailer.js';
-import { normalizeUsername, type UserStore } from '../users/UserStore.js';
+import { normalizeUsername, type UserRecord, type UserStore } from '../users/UserStore.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 import type { PasswordHasher } from './PasswordHasher.js';
 import type { PasswordResetStore } from './PasswordResetStore.js';
@@ -20,6 +20,8 @@ export type ResetOutcome = { ok: true } | { ok: false; rule: PasswordRule } | { 
  */
 export class PasswordRecoveryService {
   private readonly inFlight = new Set<Promise<void>>();
+  /** Code issuance runs one at a time, so that the hourly limit cannot be raced past. */
+  private issuing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly users: UserStore,
@@ -63,15 +65,11 @@ export class PasswordRecoveryService {
   }
 
   private async issueCode(username: string): Promise<void> {
-    const user = username ? await this.users.findByUsername(username) : null;
-    if (!user || user.disabled || !user.email) return;
-    const hourAgo = new Date(this.now().getTime() - 3600_000);
-    if ((await this.codes.countIssuedSince(user.id, hourAgo)) >= MAX_CODES_PER_HOUR) {
-      this.log.warn({ event: 'reset.flood', userId: user.id }, 'too many reset requests: no mail sent');
-      return;
-    }
-    const code = TokenService.newOpaqueToken();
-    await this.codes.create({ userId: user.id, codeHash: TokenService.hash(code), expiresAt: new Date(this.now().getTime() + RESET_CODE_LIFETIME) });
+    const issued = this.issuing.then(() => this.createCode(username));
+    this.issuing = issued.catch(() => undefined);
+    const found = await issued;
+    if (!found) return;
+    const { user, code } = found;
     const link = `${this.publicUrl}/?resetpassword=${encodeURIComponent(code)}`;
     const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username;
     const minutes = RESET_CODE_LIFETIME / 60_000;
@@ -81,6 +79,21 @@ export class PasswordRecoveryService {
       text: `Hello ${name},\n\nSomebody asked to reset the password of your Atrium account "${user.username}".\nOpen this link within ${minutes} minutes to choose a new password:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
       html: `<p>Hello ${escapeHtml(name)},</p><p>Somebody asked to reset the password of your Atrium account <b>${escapeHtml(user.username)}</b>.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> within ${minutes} minutes.</p><p>If it was not you, ignore this mail: your password stays as it is.</p>`,
     });
+  }
+
+  /** Creates a code for an enabled user with an e-mail address under the hourly limit; null otherwise. */
+  private async createCode(username: string): Promise<{ user: UserRecord & { email: string }; code: string } | null> {
+    const user = username ? await this.users.findByUsername(username) : null;
+    if (!user || user.disabled || !user.email) return null;
+    const hourAgo = new Date(this.now().getTime() - 3600_000);
+    if ((await this.codes.countIssuedSince(user.id, hourAgo)) >= MAX_CODES_PER_HOUR) {
+      this.log.warn({ event: 'reset.flood', userId: user.id }, 'too many reset requests: no mail sent');
+      return null;
+    }
+    const code = TokenService.newOpaqueToken();
+    const now = this.now();
+    await this.codes.create({ userId: user.id, codeHash: TokenService.hash(code), createdAt: now, expiresAt: new Date(now.getTime() + RESET_CODE_LIFETIME) });
+    return { user: { ...user, email: user.email }, code };
   }
 }
 

@@ -6,7 +6,7 @@ import type { PasswordResetStore } from './PasswordResetStore.js';
 export class PgPasswordResetStore implements PasswordResetStore {
   constructor(private readonly db: Db) {}
 
-  async create(input: { userId: string; codeHash: string; expiresAt: Date }): Promise<void> {
+  async create(input: { userId: string; codeHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
     await this.db.insert(passwordResetCodes).values(input);
   }
 

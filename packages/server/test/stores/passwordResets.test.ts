@@ -21,7 +21,7 @@ describe(`PasswordResetStore on ${databaseKind}`, () => {
 
   it('consumes a code once, returning its user', async () => {
     const codeHash = newHash();
-    await s.stores.passwordResets.create({ userId: user.id, codeHash, expiresAt: inMinutes(10) });
+    await s.stores.passwordResets.create({ userId: user.id, codeHash, createdAt: now(), expiresAt: inMinutes(10) });
     expect(await s.stores.passwordResets.consume(codeHash, now())).toBe(user.id);
     expect(await s.stores.passwordResets.consume(codeHash, now())).toBeNull();
   });
@@ -29,7 +29,7 @@ describe(`PasswordResetStore on ${databaseKind}`, () => {
   it('refuses a code at or after its expiry, and an unknown code', async () => {
     const codeHash = newHash();
     const expiresAt = inMinutes(10);
-    await s.stores.passwordResets.create({ userId: user.id, codeHash, expiresAt });
+    await s.stores.passwordResets.create({ userId: user.id, codeHash, createdAt: now(), expiresAt });
     expect(await s.stores.passwordResets.consume(codeHash, expiresAt)).toBeNull();
     expect(await s.stores.passwordResets.consume(codeHash, inMinutes(11))).toBeNull();
     expect(await s.stores.passwordResets.consume(newHash(), now())).toBeNull();
@@ -38,7 +38,7 @@ describe(`PasswordResetStore on ${databaseKind}`, () => {
 
   it('lets only one of concurrent consumes of a code succeed', async () => {
     const codeHash = newHash();
-    await s.stores.passwordResets.create({ userId: user.id, codeHash, expiresAt: inMinutes(10) });
+    await s.stores.passwordResets.create({ userId: user.id, codeHash, createdAt: now(), expiresAt: inMinutes(10) });
     const results = await Promise.all(Array.from({ length: 5 }, () => s.stores.passwordResets.consume(codeHash, now())));
     expect(results.filter((r) => r === user.id)).toHaveLength(1);
   });
@@ -46,7 +46,7 @@ describe(`PasswordResetStore on ${databaseKind}`, () => {
   it('counts the codes issued to a user since a time', async () => {
     const other = await s.stores.users.create({ username: 'counted' });
     const before = new Date(Date.now() - MINUTE);
-    for (let i = 0; i < 3; i++) await s.stores.passwordResets.create({ userId: other.id, codeHash: newHash(), expiresAt: inMinutes(10) });
+    for (let i = 0; i < 3; i++) await s.stores.passwordResets.create({ userId: other.id, codeHash: newHash(), createdAt: now(), expiresAt: inMinutes(10) });
     expect(await s.stores.passwordResets.countIssuedSince(other.id, before)).toBe(3);
     expect(await s.stores.passwordResets.countIssuedSince(other.id, inMinutes(1))).toBe(0);
   });
@@ -55,8 +55,8 @@ describe(`PasswordResetStore on ${databaseKind}`, () => {
     const other = await s.stores.users.create({ username: 'bystander' });
     const mine = [newHash(), newHash()];
     const theirs = newHash();
-    for (const codeHash of mine) await s.stores.passwordResets.create({ userId: user.id, codeHash, expiresAt: inMinutes(10) });
-    await s.stores.passwordResets.create({ userId: other.id, codeHash: theirs, expiresAt: inMinutes(10) });
+    for (const codeHash of mine) await s.stores.passwordResets.create({ userId: user.id, codeHash, createdAt: now(), expiresAt: inMinutes(10) });
+    await s.stores.passwordResets.create({ userId: other.id, codeHash: theirs, createdAt: now(), expiresAt: inMinutes(10) });
     await s.stores.passwordResets.invalidateAll(user.id, now());
     for (const codeHash of mine) expect(await s.stores.passwordResets.consume(codeHash, now())).toBeNull();
     expect(await s.stores.passwordResets.consume(theirs, now())).toBe(other.id);
