@@ -95,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     return true;
   });
 
-  const clientConfig = { wrapperBase: config.wrapperPrefix, apiBase: config.apiPrefix, version: VERSION };
+  const clientConfig = { wrapperBase: config.wrapperPrefix, apiBase: config.apiPrefix, version: VERSION, site: config.site };
   await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig }));
   await app.register(coreAuthRoutes(services, limits));
   await app.register(wrapperAuthRoutes(services, limits), { prefix: config.wrapperPrefix });

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS } from '@atrium/shared';
+import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, LOCALES, type Locale, type SiteSettings } from '@atrium/shared';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -13,6 +13,13 @@ const prefix = z
   .string()
   .regex(/^(\/[A-Za-z0-9._-]+)+$/, 'must look like /api/v1 (a leading slash, no trailing slash)');
 const positiveInt = z.coerce.number().int().positive();
+/** An absolute http(s) address or a path on this server. */
+const address = z.string().regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) address or a path starting with /');
+/** Comma-separated locales, or 'none' for no language widget. */
+const localeList = z
+  .string()
+  .transform((v) => (v.trim() === 'none' ? [] : v.split(',').map((l) => l.trim()).filter(Boolean)))
+  .pipe(z.array(z.enum(LOCALES)));
 
 const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -35,6 +42,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(10),
   RATE_LIMIT_LOGGER: positiveInt.default(120),
+  SITE_TITLE: z.string().min(1).max(100).default('Atrium'),
+  SITE_LOGO: address.optional(),
+  LOGIN_BACKGROUND: address.optional(),
+  SLIDER_BACKGROUND: address.optional(),
+  ABOUT_URL: address.default('/about'),
+  TRANSLATE_LANGUAGES: localeList.default([...LOCALES]),
+  AUTH_TYPE: z.enum(['builtin', 'okta', 'keycloak']).default('builtin'),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: port.default(587),
   SMTP_SECURE: bool.default(false),
@@ -77,6 +91,8 @@ export interface Config {
   rateLimits: { auth: number; recovery: number; logger: number };
   smtp?: SmtpConfig;
   mailFrom: string;
+  /** Login-page settings sent to the client. */
+  site: SiteSettings;
 }
 
 /** Thrown for a bad environment; the message lists each offending variable. */
@@ -120,5 +136,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
       : undefined,
     mailFrom: e.MAIL_FROM,
+    site: {
+      title: e.SITE_TITLE,
+      logo: e.SITE_LOGO ?? null,
+      loginBackground: e.LOGIN_BACKGROUND ?? null,
+      sliderBackground: e.SLIDER_BACKGROUND ?? null,
+      aboutUrl: e.ABOUT_URL,
+      translateLanguages: e.TRANSLATE_LANGUAGES as Locale[],
+      authType: e.AUTH_TYPE,
+    },
   };
 }

@@ -42,6 +42,13 @@ export function contentRoutes(services: Services, limits: { logger: number; logg
       return ok(list.map(present));
     });
 
+    app.get('/homescreen/privacy-policy/:host', async (request) => {
+      const { host } = parse(AnnouncementParams, request.params);
+      const account = await services.stores.accounts.findForHost(host);
+      const policy = account?.privacyPolicy && account.privacyPolicy !== 'null' ? account.privacyPolicy : null;
+      return ok({ name: account?.name ?? null, privacyPolicy: policy });
+    });
+
     app.get('/resources/:id', async (request, reply) => {
       const { id } = parse(ResourceParams, request.params);
       return sendResource(services.resources, id, reply);

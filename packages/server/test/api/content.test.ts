@@ -108,6 +108,25 @@ describe(`content routes on ${databaseKind}`, () => {
     });
   });
 
+  describe('privacy policy page', () => {
+    const policyFor = async (host: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${api}/homescreen/privacy-policy/${host}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { name: string | null; privacyPolicy: string | null } }>().data;
+    };
+
+    it("gives the policy of the host's organisation, and none for the text 'null'", async () => {
+      await t.services.stores.accounts.update(hosted.id, { privacyPolicy: '<p>Hosted policy</p>' });
+      await t.services.stores.accounts.update(fallback.id, { privacyPolicy: 'null' });
+      expect(await policyFor('portal.example.com')).toEqual({ name: 'Hosted', privacyPolicy: '<p>Hosted policy</p>' });
+      expect(await policyFor('unknown.example.com')).toEqual({ name: 'Fallback', privacyPolicy: null });
+    });
+
+    it('refuses a malformed host', async () => {
+      expectClientErrorEnvelope(await t.app.inject({ method: 'GET', url: `${api}/homescreen/privacy-policy/bad%20host` }), 400);
+    });
+  });
+
   describe('resources', () => {
     it('serves the stored bytes with the stored content type, nosniff and a sandboxing CSP', async () => {
       const res = await t.app.inject({ method: 'GET', url: `${api}/resources/${image.id}` });

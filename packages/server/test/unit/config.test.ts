@@ -44,6 +44,27 @@ describe('configuration', () => {
     expect(configError({ RATE_LIMIT_LOGGER: '0' }).message).toContain('RATE_LIMIT_LOGGER');
   });
 
+  it('has login-page settings with every locale in the language widget by default', () => {
+    expect(loadConfig({}).site).toEqual({
+      title: 'Atrium',
+      logo: null,
+      loginBackground: null,
+      sliderBackground: null,
+      aboutUrl: '/about',
+      translateLanguages: ['en_EN', 'de_DE', 'fr_FR', 'nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+      authType: 'builtin',
+    });
+  });
+
+  it('reads login-page settings, hides the language widget with none, and refuses unknown locales and bad addresses', () => {
+    const site = loadConfig({ SITE_TITLE: 'Portal', SITE_LOGO: '/brand/logo.svg', TRANSLATE_LANGUAGES: 'de_DE, fr_FR', AUTH_TYPE: 'okta' }).site;
+    expect(site).toMatchObject({ title: 'Portal', logo: '/brand/logo.svg', translateLanguages: ['de_DE', 'fr_FR'], authType: 'okta' });
+    expect(loadConfig({ TRANSLATE_LANGUAGES: 'none' }).site.translateLanguages).toEqual([]);
+    expect(configError({ TRANSLATE_LANGUAGES: 'en_EN,xx_XX' }).message).toContain('TRANSLATE_LANGUAGES');
+    expect(configError({ LOGIN_BACKGROUND: 'javascript:alert(1)' }).message).toContain('LOGIN_BACKGROUND');
+    expect(configError({ AUTH_TYPE: 'saml' }).message).toContain('AUTH_TYPE');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ port: 8080, logLevel: 'info' });
   });
