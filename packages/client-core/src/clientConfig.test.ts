@@ -1,17 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { loadClientConfig } from './clientConfig.js';
+import { DEFAULT_SITE_SETTINGS, loadClientConfig } from './clientConfig.js';
 
 const respond = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, statusText: status === 200 ? 'OK' : 'Bad Gateway' });
 
+const bases = { apiBase: '/api/v1', wrapperBase: '/api/wrapper', version: '0.1.0' };
+const site = {
+  title: 'Acme Workspace',
+  logo: '/branding/logo.svg',
+  loginBackground: 'https://cdn.acme.example/bg.jpg',
+  sliderBackground: null,
+  aboutUrl: 'https://acme.example/about',
+  translateLanguages: ['en_EN', 'de_DE'],
+  authType: 'okta',
+};
+
 describe('loadClientConfig', () => {
-  it('returns the base addresses and version the server sends', async () => {
-    const config = await loadClientConfig(respond(200, { apiBase: '/api/v1', wrapperBase: '/api/wrapper', version: '0.1.0' }));
-    expect(config).toEqual({ apiBase: '/api/v1', wrapperBase: '/api/wrapper', version: '0.1.0' });
+  it('returns the base addresses, version and site settings the server sends', async () => {
+    expect(await loadClientConfig(respond(200, { ...bases, site }))).toEqual({ ...bases, site });
   });
   it('fails with the status when the server does not answer 2xx', async () => {
     await expect(loadClientConfig(respond(502, {}))).rejects.toThrow('502 (Bad Gateway)');
   });
   it('refuses an incomplete configuration', async () => {
     await expect(loadClientConfig(respond(200, { apiBase: '/api/v1' }))).rejects.toThrow('incomplete');
+  });
+});
+
+describe('loadClientConfig site settings', () => {
+  it('fills safe defaults when the server sends none', async () => {
+    const config = await loadClientConfig(respond(200, bases));
+    expect(config.site).toEqual(DEFAULT_SITE_SETTINGS);
+    expect(config.site).toEqual({ title: 'Atrium', logo: null, loginBackground: null, sliderBackground: null, aboutUrl: '/about', translateLanguages: [], authType: 'builtin' });
+  });
+  it('replaces each unusable field by its default and keeps the others', async () => {
+    const config = await loadClientConfig(
+      respond(200, {
+        ...bases,
+        site: { title: '  ', logo: 'javascript:alert(1)', loginBackground: '//evil.example/x.png', sliderBackground: 42, aboutUrl: 'data:text/html,x', translateLanguages: ['de_DE', 'xx_XX', 7, 'de_DE'], authType: 'saml' },
+      }),
+    );
+    expect(config.site).toEqual({ ...DEFAULT_SITE_SETTINGS, translateLanguages: ['de_DE'] });
+  });
+  it('treats a non-list of languages as no language widget', async () => {
+    const config = await loadClientConfig(respond(200, { ...bases, site: { ...site, translateLanguages: 'de_DE' } }));
+    expect(config.site.translateLanguages).toEqual([]);
   });
 });

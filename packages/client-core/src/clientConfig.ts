@@ -1,18 +1,55 @@
-import type { ClientConfig } from '@atrium/shared';
+import { LOCALES, type ClientConfig, type Locale, type SiteSettings } from '@atrium/shared';
+import { safeAddress } from './address/safeAddress.js';
+
+export type { ClientConfig, SiteSettings };
 
 /** The fetch the client uses; injected so that tests need no network. */
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** Site settings used when the server sends none (an older server) or an unusable field. */
+export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = {
+  title: 'Atrium',
+  logo: null,
+  loginBackground: null,
+  sliderBackground: null,
+  aboutUrl: '/about',
+  translateLanguages: [],
+  authType: 'builtin',
+};
+
+const AUTH_TYPES: ReadonlyArray<SiteSettings['authType']> = ['builtin', 'okta', 'keycloak'];
+
 /**
  * Loads what the client must know before any other call: the wrapper and
- * versioned API base addresses and the product version (GET /client-config).
+ * versioned API base addresses, the product version (all required) and the
+ * login page's site settings (GET /client-config). Each site field is
+ * checked on its own and falls back to its default when absent or unusable:
+ * addresses must be http(s) or same-origin paths, locales must be supported.
  */
 export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<ClientConfig> {
   const response = await fetchFn(`${base}/client-config`, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`${response.status} (${response.statusText})`);
-  const body = (await response.json()) as Partial<ClientConfig>;
+  const body = (await response.json()) as Partial<Record<keyof ClientConfig, unknown>>;
   if (typeof body.apiBase !== 'string' || typeof body.wrapperBase !== 'string' || typeof body.version !== 'string') {
     throw new Error('The server sent an incomplete client configuration');
   }
-  return { apiBase: body.apiBase, wrapperBase: body.wrapperBase, version: body.version };
+  return { apiBase: body.apiBase, wrapperBase: body.wrapperBase, version: body.version, site: siteSettings(body.site) };
+}
+
+/** Validated site settings, each unusable or missing field replaced by its default. */
+export function siteSettings(input: unknown): SiteSettings {
+  const site = (typeof input === 'object' && input !== null ? input : {}) as Partial<Record<keyof SiteSettings, unknown>>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const title = text(site.title)?.trim();
+  return {
+    title: title || DEFAULT_SITE_SETTINGS.title,
+    logo: safeAddress(text(site.logo)),
+    loginBackground: safeAddress(text(site.loginBackground)),
+    sliderBackground: safeAddress(text(site.sliderBackground)),
+    aboutUrl: safeAddress(text(site.aboutUrl)) ?? DEFAULT_SITE_SETTINGS.aboutUrl,
+    translateLanguages: Array.isArray(site.translateLanguages)
+      ? [...new Set(site.translateLanguages.filter((l): l is Locale => typeof l === 'string' && (LOCALES as readonly string[]).includes(l)))]
+      : [],
+    authType: AUTH_TYPES.find((t) => t === site.authType) ?? DEFAULT_SITE_SETTINGS.authType,
+  };
 }

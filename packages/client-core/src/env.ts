@@ -1,0 +1,140 @@
+/**
+ * Everything the client touches in the browser, behind interfaces so that the
+ * models run (and are tested) without one. `browserEnvironment()` is the only
+ * code in client-core that reads `window` or `document`.
+ */
+
+/** Time and timers; tests inject a fake one (testing/FakeClock.ts). */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/** `document.cookie` behind an interface. */
+export interface CookieJar {
+  /** The cookie's value, or null when the browser does not hold it (or it has expired). */
+  get(name: string): string | null;
+  set(name: string, value: string, options: { expires: Date; path?: string; sameSite?: 'Strict' | 'Lax' }): void;
+  remove(name: string): void;
+}
+
+/** The parts of `window.location` the client reads and drives. */
+export interface PageLocation {
+  href: string;
+  origin: string;
+  host: string;
+  pathname: string;
+  search: string;
+  hash: string;
+  assign(url: string): void;
+  reload(): void;
+}
+
+/** The parts of `window.history` the client drives. */
+export interface PageHistory {
+  pushState(data: unknown, unused: string, url?: string): void;
+  replaceState(data: unknown, unused: string, url?: string): void;
+}
+
+/** The Cache Storage API (`window.caches`), reduced to what clearing needs. */
+export interface CacheNames {
+  keys(): Promise<string[]>;
+  delete(name: string): Promise<boolean>;
+}
+
+/** Everything the client touches in the browser, injected so tests run without one. */
+export interface ClientEnvironment {
+  fetch: (input: string, init?: RequestInit) => Promise<Response>;
+  /** null when unavailable (then the cookie fallback is used). */
+  localStorage: Storage | null;
+  /** Per-tab storage (remembers a launch request across a reload); null or absent when unavailable. */
+  sessionStorage?: Storage | null;
+  /** Where SecureStorage keeps its non-extractable key; null or absent when unavailable. */
+  indexedDB?: IDBFactory | null;
+  cookies: CookieJar;
+  /** WebCrypto (globalThis.crypto). */
+  crypto: Crypto;
+  clock: Clock;
+  location: PageLocation;
+  history: PageHistory;
+  /** Calls the listener on every popstate; returns an unsubscribe. */
+  onPopState(listener: () => void): () => void;
+  caches?: CacheNames;
+}
+
+/**
+ * A Web Storage area if it really works: some browsers expose one that throws
+ * on use (privacy modes, storage disabled), which counts as unavailable.
+ */
+function usableStorage(get: () => Storage): Storage | null {
+  try {
+    const storage = get();
+    const probe = '__atrium_probe__';
+    storage.setItem(probe, probe);
+    storage.removeItem(probe);
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+/** document.cookie as a CookieJar. Names and values are URI-encoded. */
+function documentCookies(): CookieJar {
+  const write = (name: string, value: string, attributes: string) => {
+    document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; ${attributes}`;
+  };
+  return {
+    get(name) {
+      const wanted = encodeURIComponent(name);
+      for (const part of document.cookie.split('; ')) {
+        const at = part.indexOf('=');
+        if (at > 0 && part.slice(0, at) === wanted) return decodeURIComponent(part.slice(at + 1));
+      }
+      return null;
+    },
+    set(name, value, options) {
+      const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+      write(name, value, `expires=${options.expires.toUTCString()}; path=${options.path ?? '/'}; SameSite=${options.sameSite ?? 'Strict'}${secure}`);
+    },
+    remove(name) {
+      write(name, '', 'expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Strict');
+    },
+  };
+}
+
+/** The real browser environment (window, document.cookie, local storage with a probe, crypto, caches). */
+export function browserEnvironment(): ClientEnvironment {
+  const caches = 'caches' in window ? window.caches : undefined;
+  let indexedDB: IDBFactory | null = null;
+  try {
+    indexedDB = window.indexedDB ?? null;
+  } catch {
+    // Some privacy modes throw on access.
+  }
+  return {
+    fetch: (input, init) => window.fetch(input, init),
+    localStorage: usableStorage(() => window.localStorage),
+    sessionStorage: usableStorage(() => window.sessionStorage),
+    indexedDB,
+    cookies: documentCookies(),
+    crypto: window.crypto,
+    clock: {
+      now: () => Date.now(),
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimeout: (handle) => window.clearTimeout(handle as number),
+      setInterval: (fn, ms) => window.setInterval(fn, ms),
+      clearInterval: (handle) => window.clearInterval(handle as number),
+    },
+    location: window.location,
+    history: window.history,
+    onPopState(listener) {
+      window.addEventListener('popstate', listener);
+      return () => window.removeEventListener('popstate', listener);
+    },
+    caches: caches && { keys: () => caches.keys(), delete: (name) => caches.delete(name) },
+  };
+}

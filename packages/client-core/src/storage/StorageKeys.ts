@@ -1,0 +1,19 @@
+/** Names of the local keys of §3. */
+export const StorageKeys = {
+  /** Access jwt (encrypted). */
+  authToken: 'AUTH_token',
+  /** Refresh token as {key} (encrypted). */
+  refreshToken: 'REFRESH_token',
+  /** {jwt, username} (encrypted). */
+  user: 'User',
+  /** The cached profile (encrypted). */
+  userInfo: 'UserInfo',
+  username: 'username',
+  metadata: 'metadata',
+  desktop: 'desktop',
+  session: 'session',
+  /** Chosen locale (plain preference). */
+  locale: 'locale',
+} as const;
+
+export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
