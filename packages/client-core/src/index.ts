@@ -26,4 +26,4 @@ export { ResetPasswordModel } from './recovery/ResetPasswordModel.js';
 export type { RecoveryMessage, RecoveryState } from './recovery/RecoveryMessage.js';
 
 export { createI18n, isLocale, type ClientI18n } from './i18n/createI18n.js';
-export { createTranslator, pickLocale } from './i18n.js';
+export { pickLocale } from './i18n/pickLocale.js';

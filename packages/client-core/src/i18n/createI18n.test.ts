@@ -35,7 +35,7 @@ describe('createI18n translation', () => {
 
   it('interpolates without HTML-escaping (React escapes)', async () => {
     const { i18n } = await createI18n(new FakeEnvironment(), ['en']);
-    expect(i18n.t('start.version', { version: '<1.2>' })).toBe('Version <1.2>');
+    expect(i18n.t('about.version', { version: '<1.2>' })).toBe('Version <1.2>');
   });
 
   it('falls back to the English text for a key a catalogue lacks', async () => {
@@ -52,7 +52,7 @@ describe('createI18n setLocale', () => {
     await runtime.setLocale('de_DE');
     expect(runtime.locale).toBe('de_DE');
     expect(runtime.i18n.language).toBe('de_DE');
-    expect(runtime.i18n.t('start.version', { version: '2' })).toBe('Version 2');
+    expect(runtime.i18n.t('about.version', { version: '2' })).toBe('Version 2');
     expect(env.localStorage?.getItem(StorageKeys.locale)).toBe('de_DE');
     expect((await createI18n(env, ['en-GB'])).locale).toBe('de_DE');
   });

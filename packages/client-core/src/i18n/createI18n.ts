@@ -1,7 +1,7 @@
 import { catalogues, DEFAULT_LOCALE, LOCALES, type Locale } from '@atrium/shared';
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { ClientEnvironment } from '../env.js';
-import { pickLocale } from '../i18n.js';
+import { pickLocale } from './pickLocale.js';
 import { readPreference, writePreference } from '../storage/preferences.js';
 import { StorageKeys } from '../storage/StorageKeys.js';
 

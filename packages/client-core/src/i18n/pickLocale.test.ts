@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, pickLocale } from './i18n.js';
+import { pickLocale } from './pickLocale.js';
 
 describe('pickLocale', () => {
   it('matches a browser language with region to the supported locale', () => {
@@ -12,15 +12,5 @@ describe('pickLocale', () => {
   it('uses en_EN when nothing matches', () => {
     expect(pickLocale(['ja-JP'])).toBe('en_EN');
     expect(pickLocale([])).toBe('en_EN');
-  });
-});
-
-describe('createTranslator', () => {
-  it('translates and interpolates', () => {
-    expect(createTranslator('de_DE')('start.version', { version: '1.2' })).toBe('Version 1.2');
-    expect(createTranslator('zh_CN')('login.error.failed')).toBe('登录失败');
-  });
-  it('returns the key for an unknown text rather than failing', () => {
-    expect(createTranslator('en_EN')('no.such.key')).toBe('no.such.key');
   });
 });

@@ -1,0 +1,97 @@
+import { expect, test } from '../fixtures.js';
+import { LoginPage } from '../pages/LoginPage.js';
+import { SignedInPage } from '../pages/SignedInPage.js';
+
+test.describe('login page', () => {
+  test('shows the welcome title with the version stamp, the footer and the language widget', async ({ page, request }) => {
+    const config = await (await request.get('/client-config')).json();
+    const login = new LoginPage(page);
+    await login.open();
+    await expect(login.title).toContainText('Welcome to Atrium');
+    await expect(page.getByText(`v${config.version}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'About Us' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', /privacy-policy$/);
+    await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+    await expect(login.forgotLink).toBeVisible();
+  });
+
+  test('signs the demo user in and shows their name', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('demo', 'Demo@1234');
+    await expect(new SignedInPage(page).greeting('Dana Demo')).toBeVisible();
+  });
+
+  test('says the fields cannot be empty without asking the server', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    let asked = false;
+    page.on('request', (r) => {
+      if (r.url().includes('/auth')) asked = true;
+    });
+    await login.signIn('demo', '');
+    await expect(login.error).toHaveText('Username or password cannot be empty');
+    expect(asked).toBe(false);
+  });
+
+  test('says the username or password is incorrect, and clears the message when a field is edited', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('sofia', 'not-her-password');
+    await expect(login.error).toHaveText('The username or password you entered is incorrect');
+    await login.password.press('a');
+    await expect(login.error).toHaveCount(0);
+  });
+
+  test("says 'Login failed' when the server cannot be reached", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    // The network fails, not the server: the request never leaves the browser.
+    await page.route('**/api/wrapper/auth', (route) => route.abort('connectionrefused'));
+    await login.signIn('demo', 'Demo@1234');
+    await expect(login.error).toHaveText('Login failed');
+  });
+
+  test('keeps the session across a reload', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('demo', 'Demo@1234');
+    const signedIn = new SignedInPage(page);
+    await expect(signedIn.greeting('Dana Demo')).toBeVisible();
+    await page.reload();
+    await expect(signedIn.greeting('Dana Demo')).toBeVisible();
+    await expect(login.username).toHaveCount(0);
+  });
+
+  test('logs out back to the login page', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('demo', 'Demo@1234');
+    const signedIn = new SignedInPage(page);
+    await signedIn.signOut.click();
+    await expect(login.username).toBeVisible({ timeout: 10_000 });
+    await page.reload();
+    await expect(login.username).toBeVisible();
+  });
+
+  test('switches the language and keeps the choice', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await page.getByRole('combobox').selectOption('de_DE');
+    await expect(login.title).toContainText('Willkommen');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Willkommen');
+    await page.getByRole('combobox').selectOption('en_EN');
+  });
+
+  test('keeps the app parameter for after sign-in and resets the address to the root', async ({ page }) => {
+    await page.goto('/?app=Chat&room=general');
+    await new LoginPage(page).username.waitFor();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('shows the privacy policy page', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
+  });
+});

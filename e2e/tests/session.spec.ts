@@ -1,0 +1,43 @@
+import { expect, test } from '../fixtures.js';
+import { waitForResetLink } from '../helpers/outbox.js';
+import { LoginPage } from '../pages/LoginPage.js';
+import { SignedInPage } from '../pages/SignedInPage.js';
+
+test.describe('session', () => {
+  test('refreshes an expired access token without the user noticing', async ({ page }) => {
+    const base = process.env.E2E_SHORT_TOKEN_URL!;
+    const login = new LoginPage(page);
+    await login.open(`${base}/`);
+    await login.signIn('demo', 'Demo@1234');
+    const signedIn = new SignedInPage(page);
+    await expect(signedIn.greeting('Dana Demo')).toBeVisible();
+    // Access tokens of this server live 3 s: after 4 s the stored one has expired.
+    await page.waitForTimeout(4000);
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/refreshtoken') && r.status() === 200);
+    await page.reload();
+    await refreshed;
+    await expect(signedIn.greeting('Dana Demo')).toBeVisible();
+    await expect(login.username).toHaveCount(0);
+  });
+
+  test('sends a user whose session was revoked back to the login page', async ({ page, request }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('olivia', 'Demo@1234');
+    const signedIn = new SignedInPage(page);
+    await expect(signedIn.greeting('Olivia Hart')).toBeVisible();
+
+    // A password reset elsewhere ends every session of the user.
+    const started = Date.now();
+    await request.post('/api/wrapper/user/me/forgotpassword', { form: { username: 'olivia' } });
+    const link = await waitForResetLink(process.env.E2E_DATA_DIR!, 'olivia.hart@northwind.example', started);
+    const code = new URL(link).searchParams.get('resetpassword')!;
+    const reset = await request.post('/api/wrapper/user/me/resetpassword', {
+      form: { password_reset_code: code, new_password: 'Olivia#Hart2026', confirm_password: 'Olivia#Hart2026' },
+    });
+    expect(reset.status()).toBe(200);
+
+    await page.reload();
+    await expect(login.username).toBeVisible({ timeout: 10_000 });
+  });
+});

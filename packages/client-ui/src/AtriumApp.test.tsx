@@ -1,0 +1,34 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { initialsOf } from './signedin/SignedInPage.js';
+import { demoProfile, renderAtrium } from './testing/renderAtrium.js';
+
+afterEach(cleanup);
+
+describe('AtriumApp', () => {
+  it('shows the full-screen spinner while the session boots', async () => {
+    await renderAtrium({ boot: false });
+    expect(screen.getByTestId('loading.overlay').getAttribute('role')).toBe('status');
+    expect(screen.queryByLabelText('Username')).toBeNull();
+  });
+
+  it('shows the about page at /about with the product name and version', async () => {
+    await renderAtrium({ address: '/about' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('About Atrium');
+    expect(screen.getByTestId('about.version').textContent).toBe('Version 1.2.3');
+  });
+
+  it('sets the document title from the site', async () => {
+    await renderAtrium({ site: { title: 'Acme Desk' } });
+    expect(document.title).toBe('Acme Desk');
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first and last name, else the username', () => {
+    expect(initialsOf(demoProfile(), 'demo')).toBe('DD');
+    expect(initialsOf({ ...demoProfile(), firstname: '', lastname: '', name: 'Ana Maria Lopez' }, 'x')).toBe('AL');
+    expect(initialsOf(null, 'olivia')).toBe('O');
+    expect(initialsOf(null, 'liam.chen')).toBe('LC');
+  });
+});

@@ -1,0 +1,117 @@
+import type { ClientConfig } from '@atrium/client-core';
+import type { Locale } from '@atrium/shared';
+import { useEffect, useMemo, useState, type ComponentProps, type JSX } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { AtriumContext, resolveSite, useAtrium, type AtriumServices } from './AtriumContext.js';
+import { browserNavigation } from './browserNavigation.js';
+import { useLocationHash } from './hooks/useNavigation.js';
+import { useObservable } from './hooks/useObservable.js';
+import { useOwnedModel } from './hooks/useOwnedModel.js';
+import { LoadingOverlay } from './LoadingOverlay.js';
+import { LoginForm } from './login/LoginForm.js';
+import { LoginPage } from './login/LoginPage.js';
+import { AboutPage } from './pages/AboutPage.js';
+import { PrivacyPolicyPage } from './pages/PrivacyPolicyPage.js';
+import type { ModelFactories, Navigation, PageAddress, SessionPort, SessionState } from './ports.js';
+import { ForgotPasswordForm } from './recovery/ForgotPasswordForm.js';
+import { ResetPasswordForm } from './recovery/ResetPasswordForm.js';
+import { SignedInPage } from './signedin/SignedInPage.js';
+import './theme/vision.css';
+
+export interface AtriumAppProps {
+  config: ClientConfig;
+  session: SessionPort;
+  /** The i18next instance of client-core's createI18n. */
+  i18n: ComponentProps<typeof I18nextProvider>['i18n'];
+  setLocale(locale: Locale): Promise<void>;
+  /** The address as the page was opened (client-core's takeLaunchRequest). */
+  address: PageAddress;
+  /** Re-reads the address after a hash change (client-core's parsePageAddress). */
+  parseAddress(location: { pathname: string; search: string; hash: string }): PageAddress;
+  models: ModelFactories;
+  navigation?: Navigation;
+}
+
+/**
+ * The whole client until the desktop exists: a spinner while the session
+ * boots, the login page (login, forgot-password and reset-password cards)
+ * when signed out, the signed-in page when signed in, and the public
+ * privacy-policy and about pages at their paths.
+ */
+export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, navigation }: AtriumAppProps): JSX.Element {
+  const [nav] = useState(() => navigation ?? browserNavigation());
+  const services = useMemo<AtriumServices>(
+    () => ({ config, site: resolveSite(config), session, navigation: nav, models, setLocale }),
+    [config, session, nav, models, setLocale],
+  );
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AtriumContext.Provider value={services}>
+        <DocumentLanguage />
+        <Screens initial={address} parseAddress={parseAddress} />
+      </AtriumContext.Provider>
+    </I18nextProvider>
+  );
+}
+
+/** Keeps <html lang> and the document title in step with the language and the site. */
+function DocumentLanguage(): null {
+  const { i18n } = useTranslation();
+  const { site } = useAtrium();
+  useEffect(() => {
+    document.documentElement.lang = i18n.language.replace('_', '-');
+  }, [i18n.language]);
+  useEffect(() => {
+    document.title = site.title;
+  }, [site.title]);
+  return null;
+}
+
+type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
+
+function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress: AtriumAppProps['parseAddress'] }): JSX.Element {
+  const { session, navigation } = useAtrium();
+  const state = useObservable(session);
+  const hash = useLocationHash(navigation);
+  const [initialHash] = useState(hash);
+  const address = useMemo(() => (hash === initialHash ? initial : parseAddress(navigation.current())), [hash, initialHash, initial, parseAddress, navigation]);
+  // The signed-in page stays up, greyed, while signing out.
+  const [lastSignedIn, setLastSignedIn] = useState<SignedIn | null>(null);
+  if (state.status === 'signed-in' && state !== lastSignedIn) setLastSignedIn(state);
+
+  if (address.screen === 'privacy-policy') return <PrivacyPolicyPage />;
+  if (/^\/about\/?$/.test(navigation.current().pathname)) return <AboutPage />;
+
+  switch (state.status) {
+    case 'booting':
+      return <LoadingOverlay />;
+    case 'signed-in':
+      return <SignedInPage username={state.username} profile={state.profile} signingOut={false} />;
+    case 'signing-out':
+      return lastSignedIn ? <SignedInPage username={lastSignedIn.username} profile={lastSignedIn.profile} signingOut /> : <LoadingOverlay />;
+    case 'signed-out':
+      return (
+        <LoginPage>
+          {address.screen === 'forgotpassword' ? (
+            <ForgotScreen />
+          ) : address.screen === 'resetpassword' && address.resetCode ? (
+            <ResetScreen code={address.resetCode} appIcon={address.appIcon} />
+          ) : (
+            <LoginForm />
+          )}
+        </LoginPage>
+      );
+  }
+}
+
+function ForgotScreen(): JSX.Element | null {
+  const { models, navigation } = useAtrium();
+  const model = useOwnedModel(() => models.forgotPassword(), [models]);
+  return model && <ForgotPasswordForm model={model} onBack={() => navigation.setHash('')} />;
+}
+
+function ResetScreen({ code, appIcon }: { code: string; appIcon: string | null }): JSX.Element | null {
+  const { models, navigation } = useAtrium();
+  const model = useOwnedModel(() => models.resetPassword(code), [models, code]);
+  return model && <ResetPasswordForm model={model} appIcon={appIcon} onCancel={() => navigation.assign(`${navigation.current().origin}/`)} />;
+}

@@ -1,0 +1,53 @@
+import type { ClientConfig, Locale } from '@atrium/shared';
+import { createContext, useContext } from 'react';
+import type { ModelFactories, Navigation, SessionPort } from './ports.js';
+
+/** Images shipped with the web client, used when the site settings leave them unset. */
+export const DEFAULT_ASSETS = {
+  logo: '/logo.svg',
+  loginBackground: '/login-background.svg',
+  sliderBackground: '/slider-background.svg',
+} as const;
+
+/** Login-page settings with the shipped defaults filled in. */
+export interface ResolvedSite {
+  title: string;
+  logo: string;
+  loginBackground: string;
+  sliderBackground: string;
+  aboutUrl: string;
+  translateLanguages: readonly Locale[];
+}
+
+/** Everything the views share: configuration, the session, navigation and model factories. */
+export interface AtriumServices {
+  config: ClientConfig;
+  site: ResolvedSite;
+  session: SessionPort;
+  navigation: Navigation;
+  models: ModelFactories;
+  /** Switches the interface language and remembers the choice. */
+  setLocale(locale: Locale): Promise<void>;
+}
+
+/** Fills the shipped defaults into the site settings of /client-config. */
+export function resolveSite(config: ClientConfig): ResolvedSite {
+  const site = config.site;
+  return {
+    title: site.title || 'Atrium',
+    logo: site.logo || DEFAULT_ASSETS.logo,
+    loginBackground: site.loginBackground || DEFAULT_ASSETS.loginBackground,
+    sliderBackground: site.sliderBackground || DEFAULT_ASSETS.sliderBackground,
+    aboutUrl: site.aboutUrl || '/about',
+    translateLanguages: site.translateLanguages ?? [],
+  };
+}
+
+export const AtriumContext = createContext<AtriumServices | null>(null);
+
+/** The shared services; only valid inside <AtriumApp> (or a test provider). */
+export function useAtrium(): AtriumServices {
+  const services = useContext(AtriumContext);
+  if (!services) throw new Error('useAtrium() needs an AtriumContext provider');
+  return services;
+}

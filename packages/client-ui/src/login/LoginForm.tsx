@@ -1,0 +1,121 @@
+import { catalogues } from '@atrium/shared';
+import { useId, useState, type ChangeEvent, type FormEvent, type JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAtrium } from '../AtriumContext.js';
+import { useObservable } from '../hooks/useObservable.js';
+import { EyeIcon, EyeOffIcon } from '../icons.js';
+import type { LoginError } from '../ports.js';
+import { BrandHeader } from './BrandHeader.js';
+import { FormMessage } from './FormMessage.js';
+
+const englishErrors = catalogues.en_EN.login.error;
+
+/**
+ * The text of a sign-in error: the server's own message when it gave one
+ * (§8), except when that message is just the English text of the error,
+ * which is then shown in the user's language.
+ */
+export function loginErrorText(error: LoginError, t: (key: string) => string): string {
+  const english = englishErrors[error.key.replace('login.error.', '') as keyof typeof englishErrors];
+  return error.message && error.message !== english ? error.message : t(error.key);
+}
+
+/** The sign-in card: welcome title, Username, Password, Login, 'Forgot your password' and the error area. */
+export function LoginForm(): JSX.Element {
+  const { t } = useTranslation();
+  const { session, site, navigation } = useAtrium();
+  const state = useObservable(session);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const ids = { username: useId(), password: useId(), error: useId() };
+  const signedOut = state.status === 'signed-out' ? state : null;
+  const loading = signedOut?.loading ?? state.status !== 'signed-out';
+  const error = signedOut?.error ?? null;
+
+  const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    if (error) session.clearError();
+  };
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!loading) void session.login(username, password);
+  };
+  const describedBy = error ? ids.error : undefined;
+
+  return (
+    <div className="atr-card" data-testid="login.card">
+      <BrandHeader heading={t('login.title', { title: site.title })} showVersion headingTestId="login.title" />
+      <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={loading}>
+        <div className="atr-field">
+          <label className="atr-field__label" htmlFor={ids.username}>
+            {t('login.username')}
+          </label>
+          <input
+            id={ids.username}
+            className="atr-input"
+            name="username"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={edit(setUsername)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            data-testid="login.username"
+          />
+        </div>
+        <div className="atr-field">
+          <label className="atr-field__label" htmlFor={ids.password}>
+            {t('login.password')}
+          </label>
+          <div className="atr-field__control">
+            <input
+              id={ids.password}
+              className="atr-input atr-input--with-button"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={password}
+              onChange={edit(setPassword)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              data-testid="login.password"
+            />
+            <button
+              type="button"
+              className="atr-input-button"
+              onClick={() => setShowPassword((shown) => !shown)}
+              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+              aria-pressed={showPassword}
+              aria-controls={ids.password}
+              data-testid="login.togglePassword"
+            >
+              {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+            </button>
+          </div>
+        </div>
+        <div className="atr-form__forgot">
+          <a
+            href="#forgotpassword"
+            className="atr-link"
+            onClick={(event) => {
+              event.preventDefault();
+              navigation.setHash('forgotpassword');
+            }}
+            data-testid="login.forgot"
+          >
+            {t('login.forgot')}
+          </a>
+        </div>
+        {error && <FormMessage kind="error" id={ids.error} text={loginErrorText(error, t)} testId="login.error" />}
+        <button type="submit" className="atr-button atr-button--primary atr-button--block" disabled={loading} data-testid="login.submit">
+          {loading && <span className="atr-spinner" aria-hidden="true" />}
+          {t('login.submit')}
+        </button>
+        {loading && <span className="atr-visually-hidden" role="status">{t('login.signingIn')}</span>}
+      </form>
+    </div>
+  );
+}

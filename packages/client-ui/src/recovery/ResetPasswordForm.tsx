@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent, type JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrandHeader } from '../login/BrandHeader.js';
+import { FormMessage } from '../login/FormMessage.js';
+import { useObservable } from '../hooks/useObservable.js';
+import type { ResetPasswordPort } from '../ports.js';
+import { PasswordRulesTip } from './PasswordRulesTip.js';
+import './recovery.css';
+
+export interface ResetPasswordFormProps {
+  model: ResetPasswordPort;
+  /** The appicon address parameter, shown instead of the site logo. */
+  appIcon: string | null;
+  /** Leave for the login page. */
+  onCancel(): void;
+}
+
+/** The reset-password screen (?resetpassword=CODE): two password fields with the rules tooltip, Submit and Cancel. */
+export function ResetPasswordForm({ model, appIcon, onCancel }: ResetPasswordFormProps): JSX.Element {
+  const { t } = useTranslation();
+  const { busy, message } = useObservable(model);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const ids = { password: useId(), confirmation: useId(), message: useId() };
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) void model.submit(password, confirmation);
+  };
+  const invalid = message?.kind === 'error' ? true : undefined;
+  const describedBy = message ? ids.message : undefined;
+  return (
+    <div className="atr-card" data-testid="reset.card">
+      <BrandHeader heading={t('reset.title')} text={t('reset.text')} {...(appIcon ? { logo: appIcon } : {})} />
+      <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
+        <div className="atr-field">
+          <div className="atr-field__label-row">
+            <label className="atr-field__label" htmlFor={ids.password}>
+              {t('reset.password')}
+            </label>
+            <PasswordRulesTip />
+          </div>
+          <input
+            id={ids.password}
+            className="atr-input"
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            data-testid="reset.password"
+          />
+        </div>
+        <div className="atr-field">
+          <label className="atr-field__label" htmlFor={ids.confirmation}>
+            {t('reset.confirmation')}
+          </label>
+          <input
+            id={ids.confirmation}
+            className="atr-input"
+            name="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            data-testid="reset.confirmation"
+          />
+        </div>
+        {message && <FormMessage kind={message.kind} id={ids.message} text={t(message.key)} testId="reset.message" />}
+        <div className="atr-form__actions">
+          <button type="submit" className="atr-button atr-button--primary atr-button--block" disabled={busy} data-testid="reset.submit">
+            {busy && <span className="atr-spinner" aria-hidden="true" />}
+            {t('reset.submit')}
+          </button>
+          <button type="button" className="atr-button atr-button--secondary atr-button--block" onClick={onCancel} data-testid="reset.cancel">
+            {t('reset.cancel')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Test helpers: the real client-core models over a FakeEnvironment whose
+ * fetch the test scripts, rendered in <AtriumApp>. Never imported by
+ * production code.
+ */
+import { createI18n, DEFAULT_SITE_SETTINGS, parsePageAddress, Session, type ClientConfig, type SiteSettings } from '@atrium/client-core';
+import { FakeEnvironment, flushPromises, jsonResponse } from '@atrium/client-core/testing';
+import type { Announcement, Profile } from '@atrium/shared';
+import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { AtriumApp } from '../AtriumApp.js';
+import { createModelFactories } from '../createModelFactories.js';
+import type { Navigation } from '../ports.js';
+
+export const HOST = 'atrium.example';
+export const API = '/api/v1';
+export const WRAPPER = '/api/wrapper';
+
+/** A configuration as /client-config gives it, with site overrides. */
+export function testConfig(site: Partial<SiteSettings> = {}): ClientConfig {
+  return { apiBase: API, wrapperBase: WRAPPER, version: '1.2.3', site: { ...DEFAULT_SITE_SETTINGS, translateLanguages: ['en_EN', 'de_DE', 'zh_CN'], ...site } };
+}
+
+/** An announcement with defaults. */
+export function announcement(overrides: Partial<Announcement> = {}): Announcement {
+  return { uuid: crypto.randomUUID(), name: 'Welcome', description: 'All your applications in one place.', link: null, media: 'res-1', media_type: 'image', fallback: false, ...overrides };
+}
+
+/** Answers the announcement call with the given list. */
+export function routeAnnouncements(env: FakeEnvironment, list: Announcement[]): void {
+  env.route('GET', `${API}/homescreen/announcement/${HOST}`, () => jsonResponse(200, { status: 'success', data: list }));
+}
+
+/** Navigation over the fake location; setHash moves it and tells listeners. */
+export function fakeNavigation(env: FakeEnvironment): Navigation {
+  const listeners = new Set<() => void>();
+  return {
+    current: () => env.location,
+    setHash(hash) {
+      const bare = hash.replace(/^#/, '');
+      env.location.go(bare ? `#${bare}` : `${env.location.pathname}${env.location.search}`);
+      for (const listener of listeners) listener();
+    },
+    assign: (url) => env.location.assign(url),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The demo profile (§3) as GET user/me/a+p+acc+ap+t answers it. */
+export function demoProfile(): Profile {
+  return {
+    id: '6f1c0a52-2a0c-4d7c-9d7a-1f1f5b0d7a11',
+    username: 'demo',
+    firstname: 'Dana',
+    lastname: 'Demo',
+    name: 'Dana Demo',
+    designation: 'Operations Analyst',
+    icon: null,
+    date_of_birth: null,
+    email: 'dana@example.com',
+    country: null,
+    accountId: 'a1',
+    accounts: [{ accountId: 'a1', name: 'Northwind Trading' }],
+    active_account: { name: 'Northwind Trading', preferences: { theme: 'Vision', favicon: null, privacyPolicy: null, loginURL: null, footerText: null, logo: null } },
+    apps: [],
+    preferences: {},
+    blackListedApps: {},
+    cleared_browser_cache: 0,
+    timestamp: 0,
+    search_history: '',
+  };
+}
+
+/** Scripts a successful sign-in of the demo user. */
+export function routeSignIn(env: FakeEnvironment): void {
+  const payload = btoa(JSON.stringify({ sub: 'demo', username: 'demo', exp: 4_102_444_800 })).replace(/=+$/, '');
+  env.route('POST', `${WRAPPER}/auth`, () => jsonResponse(200, { status: 'success', data: { jwt: `e30.${payload}.sig`, refresh_token: 'refresh-1', username: 'demo' } }));
+  env.route('GET', `${API}/user/me/a+p+acc+ap+t`, () => jsonResponse(200, { status: 'success', data: demoProfile() }));
+  env.route('POST', '/logout', () => jsonResponse(200, { status: 'success', message: 'Logged out' }));
+}
+
+export interface AtriumTest extends RenderResult {
+  env: FakeEnvironment;
+  session: Session;
+  setLocale(locale: Parameters<Awaited<ReturnType<typeof createI18n>>['setLocale']>[0]): Promise<void>;
+  language(): string;
+}
+
+/**
+ * Renders the app at an address (default '/') with the scripted environment
+ * and boots the session (no stored token: signed out). Announcements default
+ * to an empty list.
+ */
+export async function renderAtrium(options: { address?: string; site?: Partial<SiteSettings>; script?: (env: FakeEnvironment) => void; boot?: boolean } = {}): Promise<AtriumTest> {
+  const env = new FakeEnvironment({ address: `https://${HOST}${options.address ?? '/'}` });
+  routeAnnouncements(env, []);
+  options.script?.(env);
+  const config = testConfig(options.site);
+  const { i18n, setLocale } = await createI18n(env, ['en-GB']);
+  const session = new Session(env, config);
+  const navigation = fakeNavigation(env);
+  const models = createModelFactories(env, session, config);
+  const result = render(
+    <AtriumApp config={config} session={session} i18n={i18n} setLocale={setLocale} address={parsePageAddress(env.location)} parseAddress={parsePageAddress} models={models} navigation={navigation} />,
+  );
+  if (options.boot !== false) {
+    await act(async () => {
+      await session.boot();
+      await flushPromises();
+    });
+  }
+  return {
+    ...result,
+    env,
+    session,
+    setLocale: (locale) => act(() => setLocale(locale)),
+    language: () => i18n.language,
+  };
+}
+
+/** Renders a view with the English catalogue only (no AtriumApp). */
+export async function renderWithI18n(ui: ReactNode): Promise<RenderResult> {
+  const env = new FakeEnvironment();
+  const { i18n } = await createI18n(env, ['en-GB']);
+  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+}
+
+/** Lets pending promises (fake fetch answers, model updates) settle inside act(). */
+export function settle(): Promise<void> {
+  return act(() => flushPromises());
+}
