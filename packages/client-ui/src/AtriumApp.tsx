@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@atrium/client-core';
 import type { Locale } from '@atrium/shared';
-import { useEffect, useMemo, useState, type ComponentProps, type JSX } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type JSX } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AtriumContext, resolveSite, useAtrium, type AtriumServices } from './AtriumContext.js';
 import { browserNavigation } from './browserNavigation.js';
@@ -11,12 +11,14 @@ import { LoadingOverlay } from './LoadingOverlay.js';
 import { LoginForm } from './login/LoginForm.js';
 import { LoginPage } from './login/LoginPage.js';
 import { AboutPage } from './pages/AboutPage.js';
-import { PrivacyPolicyPage } from './pages/PrivacyPolicyPage.js';
 import type { ModelFactories, Navigation, PageAddress, SessionPort, SessionState } from './ports.js';
 import { ForgotPasswordForm } from './recovery/ForgotPasswordForm.js';
 import { ResetPasswordForm } from './recovery/ResetPasswordForm.js';
 import { SignedInPage } from './signedin/SignedInPage.js';
 import './theme/vision.css';
+
+/** Loaded on demand: it brings the HTML sanitiser, which the login page does not need. */
+const PrivacyPolicyPage = lazy(async () => ({ default: (await import('./pages/PrivacyPolicyPage.js')).PrivacyPolicyPage }));
 
 export interface AtriumAppProps {
   config: ClientConfig;
@@ -79,7 +81,13 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
   const [lastSignedIn, setLastSignedIn] = useState<SignedIn | null>(null);
   if (state.status === 'signed-in' && state !== lastSignedIn) setLastSignedIn(state);
 
-  if (address.screen === 'privacy-policy') return <PrivacyPolicyPage />;
+  if (address.screen === 'privacy-policy') {
+    return (
+      <Suspense fallback={<LoadingOverlay />}>
+        <PrivacyPolicyPage />
+      </Suspense>
+    );
+  }
   if (/^\/about\/?$/.test(navigation.current().pathname)) return <AboutPage />;
 
   switch (state.status) {
