@@ -90,6 +90,16 @@ test.describe('login page', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('blocks browser back navigation away from the page', async ({ page }) => {
+    await page.goto('about:blank');
+    const login = new LoginPage(page);
+    await login.open();
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(/127\.0\.0\.1/);
+    await expect(login.username).toBeVisible();
+  });
+
   test('shows the privacy policy page', async ({ page }) => {
     await page.goto('/privacy-policy');
     await expect(page.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();

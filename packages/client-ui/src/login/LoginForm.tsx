@@ -1,4 +1,3 @@
-import { catalogues } from '@atrium/shared';
 import { useId, useState, type ChangeEvent, type FormEvent, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtrium } from '../AtriumContext.js';
@@ -8,16 +7,13 @@ import type { LoginError } from '../ports.js';
 import { BrandHeader } from './BrandHeader.js';
 import { FormMessage } from './FormMessage.js';
 
-const englishErrors = catalogues.en_EN.login.error;
-
 /**
  * The text of a sign-in error: the server's own message when it gave one
- * (§8), except when that message is just the English text of the error,
- * which is then shown in the user's language.
+ * (§8), else the translation of the error. (The session already leaves the
+ * message out when it is only the English text of the error.)
  */
-export function loginErrorText(error: LoginError, t: (key: string) => string): string {
-  const english = englishErrors[error.key.replace('login.error.', '') as keyof typeof englishErrors];
-  return error.message && error.message !== english ? error.message : t(error.key);
+function loginErrorText(error: LoginError, t: (key: string) => string): string {
+  return error.message ?? t(error.key);
 }
 
 /** The sign-in card: welcome title, Username, Password, Login, 'Forgot your password' and the error area. */
