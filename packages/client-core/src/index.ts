@@ -27,3 +27,44 @@ export type { RecoveryMessage, RecoveryState } from './recovery/RecoveryMessage.
 
 export { createI18n, isLocale, type ClientI18n } from './i18n/createI18n.js';
 export { pickLocale } from './i18n/pickLocale.js';
+
+export { DialogService, isDialogKind, type DialogServiceOptions } from './dialogs/DialogService.js';
+export {
+  DIALOG_KINDS,
+  type AnyDialogOptions,
+  type DialogCallback,
+  type DialogKind,
+  type DialogModel,
+  type DialogOptions,
+  type DialogWindows,
+  type FileDialogOptions,
+} from './dialogs/DialogModel.js';
+export { dialogSize, type DialogSize } from './dialogs/dialogSizes.js';
+export { AlertDialog, type AlertState } from './dialogs/AlertDialog.js';
+export { ConfirmDialog, type ConfirmState } from './dialogs/ConfirmDialog.js';
+export { PromptDialog, type PromptState } from './dialogs/PromptDialog.js';
+export { ProgressDialog, clampProgress, type ProgressState } from './dialogs/ProgressDialog.js';
+export { ColorDialog, channelsToHex, parseHexColor, type ColorState, type ColorValue } from './dialogs/ColorDialog.js';
+export { FontDialog, type FontState, type FontValue } from './dialogs/FontDialog.js';
+export { FileDialog, isMountpointOffered, mimeAccepted, type FileDialogState } from './dialogs/FileDialog.js';
+export { ChoiceDialog, type ChoiceState } from './dialogs/ChoiceDialog.js';
+export { DefaultApplicationDialog, type DefaultApplicationState, type DefaultApplicationValue } from './dialogs/DefaultApplicationDialog.js';
+
+export { DIRECTORY_MIME, type FileEntry, type FileSystem, type Mountpoint } from './vfs/FileSystem.js';
+export { MemoryFileSystem, memoryMountpoint } from './vfs/MemoryFileSystem.js';
+export { humanFileSize } from './vfs/humanFileSize.js';
+export { mimeOfFilename } from './vfs/mimeOfFilename.js';
+
+export { SoundPlayer, type AudioBackend, type SoundName } from './sounds/SoundPlayer.js';
+export { SOUND_PARTIALS, webAudioBackend, type AudioContextLike } from './sounds/webAudioBackend.js';
+
+export type { Dimension, Gravity, Media, Position, ResizeEdge, SnapZone, WindowAttributes, WindowFlags, WindowOptions, WindowRecord, WindowSessionRecord } from './windows/types.js';
+export { WindowManager, type WindowManagerOptions } from './windows/WindowManager.js';
+export { WindowIdExistsError, type Translate } from './windows/WindowIdExistsError.js';
+export { DEFAULT_WINDOW_ATTRIBUTES, DEFAULT_WINDOW_DIMENSION } from './windows/attributes.js';
+export { SNAP_THRESHOLD, boundsInViewport, clampDimension, constrainPosition, gravityPosition, initialBounds, mediaOf, resizeBounds, snapBounds, snapZoneAt, staggeredPosition, type Bounds } from './windows/geometry.js';
+
+export { CommandRegistry, type Command } from './commands/CommandRegistry.js';
+export { chordMatches, keyFromCode, normalizeKey, parseKeybinding, type KeyChord, type KeyEventLike } from './commands/keybinding.js';
+export { registerWindowCommands, type WindowCommandsUi } from './commands/windowCommands.js';
+export { KEYBOARD_FINE_STEP, KEYBOARD_STEP, KeyboardGeometryMode } from './commands/KeyboardGeometryMode.js';

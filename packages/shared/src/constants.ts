@@ -58,3 +58,60 @@ export type AppCategory = (typeof APP_CATEGORIES)[number];
 
 /** app_type of applications that open in the generic viewer (§6). */
 export const VIEWER_APP_TYPE = 2;
+
+// ---- Dialogs, file sizes and sounds (§9) ----
+
+/** A width and height in pixels (the same shape as a window's dimension). */
+export interface DialogDimension {
+  readonly width: number;
+  readonly height: number;
+}
+/** Minimum size of every dialog window unless its kind says otherwise. */
+export const DIALOG_MIN_DIMENSION: DialogDimension = { width: 300, height: 100 };
+/** Minimum height of the confirm dialog (its width stays the default minimum). */
+export const DIALOG_CONFIRM_MIN_HEIGHT = 140;
+/** Sizes of the dialog kinds that have one of their own. */
+export const DIALOG_DIMENSIONS = {
+  alert: { width: 400, height: 220 },
+  prompt: { width: 500, height: 200 },
+  progress: { width: 500, height: 200 },
+  color: { width: 500, height: 260 },
+  choice: { width: 400, height: 200 },
+  file: { width: 400, height: 400 },
+} as const satisfies Record<string, DialogDimension>;
+/** Button names of the dialogs; each is translated as 'dialog.button.<name>'. */
+export const DIALOG_BUTTONS = ['ok', 'close', 'cancel', 'yes', 'no'] as const;
+export type DialogButton = (typeof DIALOG_BUTTONS)[number];
+
+/** Font chooser: smallest and largest size (in FONT_UNIT), default size, fonts and styles offered. */
+export const FONT_MIN = 6;
+export const FONT_MAX = 48;
+export const FONT_UNIT = 'px';
+export const FONT_DEFAULT_SIZE = 10;
+export const FONT_NAMES = ['Roboto', 'arial', 'sans-serif', 'monospace'] as const;
+export const FONT_STYLES = ['regular', 'bold', 'italic'] as const;
+export type FontStyle = (typeof FONT_STYLES)[number];
+
+/** File sizes are shown in units of this many bytes (KiB, MiB, ...) with one decimal. */
+export const FILE_SIZE_UNIT = 1024;
+/** Sound volume when the settings give none (0..1). */
+export const SOUND_DEFAULT_VOLUME = 1;
+
+// ---- Windows (§4 Window, §5, §9) ----
+
+/** Minimum window width in pixels; a window's minDimension is never below it (§5). */
+export const WINDOW_MIN_WIDTH = 100;
+/** Minimum window height in pixels; a window's minDimension is never below it (§5). */
+export const WINDOW_MIN_HEIGHT = 100;
+/** Turning a window's loading state on waits this long (turning it off is immediate). */
+export const WINDOW_LOADING_DEBOUNCE = 250;
+/** Two taps on a window header within this many milliseconds count as a double-tap. */
+export const WINDOW_DOUBLE_TAP = 250;
+/** z-index offset of ontop windows above normal ones. */
+export const ONTOP_Z_OFFSET = 8388635;
+/** A window up to this wide is 'small' media; wider and below MEDIA_BIG_MIN it is 'medium'. */
+export const MEDIA_SMALL_MAX = 640;
+/** A window at least this wide is 'big' media. */
+export const MEDIA_BIG_MIN = 1024;
+/** Cascade step, in pixels, of the initial position of windows opened without one. */
+export const WINDOW_STAGGER = 30;

@@ -5,6 +5,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './rules/password.js';
+export * from './rules/path.js';
 export * from './api/envelope.js';
 export * from './api/auth.js';
 export * from './api/user.js';

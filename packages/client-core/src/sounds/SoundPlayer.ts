@@ -1,0 +1,42 @@
+import { SOUND_DEFAULT_VOLUME } from '@atrium/shared';
+
+/** The sounds the desktop plays: an alert's bell (errors) and a soft message sound. */
+export type SoundName = 'bell' | 'message';
+
+/** Whatever actually makes a sound (webAudioBackend in the browser, a fake in tests). */
+export interface AudioBackend {
+  play(name: SoundName, volume: number): void;
+}
+
+/**
+ * Plays the desktop's sounds at the chosen volume (§9: default 1). The volume
+ * is clamped to 0..1 (a non-number is ignored); at 0, or without a backend,
+ * nothing plays. A failing backend (autoplay refused, no audio device) never
+ * disturbs the caller.
+ */
+export class SoundPlayer {
+  readonly #audio: AudioBackend | null;
+  #volume = SOUND_DEFAULT_VOLUME;
+
+  constructor(audio: AudioBackend | null) {
+    this.#audio = audio;
+  }
+
+  get volume(): number {
+    return this.#volume;
+  }
+
+  set volume(value: number) {
+    if (typeof value !== 'number' || Number.isNaN(value)) return;
+    this.#volume = Math.min(1, Math.max(0, value));
+  }
+
+  play(name: SoundName): void {
+    if (!this.#audio || this.#volume === 0) return;
+    try {
+      this.#audio.play(name, this.#volume);
+    } catch (error) {
+      console.warn(`The sound '${name}' could not be played.`, error);
+    }
+  }
+}

@@ -1,0 +1,336 @@
+import type { Clock } from '../env.js';
+import { DEFAULT_WINDOW_FLAGS, normalizeAttributes } from './attributes.js';
+import { boundsInViewport, constrainPosition, initialBounds, mediaOf, resizeBounds, snapBounds } from './geometry.js';
+import type { Dimension, Position, ResizeEdge, SnapZone, WindowOptions, WindowRecord, WindowSessionRecord } from './types.js';
+import { LoadingDebounce } from './LoadingDebounce.js';
+import { WindowIdExistsError, type Translate } from './WindowIdExistsError.js';
+import { WindowStore, type WindowEntry } from './WindowStore.js';
+import { toBack } from './zOrder.js';
+
+/** What a WindowManager needs: the clock for the loading debounce, the desktop viewport, optionally i18n. */
+export interface WindowManagerOptions {
+  clock: Clock;
+  viewport: Dimension;
+  translate?: Translate;
+}
+
+const finite = (...values: number[]) => values.every(Number.isFinite);
+
+/**
+ * The desktop's windows (§3, §4, §5): immutable WindowRecord snapshots and the
+ * operations that enforce the window rules. Operations return false when a
+ * rule refuses them (unknown wid included). Notifications are batched per
+ * operation: subscribe() fires on list-level changes only (open, close,
+ * z-order, focus, title, icon, minimized, maximized) and subscribeWindow(wid)
+ * on any change of that window, so dragging one window notifies only its own
+ * subscribers. windows() keeps its identity (and its records) between
+ * list-level changes: read a window's live geometry with get(wid).
+ */
+export class WindowManager extends WindowStore {
+  readonly #loading: LoadingDebounce;
+  readonly #translate: Translate | null;
+  #viewport: Dimension;
+  #nextWid = 1;
+
+  constructor(options: WindowManagerOptions) {
+    super();
+    this.#loading = new LoadingDebounce(options.clock, (wid, loading) => this.batch(() => this.with(wid, (e) => this.setFlags(e, { loading }, false))));
+    this.#viewport = { ...options.viewport };
+    this.#translate = options.translate ?? null;
+  }
+
+  /** The viewport windows are laid out in. */
+  viewport(): Dimension {
+    return this.#viewport;
+  }
+
+  // ---------------- operations ----------------
+
+  /**
+   * Opens a window on top of its layer and focuses it (when focusable).
+   * Throws WindowIdExistsError when its application already has a window
+   * with that id. Bounds as initialBounds gives them (default 400x300, min
+   * 100x100; gravity wins over a given position; otherwise missing
+   * coordinates come from the 30 px cascade by wid). An unknown parent is
+   * ignored; a modal child keeps its parent loading until it closes.
+   */
+  open(options: WindowOptions): WindowRecord {
+    return this.batch(() => {
+      const appId = options.appId ?? null;
+      for (const { record } of this.entries.values()) {
+        if (record.appId === appId && record.id === options.id) throw new WindowIdExistsError(options.id, this.#translate);
+      }
+      const attributes = normalizeAttributes(options.attributes);
+      const wid = this.#nextWid++;
+      const parent = options.parent != null && this.entries.has(options.parent) ? options.parent : null;
+      const bounds = initialBounds(options, attributes, this.#viewport, wid - 1);
+      const record: WindowRecord = {
+        wid, id: options.id, appId, title: options.title ?? '', icon: options.icon ?? null, parent,
+        ...bounds, zIndex: 0, media: mediaOf(bounds.dimension.width),
+        state: DEFAULT_WINDOW_FLAGS, attributes, breadcrumb: [...(options.breadcrumb ?? [])], snapped: null,
+      };
+      const entry: WindowEntry = { record, saved: null };
+      this.add(entry);
+      if (parent !== null && attributes.modal) this.#loading.modalChild(parent, 1);
+      this.#focus(entry);
+      return entry.record;
+    });
+  }
+
+  /**
+   * Closes a window after its children. A modal child's parent stops loading;
+   * when the focused window closes, focus goes to its parent or the topmost
+   * focusable window. Not refused by closeable (that attribute governs the
+   * user's close button, menu item and command; an app may always close its windows).
+   */
+  close(wid: number): boolean {
+    return this.batch(() => this.#close(wid));
+  }
+
+  /** Focuses and brings to the front of its layer; refused while minimized or when not focusable. Blurs the previously focused window. */
+  focus(wid: number): boolean {
+    return this.batch(() => this.with(wid, (entry) => this.#focus(entry)));
+  }
+
+  /** Removes focus from the window (if it has it). */
+  blur(wid: number): void {
+    this.batch(() => this.with(wid, (entry) => this.setFlags(entry, { focused: false }, true)));
+  }
+
+  /** Undoes minimize, brings to the front and focuses (when focusable). */
+  raise(wid: number): boolean {
+    return this.batch(() =>
+      this.with(wid, (entry) => {
+        this.setFlags(entry, { minimized: false }, true);
+        if (!this.#focus(entry)) this.toFront(wid);
+        return true;
+      }),
+    );
+  }
+
+  /** Minimizes (and blurs) the window; only if minimizable. */
+  minimize(wid: number): boolean {
+    return this.batch(() =>
+      this.with(wid, (entry) => {
+        if (!entry.record.attributes.minimizable) return false;
+        this.setFlags(entry, { minimized: true, focused: false }, true);
+        return true;
+      }),
+    );
+  }
+
+  /** Fills the viewport, remembering the geometry to restore; only if maximizable. */
+  maximize(wid: number): boolean {
+    return this.batch(() => this.with(wid, (entry) => this.#maximize(entry, null)));
+  }
+
+  /** Undoes maximize or snap, back to the remembered geometry; false when neither applies. */
+  restore(wid: number): boolean {
+    return this.batch(() =>
+      this.with(wid, (entry) => {
+        const { record, saved } = entry;
+        if (!record.state.maximized && !record.snapped) return false;
+        const back = saved ?? record;
+        const bounded = this.#clampViewport(record.attributes.clamp);
+        entry.saved = null;
+        this.setBounds(entry, { position: constrainPosition(back.position, back.dimension, bounded), dimension: back.dimension }, { snapped: null });
+        this.setFlags(entry, { maximized: false }, true);
+        return true;
+      }),
+    );
+  }
+
+  /** Restores a maximized window, maximizes any other. */
+  toggleMaximize(wid: number): boolean {
+    return this.get(wid)?.state.maximized ? this.restore(wid) : this.maximize(wid);
+  }
+
+  /** Moves the window; only if moveable and not maximized. The top never goes above 0; with clamp it stays inside the viewport. Ends a snap. */
+  move(wid: number, position: Position): boolean {
+    return this.batch(() =>
+      this.with(wid, (entry) => {
+        const { record } = entry;
+        if (!record.attributes.moveable || record.state.maximized || !finite(position.left, position.top)) return false;
+        const rounded = { left: Math.round(position.left), top: Math.round(position.top) };
+        this.#unsnap(entry);
+        this.setBounds(entry, { position: constrainPosition(rounded, record.dimension, this.#clampViewport(record.attributes.clamp)), dimension: record.dimension });
+        return true;
+      }),
+    );
+  }
+
+  /**
+   * Resizes the window; only if resizable and not maximized. Clamped to the
+   * min/max dimension (and the viewport with clamp); from edge n, w, nw, ne
+   * or sw the opposite side stays fixed. Ends a snap.
+   */
+  resize(wid: number, dimension: Dimension, edge: ResizeEdge = 'se'): boolean {
+    return this.batch(() =>
+      this.with(wid, (entry) => {
+        const { record } = entry;
+        if (!record.attributes.resizable || record.state.maximized || !finite(dimension.width, dimension.height)) return false;
+        const wanted = { width: Math.round(dimension.width), height: Math.round(dimension.height) };
+        const { minDimension, maxDimension, clamp } = record.attributes;
+        this.#unsnap(entry);
+        this.setBounds(entry, resizeBounds(record, wanted, edge, minDimension, maxDimension, this.#clampViewport(clamp)));
+        return true;
+      }),
+    );
+  }
+
+  /** Sets the moving flag (only for a moveable, non-maximized window). */
+  beginMove(wid: number): void {
+    this.batch(() => this.with(wid, (e) => this.setFlags(e, { moving: e.record.attributes.moveable && !e.record.state.maximized }, false)));
+  }
+
+  /** Clears the moving flag. */
+  endMove(wid: number): void {
+    this.batch(() => this.with(wid, (e) => this.setFlags(e, { moving: false }, false)));
+  }
+
+  /** Sets the resizing flag (only for a resizable, non-maximized window). */
+  beginResize(wid: number): void {
+    this.batch(() => this.with(wid, (e) => this.setFlags(e, { resizing: e.record.attributes.resizable && !e.record.state.maximized }, false)));
+  }
+
+  /** Clears the resizing flag. */
+  endResize(wid: number): void {
+    this.batch(() => this.with(wid, (e) => this.setFlags(e, { resizing: false }, false)));
+  }
+
+  /**
+   * Snaps to the left or right half of the viewport at full height (only if
+   * moveable and resizable), remembering the geometry to restore; 'top'
+   * maximizes (only if maximizable) with snapped 'top'.
+   */
+  snap(wid: number, zone: SnapZone): boolean {
+    return this.batch(() =>
+      this.with(wid, (entry) => {
+        if (zone === 'top') return this.#maximize(entry, 'top');
+        const { attributes, state } = entry.record;
+        if (!attributes.moveable || !attributes.resizable) return false;
+        entry.saved ??= { position: entry.record.position, dimension: entry.record.dimension };
+        this.setBounds(entry, snapBounds(zone, this.#viewport, entry.record.attributes), { snapped: zone });
+        if (state.maximized) this.setFlags(entry, { maximized: false }, true);
+        return true;
+      }),
+    );
+  }
+
+  /** Sets the title shown in the header and the window list. */
+  setTitle(wid: number, title: string): void {
+    this.batch(() => this.with(wid, (e) => e.record.title !== title && this.update(e, { title }, true)));
+  }
+
+  /** Sets the icon shown in the header and the window list. */
+  setIcon(wid: number, icon: string | null): void {
+    this.batch(() => this.with(wid, (e) => e.record.icon !== icon && this.update(e, { icon }, true)));
+  }
+
+  /** Sets the breadcrumb shown after the title. */
+  setBreadcrumb(wid: number, crumbs: string[]): void {
+    this.batch(() => this.with(wid, (e) => this.update(e, { breadcrumb: [...crumbs] }, false)));
+  }
+
+  /** Turning loading on takes effect after 250 ms (cancelled by turning it off first); turning it off is immediate unless a modal child is open. */
+  setLoading(wid: number, loading: boolean): void {
+    if (this.entries.has(wid)) this.#loading.ask(wid, loading);
+  }
+
+  /** Changes the viewport: maximized and snapped windows follow it, clamp windows are kept inside it. */
+  setViewport(viewport: Dimension): void {
+    this.batch(() => {
+      this.#viewport = { ...viewport };
+      for (const entry of this.entries.values()) {
+        const bounds = boundsInViewport(entry.record, this.#viewport);
+        if (bounds) this.setBounds(entry, bounds);
+      }
+    });
+  }
+
+  /**
+   * Focuses the next (1) or previous (-1) non-minimized focusable window in
+   * z-order, wrapping. Next takes the bottom-most window when the focused one
+   * is on top; previous takes the one below and sends the focused one to the
+   * back, so repeating either visits every window. Without a focused window
+   * the topmost is focused.
+   */
+  cycleFocus(direction: 1 | -1): WindowRecord | undefined {
+    return this.batch(() => {
+      const ring = this.stack.map((wid) => this.entries.get(wid)).filter((e): e is WindowEntry => !!e && !e.record.state.minimized && e.record.attributes.focusable);
+      ring.sort((a, b) => a.record.zIndex - b.record.zIndex);
+      const current = ring.findIndex((e) => e.record.state.focused);
+      const target = current < 0 ? ring[ring.length - 1] : ring[(current + direction + ring.length) % ring.length];
+      if (!target) return undefined;
+      const previous = ring[current];
+      this.#focus(target);
+      if (direction === -1 && previous && previous !== target) this.reorder(toBack(this.stack, previous.record.wid));
+      return target.record;
+    });
+  }
+
+  /** Session records (§3) of the sessionable windows; maximized or snapped ones carry their restore geometry. */
+  sessionRecords(): WindowSessionRecord[] {
+    return [...this.entries.values()]
+      .filter((e) => e.record.attributes.sessionable)
+      .map(({ record, saved }) => ({
+        id: record.id,
+        maximized: record.state.maximized,
+        minimized: record.state.minimized,
+        position: { ...(saved ?? record).position },
+        dimension: { ...(saved ?? record).dimension },
+      }));
+  }
+
+  /** Cancels timers and drops every window and listener (no close events). */
+  dispose(): void {
+    this.#loading.dispose();
+    this.clear();
+  }
+
+  // ---------------- internals ----------------
+
+  #clampViewport(clamp: boolean): Dimension | null {
+    return clamp ? this.#viewport : null;
+  }
+
+  /** A move or resize ends a half snap: the window keeps its current geometry and forgets the remembered one. */
+  #unsnap(entry: WindowEntry): void {
+    if (!entry.record.snapped) return;
+    entry.saved = null;
+    this.update(entry, { snapped: null }, false);
+  }
+
+  #maximize(entry: WindowEntry, snapped: SnapZone | null): boolean {
+    const { record } = entry;
+    if (!record.attributes.maximizable) return false;
+    if (!record.state.maximized && !record.snapped) entry.saved = { position: record.position, dimension: record.dimension };
+    this.setBounds(entry, snapBounds('top', this.#viewport), { snapped });
+    this.setFlags(entry, { maximized: true }, true);
+    return true;
+  }
+
+  #focus(entry: WindowEntry): boolean {
+    const { state, attributes, wid } = entry.record;
+    if (state.minimized || !attributes.focusable) return false;
+    for (const other of this.entries.values()) if (other !== entry) this.setFlags(other, { focused: false }, true);
+    this.setFlags(entry, { focused: true }, true);
+    this.toFront(wid);
+    return true;
+  }
+
+  #close(wid: number): boolean {
+    const entry = this.entries.get(wid);
+    if (!entry) return false;
+    for (const child of [...this.entries.values()]) if (child.record.parent === wid) this.#close(child.record.wid);
+    this.#loading.forget(wid);
+    this.remove(entry);
+    const parent = entry.record.parent === null ? undefined : this.entries.get(entry.record.parent);
+    if (parent && entry.record.attributes.modal) this.#loading.modalChild(parent.record.wid, -1);
+    if (entry.record.state.focused) {
+      const candidates = [...this.stack].reverse().map((w) => this.entries.get(w));
+      for (const next of parent ? [parent, ...candidates] : candidates) if (next && this.#focus(next)) break;
+    }
+    return true;
+  }
+}
