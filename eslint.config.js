@@ -14,7 +14,7 @@ function forbid(message, ...groups) {
 const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'http', 'net'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', '**/.data/', 'playwright-report/', 'test-results/', 'packages/server/drizzle/'] },
+  { ignores: ['**/node_modules/', '**/dist/', '**/dist-dev/', '**/.data/', 'playwright-report/', 'test-results/', 'packages/server/drizzle/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -39,8 +39,11 @@ export async function waitForOk(url: string, since: number, timeoutMs = 60_000):
 /** Which database the measured server uses. */
 export const databaseLabel = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 
-/** Starts the Atrium server (node directly, so that the PID is the server's); on BENCH_DATABASE_URL when set. */
-export function startAtrium(dataDir: string, port: number): ChildProcess {
+/**
+ * Starts the Atrium server (node directly, so that the PID is the server's); on BENCH_DATABASE_URL when set.
+ * `env` adds variables (WEB_ROOT to serve another client build).
+ */
+export function startAtrium(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'packages/server/src/main.ts')], {
     cwd: repo,
     env: {
@@ -50,6 +53,7 @@ export function startAtrium(dataDir: string, port: number): ChildProcess {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -64,3 +68,6 @@ export function stop(child: ChildProcess): Promise<void> {
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** The p-th percentile (0..100, nearest rank) of the values. */
+export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;

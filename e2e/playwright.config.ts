@@ -6,7 +6,9 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end journeys in Debian's Chromium (/usr/bin/chromium; never a
  * downloaded browser) against the real server, started on 127.0.0.1 with
- * demo data in a throwaway data folder.
+ * demo data in a throwaway data folder. The server serves the development
+ * build of the client (web/dist-dev, `npm run build:dev -w @atrium/web`),
+ * whose developer menu opens test windows and dialogs.
  */
 const port = Number(process.env.E2E_PORT ?? 18_080);
 /** A second server whose access tokens expire after 3 s, for the silent-refresh journey. */
@@ -15,6 +17,8 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'
 process.env.E2E_SHORT_TOKEN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-short-'));
 process.env.E2E_SHORT_TOKEN_URL = `http://127.0.0.1:${shortTokenPort}`;
 const repo = path.resolve(import.meta.dirname, '..');
+const webRoot = path.join(repo, 'web/dist-dev');
+if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error('web/dist-dev is missing: run `npm run build:dev -w @atrium/web` first');
 const server = (listen: number, dataDir: string, extra: Record<string, string> = {}) => ({
   command: `node --import tsx ${path.join(repo, 'packages/server/src/main.ts')}`,
   cwd: repo,
@@ -25,6 +29,7 @@ const server = (listen: number, dataDir: string, extra: Record<string, string> =
     HOST: '127.0.0.1',
     PORT: String(listen),
     DATA_DIR: dataDir,
+    WEB_ROOT: webRoot,
     LOG_LEVEL: 'warn',
     // Every journey signs in from 127.0.0.1: keep the per-address limits out of the way.
     RATE_LIMIT_AUTH: '10000',

@@ -10,8 +10,12 @@ import { blockBackNavigation, browserEnvironment, createI18n, loadClientConfig, 
 import { AtriumApp, createModelFactories, StartupScreen } from '@atrium/client-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type * as DevtoolsModule from './devtools/index.js';
 
 const root = createRoot(document.getElementById('root')!);
+
+/** The developer entry (src/devtools): only in builds made with VITE_ATRIUM_DEVTOOLS=1. */
+type Devtools = typeof DevtoolsModule;
 
 async function start(): Promise<void> {
   const env = browserEnvironment();
@@ -29,10 +33,25 @@ async function start(): Promise<void> {
   // The launch request first: it resets the address to '/', which is then the address back navigation keeps.
   const address = takeLaunchRequest(env);
   blockBackNavigation(env);
-  const models = createModelFactories(env, session, config);
+  // A static condition: a normal build drops the branch and with it every line of the developer entry.
+  let devtools: Devtools | null = null;
+  if (import.meta.env.VITE_ATRIUM_DEVTOOLS === '1') {
+    devtools = await import('./devtools/index.js');
+    devtools.registerDevtoolsTexts(i18n);
+  }
+  const models = createModelFactories(env, session, config, devtools?.desktopEnvironment((key) => i18n.t(key)) ?? {});
   root.render(
     <StrictMode>
-      <AtriumApp config={config} session={session} i18n={i18n} setLocale={setLocale} address={address} parseAddress={parsePageAddress} models={models} />
+      <AtriumApp
+        config={config}
+        session={session}
+        i18n={i18n}
+        setLocale={setLocale}
+        address={address}
+        parseAddress={parsePageAddress}
+        models={models}
+        desktopAccessory={devtools?.DevTools}
+      />
     </StrictMode>,
   );
   await session.boot();

@@ -1,6 +1,6 @@
 import type { ClientConfig } from '@atrium/client-core';
 import type { Locale } from '@atrium/shared';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type JSX } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type ComponentType, type JSX } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AtriumContext, resolveSite, useAtrium, type AtriumServices } from './AtriumContext.js';
 import { browserNavigation } from './browserNavigation.js';
@@ -32,19 +32,21 @@ export interface AtriumAppProps {
   parseAddress(location: { pathname: string; search: string; hash: string }): PageAddress;
   models: ModelFactories;
   navigation?: Navigation;
+  /** Extra UI rendered on the desktop inside its context (the developer entry); none by default. */
+  desktopAccessory?: ComponentType;
 }
 
 /**
- * The whole client until the desktop exists: a spinner while the session
- * boots, the login page (login, forgot-password and reset-password cards)
- * when signed out, the signed-in page when signed in, and the public
- * privacy-policy and about pages at their paths.
+ * The whole client: a spinner while the session boots, the login page
+ * (login, forgot-password and reset-password cards) when signed out, the
+ * desktop when signed in, and the public privacy-policy and about pages at
+ * their paths.
  */
-export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, navigation }: AtriumAppProps): JSX.Element {
+export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, navigation, desktopAccessory }: AtriumAppProps): JSX.Element {
   const [nav] = useState(() => navigation ?? browserNavigation());
   const services = useMemo<AtriumServices>(
-    () => ({ config, site: resolveSite(config), session, navigation: nav, models, setLocale }),
-    [config, session, nav, models, setLocale],
+    () => ({ config, site: resolveSite(config), session, navigation: nav, models, setLocale, desktopAccessory: desktopAccessory ?? null }),
+    [config, session, nav, models, setLocale, desktopAccessory],
   );
   return (
     <I18nextProvider i18n={i18n}>

@@ -1,5 +1,5 @@
 import type { ClientConfig, Locale } from '@atrium/shared';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { ModelFactories, Navigation, SessionPort } from './ports.js';
 
 /** Images shipped with the web client, used when the site settings leave them unset. */
@@ -28,6 +28,8 @@ export interface AtriumServices {
   models: ModelFactories;
   /** Switches the interface language and remembers the choice. */
   setLocale(locale: Locale): Promise<void>;
+  /** Extra UI on the desktop, inside its context (the developer entry of development builds); null for none. */
+  desktopAccessory: ComponentType | null;
 }
 
 /** Fills the shipped defaults into the site settings of /client-config. */

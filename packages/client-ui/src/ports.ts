@@ -4,7 +4,7 @@
  * ResetPasswordModel) satisfy them as they are; tests may pass fakes.
  * The state types are client-core's own.
  */
-import type { LoginError, PageAddress, RecoveryMessage, RecoveryState, SessionState, SliderState } from '@atrium/client-core';
+import type { CommandRegistry, Dimension, DialogService, LoginError, PageAddress, RecoveryMessage, RecoveryState, SessionState, SliderState, WindowManager } from '@atrium/client-core';
 
 export type { LoginError, PageAddress, RecoveryMessage, RecoveryState, SessionState, SliderState };
 
@@ -60,10 +60,23 @@ export interface Navigation {
   subscribe(listener: () => void): () => void;
 }
 
+/** Looks up a translated text (i18next's t). */
+export type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+/** The models of one signed-in desktop; disposed when the desktop goes (sign-out). */
+export interface DesktopModels {
+  windows: WindowManager;
+  dialogs: DialogService;
+  commands: CommandRegistry;
+  dispose(): void;
+}
+
 /** Creates the models whose lifetime is a screen's. */
 export interface ModelFactories {
   slider(): SliderPort;
   forgotPassword(): ForgotPasswordPort;
   resetPassword(code: string): ResetPasswordPort;
   privacyPolicy(host: string): Promise<PrivacyPolicy>;
+  /** The window manager, dialogs and commands of a desktop laid out in `viewport`. */
+  desktop(options: { viewport: Dimension; translate: Translate }): DesktopModels;
 }

@@ -15,7 +15,8 @@ const fixed = (d: Dimension): DialogSize => ({ dimension: { ...d }, minDimension
  * 500x200, color 500x260, choice 400x200, file 400x400, each also its
  * minimum; confirm has a minimum height of 140; every other minimum is
  * 300x100. The spec gives the font and default-application choosers no
- * size: they open at 400x200 (room for their fields) with the default minimum.
+ * size: they open at 400x240 and 400x200 (room for their fields and the font
+ * sample) with the default minimum.
  */
 export function dialogSize(kind: DialogKind): DialogSize {
   switch (kind) {
@@ -29,6 +30,8 @@ export function dialogSize(kind: DialogKind): DialogSize {
     case 'confirm':
       return fixed({ width: DIALOG_MIN_DIMENSION.width, height: DIALOG_CONFIRM_MIN_HEIGHT });
     case 'font':
+      // Tall enough for the live sample at the largest size the chooser offers.
+      return { dimension: { width: 400, height: 240 }, minDimension: { ...DIALOG_MIN_DIMENSION } };
     case 'defaultApplication':
       return { dimension: { width: 400, height: 200 }, minDimension: { ...DIALOG_MIN_DIMENSION } };
   }

@@ -2,6 +2,7 @@ import type { Profile } from '@atrium/shared';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtrium } from '../AtriumContext.js';
+import { Desktop } from '../desktop/Desktop.js';
 import './SignedInPage.css';
 
 /** Up to two initials from the profile's names, else from the username. */
@@ -20,57 +21,46 @@ export interface SignedInPageProps {
   signingOut: boolean;
 }
 
-/** The page a signed-in user sees until the desktop shell exists: greeting, avatar, active account and Sign Out. */
+/**
+ * What a signed-in user sees: the desktop, with a small user card in its
+ * top-right corner (greeting, avatar, active account and Sign Out) until the
+ * panel with its profile menu arrives. The card lies below the windows.
+ */
 export function SignedInPage({ username, profile, signingOut }: SignedInPageProps): JSX.Element {
   const { t } = useTranslation();
   const { session, site } = useAtrium();
   const name = profile?.name || username;
   const account = profile?.active_account?.name ?? null;
-  const signOut = (
-    <button type="button" className="atr-button atr-button--secondary" onClick={() => void session.logout()} disabled={signingOut} data-testid="signedIn.signOut">
-      {signingOut && <span className="atr-spinner" aria-hidden="true" />}
-      {signingOut ? t('signedIn.signingOut') : t('signedIn.signOut')}
-    </button>
-  );
   return (
-    <div className="atr-signed-in" data-testid="signedIn.page">
-      <header className="atr-signed-in__bar">
-        <div className="atr-signed-in__brand">
-          <img src={site.logo} alt="" height={32} />
-          <span>{site.title}</span>
-        </div>
-        <div className="atr-signed-in__user">
-          <span className="atr-avatar atr-avatar--small" aria-hidden="true">
-            {initialsOf(profile, username)}
-          </span>
-          <span className="atr-signed-in__user-name">{name}</span>
-        </div>
-      </header>
-      <main className="atr-signed-in__main">
-        <section className="atr-signed-in__card" aria-labelledby="atr-signed-in-heading">
-          <span className="atr-avatar" aria-hidden="true" data-testid="signedIn.avatar">
-            {initialsOf(profile, username)}
-          </span>
-          <h1 id="atr-signed-in-heading" className="atr-signed-in__heading" data-testid="signedIn.welcome">
-            {t('signedIn.welcome', { name })}
-          </h1>
-          {profile?.designation && <p className="atr-signed-in__designation">{profile.designation}</p>}
-          <dl className="atr-signed-in__facts">
-            {account && (
-              <div>
-                <dt>{t('signedIn.account')}</dt>
-                <dd data-testid="signedIn.account">{account}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{t('signedIn.username')}</dt>
-              <dd>{username}</dd>
+    <div className="atr-signed-in" data-testid="signedIn.page" aria-busy={signingOut || undefined}>
+      <Desktop>
+        <section className="atr-user-card" aria-labelledby="atr-signed-in-heading">
+          <div className="atr-user-card__who">
+            <span className="atr-avatar" aria-hidden="true" data-testid="signedIn.avatar">
+              {initialsOf(profile, username)}
+            </span>
+            <div className="atr-user-card__text">
+              <h1 id="atr-signed-in-heading" className="atr-user-card__heading" data-testid="signedIn.welcome">
+                {t('signedIn.welcome', { name })}
+              </h1>
+              {profile?.designation && <p className="atr-user-card__line">{profile.designation}</p>}
+              {account && (
+                <p className="atr-user-card__line">
+                  <span className="atr-visually-hidden">{t('signedIn.account')}: </span>
+                  <span data-testid="signedIn.account">{account}</span>
+                </p>
+              )}
             </div>
-          </dl>
-          <p className="atr-signed-in__text">{t('signedIn.text')}</p>
-          {signOut}
+          </div>
+          <div className="atr-user-card__actions">
+            <img className="atr-user-card__logo" src={site.logo} alt="" height={24} />
+            <button type="button" className="atr-button atr-button--secondary atr-user-card__signout" onClick={() => void session.logout()} disabled={signingOut} data-testid="signedIn.signOut">
+              {signingOut && <span className="atr-spinner" aria-hidden="true" />}
+              {signingOut ? t('signedIn.signingOut') : t('signedIn.signOut')}
+            </button>
+          </div>
         </section>
-      </main>
+      </Desktop>
     </div>
   );
 }

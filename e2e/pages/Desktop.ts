@@ -1,0 +1,82 @@
+import type { Locator, Page } from '@playwright/test';
+import { DialogObject } from './DialogObject.js';
+import { LoginPage } from './LoginPage.js';
+import { WindowObject } from './WindowObject.js';
+
+/** Page object of the signed-in desktop (§2 Desktop shell) and its developer entry (development build). */
+export class Desktop {
+  readonly surface: Locator;
+  readonly windows: Locator;
+  readonly minimizedStrip: Locator;
+  readonly developerButton: Locator;
+  readonly result: Locator;
+  readonly snapPreview: Locator;
+
+  constructor(readonly page: Page) {
+    this.surface = page.getByTestId('desktop');
+    this.windows = page.getByTestId('window');
+    this.minimizedStrip = page.getByTestId('desktop.minimized');
+    this.developerButton = page.getByTestId('devtools.button');
+    this.result = page.getByTestId('devtools.result');
+    this.snapPreview = page.getByTestId('window.snapPreview');
+  }
+
+  /** Signs in as the demo user and waits for the desktop. */
+  async signIn(username = 'demo', password = 'Demo@1234'): Promise<void> {
+    const login = new LoginPage(this.page);
+    await login.open();
+    await login.signIn(username, password);
+    await this.developerButton.waitFor();
+  }
+
+  /** Runs an entry of the developer menu ('openWindow', 'confirmYesNo', ...). */
+  async developer(entry: string): Promise<void> {
+    await this.developerButton.click();
+    await this.page.getByTestId(`devtools.${entry}`).click();
+  }
+
+  /** Opens 'Test window N' from the developer menu and returns it. */
+  async openTestWindow(): Promise<WindowObject> {
+    const before = await this.windows.count();
+    await this.developer('openWindow');
+    await this.windows.nth(before).waitFor();
+    return this.windowAt(before);
+  }
+
+  /** The window at a position in opening order. */
+  async windowAt(index: number): Promise<WindowObject> {
+    const wid = await this.windows.nth(index).getAttribute('data-wid');
+    if (!wid) throw new Error(`no window at ${index}`);
+    return new WindowObject(this.page, wid);
+  }
+
+  /** The window with that title. */
+  async windowTitled(title: string): Promise<WindowObject> {
+    const frame = this.windows.filter({ has: this.page.getByTestId('window.title').getByText(title, { exact: true }) });
+    const wid = await frame.getAttribute('data-wid');
+    if (!wid) throw new Error(`no window titled ${title}`);
+    return new WindowObject(this.page, wid);
+  }
+
+  /** The focused window's wid, null when none. */
+  async focusedWid(): Promise<string | null> {
+    return this.page.locator('[data-testid="window"][data-focused="true"]').getAttribute('data-wid', { timeout: 2000 }).catch(() => null);
+  }
+
+  /** The wid of the window that holds DOM focus, null when none. */
+  async domFocusWid(): Promise<string | null> {
+    const holder = this.page.locator('[data-testid="window"]:focus-within');
+    return (await holder.count()) === 1 ? holder.getAttribute('data-wid') : null;
+  }
+
+  /** The desktop's size (the viewport windows are laid out in). */
+  async size(): Promise<{ width: number; height: number }> {
+    const b = await this.surface.boundingBox();
+    if (!b) throw new Error('no desktop');
+    return { width: b.width, height: b.height };
+  }
+
+  dialog(kind: string): DialogObject {
+    return new DialogObject(this.page, kind);
+  }
+}

@@ -1,0 +1,26 @@
+import type { JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import { WindowIcon } from '../icons.js';
+import { useWindowList } from '../windows/useWindowRecord.js';
+import { useDesktop } from './DesktopContext.js';
+
+/**
+ * Until the panel's window list exists: one button per minimized window
+ * (listed ones only: visibility global or unset, §2 Window list) that raises it.
+ */
+export function MinimizedStrip(): JSX.Element | null {
+  const { t } = useTranslation();
+  const { windows } = useDesktop();
+  const minimized = useWindowList(windows).filter((w) => w.state.minimized && w.attributes.visibility !== 'restricted');
+  if (minimized.length === 0) return null;
+  return (
+    <nav className="atr-desktop__minimized" aria-label={t('desktop.minimized')} data-testid="desktop.minimized">
+      {minimized.map((w) => (
+        <button key={w.wid} type="button" className="atr-desktop__minimized-window" data-wid={w.wid} title={t('window.menu.raise')} onClick={() => windows.raise(w.wid)}>
+          {w.icon ? <img src={w.icon} alt="" width={16} height={16} /> : <WindowIcon width={16} height={16} />}
+          <span>{w.title || t('window.untitled')}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, type RefObject } from 'react';
+import type { DesktopServices } from './DesktopContext.js';
+
+/** §9 "Resize handler debounce 200 ms": the viewport follows the surface's size at most this often. */
+const VIEWPORT_DEBOUNCE = 200;
+
+/** Keeps the WindowManager's viewport equal to the desktop surface's size (a ResizeObserver, debounced). */
+export function useViewport(services: DesktopServices | null, surface: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = surface.current;
+    if (!services || !element) return;
+    const { windows } = services;
+    const apply = () => {
+      const next = { width: element.clientWidth, height: element.clientHeight };
+      const current = windows.viewport();
+      if (next.width !== current.width || next.height !== current.height) windows.setViewport(next);
+    };
+    apply();
+    let timer: number | undefined;
+    const debounced = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(apply, VIEWPORT_DEBOUNCE);
+    };
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(debounced) : null;
+    if (observer) observer.observe(element);
+    else window.addEventListener('resize', debounced);
+    return () => {
+      window.clearTimeout(timer);
+      observer?.disconnect();
+      window.removeEventListener('resize', debounced);
+    };
+  }, [services, surface]);
+}
+
+/**
+ * Keyboard operation of the desktop: while a window is moved or resized with
+ * the keyboard, its keys go to that mode first (capture phase); otherwise a
+ * key no view handled is offered to the command registry (Alt+`, Alt+Shift+M,
+ * ...) and its default prevented when a command ran. The listeners are on
+ * the document, so the shortcuts also work while focus is on no window.
+ * The keyboard mode ends when another window gets focus or the pointer is pressed.
+ */
+export function useDesktopKeys(services: DesktopServices | null): void {
+  useEffect(() => {
+    if (!services) return;
+    const { commands, ui, windows } = services;
+    const handleModeKey = (event: KeyboardEvent) => {
+      if (!ui.getState().keyboard) return;
+      if (ui.handleKeyboardKey(event.key, event.shiftKey)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    const handleCommandKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      if (commands.handleKey(event)) event.preventDefault();
+    };
+    const endModeOnPointer = () => ui.endKeyboard();
+    const stopFocusWatch = windows.subscribe(() => {
+      const keyboard = ui.getState().keyboard;
+      if (keyboard && windows.focused()?.wid !== keyboard.wid) ui.endKeyboard();
+    });
+    document.addEventListener('keydown', handleModeKey, true);
+    document.addEventListener('keydown', handleCommandKey);
+    document.addEventListener('pointerdown', endModeOnPointer, true);
+    return () => {
+      document.removeEventListener('keydown', handleModeKey, true);
+      document.removeEventListener('keydown', handleCommandKey);
+      document.removeEventListener('pointerdown', endModeOnPointer, true);
+      stopFocusWatch();
+    };
+  }, [services]);
+}

@@ -1,0 +1,82 @@
+import type { AlertDialog, ChoiceDialog, ColorDialog, DefaultApplicationDialog, DialogModel, FileDialog, FontDialog, ProgressDialog, PromptDialog } from '@atrium/client-core';
+import { useEffect, useRef, type JSX } from 'react';
+import { useObservable } from '../hooks/useObservable.js';
+import { AlertDialogView } from './AlertDialogView.js';
+import { ChoiceDialogView } from './ChoiceDialogView.js';
+import { ColorDialogView } from './ColorDialogView.js';
+import { DefaultApplicationDialogView } from './DefaultApplicationDialogView.js';
+import { DialogButtons } from './DialogButtons.js';
+import { FileDialogView } from './FileDialogView.js';
+import { FontDialogView } from './FontDialogView.js';
+import { ProgressDialogView } from './ProgressDialogView.js';
+import { PromptDialogView } from './PromptDialogView.js';
+import './Dialogs.css';
+
+/** The controls of a dialog by its kind (the model is the kind's class). */
+function DialogContent({ model }: { model: DialogModel }): JSX.Element | null {
+  switch (model.kind) {
+    case 'alert':
+      return <AlertDialogView model={model as AlertDialog} />;
+    case 'confirm':
+      return (
+        <p className="atr-dialog__message" data-testid="dialog.message">
+          {model.options.message}
+        </p>
+      );
+    case 'prompt':
+      return <PromptDialogView model={model as PromptDialog} />;
+    case 'progress':
+      return <ProgressDialogView model={model as ProgressDialog} />;
+    case 'color':
+      return <ColorDialogView model={model as ColorDialog} />;
+    case 'font':
+      return <FontDialogView model={model as FontDialog} />;
+    case 'file':
+      return <FileDialogView model={model as FileDialog} />;
+    case 'choice':
+      return <ChoiceDialogView model={model as ChoiceDialog} />;
+    case 'defaultApplication':
+      return <DefaultApplicationDialogView model={model as DefaultApplicationDialog} />;
+  }
+}
+
+/**
+ * One dialog inside its window: the kind's controls and the buttons. Escape
+ * anywhere in the dialog's window presses the negative button (model.escape,
+ * which the alert wrapper ignores). On open, focus goes to the kind's
+ * primary control, else the first enabled button.
+ */
+export function DialogView({ model }: { model: DialogModel }): JSX.Element {
+  const root = useRef<HTMLDivElement>(null);
+  // The buttons' enabled-ness follows the state.
+  useObservable(model);
+
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const target = element.querySelector<HTMLElement>('[data-autofocus]') ?? element.querySelector<HTMLElement>('.atr-dialog__buttons button:not([disabled])');
+    target?.focus({ preventScroll: true });
+  }, []);
+
+  useEffect(() => {
+    const frame = root.current?.closest<HTMLElement>('[data-testid="window"]');
+    if (!frame) return;
+    const handleKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.target instanceof Element && event.target.closest('[role="menu"]')) return;
+      event.preventDefault();
+      model.escape();
+    };
+    frame.addEventListener('keydown', handleKeyDown);
+    return () => frame.removeEventListener('keydown', handleKeyDown);
+  }, [model]);
+
+  return (
+    <div ref={root} className={`atr-dialog atr-dialog--${model.kind}`} data-testid="dialog" data-kind={model.kind}>
+      <div className="atr-dialog__content">
+        <DialogContent model={model} />
+      </div>
+      <DialogButtons model={model} />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { PromptDialog } from '@atrium/client-core';
+import { useId, type JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useObservable } from '../hooks/useObservable.js';
+
+/** A prompt: the message labels a text input; Enter presses ok. */
+export function PromptDialogView({ model }: { model: PromptDialog }): JSX.Element {
+  const { t } = useTranslation();
+  const state = useObservable(model);
+  const id = useId();
+  const message = model.options.message;
+  return (
+    <div className="atr-field">
+      <label className={message ? 'atr-dialog__label' : 'atr-visually-hidden'} htmlFor={id} data-testid="dialog.message">
+        {message || t('dialog.prompt.value')}
+      </label>
+      <input
+        id={id}
+        className="atr-input atr-dialog__input"
+        data-testid="dialog.prompt.input"
+        data-autofocus
+        value={state.value}
+        placeholder={state.placeholder}
+        onChange={(event) => model.setValue(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          void model.press('ok');
+        }}
+      />
+    </div>
+  );
+}

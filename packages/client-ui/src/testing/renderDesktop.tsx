@@ -1,0 +1,98 @@
+/**
+ * Test helpers for the desktop's views: a real WindowManager (fake clock,
+ * 1280x800), DialogService, CommandRegistry with the window commands and the
+ * desktop's view state, rendered with the English catalogue. Never imported
+ * by production code.
+ */
+import { CommandRegistry, createI18n, DialogService, type FileSystem, WindowManager, type WindowOptions, type WindowRecord } from '@atrium/client-core';
+import { FakeClock, FakeEnvironment } from '@atrium/client-core/testing';
+import { act, render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createDesktopServices } from '../desktop/createDesktopServices.js';
+import { DesktopContext, type DesktopServices } from '../desktop/DesktopContext.js';
+import { MinimizedStrip } from '../desktop/MinimizedStrip.js';
+import { useDesktopKeys } from '../desktop/useDesktopEvents.js';
+import { DialogHost } from '../dialogs/DialogHost.js';
+import { WindowLayer } from '../windows/WindowLayer.js';
+
+export const VIEWPORT = { width: 1280, height: 800 };
+
+export interface DesktopTest extends RenderResult {
+  services: DesktopServices;
+  windows: WindowManager;
+  dialogs: DialogService;
+  clock: FakeClock;
+  /** Opens a window inside act(). */
+  open(options?: Partial<WindowOptions>): WindowRecord;
+  /** The frame element of a window. */
+  frame(wid: number): HTMLElement;
+  dispose(): void;
+}
+
+let count = 0;
+
+function Keys({ services }: { services: DesktopServices }): null {
+  useDesktopKeys(services);
+  return null;
+}
+
+/** Renders the window layer, dialog host, minimized strip and desktop keys over fresh models. */
+export async function renderDesktop(options: { fileSystem?: FileSystem; applications?: () => Array<{ name: string; title: string }>; children?: ReactNode } = {}): Promise<DesktopTest> {
+  const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
+  const clock = new FakeClock();
+  const translate = (key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {}));
+  const services = createDesktopServices(
+    {
+      slider: () => {
+        throw new Error('not in this test');
+      },
+      forgotPassword: () => {
+        throw new Error('not in this test');
+      },
+      resetPassword: () => {
+        throw new Error('not in this test');
+      },
+      privacyPolicy: () => Promise.reject(new Error('not in this test')),
+      desktop: ({ translate: t }) => {
+        const windows = new WindowManager({ clock, viewport: VIEWPORT, translate: t });
+        const dialogs = new DialogService({ windows, translate: t, fileSystem: options.fileSystem, applications: options.applications });
+        return { windows, dialogs, commands: new CommandRegistry(), dispose: () => windows.dispose() };
+      },
+    },
+    null,
+    translate,
+  );
+  services.windows.setViewport(VIEWPORT);
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <DesktopContext.Provider value={services}>
+        <Keys services={services} />
+        <WindowLayer />
+        <DialogHost />
+        <MinimizedStrip />
+        {options.children}
+      </DesktopContext.Provider>
+    </I18nextProvider>,
+  );
+  return {
+    ...result,
+    services,
+    windows: services.windows,
+    dialogs: services.dialogs,
+    clock,
+    open(o = {}) {
+      let record: WindowRecord | undefined;
+      act(() => {
+        record = services.windows.open({ id: `w${++count}`, title: `Window ${count}`, ...o });
+      });
+      return record!;
+    },
+    frame: (wid) => {
+      const el = result.container.querySelector<HTMLElement>(`[data-testid="window"][data-wid="${wid}"]`);
+      if (!el) throw new Error(`no frame for window ${wid}`);
+      return el;
+    },
+    dispose: () => services.dispose(),
+  };
+}

@@ -1,0 +1,184 @@
+import type { SnapZone, WindowManager, WindowRecord } from '@atrium/client-core';
+import { memo, useCallback, useEffect, useRef, useSyncExternalStore, type CSSProperties, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDesktop } from '../desktop/DesktopContext.js';
+import { focusableIn, trapTab } from './focusable.js';
+import { ResizeHandles } from './ResizeHandles.js';
+import { useWindowGestures } from './useWindowGestures.js';
+import { useWindowRecord } from './useWindowRecord.js';
+import { WindowMenu, type WindowMenuAction } from './WindowMenu.js';
+import { WindowTitleBar } from './WindowTitleBar.js';
+import './WindowFrame.css';
+
+/** The open modal child of a window, which takes focus instead of it. */
+function modalChildOf(windows: WindowManager, wid: number): WindowRecord | undefined {
+  return windows.windows().find((w) => w.parent === wid && w.attributes.modal && windows.get(w.wid));
+}
+
+/** Where a snap would put the window, as the preview shows it. */
+function snapPreviewStyle(zone: SnapZone, zIndex: number): CSSProperties {
+  const half = { top: 0, bottom: 0, width: 'calc(50% - 12px)', zIndex };
+  if (zone === 'left') return { ...half, left: 0 };
+  if (zone === 'right') return { ...half, right: 0 };
+  return { inset: 0, zIndex };
+}
+
+export interface WindowFrameProps {
+  wid: number;
+}
+
+/**
+ * One window's chrome (§2 Window chrome): title bar, body (where the
+ * window's content is portalled, see WindowSlots), eight resize handles,
+ * the loading overlay, the icon menu and, while dragging near a screen
+ * edge, the snap preview. It subscribes to its own window only, so moving
+ * one window re-renders no other; the layer passes nothing but the wid.
+ *
+ * Every window is a dialog in the accessibility tree (modal when its
+ * attributes say so), named by its title. When the window gets focus in the
+ * model, DOM focus moves into it (its first focusable element, else the frame).
+ */
+export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps): JSX.Element | null {
+  const { t } = useTranslation();
+  const { windows, ui, slots } = useDesktop();
+  const record = useWindowRecord(windows, wid);
+  const menuOpen = useSyncExternalStore(ui.subscribe, () => ui.getState().menu === wid);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useCallback((element: HTMLDivElement | null) => slots.set(wid, element), [slots, wid]);
+  const gestures = useWindowGestures(windows, wid, frameRef);
+  const pointerFocus = useRef(false);
+  const focused = record?.state.focused ?? false;
+  const minimized = record?.state.minimized ?? false;
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!focused || minimized || !frame) return;
+    if (pointerFocus.current) {
+      // The pointer press places focus itself (on what was clicked, or the frame).
+      pointerFocus.current = false;
+      return;
+    }
+    if (frame.contains(document.activeElement)) return;
+    const body = frame.querySelector('.atr-window__body');
+    (focusableIn(body ?? frame)[0] ?? frame).focus({ preventScroll: true });
+  }, [focused, minimized]);
+
+  const closeMenu = useCallback(
+    (refocus: boolean) => {
+      ui.closeMenu();
+      if (refocus) document.getElementById(`atr-window-${wid}-title-icon`)?.focus();
+    },
+    [ui, wid],
+  );
+
+  if (!record) return null;
+  const { attributes, state, position, dimension } = record;
+  const titleId = `atr-window-${wid}-title`;
+
+  /** Focus follows the pointer and the keyboard into a window; a window with a modal child hands it to the child. */
+  const claimFocus = (byPointer: boolean) => {
+    const current = windows.get(wid);
+    if (!current) return;
+    const child = modalChildOf(windows, wid);
+    if (child) {
+      windows.focus(child.wid);
+      return;
+    }
+    if (!current.state.focused && windows.focus(wid)) pointerFocus.current = byPointer;
+  };
+
+  const handleDoubleClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('button')) return;
+    if (gestures.isSyntheticDoubleClick(event.timeStamp)) return;
+    if (attributes.maximizable) windows.toggleMaximize(wid);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (attributes.modal && frameRef.current) trapTab(frameRef.current, event);
+  };
+
+  const handleMenuAction = (action: WindowMenuAction) => {
+    closeMenu(action !== 'close' && action !== 'minimize');
+    switch (action) {
+      case 'minimize':
+        windows.minimize(wid);
+        break;
+      case 'raise':
+        windows.raise(wid);
+        break;
+      case 'maximize':
+      case 'restore':
+        windows.toggleMaximize(wid);
+        break;
+      case 'move':
+      case 'resize':
+        ui.startKeyboard(wid, action);
+        break;
+      case 'close':
+        windows.close(wid);
+        break;
+    }
+  };
+
+  const style: CSSProperties = {
+    transform: `translate(${position.left}px, ${position.top}px)`,
+    width: dimension.width,
+    height: dimension.height,
+    zIndex: record.zIndex,
+    display: state.minimized ? 'none' : undefined,
+  };
+  const classes = ['atr-window', state.focused && 'atr-window--focused', state.maximized && 'atr-window--maximized', (state.moving || state.resizing) && 'atr-window--active', !attributes.header && 'atr-window--bare']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <>
+      {gestures.snapZone && !state.minimized && <div className="atr-window-snap" data-testid="window.snapPreview" data-zone={gestures.snapZone} aria-hidden="true" style={snapPreviewStyle(gestures.snapZone, record.zIndex)} />}
+      <div
+        ref={frameRef}
+        className={classes}
+        style={style}
+        role="dialog"
+        aria-modal={attributes.modal || undefined}
+        aria-labelledby={attributes.header ? titleId : undefined}
+        aria-label={attributes.header ? undefined : record.title || t('window.untitled')}
+        aria-busy={state.loading || undefined}
+        tabIndex={-1}
+        data-testid="window"
+        data-wid={wid}
+        data-media={record.media}
+        data-focused={state.focused}
+        data-maximized={state.maximized}
+        data-minimized={state.minimized}
+        data-moving={state.moving}
+        data-resizing={state.resizing}
+        onPointerDownCapture={() => claimFocus(true)}
+        onFocus={() => claimFocus(false)}
+        onKeyDown={handleKeyDown}
+      >
+        {attributes.header && (
+          <WindowTitleBar
+            record={record}
+            titleId={titleId}
+            menuOpen={menuOpen}
+            drag={gestures.header}
+            onDoubleClick={handleDoubleClick}
+            onToggleMenu={() => (menuOpen ? closeMenu(true) : ui.openMenu(wid))}
+            onMinimize={() => windows.minimize(wid)}
+            onToggleMaximize={() => windows.toggleMaximize(wid)}
+            onClose={() => windows.close(wid)}
+          />
+        )}
+        <div ref={bodyRef} className="atr-window__body" data-testid="window.body" />
+        {state.loading && (
+          <div className="atr-window__loading" data-testid="window.loading" role="status">
+            <span className="atr-window__spinner" aria-hidden="true" />
+            <span className="atr-visually-hidden">{t('window.loading')}</span>
+          </div>
+        )}
+        {attributes.resizable && !state.maximized && <ResizeHandles handlers={gestures.resize} />}
+        {menuOpen && <WindowMenu record={record} labelledBy={`${titleId}-icon`} onAction={handleMenuAction} onClose={closeMenu} />}
+      </div>
+    </>
+  );
+});

@@ -1,0 +1,148 @@
+import type { DialogService, WindowManager } from '@atrium/client-core';
+import { useDesktop } from '@atrium/client-ui';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { DEV_ACTIONS, formatResult, type DevContext } from './devActions.js';
+import './DevTools.css';
+
+declare global {
+  interface Window {
+    /** The desktop's models, for benchmarks and e2e set-up (developer builds only). */
+    atriumDev?: { windows: WindowManager; dialogs: DialogService };
+  }
+}
+
+/**
+ * The developer entry (development builds only): a "Developer" button on
+ * the desktop whose menu opens test windows and every dialog kind, and a
+ * live region with the last dialog result. It also exposes the desktop's
+ * models as window.atriumDev.
+ */
+export function DevTools(): JSX.Element {
+  const { t } = useTranslation();
+  const { windows, dialogs } = useDesktop();
+  const [open, setOpen] = useState(false);
+  const [result, setResult] = useState('');
+  const [adopted, setAdopted] = useState<readonly number[]>([]);
+  const menu = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    window.atriumDev = { windows, dialogs };
+    return () => {
+      delete window.atriumDev;
+    };
+  }, [windows, dialogs]);
+
+  useEffect(() => windows.onDidCloseWindow((w) => setAdopted((list) => list.filter((wid) => wid !== w.wid))), [windows]);
+
+  const context = useMemo<DevContext>(
+    () => ({
+      windows,
+      dialogs,
+      t: (key, vars) => String(t(key, vars ?? {})),
+      report: (label, pressed, value) => setResult(formatResult(label, pressed, value)),
+      adopt: (wid) => setAdopted((list) => [...list, wid]),
+    }),
+    [windows, dialogs, t],
+  );
+
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const outside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false);
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [open, close]);
+
+  const handleMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const go = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') go(at + 1);
+    else if (event.key === 'ArrowUp') go(at - 1);
+    else if (event.key === 'Home') go(0);
+    else if (event.key === 'End') go(-1);
+    else if (event.key === 'Escape') close(true);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  return (
+    <>
+      <div className="atr-devtools">
+        <output className="atr-devtools__result" aria-live="polite" aria-label={t('devtools.result')} data-testid="devtools.result" hidden={!result}>
+          {result}
+        </output>
+        {open && (
+          <div ref={menu} className="atr-devtools__menu" role="menu" aria-label={t('devtools.menu')} data-testid="devtools.menu" onKeyDown={handleMenuKey}>
+            {DEV_ACTIONS.map((action, i) => (
+              <Fragment key={action.key}>
+                {i > 0 && DEV_ACTIONS[i - 1]?.group !== action.group && <div role="separator" className="atr-devtools__separator" />}
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className="atr-devtools__item"
+                  data-testid={`devtools.${action.key}`}
+                  onClick={() => {
+                    close(false);
+                    action.run(context);
+                  }}
+                >
+                  {t(`devtools.${action.key}`)}
+                </button>
+              </Fragment>
+            ))}
+          </div>
+        )}
+        <button
+          ref={button}
+          type="button"
+          className="atr-devtools__button"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          data-testid="devtools.button"
+          onClick={() => (open ? close(false) : setOpen(true))}
+        >
+          {t('devtools.button')}
+        </button>
+      </div>
+      <DemoContents wids={adopted} />
+    </>
+  );
+}
+
+/** The demo text inside each window the developer entry opened. */
+function DemoContents({ wids }: { wids: readonly number[] }): JSX.Element {
+  const { t } = useTranslation();
+  const { slots } = useDesktop();
+  useSyncExternalStore(slots.subscribe, slots.version);
+  return (
+    <>
+      {wids.map((wid) => {
+        const body = slots.get(wid);
+        return (
+          body &&
+          createPortal(
+            <div className="atr-devtools__window">
+              <p>{t('devtools.windowText')}</p>
+            </div>,
+            body,
+            `devtools-${wid}`,
+          )
+        );
+      })}
+    </>
+  );
+}

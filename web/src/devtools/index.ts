@@ -1,0 +1,15 @@
+/**
+ * The developer entry, loaded only when VITE_ATRIUM_DEVTOOLS is '1'
+ * (`npm run build:dev -w @atrium/web`): a normal build contains none of it.
+ */
+import type { DesktopEnvironment } from '@atrium/client-ui';
+import { demoApplications } from './devActions.js';
+import { demoFileSystem } from './demoFileSystem.js';
+
+export { DevTools } from './DevTools.js';
+export { registerDevtoolsTexts } from './devtoolsTexts.js';
+
+/** The demo filesystem and applications the developer build's dialogs use. */
+export function desktopEnvironment(t: (key: string) => string): DesktopEnvironment {
+  return { fileSystem: demoFileSystem(), applications: () => demoApplications(t) };
+}
