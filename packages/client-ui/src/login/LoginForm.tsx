@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type JSX } from 'react';
+import { useId, useState, type FormEvent, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtrium } from '../AtriumContext.js';
 import { useObservable } from '../hooks/useObservable.js';
@@ -6,6 +6,7 @@ import { EyeIcon, EyeOffIcon } from '../icons.js';
 import type { LoginError } from '../ports.js';
 import { BrandHeader } from './BrandHeader.js';
 import { FormMessage } from './FormMessage.js';
+import { TextField } from './TextField.js';
 
 /**
  * The text of a sign-in error: the server's own message when it gave one
@@ -24,13 +25,13 @@ export function LoginForm(): JSX.Element {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const ids = { username: useId(), password: useId(), error: useId() };
+  const ids = { error: useId() };
   const signedOut = state.status === 'signed-out' ? state : null;
   const loading = signedOut?.loading ?? state.status !== 'signed-out';
   const error = signedOut?.error ?? null;
 
-  const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
-    set(event.target.value);
+  const edit = (set: (value: string) => void) => (value: string) => {
+    set(value);
     if (error) session.clearError();
   };
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -43,55 +44,43 @@ export function LoginForm(): JSX.Element {
     <div className="atr-card" data-testid="login.card">
       <BrandHeader heading={t('login.title', { title: site.title })} showVersion headingTestId="login.title" />
       <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={loading}>
-        <div className="atr-field">
-          <label className="atr-field__label" htmlFor={ids.username}>
-            {t('login.username')}
-          </label>
-          <input
-            id={ids.username}
-            className="atr-input"
-            name="username"
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={edit(setUsername)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            data-testid="login.username"
-          />
-        </div>
-        <div className="atr-field">
-          <label className="atr-field__label" htmlFor={ids.password}>
-            {t('login.password')}
-          </label>
-          <div className="atr-field__control">
-            <input
-              id={ids.password}
-              className="atr-input atr-input--with-button"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={password}
-              onChange={edit(setPassword)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              data-testid="login.password"
-            />
+        <TextField
+          label={t('login.username')}
+          name="username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onValueChange={edit(setUsername)}
+          invalid={Boolean(error)}
+          describedBy={describedBy}
+          testId="login.username"
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          value={password}
+          onValueChange={edit(setPassword)}
+          invalid={Boolean(error)}
+          describedBy={describedBy}
+          testId="login.password"
+          trailing={(inputId) => (
             <button
               type="button"
               className="atr-input-button"
               onClick={() => setShowPassword((shown) => !shown)}
               aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
               aria-pressed={showPassword}
-              aria-controls={ids.password}
+              aria-controls={inputId}
               data-testid="login.togglePassword"
             >
               {showPassword ? <EyeOffIcon /> : <EyeIcon />}
             </button>
-          </div>
-        </div>
+          )}
+        />
         <div className="atr-form__forgot">
           <a
             href="#forgotpassword"

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../login/BrandHeader.js';
 import { FormMessage } from '../login/FormMessage.js';
+import { TextField } from '../login/TextField.js';
 import { useObservable } from '../hooks/useObservable.js';
 import type { ForgotPasswordPort } from '../ports.js';
 
@@ -16,7 +17,7 @@ export function ForgotPasswordForm({ model, onBack }: ForgotPasswordFormProps): 
   const { t } = useTranslation();
   const { busy, message } = useObservable(model);
   const [username, setUsername] = useState('');
-  const ids = { username: useId(), message: useId() };
+  const ids = { message: useId() };
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) void model.submit(username);
@@ -25,25 +26,19 @@ export function ForgotPasswordForm({ model, onBack }: ForgotPasswordFormProps): 
     <div className="atr-card" data-testid="forgot.card">
       <BrandHeader heading={t('forgot.title')} text={t('forgot.text')} />
       <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
-        <div className="atr-field">
-          <label className="atr-field__label" htmlFor={ids.username}>
-            {t('forgot.username')}
-          </label>
-          <input
-            id={ids.username}
-            className="atr-input"
-            name="username"
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            aria-invalid={message?.kind === 'error' ? true : undefined}
-            aria-describedby={message ? ids.message : undefined}
-            data-testid="forgot.username"
-          />
-        </div>
+        <TextField
+          label={t('forgot.username')}
+          name="username"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onValueChange={setUsername}
+          invalid={message?.kind === 'error'}
+          describedBy={message ? ids.message : undefined}
+          testId="forgot.username"
+        />
         {message && <FormMessage kind={message.kind} id={ids.message} text={t(message.key)} testId="forgot.message" />}
         <div className="atr-form__actions">
           <button type="submit" className="atr-button atr-button--primary atr-button--block" disabled={busy} data-testid="forgot.submit">

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../login/BrandHeader.js';
 import { FormMessage } from '../login/FormMessage.js';
+import { TextField } from '../login/TextField.js';
 import { useObservable } from '../hooks/useObservable.js';
 import type { ResetPasswordPort } from '../ports.js';
 import { PasswordRulesTip } from './PasswordRulesTip.js';
@@ -21,54 +22,40 @@ export function ResetPasswordForm({ model, appIcon, onCancel }: ResetPasswordFor
   const { busy, message } = useObservable(model);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const ids = { password: useId(), confirmation: useId(), message: useId() };
+  const ids = { message: useId() };
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) void model.submit(password, confirmation);
   };
-  const invalid = message?.kind === 'error' ? true : undefined;
+  const invalid = message?.kind === 'error';
   const describedBy = message ? ids.message : undefined;
   return (
     <div className="atr-card" data-testid="reset.card">
       <BrandHeader heading={t('reset.title')} text={t('reset.text')} {...(appIcon ? { logo: appIcon } : {})} />
       <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
-        <div className="atr-field">
-          <div className="atr-field__label-row">
-            <label className="atr-field__label" htmlFor={ids.password}>
-              {t('reset.password')}
-            </label>
-            <PasswordRulesTip />
-          </div>
-          <input
-            id={ids.password}
-            className="atr-input"
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            data-testid="reset.password"
-          />
-        </div>
-        <div className="atr-field">
-          <label className="atr-field__label" htmlFor={ids.confirmation}>
-            {t('reset.confirmation')}
-          </label>
-          <input
-            id={ids.confirmation}
-            className="atr-input"
-            name="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            data-testid="reset.confirmation"
-          />
-        </div>
+        <TextField
+          label={t('reset.password')}
+          labelExtra={<PasswordRulesTip />}
+          name="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+          invalid={invalid}
+          describedBy={describedBy}
+          testId="reset.password"
+        />
+        <TextField
+          label={t('reset.confirmation')}
+          name="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onValueChange={setConfirmation}
+          invalid={invalid}
+          describedBy={describedBy}
+          testId="reset.confirmation"
+        />
         {message && <FormMessage kind={message.kind} id={ids.message} text={t(message.key)} testId="reset.message" />}
         <div className="atr-form__actions">
           <button type="submit" className="atr-button atr-button--primary atr-button--block" disabled={busy} data-testid="reset.submit">
