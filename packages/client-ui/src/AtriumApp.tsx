@@ -7,6 +7,8 @@ import { browserNavigation } from './browserNavigation.js';
 import { useLocationHash } from './hooks/useNavigation.js';
 import { useObservable } from './hooks/useObservable.js';
 import { useOwnedModel } from './hooks/useOwnedModel.js';
+import { preloadedModule } from './hooks/usePreloadedModule.js';
+import type { SignedInPage as SignedInPageType } from './signedin/SignedInPage.js';
 import { LoadingOverlay } from './LoadingOverlay.js';
 import { LoginForm } from './login/LoginForm.js';
 import { LoginPage } from './login/LoginPage.js';
@@ -14,10 +16,22 @@ import { AboutPage } from './pages/AboutPage.js';
 import type { ModelFactories, Navigation, PageAddress, SessionPort, SessionState } from './ports.js';
 import { ForgotPasswordForm } from './recovery/ForgotPasswordForm.js';
 import { ResetPasswordForm } from './recovery/ResetPasswordForm.js';
-import { SignedInPage } from './signedin/SignedInPage.js';
 import './theme/vision.css';
 
 /** Loaded on demand: it brings the HTML sanitiser, which the login page does not need. */
+/**
+ * The desktop (window manager, dialogs) is not part of the login page's
+ * bundle: it is fetched once the login page is up, so it is ready by the
+ * time the user presses Login.
+ */
+const signedInModule = preloadedModule(() => import('./signedin/SignedInPage.js'));
+
+/** The signed-in page, or the loading overlay for the moment its code is still on the way. */
+function SignedIn(props: ComponentProps<typeof SignedInPageType>): JSX.Element {
+  const module = signedInModule.use();
+  return module ? <module.SignedInPage {...props} /> : <LoadingOverlay />;
+}
+
 const PrivacyPolicyPage = lazy(async () => ({ default: (await import('./pages/PrivacyPolicyPage.js')).PrivacyPolicyPage }));
 
 export interface AtriumAppProps {
@@ -79,6 +93,11 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
   const hash = useLocationHash(navigation);
   const [initialHash] = useState(hash);
   const address = useMemo(() => (hash === initialHash ? initial : parseAddress(navigation.current())), [hash, initialHash, initial, parseAddress, navigation]);
+  useEffect(() => {
+    if (state.status !== 'signed-out') return;
+    const timer = setTimeout(() => void signedInModule.preload().catch(() => undefined), 0);
+    return () => clearTimeout(timer);
+  }, [state.status]);
   // The signed-in page stays up, greyed, while signing out.
   const [lastSignedIn, setLastSignedIn] = useState<SignedIn | null>(null);
   if (state.status === 'signed-in' && state !== lastSignedIn) setLastSignedIn(state);
@@ -96,9 +115,9 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
     case 'booting':
       return <LoadingOverlay />;
     case 'signed-in':
-      return <SignedInPage username={state.username} profile={state.profile} signingOut={false} />;
+      return <SignedIn username={state.username} profile={state.profile} signingOut={false} />;
     case 'signing-out':
-      return lastSignedIn ? <SignedInPage username={lastSignedIn.username} profile={lastSignedIn.profile} signingOut /> : <LoadingOverlay />;
+      return lastSignedIn ? <SignedIn username={lastSignedIn.username} profile={lastSignedIn.profile} signingOut /> : <LoadingOverlay />;
     case 'signed-out':
       return (
         <LoginPage>

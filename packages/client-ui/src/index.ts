@@ -17,5 +17,5 @@ export { WindowLayer } from './windows/WindowLayer.js';
 export { WindowFrame } from './windows/WindowFrame.js';
 export { useWindowList, useWindowRecord } from './windows/useWindowRecord.js';
 export { DialogHost } from './dialogs/DialogHost.js';
-export type { DesktopEnvironment } from './createModelFactories.js';
+export type { DesktopEnvironment } from './desktop/createDesktopModels.js';
 export type { DesktopModels, Translate } from './ports.js';

@@ -4,7 +4,8 @@
  * ResetPasswordModel) satisfy them as they are; tests may pass fakes.
  * The state types are client-core's own.
  */
-import type { CommandRegistry, Dimension, DialogService, LoginError, PageAddress, RecoveryMessage, RecoveryState, SessionState, SliderState, WindowManager } from '@atrium/client-core';
+import type { DesktopEnvironment } from './desktop/createDesktopModels.js';
+import type { Clock, CommandRegistry, Dimension, DialogService, LoginError, PageAddress, RecoveryMessage, RecoveryState, SessionState, SliderState, WindowManager } from '@atrium/client-core';
 
 export type { LoginError, PageAddress, RecoveryMessage, RecoveryState, SessionState, SliderState };
 
@@ -77,6 +78,8 @@ export interface ModelFactories {
   forgotPassword(): ForgotPasswordPort;
   resetPassword(code: string): ResetPasswordPort;
   privacyPolicy(host: string): Promise<PrivacyPolicy>;
-  /** The window manager, dialogs and commands of a desktop laid out in `viewport`. */
-  desktop(options: { viewport: Dimension; translate: Translate }): DesktopModels;
+  /** What the real desktop models need (see desktop/createDesktopModels). */
+  desktopEnvironment?: DesktopEnvironment & { clock: Clock };
+  /** Replaces the real desktop models (tests). */
+  desktop?(options: { viewport: Dimension; translate: Translate }): DesktopModels;
 }

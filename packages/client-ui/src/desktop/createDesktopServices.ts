@@ -1,4 +1,5 @@
 import { registerWindowCommands } from '@atrium/client-core';
+import { createDesktopModels } from './createDesktopModels.js';
 import type { ModelFactories, Translate } from '../ports.js';
 import { WindowSlots } from '../windows/WindowSlots.js';
 import type { DesktopServices } from './DesktopContext.js';
@@ -11,7 +12,8 @@ import { DesktopUi } from './DesktopUi.js';
  */
 export function createDesktopServices(models: ModelFactories, surface: HTMLElement | null, translate: Translate): DesktopServices & { dispose(): void } {
   const viewport = { width: surface?.clientWidth ?? 0, height: surface?.clientHeight ?? 0 };
-  const desktop = models.desktop({ viewport, translate });
+  if (!models.desktop && !models.desktopEnvironment) throw new Error('The model factories have no desktop environment');
+  const desktop = models.desktop ? models.desktop({ viewport, translate }) : createDesktopModels(models.desktopEnvironment!, { viewport, translate });
   const ui = new DesktopUi(desktop.windows);
   const unregister = registerWindowCommands(desktop.commands, desktop.windows, {
     openMenu: (wid) => ui.openMenu(wid),
