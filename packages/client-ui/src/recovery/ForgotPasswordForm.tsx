@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../login/BrandHeader.js';
 import { FormMessage } from '../login/FormMessage.js';
 import { TextField } from '../login/TextField.js';
+import { RecoveryActions } from './RecoveryActions.js';
 import { useObservable } from '../hooks/useObservable.js';
 import type { ForgotPasswordPort } from '../ports.js';
 
@@ -40,15 +41,14 @@ export function ForgotPasswordForm({ model, onBack }: ForgotPasswordFormProps): 
           testId="forgot.username"
         />
         {message && <FormMessage kind={message.kind} id={ids.message} text={t(message.key)} testId="forgot.message" />}
-        <div className="atr-form__actions">
-          <button type="submit" className="atr-button atr-button--primary atr-button--block" disabled={busy} data-testid="forgot.submit">
-            {busy && <span className="atr-spinner" aria-hidden="true" />}
-            {t('forgot.submit')}
-          </button>
-          <button type="button" className="atr-button atr-button--secondary atr-button--block" onClick={onBack} data-testid="forgot.back">
-            {t('forgot.back')}
-          </button>
-        </div>
+        <RecoveryActions
+          submitLabel={t('forgot.submit')}
+          busy={busy}
+          backLabel={t('forgot.back')}
+          onBack={onBack}
+          testIdPrefix="forgot"
+          backTestId="back"
+        />
       </form>
     </div>
   );

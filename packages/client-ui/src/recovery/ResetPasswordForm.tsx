@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../login/BrandHeader.js';
 import { FormMessage } from '../login/FormMessage.js';
 import { TextField } from '../login/TextField.js';
+import { RecoveryActions } from './RecoveryActions.js';
 import { useObservable } from '../hooks/useObservable.js';
 import type { ResetPasswordPort } from '../ports.js';
 import { PasswordRulesTip } from './PasswordRulesTip.js';
@@ -57,15 +58,14 @@ export function ResetPasswordForm({ model, appIcon, onCancel }: ResetPasswordFor
           testId="reset.confirmation"
         />
         {message && <FormMessage kind={message.kind} id={ids.message} text={t(message.key)} testId="reset.message" />}
-        <div className="atr-form__actions">
-          <button type="submit" className="atr-button atr-button--primary atr-button--block" disabled={busy} data-testid="reset.submit">
-            {busy && <span className="atr-spinner" aria-hidden="true" />}
-            {t('reset.submit')}
-          </button>
-          <button type="button" className="atr-button atr-button--secondary atr-button--block" onClick={onCancel} data-testid="reset.cancel">
-            {t('reset.cancel')}
-          </button>
-        </div>
+        <RecoveryActions
+          submitLabel={t('reset.submit')}
+          busy={busy}
+          backLabel={t('reset.cancel')}
+          onBack={onCancel}
+          testIdPrefix="reset"
+          backTestId="cancel"
+        />
       </form>
     </div>
   );
