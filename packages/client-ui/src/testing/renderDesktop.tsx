@@ -6,7 +6,8 @@
  */
 import { CommandRegistry, createI18n, DialogService, type FileSystem, WindowManager, type WindowOptions, type WindowRecord } from '@atrium/client-core';
 import { FakeClock, FakeEnvironment } from '@atrium/client-core/testing';
-import { act, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, render, type RenderResult } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createDesktopServices } from '../desktop/createDesktopServices.js';
@@ -94,5 +95,22 @@ export async function renderDesktop(options: { fileSystem?: FileSystem; applicat
       return el;
     },
     dispose: () => services.dispose(),
+  };
+}
+
+/**
+ * For a test file: returns a function that renders a desktop, and disposes
+ * the one rendered by each test (and unmounts it) after that test.
+ */
+export function desktopPerTest(options: Parameters<typeof renderDesktop>[0] = {}): () => Promise<DesktopTest> {
+  let current: DesktopTest | null = null;
+  afterEach(() => {
+    current?.dispose();
+    current = null;
+    cleanup();
+  });
+  return async () => {
+    current = await renderDesktop(options);
+    return current;
   };
 }

@@ -1,18 +1,8 @@
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderDesktop, type DesktopTest } from '../testing/renderDesktop.js';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { desktopPerTest, type DesktopTest } from '../testing/renderDesktop.js';
 
-let test: DesktopTest | null = null;
-afterEach(() => {
-  test?.dispose();
-  test = null;
-  cleanup();
-});
-
-async function desktop(): Promise<DesktopTest> {
-  test = await renderDesktop();
-  return test;
-}
+const desktop = desktopPerTest();
 
 const inFrame = (t: DesktopTest, wid: number) => within(t.frame(wid));
 
