@@ -1,6 +1,8 @@
 // Lint configuration. Besides the usual TypeScript rules it enforces the
 // direction of imports between packages (docs/ARCHITECTURE.md):
-//   web -> apps -> client-ui -> client-core -> shared, and server -> shared.
+//   web -> apps -> client-ui -> client-core -> sdk -> shared, and server -> shared;
+//   themes (theme, icon and sound packages) import shared only in practice and
+//   follow the rules of apps: a package never imports another package.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -12,6 +14,8 @@ function forbid(message, ...groups) {
 }
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'http', 'net'];
+/** The packages of apps/ and themes/: loaded by the desktop, never imported by other code. */
+const packages = ['@atrium/app-*', '@atrium/theme-*', '@atrium/icons-*', '@atrium/sounds-*'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', '**/dist-dev/', '**/.data/', 'playwright-report/', 'test-results/', 'packages/server/drizzle/'] },
@@ -35,7 +39,13 @@ export default tseslint.config(
     files: ['packages/client-core/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': forbid('client-core depends on shared only: no React, no UI, no server code.', '@atrium/client-ui', '@atrium/server', '@atrium/web', '@atrium/app-*', 'react', 'react-dom', 'fastify', ...nodeBuiltins),
+      'no-restricted-imports': forbid('client-core depends on shared (and the sdk types) only: no React, no UI, no server code.', '@atrium/client-ui', '@atrium/server', '@atrium/web', ...packages, 'react', 'react-dom', 'fastify', ...nodeBuiltins),
+    },
+  },
+  {
+    files: ['packages/sdk/**'],
+    rules: {
+      'no-restricted-imports': forbid('The sdk is what packages are written against: it imports shared only.', '@atrium/client-core', '@atrium/client-ui', '@atrium/server', '@atrium/web', ...packages, 'react', 'react-dom', 'fastify', ...nodeBuiltins),
     },
   },
   {
@@ -47,14 +57,20 @@ export default tseslint.config(
   {
     files: ['packages/client-ui/**'],
     rules: {
-      'no-restricted-imports': forbid('client-ui may use client-core and shared, never an app, the web entry or the server.', '@atrium/server', '@atrium/web', '@atrium/app-*', 'fastify', ...nodeBuiltins),
+      'no-restricted-imports': forbid('client-ui may use client-core, the sdk and shared, never an app or theme package, the web entry or the server.', '@atrium/server', '@atrium/web', ...packages, 'fastify', ...nodeBuiltins),
     },
   },
   {
-    files: ['apps/**'],
+    files: ['apps/**', 'themes/**'],
+    languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': forbid('An app never imports another app, the web entry or the server: it asks the shell.', '@atrium/server', '@atrium/web', '@atrium/app-*', 'fastify', ...nodeBuiltins),
+      'no-restricted-imports': forbid('A package (app, theme, icons, sounds) never imports another package, the web entry or the server: it asks the shell through the sdk.', '@atrium/server', '@atrium/web', ...packages, 'fastify', ...nodeBuiltins),
     },
+  },
+  {
+    // Registered packages the end-to-end journeys install: plain browser modules.
+    files: ['e2e/fixtures/packages/**'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['web/src/**'],

@@ -18,7 +18,15 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
-          include: ['packages/client-core/src/**/*.test.ts', 'packages/client-ui/src/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}'],
+          // The theme's defaults are read as text (?raw) by web/src/builtinPackages.test.ts.
+          css: { include: [/theme\/vision\.css/] },
+          include: [
+            'packages/client-core/src/**/*.test.ts',
+            'packages/client-ui/src/**/*.test.{ts,tsx}',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'themes/*/src/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {

@@ -20,7 +20,8 @@ const repo = path.resolve(import.meta.dirname, '..');
 const webRoot = path.join(repo, 'web/dist-dev');
 if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error('web/dist-dev is missing: run `npm run build:dev -w @atrium/web` first');
 const server = (listen: number, dataDir: string, extra: Record<string, string> = {}) => ({
-  command: `node --import tsx ${path.join(repo, 'packages/server/src/main.ts')}`,
+  // Registers the fixture packages (e2e/fixtures/packages), then runs the server itself.
+  command: `bash ${path.join(repo, 'e2e/serve.sh')}`,
   cwd: repo,
   url: `http://127.0.0.1:${listen}/healthz`,
   reuseExistingServer: false,

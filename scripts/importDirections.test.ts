@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The lint configuration must reject imports against the package arrows
- * (web -> apps -> client-ui -> client-core -> shared; server -> shared).
+ * (web -> apps -> client-ui -> client-core -> sdk -> shared; server -> shared;
+ * theme, icon and sound packages follow the rules of apps).
  */
 const repo = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: repo });
@@ -24,6 +25,12 @@ describe('import directions', () => {
     ['packages/server/src/x.ts', "import { loadClientConfig } from '@atrium/client-core';"],
     ['web/src/x.ts', "import { buildApp } from '@atrium/server';"],
     ['apps/chat/src/x.ts', "import { x } from '@atrium/app-mail';"],
+    ['apps/chat/src/x.ts', "import nocturne from '@atrium/theme-nocturne';"],
+    ['themes/nocturne/src/x.ts', "import { x } from '@atrium/app-preferences';"],
+    ['themes/nocturne/src/x.ts', "import fs from 'node:fs';"],
+    ['themes/nocturne/src/x.ts', "import { buildApp } from '@atrium/server';"],
+    ['packages/client-ui/src/x.ts', "import lumen from '@atrium/icons-lumen';"],
+    ['packages/sdk/src/x.ts', "import { Session } from '@atrium/client-core';"],
   ])('rejects in %s: %s', async (file, source) => {
     expect(await restrictedImports(file, `${source}\nexport {};\n`)).toBe(1);
   });
@@ -32,6 +39,12 @@ describe('import directions', () => {
     ['packages/client-core/src/x.ts', "import { Messages } from '@atrium/shared';"],
     ['packages/client-ui/src/x.ts', "import { loadClientConfig } from '@atrium/client-core';"],
     ['packages/server/src/x.ts', "import { Messages } from '@atrium/shared';"],
+    ['apps/chat/src/x.ts', "import { defineApplication } from '@atrium/sdk';"],
+    ['apps/chat/src/x.ts', "import { reactContent } from '@atrium/client-ui';"],
+    ['themes/nocturne/src/x.ts', "import type { ThemeModule } from '@atrium/shared';"],
+    ['themes/nocturne/src/x.ts', "import { localizedText } from '@atrium/sdk';"],
+    ['packages/client-core/src/x.ts', "import { defineApplication } from '@atrium/sdk';"],
+    ['packages/sdk/src/x.ts', "import { LOCALES } from '@atrium/shared';"],
   ])('allows in %s: %s', async (file, source) => {
     expect(await restrictedImports(file, `${source}\nexport {};\n`)).toBe(0);
   });

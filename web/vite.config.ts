@@ -1,11 +1,53 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 
-/** The web entry. `npm run dev -w @atrium/web` proxies API calls to a server on :8080. */
+/** The built-in packages' entry modules: apps/<folder>/src/index.ts(x) and themes/<folder>/src/index.ts(x). */
+const PACKAGE_ENTRY = /[\\/](apps|themes)[\\/]([^\\/]+)[\\/]src[\\/]index\.tsx?$/;
+
+/** '@atrium/theme-nocturne' → 'theme-nocturne': the chunk name of a built-in package, read from its package.json. */
+function packageChunkName(entry: string): string | null {
+  const match = PACKAGE_ENTRY.exec(entry);
+  if (!match) return null;
+  const folder = path.resolve(path.dirname(entry), '..');
+  try {
+    const { name } = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name?: string };
+    if (name) return name.replace(/^@atrium\//, '');
+  } catch {
+    // No package.json: fall back to the folder's name.
+  }
+  return `${match[1] === 'apps' ? 'app' : 'package'}-${match[2]}`;
+}
+
+/**
+ * The web entry. `npm run dev -w @atrium/web` proxies API calls to a server
+ * on :8080. Each built-in package is a chunk of its own, named after the
+ * package (`app-preferences-[hash].js`, `theme-nocturne-[hash].js`), and the
+ * build writes a manifest (.vite/manifest.json) for sizing chunks.
+ */
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    // Wallpapers stay files: only the one on the desktop is fetched (and the thumbnails, when Preferences shows them).
+    assetsInlineLimit: (file) => (/[\\/]wallpapers[\\/][^\\/]+\.svg$/.test(file) ? false : undefined),
+    rolldownOptions: {
+      output: {
+        chunkFileNames(chunk) {
+          const name = chunk.facadeModuleId ? packageChunkName(chunk.facadeModuleId) : null;
+          if (name) return `assets/${name}-[hash].js`;
+          // What the page shares with the desktop and the packages (React, i18next): named for what it is, not its first module.
+          if (!chunk.facadeModuleId && chunk.moduleIds.some((id) => /node_modules[\\/]react[\\/]/.test(id))) return 'assets/shared-[hash].js';
+          return 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
   server: {
-    proxy: Object.fromEntries(['/api', '/login', '/logout', '/ping', '/client-config', '/healthz'].map((p) => [p, 'http://127.0.0.1:8080'])),
+    proxy: Object.fromEntries(['/api', '/login', '/logout', '/ping', '/client-config', '/healthz', '/packages', '/socket', '/apps'].map((p) => [p, { target: 'http://127.0.0.1:8080', ws: p === '/socket' || p === '/apps' }])),
   },
 });

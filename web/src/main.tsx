@@ -1,6 +1,7 @@
 /**
  * The web entry: loads the configuration, builds the client-core models and
- * renders the client-ui application.
+ * renders the client-ui application with the built-in packages (apps and
+ * themes, each loaded on demand).
  */
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
@@ -10,6 +11,7 @@ import { blockBackNavigation, browserEnvironment, createI18n, loadClientConfig, 
 import { AtriumApp, createModelFactories, StartupScreen } from '@atrium/client-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { builtinLoaders } from './builtinPackages.js';
 import type * as DevtoolsModule from './devtools/index.js';
 
 const root = createRoot(document.getElementById('root')!);
@@ -39,7 +41,7 @@ async function start(): Promise<void> {
     devtools = await import('./devtools/index.js');
     devtools.registerDevtoolsTexts(i18n);
   }
-  const models = createModelFactories(env, session, config, devtools?.desktopEnvironment((key) => i18n.t(key)) ?? {});
+  const models = createModelFactories(env, session, config, { ...devtools?.desktopEnvironment((key) => i18n.t(key)), builtins: builtinLoaders() });
   root.render(
     <StrictMode>
       <AtriumApp

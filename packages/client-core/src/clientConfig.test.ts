@@ -1,9 +1,11 @@
+import { DEFAULT_SETTINGS } from '@atrium/shared';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_SETTINGS, loadClientConfig } from './clientConfig.js';
+import { DEFAULT_SESSION_MAX_AGE, DEFAULT_SITE_SETTINGS, loadClientConfig } from './clientConfig.js';
 
 const respond = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, statusText: status === 200 ? 'OK' : 'Bad Gateway' });
 
 const bases = { apiBase: '/api/v1', wrapperBase: '/api/wrapper', version: '0.1.0' };
+const desktop = { manifestUrl: '/api/v1/packages/manifest', socketPath: '/socket', sessionMaxAge: 3600, settings: { defaults: DEFAULT_SETTINGS, lock: ['desktop.theme'] } };
 const site = {
   title: 'Acme Workspace',
   logo: '/branding/logo.svg',
@@ -15,8 +17,8 @@ const site = {
 };
 
 describe('loadClientConfig', () => {
-  it('returns the base addresses, version and site settings the server sends', async () => {
-    expect(await loadClientConfig(respond(200, { ...bases, site }))).toEqual({ ...bases, site });
+  it('returns the base addresses, version, site settings and desktop configuration the server sends', async () => {
+    expect(await loadClientConfig(respond(200, { ...bases, site, ...desktop }))).toEqual({ ...bases, site, ...desktop });
   });
   it('fails with the status when the server does not answer 2xx', async () => {
     await expect(loadClientConfig(respond(502, {}))).rejects.toThrow('502 (Bad Gateway)');
@@ -44,5 +46,22 @@ describe('loadClientConfig site settings', () => {
   it('treats a non-list of languages as no language widget', async () => {
     const config = await loadClientConfig(respond(200, { ...bases, site: { ...site, translateLanguages: 'de_DE' } }));
     expect(config.site.translateLanguages).toEqual([]);
+  });
+});
+
+describe('loadClientConfig desktop configuration', () => {
+  it('falls back to no manifest, /socket, the server default max age and the built-in settings', async () => {
+    const config = await loadClientConfig(respond(200, bases));
+    expect(config).toMatchObject({ manifestUrl: null, socketPath: '/socket', sessionMaxAge: DEFAULT_SESSION_MAX_AGE, settings: { defaults: DEFAULT_SETTINGS, lock: [] } });
+  });
+
+  it('refuses unsafe addresses and unusable values', async () => {
+    const config = await loadClientConfig(respond(200, { ...bases, manifestUrl: 'javascript:alert(1)', socketPath: '//evil.example/socket', sessionMaxAge: -5, settings: { lock: ['locale', 7, 'locale'] } }));
+    expect(config).toMatchObject({ manifestUrl: null, socketPath: '/socket', sessionMaxAge: DEFAULT_SESSION_MAX_AGE, settings: { lock: ['locale'] } });
+  });
+
+  it('keeps each valid configured default and replaces each invalid one by the built-in default', async () => {
+    const config = await loadClientConfig(respond(200, { ...bases, settings: { defaults: { 'desktop.theme': 'Nocturne', 'desktop.font': 'Comic Sans', locale: 'de_DE' } } }));
+    expect(config.settings.defaults).toEqual({ ...DEFAULT_SETTINGS, 'desktop.theme': 'Nocturne', locale: 'de_DE' });
   });
 });

@@ -1,4 +1,4 @@
-import { LOCALES, type ClientConfig, type Locale, type SiteSettings } from '@atrium/shared';
+import { checkSetting, DEFAULT_SETTINGS, DESKTOP_SETTING_KEYS, LOCALES, SOCKET_PATH, type ClientConfig, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
 import { safeAddress } from './address/safeAddress.js';
 
 export type { ClientConfig, SiteSettings };
@@ -17,6 +17,9 @@ export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = {
   authType: 'builtin',
 };
 
+/** Session cookie max age (seconds) assumed when the server sends none: the server's default, 30 days. */
+export const DEFAULT_SESSION_MAX_AGE = 30 * 24 * 3600;
+
 const AUTH_TYPES: ReadonlyArray<SiteSettings['authType']> = ['builtin', 'okta', 'keycloak'];
 
 /**
@@ -25,6 +28,8 @@ const AUTH_TYPES: ReadonlyArray<SiteSettings['authType']> = ['builtin', 'okta', 
  * login page's site settings (GET /client-config). Each site field is
  * checked on its own and falls back to its default when absent or unusable:
  * addresses must be http(s) or same-origin paths, locales must be supported.
+ * The desktop's part (manifest address, socket path, session max age,
+ * configured settings defaults and locks) falls back the same way.
  */
 export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<ClientConfig> {
   const response = await fetchFn(`${base}/client-config`, { headers: { accept: 'application/json' } });
@@ -33,7 +38,32 @@ export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<C
   if (typeof body.apiBase !== 'string' || typeof body.wrapperBase !== 'string' || typeof body.version !== 'string') {
     throw new Error('The server sent an incomplete client configuration');
   }
-  return { apiBase: body.apiBase, wrapperBase: body.wrapperBase, version: body.version, site: siteSettings(body.site) };
+  const settings = (typeof body.settings === 'object' && body.settings !== null ? body.settings : {}) as { defaults?: unknown; lock?: unknown };
+  return {
+    apiBase: body.apiBase,
+    wrapperBase: body.wrapperBase,
+    version: body.version,
+    site: siteSettings(body.site),
+    manifestUrl: typeof body.manifestUrl === 'string' ? safeAddress(body.manifestUrl) : null,
+    socketPath: typeof body.socketPath === 'string' && /^\/(?![/\\])\S*$/.test(body.socketPath) ? body.socketPath : SOCKET_PATH,
+    sessionMaxAge: typeof body.sessionMaxAge === 'number' && Number.isFinite(body.sessionMaxAge) && body.sessionMaxAge > 0 ? body.sessionMaxAge : DEFAULT_SESSION_MAX_AGE,
+    settings: {
+      defaults: settingsDefaults(settings.defaults),
+      lock: Array.isArray(settings.lock) ? [...new Set(settings.lock.filter((k): k is string => typeof k === 'string'))] : [],
+    },
+  };
+}
+
+/** The configured settings defaults: each valid value given, else the built-in default of that key. */
+export function settingsDefaults(input: unknown): DesktopSettings {
+  const given = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const defaults: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of DESKTOP_SETTING_KEYS) {
+    if (given[key] === undefined) continue;
+    const checked = checkSetting(key, given[key]);
+    if (checked.ok && (checked.value !== null || key === 'locale')) defaults[key] = checked.value;
+  }
+  return defaults as DesktopSettings;
 }
 
 /** Validated site settings, each unusable or missing field replaced by its default. */

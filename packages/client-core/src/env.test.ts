@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserEnvironment } from './env.js';
+import { browserEnvironment, browserPackageLoader } from './env.js';
 
 describe('browserEnvironment', () => {
   afterEach(() => {
@@ -40,5 +40,33 @@ describe('browserEnvironment', () => {
     off();
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('addresses websockets on this host with ws or wss', () => {
+    const env = browserEnvironment();
+    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    expect(env.socketUrl?.('/socket')).toBe(`${scheme}//${window.location.host}/socket`);
+    expect(env.socketUrl?.('apps/Chat/socket')).toBe(`${scheme}//${window.location.host}/apps/Chat/socket`);
+    expect(typeof env.createSocket).toBe('function');
+  });
+});
+
+describe('browserPackageLoader', () => {
+  it('adds a style sheet once and resolves when it has loaded', async () => {
+    const loader = browserPackageLoader();
+    const loading = loader.loadStyle('/packages/t/Board/board.css');
+    expect(loader.loadStyle('/packages/t/Board/board.css')).toBe(loading);
+    const links = document.head.querySelectorAll('link[rel="stylesheet"][href="/packages/t/Board/board.css"]');
+    expect(links).toHaveLength(1);
+    links[0]!.dispatchEvent(new Event('load'));
+    await expect(loading).resolves.toBeUndefined();
+  });
+
+  it('rejects and removes a style sheet that fails', async () => {
+    const loading = browserPackageLoader().loadStyle('/packages/t/Board/missing.css');
+    const link = document.head.querySelector('link[href="/packages/t/Board/missing.css"]')!;
+    link.dispatchEvent(new Event('error'));
+    await expect(loading).rejects.toThrow('The style sheet /packages/t/Board/missing.css could not be loaded');
+    expect(link.isConnected).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * Everything the client touches in the browser, behind interfaces so that the
- * models run (and are tested) without one. `browserEnvironment()` is the only
- * code in client-core that reads `window` or `document`.
+ * models run (and are tested) without one. `browserEnvironment()` (and
+ * `browserPackageLoader()`) are the only code in client-core that reads
+ * `window` or `document`.
  */
+import type { PackageLoader } from './packages/packageLoading.js';
+import type { SocketFactory, WebSocketLike } from './sockets/SocketClient.js';
 
 /** Time and timers; tests inject a fake one (testing/FakeClock.ts). */
 export interface Clock {
@@ -64,6 +67,12 @@ export interface ClientEnvironment {
   /** Calls the listener on every popstate; returns an unsubscribe. */
   onPopState(listener: () => void): () => void;
   caches?: CacheNames;
+  /** Opens a websocket (absent: the desktop runs without sockets). */
+  createSocket?: SocketFactory;
+  /** The ws(s):// address of a path on this server ('/socket' → 'wss://host/socket'). */
+  socketUrl?(path: string): string;
+  /** Shows a browser notification when the user has allowed them; absent or silent otherwise. */
+  showNativeNotification?(title: string, body: string): void;
 }
 
 /**
@@ -136,5 +145,46 @@ export function browserEnvironment(): ClientEnvironment {
       return () => window.removeEventListener('popstate', listener);
     },
     caches: caches && { keys: () => caches.keys(), delete: (name) => caches.delete(name) },
+    // A real WebSocket fits WebSocketLike at run time (its events carry code, reason and data).
+    createSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
+    socketUrl: (path) => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}${path.startsWith('/') ? path : `/${path}`}`,
+    showNativeNotification(title, body) {
+      try {
+        if (typeof Notification !== 'undefined' && Notification.permission === 'granted') new Notification(title, { body });
+      } catch {
+        // Some browsers only allow notifications from a service worker: the toast is enough.
+      }
+    },
+  };
+}
+
+/**
+ * Loads the files of a registered package in the page: a module by dynamic
+ * import (the address is the signed package address the manifest gave) and
+ * a style sheet by a <link> in the document's head, resolved once it loads.
+ */
+export function browserPackageLoader(): PackageLoader {
+  const styles = new Map<string, Promise<void>>();
+  return {
+    importModule: (url) => import(/* @vite-ignore */ url) as Promise<{ default?: unknown }>,
+    loadStyle(url) {
+      let loaded = styles.get(url);
+      if (!loaded) {
+        loaded = new Promise<void>((resolve, reject) => {
+          const link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.href = url;
+          link.onload = () => resolve();
+          link.onerror = () => {
+            link.remove();
+            styles.delete(url);
+            reject(new Error(`The style sheet ${url} could not be loaded`));
+          };
+          document.head.appendChild(link);
+        });
+        styles.set(url, loaded);
+      }
+      return loaded;
+    },
   };
 }

@@ -2,10 +2,10 @@
  * @atrium/client-core: the client's models without React. The UI subscribes
  * to them; they never touch the DOM beyond what they are given (env.ts).
  */
-export { browserEnvironment, type CacheNames, type ClientEnvironment, type Clock, type CookieJar, type PageHistory, type PageLocation } from './env.js';
+export { browserEnvironment, browserPackageLoader, type CacheNames, type ClientEnvironment, type Clock, type CookieJar, type PageHistory, type PageLocation } from './env.js';
 export { Observable } from './Observable.js';
 
-export { DEFAULT_SITE_SETTINGS, loadClientConfig, siteSettings, type ClientConfig, type FetchLike, type SiteSettings } from './clientConfig.js';
+export { DEFAULT_SESSION_MAX_AGE, DEFAULT_SITE_SETTINGS, loadClientConfig, settingsDefaults, siteSettings, type ClientConfig, type FetchLike, type SiteSettings } from './clientConfig.js';
 
 export { SecureStorage } from './storage/SecureStorage.js';
 export { StorageKeys, type StorageKey } from './storage/StorageKeys.js';
@@ -55,7 +55,7 @@ export { MemoryFileSystem, memoryMountpoint } from './vfs/MemoryFileSystem.js';
 export { humanFileSize } from './vfs/humanFileSize.js';
 export { mimeOfFilename } from './vfs/mimeOfFilename.js';
 
-export { SoundPlayer, type AudioBackend, type SoundName } from './sounds/SoundPlayer.js';
+export { SoundPlayer, type AudioBackend, type SoundName, type SoundPartials } from './sounds/SoundPlayer.js';
 export { SOUND_PARTIALS, webAudioBackend, type AudioContextLike } from './sounds/webAudioBackend.js';
 
 export type { Dimension, Gravity, Media, Position, ResizeEdge, SnapZone, WindowAttributes, WindowFlags, WindowOptions, WindowRecord, WindowSessionRecord } from './windows/types.js';
@@ -68,3 +68,34 @@ export { CommandRegistry, type Command } from './commands/CommandRegistry.js';
 export { chordMatches, keyFromCode, normalizeKey, parseKeybinding, type KeyChord, type KeyEventLike } from './commands/keybinding.js';
 export { registerWindowCommands, type WindowCommandsUi } from './commands/windowCommands.js';
 export { KEYBOARD_FINE_STEP, KEYBOARD_STEP, KeyboardGeometryMode } from './commands/KeyboardGeometryMode.js';
+
+export {
+  LocalStorageSettingsAdapter,
+  ServerSettingsAdapter,
+  SettingLockedError,
+  SettingsAdapterBase,
+  SettingsStore,
+  SettingValueError,
+  StandaloneSettingsAdapter,
+  type SettingsAdapter,
+  type SettingsState,
+  type SettingsStoreOptions,
+} from './settings/SettingsStore.js';
+
+export { NotificationService, type NotificationOptions, type NotificationServiceOptions, type NotificationsState, type Toast } from './notifications/NotificationService.js';
+
+export { SOCKET_QUEUE_LIMIT, SocketClient, type ConnectionEvent, type SocketClientOptions, type SocketClientState, type SocketFactory, type SocketStatus, type WebSocketLike } from './sockets/SocketClient.js';
+
+export { PackageManager, type PackageManagerOptions, type PackagesState, type RunningApp } from './packages/PackageManager.js';
+export { Application, type WindowContent } from './packages/Application.js';
+export { PackageError, PackageMessages, launchErrorHint, type PackageErrorCode } from './packages/PackageError.js';
+export { PackageModules, type BuiltinLoaders, type PackageLoader } from './packages/packageLoading.js';
+export { packageIcon } from './packages/packageIcon.js';
+export { scheduleAutostart } from './packages/autostart.js';
+export { NoopDrilldownEngine, routeLink, type DrilldownEngine, type LinkAction, type LinkTarget } from './packages/links.js';
+export type { DesktopHooks, RequestMethod } from './packages/DesktopHooks.js';
+
+export { ProfileCardModel, type ProfileCardState } from './profile/ProfileCardModel.js';
+export { PingService, pingInterval } from './system/PingService.js';
+export { Appearance, type AppearanceState, type ModuleSource } from './appearance/Appearance.js';
+export { createDesktopRuntime, type ConnectionState, type DesktopRuntime, type DesktopRuntimeOptions } from './desktop/createDesktopRuntime.js';

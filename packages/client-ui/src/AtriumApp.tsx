@@ -58,9 +58,10 @@ export interface AtriumAppProps {
  */
 export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, navigation, desktopAccessory }: AtriumAppProps): JSX.Element {
   const [nav] = useState(() => navigation ?? browserNavigation());
+  const [takeLaunchRequest] = useState(() => once(address.launch));
   const services = useMemo<AtriumServices>(
-    () => ({ config, site: resolveSite(config), session, navigation: nav, models, setLocale, desktopAccessory: desktopAccessory ?? null }),
-    [config, session, nav, models, setLocale, desktopAccessory],
+    () => ({ config, site: resolveSite(config), session, navigation: nav, models, setLocale, desktopAccessory: desktopAccessory ?? null, takeLaunchRequest }),
+    [config, session, nav, models, setLocale, desktopAccessory, takeLaunchRequest],
   );
   return (
     <I18nextProvider i18n={i18n}>
@@ -70,6 +71,16 @@ export function AtriumApp({ config, session, i18n, setLocale, address, parseAddr
       </AtriumContext.Provider>
     </I18nextProvider>
   );
+}
+
+/** A value handed out once, then null. */
+function once<T>(value: T | null): () => T | null {
+  let left = value;
+  return () => {
+    const taken = left;
+    left = null;
+    return taken;
+  };
 }
 
 /** Keeps <html lang> and the document title in step with the language and the site. */

@@ -1,6 +1,6 @@
 import type { ClientConfig, Locale } from '@atrium/shared';
 import { createContext, useContext, type ComponentType } from 'react';
-import type { ModelFactories, Navigation, SessionPort } from './ports.js';
+import type { ModelFactories, Navigation, PageAddress, SessionPort } from './ports.js';
 
 /** Images shipped with the web client, used when the site settings leave them unset. */
 export const DEFAULT_ASSETS = {
@@ -30,6 +30,11 @@ export interface AtriumServices {
   setLocale(locale: Locale): Promise<void>;
   /** Extra UI on the desktop, inside its context (the developer entry of development builds); null for none. */
   desktopAccessory: ComponentType | null;
+  /**
+   * The app the page address asked for (?app=), handed out once: the first
+   * desktop to start launches it, later ones (after signing out and in) get null.
+   */
+  takeLaunchRequest(): PageAddress['launch'];
 }
 
 /** Fills the shipped defaults into the site settings of /client-config. */

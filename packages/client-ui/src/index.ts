@@ -10,12 +10,38 @@ export { LoadingOverlay, type LoadingOverlayProps } from './LoadingOverlay.js';
 export { StartupScreen, type StartupScreenProps } from './StartupScreen.js';
 export type { ForgotPasswordPort, ModelFactories, Navigation, PrivacyPolicy, ResetPasswordPort, SessionPort, SliderPort, Store } from './ports.js';
 export { Desktop, type DesktopProps } from './desktop/Desktop.js';
-export { DesktopContext, useDesktop, type DesktopServices } from './desktop/DesktopContext.js';
+export { DesktopContext, useDesktop, useOptionalDesktop, type DesktopServices } from './desktop/DesktopContext.js';
 export { DesktopUi, type DesktopUiState } from './desktop/DesktopUi.js';
 export { WindowSlots } from './windows/WindowSlots.js';
 export { WindowLayer } from './windows/WindowLayer.js';
 export { WindowFrame } from './windows/WindowFrame.js';
 export { useWindowList, useWindowRecord } from './windows/useWindowRecord.js';
 export { DialogHost } from './dialogs/DialogHost.js';
-export type { DesktopEnvironment } from './desktop/createDesktopModels.js';
-export type { DesktopModels, Translate } from './ports.js';
+export type { DesktopEnvironment, DesktopPlatform } from './desktop/createDesktopModels.js';
+export type { AppearancePort, DesktopModels, DesktopRuntimeInput, DesktopRuntimePort, NotificationsPort, PackagesPort, ProfileCardPort, Translate } from './ports.js';
+export { greetingKey } from './desktop/greeting.js';
+// The application platform's views.
+export { reactContent, AppPortals } from './apphost/reactContent.js';
+export { AppHost, APP_CONTENT_CLASS } from './apphost/AppHost.js';
+export { AppIcon, isIconAddress, type AppIconProps } from './apphost/AppIcon.js';
+export { ConnectionMask, ConnectionMasks } from './apphost/ConnectionMask.js';
+export { NotificationToasts } from './notifications/NotificationToasts.js';
+export { ProfileCard, clampToViewport, type ProfileCardProps } from './profile/ProfileCard.js';
+export { wallpapers, wallpaperUrl, type Wallpaper } from './wallpapers/wallpapers.js';
+// Line icons for applications (24px grid, currentColor).
+export {
+  BellIcon,
+  ChatIcon,
+  CloseIcon,
+  ExternalIcon,
+  LanguageIcon,
+  LockIcon,
+  MailIcon,
+  PaletteIcon,
+  PanelIcon,
+  ReloadIcon,
+  SlidersIcon,
+  UserIcon,
+  WidgetIcon,
+  WindowIcon,
+} from './icons.js';

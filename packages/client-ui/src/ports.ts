@@ -4,8 +4,28 @@
  * ResetPasswordModel) satisfy them as they are; tests may pass fakes.
  * The state types are client-core's own.
  */
-import type { DesktopEnvironment } from './desktop/createDesktopModels.js';
-import type { Clock, CommandRegistry, Dimension, DialogService, LoginError, PageAddress, RecoveryMessage, RecoveryState, SessionState, SliderState, WindowManager } from '@atrium/client-core';
+import type { DesktopEnvironment, DesktopPlatform } from './desktop/createDesktopModels.js';
+import type {
+  AppearanceState,
+  Clock,
+  CommandRegistry,
+  Dimension,
+  DialogService,
+  LinkAction,
+  LoginError,
+  NotificationsState,
+  PackagesState,
+  PageAddress,
+  ProfileCardState,
+  RecoveryMessage,
+  RecoveryState,
+  SessionState,
+  SliderState,
+  SoundPlayer,
+  WindowManager,
+} from '@atrium/client-core';
+import type { AppWindow, AppWindowOptions, LaunchOptions, LaunchRequest, NotificationOptions } from '@atrium/sdk';
+import type { Locale, PackageManifestEntry } from '@atrium/shared';
 
 export type { LoginError, PageAddress, RecoveryMessage, RecoveryState, SessionState, SliderState };
 
@@ -69,7 +89,61 @@ export interface DesktopModels {
   windows: WindowManager;
   dialogs: DialogService;
   commands: CommandRegistry;
+  /** The desktop's sounds (dialogs, notifications); none: silent. */
+  sounds?: SoundPlayer;
   dispose(): void;
+}
+
+// ---- The application platform of a desktop (client-core's createDesktopRuntime), as the views use it ----
+
+/** The package manager: launching, links in app windows and what renders into app windows. */
+export interface PackagesPort extends Store<PackagesState> {
+  launch(request: LaunchRequest | string, args?: Record<string, unknown>, options?: LaunchOptions): Promise<unknown>;
+  autostart(): void;
+  handleLink(action: LinkAction): void;
+  metadataOf(name: string): PackageManifestEntry | undefined;
+  contentOf(wid: number): AppWindowOptions['render'] | undefined;
+  windowOf(wid: number): AppWindow | undefined;
+  subscribeContent(listener: () => void): () => void;
+}
+
+/** The notifications on screen (toasts). */
+export interface NotificationsPort extends Store<NotificationsState> {
+  create(options: NotificationOptions): number;
+  dismiss(id: number): void;
+}
+
+/** The profile popup card (§2). */
+export interface ProfileCardPort extends Store<ProfileCardState> {
+  open(userId: string, at: { x: number; y: number }): Promise<void>;
+  close(): void;
+}
+
+/** The desktop's look: theme, icons, font and background, following the settings. */
+export interface AppearancePort extends Store<AppearanceState> {
+  iconOf(name: string | undefined): string | null;
+}
+
+/** The application platform of one signed-in desktop; disposed with it. */
+export interface DesktopRuntimePort {
+  packages: PackagesPort;
+  notifications: NotificationsPort;
+  connection: Store<{ online: boolean }>;
+  appearance: AppearancePort;
+  profileCard: ProfileCardPort;
+  /** Loads settings and packages, connects the socket, starts the ping and the appearance. */
+  start(): Promise<void>;
+  dispose(): void;
+}
+
+/** What the desktop gives its runtime (the rest comes from the model factories' environment). */
+export interface DesktopRuntimeInput {
+  windows: WindowManager;
+  dialogs: DialogService;
+  sounds: SoundPlayer;
+  translate: Translate;
+  locale(): string;
+  setLocale(locale: Locale): Promise<void>;
 }
 
 /** Creates the models whose lifetime is a screen's. */
@@ -78,8 +152,14 @@ export interface ModelFactories {
   forgotPassword(): ForgotPasswordPort;
   resetPassword(code: string): ResetPasswordPort;
   privacyPolicy(host: string): Promise<PrivacyPolicy>;
-  /** What the real desktop models need (see desktop/createDesktopModels). */
-  desktopEnvironment?: DesktopEnvironment & { clock: Clock };
+  /** What the real desktop models need (see desktop/createDesktopModels); with `platform`, the desktop runs applications. */
+  desktopEnvironment?: DesktopEnvironment & { clock: Clock; platform?: DesktopPlatform };
   /** Replaces the real desktop models (tests). */
   desktop?(options: { viewport: Dimension; translate: Translate }): DesktopModels;
+  /**
+   * Replaces the real application platform of the desktop (tests); without it
+   * the desktop builds client-core's createDesktopRuntime when the desktop
+   * environment carries the client environment, else it runs without apps.
+   */
+  desktopRuntime?(input: DesktopRuntimeInput): DesktopRuntimePort;
 }

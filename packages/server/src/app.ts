@@ -8,8 +8,9 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Messages } from '@atrium/shared';
+import { Messages, SOCKET_MESSAGE_MAX_BYTES, SOCKET_PATH, type ClientConfig } from '@atrium/shared';
 import { contentRoutes } from './announcements/routes.js';
 import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
 import type { PasswordHasher } from './auth/PasswordHasher.js';
@@ -18,8 +19,12 @@ import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { loggerOptions } from './logger.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
+import { packageFileRoutes, packageRoutes } from './packages/routes.js';
 import type { Secrets } from './secrets.js';
 import { createServices, type Services } from './services.js';
+import { settingsRoutes } from './settings/routes.js';
+import type { SocketLimits } from './sockets/SocketGateway.js';
+import { socketRoutes } from './sockets/routes.js';
 import { createStores } from './stores.js';
 import { systemRoutes } from './system/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -43,6 +48,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Pino stream for the logs (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** Overrides of the websocket limits (tests). */
+  socketLimits?: Partial<SocketLimits>;
 }
 
 export interface AtriumApp {
@@ -95,12 +102,37 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     return true;
   });
 
-  const clientConfig = { wrapperBase: config.wrapperPrefix, apiBase: config.apiPrefix, version: VERSION, site: config.site };
+  // Sockets: closed with 1001 before the plugin's own pre-close step, which would close them without a code.
+  app.addHook('onReady', async () => services.sockets.start());
+  app.addHook('preClose', async () => services.sockets.stop());
+  await app.register(websocket, {
+    options: { maxPayload: SOCKET_MESSAGE_MAX_BYTES },
+    // ws has already answered a protocol error (e.g. 1009 for a message over the limit) with a close frame.
+    errorHandler: (err, socket, request) => {
+      request.log.debug({ event: 'socket.error', code: (err as NodeJS.ErrnoException).code }, 'socket error');
+      if (socket.readyState === 1) socket.terminate();
+    },
+  });
+
+  const clientConfig: ClientConfig = {
+    wrapperBase: config.wrapperPrefix,
+    apiBase: config.apiPrefix,
+    version: VERSION,
+    site: config.site,
+    manifestUrl: `${config.apiPrefix}/packages/manifest`,
+    socketPath: SOCKET_PATH,
+    sessionMaxAge: config.sessionMaxAge,
+    settings: { defaults: config.settings.defaults, lock: config.settings.lock },
+  };
   await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig }));
   await app.register(coreAuthRoutes(services, limits));
   await app.register(wrapperAuthRoutes(services, limits), { prefix: config.wrapperPrefix });
   await app.register(userRoutes(services), { prefix: config.apiPrefix });
   await app.register(contentRoutes(services, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
+  await app.register(packageRoutes(services), { prefix: config.apiPrefix });
+  await app.register(settingsRoutes(services), { prefix: config.apiPrefix });
+  await app.register(packageFileRoutes(services));
+  await app.register(socketRoutes(services, config.publicUrl));
 
   if (webBuilt) {
     await app.register(fastifyStatic, { root: config.webRoot, wildcard: false, index: ['index.html'] });

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, LOCALES, type Locale, type SiteSettings } from '@atrium/shared';
+import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, LOCALES, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
+import { parseSettingsLock, readSettingsDefaults } from './settings/configuredSettings.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -55,6 +56,10 @@ const EnvSchema = z.object({
   SMTP_USER: z.string().optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Atrium <no-reply@localhost>'),
+  BUILTIN_PACKAGES_DIRS: z.string().optional(),
+  PACKAGES_DIR: z.string().min(1).optional(),
+  SETTINGS_DEFAULTS: z.string().min(1).optional(),
+  SETTINGS_LOCK: z.string().optional(),
 });
 
 export interface SmtpConfig {
@@ -93,6 +98,12 @@ export interface Config {
   mailFrom: string;
   /** Login-page settings sent to the client. */
   site: SiteSettings;
+  /** Folders whose sub-folders with a metadata.json are the built-in packages (absolute). */
+  builtinPackagesDirs: string[];
+  /** Folder of the registered packages, one sub-folder per package (absolute). */
+  packagesDir: string;
+  /** Settings defaults (built-in, overridden by SETTINGS_DEFAULTS) and the keys users cannot change (SETTINGS_LOCK). */
+  settings: { defaults: DesktopSettings; lock: string[] };
 }
 
 /** Thrown for a bad environment; the message lists each offending variable. */
@@ -100,7 +111,18 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const defaultWebRoot = path.resolve(import.meta.dirname, '../../../web/dist');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const defaultWebRoot = path.join(repoRoot, 'web/dist');
+/** The repository's built-in packages: applications and themes. */
+const defaultBuiltinPackagesDirs = [path.join(repoRoot, 'apps'), path.join(repoRoot, 'themes')];
+
+/** A comma-separated list, blanks dropped. */
+function list(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
 
 /** Reads the configuration from an environment (process.env by default). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -112,11 +134,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const defaults = readSettingsDefaults(e.SETTINGS_DEFAULTS);
+  if (!defaults.ok) throw new ConfigError(`Invalid configuration:\n  SETTINGS_DEFAULTS: ${defaults.error}`);
+  const lock = parseSettingsLock(list(e.SETTINGS_LOCK));
+  if (!lock.ok) throw new ConfigError(`Invalid configuration:\n  SETTINGS_LOCK: ${lock.error}`);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const builtinDirs = list(e.BUILTIN_PACKAGES_DIRS);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
     apiPrefix: e.API_PREFIX,
@@ -145,5 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       translateLanguages: e.TRANSLATE_LANGUAGES as Locale[],
       authType: e.AUTH_TYPE,
     },
+    builtinPackagesDirs: builtinDirs.length > 0 ? builtinDirs.map((d) => path.resolve(d)) : defaultBuiltinPackagesDirs,
+    packagesDir: e.PACKAGES_DIR ? path.resolve(e.PACKAGES_DIR) : path.join(dataDir, 'packages'),
+    settings: { defaults: defaults.value, lock: lock.value },
   };
 }

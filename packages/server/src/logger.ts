@@ -8,8 +8,15 @@ import type { LoggerOptions } from 'pino';
 
 const SECRET_PARAMS = /^(jwt|token|access_token|refresh_token|id_token|code|password|resetpassword|password_reset_code|state|nonce|session_state)$/i;
 
-/** A request address with the values of secret-looking query parameters replaced. */
-export function redactUrl(url: string): string {
+/** The signed token in the address of a registered package's file (/packages/<token>/<name>/...). */
+const PACKAGE_FILE_TOKEN = /^\/packages\/[^/?]+\//;
+
+/**
+ * A request address with the values of secret-looking query parameters
+ * replaced, and the signed token of a package file address.
+ */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(PACKAGE_FILE_TOKEN, '/packages/[redacted]/');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = url
@@ -60,6 +67,7 @@ export function loggerOptions(level: string): LoggerOptions {
 
 /** The logging surface services use; pino's and Fastify's loggers both fit. */
 export interface Log {
+  debug(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;

@@ -21,7 +21,7 @@ export interface RunningServer extends AtriumApp {
 /** Housekeeping interval: old sign-in attempts and ended sessions are deleted. */
 const HOUSEKEEPING_INTERVAL = 60 * 60 * 1000;
 
-export async function startServer(config: Config, options: Pick<AppOptions, 'logStream' | 'rateLimits' | 'mailer'> = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: Pick<AppOptions, 'logStream' | 'rateLimits' | 'mailer' | 'socketLimits'> = {}): Promise<RunningServer> {
   const lock = acquireDataLock(config.dataDir);
   try {
     const secrets = loadOrCreateSecrets(config.dataDir);
@@ -31,7 +31,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const hasher = new PasswordHasher();
       const built = await buildApp({ ...options, config, database, secrets, hasher });
       const { app, services } = built;
-      if (config.demoData) await seedDemoData(services.stores, hasher, app.log);
+      if (config.demoData) await seedDemoData(services.stores, hasher, app.log, { apiPrefix: config.apiPrefix });
 
       const housekeeping = setInterval(() => {
         const cutoff = new Date(Date.now() - 24 * 3600 * 1000);

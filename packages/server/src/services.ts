@@ -11,8 +11,14 @@ import { PasswordHasher } from './auth/PasswordHasher.js';
 import { PasswordRecoveryService } from './auth/PasswordRecoveryService.js';
 import { TokenService } from './auth/TokenService.js';
 import type { Mailer } from './mail/Mailer.js';
+import { loadBuiltinPackages } from './packages/packageMetadata.js';
+import { PackageService } from './packages/PackageService.js';
+import { PackageUrlSigner } from './packages/PackageUrlSigner.js';
 import { ResourceService } from './resources/ResourceService.js';
 import type { Secrets } from './secrets.js';
+import { SettingsService } from './settings/SettingsService.js';
+import { DEFAULT_SOCKET_LIMITS, SocketGateway, type SocketLimits } from './sockets/SocketGateway.js';
+import { SocketHub } from './sockets/SocketHub.js';
 import type { Stores } from './stores.js';
 import { ProfileService } from './users/ProfileService.js';
 
@@ -23,6 +29,9 @@ export interface Services {
   recovery: PasswordRecoveryService;
   profiles: ProfileService;
   resources: ResourceService;
+  packages: PackageService;
+  settings: SettingsService;
+  sockets: SocketGateway;
 }
 
 export interface ServiceDeps {
@@ -34,9 +43,25 @@ export interface ServiceDeps {
   log: Log;
   hasher?: PasswordHasher;
   now?: () => Date;
+  /** Overrides of the websocket limits (tests). */
+  socketLimits?: Partial<SocketLimits>;
 }
 
-export function createServices({ config, db, stores, secrets, mailer, log, hasher = new PasswordHasher(), now = () => new Date() }: ServiceDeps): Services {
+/**
+ * Builds every service. Reads the built-in packages' metadata: a bad one
+ * throws a ConfigError naming the file.
+ */
+export function createServices({
+  config,
+  db,
+  stores,
+  secrets,
+  mailer,
+  log,
+  hasher = new PasswordHasher(),
+  now = () => new Date(),
+  socketLimits,
+}: ServiceDeps): Services {
   const tokens = new TokenService(secrets.jwtSecret, config.publicUrl, config.accessTokenTtl, now);
   const throttle = new LoginThrottle(
     stores.loginAttempts,
@@ -59,5 +84,18 @@ export function createServices({ config, db, stores, secrets, mailer, log, hashe
     resource: (id) => `${config.apiPrefix}/resources/${id}`,
     accountLogo: (id) => `${config.apiPrefix}/account/logo/${id}`,
   });
-  return { db, stores, auth, recovery, profiles, resources: new ResourceService(stores.resources, stores.blobs) };
+  const packages = new PackageService({
+    builtins: loadBuiltinPackages(config.builtinPackagesDirs),
+    store: stores.packages,
+    apps: stores.apps,
+    users: stores.users,
+    signer: new PackageUrlSigner(secrets.jwtSecret, now),
+    packagesDir: config.packagesDir,
+    log,
+  });
+  const limits = { ...DEFAULT_SOCKET_LIMITS, ...socketLimits };
+  const hub = new SocketHub(limits.maxConnectionsPerUser);
+  const sockets = new SocketGateway(auth, packages, hub, limits, log);
+  const settings = new SettingsService(stores.settings, packages, hub, config.settings);
+  return { db, stores, auth, recovery, profiles, resources: new ResourceService(stores.resources, stores.blobs), packages, settings, sockets };
 }

@@ -16,9 +16,13 @@ import { PgPasswordResetStore } from './auth/PgPasswordResetStore.js';
 import { PgSessionStore } from './auth/PgSessionStore.js';
 import type { SessionStore } from './auth/SessionStore.js';
 import type { Db } from './db/database.js';
+import type { PackageStore } from './packages/PackageStore.js';
+import { PgPackageStore } from './packages/PgPackageStore.js';
 import { FsBlobStore } from './resources/FsBlobStore.js';
 import { PgResourceStore } from './resources/PgResourceStore.js';
 import type { BlobStore, ResourceStore } from './resources/ResourceStore.js';
+import { PgSettingsStore } from './settings/PgSettingsStore.js';
+import type { SettingsStore } from './settings/SettingsStore.js';
 import { PgUserStore } from './users/PgUserStore.js';
 import type { UserStore } from './users/UserStore.js';
 
@@ -32,6 +36,8 @@ export interface Stores {
   sessions: SessionStore;
   loginAttempts: LoginAttemptStore;
   passwordResets: PasswordResetStore;
+  packages: PackageStore;
+  settings: SettingsStore;
 }
 
 /** Builds every store over the database, with file bytes under `dataDir/resources`. */
@@ -46,5 +52,7 @@ export function createStores(db: Db, dataDir: string): Stores {
     sessions: new PgSessionStore(db),
     loginAttempts: new PgLoginAttemptStore(db),
     passwordResets: new PgPasswordResetStore(db),
+    packages: new PgPackageStore(db),
+    settings: new PgSettingsStore(db),
   };
 }

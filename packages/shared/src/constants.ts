@@ -115,3 +115,10 @@ export const MEDIA_SMALL_MAX = 640;
 export const MEDIA_BIG_MIN = 1024;
 /** Cascade step, in pixels, of the initial position of windows opened without one. */
 export const WINDOW_STAGGER = 30;
+
+// ---- Applications (§4 Autostart, §9) ----
+
+/** Autostart begins this long after the desktop starts. */
+export const AUTOSTART_DELAY = 1000;
+/** Autostarted apps with a precedence launch this far apart, in precedence order. */
+export const AUTOSTART_PRECEDENCE_INTERVAL = 750;

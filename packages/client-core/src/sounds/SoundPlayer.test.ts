@@ -57,4 +57,22 @@ describe('SoundPlayer', () => {
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
   });
+
+  it('stays silent while disabled', () => {
+    const { audio, played } = recorder();
+    const player = new SoundPlayer(audio);
+    player.enabled = false;
+    player.play('bell');
+    player.enabled = true;
+    player.play('message');
+    expect(played).toEqual([['message', 1]]);
+  });
+
+  it("hands a sound package's tones to the backend, when it takes them", () => {
+    const given: unknown[] = [];
+    const partials = { bell: [{ frequency: 440, gain: 0.5, start: 0, duration: 0.5 }], message: [] };
+    new SoundPlayer({ play: () => undefined, setPartials: (p) => void given.push(p) }).setPartials(partials);
+    expect(given).toEqual([partials]);
+    expect(() => new SoundPlayer({ play: () => undefined }).setPartials(partials)).not.toThrow();
+  });
 });

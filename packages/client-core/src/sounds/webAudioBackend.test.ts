@@ -127,4 +127,44 @@ describe('webAudioBackend', () => {
     expect(() => backend.play('bell', 1)).not.toThrow();
     expect(factory).toHaveBeenCalledOnce();
   });
+
+  it("plays a sound package's tones instead of the built-in ones, and the built-in ones again after null", () => {
+    const ctx = new FakeAudioContext();
+    const backend = webAudioBackend(() => ctx);
+    backend.setPartials?.({
+      bell: [
+        { frequency: 523, gain: 0.4, start: 0, duration: 0.6, type: 'triangle' },
+        { frequency: 784, gain: 0.2, start: 0.1, duration: 0.4 },
+      ],
+      message: [],
+    });
+    backend.play('bell', 0.5);
+    expect(ctx.oscillators.map((o) => [o.type, o.frequency.calls[0]])).toEqual([
+      ['triangle', ['set', 523, 10]],
+      ['sine', ['set', 784, 10.1]],
+    ]);
+    expect(ctx.gains[0]!.gain.calls[1]![1]).toBeCloseTo(0.2);
+    backend.play('message', 1);
+    expect(ctx.oscillators).toHaveLength(3);
+    expect(ctx.oscillators[2]!.frequency.calls[0]).toEqual(['set', 660, 10]);
+    backend.setPartials?.(null);
+    backend.play('bell', 1);
+    expect(ctx.oscillators[3]!.frequency.calls[0]).toEqual(['set', 880, 10]);
+  });
+
+  it("leaves out a package's unusable tones (inaudible, too loud, too long)", () => {
+    const ctx = new FakeAudioContext();
+    const backend = webAudioBackend(() => ctx);
+    backend.setPartials?.({
+      bell: [
+        { frequency: 5, gain: 0.5, start: 0, duration: 1 },
+        { frequency: 440, gain: 3, start: 0, duration: 1 },
+        { frequency: 440, gain: 0.5, start: 0, duration: 60 },
+        { frequency: 440, gain: 0.5, start: 0, duration: 1, type: 'noise' as 'sine' },
+      ],
+      message: [{ frequency: 1000, gain: 0.3, start: 0, duration: 0.2 }],
+    });
+    backend.play('bell', 1);
+    expect(ctx.oscillators.map((o) => o.frequency.calls[0]![1])).toEqual([880, 2376]);
+  });
 });

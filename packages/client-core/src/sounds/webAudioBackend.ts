@@ -1,4 +1,5 @@
-import type { AudioBackend, SoundName } from './SoundPlayer.js';
+import type { SoundPartial } from '@atrium/shared';
+import type { AudioBackend, SoundName, SoundPartials } from './SoundPlayer.js';
 
 /** The part of an AudioParam the synthesiser schedules. */
 export interface AudioParamLike {
@@ -55,7 +56,9 @@ export const SOUND_PARTIALS: Readonly<Record<SoundName, readonly SinePartial[]>>
  * only allow audio after a user gesture, and creating it early would log a
  * warning) and resumed when the browser suspended it. If the factory throws
  * (no Web Audio), every sound is silent. The UI passes
- * `() => new AudioContext()`.
+ * `() => new AudioContext()`. setPartials() takes a sound package's tones
+ * (checked: audible frequencies, gain 0..1, at most 5 s, 16 tones a sound);
+ * a sound without a usable tone keeps the built-in one.
  */
 export function webAudioBackend(audioContextFactory: () => AudioContextLike): AudioBackend {
   let context: AudioContextLike | null | undefined;
@@ -69,15 +72,58 @@ export function webAudioBackend(audioContextFactory: () => AudioContextLike): Au
     }
     return context;
   };
+  let custom: Partial<Record<SoundName, SoundPartial[]>> = {};
   return {
     play(name, volume) {
       const ctx = getContext();
       if (!ctx || volume <= 0) return;
       if (ctx.state === 'suspended') ctx.resume?.().catch(() => undefined);
       const start = ctx.currentTime;
-      for (const partial of SOUND_PARTIALS[name]) playPartial(ctx, partial, volume, start);
+      const tones = custom[name];
+      if (tones) for (const tone of tones) playTone(ctx, tone, volume, start);
+      else for (const partial of SOUND_PARTIALS[name]) playPartial(ctx, partial, volume, start);
+    },
+    setPartials(partials) {
+      custom = usablePartials(partials);
     },
   };
+}
+
+const TONE_TYPES: ReadonlySet<string> = new Set(['sine', 'triangle', 'square', 'sawtooth']);
+const MAX_TONES = 16;
+const MAX_SECONDS = 5;
+
+/** The usable tones of each sound of a package (none usable: the sound is left out). */
+function usablePartials(partials: SoundPartials | null): Partial<Record<SoundName, SoundPartial[]>> {
+  const usable: Partial<Record<SoundName, SoundPartial[]>> = {};
+  if (!partials || typeof partials !== 'object') return usable;
+  const between = (value: unknown, min: number, max: number) => typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+  for (const name of Object.keys(SOUND_PARTIALS) as SoundName[]) {
+    const list = partials[name];
+    if (!Array.isArray(list)) continue;
+    const tones = list
+      .filter((t: SoundPartial) => typeof t === 'object' && t !== null && between(t.frequency, 20, 20_000) && between(t.gain, 0, 1) && between(t.start, 0, MAX_SECONDS) && between(t.duration, 0.01, MAX_SECONDS) && (t.type === undefined || TONE_TYPES.has(t.type)))
+      .slice(0, MAX_TONES);
+    if (tones.length > 0) usable[name] = tones.map((t: SoundPartial) => ({ ...t }));
+  }
+  return usable;
+}
+
+/** A tone of a sound package: from `start` for `duration` seconds at `gain`, quick attack and exponential decay. */
+function playTone(ctx: AudioContextLike, tone: SoundPartial, volume: number, at: number): void {
+  const oscillator = ctx.createOscillator();
+  const envelope = ctx.createGain();
+  const start = at + tone.start;
+  const end = start + Math.max(tone.duration, ATTACK * 2);
+  oscillator.type = tone.type ?? 'sine';
+  oscillator.frequency.setValueAtTime(tone.frequency, start);
+  envelope.gain.setValueAtTime(SILENT, start);
+  envelope.gain.exponentialRampToValueAtTime(Math.max(SILENT, tone.gain * volume), start + ATTACK);
+  envelope.gain.exponentialRampToValueAtTime(SILENT, end);
+  oscillator.connect(envelope);
+  envelope.connect(ctx.destination);
+  oscillator.start(start);
+  oscillator.stop(end + 0.05);
 }
 
 function playPartial(ctx: AudioContextLike, partial: SinePartial, volume: number, start: number): void {

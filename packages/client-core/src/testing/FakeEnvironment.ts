@@ -2,6 +2,7 @@ import type { CacheNames, ClientEnvironment, PageHistory, PageLocation } from '.
 import { FakeClock } from './FakeClock.js';
 import { FakeCookieJar } from './FakeCookieJar.js';
 import { MemoryStorage, ThrowingStorage } from './MemoryStorage.js';
+import { FakeSocketServer, type FakeWebSocket } from './FakeWebSocket.js';
 
 /** A request as the fake fetch saw it. */
 export interface RecordedRequest {
@@ -91,7 +92,8 @@ class FakeCaches implements CacheNames {
  * throws), a cookie jar honouring expiry on the fake clock, recorded
  * location.assign/reload and history calls, and a fetch answered by routes
  * the test scripts. An unrouted request answers 599 and is kept in
- * `unrouted`, so a test sees it.
+ * `unrouted`, so a test sees it. Websockets go to `socketServer` (a
+ * FakeSocketServer); browser notifications are recorded in `nativeNotifications`.
  */
 export class FakeEnvironment implements ClientEnvironment {
   readonly clock: FakeClock;
@@ -107,6 +109,10 @@ export class FakeEnvironment implements ClientEnvironment {
   readonly unrouted: RecordedRequest[] = [];
   readonly #routes: { method: string; path: string | RegExp; handler: RouteHandler }[] = [];
   readonly #popListeners = new Set<() => void>();
+  /** The server every websocket of this environment connects to. */
+  readonly socketServer = new FakeSocketServer();
+  /** Browser notifications shown, oldest first. */
+  readonly nativeNotifications: Array<{ title: string; body: string }> = [];
 
   constructor(options: { address?: string; localStorage?: 'memory' | 'none' | 'throws'; clock?: FakeClock } = {}) {
     this.clock = options.clock ?? new FakeClock();
@@ -126,6 +132,16 @@ export class FakeEnvironment implements ClientEnvironment {
       if (url !== undefined) this.location.go(url);
     },
   };
+
+  readonly createSocket = (url: string): FakeWebSocket => this.socketServer.factory(url) as FakeWebSocket;
+
+  socketUrl(path: string): string {
+    return `${this.location.origin.replace(/^http/, 'ws')}${path}`;
+  }
+
+  showNativeNotification(title: string, body: string): void {
+    this.nativeNotifications.push({ title, body });
+  }
 
   onPopState(listener: () => void): () => void {
     this.#popListeners.add(listener);

@@ -1,4 +1,4 @@
-import type { ClientConfig, Profile } from '@atrium/shared';
+import { DEFAULT_SETTINGS, SOCKET_PATH, type ClientConfig, type Profile } from '@atrium/shared';
 import { DEFAULT_SITE_SETTINGS } from '../clientConfig.js';
 import { toBase64Url } from '../storage/base64url.js';
 import { RequestClient } from '../api/RequestClient.js';
@@ -6,7 +6,16 @@ import { Session } from '../auth/Session.js';
 import { FakeEnvironment, jsonResponse, type RecordedRequest } from './FakeEnvironment.js';
 
 /** The client configuration the tests use. */
-export const testConfig: ClientConfig = { wrapperBase: '/api/wrapper', apiBase: '/api/v1', version: '0.1.0', site: { ...DEFAULT_SITE_SETTINGS } };
+export const testConfig: ClientConfig = {
+  wrapperBase: '/api/wrapper',
+  apiBase: '/api/v1',
+  version: '0.1.0',
+  site: { ...DEFAULT_SITE_SETTINGS },
+  manifestUrl: '/api/v1/packages/manifest',
+  socketPath: SOCKET_PATH,
+  sessionMaxAge: 30 * 24 * 3600,
+  settings: { defaults: DEFAULT_SETTINGS, lock: [] },
+};
 
 /** An unsigned token-shaped string carrying a username claim (the client never verifies tokens). */
 export function fakeJwt(username: string, serial = 1): string {

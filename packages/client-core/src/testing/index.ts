@@ -9,3 +9,5 @@ export { FakeEnvironment, hang, jsonResponse, type RecordedRequest, type RouteHa
 export { MemoryStorage, ThrowingStorage } from './MemoryStorage.js';
 export { FakeAuthServer, fakeJwt, makeProfile, requireToken, signedOutClient, startSignedIn, testConfig, tokenInvalid } from './fixtures.js';
 export { FakeIndexedDB } from './FakeIndexedDB.js';
+export { FakeSocketServer, FakeWebSocket, type FakeSocketMessage } from './FakeWebSocket.js';
+export { translateEnglish } from './translate.js';

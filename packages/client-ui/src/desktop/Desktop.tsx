@@ -1,48 +1,75 @@
 import { useCallback, useRef, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtrium } from '../AtriumContext.js';
+import { AppHost } from '../apphost/AppHost.js';
+import { ConnectionMasks } from '../apphost/ConnectionMask.js';
+import { AppPortals } from '../apphost/reactContent.js';
 import { DialogHost } from '../dialogs/DialogHost.js';
 import { useOwnedModel } from '../hooks/useOwnedModel.js';
+import { NotificationToasts } from '../notifications/NotificationToasts.js';
+import { ProfileCard } from '../profile/ProfileCard.js';
 import { WindowLayer } from '../windows/WindowLayer.js';
 import { createDesktopServices } from './createDesktopServices.js';
 import { DesktopContext } from './DesktopContext.js';
 import { KeyboardModeStatus } from './KeyboardModeStatus.js';
 import { MinimizedStrip } from './MinimizedStrip.js';
+import { useAppearance } from './useAppearance.js';
+import { useDesktopStartup, type DesktopUser } from './useDesktopStartup.js';
 import { useDesktopKeys, useViewport } from './useDesktopEvents.js';
 import './Desktop.css';
 
+/** The app the profile card's chat link launches (§2). */
+const CHAT_APP = 'Chat';
+
 export interface DesktopProps {
-  /** What lies on the desktop below the windows (the user card until the panel arrives). */
+  /** What lies on the desktop below the windows (the user card until the panel arrives); it is inside the desktop's context. */
   children?: ReactNode;
+  /** The signed-in user, for the greeting after sign-in; none: no greeting. */
+  user?: DesktopUser | null;
 }
 
 /**
  * The signed-in desktop (§2 Desktop shell): a full-viewport surface holding
- * the windows of its own WindowManager, their dialogs, the strip of
- * minimized windows and the desktop accessory (the developer entry in
- * development builds). The models live as long as the desktop; the
- * WindowManager's viewport follows the surface's size.
+ * the windows of its own WindowManager, their dialogs, the app windows'
+ * content (AppHost, AppPortals), the connection masks, notifications, the
+ * profile card, the strip of minimized windows and the desktop accessory
+ * (the developer entry in development builds). Its look (theme, font,
+ * wallpaper) follows the settings. The models live as long as the desktop;
+ * the WindowManager's viewport follows the surface's size.
  */
-export function Desktop({ children }: DesktopProps): JSX.Element {
+export function Desktop({ children, user = null }: DesktopProps): JSX.Element {
   const { t, i18n } = useTranslation();
-  const { models, desktopAccessory: Accessory } = useAtrium();
+  const { models, desktopAccessory: Accessory, setLocale } = useAtrium();
   const surface = useRef<HTMLElement>(null);
   const translate = useCallback((key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {})), [i18n]);
-  const services = useOwnedModel(() => createDesktopServices(models, surface.current, translate), [models, translate]);
+  const services = useOwnedModel(
+    () => createDesktopServices(models, { surface: surface.current, translate, locale: () => i18n.language, setLocale }),
+    [models, translate, i18n, setLocale],
+  );
   useViewport(services, surface);
   useDesktopKeys(services);
+  useDesktopStartup(services, user, translate);
+  const runtime = services?.runtime ?? null;
+  const style = useAppearance(runtime?.appearance ?? null);
   return (
-    <main ref={surface} className="atr-desktop" aria-label={t('desktop.label')} data-testid="desktop" onContextMenu={suppressContextMenu}>
-      {children}
-      {services && (
-        <DesktopContext.Provider value={services}>
-          <WindowLayer />
-          <DialogHost />
-          <MinimizedStrip />
-          <KeyboardModeStatus />
-          {Accessory && <Accessory />}
-        </DesktopContext.Provider>
-      )}
+    <main ref={surface} className="atr-desktop" style={style} aria-label={t('desktop.label')} data-testid="desktop" onContextMenu={suppressContextMenu}>
+      <DesktopContext.Provider value={services}>
+        {children}
+        {services && (
+          <>
+            <WindowLayer />
+            <DialogHost />
+            <AppHost />
+            <AppPortals />
+            <ConnectionMasks />
+            <MinimizedStrip />
+            <KeyboardModeStatus />
+            {runtime && <NotificationToasts notifications={runtime.notifications} />}
+            {runtime && <ProfileCard model={runtime.profileCard} onChat={(username) => void runtime.packages.launch({ app: CHAT_APP, args: { user: username } })} />}
+            {Accessory && <Accessory />}
+          </>
+        )}
+      </DesktopContext.Provider>
     </main>
   );
 }

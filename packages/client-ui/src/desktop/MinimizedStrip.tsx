@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WindowIcon } from '../icons.js';
+import { AppIcon } from '../apphost/AppIcon.js';
 import { useWindowList } from '../windows/useWindowRecord.js';
 import { useDesktop } from './DesktopContext.js';
 
@@ -17,7 +17,7 @@ export function MinimizedStrip(): JSX.Element | null {
     <nav className="atr-desktop__minimized" aria-label={t('desktop.minimized')} data-testid="desktop.minimized">
       {minimized.map((w) => (
         <button key={w.wid} type="button" className="atr-desktop__minimized-window" data-wid={w.wid} title={t('window.menu.raise')} onClick={() => windows.raise(w.wid)}>
-          {w.icon ? <img src={w.icon} alt="" width={16} height={16} /> : <WindowIcon width={16} height={16} />}
+          <AppIcon icon={w.icon} size={16} />
           <span>{w.title || t('window.untitled')}</span>
         </button>
       ))}

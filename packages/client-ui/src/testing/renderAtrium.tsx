@@ -5,13 +5,13 @@
  */
 import { createI18n, DEFAULT_SITE_SETTINGS, parsePageAddress, Session, type ClientConfig, type SiteSettings } from '@atrium/client-core';
 import { FakeEnvironment, flushPromises, jsonResponse } from '@atrium/client-core/testing';
-import type { Announcement, Profile } from '@atrium/shared';
+import { DEFAULT_SETTINGS, type Announcement, type Profile } from '@atrium/shared';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { AtriumApp } from '../AtriumApp.js';
 import { createModelFactories } from '../createModelFactories.js';
-import type { Navigation } from '../ports.js';
+import type { DesktopRuntimePort, Navigation } from '../ports.js';
 
 export const HOST = 'atrium.example';
 export const API = '/api/v1';
@@ -19,7 +19,16 @@ export const WRAPPER = '/api/wrapper';
 
 /** A configuration as /client-config gives it, with site overrides. */
 export function testConfig(site: Partial<SiteSettings> = {}): ClientConfig {
-  return { apiBase: API, wrapperBase: WRAPPER, version: '1.2.3', site: { ...DEFAULT_SITE_SETTINGS, translateLanguages: ['en_EN', 'de_DE', 'zh_CN'], ...site } };
+  return {
+    apiBase: API,
+    wrapperBase: WRAPPER,
+    version: '1.2.3',
+    site: { ...DEFAULT_SITE_SETTINGS, translateLanguages: ['en_EN', 'de_DE', 'zh_CN'], ...site },
+    manifestUrl: null,
+    socketPath: '/socket',
+    sessionMaxAge: 3600,
+    settings: { defaults: DEFAULT_SETTINGS, lock: [] },
+  };
 }
 
 /** An announcement with defaults. */
@@ -95,7 +104,9 @@ export interface AtriumTest extends RenderResult {
  * and boots the session (no stored token: signed out). Announcements default
  * to an empty list.
  */
-export async function renderAtrium(options: { address?: string; site?: Partial<SiteSettings>; script?: (env: FakeEnvironment) => void; boot?: boolean } = {}): Promise<AtriumTest> {
+export async function renderAtrium(
+  options: { address?: string; site?: Partial<SiteSettings>; script?: (env: FakeEnvironment) => void; boot?: boolean; runtime?: () => DesktopRuntimePort } = {},
+): Promise<AtriumTest> {
   const env = new FakeEnvironment({ address: `https://${HOST}${options.address ?? '/'}` });
   routeAnnouncements(env, []);
   options.script?.(env);
@@ -103,7 +114,7 @@ export async function renderAtrium(options: { address?: string; site?: Partial<S
   const { i18n, setLocale } = await createI18n(env, ['en-GB']);
   const session = new Session(env, config);
   const navigation = fakeNavigation(env);
-  const models = createModelFactories(env, session, config);
+  const models = { ...createModelFactories(env, session, config), ...(options.runtime ? { desktopRuntime: options.runtime } : {}) };
   const result = render(
     <AtriumApp config={config} session={session} i18n={i18n} setLocale={setLocale} address={parsePageAddress(env.location)} parseAddress={parsePageAddress} models={models} navigation={navigation} />,
   );

@@ -9,6 +9,7 @@ import { FakeClock, FakeEnvironment } from '@atrium/client-core/testing';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import type { ReactNode } from 'react';
+import type { DesktopRuntimePort } from '../ports.js';
 import { I18nextProvider } from 'react-i18next';
 import { createDesktopServices } from '../desktop/createDesktopServices.js';
 import { DesktopContext, type DesktopServices } from '../desktop/DesktopContext.js';
@@ -39,9 +40,11 @@ function Keys({ services }: { services: DesktopServices }): null {
 }
 
 /** Renders the window layer, dialog host, minimized strip and desktop keys over fresh models. */
-export async function renderDesktop(options: { fileSystem?: FileSystem; applications?: () => Array<{ name: string; title: string }>; children?: ReactNode } = {}): Promise<DesktopTest> {
+export async function renderDesktop(
+  options: { fileSystem?: FileSystem; applications?: () => Array<{ name: string; title: string }>; children?: ReactNode; runtime?: DesktopRuntimePort; clock?: FakeClock } = {},
+): Promise<DesktopTest> {
   const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
-  const clock = new FakeClock();
+  const clock = options.clock ?? new FakeClock();
   const translate = (key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {}));
   const services = createDesktopServices(
     {
@@ -60,9 +63,9 @@ export async function renderDesktop(options: { fileSystem?: FileSystem; applicat
         const dialogs = new DialogService({ windows, translate: t, fileSystem: options.fileSystem, applications: options.applications });
         return { windows, dialogs, commands: new CommandRegistry(), dispose: () => windows.dispose() };
       },
+      desktopRuntime: options.runtime ? () => options.runtime! : undefined,
     },
-    null,
-    translate,
+    { surface: null, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve() },
   );
   services.windows.setViewport(VIEWPORT);
   const result = render(

@@ -1,7 +1,8 @@
 import type { WindowRecord } from '@atrium/client-core';
 import type { JSX, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, MaximizeIcon, MinimizeIcon, RestoreIcon, WindowIcon } from '../icons.js';
+import { AppIcon } from '../apphost/AppIcon.js';
+import { CloseIcon, MaximizeIcon, MinimizeIcon, RestoreIcon } from '../icons.js';
 import type { GestureHandlers } from './useWindowGestures.js';
 
 export interface WindowTitleBarProps {
@@ -39,7 +40,7 @@ export function WindowTitleBar({ record, titleId, menuOpen, drag, onDoubleClick,
         aria-expanded={menuOpen}
         onClick={onToggleMenu}
       >
-        {record.icon ? <img src={record.icon} alt="" width={18} height={18} /> : <WindowIcon width={18} height={18} />}
+        <AppIcon icon={record.icon} size={18} />
       </button>
       <div className="atr-window__caption">
         <span id={titleId} className="atr-window__title" data-testid="window.title">

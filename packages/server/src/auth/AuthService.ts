@@ -111,10 +111,21 @@ export class AuthService {
   async authenticate(header: string | undefined): Promise<Authentication> {
     const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
     if (!match?.[1]) return { ok: false, reason: 'missing' };
-    const check = await this.tokens.check(match[1]);
+    return this.authenticateToken(match[1]);
+  }
+
+  /** Checks an access token given otherwise than in a header (a websocket's first message). */
+  async authenticateToken(token: string): Promise<Authentication> {
+    const check = await this.tokens.check(token);
     if (check.status !== 'valid') return { ok: false, reason: 'token' };
     const user = await this.activeSession(check.claims);
     return user ? { ok: true, auth: { user, claims: check.claims } } : { ok: false, reason: 'session' };
+  }
+
+  /** Whether a user's session is still open and the user enabled (long-lived connections recheck this). */
+  async isSessionOpen(sessionId: string, userId: string): Promise<boolean> {
+    const user = await this.sessions.findActiveUser(sessionId, this.now());
+    return user?.id === userId;
   }
 
   /**

@@ -8,12 +8,16 @@ import { PasswordHasher } from '../auth/PasswordHasher.js';
 import type { Config } from '../config.js';
 import { acquireDataLock, DataFolderLockedError, type DataLock } from '../dataLock.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { loadBuiltinPackages } from '../packages/packageMetadata.js';
+import { PackageRegistry } from '../packages/PackageRegistry.js';
 import { createStores, type Stores } from '../stores.js';
 import { CliError } from './args.js';
 
 export interface CliContext {
   stores: Stores;
   hasher: PasswordHasher;
+  /** Registered packages (PACKAGES_DIR) next to the built-in ones (BUILTIN_PACKAGES_DIRS). */
+  packages: PackageRegistry;
 }
 
 /** A context with the resources it holds; close() frees them (database, lock). */
@@ -55,9 +59,13 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
     throw new CliError(`Could not open ${where}: ${describe(e)}`);
   }
   const opened = database;
+  const stores = createStores(opened.db, config.dataDir);
+  let builtins: ReturnType<typeof loadBuiltinPackages> | undefined;
   return {
-    stores: createStores(opened.db, config.dataDir),
+    stores,
     hasher: new PasswordHasher(),
+    // The built-in packages are read only by the commands that need them.
+    packages: new PackageRegistry(stores.packages, () => (builtins ??= loadBuiltinPackages(config.builtinPackagesDirs)), config.packagesDir),
     async close() {
       try {
         await opened.close();

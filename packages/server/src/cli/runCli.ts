@@ -8,18 +8,20 @@ import { CliError, commandUsage, parseCommandArgs, UsageError, wantsHelp, type C
 import { announcementCommands } from './commands/announcements.js';
 import { appCommands } from './commands/apps.js';
 import { orgCommands } from './commands/orgs.js';
+import { packageCommands } from './commands/packages.js';
 import { userCommands } from './commands/users.js';
 import type { ContextOpener } from './context.js';
 import type { CliIo } from './io.js';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...orgCommands, ...appCommands, ...announcementCommands];
+export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...orgCommands, ...appCommands, ...announcementCommands, ...packageCommands];
 
 const GROUPS: Readonly<Record<string, string>> = {
   user: 'users: create, list, disable, enable, set-password',
   org: 'organisations: create, list, add-user, remove-user',
   app: 'the application catalogue: create, list, grant, revoke',
   announcement: 'sign-in page announcements: add, list',
+  package: 'packages: register, list, unregister, enable, disable',
 };
 
 /** The overall usage, or that of one group. */

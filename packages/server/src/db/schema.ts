@@ -201,3 +201,29 @@ export const loginAttempts = pgTable(
   },
   (t) => [index('login_attempts_username_idx').on(t.username, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
 );
+
+/**
+ * Packages registered by the operator (files in PACKAGES_DIR/<name>/). The
+ * built-in packages of the repository are not stored: they are read at start.
+ */
+export const packages = pgTable('packages', {
+  name: text('name').primaryKey(),
+  /** The package's metadata.json, validated when registered. */
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Last registration (an upgrade replaces the metadata). */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's settings, one row per key; a missing key means the configured default. */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

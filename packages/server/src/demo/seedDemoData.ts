@@ -5,9 +5,10 @@
  * shipped beside this file.
  */
 import fs from 'node:fs';
+import { VIEWER_APP_TYPE } from '@atrium/shared';
 import type { Log } from '../logger.js';
 import type { PasswordHasher } from '../auth/PasswordHasher.js';
-import { ResourceService } from '../resources/ResourceService.js';
+import { DOCUMENT_TYPES, ResourceService } from '../resources/ResourceService.js';
 import type { Stores } from '../stores.js';
 
 /** The password of every demo user; it satisfies the password rules. */
@@ -21,8 +22,8 @@ const PRIVACY_POLICY = `<h2>Privacy policy</h2>
 <li>Sign-in events are logged for security for 90 days.</li>
 <li>You may ask your administrator for a copy or the deletion of your data.</li></ul>`;
 
-/** Catalogue entries: name, title, category, and whether the demo user gets them. */
-const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant: boolean; defaultForOrgs?: boolean; url?: string }> = [
+/** Catalogue entries: name, title, category, whether the demo user gets them, and for viewer apps the page shipped beside this file. */
+const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant: boolean; defaultForOrgs?: boolean; page?: string }> = [
   { name: 'Chat', title: 'Chat', category: 'collaboration', grant: true },
   { name: 'Mail', title: 'Mail', category: 'collaboration', grant: true },
   { name: 'Calendar', title: 'Calendar', category: 'collaboration', grant: true },
@@ -35,13 +36,19 @@ const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant
   { name: 'Dashboards', title: 'Dashboards', category: 'operational intelligence', grant: true },
   { name: 'GlobalSearch', title: 'Global Search', category: 'operational intelligence', grant: true, defaultForOrgs: true },
   { name: 'LeaveRequests', title: 'Leave Requests', category: 'employee center', grant: true },
-  { name: 'Handbook', title: 'Company Handbook', category: 'employee center', grant: true, url: '/privacy-policy' },
+  { name: 'Handbook', title: 'Company Handbook', category: 'employee center', grant: true, page: 'handbook.html' },
   { name: 'CRM', title: 'Customer Relations', category: 'sales and marketing', grant: true },
   { name: 'Campaigns', title: 'Campaigns', category: 'sales and marketing', grant: false },
 ];
 
+/** What the demo data needs to know of the server's configuration. */
+export interface DemoOptions {
+  /** Base of the versioned API: viewer apps' pages are resources served under it. */
+  apiPrefix: string;
+}
+
 /** Seeds the demo data when the database has no user yet. Returns whether it did. */
-export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: Log): Promise<boolean> {
+export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: Log, options: DemoOptions): Promise<boolean> {
   if ((await stores.users.count()) > 0) return false;
   const resources = new ResourceService(stores.resources, stores.blobs);
   const passwordHash = await hasher.hash(DEMO_PASSWORD);
@@ -114,13 +121,14 @@ export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: 
   }
 
   for (const entry of APPS) {
+    const page = entry.page ? await resources.add(entry.page, media(entry.page), DOCUMENT_TYPES) : null;
     const app = await stores.apps.create({
       name: entry.name,
       title: entry.title,
       category: entry.category,
-      isBaseApp: Boolean(entry.url),
-      appType: entry.url ? 2 : 1,
-      url: entry.url ?? null,
+      isBaseApp: page !== null,
+      appType: page ? VIEWER_APP_TYPE : 1,
+      url: page ? `${options.apiPrefix}/resources/${page.id}` : null,
       defaultAppForOrgs: entry.defaultForOrgs ? 1 : 0,
     });
     if (entry.grant) await stores.apps.grant(demo.id, app.id);

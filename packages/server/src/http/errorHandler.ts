@@ -15,6 +15,9 @@ export function installErrorHandler(app: FastifyInstance, fallback?: (request: F
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(fail(Messages.payloadTooLarge, 'request.too-large'));
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send(fail(Messages.invalidRequest, 'request.invalid'));
+    }
     if (status === 429) {
       return reply.code(429).send(fail(Messages.tooManyRequests, 'request.rate-limited'));
     }

@@ -15,6 +15,16 @@ export const RESOURCE_TYPES: Readonly<Record<string, string>> = {
   '.webm': 'video/webm',
 };
 
+/**
+ * Pages the server itself ships as resources (the demo handbook). Served
+ * with the same sandboxing policy as every resource, so they cannot run
+ * script; not accepted from operators' media options.
+ */
+export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  ...RESOURCE_TYPES,
+  '.html': 'text/html; charset=utf-8',
+};
+
 export class UnsupportedResourceError extends Error {
   override name = 'UnsupportedResourceError';
 }
@@ -27,16 +37,17 @@ export class ResourceService {
   ) {}
 
   /** The MIME type of a file name, or throws when the type is not accepted. */
-  static mimeOf(filename: string): string {
-    const mime = RESOURCE_TYPES[path.extname(filename).toLowerCase()];
+  static mimeOf(filename: string, types: Readonly<Record<string, string>> = RESOURCE_TYPES): string {
+    const mime = types[path.extname(filename).toLowerCase()];
     if (!mime) {
-      throw new UnsupportedResourceError(`Unsupported file type '${path.extname(filename) || filename}'. Accepted: ${Object.keys(RESOURCE_TYPES).join(', ')}`);
+      throw new UnsupportedResourceError(`Unsupported file type '${path.extname(filename) || filename}'. Accepted: ${Object.keys(types).join(', ')}`);
     }
     return mime;
   }
 
-  async add(filename: string, data: Buffer): Promise<ResourceRecord> {
-    const mime = ResourceService.mimeOf(filename);
+  /** Stores a file whose extension is one of `types` (the media types by default). */
+  async add(filename: string, data: Buffer, types: Readonly<Record<string, string>> = RESOURCE_TYPES): Promise<ResourceRecord> {
+    const mime = ResourceService.mimeOf(filename, types);
     const id = crypto.randomUUID();
     await this.blobs.put(id, data);
     return this.store.create({

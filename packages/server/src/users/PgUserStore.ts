@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { users } from '../db/schema.js';
 import { normalizeUsername, type NewUser, type UserPatch, type UserRecord, type UserStore } from './UserStore.js';
@@ -38,6 +38,15 @@ export class PgUserStore implements UserStore {
     const [row] = await this.db
       .update(users)
       .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async mergePreferences(id: string, preferences: Record<string, string>): Promise<UserRecord | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ preferences: sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb`, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
     return row ?? null;

@@ -1,4 +1,4 @@
-import type { AccountPreferences, CurrentUser, HasLoggedIn, Profile, ProfileApp, UserDetail } from '@atrium/shared';
+import type { AccountPreferences, CurrentUser, HasLoggedIn, Profile, ProfileApp, UpdateUserBody, UserDetail } from '@atrium/shared';
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
 import type { AppRecord, AppStore } from '../apps/AppStore.js';
 import type { UserRecord, UserStore } from './UserStore.js';
@@ -52,6 +52,12 @@ export class ProfileService {
   /** GET v1 /user/me. */
   current(user: UserRecord): CurrentUser {
     return { id: user.id, username: user.username, cleared_browser_cache: user.clearedBrowserCache ? 1 : 0, search_history: user.searchHistory };
+  }
+
+  /** PUT v1 /user/{id} on one's own record: the cleared-browser-cache flag and preferences (merged into the stored ones). */
+  async updateOwn(user: UserRecord, body: UpdateUserBody): Promise<void> {
+    if (body.cleared_browser_cache !== undefined) await this.users.update(user.id, { clearedBrowserCache: body.cleared_browser_cache });
+    if (body.preferences !== undefined) await this.users.mergePreferences(user.id, body.preferences);
   }
 
   /** GET v1 /user/me/hasLoggedIn. */

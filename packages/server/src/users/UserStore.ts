@@ -52,6 +52,8 @@ export interface UserStore {
   count(): Promise<number>;
   /** Applies the patch and bumps updated_at; null when the user does not exist. */
   update(id: string, patch: UserPatch): Promise<UserRecord | null>;
+  /** Merges the given preferences into the stored ones (same names replaced) and bumps updated_at. */
+  mergePreferences(id: string, preferences: Record<string, string>): Promise<UserRecord | null>;
 }
 
 /** The one normal form of a username, for storing and looking up. */

@@ -33,7 +33,7 @@ export function userRoutes(services: Services) {
       const me = caller(request).user;
       if (id !== me.id) throw new HttpError(403, Messages.forbidden, 'user.forbidden');
       const body = parse(UpdateUserBody, request.body);
-      await services.stores.users.update(me.id, { clearedBrowserCache: body.cleared_browser_cache });
+      await services.profiles.updateOwn(me, body);
       return { status: 'success', message: Messages.updated };
     });
 

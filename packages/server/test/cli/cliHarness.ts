@@ -11,7 +11,10 @@ import type { CliContext } from '../../src/cli/context.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/runCli.js';
 import type { Database } from '../../src/db/database.js';
+import { loadBuiltinPackages } from '../../src/packages/packageMetadata.js';
+import { PackageRegistry } from '../../src/packages/PackageRegistry.js';
 import { createStores } from '../../src/stores.js';
+import { BUILTIN_FIXTURE_DIRS, scratchPackagesDir } from '../helpers/packages.js';
 import { createTestDatabase } from '../helpers/testDatabase.js';
 
 export interface CliResult {
@@ -37,6 +40,8 @@ export interface CliHarness {
   ctx: CliContext;
   database: Database;
   dataDir: string;
+  /** PACKAGES_DIR: a scratch copy of the package fixtures. */
+  packagesDir: string;
   /** How many times a command opened the context. */
   opened: number;
   run(argv: string[], stdin?: string): Promise<CliResult>;
@@ -45,17 +50,22 @@ export interface CliHarness {
   close(): Promise<void>;
 }
 
-export async function createCliHarness(): Promise<CliHarness> {
+/** `builtinDirs`: BUILTIN_PACKAGES_DIRS of the harness (the fixtures by default). */
+export async function createCliHarness(options: { builtinDirs?: string[] } = {}): Promise<CliHarness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-cli-'));
+  const packagesDir = scratchPackagesDir();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-cli-files-'));
   const database = await createTestDatabase();
   // Cheap hashing: these tests check what is stored, not argon2's cost.
   const hasher = new PasswordHasher({ memoryCost: 1024, timeCost: 1 });
-  const ctx: CliContext = { stores: createStores(database.db, dataDir), hasher };
+  const stores = createStores(database.db, dataDir);
+  const builtinDirs = options.builtinDirs ?? BUILTIN_FIXTURE_DIRS;
+  const ctx: CliContext = { stores, hasher, packages: new PackageRegistry(stores.packages, () => loadBuiltinPackages(builtinDirs), packagesDir) };
   const harness: CliHarness = {
     ctx,
     database,
     dataDir,
+    packagesDir,
     opened: 0,
     async run(argv, stdin = '') {
       const io = memoryIo(stdin);
@@ -74,6 +84,7 @@ export async function createCliHarness(): Promise<CliHarness> {
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(scratch, { recursive: true, force: true });
+      fs.rmSync(packagesDir, { recursive: true, force: true });
     },
   };
   return harness;

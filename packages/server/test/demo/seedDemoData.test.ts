@@ -1,4 +1,4 @@
-import { APP_CATEGORIES } from '@atrium/shared';
+import { APP_CATEGORIES, VIEWER_APP_TYPE } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/demo/seedDemoData.js';
 import { signIn } from '../helpers/factories.js';
@@ -10,13 +10,13 @@ describe(`demo data on ${databaseKind}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.services.stores, t.hasher, t.app.log);
+    await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix });
   });
   afterAll(() => t.close());
 
   it('writes nothing when the database already has users', async () => {
     const before = await t.services.stores.users.count();
-    expect(await seedDemoData(t.services.stores, t.hasher, t.app.log)).toBe(false);
+    expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(false);
     expect(await t.services.stores.users.count()).toBe(before);
   });
 
@@ -51,5 +51,20 @@ describe(`demo data on ${databaseKind}`, () => {
       expect(media.headers['content-type']).toMatch(a.media_type === 'video' ? /^video\// : /^image\//);
       expect(media.rawPayload.length).toBeGreaterThan(1000);
     }
+  });
+
+  it("points the Handbook viewer app at the shipped handbook page, served sandboxed and without script", async () => {
+    const handbook = (await t.services.stores.apps.findByName('Handbook'))!;
+    expect(handbook).toMatchObject({ appType: VIEWER_APP_TYPE, isBaseApp: true, url: expect.stringMatching(new RegExp(`^${t.config.apiPrefix}/resources/[0-9a-f-]{36}$`)) });
+    const page = await t.app.inject({ method: 'GET', url: handbook.url! });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain('sandbox');
+    expect(page.body).toContain('<h1>Employee Handbook</h1>');
+    expect(page.body).not.toMatch(/<script|\son[a-z]+=|javascript:/i);
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD, '10.9.0.2');
+    const profile = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json();
+    const entry = (profile.data.apps as Array<{ name: string; start_options: string }>).find((a) => a.name === 'Handbook')!;
+    expect(JSON.parse(entry.start_options)).toMatchObject({ url: handbook.url });
   });
 });

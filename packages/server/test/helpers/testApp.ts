@@ -13,7 +13,9 @@ import type { Database } from '../../src/db/database.js';
 import type { Mailer, MailMessage } from '../../src/mail/Mailer.js';
 import type { Services } from '../../src/services.js';
 import type { FastifyInstance } from 'fastify';
+import { BUILTIN_FIXTURE_DIRS } from './packages.js';
 import { createTestDatabase } from './testDatabase.js';
+import type { SocketLimits } from '../../src/sockets/SocketGateway.js';
 
 /** A mailer that keeps what it was asked to send. */
 export class RecordingMailer implements Mailer {
@@ -42,11 +44,19 @@ export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>;
   mailer?: Mailer;
   now?: () => Date;
+  socketLimits?: Partial<SocketLimits>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://atrium.test', ...options.env });
+  // Built-in packages from fixtures: the repository's own apps and themes are not the server tests' business.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: 'http://atrium.test',
+    BUILTIN_PACKAGES_DIRS: BUILTIN_FIXTURE_DIRS.join(','),
+    ...options.env,
+  });
   const database = await createTestDatabase();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -65,6 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer,
     now: options.now,
     rateLimits: options.rateLimits,
+    socketLimits: options.socketLimits,
   });
   await app.ready();
   return {

@@ -87,4 +87,12 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT');
   });
+
+  it('refuses to start with a bad built-in package and names its metadata file', async () => {
+    const server = start({ BUILTIN_PACKAGES_DIRS: path.join(repo, 'packages/server/test/fixtures/builtin-bad/apps') });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/^Invalid package metadata in \S+builtin-bad\/apps\/broken\/metadata\.json: /m);
+    expect(server.output()).not.toContain('    at ');
+    expect(fs.existsSync(path.join(dataDir, 'atrium.lock'))).toBe(false);
+  });
 });

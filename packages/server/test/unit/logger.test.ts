@@ -6,6 +6,11 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/v1/user/me')).toBe('/api/v1/user/me');
   });
 
+  it('redacts the signed token of a package file address', () => {
+    expect(redactUrl('/packages/1790000000.0b6f7c1e-8f0e-4a51-9d55-2f7a9b3c4d5e.mac_-x/Timesheets/main.js?v=1')).toBe('/packages/[redacted]/Timesheets/main.js?v=1');
+    expect(redactUrl('/api/v1/packages/manifest')).toBe('/api/v1/packages/manifest');
+  });
+
   it.each(['jwt', 'token', 'access_token', 'refresh_token', 'id_token', 'code', 'password', 'resetpassword', 'password_reset_code', 'state', 'nonce', 'session_state'])(
     'redacts the value of %s',
     (name) => {

@@ -1,4 +1,5 @@
 import type { Locale } from '../constants.js';
+import type { DesktopSettings } from './settings.js';
 
 /** Login-page settings of the site (server configuration). Null addresses mean the shipped defaults. */
 export interface SiteSettings {
@@ -27,4 +28,12 @@ export interface ClientConfig {
   /** Product version shown on the login page. */
   version: string;
   site: SiteSettings;
+  /** Address of the package manifest (§7: fetched if configured); null: no packages. */
+  manifestUrl: string | null;
+  /** Path of the desktop's websocket on this server. */
+  socketPath: string;
+  /** Session cookie max age in seconds; GET /ping is sent every half of it (§9). */
+  sessionMaxAge: number;
+  /** Configured defaults and locked keys (settings.lock), used when the settings cannot be loaded. */
+  settings: { defaults: DesktopSettings; lock: string[] };
 }

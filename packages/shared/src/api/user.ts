@@ -3,10 +3,19 @@ import { z } from 'zod';
 /** 0 or 1, as a number or its string form. */
 const Flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
 
-/** PUT v1 /user/{id}: the fields a user may change on their own record. */
-export const UpdateUserBody = z.strictObject({
-  cleared_browser_cache: Flag,
+/** User preferences a user may change (§3 preferences, §6: Greetingmessage controls the greeting). */
+export const UserPreferencesBody = z.strictObject({
+  Greetingmessage: z.enum(['true', 'false']),
 });
+
+/** PUT v1 /user/{id}: the fields a user may change on their own record; at least one. */
+export const UpdateUserBody = z
+  .strictObject({
+    cleared_browser_cache: Flag.optional(),
+    /** Merged into the stored preferences. */
+    preferences: UserPreferencesBody.optional(),
+  })
+  .refine((b) => b.cleared_browser_cache !== undefined || b.preferences !== undefined, 'give cleared_browser_cache or preferences');
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 /** POST v1 user/switchaccount. */

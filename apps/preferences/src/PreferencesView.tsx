@@ -1,0 +1,111 @@
+import { LanguageIcon, PaletteIcon, PanelIcon, SlidersIcon, WidgetIcon } from '@atrium/client-ui';
+import type { AppWindow, Application } from '@atrium/sdk';
+import { useEffect, useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppearanceSection } from './sections/AppearanceSection.js';
+import { GeneralSection } from './sections/GeneralSection.js';
+import { LanguageSection } from './sections/LanguageSection.js';
+import { PanelsSection } from './sections/PanelsSection.js';
+import { WidgetsSection } from './sections/WidgetsSection.js';
+import './Preferences.css';
+
+/** The sections, in the order of the list. */
+export const SECTIONS = ['appearance', 'panels', 'widgets', 'language', 'general'] as const;
+export type SectionId = (typeof SECTIONS)[number];
+
+const ICONS: Record<SectionId, ComponentType<SVGProps<SVGSVGElement>>> = {
+  appearance: PaletteIcon,
+  panels: PanelIcon,
+  widgets: WidgetIcon,
+  language: LanguageIcon,
+  general: SlidersIcon,
+};
+
+const VIEWS: Record<SectionId, ComponentType<{ app: Application }>> = {
+  appearance: AppearanceSection,
+  panels: PanelsSection,
+  widgets: WidgetsSection,
+  language: LanguageSection,
+  general: GeneralSection,
+};
+
+export interface PreferencesViewProps {
+  app: Application;
+  window?: AppWindow;
+}
+
+/**
+ * The Preferences window: the sections as a vertical tab list on the left
+ * (a strip of tabs on top in narrow windows) and the chosen section's
+ * settings beside it. Arrow keys, Home and End move between tabs.
+ */
+export function PreferencesView({ app, window }: PreferencesViewProps): JSX.Element {
+  const { t, i18n } = useTranslation();
+  const [current, setCurrent] = useState<SectionId>('appearance');
+  const tabs = useRef(new Map<SectionId, HTMLButtonElement>());
+  const baseId = useId();
+  const tabId = (s: SectionId) => `${baseId}-tab-${s}`;
+  const panelId = `${baseId}-panel`;
+
+  // The window's title follows the interface language.
+  useEffect(() => {
+    window?.setTitle(app.title);
+  }, [app, window, i18n.language]);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = SECTIONS.indexOf(current);
+    const next =
+      event.key === 'ArrowDown' || event.key === 'ArrowRight'
+        ? SECTIONS[(index + 1) % SECTIONS.length]
+        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
+          ? SECTIONS[(index - 1 + SECTIONS.length) % SECTIONS.length]
+          : event.key === 'Home'
+            ? SECTIONS[0]
+            : event.key === 'End'
+              ? SECTIONS[SECTIONS.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setCurrent(next);
+    tabs.current.get(next)?.focus();
+  };
+
+  const Section = VIEWS[current];
+  return (
+    <div className="prf" data-testid="preferences">
+      <div className="prf__layout">
+      <div className="prf__nav" role="tablist" aria-orientation="vertical" aria-label={t('preferences.sections')} onKeyDown={handleKeyDown}>
+        {SECTIONS.map((section) => {
+          const Icon = ICONS[section];
+          const selected = section === current;
+          return (
+            <button
+              key={section}
+              ref={(element) => {
+                if (element) tabs.current.set(section, element);
+                else tabs.current.delete(section);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(section)}
+              className="prf__tab"
+              aria-selected={selected}
+              aria-controls={panelId}
+              tabIndex={selected ? 0 : -1}
+              data-testid={`preferences.tab.${section}`}
+              onClick={() => setCurrent(section)}
+            >
+              <Icon width={18} height={18} />
+              <span>{t(`preferences.section.${section}`)}</span>
+            </button>
+          );
+        })}
+      </div>
+      <section className="prf__panel" role="tabpanel" id={panelId} aria-labelledby={tabId(current)} data-testid={`preferences.section.${current}`}>
+        <h2 className="prf__heading">{t(`preferences.section.${current}`)}</h2>
+        <Section app={app} />
+      </section>
+      </div>
+    </div>
+  );
+}

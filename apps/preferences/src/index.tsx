@@ -1,0 +1,20 @@
+/**
+ * Preferences (§2 Profile menu: Edit Preferences): one window with the
+ * desktop's settings in sections. Every control changes its setting at once
+ * through app.desktop.settings (applied live; the store saves debounced).
+ */
+import { reactContent } from '@atrium/client-ui';
+import { defineApplication } from '@atrium/sdk';
+import { PreferencesView } from './PreferencesView.js';
+
+export default defineApplication((app) => {
+  app.createWindow({
+    id: 'preferences',
+    title: app.title,
+    icon: app.metadata.icon ?? null,
+    dimension: { width: 640, height: 480 },
+    // Fits into small screens (a phone gets the whole width).
+    attributes: { minDimension: { width: 320, height: 300 }, clamp: true },
+    render: reactContent((window) => <PreferencesView app={app} window={window} />),
+  });
+});

@@ -1,0 +1,32 @@
+import type { Application } from '@atrium/sdk';
+import { catalogues, LOCALES, type Locale } from '@atrium/shared';
+import { useId, useState, type JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SettingGroup } from '../SettingGroup.js';
+import { useSetting } from '../useSetting.js';
+
+/** The interface language: the seven locales by their own names. */
+export function LanguageSection({ app }: { app: Application }): JSX.Element {
+  const { t, i18n } = useTranslation();
+  // Subscribed for the lock; the language itself is the desktop's (setLocale keeps the setting).
+  const setting = useSetting<Locale | null>(app.desktop.settings, 'locale');
+  const name = useId();
+  const [error, setError] = useState<string | null>(null);
+  const current = (LOCALES as readonly string[]).includes(i18n.language) ? i18n.language : app.desktop.locale;
+  const choose = (locale: Locale) => {
+    setError(null);
+    app.desktop.setLocale(locale).catch((problem: unknown) => setError(problem instanceof Error ? problem.message : String(problem)));
+  };
+  return (
+    <SettingGroup legend={t('preferences.language.legend')} locked={setting.locked} error={error} testId="preferences.language">
+      <div className="prf-options prf-options--columns">
+        {LOCALES.map((locale) => (
+          <label key={locale} className="prf-option prf-option--card" lang={locale.replace('_', '-')}>
+            <input type="radio" name={name} value={locale} checked={current === locale} onChange={() => choose(locale)} data-testid={`preferences.language.${locale}`} />
+            <span>{catalogues[locale].meta.nativeName}</span>
+          </label>
+        ))}
+      </div>
+    </SettingGroup>
+  );
+}

@@ -1,0 +1,93 @@
+import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
+import type { ProfileApp } from '@atrium/sdk';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import viewer from './index.js';
+import { profileWebApp } from './profileWebApp.js';
+import { VIEWER_SANDBOX } from './ViewerView.js';
+import metadata from '../metadata.json';
+
+function profileApp(name: string, startOptions: unknown): ProfileApp {
+  return { name, uuid: `${name}-uuid`, category: 'collaboration', is_base_app: true, type: 'web', app_type: 2, start_options: typeof startOptions === 'string' ? startOptions : JSON.stringify(startOptions) };
+}
+
+const WIKI = profileApp('Wiki', { name: 'Wiki', appId: 'a1', category: 'collaboration', title: 'Team Wiki', type: 'web', url: 'https://wiki.example.com/start' });
+
+let current: ApplicationTest | null = null;
+afterEach(() => {
+  current?.closeAll();
+  current?.unmount();
+  current = null;
+});
+
+async function launch(args: Record<string, unknown>, profileApps: ProfileApp[] = [WIKI]): Promise<ApplicationTest> {
+  current = await renderApplication(viewer, metadata as Parameters<typeof renderApplication>[1], { args, profileApps });
+  return current;
+}
+
+describe('Viewer (§6)', () => {
+  it("shows the profile app's address in a sandboxed frame titled with the app", async () => {
+    const { app } = await launch({ app: 'Wiki' });
+    const frame = screen.getByTestId('viewer.frame') as HTMLIFrameElement;
+    expect(frame.getAttribute('src')).toBe('https://wiki.example.com/start');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox');
+    expect(frame.getAttribute('sandbox')).toBe(VIEWER_SANDBOX);
+    expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
+    expect(frame.title).toBe('Team Wiki');
+    expect(app.windowOptions[0]?.title).toBe('Team Wiki');
+    expect(screen.getByTestId('viewer.title').textContent).toBe('Team Wiki');
+    const open = screen.getByRole('link', { name: 'Open in a new tab' });
+    expect(open.getAttribute('href')).toBe('https://wiki.example.com/start');
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(open.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('takes the address only from the profile, never from the launch arguments', async () => {
+    await launch({ app: 'Wiki', url: 'https://evil.example.net/', title: 'Evil' });
+    expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://wiki.example.com/start');
+    expect(screen.queryByText('Evil')).toBeNull();
+  });
+
+  it('reloads the frame', async () => {
+    await launch({ app: 'Wiki' });
+    const before = screen.getByTestId('viewer.frame');
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    const after = screen.getByTestId('viewer.frame');
+    expect(after).not.toBe(before);
+    expect(after.getAttribute('src')).toBe('https://wiki.example.com/start');
+  });
+
+  it.each([
+    ['no app argument', {}],
+    ['an app that is not in the profile', { app: 'Payroll' }],
+  ])('shows an empty state for %s', async (_case, args) => {
+    const { app } = await launch(args);
+    expect(screen.getByTestId('viewer.empty').textContent).toContain('Nothing to show');
+    expect(screen.queryByTestId('viewer.frame')).toBeNull();
+    expect(app.windowOptions[0]?.title).toBe('Viewer');
+  });
+});
+
+describe('profileWebApp', () => {
+  it('reads the address and title from start_options, the title falling back to the name', () => {
+    expect(profileWebApp([WIKI], 'Wiki')).toEqual({ name: 'Wiki', title: 'Team Wiki', url: 'https://wiki.example.com/start' });
+    expect(profileWebApp([profileApp('Docs', { url: 'http://docs.example.com' })], 'Docs')).toEqual({ name: 'Docs', title: 'Docs', url: 'http://docs.example.com' });
+    expect(profileWebApp([profileApp('Guide', { title: 'Guide', url: '/api/v1/resources/r-1' })], 'Guide')).toEqual({ name: 'Guide', title: 'Guide', url: '/api/v1/resources/r-1' });
+  });
+
+  it.each([
+    ['a script address', { url: 'javascript:alert(1)' }],
+    ['a data address', { url: 'data:text/html,<p>x</p>' }],
+    ['an address with spaces around it', { url: ' https://wiki.example.com ' }],
+    ['no address', { title: 'No url' }],
+    ['start options that are not JSON', '{not json'],
+    ['start options that are not an object', 'null'],
+  ])('refuses %s', (_case, options) => {
+    expect(profileWebApp([profileApp('X', options)], 'X')).toBeNull();
+  });
+
+  it('refuses a name that is not a string', () => {
+    expect(profileWebApp([WIKI], 42)).toBeNull();
+    expect(profileWebApp([WIKI], undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { ExternalIcon, ReloadIcon, WindowIcon } from '@atrium/client-ui';
+import { useState, type JSX } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProfileWebApp } from './profileWebApp.js';
+import './Viewer.css';
+
+/** Sandbox of the framed app: its scripts and forms run, it may open pop-ups, nothing else (no same-origin, no top navigation). */
+export const VIEWER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
+
+/**
+ * A web app of the profile in a sandboxed frame under a slim toolbar
+ * (title, reload, open in a new tab); without one, an empty state.
+ */
+export function ViewerView({ target }: { target: ProfileWebApp | null }): JSX.Element {
+  const { t } = useTranslation();
+  // Reloading remounts the frame: a sandboxed cross-origin frame cannot be reloaded from outside.
+  const [generation, setGeneration] = useState(0);
+  if (!target) {
+    return (
+      <div className="vwr vwr--empty" data-testid="viewer.empty">
+        <WindowIcon className="vwr__empty-icon" width={40} height={40} />
+        <h2 className="vwr__empty-title">{t('viewer.empty.title')}</h2>
+        <p className="vwr__empty-text">{t('viewer.empty.text')}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="vwr" data-testid="viewer">
+      <div className="vwr__bar" role="toolbar" aria-label={t('viewer.toolbar')}>
+        <span className="vwr__title" data-testid="viewer.title" title={target.url}>
+          {target.title}
+        </span>
+        <button type="button" className="vwr__button" aria-label={t('viewer.reload')} title={t('viewer.reload')} onClick={() => setGeneration((g) => g + 1)} data-testid="viewer.reload">
+          <ReloadIcon width={16} height={16} />
+        </button>
+        <a className="vwr__button" href={target.url} target="_blank" rel="noopener noreferrer" aria-label={t('viewer.openInNewTab')} title={t('viewer.openInNewTab')} data-testid="viewer.open">
+          <ExternalIcon width={16} height={16} />
+        </a>
+      </div>
+      <iframe key={generation} className="vwr__frame" src={target.url} title={target.title} sandbox={VIEWER_SANDBOX} referrerPolicy="no-referrer" data-testid="viewer.frame" />
+    </div>
+  );
+}

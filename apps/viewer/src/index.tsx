@@ -1,0 +1,21 @@
+/**
+ * The generic viewer (§6: profile apps with is_base_app and app_type 2 open
+ * here). args.app names the profile app; its address and title are read from
+ * the profile, never from the arguments.
+ */
+import { reactContent } from '@atrium/client-ui';
+import { defineApplication } from '@atrium/sdk';
+import { profileWebApp } from './profileWebApp.js';
+import { ViewerView } from './ViewerView.js';
+
+export default defineApplication((app) => {
+  const target = profileWebApp(app.desktop.profileApps(), app.args.app);
+  app.createWindow({
+    id: 'viewer',
+    title: target?.title ?? app.title,
+    icon: app.metadata.icon ?? null,
+    dimension: { width: 960, height: 640 },
+    attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
+    render: reactContent(<ViewerView target={target} />),
+  });
+});

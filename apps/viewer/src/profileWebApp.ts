@@ -1,0 +1,42 @@
+import type { ProfileApp } from '@atrium/sdk';
+
+/** What the viewer shows: a web application of the user's profile. */
+export interface ProfileWebApp {
+  name: string;
+  title: string;
+  url: string;
+}
+
+/**
+ * The web app of the profile named `name`: its address and title come from
+ * the profile app's start_options (§3), never from the launch arguments, so
+ * a link or page address cannot make the viewer frame another site. Null
+ * when the profile has no such app, its start_options is not JSON, or it
+ * has no http(s) address or server path.
+ */
+export function profileWebApp(apps: readonly ProfileApp[], name: unknown): ProfileWebApp | null {
+  if (typeof name !== 'string' || name === '') return null;
+  const app = apps.find((a) => a.name === name);
+  if (!app) return null;
+  let options: unknown;
+  try {
+    options = JSON.parse(app.start_options);
+  } catch {
+    return null;
+  }
+  if (!options || typeof options !== 'object') return null;
+  const { url, title } = options as { url?: unknown; title?: unknown };
+  if (typeof url !== 'string' || !isWebAddress(url)) return null;
+  return { name: app.name, title: typeof title === 'string' && title.trim() ? title : app.name, url };
+}
+
+/** An http(s) address, or a path on this server ('/api/v1/resources/...'); never javascript:, data: and the like. */
+function isWebAddress(url: string): boolean {
+  if (url.trim() !== url || url === '') return false;
+  try {
+    const parsed = new URL(url, 'https://this-server.invalid/');
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

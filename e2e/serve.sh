@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Starts a server for the journeys on $DATA_DIR: the fixture packages of
+# e2e/fixtures/packages are copied into its packages folder and registered
+# with the operator command line, as an operator would, then the server
+# replaces this shell (so the process Playwright or a journey holds is the
+# server's own).
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+: "${DATA_DIR:?DATA_DIR must be set}"
+mkdir -p "$DATA_DIR/packages"
+cp -r "$repo/e2e/fixtures/packages/." "$DATA_DIR/packages/"
+for name in "$repo"/e2e/fixtures/packages/*/; do
+  node --import tsx "$repo/packages/server/src/cli/main.ts" package register "$(basename "$name")" >/dev/null
+done
+exec node --import tsx "$repo/packages/server/src/main.ts"

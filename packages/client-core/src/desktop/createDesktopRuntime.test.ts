@@ -1,0 +1,205 @@
+import type { Application } from '@atrium/sdk';
+import { DEFAULT_SETTINGS, type IconsModule, type Locale, type SoundsModule, type ThemeModule } from '@atrium/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DialogService } from '../dialogs/DialogService.js';
+import { entry, FakePackageLoader, recordingRuntime } from '../packages/testing/packageHarness.js';
+import { SoundPlayer } from '../sounds/SoundPlayer.js';
+import { jsonResponse, type FakeEnvironment } from '../testing/FakeEnvironment.js';
+import { startSignedIn, testConfig } from '../testing/fixtures.js';
+import { translateEnglish } from '../testing/translate.js';
+import { WindowManager } from '../windows/WindowManager.js';
+import { createDesktopRuntime, type DesktopRuntime } from './createDesktopRuntime.js';
+
+const vision: ThemeModule = { type: 'theme', colorScheme: 'light', variables: {} };
+const lumen: IconsModule = { type: 'icons', icons: {} };
+const chime: SoundsModule = { type: 'sounds', sounds: { bell: [], message: [] } };
+const runtimes: DesktopRuntime[] = [];
+
+afterEach(() => {
+  runtimes.splice(0).forEach((r) => r.dispose());
+  vi.restoreAllMocks();
+});
+
+async function microtasks(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+/** A signed-in desktop over the fake server: settings, manifest (Vision, Chat), ping. */
+async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: string | null } = {}) {
+  const { env, session, server } = await startSignedIn();
+  let stored: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...options.stored };
+  env.route('GET', '/api/v1/settings', () => jsonResponse(200, { status: 'success', data: { values: stored, locked: [] } }));
+  env.route('POST', '/api/v1/settings', (r) => {
+    stored = { ...stored, ...(r.json() as object) };
+    return jsonResponse(200, { status: 'success', data: { values: stored, locked: [] } });
+  });
+  env.route('GET', '/api/v1/packages/manifest', () => jsonResponse(200, { status: 'success', data: [entry('Vision', { type: 'theme' }), entry('Lumen', { type: 'icons' }), entry('Chime', { type: 'sounds' }), entry('Chat', { defaultAppforOrgs: 1 })] }));
+  env.route('GET', '/ping', () => jsonResponse(200, { status: 'success', data: {} }));
+  env.route('PUT', /^\/api\/v1\/user\/[^/]+$/, () => jsonResponse(200, { status: 'success', message: 'Updated' }));
+  const windows = new WindowManager({ clock: env.clock, viewport: { width: 1280, height: 800 }, translate: translateEnglish });
+  const dialogs = new DialogService({ windows, translate: translateEnglish });
+  let locale = 'en_EN';
+  const setLocale = vi.fn(async (next: Locale) => {
+    locale = next;
+  });
+  const chat = recordingRuntime();
+  const runtime = createDesktopRuntime({
+    env,
+    session,
+    config: { ...testConfig, manifestUrl: options.manifestUrl === undefined ? testConfig.manifestUrl : options.manifestUrl, sessionMaxAge: 60 },
+    windows,
+    dialogs,
+    sounds: new SoundPlayer(null),
+    translate: translateEnglish,
+    locale: () => locale,
+    setLocale,
+    builtins: { Vision: async () => ({ default: vision }), Lumen: async () => ({ default: lumen }), Chime: async () => ({ default: chime }), Chat: async () => ({ default: chat }) },
+    loader: new FakePackageLoader(),
+  });
+  runtimes.push(runtime);
+  return { env, session, server, runtime, windows, setLocale, chat, sockets: (env as FakeEnvironment).socketServer };
+}
+
+describe('createDesktopRuntime start', () => {
+  it('loads settings and packages, applies the locale of the settings, connects the socket, pings and follows the theme', async () => {
+    const { env, runtime, setLocale, sockets } = await setup({ stored: { locale: 'de_DE' } });
+    await runtime.start();
+    await env.clock.settle();
+    expect(runtime.settings.getState().loaded).toBe(true);
+    expect(runtime.packages.getState().metadata.map((m) => m.name)).toEqual(['Vision', 'Lumen', 'Chime', 'Chat']);
+    expect(setLocale).toHaveBeenCalledWith('de_DE');
+    expect(sockets.connected('/socket')).toHaveLength(1);
+    expect(sockets.last!.url).toBe('wss://atrium.example/socket');
+    expect(runtime.socket?.status).toBe('open');
+    expect(runtime.appearance.getState()).toMatchObject({ theme: vision, icons: lumen });
+    await env.clock.settle(30_000);
+    expect(env.calls('GET', '/ping')).toHaveLength(1);
+  });
+
+  it("follows a change of the 'locale' setting made elsewhere, and only changes of that key", async () => {
+    const { env, runtime, setLocale, sockets } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    expect(setLocale).not.toHaveBeenCalled();
+    env.route('GET', '/api/v1/settings', () => jsonResponse(200, { status: 'success', data: { values: { ...DEFAULT_SETTINGS, locale: 'nb_NO' }, locked: [] } }));
+    sockets.broadcast('atrium/settings:changed', { keys: ['locale'] });
+    await env.clock.settle();
+    expect(setLocale).toHaveBeenCalledWith('nb_NO');
+    setLocale.mockClear();
+    await setLocale('vi_VN');
+    setLocale.mockClear();
+    runtime.settings.set('desktop.font', 'Roboto');
+    await env.clock.settle(100);
+    expect(setLocale).not.toHaveBeenCalled();
+  });
+
+  it('has no packages without a manifest address (the look stays the built-in one)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { env, runtime } = await setup({ manifestUrl: null });
+    await runtime.start();
+    await env.clock.settle();
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(runtime.appearance.getState().theme).toBeNull();
+    expect(runtime.packages.getState()).toMatchObject({ loaded: true, metadata: [] });
+    expect(env.calls('GET', '/api/v1/packages/manifest')).toEqual([]);
+  });
+});
+
+describe('createDesktopRuntime connection', () => {
+  it("notifies 'Connection Lost' and 'Connection Restored' and is offline meanwhile", async () => {
+    const { env, runtime, sockets } = await setup();
+    await runtime.start();
+    await microtasks();
+    sockets.goDown();
+    expect(runtime.connection.getState()).toEqual({ online: false });
+    sockets.comeBack();
+    await env.clock.settle(1000);
+    expect(runtime.connection.getState()).toEqual({ online: true });
+    expect(runtime.notifications.getState().items.map((t) => t.title)).toEqual(['Connection Lost', 'Connection Restored']);
+  });
+
+  it("notifies 'Connection Failed' when the first connection fails", async () => {
+    const { runtime, sockets } = await setup();
+    sockets.up = false;
+    await runtime.start();
+    await microtasks();
+    expect(runtime.connection.getState()).toEqual({ online: false });
+    expect(runtime.notifications.getState().items.map((t) => t.title)).toEqual(['Connection Failed']);
+  });
+});
+
+describe('createDesktopRuntime socket messages', () => {
+  it('reloads the settings on atrium/settings:changed', async () => {
+    const { env, runtime, sockets } = await setup();
+    await runtime.start();
+    await microtasks();
+    const before = env.calls('GET', '/api/v1/settings').length;
+    sockets.broadcast('atrium/settings:changed', { keys: ['desktop.font'] });
+    await env.clock.settle();
+    expect(env.calls('GET', '/api/v1/settings')).toHaveLength(before + 1);
+  });
+
+  it("hands app messages to the running apps of that name as 'socket:message'", async () => {
+    const { env, runtime, sockets } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    const app = (await runtime.packages.launch('Chat')) as Application;
+    const got: unknown[] = [];
+    app.on('socket:message', (args) => got.push(args));
+    sockets.broadcast('osjs/application:socket:message', { pid: 99, name: 'Chat', args: { text: 'hi' } });
+    sockets.broadcast('osjs/application:socket:message', { pid: 99, name: 'Other', args: {} });
+    sockets.broadcast('osjs/application:socket:message', { nonsense: true });
+    expect(got).toEqual([{ text: 'hi' }]);
+  });
+});
+
+describe('createDesktopRuntime hooks', () => {
+  it('opens app sockets at the per-app path', async () => {
+    const { env, runtime, sockets } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    const app = (await runtime.packages.launch('Chat'))!;
+    app.socket();
+    await microtasks();
+    expect(sockets.connected('/apps/Chat/socket')).toHaveLength(1);
+  });
+
+  it("Desktop.setLocale keeps the locale in the 'locale' setting; setUserPreference updates the profile", async () => {
+    const { env, runtime, setLocale, session } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    const app = (await runtime.packages.launch('Chat'))!;
+    await app.desktop.setLocale('fr_FR');
+    expect(setLocale).toHaveBeenCalledWith('fr_FR');
+    expect(runtime.settings.get('locale')).toBe('fr_FR');
+    await app.desktop.setUserPreference('Greetingmessage', 'false');
+    const put = env.requests.filter((r) => r.method === 'PUT').at(-1)!;
+    expect(put.path).toBe(`/api/v1/user/${(session.getState() as { profile: { id: string } }).profile.id}`);
+    expect(put.json()).toEqual({ preferences: { Greetingmessage: 'false' } });
+  });
+
+  it('opens the profile card and makes signed requests', async () => {
+    const { env, runtime } = await setup();
+    env.route('GET', '/api/v1/things', (r) => jsonResponse(200, { status: 'success', data: r.query.get('q') }));
+    await runtime.start();
+    await env.clock.settle();
+    const app = (await runtime.packages.launch('Chat'))!;
+    expect(await app.desktop.request('get', 'things', { q: 'x' })).toEqual({ status: 'success', data: 'x' });
+    app.desktop.showProfileCard('u-2', { x: 1, y: 2 });
+    expect(runtime.profileCard.getState()).toMatchObject({ open: true, userId: 'u-2' });
+  });
+});
+
+describe('createDesktopRuntime dispose', () => {
+  it('ends the apps, closes the socket and stops every timer', async () => {
+    const { env, runtime, windows, sockets } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    await runtime.packages.launch('Chat');
+    runtime.dispose();
+    await microtasks();
+    expect(windows.windows()).toEqual([]);
+    expect(sockets.connected()).toEqual([]);
+    expect(env.clock.pending).toBe(0);
+  });
+});

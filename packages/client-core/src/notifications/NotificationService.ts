@@ -1,0 +1,85 @@
+import { NOTIFICATION_TIMEOUT } from '@atrium/shared';
+import type { NotificationOptions } from '@atrium/sdk';
+import type { Clock } from '../env.js';
+import { Observable } from '../Observable.js';
+
+export type { NotificationOptions };
+
+/** A notification on screen (a toast). */
+export interface Toast {
+  id: number;
+  title: string;
+  message: string | null;
+  icon: string | null;
+  /** When it was created (clock milliseconds). */
+  createdAt: number;
+  /** Milliseconds it stays; 0: until dismissed. */
+  timeout: number;
+}
+
+export interface NotificationsState {
+  /** Oldest first. */
+  items: readonly Toast[];
+}
+
+export interface NotificationServiceOptions {
+  clock: Clock;
+  /** Plays the message sound for notifications with `sound`. */
+  sounds?: { play(name: 'message'): void };
+  /** Shows a browser notification for notifications with `native`. */
+  native?: (title: string, body: string) => void;
+}
+
+/**
+ * The desktop's notifications (§3 Notification options, §9): each stays
+ * `timeout` ms (default 5000; 0 keeps it until dismissed), may play the
+ * message sound and may also show as a browser notification.
+ */
+export class NotificationService extends Observable<NotificationsState> {
+  readonly #clock: Clock;
+  readonly #sounds: NotificationServiceOptions['sounds'];
+  readonly #native: NotificationServiceOptions['native'];
+  readonly #timers = new Map<number, unknown>();
+  #nextId = 1;
+
+  constructor(options: NotificationServiceOptions) {
+    super({ items: [] });
+    this.#clock = options.clock;
+    this.#sounds = options.sounds;
+    this.#native = options.native;
+  }
+
+  /** Shows a notification; returns its id. */
+  create(options: NotificationOptions): number {
+    const id = this.#nextId++;
+    const timeout = typeof options.timeout === 'number' && Number.isFinite(options.timeout) && options.timeout >= 0 ? options.timeout : NOTIFICATION_TIMEOUT;
+    const toast: Toast = { id, title: String(options.title ?? ''), message: options.message ?? null, icon: options.icon ?? null, createdAt: this.#clock.now(), timeout };
+    this.setState({ items: [...this.getState().items, toast] });
+    if (timeout > 0) this.#timers.set(id, this.#clock.setTimeout(() => this.dismiss(id), timeout));
+    if (options.sound) this.#sounds?.play('message');
+    if (options.native) {
+      try {
+        this.#native?.(toast.title, toast.message ?? '');
+      } catch (error) {
+        console.warn('The browser notification could not be shown.', error);
+      }
+    }
+    return id;
+  }
+
+  /** Removes a notification (nothing happens for an unknown id). */
+  dismiss(id: number): void {
+    const timer = this.#timers.get(id);
+    if (timer !== undefined) this.#clock.clearTimeout(timer);
+    this.#timers.delete(id);
+    const items = this.getState().items;
+    if (items.some((t) => t.id === id)) this.setState({ items: items.filter((t) => t.id !== id) });
+  }
+
+  /** Cancels every timer and drops the listeners. */
+  dispose(): void {
+    for (const timer of this.#timers.values()) this.#clock.clearTimeout(timer);
+    this.#timers.clear();
+    this.clearListeners();
+  }
+}

@@ -1,0 +1,36 @@
+import type { Locale, Profile } from '@atrium/shared';
+import type { DialogService } from '../dialogs/DialogService.js';
+import type { NotificationService } from '../notifications/NotificationService.js';
+import type { SettingsStore } from '../settings/SettingsStore.js';
+import type { SocketClient } from '../sockets/SocketClient.js';
+import type { Translate } from '../windows/WindowIdExistsError.js';
+import type { WindowManager } from '../windows/WindowManager.js';
+
+/** The request methods apps may use through Desktop.request. */
+export type RequestMethod = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * What the application runtime needs from the desktop; createDesktopRuntime
+ * builds it (tests build their own).
+ */
+export interface DesktopHooks {
+  windows: WindowManager;
+  dialogs: DialogService;
+  notifications: NotificationService;
+  settings: SettingsStore;
+  /** The desktop's socket, or null without sockets. */
+  socket: SocketClient | null;
+  /** A new socket at the app's own path (not yet connected), or null without sockets. */
+  createAppSocket(name: string, reconnectInterval?: number): SocketClient | null;
+  translate: Translate;
+  /** The current locale ('en_EN', ...). */
+  locale(): string;
+  /** Switches the language and keeps it in the 'locale' setting. */
+  setLocale(locale: Locale): Promise<void>;
+  /** The signed-in user's profile (its apps decide what is visible). */
+  profile(): Profile | null;
+  setUserPreference(name: 'Greetingmessage', value: 'true' | 'false'): Promise<void>;
+  /** A signed API request (the envelope as the server sent it). */
+  request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
+  showProfileCard(userId: string, at: { x: number; y: number }): void;
+}

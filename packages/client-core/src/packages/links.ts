@@ -1,0 +1,67 @@
+/**
+ * Links inside applications (§2): what a click on a link in an app's window
+ * does. The UI reads the link's href and attributes and hands the action to
+ * PackageManager.handleLink; anything but 'none' replaces the browser's
+ * navigation.
+ */
+export type LinkAction =
+  | { kind: 'drilldown'; attributes: Record<string, string> }
+  | { kind: 'app'; app: string; page: string | null }
+  | { kind: 'launch'; app: string; args: Record<string, string> }
+  | { kind: 'none' };
+
+/** A link as the UI reads it: its raw href attribute (null when absent) and its attributes. */
+export interface LinkTarget {
+  href: string | null;
+  attributes: Record<string, string | null>;
+}
+
+const NONE: LinkAction = { kind: 'none' };
+
+/**
+ * - a drilldown or data-drilldown attribute → a drill-down with the link's attributes;
+ * - an empty, '#' or missing href with an application (or data-application)
+ *   attribute → that app (page from page or data-page): launched, or given
+ *   the page when it runs;
+ * - an http(s) href to this host (or a relative one) whose query has app →
+ *   launch that app with the other query parameters as args (restarting it);
+ * - anything else → none (the browser follows the link).
+ */
+export function routeLink(link: LinkTarget, location: { host: string }): LinkAction {
+  const attr = (name: string) => {
+    const value = link.attributes[name] ?? link.attributes[`data-${name}`];
+    return typeof value === 'string' ? value : null;
+  };
+  if (attr('drilldown') !== null) {
+    const attributes: Record<string, string> = {};
+    for (const [name, value] of Object.entries(link.attributes)) if (typeof value === 'string') attributes[name] = value;
+    return { kind: 'drilldown', attributes };
+  }
+  const href = link.href?.trim() ?? null;
+  if (href === null || href === '' || href === '#') {
+    const app = attr('application')?.trim();
+    return app ? { kind: 'app', app, page: attr('page') } : NONE;
+  }
+  let url: URL;
+  try {
+    url = new URL(href, `http://${location.host}/`);
+  } catch {
+    return NONE;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== location.host) return NONE;
+  const app = url.searchParams.get('app')?.trim();
+  if (!app) return NONE;
+  const args: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) if (name !== 'app') args[name] = value;
+  return { kind: 'launch', app, args };
+}
+
+/** Dashboard drill-down (§2); dashboards bring the real engine. */
+export interface DrilldownEngine {
+  drill(attributes: Record<string, string>): void;
+}
+
+/** The drill-down engine until dashboards exist: does nothing. */
+export class NoopDrilldownEngine implements DrilldownEngine {
+  drill(_attributes: Record<string, string>): void {}
+}

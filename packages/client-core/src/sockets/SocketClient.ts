@@ -1,0 +1,333 @@
+import { SOCKET_MESSAGE_MAX_BYTES, SOCKET_RECONNECT_INTERVAL, SocketClose, SocketNames } from '@atrium/shared';
+import type { AppSocket, SocketStatus } from '@atrium/sdk';
+import type { Clock } from '../env.js';
+import { Observable } from '../Observable.js';
+
+export type { SocketStatus };
+
+/** The part of a browser WebSocket the client uses (a real one fits; tests pass testing/FakeWebSocket). */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((e: unknown) => void) | null;
+  onclose: ((e: { code: number; reason?: string }) => void) | null;
+  onmessage: ((e: { data: unknown }) => void) | null;
+  onerror: ((e: unknown) => void) | null;
+}
+
+/** Opens a websocket to an address. */
+export type SocketFactory = (url: string) => WebSocketLike;
+
+/**
+ * 'lost': a ready connection closed unexpectedly; 'restored': ready again
+ * after 'lost' or 'failed'; 'failed': the very first attempt closed before
+ * it was ready (once).
+ */
+export type ConnectionEvent = 'lost' | 'restored' | 'failed';
+
+export interface SocketClientState {
+  status: SocketStatus;
+  /** Whether the socket has been ready at least once. */
+  everOpen: boolean;
+}
+
+export interface SocketClientOptions {
+  clock: Clock;
+  createSocket: SocketFactory;
+  /** ws(s):// address. */
+  url: string;
+  /** The access token sent in atrium/auth; null: signed out (nothing is sent, the socket waits for refresh). */
+  token(): string | null;
+  /** Gets a new token after a 4401 close; false ends the socket (the session is over). */
+  refresh?(): Promise<boolean>;
+  /** Wait before reconnecting after an unexpected close (default 1000 ms, §9). */
+  reconnectInterval?: number;
+  /**
+   * Longest wait between attempts. Each failed attempt in a row doubles the
+   * wait, from reconnectInterval up to this; default reconnectInterval (a
+   * fixed interval). The desktop socket uses §9's 5000 ms connect interval.
+   */
+  maxReconnectInterval?: number;
+}
+
+/** Messages queued while not ready are kept up to this many (the oldest go first). */
+export const SOCKET_QUEUE_LIMIT = 256;
+
+const OPEN = 1;
+
+/**
+ * A websocket speaking the product's protocol (§7 Sockets): JSON messages
+ * {name, params}; the first message is atrium/auth with the access token and
+ * the socket is ready on atrium/ready. Messages sent before that are queued
+ * and flushed in order once ready. An unexpected close reconnects after
+ * reconnectInterval (growing up to maxReconnectInterval while attempts keep
+ * failing); a 4401 close first refreshes the token (a failed refresh ends
+ * the socket), a 4403 close (app not available) ends it. close() is
+ * deliberate: no reconnect. State: status and whether it was ever ready.
+ */
+export class SocketClient extends Observable<SocketClientState> implements AppSocket {
+  readonly #options: SocketClientOptions;
+  readonly #interval: number;
+  readonly #maxInterval: number;
+  #socket: WebSocketLike | null = null;
+  #ready = false;
+  #closed = true;
+  #failures = 0;
+  #attempts = 0;
+  /** A 'lost' or 'failed' was announced and no 'restored' yet. */
+  #down = false;
+  #failedAnnounced = false;
+  #timer: unknown = null;
+  #queue: string[] = [];
+  readonly #listeners = new Map<string, Set<(params: unknown) => void>>();
+  readonly #statusListeners = new Set<(status: SocketStatus) => void>();
+  readonly #connectionListeners = new Set<(event: ConnectionEvent) => void>();
+
+  constructor(options: SocketClientOptions) {
+    super({ status: 'closed', everOpen: false });
+    this.#options = options;
+    this.#interval = positive(options.reconnectInterval, SOCKET_RECONNECT_INTERVAL);
+    this.#maxInterval = Math.max(this.#interval, positive(options.maxReconnectInterval, this.#interval));
+  }
+
+  get status(): SocketStatus {
+    return this.getState().status;
+  }
+
+  /** Opens the connection (and keeps it open until close()); nothing happens when it is already open or opening. */
+  connect(): void {
+    if (!this.#closed) return;
+    this.#closed = false;
+    this.#open();
+  }
+
+  /** Sends {name, params}; queued until the socket is ready. Throws when the message is larger than the server accepts. */
+  send(name: string, params?: unknown): void {
+    const data = JSON.stringify(params === undefined ? { name } : { name, params });
+    if (new TextEncoder().encode(data).length > SOCKET_MESSAGE_MAX_BYTES) throw new Error(`The socket message '${name}' is too large`);
+    if (this.#ready && this.#socket) {
+      this.#transmit(data);
+      return;
+    }
+    if (this.#queue.length >= SOCKET_QUEUE_LIMIT) {
+      console.warn(`The socket queue is full: the oldest message is dropped.`);
+      this.#queue.shift();
+    }
+    this.#queue.push(data);
+  }
+
+  /** Calls the listener with the params of every message of that name; returns an unsubscribe. */
+  on(name: string, listener: (params: unknown) => void): () => void {
+    let set = this.#listeners.get(name);
+    if (!set) this.#listeners.set(name, (set = new Set()));
+    set.add(listener);
+    return () => void set.delete(listener);
+  }
+
+  /** Calls the listener with each new status; returns an unsubscribe. */
+  onStatus(listener: (status: SocketStatus) => void): () => void {
+    this.#statusListeners.add(listener);
+    return () => void this.#statusListeners.delete(listener);
+  }
+
+  /** Calls the listener on 'lost', 'restored' and 'failed'; returns an unsubscribe. */
+  onConnection(listener: (event: ConnectionEvent) => void): () => void {
+    this.#connectionListeners.add(listener);
+    return () => void this.#connectionListeners.delete(listener);
+  }
+
+  /** Closes on purpose: no reconnect, the queue is dropped. connect() opens it again. */
+  close(): void {
+    this.#closed = true;
+    this.#clearTimer();
+    this.#queue = [];
+    const socket = this.#socket;
+    this.#detach();
+    if (socket) {
+      try {
+        socket.close(1000);
+      } catch {
+        // already closing
+      }
+    }
+    this.#setStatus('closed');
+  }
+
+  /** close() and drop every listener. */
+  dispose(): void {
+    this.close();
+    this.#listeners.clear();
+    this.#statusListeners.clear();
+    this.#connectionListeners.clear();
+    this.clearListeners();
+  }
+
+  #open(): void {
+    this.#timer = null;
+    if (this.#closed) return;
+    this.#attempts += 1;
+    this.#setStatus('connecting');
+    let socket: WebSocketLike;
+    try {
+      socket = this.#options.createSocket(this.#options.url);
+    } catch (error) {
+      console.warn('The socket could not be opened.', error);
+      this.#closedUnexpectedly(1006);
+      return;
+    }
+    this.#socket = socket;
+    socket.onopen = () => {
+      if (this.#socket !== socket) return;
+      const token = this.#options.token();
+      if (!token) {
+        // Signed out or between tokens: the server would refuse us anyway.
+        this.#drop(socket, SocketClose.notAuthenticated);
+        return;
+      }
+      this.#transmit(JSON.stringify({ name: SocketNames.auth, params: { token } }));
+    };
+    socket.onmessage = (event) => {
+      if (this.#socket === socket) this.#receive(event.data);
+    };
+    socket.onclose = (event) => {
+      if (this.#socket === socket) this.#closedUnexpectedly(event.code);
+    };
+    socket.onerror = () => undefined; // a close follows
+  }
+
+  #receive(data: unknown): void {
+    let message: { name?: unknown; params?: unknown };
+    try {
+      message = JSON.parse(String(data)) as { name?: unknown; params?: unknown };
+    } catch {
+      console.warn('The server sent a socket message that is not JSON.');
+      return;
+    }
+    if (typeof message !== 'object' || message === null || typeof message.name !== 'string') return;
+    if (message.name === SocketNames.ready && !this.#ready) {
+      this.#becameReady();
+    } else if (message.name === SocketNames.error) {
+      console.warn('The server refused a socket message.', message.params);
+    }
+    for (const listener of [...(this.#listeners.get(message.name) ?? [])]) {
+      try {
+        listener(message.params);
+      } catch (error) {
+        console.error(`A listener of the socket message '${message.name}' failed.`, error);
+      }
+    }
+  }
+
+  #becameReady(): void {
+    this.#ready = true;
+    this.#failures = 0;
+    this.setState({ status: 'open', everOpen: true });
+    this.#emitStatus('open');
+    const queued = this.#queue;
+    this.#queue = [];
+    for (const data of queued) this.#transmit(data);
+    if (this.#down) {
+      this.#down = false;
+      this.#emitConnection('restored');
+    }
+  }
+
+  #closedUnexpectedly(code: number): void {
+    const wasReady = this.#ready;
+    this.#detach();
+    if (this.#closed) return;
+    this.#setStatus('closed');
+    if (wasReady && !this.#down) {
+      this.#down = true;
+      this.#emitConnection('lost');
+    } else if (!wasReady && this.#attempts === 1 && !this.getState().everOpen && !this.#failedAnnounced && code !== SocketClose.notAuthenticated) {
+      this.#failedAnnounced = true;
+      this.#down = true;
+      this.#emitConnection('failed');
+    }
+    if (code === SocketClose.forbidden) {
+      this.#closed = true;
+      return;
+    }
+    if (code === SocketClose.notAuthenticated && this.#options.refresh) {
+      void this.#refreshThenReconnect();
+      return;
+    }
+    this.#schedule();
+  }
+
+  async #refreshThenReconnect(): Promise<void> {
+    let refreshed = false;
+    try {
+      refreshed = (await this.#options.refresh?.()) ?? false;
+    } catch (error) {
+      console.warn('The token refresh for the socket failed.', error);
+    }
+    if (this.#closed || this.#timer !== null || this.#socket) return;
+    if (!refreshed) {
+      // The session is over (it signs out): stay closed.
+      this.#closed = true;
+      return;
+    }
+    this.#open();
+  }
+
+  #schedule(): void {
+    const wait = Math.min(this.#maxInterval, this.#interval * 2 ** Math.min(this.#failures, 30));
+    this.#failures += 1;
+    this.#timer = this.#options.clock.setTimeout(() => this.#open(), wait);
+  }
+
+  #drop(socket: WebSocketLike, code: number): void {
+    try {
+      socket.close(1000);
+    } catch {
+      // already closing
+    }
+    if (this.#socket === socket) this.#closedUnexpectedly(code);
+  }
+
+  #detach(): void {
+    const socket = this.#socket;
+    this.#socket = null;
+    this.#ready = false;
+    if (socket) socket.onopen = socket.onclose = socket.onmessage = socket.onerror = null;
+  }
+
+  #transmit(data: string): void {
+    const socket = this.#socket;
+    if (!socket || socket.readyState !== OPEN) {
+      this.#queue.push(data);
+      return;
+    }
+    try {
+      socket.send(data);
+    } catch (error) {
+      console.warn('A socket message could not be sent.', error);
+    }
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== null) this.#options.clock.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #setStatus(status: SocketStatus): void {
+    if (this.getState().status === status) return;
+    this.setState({ ...this.getState(), status });
+    this.#emitStatus(status);
+  }
+
+  #emitStatus(status: SocketStatus): void {
+    for (const listener of [...this.#statusListeners]) listener(status);
+  }
+
+  #emitConnection(event: ConnectionEvent): void {
+    for (const listener of [...this.#connectionListeners]) listener(event);
+  }
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}

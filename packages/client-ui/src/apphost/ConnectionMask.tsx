@@ -1,0 +1,53 @@
+import { useEffect, useSyncExternalStore, type JSX } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useDesktop } from '../desktop/DesktopContext.js';
+import { useObservable } from '../hooks/useObservable.js';
+import type { Store } from '../ports.js';
+import { useWindowList } from '../windows/useWindowRecord.js';
+import { APP_CONTENT_CLASS } from './AppHost.js';
+import './ConnectionMask.css';
+
+const ALWAYS_ONLINE: Store<{ online: boolean }> = { getState: () => ({ online: true }), subscribe: () => () => undefined };
+
+/**
+ * §4: while the connection is lost, the windows of apps whose metadata sets
+ * disableAppInput are masked: 'Please Wait for network connection' with a
+ * spinner over the window body, the app's content inert (no pointer, no
+ * keyboard focus) until the connection is back.
+ */
+export function ConnectionMasks(): JSX.Element | null {
+  const { windows, slots, runtime } = useDesktop();
+  const { online } = useObservable(runtime?.connection ?? ALWAYS_ONLINE);
+  const list = useWindowList(windows);
+  useSyncExternalStore(slots.subscribe, slots.version);
+  if (online || !runtime) return null;
+  const masked = list.filter((w) => w.appId && runtime.packages.metadataOf(w.appId)?.disableAppInput);
+  return (
+    <>
+      {masked.map((w) => {
+        const body = slots.get(w.wid);
+        return body ? <ConnectionMask key={w.wid} body={body} /> : null;
+      })}
+    </>
+  );
+}
+
+/** The mask over one window body; makes the app content in that body inert while it is up. */
+export function ConnectionMask({ body }: { body: HTMLElement }): JSX.Element {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const contents = Array.from(body.children).filter((c) => c.classList.contains(APP_CONTENT_CLASS));
+    for (const content of contents) content.setAttribute('inert', '');
+    return () => {
+      for (const content of contents) content.removeAttribute('inert');
+    };
+  }, [body]);
+  return createPortal(
+    <div className="atr-connection-mask" role="status" aria-busy="true" data-testid="window.connectionMask">
+      <span className="atr-connection-mask__spinner" aria-hidden="true" />
+      <p className="atr-connection-mask__text">{t('connection.wait')}</p>
+    </div>,
+    body,
+  );
+}

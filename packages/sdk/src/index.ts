@@ -1,0 +1,226 @@
+/**
+ * @atrium/sdk: what an application author writes against. A package's entry
+ * module default-exports an ApplicationRuntime (see defineApplication); the
+ * desktop calls its launch() with the new Application instance, which gives
+ * the app its windows, dialogs, notifications, settings, sockets and the
+ * rest of the desktop. Types only, plus two helpers: nothing here holds
+ * state, so a package may bundle it.
+ *
+ * The guide: docs/APPLICATIONS.md.
+ */
+import type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
+
+export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
+
+// ---- Launching (§3 Launch request) ----
+
+/** Options of a launch; unknown extra options are handed to the app as they are. */
+export interface LaunchOptions {
+  /** Restart a running singleton instead of re-focusing it (§4). */
+  restart?: boolean;
+  /** A page for the app to show (links inside apps add a page to a running app). */
+  page?: string;
+  /** Title and icon for the app's first window instead of the package's. */
+  title?: string;
+  icon?: string;
+  /** A file the app opens. */
+  fileId?: string;
+  [option: string]: unknown;
+}
+
+/** §3 Launch request: app, args (or params), options; optional page, title, icon and file id. */
+export interface LaunchRequest {
+  app: string;
+  args?: Record<string, unknown>;
+  /** Another name for args (links and page addresses carry params). */
+  params?: Record<string, unknown>;
+  options?: LaunchOptions;
+  page?: string;
+  title?: string;
+  icon?: string;
+  fileId?: string;
+}
+
+// ---- Windows ----
+
+export interface AppWindowOptions {
+  /** Unique among the app's windows (§5, else "Window with ID '{0}' already exists"). */
+  id: string;
+  title?: string;
+  icon?: string | null;
+  position?: { left?: number; top?: number };
+  dimension?: { width?: number; height?: number };
+  /** Window attributes of §3 (resizable, maximizable, minDimension...). */
+  attributes?: Record<string, unknown>;
+  /** The window's parent (for modal children). */
+  parent?: number | null;
+  /**
+   * Renders the content into the window's body when it is on screen; may
+   * return a cleanup called when the window closes (or the app ends).
+   */
+  render(body: HTMLElement, window: AppWindow): void | (() => void);
+}
+
+/** A window of the app. */
+export interface AppWindow {
+  readonly wid: number;
+  readonly id: string;
+  setTitle(title: string): void;
+  setLoading(loading: boolean): void;
+  focus(): void;
+  /** Draws the user's attention to the window (a singleton launched again). */
+  attention(): void;
+  close(): void;
+}
+
+// ---- Dialogs and notifications ----
+
+export type DialogKind = 'alert' | 'confirm' | 'prompt' | 'progress' | 'color' | 'font' | 'file' | 'choice' | 'defaultApplication';
+/** Called once with the button pressed ('ok', 'cancel', 'yes', 'no', 'close') and the dialog's value. */
+export type DialogCallback = (button: string, value: unknown) => void;
+
+/** §3 Notification options. */
+export interface NotificationOptions {
+  title: string;
+  message?: string;
+  icon?: string;
+  /** Milliseconds before it goes; default 5000 (§9); 0 keeps it until closed. */
+  timeout?: number;
+  /** Also as a browser notification when the user allowed them. */
+  native?: boolean;
+  /** Plays the message sound. */
+  sound?: boolean;
+}
+
+// ---- Settings ----
+
+/** The app's own settings (stored on the server under 'app.<name>'; saves are debounced). */
+export interface AppSettings {
+  get<T = unknown>(key: string, fallback?: T): T | undefined;
+  /** Changes a value; saved 100 ms after the last change. */
+  set(key: string, value: unknown): void;
+  /** Saves at once; resolves when the server has them. */
+  save(): Promise<void>;
+  /** Listens to changes (also those made in another tab). Returns an unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+// ---- Sockets ----
+
+export type SocketStatus = 'connecting' | 'open' | 'closed';
+
+/** The app's own websocket at its per-app path, reconnecting every `reconnectInterval` ms (default 1000). */
+export interface AppSocket {
+  readonly status: SocketStatus;
+  send(name: string, params?: unknown): void;
+  on(name: string, listener: (params: unknown) => void): () => void;
+  onStatus(listener: (status: SocketStatus) => void): () => void;
+  close(): void;
+}
+
+// ---- The desktop ----
+
+/**
+ * The user's desktop settings (§3 Desktop settings: 'desktop.theme',
+ * 'desktop.background', 'locale'...; see @atrium/shared settings.ts).
+ * Changes apply at once and are saved 100 ms after the last one.
+ */
+export interface DesktopSettingsAccess {
+  get<T = unknown>(key: string): T;
+  /** Throws the translated 'locked' error for a key of settings.lock, or the rule's text for a bad value. */
+  set(key: string, value: unknown): void;
+  isLocked(key: string): boolean;
+  save(): Promise<void>;
+  subscribe(listener: () => void): () => void;
+}
+
+/** A package the desktop knows (for choosers of themes, icons, sounds). */
+export interface PackageSummary {
+  name: string;
+  type: PackageType;
+  /** In the current locale. */
+  title: string;
+}
+
+/** What the desktop offers every app. */
+export interface Desktop {
+  /** The current locale ('en_EN'...). */
+  readonly locale: string;
+  /** Translates a key of the product's catalogues. */
+  t(key: string, vars?: Record<string, unknown>): string;
+  /** A text of a localised map (metadata titles), in the current locale or en_EN. */
+  localize(text: LocalizedText): string;
+  /** Launches another application (the same rules as the page address). */
+  launch(request: LaunchRequest): Promise<void>;
+  /** The signed-in user; preferences of the profile (Greetingmessage 'true' or 'false'). */
+  readonly user: { id: string; username: string; name: string; preferences: Readonly<Record<string, string>> };
+  /**
+   * The apps of the user's profile (§3 App entry from profile), as the
+   * profile was loaded at sign-in; start_options is their JSON string
+   * (name, appId, category, title, type and, for web apps, url).
+   */
+  profileApps(): readonly ProfileApp[];
+  /** Changes a preference of the user's profile on the server (Greetingmessage). */
+  setUserPreference(name: 'Greetingmessage', value: 'true' | 'false'): Promise<void>;
+  /** Switches the interface language and keeps it in the 'locale' setting. */
+  setLocale(locale: Locale): Promise<void>;
+  readonly settings: DesktopSettingsAccess;
+  /** Packages visible to the user, optionally of one type. */
+  packages(type?: PackageType): PackageSummary[];
+  /** Opens the profile card of a user at a point of the screen (§2 User profile popup card). */
+  showProfileCard(userId: string, at: { x: number; y: number }): void;
+  /** Makes a signed request to the server's API (bearer token, JSON). */
+  request<T = unknown>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T>;
+}
+
+// ---- The application ----
+
+export type ApplicationEvent = 'attention' | 'page' | 'destroy' | 'socket:message';
+
+/** §3 Application: pid, args, options, metadata, windows, settings. */
+export interface Application {
+  readonly pid: number;
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  readonly options: Readonly<LaunchOptions>;
+  readonly metadata: Readonly<PackageMetadata>;
+  /** The app's open windows. */
+  readonly windows: readonly AppWindow[];
+  readonly settings: AppSettings;
+  readonly desktop: Desktop;
+  /** The title of the package in the current locale. */
+  readonly title: string;
+
+  createWindow(options: AppWindowOptions): AppWindow;
+  dialog(kind: DialogKind, options: Record<string, unknown>, callback: DialogCallback): void;
+  notify(options: NotificationOptions): void;
+  /** Opens (once) and returns the app's socket at its per-app path. */
+  socket(options?: { reconnectInterval?: number }): AppSocket;
+  /** Sends osjs/application:socket:message {pid, name, args} on the desktop socket. */
+  send(args: unknown): void;
+  /**
+   * 'attention' (launched again as a singleton), 'page' (a link added a
+   * page: the listener gets it), 'socket:message' (args of a desktop-socket
+   * message for this app), 'destroy'.
+   */
+  on(event: ApplicationEvent, listener: (payload: unknown) => void): () => void;
+  /** Ends the app: closes its windows and sockets, drops its listeners. Idempotent. */
+  destroy(): void;
+}
+
+/** What a package's entry module default-exports. */
+export interface ApplicationRuntime {
+  type: 'application';
+  /** Creates the app's windows; may be async (data to load first). */
+  launch(app: Application): void | Promise<void>;
+}
+
+/** Declares an application runtime (type-checks it; returns it unchanged). */
+export function defineApplication(launch: ApplicationRuntime['launch']): ApplicationRuntime {
+  return { type: 'application', launch };
+}
+
+/** The localised text of a map in a locale, falling back to en_EN. */
+export function localizedText(text: LocalizedText, locale: string): string {
+  return (text as Record<string, string | undefined>)[locale] ?? text.en_EN;
+}

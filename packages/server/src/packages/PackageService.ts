@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { isPackageVisible, type PackageManifestEntry, type PackageMetadata, type VisibilitySubject } from '@atrium/shared';
+import type { AppStore } from '../apps/AppStore.js';
+import type { Log } from '../logger.js';
+import type { UserStore } from '../users/UserStore.js';
+import { contentTypeOf, resolvePackageFile, type PackageFile } from './packageFiles.js';
+import { parseStoredMetadata } from './packageMetadata.js';
+import type { PackageStore } from './PackageStore.js';
+import type { PackageUrlSigner } from './PackageUrlSigner.js';
+
+/** A file of a registered package, ready to be sent. */
+export interface ServedPackageFile extends PackageFile {
+  contentType: string;
+}
+
+/** What one user may see, computed once for several checks. */
+export interface PackageAccess {
+  /** The §6 rule for a package. */
+  canSee(pkg: VisibilitySubject): boolean;
+  /**
+   * Whether the user may use the application of that name (its socket, its
+   * settings): the rule applied to its package, or, for a catalogue app
+   * without a package, to an application of that name.
+   */
+  canUseApp(name: string): boolean;
+}
+
+export interface PackageServiceDeps {
+  builtins: readonly PackageMetadata[];
+  store: PackageStore;
+  apps: AppStore;
+  users: UserStore;
+  signer: PackageUrlSigner;
+  /** Folder of the registered packages (PACKAGES_DIR). */
+  packagesDir: string;
+  log: Log;
+}
+
+/**
+ * The packages a user sees (§6) and the files of registered packages. The
+ * one place of the visibility rule on the server: the manifest, package
+ * files, application sockets and application settings all ask here.
+ */
+export class PackageService {
+  constructor(private readonly deps: PackageServiceDeps) {}
+
+  /** The built-in packages of the repository. */
+  get builtins(): readonly PackageMetadata[] {
+    return this.deps.builtins;
+  }
+
+  /** The enabled registered packages whose metadata is valid, by name; a built-in package of the same name wins. */
+  async enabledRegistered(): Promise<PackageMetadata[]> {
+    const builtinNames = new Set(this.deps.builtins.map((p) => p.name));
+    const result: PackageMetadata[] = [];
+    for (const record of await this.deps.store.list()) {
+      if (!record.enabled || builtinNames.has(record.name)) continue;
+      const metadata = this.parse(record.name, record.metadata);
+      if (metadata) result.push(metadata);
+    }
+    return result;
+  }
+
+  /** The names of the user's profile apps (the applications granted to them). */
+  async profileAppNames(userId: string): Promise<Set<string>> {
+    return new Set((await this.deps.apps.listGranted(userId)).map((a) => a.name));
+  }
+
+  /** The user's view of the packages, for several checks at once. */
+  async accessFor(userId: string): Promise<PackageAccess> {
+    const [names, registered] = await Promise.all([this.profileAppNames(userId), this.enabledRegistered()]);
+    const byName = new Map<string, VisibilitySubject>([...this.deps.builtins, ...registered].map((p) => [p.name, p]));
+    const canSee = (pkg: VisibilitySubject) => isPackageVisible(pkg, names);
+    return { canSee, canUseApp: (name) => canSee(byName.get(name) ?? { name, type: 'application' }) };
+  }
+
+  /** Whether the user may use the application of that name (see PackageAccess.canUseApp). */
+  async isAppVisible(userId: string, name: string): Promise<boolean> {
+    return (await this.accessFor(userId)).canUseApp(name);
+  }
+
+  /**
+   * GET {api}/packages/manifest: the packages visible to the user, built-in
+   * first; registered ones with the signed base address of their files.
+   */
+  async manifest(userId: string): Promise<PackageManifestEntry[]> {
+    const [names, registered] = await Promise.all([this.profileAppNames(userId), this.enabledRegistered()]);
+    const builtins = this.deps.builtins.filter((p) => isPackageVisible(p, names)).map((p) => ({ ...p, builtin: true, base: null }));
+    const others = registered
+      .filter((p) => isPackageVisible(p, names))
+      .map((p) => ({ ...p, builtin: false, base: `/packages/${this.deps.signer.sign(userId, p.name)}/${p.name}/` }));
+    return [...builtins, ...others];
+  }
+
+  /**
+   * A file of a registered package for GET /packages/:token/:name/*, or null:
+   * the token must be genuine and unexpired for that package, the package
+   * registered and enabled, its user enabled and still allowed to see it,
+   * and the path inside the package folder.
+   */
+  async openFile(token: string, name: string, relative: string): Promise<ServedPackageFile | null> {
+    const userId = this.deps.signer.verify(token, name);
+    if (!userId || this.deps.builtins.some((p) => p.name === name)) return null;
+    const [record, user, names] = await Promise.all([this.deps.store.findByName(name), this.deps.users.findById(userId), this.profileAppNames(userId)]);
+    if (!record?.enabled || !user || user.disabled) return null;
+    const metadata = this.parse(name, record.metadata);
+    if (!metadata || !isPackageVisible(metadata, names)) return null;
+    const file = await resolvePackageFile(path.join(this.deps.packagesDir, name), relative);
+    return file ? { ...file, contentType: contentTypeOf(file.path) } : null;
+  }
+
+  private parse(name: string, json: unknown): PackageMetadata | null {
+    const metadata = parseStoredMetadata(json);
+    if (!metadata || metadata.name !== name) {
+      this.deps.log.warn({ event: 'package.invalid', name }, 'stored package metadata is no longer valid: package ignored (register it again)');
+      return null;
+    }
+    return metadata;
+  }
+}

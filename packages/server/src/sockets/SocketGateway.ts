@@ -1,0 +1,200 @@
+import crypto from 'node:crypto';
+import {
+  AppSocketMessageParams,
+  appSocketPath,
+  noAccessMessage,
+  SOCKET_AUTH_TIMEOUT,
+  SOCKET_MAX_CONNECTIONS_PER_USER,
+  SOCKET_MAX_MESSAGES_PER_SECOND,
+  SOCKET_PATH,
+  SocketAuthParams,
+  SocketClose,
+  SocketMessage,
+  SocketNames,
+} from '@atrium/shared';
+import type { AuthService } from '../auth/AuthService.js';
+import type { Log } from '../logger.js';
+import type { PackageService } from '../packages/PackageService.js';
+import type { SocketHub, SocketPeer } from './SocketHub.js';
+
+/** Limits of the websocket connections; tests shorten them. */
+export interface SocketLimits {
+  /** Milliseconds a new connection has to send atrium/auth. */
+  authTimeout: number;
+  maxMessagesPerSecond: number;
+  maxConnectionsPerUser: number;
+  /** Milliseconds between checks that open connections' sessions and applications are still allowed. */
+  revalidateInterval: number;
+}
+
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  authTimeout: SOCKET_AUTH_TIMEOUT,
+  maxMessagesPerSecond: SOCKET_MAX_MESSAGES_PER_SECOND,
+  maxConnectionsPerUser: SOCKET_MAX_CONNECTIONS_PER_USER,
+  revalidateInterval: 60_000,
+};
+
+/** What the gateway needs of a websocket (the `ws` socket fits). */
+export interface GatewaySocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+const OPEN = 1;
+/** Close code when a user already holds the most connections allowed ("try again later"). */
+export const TOO_MANY_CONNECTIONS = 1013;
+
+/**
+ * The websocket protocol of §7 on the server: authentication by the first
+ * message, per-connection message rate, relaying of application messages
+ * between one user's connections, and periodic revalidation (a session that
+ * ended or an application taken away closes its connections).
+ */
+export class SocketGateway {
+  private timer: NodeJS.Timeout | undefined;
+  /** Connections still waiting for atrium/auth (the hub holds the authenticated ones), by their close function. */
+  private readonly pending = new Set<(code: number, reason: string) => void>();
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly packages: PackageService,
+    readonly hub: SocketHub,
+    private readonly limits: SocketLimits,
+    private readonly log: Log,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes a new connection of the desktop socket (app null) or of an application's socket. */
+  accept(socket: GatewaySocket, app: string | null): void {
+    const id = crypto.randomUUID();
+    const path = app === null ? SOCKET_PATH : appSocketPath(app);
+    let peer: SocketPeer | null = null;
+    let closed = false;
+    let windowStart = this.now();
+    let inWindow = 0;
+    let queue = Promise.resolve();
+
+    const send = (message: SocketMessage) => {
+      if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
+    };
+    const fail = (message: string) => send({ name: SocketNames.error, params: { message } });
+    const close = (code: number, reason: string) => {
+      if (closed) return;
+      closed = true;
+      socket.close(code, reason);
+    };
+    const authTimer = setTimeout(() => close(SocketClose.notAuthenticated, 'Not authenticated'), this.limits.authTimeout);
+    this.pending.add(close);
+
+    const authenticate = async (message: SocketMessage) => {
+      const params = SocketAuthParams.safeParse(message.params);
+      if (message.name !== SocketNames.auth || !params.success) return close(SocketClose.notAuthenticated, 'Not authenticated');
+      const result = await this.auth.authenticateToken(params.data.token);
+      if (closed) return;
+      if (!result.ok) return close(SocketClose.notAuthenticated, 'Not authenticated');
+      const { user, claims } = result.auth;
+      if (app !== null && !(await this.packages.isAppVisible(user.id, app))) return close(SocketClose.forbidden, noAccessMessage(app));
+      if (closed) return;
+      const candidate: SocketPeer = { id, userId: user.id, sessionId: claims.sid, path, app, send, close };
+      if (!this.hub.add(candidate)) return close(TOO_MANY_CONNECTIONS, 'Too many connections');
+      peer = candidate;
+      clearTimeout(authTimer);
+      this.pending.delete(close);
+      this.log.debug({ event: 'socket.open', connection: id, userId: user.id, path }, 'socket connected');
+      send({ name: SocketNames.ready, params: { user: { id: user.id, username: user.username }, connection: id } });
+    };
+
+    const relay = async (ready: SocketPeer, message: SocketMessage) => {
+      if (message.name.startsWith('atrium/')) return fail(`Reserved message name '${message.name}'`);
+      if (ready.app !== null) {
+        this.hub.sendToUser(ready.userId, message, ready.id, ready.path);
+        return;
+      }
+      if (message.name !== SocketNames.appMessage) return fail(`Unknown message '${message.name}'`);
+      const params = AppSocketMessageParams.safeParse(message.params);
+      if (!params.success) return fail(`Invalid ${SocketNames.appMessage}: needs pid, name and args`);
+      if (!(await this.packages.isAppVisible(ready.userId, params.data.name))) return fail(noAccessMessage(params.data.name));
+      this.hub.sendToUser(ready.userId, { name: message.name, params: params.data }, ready.id, SOCKET_PATH);
+    };
+
+    const handle = async (data: unknown, isBinary: boolean) => {
+      if (closed) return;
+      const message = isBinary ? null : parseMessage(data);
+      if (!peer) return message ? authenticate(message) : close(SocketClose.notAuthenticated, 'Not authenticated');
+      if (!message) return fail('Invalid message: expected JSON {name, params}');
+      return relay(peer, message);
+    };
+
+    socket.on('message', (data, isBinary) => {
+      if (closed) return;
+      const time = this.now();
+      if (time - windowStart >= 1000) {
+        windowStart = time;
+        inWindow = 0;
+      }
+      if (++inWindow > this.limits.maxMessagesPerSecond) return close(SocketClose.tooManyMessages, 'Too many messages');
+      // One message at a time, in order: authentication completes before the next is looked at.
+      queue = queue.then(() => handle(data, isBinary)).catch((err: unknown) => {
+        this.log.error({ err, connection: id }, 'socket message failed');
+        close(1011, 'Internal error');
+      });
+    });
+
+    socket.on('close', () => {
+      closed = true;
+      clearTimeout(authTimer);
+      this.pending.delete(close);
+      if (!peer) return;
+      this.hub.remove(peer);
+      this.log.debug({ event: 'socket.close', connection: id, userId: peer.userId, path }, 'socket disconnected');
+    });
+  }
+
+  /**
+   * Closes connections that are no longer allowed: their session ended
+   * (logout, password reset, disabled user: 4401) or their application was
+   * taken away (4403).
+   */
+  async revalidate(): Promise<void> {
+    const peers = this.hub.peers();
+    const sessionUsers = new Map(peers.map((p) => [p.sessionId, p.userId]));
+    const open = new Map(await Promise.all([...sessionUsers].map(async ([sid, uid]) => [sid, await this.auth.isSessionOpen(sid, uid)] as const)));
+    const appUsers = new Set(peers.filter((p) => p.app !== null).map((p) => p.userId));
+    const access = new Map(await Promise.all([...appUsers].map(async (uid) => [uid, await this.packages.accessFor(uid)] as const)));
+    for (const peer of peers) {
+      if (!open.get(peer.sessionId)) peer.close(SocketClose.notAuthenticated, 'Session Expired');
+      else if (peer.app !== null && !access.get(peer.userId)?.canUseApp(peer.app)) peer.close(SocketClose.forbidden, noAccessMessage(peer.app));
+    }
+  }
+
+  /** Starts the periodic revalidation. */
+  start(): void {
+    this.timer ??= setInterval(() => {
+      this.revalidate().catch((err: unknown) => this.log.warn({ err }, 'socket revalidation failed'));
+    }, this.limits.revalidateInterval);
+    this.timer.unref();
+  }
+
+  /** Stops the revalidation and closes every connection: the server is going away. */
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    for (const close of [...this.pending]) close(SocketClose.goingAway, 'Server shutting down');
+    this.hub.closeAll(SocketClose.goingAway, 'Server shutting down');
+  }
+}
+
+/** A message of the protocol from a websocket frame, or null when it is not one. */
+function parseMessage(data: unknown): SocketMessage | null {
+  const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data as Buffer[]).toString('utf8') : typeof data === 'string' ? data : null;
+  if (text === null) return null;
+  try {
+    const parsed = SocketMessage.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,66 @@
+import { SOCKET_PATH, type SocketMessage } from '@atrium/shared';
+
+/** One authenticated websocket connection, as the hub and its users see it. */
+export interface SocketPeer {
+  /** Random id of the connection (told to the client in atrium/ready). */
+  readonly id: string;
+  readonly userId: string;
+  /** The sign-in session whose token authenticated the connection. */
+  readonly sessionId: string;
+  /** SOCKET_PATH, or appSocketPath(app) for an application's socket. */
+  readonly path: string;
+  /** The application of an application socket; null for the desktop socket. */
+  readonly app: string | null;
+  send(message: SocketMessage): void;
+  close(code: number, reason: string): void;
+}
+
+/**
+ * The open, authenticated connections of this server by user. Services send
+ * to a user's sockets through it (settings changes, relayed messages).
+ */
+export class SocketHub {
+  private readonly byUser = new Map<string, Set<SocketPeer>>();
+
+  constructor(private readonly maxConnectionsPerUser: number) {}
+
+  /** Adds a connection; false (not added) when its user already holds the most allowed. */
+  add(peer: SocketPeer): boolean {
+    const peers = this.byUser.get(peer.userId) ?? new Set<SocketPeer>();
+    if (peers.size >= this.maxConnectionsPerUser) return false;
+    peers.add(peer);
+    this.byUser.set(peer.userId, peers);
+    return true;
+  }
+
+  remove(peer: SocketPeer): void {
+    const peers = this.byUser.get(peer.userId);
+    if (!peers?.delete(peer)) return;
+    if (peers.size === 0) this.byUser.delete(peer.userId);
+  }
+
+  /**
+   * Sends a message to the user's connections on one path (the desktop
+   * socket by default), except the connection with the id `except`.
+   * Returns how many connections it was sent to.
+   */
+  sendToUser(userId: string, message: SocketMessage, except?: string, path: string = SOCKET_PATH): number {
+    let sent = 0;
+    for (const peer of this.byUser.get(userId) ?? []) {
+      if (peer.id === except || peer.path !== path) continue;
+      peer.send(message);
+      sent++;
+    }
+    return sent;
+  }
+
+  /** Every open connection. */
+  peers(): SocketPeer[] {
+    return [...this.byUser.values()].flatMap((peers) => [...peers]);
+  }
+
+  /** Closes every connection (server shutdown). */
+  closeAll(code: number, reason: string): void {
+    for (const peer of this.peers()) peer.close(code, reason);
+  }
+}

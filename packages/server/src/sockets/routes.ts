@@ -1,0 +1,29 @@
+/**
+ * The websockets of §7: the desktop's socket and each application's socket,
+ * outside the API base. The upgrade is refused (403) for a foreign Origin
+ * before any handshake; everything after is the gateway's.
+ */
+import { Messages, PACKAGE_NAME_PATTERN, SOCKET_PATH } from '@atrium/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendFail } from '../http/reply.js';
+import type { Services } from '../services.js';
+import { isAllowedOrigin } from './origin.js';
+
+export function socketRoutes(services: Services, publicUrl: string) {
+  return async (app: FastifyInstance) => {
+    const checkUpgrade = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isAllowedOrigin(request.headers.origin, request.headers.host, publicUrl)) {
+        request.log.info({ event: 'socket.origin-refused', origin: request.headers.origin }, 'websocket from a foreign origin refused');
+        return sendFail(reply, 403, 'Origin not allowed', 'socket.origin');
+      }
+      const { name } = request.params as { name?: string };
+      if (name !== undefined && !PACKAGE_NAME_PATTERN.test(name)) return sendFail(reply, 404, Messages.notFound, 'request.not-found');
+    };
+
+    app.get(SOCKET_PATH, { websocket: true, onRequest: checkUpgrade }, (socket) => services.sockets.accept(socket, null));
+
+    app.get('/apps/:name/socket', { websocket: true, onRequest: checkUpgrade }, (socket, request) =>
+      services.sockets.accept(socket, (request.params as { name: string }).name),
+    );
+  };
+}

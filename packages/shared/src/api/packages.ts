@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { DEFAULT_LOCALE, LOCALES } from '../constants.js';
+
+/** The kinds of package (§3 Package metadata). Only applications are launched. */
+export const PACKAGE_TYPES = ['application', 'theme', 'icons', 'sounds'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+
+/** A package name: a letter, then letters, digits, '_' or '-' (it is a path segment and a settings key). */
+export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const PackageName = z.string().regex(PACKAGE_NAME_PATTERN, 'must start with a letter and hold only letters, digits, _ and - (at most 64)');
+
+/** A file of a package: a relative path without '..', backslashes or a leading slash. */
+export const PackageFile = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^(?!\/)(?!.*\.\.)(?!.*\\)[A-Za-z0-9._/-]+$/, 'must be a relative path inside the package');
+
+/** Texts by locale; en_EN is required (§3: title (en_EN)). */
+export const LocalizedText = z
+  // partialRecord: a record keyed by an enum would require every locale.
+  .partialRecord(z.enum(LOCALES), z.string().min(1).max(200))
+  .refine((t) => typeof t[DEFAULT_LOCALE] === 'string', { message: `needs an ${DEFAULT_LOCALE} text` })
+  .transform((t) => t as LocalizedText);
+export type LocalizedText = Partial<Record<(typeof LOCALES)[number], string>> & { en_EN: string };
+
+/**
+ * Package metadata (§3), the `metadata.json` of every package. `files` are
+ * the package's files to load, in order: style sheets (.css) first, then the
+ * entry module (the first .js file). Built-in packages list `main.js`, which
+ * the web build resolves to the package's own chunk.
+ */
+export const PackageMetadataSchema = z.strictObject({
+  name: PackageName,
+  type: z.enum(PACKAGE_TYPES),
+  files: z.array(PackageFile).max(20).default([]),
+  title: LocalizedText,
+  description: LocalizedText.optional(),
+  singleton: z.boolean().default(false),
+  autostart: z.boolean().default(false),
+  /** Autostart order: lower first, 750 ms apart (§4). */
+  precedence: z.number().int().min(0).max(10_000).optional(),
+  /** MIME patterns the application opens ('text/*', 'application/pdf'). */
+  mimes: z.array(z.string().min(1).max(100)).max(50).default([]),
+  /** A file of the package (has a dot: 'icon.svg') or an icon name of the icon package ('preferences'). */
+  icon: z.string().min(1).max(200).optional(),
+  /** An icon name of the icon package, used when there is no icon. */
+  fontIcon: z.string().min(1).max(100).optional(),
+  /** 1: visible to every user of every organisation (§6). */
+  defaultAppforOrgs: z.union([z.literal(0), z.literal(1)]).default(0),
+  /** The application's input is masked while the connection is lost (§4). */
+  disableAppInput: z.boolean().default(false),
+  app_type: z.number().int().min(0).max(9999).default(1),
+});
+export type PackageMetadata = z.output<typeof PackageMetadataSchema>;
+/** What a metadata.json may leave out (the defaults fill it in). */
+export type PackageMetadataInput = z.input<typeof PackageMetadataSchema>;
+
+/**
+ * An entry of the package manifest (§7) as GET {api}/packages/manifest serves
+ * it to one user: the metadata, whether the web build carries it, and for
+ * other packages the address its files are loaded from (signed for that
+ * user, ending in '/': `${base}${file}`).
+ */
+export type PackageManifestEntry = PackageMetadata & {
+  builtin: boolean;
+  /** Base address of the package's files; null for built-in packages. */
+  base: string | null;
+};
+
+/** The theme module of a theme package: custom properties applied to the document. */
+export interface ThemeModule {
+  type: 'theme';
+  colorScheme: 'light' | 'dark';
+  /** '--atr-primary' → '#2f6fde'. */
+  variables: Readonly<Record<string, string>>;
+}
+
+/** The module of an icon package: SVG markup by icon name. */
+export interface IconsModule {
+  type: 'icons';
+  icons: Readonly<Record<string, string>>;
+}
+
+/** A synthesised tone: frequency (Hz), gain (0..1), start and length (seconds). */
+export interface SoundPartial {
+  frequency: number;
+  gain: number;
+  start: number;
+  duration: number;
+  type?: 'sine' | 'triangle' | 'square' | 'sawtooth';
+}
+
+/** The module of a sound package: the bell and the message sound. */
+export interface SoundsModule {
+  type: 'sounds';
+  sounds: Readonly<Record<'bell' | 'message', readonly SoundPartial[]>>;
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { LOCALES } from '../constants.js';
+import { PACKAGE_NAME_PATTERN } from './packages.js';
+
+/**
+ * The settings store (§3 Desktop settings, §7 Settings): values stored per
+ * user and key, with defaults from configuration. Desktop keys have a schema
+ * each; `app.<Name>` keys hold an application's own settings (any JSON
+ * object). One definition for the client's model and the server's checks.
+ */
+
+/** Fonts of the desktop (self-hosted). */
+export const DESKTOP_FONTS = ['Lato', 'Roboto'] as const;
+/** How the wallpaper covers the desktop. */
+export const BACKGROUND_STYLES = ['cover', 'contain', 'repeat', 'center', 'color'] as const;
+/** The wallpapers shipped with the product; background.src 'wallpaper:<id>' names one. */
+export const WALLPAPERS = ['aurora', 'dunes', 'harbour', 'slate', 'meadow'] as const;
+export type WallpaperId = (typeof WALLPAPERS)[number];
+/** Panel item types (§2 Panel); anything else is 'Invalid panel item specified'. */
+export const PANEL_ITEMS = ['menu', 'windows', 'tray', 'profile', 'notifications', 'search', 'logout', 'home'] as const;
+export type PanelItemName = (typeof PANEL_ITEMS)[number];
+/** Desktop widget types. */
+export const WIDGETS = ['home'] as const;
+
+/** Text of the §5 rule on panel items. */
+export const INVALID_PANEL_ITEM = 'Invalid panel item specified';
+
+/** Largest JSON size of one setting's value. */
+export const SETTING_VALUE_MAX_BYTES = 16 * 1024;
+/** Saves are debounced by this long (§9). */
+export const SETTINGS_SAVE_DEBOUNCE = 100;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
+/** null (colour only), 'wallpaper:<id>', an http(s) address or a path on the server. */
+const backgroundSource = z
+  .string()
+  .max(2048)
+  .regex(new RegExp(`^(wallpaper:(${WALLPAPERS.join('|')})|https?://\\S+|/\\S*)$`), 'must be a shipped wallpaper, an http(s) address or a path')
+  .nullable();
+
+const panelItem = z.strictObject({
+  name: z.string().refine((n) => (PANEL_ITEMS as readonly string[]).includes(n), { message: INVALID_PANEL_ITEM }),
+  options: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const PanelSettings = z.strictObject({
+  position: z.enum(['top', 'bottom']),
+  ontop: z.boolean(),
+  items: z.array(panelItem).max(PANEL_ITEMS.length * 2),
+});
+export type PanelSettings = z.infer<typeof PanelSettings>;
+
+export const BackgroundSettings = z.strictObject({
+  src: backgroundSource,
+  style: z.enum(BACKGROUND_STYLES),
+  color: hexColor,
+});
+export type BackgroundSettings = z.infer<typeof BackgroundSettings>;
+
+export const SoundSettings = z.strictObject({
+  /** Name of the sound package. */
+  theme: z.string().regex(PACKAGE_NAME_PATTERN),
+  enabled: z.boolean(),
+  /** 0..1 (§9: default 1). */
+  volume: z.number().min(0).max(1),
+});
+export type SoundSettings = z.infer<typeof SoundSettings>;
+
+/** Schemas of the desktop keys. */
+export const DesktopSettingSchemas = {
+  'desktop.font': z.enum(DESKTOP_FONTS),
+  'desktop.background': BackgroundSettings,
+  'desktop.panels': z.array(PanelSettings).max(2),
+  'desktop.widgets': z.array(z.strictObject({ name: z.enum(WIDGETS), options: z.record(z.string(), z.unknown()).optional() })).max(10),
+  /** Name of the theme package. */
+  'desktop.theme': z.string().regex(PACKAGE_NAME_PATTERN),
+  /** Name of the icon package. */
+  'desktop.icons': z.string().regex(PACKAGE_NAME_PATTERN),
+  'desktop.sounds': SoundSettings,
+  /** Command id → chord ('window.close' → 'Alt+Shift+W'), overriding the defaults. */
+  'desktop.keybindings': z.record(z.string().regex(/^[a-z][A-Za-z0-9.:-]{0,63}$/), z.string().min(1).max(40)).refine((r) => Object.keys(r).length <= 100, 'at most 100 keybindings'),
+  /** Locks the desktop (the panel context menu is disabled, §6). */
+  'desktop.lock': z.boolean(),
+  /** The interface language; null keeps the browser's choice. */
+  locale: z.enum(LOCALES).nullable(),
+} as const;
+
+export type DesktopSettingKey = keyof typeof DesktopSettingSchemas;
+export const DESKTOP_SETTING_KEYS = Object.keys(DesktopSettingSchemas) as DesktopSettingKey[];
+export type DesktopSettings = { [K in DesktopSettingKey]: z.infer<(typeof DesktopSettingSchemas)[K]> };
+
+/** An application's own settings: key 'app.<PackageName>', value a JSON object. */
+export const APP_SETTING_PREFIX = 'app.';
+export const AppSettingValue = z.record(z.string(), z.unknown());
+export function appSettingKey(appName: string): string {
+  return `${APP_SETTING_PREFIX}${appName}`;
+}
+/** The application an 'app.<Name>' key belongs to, or null for any other key. */
+export function appOfSettingKey(key: string): string | null {
+  if (!key.startsWith(APP_SETTING_PREFIX)) return null;
+  const name = key.slice(APP_SETTING_PREFIX.length);
+  return PACKAGE_NAME_PATTERN.test(name) ? name : null;
+}
+
+/** All stored values by key: every desktop key, plus the app keys a user has. */
+export type SettingsValues = DesktopSettings & Record<string, unknown>;
+
+/** Built-in defaults (§2 Desktop shell: a top panel with menu, window list, tray and profile, plus a home widget). Configuration may override them. */
+export const DEFAULT_SETTINGS: DesktopSettings = {
+  'desktop.font': 'Lato',
+  'desktop.background': { src: 'wallpaper:aurora', style: 'cover', color: '#0f2a5c' },
+  'desktop.panels': [{ position: 'top', ontop: true, items: [{ name: 'menu' }, { name: 'windows' }, { name: 'tray' }, { name: 'profile' }] }],
+  'desktop.widgets': [{ name: 'home' }],
+  'desktop.theme': 'Vision',
+  'desktop.icons': 'Lumen',
+  'desktop.sounds': { theme: 'Chime', enabled: true, volume: 1 },
+  'desktop.keybindings': {},
+  'desktop.lock': false,
+  locale: null,
+};
+
+/** Why a setting is refused; `message` is the text the server answers with. */
+export type SettingProblem =
+  | { kind: 'unknown'; key: string; message: string }
+  | { kind: 'invalid'; key: string; message: string }
+  | { kind: 'too-large'; key: string; message: string };
+
+export const SettingMessages = {
+  unknown: (key: string) => `Unknown setting '${key}'`,
+  invalid: (key: string, detail: string) => `Invalid value for setting '${key}': ${detail}`,
+  tooLarge: (key: string) => `Setting '${key}' is too large`,
+  locked: (key: string) => `Setting '${key}' is locked`,
+} as const;
+
+/**
+ * Checks one key and value (null means "back to the default", always valid
+ * for a known key). Returns the parsed value or the problem. Locks and app
+ * access are the caller's business (they depend on configuration and user).
+ */
+export function checkSetting(key: string, value: unknown): { ok: true; value: unknown } | { ok: false; problem: SettingProblem } {
+  const schema = (DesktopSettingSchemas as Record<string, z.ZodType>)[key];
+  const app = appOfSettingKey(key);
+  if (!schema && !app) return { ok: false, problem: { kind: 'unknown', key, message: SettingMessages.unknown(key) } };
+  if (value === null) return { ok: true, value: null };
+  let size: number;
+  try {
+    size = utf8Length(JSON.stringify(value) ?? '');
+  } catch {
+    return { ok: false, problem: { kind: 'invalid', key, message: SettingMessages.invalid(key, 'not JSON') } };
+  }
+  if (size > SETTING_VALUE_MAX_BYTES) return { ok: false, problem: { kind: 'too-large', key, message: SettingMessages.tooLarge(key) } };
+  const parsed = (schema ?? AppSettingValue).safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  // The §5 text stands alone for a bad panel item.
+  if (issue?.message === INVALID_PANEL_ITEM) return { ok: false, problem: { kind: 'invalid', key, message: INVALID_PANEL_ITEM } };
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, problem: { kind: 'invalid', key, message: SettingMessages.invalid(key, `${where}${issue?.message ?? 'invalid'}`) } };
+}
+
+/** GET and POST {api}/settings answer: every value (defaults filled in) and the locked keys. */
+export interface SettingsResponse {
+  values: SettingsValues;
+  locked: string[];
+}
+
+/** POST {api}/settings body: keys to change; null resets a key to its default. */
+export const SettingsBody = z.record(z.string().max(100), z.unknown()).refine((r) => Object.keys(r).length > 0 && Object.keys(r).length <= 50, 'between 1 and 50 keys');
+export type SettingsBody = z.infer<typeof SettingsBody>;
+
+/** Bytes of a string in UTF-8 (shared runs where TextEncoder is not typed). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}

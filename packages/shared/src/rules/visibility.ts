@@ -1,0 +1,39 @@
+import { VIEWER_APP_TYPE } from '../constants.js';
+
+/**
+ * Which packages a user sees and may launch (§6), the one rule the server
+ * (manifest, package files, app sockets, app settings) and the client
+ * (launching) both apply.
+ */
+
+/** The part of a package's metadata the rule reads. */
+export interface VisibilitySubject {
+  name: string;
+  type: string;
+  defaultAppforOrgs?: 0 | 1 | number;
+}
+
+/**
+ * Non-application packages are always visible. An application is visible
+ * when it is one of the user's profile apps or it is a default app of every
+ * organisation (defaultAppforOrgs 1).
+ */
+export function isPackageVisible(pkg: VisibilitySubject, profileAppNames: ReadonlySet<string>): boolean {
+  if (pkg.type !== 'application') return true;
+  return pkg.defaultAppforOrgs === 1 || profileAppNames.has(pkg.name);
+}
+
+/** §6: the text of a refused application ("You don't have access to {app} App"), for launches, app sockets and app settings. */
+export function noAccessMessage(appName: string): string {
+  return `You don't have access to ${appName} App`;
+}
+
+/** An app of the profile that opens in the generic viewer (§6: is_base_app and app_type 2). */
+export function opensInViewer(app: { is_base_app: boolean; app_type: number }): boolean {
+  return app.is_base_app && app.app_type === VIEWER_APP_TYPE;
+}
+
+/** Name of the generic viewer application. */
+export const VIEWER_APP = 'Viewer';
+/** Name of the Preferences application ('Edit Preferences' opens it). */
+export const PREFERENCES_APP = 'Preferences';
