@@ -7,12 +7,16 @@ import { test as base, expect } from '@playwright/test';
  * wrong password is an expected answer, and journeys assert on what the
  * user sees instead.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a journey provokes on purpose (the browser's own lines when the server is stopped). */
+  expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+        const text = message.text();
+        if (message.type() !== 'error' || text.startsWith('Failed to load resource')) return;
+        if (!expectedConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);

@@ -21,10 +21,10 @@ export class Desktop {
     this.snapPreview = page.getByTestId('window.snapPreview');
   }
 
-  /** Signs in as the demo user and waits for the desktop. */
-  async signIn(username = 'demo', password = 'Demo@1234'): Promise<void> {
+  /** Signs in (as the demo user by default; on another server when given its address) and waits for the desktop. */
+  async signIn(username = 'demo', password = 'Demo@1234', address = '/'): Promise<void> {
     const login = new LoginPage(this.page);
-    await login.open();
+    await login.open(address);
     await login.signIn(username, password);
     await this.developerButton.waitFor();
   }
@@ -74,6 +74,21 @@ export class Desktop {
     const b = await this.surface.boundingBox();
     if (!b) throw new Error('no desktop');
     return { width: b.width, height: b.height };
+  }
+
+  /** The windows of an application (their frames carry data-app). */
+  appWindows(name: string): Locator {
+    return this.page.locator(`[data-testid="window"][data-app="${name}"]`);
+  }
+
+  /** The user card's 'Edit Preferences' button (the profile menu's, until the panel arrives). */
+  get editPreferences(): Locator {
+    return this.page.getByTestId('signedIn.preferences');
+  }
+
+  /** Notifications on screen with that title. */
+  notification(title: string): Locator {
+    return this.page.getByTestId('notification').filter({ has: this.page.getByTestId('notification.title').getByText(title, { exact: true }) });
   }
 
   dialog(kind: string): DialogObject {

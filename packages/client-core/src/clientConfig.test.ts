@@ -60,8 +60,8 @@ describe('loadClientConfig desktop configuration', () => {
     expect(config).toMatchObject({ manifestUrl: null, socketPath: '/socket', sessionMaxAge: DEFAULT_SESSION_MAX_AGE, settings: { lock: ['locale'] } });
   });
 
-  it('keeps each valid configured default and replaces each invalid one by the built-in default', async () => {
-    const config = await loadClientConfig(respond(200, { ...bases, settings: { defaults: { 'desktop.theme': 'Nocturne', 'desktop.font': 'Comic Sans', locale: 'de_DE' } } }));
-    expect(config.settings.defaults).toEqual({ ...DEFAULT_SETTINGS, 'desktop.theme': 'Nocturne', locale: 'de_DE' });
+  it('carries the configured defaults of desktop keys over the built-in ones, unchecked (the desktop checks them)', async () => {
+    const config = await loadClientConfig(respond(200, { ...bases, settings: { defaults: { 'desktop.theme': 'Nocturne', 'desktop.font': 'Comic Sans', other: 1 } } }));
+    expect(config.settings.defaults).toEqual({ ...DEFAULT_SETTINGS, 'desktop.theme': 'Nocturne', 'desktop.font': 'Comic Sans' });
   });
 });

@@ -1,4 +1,4 @@
-import { checkSetting, DEFAULT_SETTINGS, DESKTOP_SETTING_KEYS, LOCALES, SOCKET_PATH, type ClientConfig, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
+import { DEFAULT_SETTINGS, DESKTOP_SETTING_KEYS, LOCALES, SOCKET_PATH, type ClientConfig, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
 import { safeAddress } from './address/safeAddress.js';
 
 export type { ClientConfig, SiteSettings };
@@ -48,21 +48,21 @@ export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<C
     socketPath: typeof body.socketPath === 'string' && /^\/(?![/\\])\S*$/.test(body.socketPath) ? body.socketPath : SOCKET_PATH,
     sessionMaxAge: typeof body.sessionMaxAge === 'number' && Number.isFinite(body.sessionMaxAge) && body.sessionMaxAge > 0 ? body.sessionMaxAge : DEFAULT_SESSION_MAX_AGE,
     settings: {
-      defaults: settingsDefaults(settings.defaults),
+      defaults: configuredDefaults(settings.defaults),
       lock: Array.isArray(settings.lock) ? [...new Set(settings.lock.filter((k): k is string => typeof k === 'string'))] : [],
     },
   };
 }
 
-/** The configured settings defaults: each valid value given, else the built-in default of that key. */
-export function settingsDefaults(input: unknown): DesktopSettings {
+/**
+ * The configured settings defaults as the server sent them, over the
+ * built-in ones. They are checked by the desktop (settings/settingsDefaults),
+ * which carries the settings rules: the login page does not need them.
+ */
+function configuredDefaults(input: unknown): DesktopSettings {
   const given = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const defaults: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  for (const key of DESKTOP_SETTING_KEYS) {
-    if (given[key] === undefined) continue;
-    const checked = checkSetting(key, given[key]);
-    if (checked.ok && (checked.value !== null || key === 'locale')) defaults[key] = checked.value;
-  }
+  for (const key of DESKTOP_SETTING_KEYS) if (given[key] !== undefined) defaults[key] = given[key];
   return defaults as DesktopSettings;
 }
 

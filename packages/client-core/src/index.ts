@@ -5,7 +5,7 @@
 export { browserEnvironment, browserPackageLoader, type CacheNames, type ClientEnvironment, type Clock, type CookieJar, type PageHistory, type PageLocation } from './env.js';
 export { Observable } from './Observable.js';
 
-export { DEFAULT_SESSION_MAX_AGE, DEFAULT_SITE_SETTINGS, loadClientConfig, settingsDefaults, siteSettings, type ClientConfig, type FetchLike, type SiteSettings } from './clientConfig.js';
+export { DEFAULT_SESSION_MAX_AGE, DEFAULT_SITE_SETTINGS, loadClientConfig, siteSettings, type ClientConfig, type FetchLike, type SiteSettings } from './clientConfig.js';
 
 export { SecureStorage } from './storage/SecureStorage.js';
 export { StorageKeys, type StorageKey } from './storage/StorageKeys.js';
@@ -81,6 +81,7 @@ export {
   type SettingsState,
   type SettingsStoreOptions,
 } from './settings/SettingsStore.js';
+export { settingsDefaults } from './settings/settingsDefaults.js';
 
 export { NotificationService, type NotificationOptions, type NotificationServiceOptions, type NotificationsState, type Toast } from './notifications/NotificationService.js';
 

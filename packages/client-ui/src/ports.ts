@@ -105,6 +105,8 @@ export interface PackagesPort extends Store<PackagesState> {
   contentOf(wid: number): AppWindowOptions['render'] | undefined;
   windowOf(wid: number): AppWindow | undefined;
   subscribeContent(listener: () => void): () => void;
+  /** Calls the listener with the wid of a window asking for attention (a singleton launched again). */
+  onAttention(listener: (wid: number) => void): () => void;
 }
 
 /** The notifications on screen (toasts). */

@@ -122,3 +122,6 @@ export const WINDOW_STAGGER = 30;
 export const AUTOSTART_DELAY = 1000;
 /** Autostarted apps with a precedence launch this far apart, in precedence order. */
 export const AUTOSTART_PRECEDENCE_INTERVAL = 750;
+
+/** A package name: a letter, then letters, digits, '_' or '-' (it is a path segment and a settings key). */
+export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;

@@ -1,5 +1,5 @@
 import type { Application } from '@atrium/sdk';
-import { catalogues, LOCALES, type Locale } from '@atrium/shared';
+import { LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@atrium/shared';
 import { useId, useState, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingGroup } from '../SettingGroup.js';
@@ -12,10 +12,16 @@ export function LanguageSection({ app }: { app: Application }): JSX.Element {
   const setting = useSetting<Locale | null>(app.desktop.settings, 'locale');
   const name = useId();
   const [error, setError] = useState<string | null>(null);
-  const current = (LOCALES as readonly string[]).includes(i18n.language) ? i18n.language : app.desktop.locale;
+  // The choice shows at once; the language follows when its texts have loaded.
+  const [pending, setPending] = useState<Locale | null>(null);
+  const current = pending ?? ((LOCALES as readonly string[]).includes(i18n.language) ? i18n.language : app.desktop.locale);
   const choose = (locale: Locale) => {
     setError(null);
-    app.desktop.setLocale(locale).catch((problem: unknown) => setError(problem instanceof Error ? problem.message : String(problem)));
+    setPending(locale);
+    app.desktop
+      .setLocale(locale)
+      .catch((problem: unknown) => setError(problem instanceof Error ? problem.message : String(problem)))
+      .finally(() => setPending(null));
   };
   return (
     <SettingGroup legend={t('preferences.language.legend')} locked={setting.locked} error={error} testId="preferences.language">
@@ -23,7 +29,7 @@ export function LanguageSection({ app }: { app: Application }): JSX.Element {
         {LOCALES.map((locale) => (
           <label key={locale} className="prf-option prf-option--card" lang={locale.replace('_', '-')}>
             <input type="radio" name={name} value={locale} checked={current === locale} onChange={() => choose(locale)} data-testid={`preferences.language.${locale}`} />
-            <span>{catalogues[locale].meta.nativeName}</span>
+            <span>{LOCALE_NATIVE_NAMES[locale]}</span>
           </label>
         ))}
       </div>

@@ -21,6 +21,7 @@ import type { BuiltinLoaders, PackageLoader } from '../packages/packageLoading.j
 import { ProfileCardModel } from '../profile/ProfileCardModel.js';
 import { ServerSettingsAdapter } from '../settings/SettingsAdapter.js';
 import { SettingsStore } from '../settings/SettingsStore.js';
+import { settingsDefaults } from '../settings/settingsDefaults.js';
 import { SocketClient, type ConnectionEvent } from '../sockets/SocketClient.js';
 import type { SoundPlayer } from '../sounds/SoundPlayer.js';
 import { PingService } from '../system/PingService.js';
@@ -87,7 +88,7 @@ const CONNECTION_KEYS: Readonly<Record<ConnectionEvent, string>> = { lost: 'conn
 export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRuntime {
   const { env, session, config, translate } = options;
   const clock = env.clock;
-  const settings = new SettingsStore({ adapter: new ServerSettingsAdapter(session.api), clock, defaults: config.settings.defaults, lock: config.settings.lock, translate });
+  const settings = new SettingsStore({ adapter: new ServerSettingsAdapter(session.api), clock, defaults: settingsDefaults(config.settings.defaults), lock: config.settings.lock, translate });
   const notifications = new NotificationService({ clock, sounds: options.sounds, native: env.showNativeNotification ? (title, body) => env.showNativeNotification?.(title, body) : undefined });
   const connection = new ConnectionModel();
   const profileCard = new ProfileCardModel(session.api);

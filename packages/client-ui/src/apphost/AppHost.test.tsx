@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderDesktop, type DesktopTest } from '../testing/renderDesktop.js';
 import { fakeRuntime, type FakeRuntime } from '../testing/fakeRuntime.js';
-import { AppHost } from './AppHost.js';
+import { AppHost, ATTENTION_DURATION } from './AppHost.js';
 
 let runtime: FakeRuntime;
 let current: DesktopTest | null = null;
@@ -126,5 +126,22 @@ describe('AppHost', () => {
       fireEvent.click(link);
       expect(runtime.packages.links).toEqual([]);
     });
+  });
+
+  it('highlights the window of an app asking for attention for a moment', async () => {
+    const desktop = await render();
+    const record = desktop.open({ appId: 'Preferences' });
+    const frame = desktop.frame(record.wid);
+    expect(frame.getAttribute('data-app')).toBe('Preferences');
+    vi.useFakeTimers();
+    try {
+      act(() => runtime.packages.attention(record.wid));
+      act(() => void vi.advanceTimersToNextFrame());
+      expect(frame.getAttribute('data-attention')).toBe('true');
+      act(() => void vi.advanceTimersByTime(ATTENTION_DURATION));
+      expect(frame.hasAttribute('data-attention')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

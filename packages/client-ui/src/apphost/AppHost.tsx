@@ -6,6 +6,8 @@ import './AppHost.css';
 
 /** Class of the element each app window's content is rendered into (inside the window body). */
 export const APP_CONTENT_CLASS = 'atr-app-content';
+/** How long a window asking for attention is highlighted. */
+export const ATTENTION_DURATION = 1200;
 
 interface Mounted {
   body: HTMLElement;
@@ -96,6 +98,32 @@ export function AppHost(): null {
     document.addEventListener('click', handleClick);
     return () => document.removeEventListener('click', handleClick);
   }, [packages, navigation]);
+
+  // §4 Singleton apps: the window of an app launched again is highlighted for a moment (data-attention on its frame).
+  useEffect(() => {
+    if (!packages) return;
+    const timers = new Map<number, ReturnType<typeof setTimeout>>();
+    const frameOf = (wid: number) => document.querySelector<HTMLElement>(`[data-testid="window"][data-wid="${wid}"]`);
+    const stop = packages.onAttention((wid) => {
+      const frame = frameOf(wid);
+      if (!frame) return;
+      clearTimeout(timers.get(wid));
+      // Off, then on in the next frame: a second signal restarts the animation.
+      frame.removeAttribute('data-attention');
+      requestAnimationFrame(() => frame.setAttribute('data-attention', 'true'));
+      timers.set(
+        wid,
+        setTimeout(() => {
+          timers.delete(wid);
+          frameOf(wid)?.removeAttribute('data-attention');
+        }, ATTENTION_DURATION),
+      );
+    });
+    return () => {
+      stop();
+      for (const timer of timers.values()) clearTimeout(timer);
+    };
+  }, [packages]);
 
   return null;
 }

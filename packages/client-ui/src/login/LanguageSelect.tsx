@@ -1,4 +1,4 @@
-import { catalogues, LOCALES, type Locale } from '@atrium/shared';
+import { LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@atrium/shared';
 import { useId, type ChangeEvent, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtrium } from '../AtriumContext.js';
@@ -31,7 +31,7 @@ export function LanguageSelect(): JSX.Element | null {
       <select id={id} className="atr-language__select" value={current ?? options[0]} onChange={handleChange} data-testid="login.language">
         {options.map((locale) => (
           <option key={locale} value={locale} lang={locale.replace('_', '-')}>
-            {catalogues[locale].meta.nativeName}
+            {LOCALE_NATIVE_NAMES[locale]}
           </option>
         ))}
       </select>

@@ -40,6 +40,7 @@ export class FakePackages extends FakeStore<PackagesState> implements PackagesPo
   autostarts = 0;
   readonly #content = new Map<number, { render: AppWindowOptions['render']; window: AppWindow }>();
   readonly #contentListeners = new Set<() => void>();
+  readonly #attentionListeners = new Set<(wid: number) => void>();
 
   constructor(metadata: readonly PackageManifestEntry[] = []) {
     super({ metadata, loaded: true, running: [], launching: [] });
@@ -66,6 +67,14 @@ export class FakePackages extends FakeStore<PackagesState> implements PackagesPo
   subscribeContent(listener: () => void): () => void {
     this.#contentListeners.add(listener);
     return () => this.#contentListeners.delete(listener);
+  }
+  onAttention(listener: (wid: number) => void): () => void {
+    this.#attentionListeners.add(listener);
+    return () => this.#attentionListeners.delete(listener);
+  }
+  /** Signals a window for attention, as a singleton launched again does. */
+  attention(wid: number): void {
+    for (const listener of [...this.#attentionListeners]) listener(wid);
   }
   /** Registers (or with null forgets) what renders into a window, as an Application does. */
   setContent(wid: number, render: AppWindowOptions['render'] | null): void {

@@ -146,6 +146,7 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
         tabIndex={-1}
         data-testid="window"
         data-wid={wid}
+        data-app={record.appId ?? undefined}
         data-media={record.media}
         data-focused={state.focused}
         data-maximized={state.maximized}

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_LOCALE, LOCALES } from '../constants.js';
+import { DEFAULT_LOCALE, LOCALES, PACKAGE_NAME_PATTERN } from '../constants.js';
 
 /** The kinds of package (§3 Package metadata). Only applications are launched. */
 export const PACKAGE_TYPES = ['application', 'theme', 'icons', 'sounds'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 
-/** A package name: a letter, then letters, digits, '_' or '-' (it is a path segment and a settings key). */
-export const PACKAGE_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 export const PackageName = z.string().regex(PACKAGE_NAME_PATTERN, 'must start with a letter and hold only letters, digits, _ and - (at most 64)');
 
 /** A file of a package: a relative path without '..', backslashes or a leading slash. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
-import { PACKAGE_NAME_PATTERN } from './packages.js';
+import { PACKAGE_NAME_PATTERN } from '../constants.js';
+import { appOfSettingKey, BACKGROUND_STYLES, DESKTOP_FONTS, INVALID_PANEL_ITEM, PANEL_ITEMS, SETTING_VALUE_MAX_BYTES, WALLPAPERS, WIDGETS, type DESKTOP_SETTING_KEYS } from './settingsKeys.js';
 
 /**
  * The settings store (§3 Desktop settings, §7 Settings): values stored per
@@ -8,27 +9,6 @@ import { PACKAGE_NAME_PATTERN } from './packages.js';
  * each; `app.<Name>` keys hold an application's own settings (any JSON
  * object). One definition for the client's model and the server's checks.
  */
-
-/** Fonts of the desktop (self-hosted). */
-export const DESKTOP_FONTS = ['Lato', 'Roboto'] as const;
-/** How the wallpaper covers the desktop. */
-export const BACKGROUND_STYLES = ['cover', 'contain', 'repeat', 'center', 'color'] as const;
-/** The wallpapers shipped with the product; background.src 'wallpaper:<id>' names one. */
-export const WALLPAPERS = ['aurora', 'dunes', 'harbour', 'slate', 'meadow'] as const;
-export type WallpaperId = (typeof WALLPAPERS)[number];
-/** Panel item types (§2 Panel); anything else is 'Invalid panel item specified'. */
-export const PANEL_ITEMS = ['menu', 'windows', 'tray', 'profile', 'notifications', 'search', 'logout', 'home'] as const;
-export type PanelItemName = (typeof PANEL_ITEMS)[number];
-/** Desktop widget types. */
-export const WIDGETS = ['home'] as const;
-
-/** Text of the §5 rule on panel items. */
-export const INVALID_PANEL_ITEM = 'Invalid panel item specified';
-
-/** Largest JSON size of one setting's value. */
-export const SETTING_VALUE_MAX_BYTES = 16 * 1024;
-/** Saves are debounced by this long (§9). */
-export const SETTINGS_SAVE_DEBOUNCE = 100;
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
 /** null (colour only), 'wallpaper:<id>', an http(s) address or a path on the server. */
@@ -86,38 +66,16 @@ export const DesktopSettingSchemas = {
 } as const;
 
 export type DesktopSettingKey = keyof typeof DesktopSettingSchemas;
-export const DESKTOP_SETTING_KEYS = Object.keys(DesktopSettingSchemas) as DesktopSettingKey[];
+// Compile-time check: the plain list of keys (settingsKeys.ts) names exactly the keys that have a schema.
+type _SameKeys = [DesktopSettingKey] extends [(typeof DESKTOP_SETTING_KEYS)[number]] ? ([(typeof DESKTOP_SETTING_KEYS)[number]] extends [DesktopSettingKey] ? true : never) : never;
+const _keysMatch: _SameKeys = true;
 export type DesktopSettings = { [K in DesktopSettingKey]: z.infer<(typeof DesktopSettingSchemas)[K]> };
 
-/** An application's own settings: key 'app.<PackageName>', value a JSON object. */
-export const APP_SETTING_PREFIX = 'app.';
+/** An application's own settings value: any JSON object. */
 export const AppSettingValue = z.record(z.string(), z.unknown());
-export function appSettingKey(appName: string): string {
-  return `${APP_SETTING_PREFIX}${appName}`;
-}
-/** The application an 'app.<Name>' key belongs to, or null for any other key. */
-export function appOfSettingKey(key: string): string | null {
-  if (!key.startsWith(APP_SETTING_PREFIX)) return null;
-  const name = key.slice(APP_SETTING_PREFIX.length);
-  return PACKAGE_NAME_PATTERN.test(name) ? name : null;
-}
 
 /** All stored values by key: every desktop key, plus the app keys a user has. */
 export type SettingsValues = DesktopSettings & Record<string, unknown>;
-
-/** Built-in defaults (§2 Desktop shell: a top panel with menu, window list, tray and profile, plus a home widget). Configuration may override them. */
-export const DEFAULT_SETTINGS: DesktopSettings = {
-  'desktop.font': 'Lato',
-  'desktop.background': { src: 'wallpaper:aurora', style: 'cover', color: '#0f2a5c' },
-  'desktop.panels': [{ position: 'top', ontop: true, items: [{ name: 'menu' }, { name: 'windows' }, { name: 'tray' }, { name: 'profile' }] }],
-  'desktop.widgets': [{ name: 'home' }],
-  'desktop.theme': 'Vision',
-  'desktop.icons': 'Lumen',
-  'desktop.sounds': { theme: 'Chime', enabled: true, volume: 1 },
-  'desktop.keybindings': {},
-  'desktop.lock': false,
-  locale: null,
-};
 
 /** Why a setting is refused; `message` is the text the server answers with. */
 export type SettingProblem =

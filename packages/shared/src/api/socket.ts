@@ -6,27 +6,8 @@ import { PackageName } from './packages.js';
  * A connection is authenticated by its first message, `atrium/auth` with the
  * access token (a browser cannot set headers on a websocket); the server
  * answers `atrium/ready` or closes with SocketClose.notAuthenticated.
+ * The paths, names and close codes are in socketProtocol.ts.
  */
-
-/** Path of the desktop's socket. */
-export const SOCKET_PATH = '/socket';
-/** Path of an application's own socket (§7: a per-app path). */
-export function appSocketPath(appName: string): string {
-  return `/apps/${encodeURIComponent(appName)}/socket`;
-}
-
-export const SocketNames = {
-  /** client → server, first message: {token}. */
-  auth: 'atrium/auth',
-  /** server → client: authenticated, {user}. */
-  ready: 'atrium/ready',
-  /** server → client: a message was refused, {message}. */
-  error: 'atrium/error',
-  /** server → client: the user's settings changed elsewhere, {keys}. */
-  settingsChanged: 'atrium/settings:changed',
-  /** both ways on the desktop socket: a message of an application instance, {pid, name, args} (§7). */
-  appMessage: 'osjs/application:socket:message',
-} as const;
 
 export const SocketMessage = z.strictObject({
   name: z.string().min(1).max(100),
@@ -44,28 +25,3 @@ export const AppSocketMessageParams = z.strictObject({
 });
 export type AppSocketMessageParams = z.infer<typeof AppSocketMessageParams>;
 
-/** Close codes the server uses (4000-4999 are the application's). */
-export const SocketClose = {
-  /** No or a bad token, or none within SOCKET_AUTH_TIMEOUT. */
-  notAuthenticated: 4401,
-  /** The application is not available to the user. */
-  forbidden: 4403,
-  /** More messages than SOCKET_MAX_MESSAGES_PER_SECOND. */
-  tooManyMessages: 4429,
-  /** The server is stopping. */
-  goingAway: 1001,
-  /** A message larger than SOCKET_MESSAGE_MAX_BYTES. */
-  tooLarge: 1009,
-} as const;
-
-/** Time the server waits for atrium/auth. */
-export const SOCKET_AUTH_TIMEOUT = 5000;
-/** Largest message accepted. */
-export const SOCKET_MESSAGE_MAX_BYTES = 64 * 1024;
-/** Messages per second a connection may send. */
-export const SOCKET_MAX_MESSAGES_PER_SECOND = 50;
-/** Connections one user may hold at once. */
-export const SOCKET_MAX_CONNECTIONS_PER_USER = 32;
-/** §9: reconnect interval of sockets by default, and the core's connect interval. */
-export const SOCKET_RECONNECT_INTERVAL = 1000;
-export const SOCKET_CONNECT_INTERVAL = 5000;

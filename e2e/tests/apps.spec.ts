@@ -1,0 +1,102 @@
+import { expect, test } from '../fixtures.js';
+import { Desktop } from '../pages/Desktop.js';
+import { LoginPage } from '../pages/LoginPage.js';
+
+/**
+ * Applications (§2 page-address launch, §4 singleton apps, §6 access, §8
+ * Packages and Launch errors). Hello, Broken and Outdated are packages the
+ * server was given as an operator does (copied into its packages folder and
+ * registered with the command line: e2e/serve.sh), not part of the build.
+ */
+test.describe('launching applications', () => {
+  test('the app of the page address launches after sign-in, with the other parameters as options, and the address returns to the root', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open('/?app=Hello&greeting=hi');
+    await expect(page).toHaveURL(/\/$/);
+    await login.signIn('demo', 'Demo@1234');
+    const desktop = new Desktop(page);
+    const hello = desktop.appWindows('Hello');
+    await expect(hello).toHaveCount(1);
+    await expect(hello.getByTestId('window.title')).toHaveText('Hello');
+    await expect(hello.getByText('Hello, Dana Demo!')).toBeVisible();
+    await expect(hello.getByText('"greeting":"hi"')).toBeVisible();
+    // Its style sheet came with it.
+    await expect(hello.locator('.hello-app__greeting')).toHaveCSS('font-size', '18px');
+    // Launched once: a reload does not launch it again.
+    await page.reload();
+    await desktop.developerButton.waitFor();
+    await expect(desktop.appWindows('Hello')).toHaveCount(0);
+  });
+
+  test('a signed-in user opening an address with an app gets it at once, in its own language', async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await page.goto('/?app=Hello');
+    await expect(desktop.appWindows('Hello').getByText('Hello, Dana Demo!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('Preferences is a singleton: opening it again focuses the open window and signals it instead of opening a second', async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await desktop.editPreferences.click();
+    const preferences = desktop.appWindows('Preferences');
+    await expect(preferences).toHaveCount(1);
+    const first = await desktop.openTestWindow();
+    await expect(first.frame).toHaveAttribute('data-focused', 'true');
+    await desktop.editPreferences.click();
+    await expect(preferences).toHaveAttribute('data-attention', 'true');
+    await expect(preferences).toHaveAttribute('data-focused', 'true');
+    await expect(preferences).toHaveCount(1);
+    await expect(preferences).not.toHaveAttribute('data-attention', 'true');
+  });
+
+  test("an app the user has not been given is refused with the access message", async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await page.goto('/?app=Incidents');
+    const alert = desktop.dialog('alert');
+    await expect(alert.message).toHaveText("You don't have access to Incidents App");
+    await alert.button('Close').click();
+    await expect(alert.view).toHaveCount(0);
+    await expect(desktop.appWindows('Incidents')).toHaveCount(0);
+  });
+
+  test('a package whose files fail to load shows the launch-error alert with the restart hint', async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await page.goto('/?app=Broken');
+    const alert = desktop.dialog('alert');
+    await expect(alert.title).toHaveText('Launch Error');
+    await expect(alert.message).toContainText("Package Loading 'Broken' failed");
+    await expect(alert.message).toContainText('Please use the package upgrade option and restart the app');
+    await expect(desktop.appWindows('Broken')).toHaveCount(0);
+  });
+
+  test('a package written for an older shell shows the launch-error alert with the upgrade hint and its stack', async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await page.goto('/?app=Outdated');
+    const alert = desktop.dialog('alert');
+    await expect(alert.message).toContainText("An exception occured in 'Outdated'");
+    await expect(alert.message).toContainText('Please upgrade package and try again');
+    await expect(alert.control('dialog.alert.details')).toHaveValue(/ReactDOM\.render/);
+  });
+});
+
+test.describe('the generic viewer', () => {
+  // Playwright's own helper scripts, not the page's, are refused in the sandboxed frame while the journey reads it.
+  test.use({ expectedConsoleErrors: [/^Blocked script execution in '[^']*\/resources\//] });
+
+  test("an organisation's page opens in the generic viewer, sandboxed, titled after the app", async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await page.goto('/?app=Handbook');
+    const viewer = desktop.appWindows('Viewer');
+    await expect(viewer.getByTestId('window.title')).toHaveText('Company Handbook');
+    const frame = viewer.getByTestId('viewer.frame');
+    await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+    await expect(frame).not.toHaveAttribute('sandbox', /allow-same-origin/);
+    await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toContainText('Handbook');
+  });
+});
