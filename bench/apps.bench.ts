@@ -16,8 +16,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
-import { freePort, median, percentile, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import type { Page } from 'playwright-core';
+import { freePort, launchChromium, median, percentile, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const dist = path.join(repo, 'web/dist');
@@ -97,10 +97,7 @@ execFileSync(process.execPath, ['--import', 'tsx', path.join(repo, 'packages/ser
 });
 const port = await freePort();
 const server = startAtrium(dataDir, port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/healthz`, performance.now(), 120_000);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 
 export const repo = path.resolve(import.meta.dirname, '..');
 
@@ -71,3 +72,11 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 
 /** The p-th percentile (0..100, nearest rank) of the values. */
 export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)] ?? NaN;
+
+/** Debian's Chromium, headless, with the options that work on these machines (never a downloaded browser). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}

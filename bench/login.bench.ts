@@ -8,8 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { freePort, median, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { freePort, launchChromium, median, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const dist = path.join(repo, 'web/dist');
@@ -40,10 +39,7 @@ const lazy = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)
 
 const port = await freePort();
 const server = startAtrium(tempDir('atrium-bench-login-'), port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/healthz`, performance.now(), 120_000);

@@ -10,8 +10,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { freePort, median, percentile, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import type { Page } from 'playwright-core';
+import { freePort, launchChromium, median, percentile, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const STEPS = 120;
@@ -86,10 +86,7 @@ function report(label: string, recordings: Array<Recording & { ms: number }>): v
 
 const port = await freePort();
 const server = startAtrium(tempDir('atrium-bench-windows-'), port, { WEB_ROOT: webRoot });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/healthz`, performance.now(), 120_000);

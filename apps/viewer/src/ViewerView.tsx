@@ -30,10 +30,10 @@ export function ViewerView({ target }: { target: ProfileWebApp | null }): JSX.El
         <span className="vwr__title" data-testid="viewer.title" title={target.url}>
           {target.title}
         </span>
-        <button type="button" className="vwr__button" aria-label={t('viewer.reload')} title={t('viewer.reload')} onClick={() => setGeneration((g) => g + 1)} data-testid="viewer.reload">
+        <button type="button" className="atr-icon-button vwr__button" aria-label={t('viewer.reload')} title={t('viewer.reload')} onClick={() => setGeneration((g) => g + 1)} data-testid="viewer.reload">
           <ReloadIcon width={16} height={16} />
         </button>
-        <a className="vwr__button" href={target.url} target="_blank" rel="noopener noreferrer" aria-label={t('viewer.openInNewTab')} title={t('viewer.openInNewTab')} data-testid="viewer.open">
+        <a className="atr-icon-button vwr__button" href={target.url} target="_blank" rel="noopener noreferrer" aria-label={t('viewer.openInNewTab')} title={t('viewer.openInNewTab')} data-testid="viewer.open">
           <ExternalIcon width={16} height={16} />
         </a>
       </div>

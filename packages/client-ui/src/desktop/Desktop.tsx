@@ -1,4 +1,4 @@
-import { useCallback, useRef, type JSX, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtrium } from '../AtriumContext.js';
 import { AppHost } from '../apphost/AppHost.js';
@@ -41,10 +41,15 @@ export function Desktop({ children, user = null }: DesktopProps): JSX.Element {
   const { t, i18n } = useTranslation();
   const { models, desktopAccessory: Accessory, setLocale } = useAtrium();
   const surface = useRef<HTMLElement>(null);
-  const translate = useCallback((key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {})), [i18n]);
+  // The models outlive language changes (which may hand a new i18n object): they read the current one through a ref.
+  const i18nRef = useRef(i18n);
+  useLayoutEffect(() => {
+    i18nRef.current = i18n;
+  }, [i18n]);
+  const translate = useCallback((key: string, vars?: Record<string, unknown>) => String(i18nRef.current.t(key, vars ?? {})), []);
   const services = useOwnedModel(
-    () => createDesktopServices(models, { surface: surface.current, translate, locale: () => i18n.language, setLocale }),
-    [models, translate, i18n, setLocale],
+    () => createDesktopServices(models, { surface: surface.current, translate, locale: () => i18nRef.current.language, setLocale }),
+    [models, translate, setLocale],
   );
   useViewport(services, surface);
   useDesktopKeys(services);

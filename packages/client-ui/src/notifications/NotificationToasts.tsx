@@ -30,7 +30,7 @@ export function NotificationToasts({ notifications }: { notifications: Notificat
               </p>
             )}
           </div>
-          <button type="button" className="atr-toast__close" aria-label={t('notifications.close')} title={t('notifications.close')} onClick={() => notifications.dismiss(toast.id)} data-testid="notification.close">
+          <button type="button" className="atr-icon-button" aria-label={t('notifications.close')} title={t('notifications.close')} onClick={() => notifications.dismiss(toast.id)} data-testid="notification.close">
             <CloseIcon width={16} height={16} />
           </button>
         </div>

@@ -107,7 +107,7 @@ function OpenCard({ model, at, detail, onChat }: { model: ProfileCardPort; at: {
         onKeyDown={handleKeyDown}
         data-testid="profileCard"
       >
-        <button ref={closeButton} type="button" className="atr-profile-card__close" aria-label={t('profileCard.close')} title={t('profileCard.close')} onClick={() => model.close()} data-testid="profileCard.close">
+        <button ref={closeButton} type="button" className="atr-icon-button atr-profile-card__close" aria-label={t('profileCard.close')} title={t('profileCard.close')} onClick={() => model.close()} data-testid="profileCard.close">
           <CloseIcon width={18} height={18} />
         </button>
         {detail ? (
