@@ -8,6 +8,7 @@ export * from './rules/password.js';
 export * from './rules/path.js';
 export * from './rules/visibility.js';
 export * from './api/envelope.js';
+export * from './api/text.js';
 export * from './api/auth.js';
 export * from './api/user.js';
 export * from './api/content.js';

@@ -1,6 +1,10 @@
 import type { ErrorEnvelope, SuccessEnvelope } from '@atrium/shared';
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+
+// The shared schemas are built with zod/mini, which carries no message texts: the
+// server answers in plain English ("Too big: expected string to have <=254 characters").
+z.config(z.locales.en());
 
 /** An error whose message is safe to show; thrown by routes and turned into an envelope. */
 export class HttpError extends Error {
@@ -37,8 +41,8 @@ export function sendFail(reply: FastifyReply, statusCode: number, message: strin
  * Parses request input with a shared schema. A mismatch becomes a 400 whose
  * message names every offending field, e.g. "Invalid request: jwt: Required".
  */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+export function parse<S extends z.core.$ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = z.safeParse(schema, input ?? {});
   if (result.success) return result.data;
   const errors = result.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
   throw new HttpError(400, `Invalid request: ${errors.join('; ')}`, 'request.invalid', errors);

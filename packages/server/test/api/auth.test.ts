@@ -39,6 +39,22 @@ describe(`sign-in on ${databaseKind}`, () => {
     expect(me.json<{ data: { username: string } }>().data.username).toBe(username);
   }
 
+  describe('text the database cannot store', () => {
+    it.each([
+      ['a NUL in the username', { username: 'ada\u0000', password: GOOD_PASSWORD }],
+      ['a lone surrogate in the username', { username: 'ada\ud800', password: GOOD_PASSWORD }],
+      ['a NUL in the password', { username: 'ada', password: 'x\u0000y' }],
+    ])('refuses %s with 400 Invalid request, never a 5xx', async (_what, payload) => {
+      const res = await t.app.inject({ method: 'POST', url: auth, payload, remoteAddress: nextAddress() });
+      expectClientErrorEnvelope(res, 400);
+      expect(res.json()).toMatchObject({ code: 'request.invalid' });
+      // A form cannot carry a lone surrogate (it is encoded as U+FFFD), but it can carry a NUL.
+      if (!JSON.stringify(payload).includes('\\u0000')) return;
+      const viaForm = await t.app.inject({ method: 'POST', url: auth, ...form(payload), remoteAddress: nextAddress() });
+      expectClientErrorEnvelope(viaForm, 400);
+    });
+  });
+
   describe('successful sign-in', () => {
     it('signs in through the wrapper with a form-urlencoded body', async () => {
       const res = await t.app.inject({ method: 'POST', url: auth, ...form({ username: 'ada', password: GOOD_PASSWORD }), remoteAddress: nextAddress() });

@@ -104,6 +104,16 @@ describe(`settings on ${databaseKind}`, () => {
     [{ 'desktop.panels': [{ position: 'top', ontop: true, items: [{ name: 'clock' }] }] }, INVALID_PANEL_ITEM, 'settings.invalid'],
     [{ 'desktop.background': { src: 'javascript:alert(1)', style: 'cover', color: '#000000' } }, "Invalid value for setting 'desktop.background': src: ", 'settings.invalid'],
     [{ 'app.Chat': 'not an object' }, "Invalid value for setting 'app.Chat': ", 'settings.invalid'],
+    // Keys named after members every object inherits name no setting.
+    [{ toString: 'x' }, "Unknown setting 'toString'", 'settings.unknown'],
+    [{ constructor: {} }, "Unknown setting 'constructor'", 'settings.unknown'],
+    [{ hasOwnProperty: 1 }, "Unknown setting 'hasOwnProperty'", 'settings.unknown'],
+    // The JSON parser itself refuses a __proto__ key.
+    [JSON.parse('{"__proto__": {"x": 1}}') as Record<string, unknown>, 'Invalid request', 'request.invalid'],
+    // Text the database cannot store: a NUL, or a lone surrogate (sent as the JSON escape \ud800).
+    [{ 'desktop.icons': 'Lu\u0000men' }, "Invalid value for setting 'desktop.icons': must not contain NUL", 'settings.invalid'],
+    [{ 'app.Chat': { note: 'half a pair \ud800' } }, "Invalid value for setting 'app.Chat': must not contain NUL", 'settings.invalid'],
+    [{ 'app.Chat': { ['key\u0000']: 1 } }, "Invalid value for setting 'app.Chat': must not contain NUL", 'settings.invalid'],
   ])('refuses %j with 400', async (body, message, code) => {
     const res = await post(adaJwt, body);
     expectClientErrorEnvelope(res, 400);

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '../constants.js';
+import { text } from './text.js';
 
 /** Upper bound on a serialized token in a request. */
 const TOKEN_MAX = 4096;
@@ -7,41 +8,41 @@ const USERNAME_MAX = 254;
 
 /** POST {wrapper}/auth and POST /login: the built-in sign-in form. */
 export const LoginForm = z.strictObject({
-  username: z.string().max(USERNAME_MAX),
-  password: z.string().max(PASSWORD_MAX_LENGTH),
+  username: text({ max: USERNAME_MAX }),
+  password: text({ max: PASSWORD_MAX_LENGTH }),
 });
 export type LoginForm = z.infer<typeof LoginForm>;
 
 /** POST {wrapper}/validatetoken. */
 export const ValidateTokenForm = z.strictObject({
-  jwt: z.string().min(1).max(TOKEN_MAX),
+  jwt: text({ min: 1, max: TOKEN_MAX }),
 });
 export type ValidateTokenForm = z.infer<typeof ValidateTokenForm>;
 
 /** POST {wrapper}/refreshtoken. */
 export const RefreshTokenForm = z.strictObject({
-  jwt: z.string().min(1).max(TOKEN_MAX),
-  refresh_token: z.string().min(1).max(TOKEN_MAX),
+  jwt: text({ min: 1, max: TOKEN_MAX }),
+  refresh_token: text({ min: 1, max: TOKEN_MAX }),
 });
 export type RefreshTokenForm = z.infer<typeof RefreshTokenForm>;
 
 /** POST /logout: the refresh token is optional when a bearer token is sent. */
 export const LogoutBody = z.strictObject({
-  refresh_token: z.string().min(1).max(TOKEN_MAX).optional(),
+  refresh_token: z.optional(text({ min: 1, max: TOKEN_MAX })),
 });
 export type LogoutBody = z.infer<typeof LogoutBody>;
 
 /** POST {wrapper}/user/me/forgotpassword. */
 export const ForgotPasswordForm = z.strictObject({
-  username: z.string().max(USERNAME_MAX),
+  username: text({ max: USERNAME_MAX }),
 });
 export type ForgotPasswordForm = z.infer<typeof ForgotPasswordForm>;
 
 /** POST {wrapper}/user/me/resetpassword. */
 export const ResetPasswordForm = z.strictObject({
-  password_reset_code: z.string().min(1).max(512),
-  new_password: z.string().max(PASSWORD_MAX_LENGTH),
-  confirm_password: z.string().max(PASSWORD_MAX_LENGTH),
+  password_reset_code: text({ min: 1, max: 512 }),
+  new_password: text({ max: PASSWORD_MAX_LENGTH }),
+  confirm_password: text({ max: PASSWORD_MAX_LENGTH }),
 });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 

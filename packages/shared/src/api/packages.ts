@@ -1,25 +1,24 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { text } from './text.js';
 import { DEFAULT_LOCALE, LOCALES, PACKAGE_NAME_PATTERN } from '../constants.js';
 
 /** The kinds of package (§3 Package metadata). Only applications are launched. */
 export const PACKAGE_TYPES = ['application', 'theme', 'icons', 'sounds'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 
-export const PackageName = z.string().regex(PACKAGE_NAME_PATTERN, 'must start with a letter and hold only letters, digits, _ and - (at most 64)');
+export const PackageName = z.string().check(z.regex(PACKAGE_NAME_PATTERN, 'must start with a letter and hold only letters, digits, _ and - (at most 64)'));
 
 /** A file of a package: a relative path without '..', backslashes or a leading slash. */
 export const PackageFile = z
   .string()
-  .min(1)
-  .max(200)
-  .regex(/^(?!\/)(?!.*\.\.)(?!.*\\)[A-Za-z0-9._/-]+$/, 'must be a relative path inside the package');
+  .check(z.minLength(1), z.maxLength(200), z.regex(/^(?!\/)(?!.*\.\.)(?!.*\\)[A-Za-z0-9._/-]+$/, 'must be a relative path inside the package'));
 
 /** Texts by locale; en_EN is required (§3: title (en_EN)). */
-export const LocalizedText = z
+export const LocalizedText = z.pipe(
   // partialRecord: a record keyed by an enum would require every locale.
-  .partialRecord(z.enum(LOCALES), z.string().min(1).max(200))
-  .refine((t) => typeof t[DEFAULT_LOCALE] === 'string', { message: `needs an ${DEFAULT_LOCALE} text` })
-  .transform((t) => t as LocalizedText);
+  z.partialRecord(z.enum(LOCALES), text({ min: 1, max: 200 })).check(z.refine((t) => typeof t[DEFAULT_LOCALE] === 'string', `needs an ${DEFAULT_LOCALE} text`)),
+  z.transform((t) => t as LocalizedText),
+);
 export type LocalizedText = Partial<Record<(typeof LOCALES)[number], string>> & { en_EN: string };
 
 /**
@@ -31,24 +30,24 @@ export type LocalizedText = Partial<Record<(typeof LOCALES)[number], string>> & 
 export const PackageMetadataSchema = z.strictObject({
   name: PackageName,
   type: z.enum(PACKAGE_TYPES),
-  files: z.array(PackageFile).max(20).default([]),
+  files: z._default(z.array(PackageFile).check(z.maxLength(20)), []),
   title: LocalizedText,
-  description: LocalizedText.optional(),
-  singleton: z.boolean().default(false),
-  autostart: z.boolean().default(false),
+  description: z.optional(LocalizedText),
+  singleton: z._default(z.boolean(), false),
+  autostart: z._default(z.boolean(), false),
   /** Autostart order: lower first, 750 ms apart (§4). */
-  precedence: z.number().int().min(0).max(10_000).optional(),
+  precedence: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
   /** MIME patterns the application opens ('text/*', 'application/pdf'). */
-  mimes: z.array(z.string().min(1).max(100)).max(50).default([]),
+  mimes: z._default(z.array(text({ min: 1, max: 100 })).check(z.maxLength(50)), []),
   /** A file of the package (has a dot: 'icon.svg') or an icon name of the icon package ('preferences'). */
-  icon: z.string().min(1).max(200).optional(),
+  icon: z.optional(text({ min: 1, max: 200 })),
   /** An icon name of the icon package, used when there is no icon. */
-  fontIcon: z.string().min(1).max(100).optional(),
+  fontIcon: z.optional(text({ min: 1, max: 100 })),
   /** 1: visible to every user of every organisation (§6). */
-  defaultAppforOrgs: z.union([z.literal(0), z.literal(1)]).default(0),
+  defaultAppforOrgs: z._default(z.union([z.literal(0), z.literal(1)]), 0),
   /** The application's input is masked while the connection is lost (§4). */
-  disableAppInput: z.boolean().default(false),
-  app_type: z.number().int().min(0).max(9999).default(1),
+  disableAppInput: z._default(z.boolean(), false),
+  app_type: z._default(z.int().check(z.minimum(0), z.maximum(9999)), 1),
 });
 export type PackageMetadata = z.output<typeof PackageMetadataSchema>;
 /** What a metadata.json may leave out (the defaults fill it in). */

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { LOCALES } from '../constants.js';
 import { PACKAGE_NAME_PATTERN } from '../constants.js';
+import { isStorableJson, text, UNSTORABLE_TEXT_MESSAGE } from './text.js';
 import { appOfSettingKey, BACKGROUND_STYLES, DESKTOP_FONTS, INVALID_PANEL_ITEM, PANEL_ITEMS, SETTING_VALUE_MAX_BYTES, WALLPAPERS, WIDGETS, type DESKTOP_SETTING_KEYS } from './settingsKeys.js';
 
 /**
@@ -10,23 +11,26 @@ import { appOfSettingKey, BACKGROUND_STYLES, DESKTOP_FONTS, INVALID_PANEL_ITEM, 
  * object). One definition for the client's model and the server's checks.
  */
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c');
+const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a2b3c'));
 /** null (colour only), 'wallpaper:<id>', an http(s) address or a path on the server. */
-const backgroundSource = z
-  .string()
-  .max(2048)
-  .regex(new RegExp(`^(wallpaper:(${WALLPAPERS.join('|')})|https?://\\S+|/\\S*)$`), 'must be a shipped wallpaper, an http(s) address or a path')
-  .nullable();
+const backgroundSource = z.nullable(
+  z
+    .string()
+    .check(
+      z.maxLength(2048),
+      z.regex(new RegExp(`^(wallpaper:(${WALLPAPERS.join('|')})|https?://\\S+|/\\S*)$`), 'must be a shipped wallpaper, an http(s) address or a path'),
+    ),
+);
 
 const panelItem = z.strictObject({
-  name: z.string().refine((n) => (PANEL_ITEMS as readonly string[]).includes(n), { message: INVALID_PANEL_ITEM }),
-  options: z.record(z.string(), z.unknown()).optional(),
+  name: z.string().check(z.refine((n) => (PANEL_ITEMS as readonly string[]).includes(n), INVALID_PANEL_ITEM)),
+  options: z.optional(z.record(z.string(), z.unknown())),
 });
 
 export const PanelSettings = z.strictObject({
   position: z.enum(['top', 'bottom']),
   ontop: z.boolean(),
-  items: z.array(panelItem).max(PANEL_ITEMS.length * 2),
+  items: z.array(panelItem).check(z.maxLength(PANEL_ITEMS.length * 2)),
 });
 export type PanelSettings = z.infer<typeof PanelSettings>;
 
@@ -39,10 +43,10 @@ export type BackgroundSettings = z.infer<typeof BackgroundSettings>;
 
 export const SoundSettings = z.strictObject({
   /** Name of the sound package. */
-  theme: z.string().regex(PACKAGE_NAME_PATTERN),
+  theme: z.string().check(z.regex(PACKAGE_NAME_PATTERN)),
   enabled: z.boolean(),
   /** 0..1 (§9: default 1). */
-  volume: z.number().min(0).max(1),
+  volume: z.number().check(z.minimum(0), z.maximum(1)),
 });
 export type SoundSettings = z.infer<typeof SoundSettings>;
 
@@ -50,19 +54,21 @@ export type SoundSettings = z.infer<typeof SoundSettings>;
 export const DesktopSettingSchemas = {
   'desktop.font': z.enum(DESKTOP_FONTS),
   'desktop.background': BackgroundSettings,
-  'desktop.panels': z.array(PanelSettings).max(2),
-  'desktop.widgets': z.array(z.strictObject({ name: z.enum(WIDGETS), options: z.record(z.string(), z.unknown()).optional() })).max(10),
+  'desktop.panels': z.array(PanelSettings).check(z.maxLength(2)),
+  'desktop.widgets': z.array(z.strictObject({ name: z.enum(WIDGETS), options: z.optional(z.record(z.string(), z.unknown())) })).check(z.maxLength(10)),
   /** Name of the theme package. */
-  'desktop.theme': z.string().regex(PACKAGE_NAME_PATTERN),
+  'desktop.theme': z.string().check(z.regex(PACKAGE_NAME_PATTERN)),
   /** Name of the icon package. */
-  'desktop.icons': z.string().regex(PACKAGE_NAME_PATTERN),
+  'desktop.icons': z.string().check(z.regex(PACKAGE_NAME_PATTERN)),
   'desktop.sounds': SoundSettings,
   /** Command id → chord ('window.close' → 'Alt+Shift+W'), overriding the defaults. */
-  'desktop.keybindings': z.record(z.string().regex(/^[a-z][A-Za-z0-9.:-]{0,63}$/), z.string().min(1).max(40)).refine((r) => Object.keys(r).length <= 100, 'at most 100 keybindings'),
+  'desktop.keybindings': z
+    .record(z.string().check(z.regex(/^[a-z][A-Za-z0-9.:-]{0,63}$/)), z.string().check(z.minLength(1), z.maxLength(40)))
+    .check(z.refine((r) => Object.keys(r).length <= 100, 'at most 100 keybindings')),
   /** Locks the desktop (the panel context menu is disabled, §6). */
   'desktop.lock': z.boolean(),
   /** The interface language; null keeps the browser's choice. */
-  locale: z.enum(LOCALES).nullable(),
+  locale: z.nullable(z.enum(LOCALES)),
 } as const;
 
 export type DesktopSettingKey = keyof typeof DesktopSettingSchemas;
@@ -96,7 +102,8 @@ export const SettingMessages = {
  * access are the caller's business (they depend on configuration and user).
  */
 export function checkSetting(key: string, value: unknown): { ok: true; value: unknown } | { ok: false; problem: SettingProblem } {
-  const schema = (DesktopSettingSchemas as Record<string, z.ZodType>)[key];
+  // An own property only: a key such as 'toString' or '__proto__' names no setting.
+  const schema: z.ZodMiniType | undefined = Object.hasOwn(DesktopSettingSchemas, key) ? DesktopSettingSchemas[key as DesktopSettingKey] : undefined;
   const app = appOfSettingKey(key);
   if (!schema && !app) return { ok: false, problem: { kind: 'unknown', key, message: SettingMessages.unknown(key) } };
   if (value === null) return { ok: true, value: null };
@@ -107,10 +114,11 @@ export function checkSetting(key: string, value: unknown): { ok: true; value: un
     return { ok: false, problem: { kind: 'invalid', key, message: SettingMessages.invalid(key, 'not JSON') } };
   }
   if (size > SETTING_VALUE_MAX_BYTES) return { ok: false, problem: { kind: 'too-large', key, message: SettingMessages.tooLarge(key) } };
+  if (!isStorableJson(value)) return { ok: false, problem: { kind: 'invalid', key, message: SettingMessages.invalid(key, UNSTORABLE_TEXT_MESSAGE) } };
   const parsed = (schema ?? AppSettingValue).safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
-  // The §5 text stands alone for a bad panel item.
+  // The panel-item rule's text stands alone (docs/behaviour: settings).
   if (issue?.message === INVALID_PANEL_ITEM) return { ok: false, problem: { kind: 'invalid', key, message: INVALID_PANEL_ITEM } };
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return { ok: false, problem: { kind: 'invalid', key, message: SettingMessages.invalid(key, `${where}${issue?.message ?? 'invalid'}`) } };
@@ -123,7 +131,9 @@ export interface SettingsResponse {
 }
 
 /** POST {api}/settings body: keys to change; null resets a key to its default. */
-export const SettingsBody = z.record(z.string().max(100), z.unknown()).refine((r) => Object.keys(r).length > 0 && Object.keys(r).length <= 50, 'between 1 and 50 keys');
+export const SettingsBody = z
+  .record(text({ max: 100 }), z.unknown())
+  .check(z.refine((r) => Object.keys(r).length > 0 && Object.keys(r).length <= 50, 'between 1 and 50 keys'));
 export type SettingsBody = z.infer<typeof SettingsBody>;
 
 /** Bytes of a string in UTF-8 (shared runs where TextEncoder is not typed). */

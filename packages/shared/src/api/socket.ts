@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PackageName } from './packages.js';
 
 /**
@@ -10,16 +10,16 @@ import { PackageName } from './packages.js';
  */
 
 export const SocketMessage = z.strictObject({
-  name: z.string().min(1).max(100),
-  params: z.unknown().optional(),
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  params: z.optional(z.unknown()),
 });
 export type SocketMessage = z.infer<typeof SocketMessage>;
 
-export const SocketAuthParams = z.strictObject({ token: z.string().min(1).max(4096) });
+export const SocketAuthParams = z.strictObject({ token: z.string().check(z.minLength(1), z.maxLength(4096)) });
 
 /** osjs/application:socket:message: the instance (pid), its application (name) and the payload. */
 export const AppSocketMessageParams = z.strictObject({
-  pid: z.number().int().nonnegative(),
+  pid: z.int().check(z.nonnegative()),
   name: PackageName,
   args: z.unknown(),
 });

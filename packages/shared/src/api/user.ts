@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** 0 or 1, as a number or its string form. */
-const Flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).transform(Number);
+const Flag = z.pipe(z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]), z.transform(Number));
 
 /** User preferences a user may change (§3 preferences, §6: Greetingmessage controls the greeting). */
 export const UserPreferencesBody = z.strictObject({
@@ -11,11 +11,11 @@ export const UserPreferencesBody = z.strictObject({
 /** PUT v1 /user/{id}: the fields a user may change on their own record; at least one. */
 export const UpdateUserBody = z
   .strictObject({
-    cleared_browser_cache: Flag.optional(),
+    cleared_browser_cache: z.optional(Flag),
     /** Merged into the stored preferences. */
-    preferences: UserPreferencesBody.optional(),
+    preferences: z.optional(UserPreferencesBody),
   })
-  .refine((b) => b.cleared_browser_cache !== undefined || b.preferences !== undefined, 'give cleared_browser_cache or preferences');
+  .check(z.refine((b) => b.cleared_browser_cache !== undefined || b.preferences !== undefined, 'give cleared_browser_cache or preferences'));
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 /** POST v1 user/switchaccount. */
