@@ -118,7 +118,7 @@ export function checkSetting(key: string, value: unknown): { ok: true; value: un
   const parsed = (schema ?? AppSettingValue).safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
-  // The panel-item rule's text stands alone (docs/behaviour: settings).
+  // The panel-item rule has a text of its own, shown as it is.
   if (issue?.message === INVALID_PANEL_ITEM) return { ok: false, problem: { kind: 'invalid', key, message: INVALID_PANEL_ITEM } };
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   return { ok: false, problem: { kind: 'invalid', key, message: SettingMessages.invalid(key, `${where}${issue?.message ?? 'invalid'}`) } };
