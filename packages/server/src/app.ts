@@ -3,11 +3,10 @@
  * every domain under their configured prefixes, and the web client.
  * Starting, stopping and the data folder are main.ts's business.
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Messages, SOCKET_MESSAGE_MAX_BYTES, SOCKET_PATH, type ClientConfig } from '@atrium/shared';
@@ -17,6 +16,7 @@ import type { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { webClient } from './http/webClient.js';
 import { loggerOptions } from './logger.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
 import { packageFileRoutes, packageRoutes } from './packages/routes.js';
@@ -73,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     (config.smtp ? new SmtpMailer(config.smtp, config.mailFrom, app.log) : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
   const services = createServices({ ...options, db: options.database.db, stores, mailer, log: app.log });
 
+  // Brotli or gzip for every compressible answer; the web client's files come precompressed (http/webClient.ts).
+  await app.register(compress, { encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(rateLimit, {
     global: false,
@@ -85,22 +87,9 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     return payload;
   });
 
-  const indexHtml = path.join(config.webRoot, 'index.html');
-  const webBuilt = fs.existsSync(indexHtml);
-  const apiPrefixes = [config.apiPrefix, config.wrapperPrefix];
+  const web = webClient({ root: config.webRoot, apiPrefixes: [config.apiPrefix, config.wrapperPrefix] });
   // Before any route is registered: a route keeps the error handler in force when it is added.
-  installErrorHandler(app, (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = apiPrefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-    if (request.method !== 'GET' || isApi || !request.headers.accept?.includes('text/html')) return false;
-    if (webBuilt) {
-      // Client-side addresses (#forgotpassword, ?resetpassword=..., ./privacy-policy) all load the app.
-      void reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
-    } else {
-      void reply.code(503).type('text/plain').send('The web client is not built yet: run `npm run build`, then reload.');
-    }
-    return true;
-  });
+  installErrorHandler(app, web.fallback);
 
   // Sockets: closed with 1001 before the plugin's own pre-close step, which would close them without a code.
   app.addHook('onReady', async () => services.sockets.start());
@@ -134,9 +123,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(packageFileRoutes(services));
   await app.register(socketRoutes(services, config.publicUrl));
 
-  if (webBuilt) {
-    await app.register(fastifyStatic, { root: config.webRoot, wildcard: false, index: ['index.html'] });
-  }
+  await app.register(web.plugin);
 
   return { app, services };
 }

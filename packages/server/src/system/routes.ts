@@ -19,6 +19,7 @@ export function systemRoutes(services: Services, info: { version: string; sessio
 
     app.get('/ping', async () => ok<PingResult>({ time: new Date().toISOString(), session_max_age: info.sessionMaxAge }));
 
-    app.get('/client-config', async () => info.clientConfig);
+    // Configuration: revalidated at every load, so that a changed setting is seen at once.
+    app.get('/client-config', async (_request, reply) => reply.header('cache-control', 'no-cache').send(info.clientConfig));
   };
 }
