@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.js';
 
 /** The built-in packages' entry modules: apps/<folder>/src/index.ts(x) and themes/<folder>/src/index.ts(x). */
 const PACKAGE_ENTRY = /[\\/](apps|themes)[\\/]([^\\/]+)[\\/]src[\\/]index\.tsx?$/;
@@ -24,17 +25,20 @@ function packageChunkName(entry: string): string | null {
  * The web entry. `npm run dev -w @atrium/web` proxies API calls to a server
  * on :8080. Each built-in package is a chunk of its own, named after the
  * package (`app-preferences-[hash].js`, `theme-nocturne-[hash].js`), and the
- * build writes a manifest (.vite/manifest.json) for sizing chunks.
+ * build writes a manifest (.vite/manifest.json) for sizing chunks
+ * (scripts/bundleBudgets.ts) and a .br and .gz copy beside each text file
+ * (build/precompress.ts), which the server sends as they are.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
     // Wallpapers stay files: only the one on the desktop is fetched (and the thumbnails, when Preferences shows them).
-    assetsInlineLimit: (file) => (/[\\/]wallpapers[\\/][^\\/]+\.svg$/.test(file) ? false : undefined),
+    // Fonts too: inlined into the CSS, every subset would be downloaded, used or not (web/src/fonts/fonts.css).
+    assetsInlineLimit: (file) => (/[\\/]wallpapers[\\/][^\\/]+\.svg$/.test(file) || /\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         chunkFileNames(chunk) {

@@ -3,10 +3,7 @@
  * renders the client-ui application with the built-in packages (apps and
  * themes, each loaded on demand).
  */
-import '@fontsource/lato/400.css';
-import '@fontsource/lato/700.css';
-import '@fontsource/roboto/400.css';
-import '@fontsource/roboto/500.css';
+import './fonts/fonts.css';
 import { blockBackNavigation, browserEnvironment, createI18n, loadClientConfig, parsePageAddress, Session, takeLaunchRequest, type ClientConfig } from '@atrium/client-core';
 import { AtriumApp, createModelFactories, StartupScreen } from '@atrium/client-ui';
 import { StrictMode } from 'react';

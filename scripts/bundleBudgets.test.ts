@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkBudgets, measureBudgets, readBudgetConfig, type BudgetConfig } from './bundleBudgets.js';
+
+const repo = path.resolve(import.meta.dirname, '..');
+
+/** Text that gzip cannot shrink much: `kib` KiB of it stays about that size. */
+function incompressible(kib: number, seed: number): string {
+  let x = seed;
+  let text = '';
+  while (text.length < kib * 1024 * 1.4) {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    text += x.toString(36);
+  }
+  return text;
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A build as Vite writes it: the entry (index.html) importing a shared chunk,
+ * the desktop loaded on demand with its own chunk and CSS, and an
+ * application chunk loaded on demand from the desktop.
+ */
+function fakeBuild(sizes: { entry: number; shared: number; desktop: number; app: number }): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-budgets-'));
+  dirs.push(dist);
+  const files: Record<string, string> = {
+    'assets/index-AAAAAAAA.js': incompressible(sizes.entry, 1),
+    'assets/shared-BBBBBBBB.js': incompressible(sizes.shared, 2),
+    'assets/SignedInPage-CCCCCCCC.js': incompressible(sizes.desktop, 3),
+    'assets/app-notes-DDDDDDDD.js': incompressible(sizes.app, 4),
+    'assets/index-EEEEEEEE.css': incompressible(1, 5),
+    'assets/SignedInPage-FFFFFFFF.css': incompressible(1, 6),
+  };
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    fs.writeFileSync(path.join(dist, file), text);
+  }
+  const manifest = {
+    'index.html': { file: 'assets/index-AAAAAAAA.js', isEntry: true, imports: ['_shared-BBBBBBBB.js'], dynamicImports: ['../packages/client-ui/src/signedin/SignedInPage.tsx'], css: ['assets/index-EEEEEEEE.css'] },
+    '_shared-BBBBBBBB.js': { file: 'assets/shared-BBBBBBBB.js' },
+    '../packages/client-ui/src/signedin/SignedInPage.tsx': {
+      file: 'assets/SignedInPage-CCCCCCCC.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared-BBBBBBBB.js'],
+      dynamicImports: ['../apps/notes/src/index.ts'],
+      css: ['assets/SignedInPage-FFFFFFFF.css'],
+    },
+    '../apps/notes/src/index.ts': { file: 'assets/app-notes-DDDDDDDD.js', isDynamicEntry: true, imports: ['_shared-BBBBBBBB.js'] },
+  };
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+const config = (loginJs: number, shellJs: number): BudgetConfig => ({
+  desktopModules: ['packages/client-ui/src/signedin/SignedInPage.tsx'],
+  budgets: { loginPage: { js: loginJs, css: 4 }, signedInShell: { js: shellJs, css: 4 } },
+});
+
+describe('bundle budgets', () => {
+  it('counts the entry and its static imports for the login page, adds the desktop for the signed-in shell, and never counts what loads on demand', () => {
+    const dist = fakeBuild({ entry: 20, shared: 10, desktop: 30, app: 50 });
+    const figures = Object.fromEntries(measureBudgets(dist, config(100, 100)).map((f) => [f.name, f]));
+    expect(figures['login page JavaScript']!.files).toEqual(['assets/index-AAAAAAAA.js', 'assets/shared-BBBBBBBB.js']);
+    expect(figures['login page CSS']!.files).toEqual(['assets/index-EEEEEEEE.css']);
+    expect(figures['signed-in shell JavaScript']!.files.sort()).toEqual(['assets/SignedInPage-CCCCCCCC.js', 'assets/index-AAAAAAAA.js', 'assets/shared-BBBBBBBB.js']);
+    expect(figures['signed-in shell CSS']!.files.sort()).toEqual(['assets/SignedInPage-FFFFFFFF.css', 'assets/index-EEEEEEEE.css']);
+    // Gzipped, so a little under the raw sizes: 30 KiB for the page, 60 KiB with the desktop.
+    expect(figures['login page JavaScript']!.bytes / 1024).toBeGreaterThan(25);
+    expect(figures['login page JavaScript']!.bytes / 1024).toBeLessThan(31);
+    expect(figures['signed-in shell JavaScript']!.bytes / 1024).toBeGreaterThan(50);
+    expect(figures['signed-in shell JavaScript']!.bytes / 1024).toBeLessThan(61);
+  });
+
+  it('passes a build within its budgets, printing each figure against its budget', () => {
+    const lines: string[] = [];
+    expect(checkBudgets(fakeBuild({ entry: 20, shared: 10, desktop: 30, app: 50 }), config(40, 80), (l) => lines.push(l))).toBe(0);
+    expect(lines.join('\n')).toMatch(/ok {4}login page JavaScript +\d+\.\d KiB of +40\.0 KiB/);
+    expect(lines.join('\n')).not.toMatch(/OVER|error/);
+  });
+
+  it('fails a build whose login page exceeds its budget, naming the figure and the files', () => {
+    const lines: string[] = [];
+    expect(checkBudgets(fakeBuild({ entry: 40, shared: 10, desktop: 5, app: 1 }), config(40, 80), (l) => lines.push(l))).toBe(1);
+    const output = lines.join('\n');
+    expect(output).toMatch(/OVER {2}login page JavaScript/);
+    expect(output).toMatch(/error: login page JavaScript is \d+\.\d KiB over its budget .*index-AAAAAAAA\.js/);
+  });
+
+  it('fails a build whose desktop makes the signed-in shell exceed its budget', () => {
+    const lines: string[] = [];
+    expect(checkBudgets(fakeBuild({ entry: 20, shared: 10, desktop: 60, app: 1 }), config(40, 80), (l) => lines.push(l))).toBe(1);
+    expect(lines.join('\n')).toMatch(/OVER {2}signed-in shell JavaScript/);
+  });
+
+  it('refuses to measure a build without a manifest', () => {
+    const dist = fakeBuild({ entry: 1, shared: 1, desktop: 1, app: 1 });
+    fs.rmSync(path.join(dist, '.vite'), { recursive: true });
+    expect(() => measureBudgets(dist, config(1, 1))).toThrow(/manifest\.json is missing/);
+  });
+
+  it("names the repository's desktop module in web/budgets.json", () => {
+    const budgets = readBudgetConfig(path.join(repo, 'web/budgets.json'));
+    for (const module of budgets.desktopModules) expect(fs.existsSync(path.join(repo, module)), module).toBe(true);
+    expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(90);
+    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(160);
+  });
+});
