@@ -1,78 +1,182 @@
 /**
- * The login page in headless Chromium (Debian's /usr/bin/chromium):
- * - gzipped JavaScript and CSS the page loads (from the built client in web/dist),
- * - time from navigation to an interactive login form,
- * - time from pressing Login to the signed-in page.
- * Prints figures; asserts nothing. Needs `npm run build` first. BENCH_RUNS (default 5).
+ * The login page in headless Chromium (Debian's /usr/bin/chromium), against
+ * the real, compressing server:
+ * - the bytes the browser actually transferred (CDP Network.loadingFinished
+ *   encodedDataLength: compressed bodies plus headers), by type, for what the
+ *   page fetched before the first interaction (navigation to an interactive
+ *   login form), then once the page is idle (the desktop prefetched), then
+ *   signed in; the font files and images fetched, and the encodings used;
+ * - the same, gzipped from the build's import graph (scripts/bundleBudgets.ts);
+ * - time from navigation to an interactive login form, and from pressing
+ *   Login to the signed-in page.
+ * Prints figures; asserts nothing. Needs `npm run build` first. BENCH_RUNS
+ * (default 5); BENCH_BASE_URL measures a server already running there (with
+ * the demo data) instead of starting one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { measureBudgets, readBudgetConfig } from '../scripts/bundleBudgets.js';
 import { freePort, launchChromium, median, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const dist = path.join(repo, 'web/dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
 
-/** Files the page requests on load: what index.html references, and what those import statically. */
-function loadedAssets(): string[] {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const seen = new Set<string>();
-  const queue = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  while (queue.length) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    if (file.endsWith('.js')) {
-      const code = fs.readFileSync(path.join(dist, file), 'utf8');
-      for (const m of code.matchAll(/(?:^|[;\n])import\s*(?:[^"'()]*?from\s*)?["']\.\/([^"']+\.(?:js|css))["']/g)) queue.push(`assets/${m[1]}`);
-    }
-  }
-  return [...seen];
+const KINDS = ['JS', 'CSS', 'fonts', 'images', 'other'] as const;
+type Kind = (typeof KINDS)[number];
+const PHASES = ['to interactive form', 'after idle (prefetch)', 'signed in'] as const;
+type Phase = (typeof PHASES)[number];
+
+interface Transfer {
+  url: string;
+  kind: Kind;
+  /** When the browser sent the request, epoch ms (the page's clock and the browser's are the machine's). */
+  at: number;
+  encoding: string;
+  bytes: number;
 }
 
-const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-const assets = loadedAssets();
-const js = assets.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0);
-const css = assets.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(f), 0);
-const lazy = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f) && !assets.includes(`assets/${f}`));
+function kindOf(resourceType: string | undefined, url: string): Kind {
+  if (resourceType === 'Script' || /\.m?js(\?|$)/.test(url)) return 'JS';
+  if (resourceType === 'Stylesheet' || /\.css(\?|$)/.test(url)) return 'CSS';
+  if (resourceType === 'Font' || /\.woff2?(\?|$)/.test(url)) return 'fonts';
+  if (resourceType === 'Image' || resourceType === 'Media') return 'images';
+  return 'other';
+}
+
+/** Records every response the page receives with the bytes that crossed the wire and when it was requested. */
+async function recordTransfers(context: BrowserContext, page: Page): Promise<{ transfers: Transfer[]; quiet(ms: number, max: number): Promise<void>; cdp: CDPSession }> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const pending = new Map<string, Omit<Transfer, 'bytes'>>();
+  const transfers: Transfer[] = [];
+  let lastActivity = performance.now();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    lastActivity = performance.now();
+    if (e.request.url.startsWith('data:')) return;
+    pending.set(e.requestId, { url: e.request.url, kind: kindOf(e.type, e.request.url), at: e.wallTime * 1000, encoding: 'none' });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const entry = pending.get(e.requestId);
+    if (!entry) return;
+    entry.kind = kindOf(e.type, e.response.url);
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    entry.encoding = headers['content-encoding'] ?? 'none';
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    lastActivity = performance.now();
+    const entry = pending.get(e.requestId);
+    if (!entry) return;
+    pending.delete(e.requestId);
+    transfers.push({ ...entry, bytes: e.encodedDataLength });
+  });
+  cdp.on('Network.loadingFailed', (e) => {
+    lastActivity = performance.now();
+    pending.delete(e.requestId);
+  });
+  return {
+    transfers,
+    cdp,
+    /** Waits until nothing has been requested or finished for `ms` (at most `max`). */
+    async quiet(ms, max) {
+      const start = performance.now();
+      while (performance.now() - start < max && (pending.size > 0 || performance.now() - lastActivity < ms)) await new Promise((r) => setTimeout(r, 50));
+    },
+  };
+}
+
+/** The page's clock, epoch ms. */
+const pageNow = (page: Page) => page.evaluate(() => performance.timeOrigin + performance.now());
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+const fileName = (url: string) => new URL(url).pathname.split('/').pop() ?? url;
 
 const port = await freePort();
-const server = startAtrium(tempDir('atrium-bench-login-'), port);
+const external = process.env.BENCH_BASE_URL;
+const server = external ? null : startAtrium(tempDir('atrium-bench-login-'), port);
 const browser = await launchChromium();
 try {
-  const base = `http://127.0.0.1:${port}`;
+  const base = external ?? `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/healthz`, performance.now(), 120_000);
   const toForm: number[] = [];
   const toSignedIn: number[] = [];
+  /** Per phase and kind, the bytes of each counted run (cumulative phases). */
+  const perRun: Record<Phase, Record<Kind | 'total' | 'requests', number[]>> = Object.fromEntries(
+    PHASES.map((p) => [p, Object.fromEntries([...KINDS, 'total', 'requests'].map((k) => [k, [] as number[]]))]),
+  ) as never;
+  let sample: (Transfer & { phase: Phase })[] = [];
   for (let i = 0; i <= runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
+    const recorder = await recordTransfers(context, page);
     const started = performance.now();
     await page.goto(base);
     const username = page.getByLabel('Username', { exact: true });
     await username.waitFor({ state: 'visible' });
-    await page.waitForFunction(() => !(document.querySelector('input[autocomplete="username"]') as HTMLInputElement | null)?.disabled);
+    // The moment the form can be used, on the page's clock: what was requested after it was not needed for the first interaction.
+    const formReadyAt = Number(
+      await (
+        await page.waitForFunction(() => {
+          const input = document.querySelector('input[autocomplete="username"]') as HTMLInputElement | null;
+          return input && !input.disabled ? performance.timeOrigin + performance.now() : false;
+        })
+      ).jsonValue(),
+    );
     const formReady = performance.now() - started;
+    await recorder.quiet(1500, 15_000);
+    const interactionAt = await pageNow(page);
     await username.fill('demo');
     await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
     const pressed = performance.now();
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Welcome, Dana Demo').waitFor();
     const signedIn = performance.now() - pressed;
-    // The first run warms the server and the browser's caches of nothing: it is not counted.
+    await recorder.quiet(1500, 15_000);
+    // The first run warms the server (not the browser: each run has a fresh context, hence an empty cache): not counted.
     if (i > 0) {
       toForm.push(formReady);
       toSignedIn.push(signedIn);
+      const phaseOf = (t: Transfer): Phase => (t.at <= formReadyAt ? PHASES[0] : t.at <= interactionAt ? PHASES[1] : PHASES[2]);
+      PHASES.forEach((phase, p) => {
+        const upTo = recorder.transfers.filter((t) => PHASES.indexOf(phaseOf(t)) <= p);
+        for (const kind of KINDS) perRun[phase][kind].push(upTo.filter((t) => t.kind === kind).reduce((n, t) => n + t.bytes, 0));
+        perRun[phase].total.push(upTo.reduce((n, t) => n + t.bytes, 0));
+        perRun[phase].requests.push(upTo.length);
+      });
+      sample = recorder.transfers.map((t) => ({ ...t, phase: phaseOf(t) }));
     }
+    await recorder.cdp.detach();
     await context.close();
   }
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  console.log(`\nlogin page, headless Chromium, ${runs} runs after one warm-up, fresh browser context each`);
-  console.log(`gzipped on load: JavaScript ${kb(js)}, CSS ${kb(css)} (${assets.length} files; ${lazy.length} lazy chunks not loaded)`);
-  console.log(`navigation to interactive login form: median ${median(toForm).toFixed(0)} ms (min ${Math.min(...toForm).toFixed(0)}, max ${Math.max(...toForm).toFixed(0)})`);
+
+  console.log(`\nlogin page, headless Chromium, ${runs} runs after one warm-up, fresh browser context (empty cache) each, ${external ? base : 'server started by the benchmark'}`);
+  console.log('\nbytes transferred by the browser (CDP encodedDataLength: compressed bodies + headers), median, cumulative:');
+  console.log(`  ${'phase'.padEnd(24)}${[...KINDS, 'total'].map((k) => k.padStart(11)).join('')}   requests`);
+  for (const phase of PHASES) {
+    const row = [...KINDS, 'total' as const].map((k) => kib(median(perRun[phase][k])).padStart(11)).join('');
+    console.log(`  ${phase.padEnd(24)}${row}   ${median(perRun[phase].requests)}`);
+  }
+
+  const loginPage = sample.filter((t) => t.phase !== 'signed in');
+  const fonts = loginPage.filter((t) => t.kind === 'fonts');
+  console.log(`\nfont files fetched by the login page: ${fonts.length}${fonts.length ? `: ${fonts.map((t) => `${fileName(t.url).replace(/-[\w-]{8}\.woff2?$/, '')} ${kib(t.bytes)}`).join(', ')}` : ''}`);
+  const images = loginPage.filter((t) => t.kind === 'images');
+  const media = images.filter((t) => /\/resources\//.test(t.url));
+  console.log(`images fetched by the login page: ${images.length} (${kib(images.reduce((n, t) => n + t.bytes, 0))}), of which announcement media: ${media.length} (${kib(media.reduce((n, t) => n + t.bytes, 0))})`);
+  const idleJs = sample.filter((t) => t.phase === 'after idle (prefetch)' && t.kind === 'JS');
+  console.log(`JavaScript fetched once the page was idle: ${idleJs.map((t) => fileName(t.url)).join(', ') || 'none'}`);
+  const encodings = new Map<string, number>();
+  for (const t of sample.filter((t) => t.kind === 'JS' || t.kind === 'CSS' || t.kind === 'other')) encodings.set(t.encoding, (encodings.get(t.encoding) ?? 0) + 1);
+  console.log(`encodings of JS, CSS and other answers: ${[...encodings].map(([e, n]) => `${e} ×${n}`).join(', ')}`);
+
+  const figures = measureBudgets(dist, readBudgetConfig(path.join(repo, 'web/budgets.json')));
+  console.log('\nimport graph of the build, gzipped (bundle budgets, web/budgets.json):');
+  for (const f of figures) console.log(`  ${f.name.padEnd(28)} ${kib(f.bytes).padStart(10)} of ${kib(f.budget).padStart(10)} (${f.files.length} files)`);
+
+  console.log(`\nnavigation to interactive login form: median ${median(toForm).toFixed(0)} ms (min ${Math.min(...toForm).toFixed(0)}, max ${Math.max(...toForm).toFixed(0)})`);
   console.log(`Login pressed to signed-in page: median ${median(toSignedIn).toFixed(0)} ms (min ${Math.min(...toSignedIn).toFixed(0)}, max ${Math.max(...toSignedIn).toFixed(0)})`);
 } finally {
   await browser.close();
-  await stop(server);
+  if (server) await stop(server);
 }

@@ -4,10 +4,12 @@ import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { AtriumContext, resolveSite, useAtrium, type AtriumServices } from './AtriumContext.js';
 import { browserNavigation } from './browserNavigation.js';
+import { useDocumentLanguage, useDocumentTitle } from './documentMeta.js';
 import { useLocationHash } from './hooks/useNavigation.js';
 import { useObservable } from './hooks/useObservable.js';
 import { useOwnedModel } from './hooks/useOwnedModel.js';
 import { preloadedModule } from './hooks/usePreloadedModule.js';
+import { whenIdle } from './hooks/whenIdle.js';
 import type { SignedInPage as SignedInPageType } from './signedin/SignedInPage.js';
 import { LoadingOverlay } from './LoadingOverlay.js';
 import { LoginForm } from './login/LoginForm.js';
@@ -18,11 +20,11 @@ import { ForgotPasswordForm } from './recovery/ForgotPasswordForm.js';
 import { ResetPasswordForm } from './recovery/ResetPasswordForm.js';
 import './theme/vision.css';
 
-/** Loaded on demand: it brings the HTML sanitiser, which the login page does not need. */
 /**
  * The desktop (window manager, dialogs) is not part of the login page's
- * bundle: it is fetched once the login page is up, so it is ready by the
- * time the user presses Login.
+ * bundle: it is fetched once the login page is idle (or as soon as the user
+ * starts to type or press), so it is ready by the time the user presses
+ * Login without competing with what the login page shows.
  */
 const signedInModule = preloadedModule(() => import('./signedin/SignedInPage.js'));
 
@@ -32,6 +34,7 @@ function SignedIn(props: ComponentProps<typeof SignedInPageType>): JSX.Element {
   return module ? <module.SignedInPage {...props} /> : <LoadingOverlay />;
 }
 
+/** Loaded on demand: it brings the HTML sanitiser, which the login page does not need. */
 const PrivacyPolicyPage = lazy(async () => ({ default: (await import('./pages/PrivacyPolicyPage.js')).PrivacyPolicyPage }));
 
 export interface AtriumAppProps {
@@ -83,22 +86,31 @@ function once<T>(value: T | null): () => T | null {
   };
 }
 
-/** Keeps <html lang> and the document title in step with the language and the site. */
+/** Keeps <html lang> and dir in step with the language (documentMeta). */
 function DocumentLanguage(): null {
-  const { i18n } = useTranslation();
-  const { site } = useAtrium();
-  useEffect(() => {
-    document.documentElement.lang = i18n.language.replace('_', '-');
-  }, [i18n.language]);
-  useEffect(() => {
-    document.title = site.title;
-  }, [site.title]);
+  useDocumentLanguage();
   return null;
 }
 
 type SignedIn = Extract<SessionState, { status: 'signed-in' }>;
 
+/**
+ * What the document title names for a screen (docs/ACCESSIBILITY.md): the
+ * page shown; undefined while signed in, where the desktop names the focused
+ * window; null (the site's title alone) while the session boots.
+ */
+function screenTitle(t: (key: string) => string, address: PageAddress, about: boolean, status: SessionState['status']): string | null | undefined {
+  if (address.screen === 'privacy-policy') return t('privacy.title');
+  if (about) return t('footer.about');
+  if (status === 'booting') return null;
+  if (status !== 'signed-out') return undefined;
+  if (address.screen === 'forgotpassword') return t('forgot.title');
+  if (address.screen === 'resetpassword' && address.resetCode) return t('reset.title');
+  return t('documentTitle.signIn');
+}
+
 function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress: AtriumAppProps['parseAddress'] }): JSX.Element {
+  const { t } = useTranslation();
   const { session, navigation } = useAtrium();
   const state = useObservable(session);
   const hash = useLocationHash(navigation);
@@ -106,12 +118,13 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
   const address = useMemo(() => (hash === initialHash ? initial : parseAddress(navigation.current())), [hash, initialHash, initial, parseAddress, navigation]);
   useEffect(() => {
     if (state.status !== 'signed-out') return;
-    const timer = setTimeout(() => void signedInModule.preload().catch(() => undefined), 0);
-    return () => clearTimeout(timer);
+    return whenIdle(() => void signedInModule.preload().catch(() => undefined));
   }, [state.status]);
   // The signed-in page stays up, greyed, while signing out.
   const [lastSignedIn, setLastSignedIn] = useState<SignedIn | null>(null);
   if (state.status === 'signed-in' && state !== lastSignedIn) setLastSignedIn(state);
+  const about = /^\/about\/?$/.test(navigation.current().pathname);
+  useDocumentTitle(screenTitle(t, address, about, state.status));
 
   if (address.screen === 'privacy-policy') {
     return (
@@ -120,7 +133,7 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
       </Suspense>
     );
   }
-  if (/^\/about\/?$/.test(navigation.current().pathname)) return <AboutPage />;
+  if (about) return <AboutPage />;
 
   switch (state.status) {
     case 'booting':
