@@ -18,9 +18,30 @@ describe('AtriumApp', () => {
     expect(screen.getByTestId('about.version').textContent).toBe('Version 1.2.3');
   });
 
-  it('sets the document title from the site', async () => {
-    await renderAtrium({ site: { title: 'Acme Desk' } });
-    expect(document.title).toBe('Acme Desk');
+  it('names each screen in the document title, after the site, in the interface language', async () => {
+    const test = await renderAtrium({ site: { title: 'Acme Desk' } });
+    expect(document.title).toBe('Sign in – Acme Desk');
+    await test.setLocale('de_DE');
+    expect(document.title).toBe('Anmelden – Acme Desk');
+    cleanup();
+    await renderAtrium({ address: '/#forgotpassword' });
+    expect(document.title).toBe('Recover Password – Atrium');
+    cleanup();
+    await renderAtrium({ address: '/about' });
+    expect(document.title).toBe('About Us – Atrium');
+    cleanup();
+    await renderAtrium({ boot: false });
+    expect(document.title).toBe('Atrium');
+  });
+
+  it('sets a valid language tag and the writing direction on the page', async () => {
+    const test = await renderAtrium();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.dir).toBe('ltr');
+    await test.setLocale('zh_CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
+    await test.setLocale('nb_NO');
+    expect(document.documentElement.lang).toBe('nb-NO');
   });
 });
 

@@ -5,7 +5,7 @@ import { catalogues, flattenCatalogue } from './index.js';
 
 const english = flattenCatalogue(catalogues.en_EN);
 /** Keys whose text is the same in every language (names and symbols, not words: 'v{{version}}'). */
-const untranslatable = new Set(['app.name', 'login.version']);
+const untranslatable = new Set(['app.name', 'login.version', 'documentTitle.page']);
 /** Keys whose English text is also the right word in some languages, with those languages. */
 const sameWordIn: Record<string, readonly Locale[]> = {
   // 'OK' is the usual button label in German, French and Norwegian too.

@@ -44,6 +44,8 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     previous: 'Vorherige Ankündigung',
     next: 'Nächste Ankündigung',
     goTo: 'Ankündigung {{number}} von {{count}} anzeigen',
+    pause: 'Ankündigungen anhalten',
+    play: 'Ankündigungen abspielen',
   },
   forgot: {
     title: 'Passwort wiederherstellen',
@@ -92,6 +94,11 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     description:
       '{{title}} ist ein browserbasierter Desktop-Arbeitsplatz für Geschäftsanwendungen. Nach der Anmeldung öffnen Sie Ihre Anwendungen in Fenstern und haben Benachrichtigungen, eine globale Suche und Ihre Dateien stets zur Hand – alles in einem Browser-Tab.',
   },
+  /** The page title: the screen (or the focused window), then the site. */
+  documentTitle: {
+    page: '{{page}} – {{site}}',
+    signIn: 'Anmelden',
+  },
   signedIn: {
     welcome: 'Willkommen, {{name}}',
     account: 'Aktives Konto',
@@ -99,6 +106,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     signingOut: 'Abmeldung läuft…',
     editPreferences: 'Einstellungen bearbeiten',
     openProfile: 'Meine Profilkarte anzeigen',
+    avatar: '{{initials}} – Meine Profilkarte anzeigen',
   },
   desktop: {
     label: 'Schreibtisch',

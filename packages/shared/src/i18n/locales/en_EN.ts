@@ -43,6 +43,8 @@ export const en_EN = {
     previous: 'Previous announcement',
     next: 'Next announcement',
     goTo: 'Show announcement {{number}} of {{count}}',
+    pause: 'Pause announcements',
+    play: 'Play announcements',
   },
   forgot: {
     title: 'Recover Password',
@@ -91,6 +93,11 @@ export const en_EN = {
     description:
       '{{title}} is a browser-based desktop workspace for business applications. After signing in you open your applications in windows, and keep notifications, a global search and your files close at hand, all in one browser tab.',
   },
+  /** The page title: the screen (or the focused window), then the site. */
+  documentTitle: {
+    page: '{{page}} – {{site}}',
+    signIn: 'Sign in',
+  },
   signedIn: {
     welcome: 'Welcome, {{name}}',
     account: 'Active account',
@@ -98,6 +105,7 @@ export const en_EN = {
     signingOut: 'Signing out…',
     editPreferences: 'Edit Preferences',
     openProfile: 'Show my profile card',
+    avatar: '{{initials}} – Show my profile card',
   },
   desktop: {
     label: 'Desktop',

@@ -44,6 +44,8 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     previous: 'Annonce précédente',
     next: 'Annonce suivante',
     goTo: "Afficher l'annonce {{number}} sur {{count}}",
+    pause: 'Mettre les annonces en pause',
+    play: 'Lire les annonces',
   },
   forgot: {
     title: 'Récupérer le mot de passe',
@@ -92,6 +94,11 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     description:
       "{{title}} est un espace de travail de bureau dans le navigateur pour les applications métier. Une fois connecté, vous ouvrez vos applications dans des fenêtres et gardez à portée de main les notifications, une recherche globale et vos fichiers, le tout dans un seul onglet.",
   },
+  /** The page title: the screen (or the focused window), then the site. */
+  documentTitle: {
+    page: '{{page}} – {{site}}',
+    signIn: 'Connexion',
+  },
   signedIn: {
     welcome: 'Bienvenue, {{name}}',
     account: 'Compte actif',
@@ -99,6 +106,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     signingOut: 'Déconnexion en cours…',
     editPreferences: 'Modifier les préférences',
     openProfile: 'Afficher ma fiche de profil',
+    avatar: '{{initials}} – Afficher ma fiche de profil',
   },
   desktop: {
     label: 'Bureau',

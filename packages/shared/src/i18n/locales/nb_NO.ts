@@ -44,6 +44,8 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     previous: 'Forrige kunngjøring',
     next: 'Neste kunngjøring',
     goTo: 'Vis kunngjøring {{number}} av {{count}}',
+    pause: 'Sett kunngjøringene på pause',
+    play: 'Spill av kunngjøringene',
   },
   forgot: {
     title: 'Gjenopprett passord',
@@ -92,6 +94,11 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     description:
       '{{title}} er et nettleserbasert skrivebord for forretningsapplikasjoner. Når du har logget inn, åpner du applikasjonene dine i vinduer og har varsler, et globalt søk og filene dine lett tilgjengelig, alt i én nettleserfane.',
   },
+  /** The page title: the screen (or the focused window), then the site. */
+  documentTitle: {
+    page: '{{page}} – {{site}}',
+    signIn: 'Logg inn',
+  },
   signedIn: {
     welcome: 'Velkommen, {{name}}',
     account: 'Aktiv konto',
@@ -99,6 +106,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     signingOut: 'Logger ut…',
     editPreferences: 'Rediger innstillinger',
     openProfile: 'Vis profilkortet mitt',
+    avatar: '{{initials}} – Vis profilkortet mitt',
   },
   desktop: {
     label: 'Skrivebord',

@@ -44,6 +44,8 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     previous: 'Prejšnje obvestilo',
     next: 'Naslednje obvestilo',
     goTo: 'Pokaži obvestilo {{number}} od {{count}}',
+    pause: 'Zaustavi obvestila',
+    play: 'Predvajaj obvestila',
   },
   forgot: {
     title: 'Obnovitev gesla',
@@ -92,6 +94,11 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     description:
       '{{title}} je namizno delovno okolje v brskalniku za poslovne aplikacije. Po prijavi odpirate aplikacije v oknih, obvestila, globalno iskanje in datoteke pa imate vedno pri roki, vse v enem zavihku brskalnika.',
   },
+  /** The page title: the screen (or the focused window), then the site. */
+  documentTitle: {
+    page: '{{page}} – {{site}}',
+    signIn: 'Prijava',
+  },
   signedIn: {
     welcome: 'Dobrodošli, {{name}}',
     account: 'Aktivni račun',
@@ -99,6 +106,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     signingOut: 'Odjavljanje…',
     editPreferences: 'Uredi nastavitve',
     openProfile: 'Pokaži mojo profilno kartico',
+    avatar: '{{initials}} – Pokaži mojo profilno kartico',
   },
   desktop: {
     label: 'Namizje',

@@ -44,6 +44,8 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     previous: 'Thông báo trước',
     next: 'Thông báo tiếp theo',
     goTo: 'Hiển thị thông báo {{number}} trên {{count}}',
+    pause: 'Tạm dừng thông báo',
+    play: 'Phát thông báo',
   },
   forgot: {
     title: 'Khôi phục mật khẩu',
@@ -92,6 +94,11 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     description:
       '{{title}} là không gian làm việc dạng máy tính để bàn chạy trên trình duyệt dành cho các ứng dụng doanh nghiệp. Sau khi đăng nhập, bạn mở ứng dụng trong các cửa sổ và luôn có thông báo, tìm kiếm toàn cục cùng tệp của mình ngay trong tầm tay, tất cả trong một thẻ trình duyệt.',
   },
+  /** The page title: the screen (or the focused window), then the site. */
+  documentTitle: {
+    page: '{{page}} – {{site}}',
+    signIn: 'Đăng nhập',
+  },
   signedIn: {
     welcome: 'Xin chào, {{name}}',
     account: 'Tài khoản đang dùng',
@@ -99,6 +106,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     signingOut: 'Đang đăng xuất…',
     editPreferences: 'Chỉnh sửa tùy chọn',
     openProfile: 'Xem thẻ hồ sơ của tôi',
+    avatar: '{{initials}} – Xem thẻ hồ sơ của tôi',
   },
   desktop: {
     label: 'Màn hình làm việc',

@@ -44,6 +44,8 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     previous: '上一条公告',
     next: '下一条公告',
     goTo: '显示第 {{number}} 条公告（共 {{count}} 条）',
+    pause: '暂停公告轮播',
+    play: '播放公告轮播',
   },
   forgot: {
     title: '找回密码',
@@ -92,6 +94,11 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     description:
       '{{title}} 是一个基于浏览器的业务应用桌面工作空间。登录后，您可以在窗口中打开应用，随时查看通知、使用全局搜索并访问文件，一切都在一个浏览器标签页中完成。',
   },
+  /** The page title: the screen (or the focused window), then the site. */
+  documentTitle: {
+    page: '{{page}} – {{site}}',
+    signIn: '登录',
+  },
   signedIn: {
     welcome: '欢迎，{{name}}',
     account: '当前账户',
@@ -99,6 +106,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     signingOut: '正在退出…',
     editPreferences: '编辑偏好设置',
     openProfile: '查看我的个人资料卡片',
+    avatar: '{{initials}} – 查看我的个人资料卡片',
   },
   desktop: {
     label: '桌面',
