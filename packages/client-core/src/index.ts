@@ -63,6 +63,7 @@ export { WindowManager, type WindowManagerOptions } from './windows/WindowManage
 export { WindowIdExistsError, type Translate } from './windows/WindowIdExistsError.js';
 export { DEFAULT_WINDOW_ATTRIBUTES, DEFAULT_WINDOW_DIMENSION } from './windows/attributes.js';
 export { SNAP_THRESHOLD, boundsInViewport, clampDimension, constrainPosition, gravityPosition, initialBounds, mediaOf, resizeBounds, snapBounds, snapZoneAt, staggeredPosition, type Bounds } from './windows/geometry.js';
+export { edgeDragDimension, restoreUnderPointer } from './windows/geometry.js';
 
 export { CommandRegistry, type Command } from './commands/CommandRegistry.js';
 export { chordMatches, keyFromCode, normalizeKey, parseKeybinding, type KeyChord, type KeyEventLike } from './commands/keybinding.js';

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeAttributes } from './attributes.js';
-import { boundsInViewport, clampDimension, constrainPosition, gravityPosition, initialBounds, mediaOf, resizeBounds, snapBounds, snapZoneAt, staggeredPosition } from './geometry.js';
+import {
+  boundsInViewport,
+  clampDimension,
+  constrainPosition,
+  edgeDragDimension,
+  gravityPosition,
+  initialBounds,
+  mediaOf,
+  resizeBounds,
+  restoreUnderPointer,
+  snapBounds,
+  snapZoneAt,
+  staggeredPosition,
+} from './geometry.js';
 
 const viewport = { width: 1000, height: 600 };
 const min = { width: 100, height: 100 };
@@ -116,6 +129,30 @@ describe('resizeBounds', () => {
   it('keeps the window inside the viewport when given one', () => {
     expect(resizeBounds(from, { width: 2000, height: 2000 }, 'se', min, null, viewport)).toEqual({ position: { left: 100, top: 100 }, dimension: { width: 900, height: 500 } });
     expect(resizeBounds(from, { width: 2000, height: 200 }, 'w', min, null, viewport)).toEqual({ position: { left: 0, top: 100 }, dimension: { width: 400, height: 200 } });
+  });
+});
+
+describe('edgeDragDimension', () => {
+  const from = { width: 400, height: 300 };
+
+  it('grows from e and s with the pointer and from w and n against it', () => {
+    expect(edgeDragDimension(from, 'se', 30, 20)).toEqual({ width: 430, height: 320 });
+    expect(edgeDragDimension(from, 'nw', 30, 20)).toEqual({ width: 370, height: 280 });
+    expect(edgeDragDimension(from, 'ne', -30, -20)).toEqual({ width: 370, height: 320 });
+  });
+
+  it('keeps the other axis of a side handle', () => {
+    expect(edgeDragDimension(from, 'e', 30, 99)).toEqual({ width: 430, height: 300 });
+    expect(edgeDragDimension(from, 'n', 99, -20)).toEqual({ width: 400, height: 320 });
+  });
+});
+
+describe('restoreUnderPointer', () => {
+  it('keeps the grabbed share of the title bar under the pointer at the restored width, and the top', () => {
+    const maximized = { position: { left: 0, top: 0 }, dimension: { width: 1000, height: 600 } };
+    expect(restoreUnderPointer({ left: 250, top: 10 }, maximized, { width: 400, height: 300 })).toEqual({ left: 150, top: 0 });
+    const snappedRight = { position: { left: 500, top: 0 }, dimension: { width: 500, height: 600 } };
+    expect(restoreUnderPointer({ left: 1000, top: 10 }, snappedRight, { width: 200, height: 300 })).toEqual({ left: 800, top: 0 });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Pure window geometry: clamping, media classes, gravity, cascade, snapping
- * and edge resizing. No state, no clock; WindowManager composes these.
+ * Pure window geometry: clamping, media classes, gravity, cascade, snapping,
+ * edge resizing and the arithmetic of pointer gestures. No state, no clock; WindowManager composes these.
  */
 import { MEDIA_BIG_MIN, MEDIA_SMALL_MAX, WINDOW_STAGGER } from '@atrium/shared';
 import { DEFAULT_WINDOW_DIMENSION } from './attributes.js';
@@ -140,6 +140,30 @@ export function resizeBounds(from: Bounds, wanted: Dimension, edge: ResizeEdge, 
   }
 
   return { position: { left, top: Math.max(0, top) }, dimension: { width, height } };
+}
+
+/**
+ * The dimension a resize from an edge asks for once the pointer has moved by
+ * (dx, dy) from where the gesture began on a window of dimension `from`:
+ * edges e and s grow with the pointer, w and n against it, the other axis
+ * stays. Before limits: resizeBounds applies them.
+ */
+export function edgeDragDimension(from: Dimension, edge: ResizeEdge, dx: number, dy: number): Dimension {
+  return {
+    width: from.width + (edge.includes('e') ? dx : edge.includes('w') ? -dx : 0),
+    height: from.height + (edge.includes('s') ? dy : edge.includes('n') ? -dy : 0),
+  };
+}
+
+/**
+ * Where a maximized or snapped window grabbed at pointer (desktop
+ * coordinates) by its title bar goes when a drag restores it to the
+ * `restored` dimension: the grabbed point keeps its share of the width under
+ * the pointer, and the top stays where it was.
+ */
+export function restoreUnderPointer(pointer: Position, grabbed: Bounds, restored: Dimension): Position {
+  const ratio = (pointer.left - grabbed.position.left) / Math.max(1, grabbed.dimension.width);
+  return { left: pointer.left - ratio * restored.width, top: grabbed.position.top };
 }
 
 /**

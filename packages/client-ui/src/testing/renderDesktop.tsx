@@ -8,7 +8,7 @@ import { CommandRegistry, createI18n, DialogService, type FileSystem, WindowMana
 import { FakeClock, FakeEnvironment } from '@atrium/client-core/testing';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import type { ReactNode } from 'react';
+import { Profiler, type ProfilerOnRenderCallback, type ReactNode } from 'react';
 import type { DesktopRuntimePort } from '../ports.js';
 import { I18nextProvider } from 'react-i18next';
 import { createDesktopServices } from '../desktop/createDesktopServices.js';
@@ -41,7 +41,7 @@ function Keys({ services }: { services: DesktopServices }): null {
 
 /** Renders the window layer, dialog host, minimized strip and desktop keys over fresh models. */
 export async function renderDesktop(
-  options: { fileSystem?: FileSystem; applications?: () => Array<{ name: string; title: string }>; children?: ReactNode; runtime?: DesktopRuntimePort; clock?: FakeClock } = {},
+  options: { fileSystem?: FileSystem; applications?: () => Array<{ name: string; title: string }>; children?: ReactNode; runtime?: DesktopRuntimePort; clock?: FakeClock; onCommit?: ProfilerOnRenderCallback } = {},
 ): Promise<DesktopTest> {
   const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
   const clock = options.clock ?? new FakeClock();
@@ -68,7 +68,7 @@ export async function renderDesktop(
     { surface: null, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve() },
   );
   services.windows.setViewport(VIEWPORT);
-  const result = render(
+  const tree = (
     <I18nextProvider i18n={i18n}>
       <DesktopContext.Provider value={services}>
         <Keys services={services} />
@@ -77,8 +77,10 @@ export async function renderDesktop(
         <MinimizedStrip />
         {options.children}
       </DesktopContext.Provider>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+  // onCommit hears every React commit of the whole tree (a Profiler at its root).
+  const result = render(options.onCommit ? <Profiler id="desktop" onRender={options.onCommit}>{tree}</Profiler> : tree);
   return {
     ...result,
     services,

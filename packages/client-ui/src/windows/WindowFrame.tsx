@@ -127,7 +127,7 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
     zIndex: record.zIndex,
     display: state.minimized ? 'none' : undefined,
   };
-  const classes = ['atr-window', state.focused && 'atr-window--focused', state.maximized && 'atr-window--maximized', (state.moving || state.resizing) && 'atr-window--active', !attributes.header && 'atr-window--bare']
+  const classes = ['atr-window', state.focused && 'atr-window--focused', state.maximized && 'atr-window--maximized', !attributes.header && 'atr-window--bare']
     .filter(Boolean)
     .join(' ');
 

@@ -1,4 +1,4 @@
-import { snapZoneAt, type ResizeEdge, type SnapZone, type WindowManager } from '@atrium/client-core';
+import { edgeDragDimension, restoreUnderPointer, snapZoneAt, type ResizeEdge, type SnapZone, type WindowManager } from '@atrium/client-core';
 import { WINDOW_DOUBLE_TAP } from '@atrium/shared';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 
@@ -12,13 +12,19 @@ interface MoveGesture {
   pointerId: number;
   startX: number;
   startY: number;
+  /** The latest pointer position, applied at the next animation frame. */
+  x: number;
+  y: number;
   /** The window's position when the drag began (after an un-maximize). */
   left: number;
   top: number;
   /** The desktop's top-left corner in client coordinates. */
   originX: number;
   originY: number;
-  started: boolean;
+  /** The pointer has gone past DRAG_THRESHOLD: the press is a drag. */
+  dragging: boolean;
+  /** The model has been told (beginMove). */
+  begun: boolean;
   zone: SnapZone | null;
 }
 
@@ -28,8 +34,11 @@ interface ResizeGesture {
   edge: ResizeEdge;
   startX: number;
   startY: number;
+  x: number;
+  y: number;
   width: number;
   height: number;
+  begun: boolean;
 }
 
 type Gesture = MoveGesture | ResizeGesture;
@@ -57,17 +66,21 @@ export interface WindowGestures {
 const isControl = (target: EventTarget) => target instanceof Element && !!target.closest('button, a, input, select, textarea, [role="menu"]');
 
 /**
- * Turns pointer gestures on a window's chrome into WindowManager calls:
- * the pointer is captured for the gesture, moves and resizes are coalesced
- * to one call per animation frame (beginMove/endMove and
- * beginResize/endResize around it), a drag to a screen edge snaps on release,
- * and a maximized or snapped window dragged by its header is restored under
- * the pointer first.
+ * Turns pointer gestures on a window's chrome into WindowManager calls.
+ * The pointer is captured for the gesture, so the cursor, hover and text
+ * selection need nothing outside the window (no page-wide class: toggling
+ * one would recalculate the style of the whole page at the start and end of
+ * every gesture, see docs/PERFORMANCE.md). Pointer events only record where
+ * the pointer is; once per animation frame the latest position is applied
+ * (beginMove/beginResize on the first frame, the move or resize, the snap
+ * preview), so a frame commits at most one React update, and only this
+ * window's. The release applies what is pending, ends the gesture and snaps
+ * when dragged to a screen edge. A maximized or snapped window dragged by
+ * its header is restored under the pointer first.
  */
 export function useWindowGestures(windows: WindowManager, wid: number, frameRef: RefObject<HTMLElement | null>): WindowGestures {
   const gesture = useRef<Gesture | null>(null);
   const frame = useRef<number | null>(null);
-  const pending = useRef<(() => void) | null>(null);
   const lastTap = useRef(-Infinity);
   const tapHandledAt = useRef(-Infinity);
   const [snapZone, setSnapZone] = useState<SnapZone | null>(null);
@@ -75,28 +88,50 @@ export function useWindowGestures(windows: WindowManager, wid: number, frameRef:
   useEffect(
     () => () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current);
-      document.documentElement.classList.remove('atr-dragging');
+      frame.current = null;
     },
     [],
   );
 
-  /** Runs the latest call at the next animation frame; earlier ones of the same frame are dropped. */
-  const schedule = (call: () => void) => {
-    pending.current = call;
+  /** Applies the gesture's latest pointer position to the model. */
+  const apply = (g: Gesture) => {
+    const dx = g.x - g.startX;
+    const dy = g.y - g.startY;
+    if (g.kind === 'resize') {
+      if (!g.begun) {
+        g.begun = true;
+        windows.beginResize(wid);
+      }
+      windows.resize(wid, edgeDragDimension(g, g.edge, dx, dy), g.edge);
+      return;
+    }
+    if (!g.begun) {
+      g.begun = true;
+      const record = windows.get(wid);
+      if (record && (record.state.maximized || record.snapped) && windows.restore(wid)) {
+        // Keep the grabbed point of the title bar under the pointer at the restored width.
+        const restored = windows.get(wid) ?? record;
+        const position = restoreUnderPointer({ left: g.startX - g.originX, top: g.startY - g.originY }, record, restored.dimension);
+        g.left = position.left;
+        g.top = position.top;
+      }
+      windows.beginMove(wid);
+    }
+    windows.move(wid, { left: g.left + dx, top: g.top + dy });
+    const zone = snapZoneAt({ left: g.x - g.originX, top: g.y - g.originY }, windows.viewport());
+    if (zone !== g.zone) {
+      g.zone = zone;
+      setSnapZone(zone);
+    }
+  };
+
+  /** Asks for one application of the gesture at the next animation frame, however many pointer events come before it. */
+  const schedule = () => {
     if (frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
-      const next = pending.current;
-      pending.current = null;
-      next?.();
+      if (gesture.current) apply(gesture.current);
     });
-  };
-  const flush = () => {
-    if (frame.current !== null) cancelAnimationFrame(frame.current);
-    frame.current = null;
-    const next = pending.current;
-    pending.current = null;
-    next?.();
   };
 
   const desktopOrigin = () => {
@@ -116,15 +151,18 @@ export function useWindowGestures(windows: WindowManager, wid: number, frameRef:
     const g = gesture.current;
     gesture.current = null;
     if (!g) return;
-    flush();
-    document.documentElement.classList.remove('atr-dragging');
+    const pending = frame.current !== null;
+    if (pending) cancelAnimationFrame(frame.current!);
+    frame.current = null;
+    // What the pointer did since the last frame counts; a cancelled gesture keeps the last applied position.
+    if (pending && commit) apply(g);
+    if (!g.begun) return;
     if (g.kind === 'resize') {
       windows.endResize(wid);
       return;
     }
-    if (!g.started) return;
     windows.endMove(wid);
-    setSnapZone(null);
+    if (g.zone) setSnapZone(null);
     if (commit && g.zone) windows.snap(wid, g.zone);
   };
 
@@ -151,11 +189,14 @@ export function useWindowGestures(windows: WindowManager, wid: number, frameRef:
         pointerId: event.pointerId,
         startX: event.clientX,
         startY: event.clientY,
+        x: event.clientX,
+        y: event.clientY,
         left: record.position.left,
         top: record.position.top,
         originX: origin.x,
         originY: origin.y,
-        started: false,
+        dragging: false,
+        begun: false,
         zone: null,
       };
       capture(event);
@@ -163,34 +204,17 @@ export function useWindowGestures(windows: WindowManager, wid: number, frameRef:
     onPointerMove(event) {
       const g = gesture.current;
       if (g?.kind !== 'move' || g.pointerId !== event.pointerId) return;
-      const dx = event.clientX - g.startX;
-      const dy = event.clientY - g.startY;
-      if (!g.started) {
-        if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
-        g.started = true;
-        const record = windows.get(wid);
-        if (record && (record.state.maximized || record.snapped) && windows.restore(wid)) {
-          // Keep the grabbed point of the title bar under the pointer at the restored width.
-          const restored = windows.get(wid) ?? record;
-          const pointerX = g.startX - g.originX;
-          const ratio = (pointerX - record.position.left) / Math.max(1, record.dimension.width);
-          g.left = pointerX - ratio * restored.dimension.width;
-          g.top = record.position.top;
-        }
-        windows.beginMove(wid);
-        document.documentElement.classList.add('atr-dragging');
-      }
-      const position = { left: g.left + dx, top: g.top + dy };
-      schedule(() => windows.move(wid, position));
-      const zone = snapZoneAt({ left: event.clientX - g.originX, top: event.clientY - g.originY }, windows.viewport());
-      g.zone = zone;
-      setSnapZone(zone);
+      if (!g.dragging && Math.hypot(event.clientX - g.startX, event.clientY - g.startY) < DRAG_THRESHOLD) return;
+      g.dragging = true;
+      g.x = event.clientX;
+      g.y = event.clientY;
+      schedule();
     },
     ...common,
     onPointerUp(event) {
       const g = gesture.current;
       if (g?.pointerId !== event.pointerId) return;
-      if (g.kind === 'move' && !g.started && event.pointerType === 'touch') {
+      if (g.kind === 'move' && !g.dragging && event.pointerType === 'touch') {
         // Two taps within WINDOW_DOUBLE_TAP toggle maximize, as a double-click does with a mouse.
         if (event.timeStamp - lastTap.current <= WINDOW_DOUBLE_TAP) {
           lastTap.current = -Infinity;
@@ -217,21 +241,20 @@ export function useWindowGestures(windows: WindowManager, wid: number, frameRef:
         edge,
         startX: event.clientX,
         startY: event.clientY,
+        x: event.clientX,
+        y: event.clientY,
         width: record.dimension.width,
         height: record.dimension.height,
+        begun: false,
       };
       capture(event);
-      windows.beginResize(wid);
-      document.documentElement.classList.add('atr-dragging');
     },
     onPointerMove(event) {
       const g = gesture.current;
       if (g?.kind !== 'resize' || g.pointerId !== event.pointerId) return;
-      const dx = event.clientX - g.startX;
-      const dy = event.clientY - g.startY;
-      const width = g.width + (g.edge.includes('e') ? dx : g.edge.includes('w') ? -dx : 0);
-      const height = g.height + (g.edge.includes('s') ? dy : g.edge.includes('n') ? -dy : 0);
-      schedule(() => windows.resize(wid, { width, height }, g.edge));
+      g.x = event.clientX;
+      g.y = event.clientY;
+      schedule();
     },
     ...common,
   });
