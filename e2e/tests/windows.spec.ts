@@ -178,6 +178,34 @@ test.describe('windows', () => {
     await expect(w.loading).toHaveCount(0, { timeout: 6000 });
   });
 
+  test('selects no text while a window is dragged or resized across a dialog message', async ({ page }) => {
+    await desktop.developer('confirmYesNo');
+    const message = desktop.dialog('confirm').message;
+    const w = await desktop.openTestWindow();
+    await w.dragTo(200, 400);
+    const text = (await message.boundingBox())!;
+    const across = async (from: { x: number; y: number }) => {
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(text.x + text.width / 2, text.y + text.height / 2, { steps: 8 });
+      await page.mouse.move(text.x + text.width + 40, text.y + text.height + 20, { steps: 8 });
+      expect(await page.evaluate(() => document.getSelection()?.toString() ?? '')).toBe('');
+      await page.mouse.up();
+    };
+    const title = (await w.title.boundingBox())!;
+    await across({ x: title.x + 10, y: title.y + title.height / 2 });
+    const handle = (await w.handle('se').boundingBox())!;
+    await across({ x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 });
+    // The same moves from inside the message do select it: the check above can see a selection.
+    await message.click({ position: { x: 1, y: 1 } });
+    const now = (await message.boundingBox())!;
+    await page.mouse.move(now.x + 1, now.y + 2);
+    await page.mouse.down();
+    await page.mouse.move(now.x + now.width - 1, now.y + now.height - 2, { steps: 8 });
+    await page.mouse.up();
+    expect(await page.evaluate(() => document.getSelection()?.toString() ?? '')).not.toBe('');
+  });
+
   test('opens thirty windows at once', async () => {
     await desktop.developer('openMany');
     await expect(desktop.windows).toHaveCount(30);
