@@ -15,6 +15,7 @@ import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
 import type { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { AccessLog } from './http/accessLog.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { webClient } from './http/webClient.js';
 import { loggerOptions } from './logger.js';
@@ -65,6 +66,8 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // One access-log line per request instead of Fastify's two: see http/accessLog.ts.
+    logController: new AccessLog(),
   });
 
   const stores = createStores(options.database.db, config.dataDir);

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_ADDRESS: positiveInt.default(20),
   LOGIN_WINDOW: positiveInt.default(15 * 60),
+  SESSION_CACHE_TTL: z.coerce.number().int().min(0).max(300).default(10),
   RATE_LIMIT_AUTH: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(10),
   RATE_LIMIT_LOGGER: positiveInt.default(120),
@@ -89,6 +90,8 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   sessionMaxAge: number;
+  /** Seconds a session check is answered from memory (0: every call asks the database); see docs/ARCHITECTURE.md. */
+  sessionCacheTtl: number;
   loginMaxFailuresAccount: number;
   loginMaxFailuresAddress: number;
   loginWindow: number;
@@ -156,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     sessionMaxAge: e.SESSION_MAX_AGE,
+    sessionCacheTtl: e.SESSION_CACHE_TTL,
     loginMaxFailuresAccount: e.LOGIN_MAX_FAILURES_ACCOUNT,
     loginMaxFailuresAddress: e.LOGIN_MAX_FAILURES_ADDRESS,
     loginWindow: e.LOGIN_WINDOW,

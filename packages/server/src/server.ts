@@ -51,6 +51,8 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
         address: `http://${host}:${port}`,
         close() {
           closing ??= (async () => {
+            // First of all: readiness turns to 503, so that a load balancer stops sending traffic.
+            services.readiness.beginShutdown();
             clearInterval(housekeeping);
             await app.close();
             await services.recovery.drain();

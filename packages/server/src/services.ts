@@ -4,12 +4,15 @@
  */
 import type { Log } from './logger.js';
 import type { Config } from './config.js';
-import type { Db } from './db/database.js';
+import type { Database, Db } from './db/database.js';
 import { AuthService } from './auth/AuthService.js';
 import { LoginThrottle } from './auth/LoginThrottle.js';
 import { PasswordHasher } from './auth/PasswordHasher.js';
 import { PasswordRecoveryService } from './auth/PasswordRecoveryService.js';
+import { SessionCache } from './auth/SessionCache.js';
+import { LocalSessionEvents, type SessionEvents } from './auth/SessionEvents.js';
 import { TokenService } from './auth/TokenService.js';
+import { withSessionEvents } from './auth/withSessionEvents.js';
 import type { Mailer } from './mail/Mailer.js';
 import { loadBuiltinPackages } from './packages/packageMetadata.js';
 import { PackageService } from './packages/PackageService.js';
@@ -20,11 +23,20 @@ import { SettingsService } from './settings/SettingsService.js';
 import { DEFAULT_SOCKET_LIMITS, SocketGateway, type SocketLimits } from './sockets/SocketGateway.js';
 import { SocketHub } from './sockets/SocketHub.js';
 import type { Stores } from './stores.js';
+import { Readiness } from './system/Readiness.js';
 import { ProfileService } from './users/ProfileService.js';
+
+/** Most sign-in sessions the session cache holds (a few MB at most). */
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 export interface Services {
   db: Db;
+  /** The stores; writes that end sessions or change users publish on `sessionEvents`. */
   stores: Stores;
+  /** Invalidation of remembered session checks (docs/ARCHITECTURE.md). */
+  sessionEvents: SessionEvents;
+  /** Whether the server can take traffic (GET /readyz). */
+  readiness: Readiness;
   auth: AuthService;
   recovery: PasswordRecoveryService;
   profiles: ProfileService;
@@ -37,6 +49,8 @@ export interface Services {
 export interface ServiceDeps {
   config: Config;
   db: Db;
+  /** The opened database, for the readiness check. */
+  database: Database;
   stores: Stores;
   secrets: Secrets;
   mailer: Mailer;
@@ -45,6 +59,8 @@ export interface ServiceDeps {
   now?: () => Date;
   /** Overrides of the websocket limits (tests). */
   socketLimits?: Partial<SocketLimits>;
+  /** Where session events travel; within this process by default. */
+  sessionEvents?: SessionEvents;
 }
 
 /**
@@ -54,14 +70,18 @@ export interface ServiceDeps {
 export function createServices({
   config,
   db,
-  stores,
+  database,
+  stores: plainStores,
   secrets,
   mailer,
   log,
   hasher = new PasswordHasher(),
   now = () => new Date(),
   socketLimits,
+  sessionEvents = new LocalSessionEvents(),
 }: ServiceDeps): Services {
+  const stores = withSessionEvents(plainStores, sessionEvents);
+  const sessionCache = new SessionCache({ ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
   const tokens = new TokenService(secrets.jwtSecret, config.publicUrl, config.accessTokenTtl, now);
   const throttle = new LoginThrottle(
     stores.loginAttempts,
@@ -77,6 +97,7 @@ export function createServices({
     throttle,
     { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge },
     log,
+    sessionCache,
     now,
   );
   const recovery = new PasswordRecoveryService(stores.users, stores.passwordResets, stores.sessions, hasher, throttle, mailer, config.publicUrl, log, now);
@@ -97,5 +118,17 @@ export function createServices({
   const hub = new SocketHub(limits.maxConnectionsPerUser);
   const sockets = new SocketGateway(auth, packages, hub, limits, log);
   const settings = new SettingsService(stores.settings, packages, hub, config.settings);
-  return { db, stores, auth, recovery, profiles, resources: new ResourceService(stores.resources, stores.blobs), packages, settings, sockets };
+  return {
+    db,
+    stores,
+    sessionEvents,
+    readiness: new Readiness(database),
+    auth,
+    recovery,
+    profiles,
+    resources: new ResourceService(stores.resources, stores.blobs),
+    packages,
+    settings,
+    sockets,
+  };
 }

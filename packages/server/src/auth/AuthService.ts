@@ -5,6 +5,7 @@ import type { UserRecord, UserStore } from '../users/UserStore.js';
 import { normalizeUsername } from '../users/UserStore.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 import type { PasswordHasher } from './PasswordHasher.js';
+import type { SessionCache } from './SessionCache.js';
 import type { RevokeReason, SessionStore } from './SessionStore.js';
 import { TokenService } from './TokenService.js';
 
@@ -44,6 +45,8 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
     private readonly lifetimes: SessionLifetimes,
     private readonly log: Log,
+    /** Open sessions remembered for a few seconds; the stores' events keep it current. */
+    private readonly sessionCache: SessionCache,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -124,8 +127,7 @@ export class AuthService {
 
   /** Whether a user's session is still open and the user enabled (long-lived connections recheck this). */
   async isSessionOpen(sessionId: string, userId: string): Promise<boolean> {
-    const user = await this.sessions.findActiveUser(sessionId, this.now());
-    return user?.id === userId;
+    return (await this.sessionUser(sessionId))?.id === userId;
   }
 
   /**
@@ -157,8 +159,19 @@ export class AuthService {
 
   /** The user of a token's session, if that session is still open and the user enabled. */
   private async activeSession(claims: AccessTokenClaims): Promise<UserRecord | null> {
-    const user = await this.sessions.findActiveUser(claims.sid, this.now());
+    const user = await this.sessionUser(claims.sid);
     return user?.id === claims.sub ? user : null;
+  }
+
+  /** The user of an open session: from the cache when it knows, else from the database (and then cached). */
+  private async sessionUser(sessionId: string): Promise<UserRecord | null> {
+    const cached = this.sessionCache.get(sessionId);
+    if (cached) return cached;
+    const snapshot = this.sessionCache.snapshot();
+    const active = await this.sessions.findActiveSession(sessionId, this.now());
+    if (!active) return null;
+    this.sessionCache.set(sessionId, active, snapshot);
+    return active.user;
   }
 
   private async issuePair(user: UserRecord, sessionId: string): Promise<LoginResult> {

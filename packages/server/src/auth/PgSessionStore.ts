@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { refreshTokens, sessions, users } from '../db/schema.js';
 import type { UserRecord } from '../users/UserStore.js';
-import type { ConsumeResult, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
+import type { ActiveSession, ConsumeResult, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
 
 export class PgSessionStore implements SessionStore {
   /** Runs on every authenticated call: prepared once, so the database parses it once. */
@@ -11,7 +11,7 @@ export class PgSessionStore implements SessionStore {
 
   constructor(private readonly db: Db) {
     this.activeUserQuery = db
-      .select({ user: users })
+      .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -39,9 +39,13 @@ export class PgSessionStore implements SessionStore {
     return row ?? null;
   }
 
-  async findActiveUser(sessionId: string, now: Date): Promise<UserRecord | null> {
+  async findActiveSession(sessionId: string, now: Date): Promise<ActiveSession | null> {
     const [row] = await this.activeUserQuery.execute({ sessionId, now });
-    return row?.user ?? null;
+    return row ?? null;
+  }
+
+  async findActiveUser(sessionId: string, now: Date): Promise<UserRecord | null> {
+    return (await this.findActiveSession(sessionId, now))?.user ?? null;
   }
 
   async addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {

@@ -7,6 +7,13 @@ export type SessionRecord = InferSelectModel<typeof sessions>;
 
 export type RevokeReason = 'logout' | 'reuse' | 'password-reset' | 'disabled' | 'operator';
 
+/** An open session and its user, as the check behind every authenticated call reads them. */
+export interface ActiveSession {
+  user: UserRecord;
+  /** The session's absolute end. */
+  expiresAt: Date;
+}
+
 /** What consuming a refresh token found. */
 export type ConsumeResult =
   | { outcome: 'consumed'; sessionId: string }
@@ -20,10 +27,12 @@ export interface SessionStore {
   createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord>;
   findSession(id: string): Promise<SessionRecord | null>;
   /**
-   * The user of a session that is open at `now` (not revoked, not past its
-   * end) and whose user is enabled; null otherwise. One query: it runs on
-   * every authenticated call.
+   * A session that is open at `now` (not revoked, not past its end) and
+   * whose user is enabled, with that user; null otherwise. One query: it
+   * backs every authenticated call the SessionCache cannot answer.
    */
+  findActiveSession(sessionId: string, now: Date): Promise<ActiveSession | null>;
+  /** The user of findActiveSession. */
   findActiveUser(sessionId: string, now: Date): Promise<UserRecord | null>;
   addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void>;
   /**

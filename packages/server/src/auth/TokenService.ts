@@ -1,19 +1,13 @@
-import crypto from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
-import { z } from 'zod';
+import crypto, { type webcrypto } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { AccessTokenClaims } from '@atrium/shared';
+import { ExpiringCache } from './ExpiringCache.js';
 
 const ALGORITHM = 'HS256';
 const AUDIENCE = 'atrium';
-
-const Claims = z.object({
-  sub: z.uuid(),
-  sid: z.uuid(),
-  acc: z.union([z.uuid(), z.literal('')]),
-  username: z.string(),
-  iat: z.number(),
-  exp: z.number(),
-});
+/** Most verified tokens remembered; the oldest go first. */
+const VERIFIED_TOKENS_MAX = 10_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenCheck =
   | { status: 'valid'; claims: AccessTokenClaims }
@@ -24,9 +18,16 @@ export type TokenCheck =
 /**
  * Access tokens: short-lived HS256 JWTs, algorithm pinned, issuer and
  * audience checked. Refresh tokens: opaque random strings stored hashed.
+ *
+ * The signing key is imported into WebCrypto once (given raw bytes, jose
+ * would import it again on every call), and a token that passed every check
+ * is remembered by its exact text until its expiry: a client sends the same
+ * token with each call for up to 15 minutes, and a repeat needs only the
+ * expiry compared. Any other text, a forged one included, is verified in full.
  */
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: Promise<webcrypto.CryptoKey>;
+  private readonly verified: ExpiringCache<string, AccessTokenClaims>;
 
   constructor(
     secret: string,
@@ -34,10 +35,13 @@ export class TokenService {
     private readonly ttlSeconds: number,
     private readonly now: () => Date = () => new Date(),
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.webcrypto.subtle.importKey('raw', Buffer.from(secret, 'utf8'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    // A key that cannot be imported fails each call that needs it, not the process.
+    this.key.catch(() => undefined);
+    this.verified = new ExpiringCache(VERIFIED_TOKENS_MAX, () => this.now().getTime());
   }
 
-  issueAccessToken(claims: AccessTokenClaims): Promise<string> {
+  async issueAccessToken(claims: AccessTokenClaims): Promise<string> {
     const iat = Math.floor(this.now().getTime() / 1000);
     return new SignJWT({ sid: claims.sid, acc: claims.acc, username: claims.username })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -47,35 +51,41 @@ export class TokenService {
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
       .setJti(crypto.randomUUID())
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Checks a token; anything forged, malformed, of another algorithm or issuer is 'invalid'. */
   async check(token: string): Promise<TokenCheck> {
+    const remembered = this.verified.get(token);
+    if (remembered) return { status: 'valid', claims: remembered };
     try {
-      return { status: 'valid', claims: await this.verifyAt(token, this.now()) };
+      const { claims, exp } = await this.verifyAt(token, this.now());
+      // Valid while the clock, in whole seconds as jose counts them, is before exp.
+      this.verified.set(token, claims, exp * 1000);
+      return { status: 'valid', claims };
     } catch (e) {
       if (!(e instanceof errors.JWTExpired)) return { status: 'invalid' };
       // The signature was good; check every other claim as of the moment of issue.
       const iat = typeof e.payload.iat === 'number' ? e.payload.iat : 0;
       try {
-        return { status: 'expired', claims: await this.verifyAt(token, new Date(iat * 1000)) };
+        return { status: 'expired', claims: (await this.verifyAt(token, new Date(iat * 1000))).claims };
       } catch {
         return { status: 'invalid' };
       }
     }
   }
 
-  private async verifyAt(token: string, at: Date): Promise<AccessTokenClaims> {
-    const { payload } = await jwtVerify(token, this.key, {
+  private async verifyAt(token: string, at: Date): Promise<{ claims: AccessTokenClaims; exp: number }> {
+    const { payload } = await jwtVerify(token, await this.key, {
       algorithms: [ALGORITHM],
       issuer: this.issuer,
       audience: AUDIENCE,
       currentDate: at,
       requiredClaims: ['sub', 'exp', 'iat'],
     });
-    const c = Claims.parse(payload);
-    return { sub: c.sub, sid: c.sid, acc: c.acc, username: c.username };
+    const claims = claimsOf(payload);
+    if (!claims) throw new Error('unexpected claims');
+    return { claims, exp: payload.exp! };
   }
 
   /** A new opaque refresh token: 256 random bits. */
@@ -87,4 +97,12 @@ export class TokenService {
   static hash(token: string): string {
     return crypto.createHash('sha256').update(token).digest('hex');
   }
+}
+
+/** The product's claims of a verified payload, or null when one is missing or malformed. */
+function claimsOf(p: JWTPayload): AccessTokenClaims | null {
+  const { sub, sid, acc, username } = p;
+  if (typeof sub !== 'string' || !UUID.test(sub) || typeof sid !== 'string' || !UUID.test(sid)) return null;
+  if (typeof acc !== 'string' || (acc !== '' && !UUID.test(acc)) || typeof username !== 'string') return null;
+  return { sub, sid, acc, username };
 }

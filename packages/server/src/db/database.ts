@@ -3,6 +3,8 @@
  * PostgreSQL when a connection string is given. Both are driven through the
  * same Drizzle schema and the same migration set.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -21,12 +23,40 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies every pending migration. */
   migrate(): Promise<void>;
+  /** Whether every migration of this version has been applied (readiness; a missing record counts as not). */
+  migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
   /** Embedded database only: its whole data folder as a tar file. */
   dump?: () => Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Time of the newest migration of this version: drizzle records each one applied with its journal time. */
+function newestMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ when: number }> };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+const LAST_APPLIED_MIGRATION = 'select max(created_at) as last from drizzle.__drizzle_migrations';
+
+/** Whether the newest migration is recorded, given a way to run the query above. */
+async function migrationsRecorded(query: (text: string) => Promise<{ rows: Array<{ last?: unknown }> }>): Promise<boolean> {
+  try {
+    const { rows } = await query(LAST_APPLIED_MIGRATION);
+    return Number(rows[0]?.last ?? 0) >= newestMigration();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PostgreSQL settings of the embedded database. Its shared buffers live in
+ * the server's own memory: PostgreSQL's default of 128 MB was most of the
+ * idle server's resident memory, and 16 MB holds a small installation's
+ * working set (measured in docs/PERFORMANCE.md).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * Where the data lives: `{ url }` for PostgreSQL, `{ dir }` for the embedded
@@ -45,16 +75,21 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+      migrationsApplied: () => migrationsRecorded((text) => pool.query(text)),
       close: () => pool.end(),
     };
   }
-  const client = 'dir' in location ? await PGlite.create(location.dir) : await PGlite.create(location.from ? { loadDataDir: location.from } : {});
+  const client = await PGlite.create({
+    ...('dir' in location ? { dataDir: location.dir } : location.from ? { loadDataDir: location.from } : {}),
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db, { migrationsFolder }),
+    migrationsApplied: () => migrationsRecorded((text) => client.query(text)),
     close: () => client.close(),
   };
 }

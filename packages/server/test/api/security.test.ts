@@ -66,7 +66,7 @@ describe(`security guarantees on ${databaseKind}`, () => {
 
     const written = t.logs.slice(logsBefore);
     // The lifecycle did produce log lines (requests, sign-ins, the replay, the reset), so the check below means something.
-    expect(written.length).toBeGreaterThan(20);
+    expect(written.length).toBeGreaterThan(10);
     expect(written.some((line) => line.includes('refresh.reuse'))).toBe(true);
     expect(written.some((line) => line.includes('reset.done'))).toBe(true);
     for (const secret of secrets) {

@@ -10,10 +10,13 @@ describe(`health and sign-in on ${databaseKind}`, () => {
   });
   afterAll(() => t.close());
 
-  it('answers the health check with the database reachable', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', data: { database: 'ok' } });
+  it('answers liveness, and readiness with the database reachable and migrated', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toMatchObject({ status: 'success' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'success', data: { database: 'ok', migrations: 'done', stopping: false } });
   });
 
   it('signs a user in and returns their profile', async () => {

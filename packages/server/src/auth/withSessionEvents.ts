@@ -1,0 +1,116 @@
+import type { Stores } from '../stores.js';
+import type { NewUser, UserPatch, UserRecord, UserStore } from '../users/UserStore.js';
+import type { SessionEvents } from './SessionEvents.js';
+import type { ActiveSession, ConsumeResult, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
+
+/**
+ * The stores as the services use them: every write that ends a session or
+ * changes a user's record publishes its event once the database has it, so
+ * that no cached session check outlives the change. Whoever writes through
+ * these stores (a route, a service, a test) cannot forget to invalidate.
+ */
+export function withSessionEvents(stores: Stores, events: SessionEvents): Stores {
+  return { ...stores, users: new PublishingUserStore(stores.users, events), sessions: new PublishingSessionStore(stores.sessions, events) };
+}
+
+class PublishingUserStore implements UserStore {
+  constructor(
+    private readonly inner: UserStore,
+    private readonly events: SessionEvents,
+  ) {}
+
+  create(input: NewUser): Promise<UserRecord> {
+    return this.inner.create(input);
+  }
+
+  findById(id: string): Promise<UserRecord | null> {
+    return this.inner.findById(id);
+  }
+
+  findByUsername(username: string): Promise<UserRecord | null> {
+    return this.inner.findByUsername(username);
+  }
+
+  list(): Promise<UserRecord[]> {
+    return this.inner.list();
+  }
+
+  count(): Promise<number> {
+    return this.inner.count();
+  }
+
+  async update(id: string, patch: UserPatch): Promise<UserRecord | null> {
+    try {
+      return await this.inner.update(id, patch);
+    } finally {
+      this.events.publish({ kind: 'user-changed', userId: id });
+    }
+  }
+
+  async mergePreferences(id: string, preferences: Record<string, string>): Promise<UserRecord | null> {
+    try {
+      return await this.inner.mergePreferences(id, preferences);
+    } finally {
+      this.events.publish({ kind: 'user-changed', userId: id });
+    }
+  }
+}
+
+class PublishingSessionStore implements SessionStore {
+  constructor(
+    private readonly inner: SessionStore,
+    private readonly events: SessionEvents,
+  ) {}
+
+  createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord> {
+    return this.inner.createSession(input);
+  }
+
+  findSession(id: string): Promise<SessionRecord | null> {
+    return this.inner.findSession(id);
+  }
+
+  findActiveSession(sessionId: string, now: Date): Promise<ActiveSession | null> {
+    return this.inner.findActiveSession(sessionId, now);
+  }
+
+  findActiveUser(sessionId: string, now: Date): Promise<UserRecord | null> {
+    return this.inner.findActiveUser(sessionId, now);
+  }
+
+  addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    return this.inner.addRefreshToken(sessionId, tokenHash, expiresAt);
+  }
+
+  consumeRefreshToken(tokenHash: string, now: Date): Promise<ConsumeResult> {
+    return this.inner.consumeRefreshToken(tokenHash, now);
+  }
+
+  findRefreshTokenSession(tokenHash: string): Promise<string | null> {
+    return this.inner.findRefreshTokenSession(tokenHash);
+  }
+
+  touch(sessionId: string, now: Date): Promise<void> {
+    return this.inner.touch(sessionId, now);
+  }
+
+  async revokeSession(sessionId: string, reason: RevokeReason): Promise<void> {
+    try {
+      await this.inner.revokeSession(sessionId, reason);
+    } finally {
+      this.events.publish({ kind: 'session-revoked', sessionId });
+    }
+  }
+
+  async revokeAllForUser(userId: string, reason: RevokeReason): Promise<number> {
+    try {
+      return await this.inner.revokeAllForUser(userId, reason);
+    } finally {
+      this.events.publish({ kind: 'user-sessions-revoked', userId });
+    }
+  }
+
+  purge(before: Date): Promise<number> {
+    return this.inner.purge(before);
+  }
+}
