@@ -44,7 +44,7 @@ export default defineConfig({
         chunkFileNames(chunk) {
           const name = chunk.facadeModuleId ? packageChunkName(chunk.facadeModuleId) : null;
           if (name) return `assets/${name}-[hash].js`;
-          // What the page shares with the desktop and the packages (React, i18next): named for what it is, not its first module.
+          // What the page shares with the desktop and the packages (React, the translator): named for what it is, not its first module.
           if (!chunk.facadeModuleId && chunk.moduleIds.some((id) => /node_modules[\\/]react[\\/]/.test(id))) return 'assets/shared-[hash].js';
           return 'assets/[name]-[hash].js';
         },

@@ -1,7 +1,7 @@
 import { LanguageIcon, PaletteIcon, PanelIcon, SlidersIcon, WidgetIcon } from '@atrium/client-ui';
 import type { AppWindow, Application } from '@atrium/sdk';
 import { useEffect, useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@atrium/client-ui';
 import { AppearanceSection } from './sections/AppearanceSection.js';
 import { GeneralSection } from './sections/GeneralSection.js';
 import { LanguageSection } from './sections/LanguageSection.js';

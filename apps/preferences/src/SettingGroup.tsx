@@ -1,6 +1,6 @@
 import { LockIcon } from '@atrium/client-ui';
 import { useId, type JSX, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@atrium/client-ui';
 
 export interface SettingGroupProps {
   legend: string;

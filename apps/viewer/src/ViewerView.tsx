@@ -1,6 +1,6 @@
 import { ExternalIcon, ReloadIcon, WindowIcon } from '@atrium/client-ui';
 import { useState, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@atrium/client-ui';
 import type { ProfileWebApp } from './profileWebApp.js';
 import './Viewer.css';
 

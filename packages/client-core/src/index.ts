@@ -26,6 +26,7 @@ export { ResetPasswordModel } from './recovery/ResetPasswordModel.js';
 export type { RecoveryMessage, RecoveryState } from './recovery/RecoveryMessage.js';
 
 export { createI18n, isLocale, type ClientI18n } from './i18n/createI18n.js';
+export { Translator, type Texts, type TranslateOptions, type TranslatorState } from './i18n/Translator.js';
 export { pickLocale } from './i18n/pickLocale.js';
 
 export { DialogService, isDialogKind, type DialogServiceOptions } from './dialogs/DialogService.js';

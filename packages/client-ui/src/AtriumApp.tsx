@@ -1,7 +1,7 @@
-import type { ClientConfig } from '@atrium/client-core';
+import type { ClientConfig, Translator } from '@atrium/client-core';
 import type { Locale } from '@atrium/shared';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type ComponentType, type JSX } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nProvider, useTranslation } from './i18n/useTranslation.js';
 import { AtriumContext, resolveSite, useAtrium, type AtriumServices } from './AtriumContext.js';
 import { browserNavigation } from './browserNavigation.js';
 import { useDocumentLanguage, useDocumentTitle } from './documentMeta.js';
@@ -40,8 +40,8 @@ const PrivacyPolicyPage = lazy(async () => ({ default: (await import('./pages/Pr
 export interface AtriumAppProps {
   config: ClientConfig;
   session: SessionPort;
-  /** The i18next instance of client-core's createI18n. */
-  i18n: ComponentProps<typeof I18nextProvider>['i18n'];
+  /** The translator of client-core's createI18n. */
+  i18n: Translator;
   setLocale(locale: Locale): Promise<void>;
   /** The address as the page was opened (client-core's takeLaunchRequest). */
   address: PageAddress;
@@ -67,12 +67,12 @@ export function AtriumApp({ config, session, i18n, setLocale, address, parseAddr
     [config, session, nav, models, setLocale, desktopAccessory, takeLaunchRequest],
   );
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <AtriumContext.Provider value={services}>
         <DocumentLanguage />
         <Screens initial={address} parseAddress={parseAddress} />
       </AtriumContext.Provider>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

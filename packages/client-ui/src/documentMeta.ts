@@ -1,6 +1,6 @@
 import { languageTag, textDirection } from '@atrium/shared';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/useTranslation.js';
 import { useAtrium } from './AtriumContext.js';
 
 /**

@@ -4,6 +4,7 @@ export { AtriumContext, DEFAULT_ASSETS, resolveSite, useAtrium, type AtriumServi
 export { browserNavigation } from './browserNavigation.js';
 export { createModelFactories } from './createModelFactories.js';
 export { useObservable } from './hooks/useObservable.js';
+export { I18nProvider, useTranslation, type TFunction } from './i18n/useTranslation.js';
 export { useOwnedModel } from './hooks/useOwnedModel.js';
 export { useLocationHash } from './hooks/useNavigation.js';
 export { LoadingOverlay, type LoadingOverlayProps } from './LoadingOverlay.js';

@@ -81,7 +81,7 @@ export interface Navigation {
   subscribe(listener: () => void): () => void;
 }
 
-/** Looks up a translated text (i18next's t). */
+/** Looks up a translated text (the Translator's t). */
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /** The models of one signed-in desktop; disposed when the desktop goes (sign-out). */

@@ -2,7 +2,7 @@ import type { DialogService, WindowManager } from '@atrium/client-core';
 import { useDesktop } from '@atrium/client-ui';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@atrium/client-ui';
 import { DEV_ACTIONS, formatResult, type DevContext } from './devActions.js';
 import './DevTools.css';
 

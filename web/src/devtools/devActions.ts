@@ -1,6 +1,6 @@
 import type { DialogCallback, DialogService, ProgressDialog, WindowManager } from '@atrium/client-core';
 
-/** Translates with i18next's t. */
+/** Translates (the translator's t). */
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
 /** What the developer menu's entries act on. */

@@ -1,3 +1,4 @@
+import type { Translator } from '@atrium/client-core';
 import type { Locale } from '@atrium/shared';
 
 /** The English texts' shape with string leaves. */
@@ -273,7 +274,7 @@ export const DEVTOOLS_TEXTS: Readonly<Record<Locale, Shape<typeof EN_TEXTS>>> = 
   },
 };
 
-/** Adds the texts to an i18next instance's catalogues under 'devtools'. */
-export function registerDevtoolsTexts(i18n: { addResourceBundle(lng: string, ns: string, resources: object, deep?: boolean, overwrite?: boolean): unknown }): void {
-  for (const [locale, texts] of Object.entries(DEVTOOLS_TEXTS)) i18n.addResourceBundle(locale, 'translation', { devtools: texts }, true, true);
+/** Adds the texts to the translator's catalogues under 'devtools'. */
+export function registerDevtoolsTexts(i18n: Pick<Translator, 'addTexts'>): void {
+  for (const [locale, texts] of Object.entries(DEVTOOLS_TEXTS)) i18n.addTexts(locale, { devtools: texts });
 }

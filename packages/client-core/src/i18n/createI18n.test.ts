@@ -40,7 +40,7 @@ describe('createI18n translation', () => {
 
   it('falls back to the English text for a key a catalogue lacks', async () => {
     const { i18n } = await createI18n(new FakeEnvironment(), ['de-DE']);
-    i18n.addResource('en_EN', 'translation', 'only.english', 'Only in English');
+    i18n.addTexts('en_EN', { only: { english: 'Only in English' } });
     expect(i18n.t('only.english')).toBe('Only in English');
   });
 });

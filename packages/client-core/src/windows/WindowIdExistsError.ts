@@ -1,4 +1,4 @@
-/** Translates an i18n key with interpolation values (i18next's t). */
+/** Translates an i18n key with interpolation values (the Translator's t). */
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore, type JSX } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
 import type { Store } from '../ports.js';

@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { renderWithI18n } from '../testing/renderAtrium.js';
 import { AppPortals, reactContent } from './reactContent.js';
 

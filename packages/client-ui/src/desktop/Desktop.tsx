@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, type JSX, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { AppHost } from '../apphost/AppHost.js';
 import { ConnectionMasks } from '../apphost/ConnectionMask.js';

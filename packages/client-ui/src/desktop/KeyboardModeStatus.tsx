@@ -1,5 +1,5 @@
 import { useSyncExternalStore, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from './DesktopContext.js';
 
 /** Tells (visibly, and to screen readers through a live region) how keyboard move or resize works while it is under way. */

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { AppIcon } from '../apphost/AppIcon.js';
 import { useWindowList } from '../windows/useWindowRecord.js';
 import { useDesktop } from './DesktopContext.js';

@@ -1,6 +1,6 @@
 import type { AlertDialog } from '@atrium/client-core';
 import { useId, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { AlertIcon, InfoIcon } from '../icons.js';
 

@@ -1,6 +1,6 @@
 import type { ChoiceDialog } from '@atrium/client-core';
 import { useId, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 
 /** Up to this many choices are shown as radio buttons, more as a select: the dialog is 400x200 (§9). */

@@ -1,6 +1,6 @@
 import type { ColorDialog } from '@atrium/client-core';
 import { useId, useState, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { NumberField } from './fields.js';
 

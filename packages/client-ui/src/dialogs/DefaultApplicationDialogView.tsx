@@ -1,6 +1,6 @@
 import type { DefaultApplicationDialog } from '@atrium/client-core';
 import { useId, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 
 /** The default-application chooser: the message, a select of applications and 'Use as default'. */

@@ -1,6 +1,6 @@
 import type { DialogModel } from '@atrium/client-core';
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 
 /** Buttons that accept: shown as the primary button. */
 const POSITIVE = new Set(['ok', 'yes']);

@@ -1,7 +1,7 @@
 import type { FileDialog, FileEntry } from '@atrium/client-core';
 import { formatVfsPath, isVfsPath, parseVfsPath } from '@atrium/shared';
 import { useEffect, useId, type JSX, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { FileIcon, FileImageIcon, FileTextIcon, FolderIcon } from '../icons.js';
 

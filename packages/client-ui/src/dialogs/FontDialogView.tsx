@@ -1,7 +1,7 @@
 import type { FontDialog } from '@atrium/client-core';
 import { FONT_MAX, FONT_MIN } from '@atrium/shared';
 import { useId, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { NumberField } from './fields.js';
 

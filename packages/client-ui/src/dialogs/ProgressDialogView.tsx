@@ -1,6 +1,6 @@
 import type { ProgressDialog } from '@atrium/client-core';
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 
 /** Progress: the message, a progress bar (role progressbar, 0–100) and the percentage in the interface language. */

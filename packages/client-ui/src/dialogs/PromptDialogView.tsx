@@ -1,6 +1,6 @@
 import type { PromptDialog } from '@atrium/client-core';
 import { useId, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 
 /** A prompt: the message labels a text input; Enter presses ok. */

@@ -1,6 +1,6 @@
 import { LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@atrium/shared';
 import { useId, type ChangeEvent, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { GlobeIcon } from '../icons.js';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { EyeIcon, EyeOffIcon } from '../icons.js';

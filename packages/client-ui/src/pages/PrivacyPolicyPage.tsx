@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useState, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { LoadingOverlay } from '../LoadingOverlay.js';
 import { FormMessage } from '../login/FormMessage.js';

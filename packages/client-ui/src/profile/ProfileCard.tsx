@@ -1,6 +1,6 @@
 import type { UserDetail } from '@atrium/shared';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { ChatIcon, CloseIcon, MailIcon, UserIcon } from '../icons.js';
 import type { ProfileCardPort } from '../ports.js';

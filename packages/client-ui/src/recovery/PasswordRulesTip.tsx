@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { InfoIcon } from '../icons.js';
 
 const RULES = ['length', 'digit', 'lowercase', 'uppercase', 'special'] as const;

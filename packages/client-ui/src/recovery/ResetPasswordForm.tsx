@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { BrandHeader } from '../login/BrandHeader.js';
 import { FormMessage } from '../login/FormMessage.js';
 import { TextField } from '../login/TextField.js';

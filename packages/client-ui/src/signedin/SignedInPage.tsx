@@ -1,6 +1,6 @@
 import { PREFERENCES_APP, type Profile } from '@atrium/shared';
 import { useMemo, type JSX, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { Desktop } from '../desktop/Desktop.js';
 import { useOptionalDesktop } from '../desktop/DesktopContext.js';

@@ -1,6 +1,6 @@
 import type { Announcement } from '@atrium/shared';
 import { useEffect, useId, useRef, type JSX, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon } from '../icons.js';
 import type { SliderPort } from '../ports.js';

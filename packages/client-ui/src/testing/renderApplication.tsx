@@ -9,7 +9,7 @@ import { FakeEnvironment } from '@atrium/client-core/testing';
 import type { ApplicationRuntime } from '@atrium/sdk';
 import type { PackageMetadataInput } from '@atrium/shared';
 import { act, render, type RenderResult } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../i18n/useTranslation.js';
 import { AppPortals } from '../apphost/reactContent.js';
 import { fakeApplication, type FakeApplication, type FakeApplicationOptions } from './fakeApplication.js';
 
@@ -27,9 +27,9 @@ export async function renderApplication(runtime: ApplicationRuntime, metadata: P
   const bodies: HTMLElement[] = [];
   const cleanups: Array<() => void> = [];
   const result = render(
-    <I18nextProvider i18n={clientI18n.i18n}>
+    <I18nProvider i18n={clientI18n.i18n}>
       <AppPortals />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const app = fakeApplication(metadata, {
     ...options,

@@ -8,7 +8,7 @@ import { FakeEnvironment, flushPromises, jsonResponse } from '@atrium/client-cor
 import { DEFAULT_SETTINGS, type Announcement, type Profile } from '@atrium/shared';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../i18n/useTranslation.js';
 import { AtriumApp } from '../AtriumApp.js';
 import { createModelFactories } from '../createModelFactories.js';
 import type { DesktopRuntimePort, Navigation } from '../ports.js';
@@ -137,7 +137,7 @@ export async function renderAtrium(
 export async function renderWithI18n(ui: ReactNode): Promise<RenderResult> {
   const env = new FakeEnvironment();
   const { i18n } = await createI18n(env, ['en-GB']);
-  return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+  return render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 }
 
 /** Lets pending promises (fake fetch answers, model updates) settle inside act(). */

@@ -10,7 +10,7 @@ import { act, cleanup, render, type RenderResult } from '@testing-library/react'
 import { afterEach } from 'vitest';
 import { Profiler, type ProfilerOnRenderCallback, type ReactNode } from 'react';
 import type { DesktopRuntimePort } from '../ports.js';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../i18n/useTranslation.js';
 import { createDesktopServices } from '../desktop/createDesktopServices.js';
 import { DesktopContext, type DesktopServices } from '../desktop/DesktopContext.js';
 import { MinimizedStrip } from '../desktop/MinimizedStrip.js';
@@ -69,7 +69,7 @@ export async function renderDesktop(
   );
   services.windows.setViewport(VIEWPORT);
   const tree = (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <DesktopContext.Provider value={services}>
         <Keys services={services} />
         <WindowLayer />
@@ -77,7 +77,7 @@ export async function renderDesktop(
         <MinimizedStrip />
         {options.children}
       </DesktopContext.Provider>
-    </I18nextProvider>
+    </I18nProvider>
   );
   // onCommit hears every React commit of the whole tree (a Profiler at its root).
   const result = render(options.onCommit ? <Profiler id="desktop" onRender={options.onCommit}>{tree}</Profiler> : tree);

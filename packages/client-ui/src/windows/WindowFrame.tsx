@@ -1,6 +1,6 @@
 import type { SnapZone, WindowManager, WindowRecord } from '@atrium/client-core';
 import { memo, useCallback, useEffect, useRef, useSyncExternalStore, type CSSProperties, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { focusableIn, trapTab } from './focusable.js';
 import { ResizeHandles } from './ResizeHandles.js';

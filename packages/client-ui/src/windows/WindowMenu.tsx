@@ -1,6 +1,6 @@
 import type { WindowRecord } from '@atrium/client-core';
 import { useEffect, useRef, type JSX, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 
 /** What the icon menu can do with its window. */
 export type WindowMenuAction = 'minimize' | 'raise' | 'maximize' | 'restore' | 'move' | 'resize' | 'close';

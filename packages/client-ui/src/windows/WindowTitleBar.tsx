@@ -1,6 +1,6 @@
 import type { WindowRecord } from '@atrium/client-core';
 import type { JSX, MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.js';
 import { AppIcon } from '../apphost/AppIcon.js';
 import { CloseIcon, MaximizeIcon, MinimizeIcon, RestoreIcon } from '../icons.js';
 import type { GestureHandlers } from './useWindowGestures.js';

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Translator } from './Translator.js';
+
+function translator(): Translator {
+  return new Translator({
+    language: 'de_DE',
+    fallback: 'en_EN',
+    catalogues: {
+      en_EN: { login: { title: 'Sign in', welcome: 'Welcome, {{name}}', only: 'Only in English' }, count: '{{n}} of {{total}}' },
+      de_DE: { login: { title: 'Anmelden', welcome: 'Willkommen, {{ name }}' } },
+    },
+  });
+}
+
+describe('Translator', () => {
+  it("finds a dotted key in the current language's catalogue", () => {
+    expect(translator().t('login.title')).toBe('Anmelden');
+  });
+
+  it('falls back to the fallback language, then to the default value, then to the key', () => {
+    const i18n = translator();
+    expect(i18n.t('login.only')).toBe('Only in English');
+    expect(i18n.t('dialog.button.maybe', { defaultValue: 'maybe' })).toBe('maybe');
+    expect(i18n.t('no.such.key')).toBe('no.such.key');
+  });
+
+  it('gives the key for a key that names a group of texts, or a built-in member of objects', () => {
+    const i18n = translator();
+    expect(i18n.t('login')).toBe('login');
+    for (const key of ['constructor', 'toString', 'login.__proto__', 'login.title.length']) expect(i18n.t(key)).toBe(key);
+  });
+
+  it('fills placeholders with their values, without escaping, leaving unknown ones as they are', () => {
+    const i18n = translator();
+    expect(i18n.t('login.welcome', { name: '<Ada>' })).toBe('Willkommen, <Ada>');
+    expect(i18n.t('count', { n: 2 })).toBe('2 of {{total}}');
+    expect(i18n.t('count', { n: null, total: 0 })).toBe(' of 0');
+    expect(i18n.t('login.welcome')).toBe('Willkommen, {{ name }}');
+  });
+
+  it('switches the language and tells its subscribers', () => {
+    const i18n = translator();
+    const listener = vi.fn();
+    i18n.subscribe(listener);
+    i18n.changeLanguage('en_EN');
+    expect(i18n.language).toBe('en_EN');
+    expect(i18n.t('login.title')).toBe('Sign in');
+    expect(listener).toHaveBeenCalledTimes(1);
+    i18n.changeLanguage('en_EN');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('merges added texts into a catalogue and tells its subscribers', () => {
+    const i18n = translator();
+    const listener = vi.fn();
+    i18n.subscribe(listener);
+    i18n.addTexts('de_DE', { login: { only: 'Nur hier' }, devtools: { title: 'Entwickler' } });
+    expect(i18n.t('login.title')).toBe('Anmelden');
+    expect(i18n.t('login.only')).toBe('Nur hier');
+    expect(i18n.t('devtools.title')).toBe('Entwickler');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps its own copy of the catalogues it is given', () => {
+    const english = { greeting: { hello: 'Hello' } };
+    const i18n = new Translator({ language: 'en_EN', fallback: 'en_EN', catalogues: { en_EN: english } });
+    i18n.addTexts('en_EN', { greeting: { hello: 'Hi' } });
+    expect(english.greeting.hello).toBe('Hello');
+    expect(i18n.t('greeting.hello')).toBe('Hi');
+  });
+});
