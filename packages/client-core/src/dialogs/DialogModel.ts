@@ -2,7 +2,8 @@ import { Observable } from '../Observable.js';
 import type { SoundName } from '../sounds/SoundPlayer.js';
 import type { FileSystem } from '../vfs/FileSystem.js';
 import type { WindowManager } from '../windows/WindowManager.js';
-import { dialogSize } from './dialogSizes.js';
+import type { Dimension } from '../windows/types.js';
+import { dialogSize, type DialogSize } from './dialogSizes.js';
 
 /** The dialog kinds of §2. */
 export const DIALOG_KINDS = ['alert', 'confirm', 'prompt', 'progress', 'color', 'font', 'file', 'choice', 'defaultApplication'] as const;
@@ -49,8 +50,8 @@ export type DialogCallback = (button: string, value: unknown) => void;
 /** Looks up a translated text ('dialog.alert.title', ...). */
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
-/** What a dialog needs from the WindowManager. */
-export type DialogWindows = Pick<WindowManager, 'open' | 'close' | 'onDidCloseWindow'>;
+/** What a dialog needs from the WindowManager (its viewport, when it has one, to fit narrow screens). */
+export type DialogWindows = Pick<WindowManager, 'open' | 'close' | 'onDidCloseWindow'> & Partial<Pick<WindowManager, 'viewport'>>;
 
 /** Every dialog model: state is an Observable; exactly one callback call over its lifetime. */
 export interface DialogModel<S = unknown> {
@@ -61,6 +62,12 @@ export interface DialogModel<S = unknown> {
   readonly buttons: readonly string[];
   /** What Escape, closing the window and destroy pass ('cancel', 'no' or 'close'). */
   readonly negativeButton: string;
+  /**
+   * What Enter presses (docs/KEYBOARD.md) and the UI shows as the primary
+   * button: the first positive one (ok, yes), else the only button; null
+   * when there is none (several buttons, none positive).
+   */
+  readonly defaultButton: string | null;
   readonly options: AnyDialogOptions;
   /** true once it has called back (and closed). */
   readonly finished: boolean;
@@ -105,6 +112,27 @@ const POSITIVE_BUTTONS: ReadonlySet<string> = new Set(['ok', 'yes']);
 
 const firstNegative = (buttons: readonly string[]) => buttons.find((b) => !POSITIVE_BUTTONS.has(b));
 
+/** The first positive button, else the only one, else null. */
+export function defaultButtonOf(buttons: readonly string[]): string | null {
+  return buttons.find((b) => POSITIVE_BUTTONS.has(b)) ?? (buttons.length === 1 ? buttons[0]! : null);
+}
+
+/** Space kept free around a dialog squeezed into a narrow viewport (it may still be moved). */
+const VIEWPORT_MARGIN = 8;
+
+/**
+ * The size a dialog opens with in a viewport: its kind's size, narrowed (and
+ * its minimum with it) to the viewport less a margin, so that a dialog always
+ * fits a 320 px wide screen with its buttons reachable (docs/ACCESSIBILITY.md).
+ * The window's own 100x100 minimum still applies.
+ */
+export function fitDialogSize(size: DialogSize, viewport: Dimension | null): DialogSize {
+  if (!viewport || !(viewport.width > 0) || !(viewport.height > 0)) return size;
+  const room = { width: Math.max(0, viewport.width - 2 * VIEWPORT_MARGIN), height: Math.max(0, viewport.height - 2 * VIEWPORT_MARGIN) };
+  const fit = (d: Dimension): Dimension => ({ width: Math.min(d.width, room.width), height: Math.min(d.height, room.height) });
+  return { dimension: fit(size.dimension), minDimension: fit(size.minDimension) };
+}
+
 /**
  * The common life of a dialog: opens its window centred, not resizable, not
  * maximizable or minimizable, never saved in the session, modal to
@@ -117,6 +145,7 @@ export abstract class DialogBase<S> extends Observable<S> implements DialogModel
   readonly wid: number;
   readonly buttons: readonly string[];
   readonly negativeButton: string;
+  readonly defaultButton: string | null;
   readonly options: AnyDialogOptions;
   protected readonly context: DialogContext;
   #callback: DialogCallback;
@@ -133,8 +162,9 @@ export abstract class DialogBase<S> extends Observable<S> implements DialogModel
     const natural = options.buttons?.length ? [...options.buttons] : [...setup.buttons];
     this.buttons = options.reverseButtons ? natural.reverse() : natural;
     this.negativeButton = firstNegative(options.buttons ?? []) ?? firstNegative(setup.buttons) ?? 'cancel';
+    this.defaultButton = defaultButtonOf(natural);
     const parent = options.parent ?? null;
-    const size = dialogSize(setup.kind);
+    const size = fitDialogSize(dialogSize(setup.kind), context.windows.viewport?.() ?? null);
     this.wid = context.windows.open({
       id: context.nextWindowId(),
       title: options.title ?? setup.title,

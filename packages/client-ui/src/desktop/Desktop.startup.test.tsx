@@ -69,11 +69,19 @@ describe('the desktop after sign-in', () => {
     expect(live().packages.launches.map((l) => l.request)).toEqual(['Preferences']);
   });
 
-  it("opens the user's own profile card from the avatar", async () => {
+  it("opens the user's own profile card from the avatar, whose name starts with the initials it shows", async () => {
     const { live } = await signIn();
-    fireEvent.click(screen.getByRole('button', { name: 'Show my profile card' }), { clientX: 900, clientY: 40, detail: 1 });
+    const avatar = screen.getByTestId('signedIn.avatar');
+    expect(avatar.textContent).toBe('DD');
+    expect(screen.getByRole('button', { name: 'DD – Show my profile card' })).toBe(avatar);
+    fireEvent.click(avatar, { clientX: 900, clientY: 40, detail: 1 });
     expect(live().profileCard.opened).toEqual([{ userId: demoProfile().id, at: { x: 900, y: 40 } }]);
     expect(screen.getByTestId('profileCard.skeleton')).toBeTruthy();
+  });
+
+  it('names the desktop in the document title', async () => {
+    await signIn();
+    expect(document.title).toBe('Desktop – Atrium');
   });
 
   it('applies the theme to the desktop and the document, and takes it off when the desktop goes', async () => {

@@ -11,6 +11,8 @@ import { ProfileCard } from '../profile/ProfileCard.js';
 import { WindowLayer } from '../windows/WindowLayer.js';
 import { createDesktopServices } from './createDesktopServices.js';
 import { DesktopContext } from './DesktopContext.js';
+import { DesktopFocus } from './DesktopFocus.js';
+import { DesktopTitle } from './DesktopTitle.js';
 import { KeyboardModeStatus } from './KeyboardModeStatus.js';
 import { MinimizedStrip } from './MinimizedStrip.js';
 import { useAppearance } from './useAppearance.js';
@@ -35,7 +37,9 @@ export interface DesktopProps {
  * profile card, the strip of minimized windows and the desktop accessory
  * (the developer entry in development builds). Its look (theme, font,
  * wallpaper) follows the settings. The models live as long as the desktop;
- * the WindowManager's viewport follows the surface's size.
+ * the WindowManager's viewport follows the surface's size. Focus never drops
+ * to the page's body (DesktopFocus): with no window to take it, it goes to
+ * the desktop's home control or the surface itself (tabIndex -1).
  */
 export function Desktop({ children, user = null }: DesktopProps): JSX.Element {
   const { t, i18n } = useTranslation();
@@ -57,7 +61,7 @@ export function Desktop({ children, user = null }: DesktopProps): JSX.Element {
   const runtime = services?.runtime ?? null;
   const style = useAppearance(runtime?.appearance ?? null);
   return (
-    <main ref={surface} className="atr-desktop" style={style} aria-label={t('desktop.label')} data-testid="desktop" onContextMenu={suppressContextMenu}>
+    <main ref={surface} className="atr-desktop" style={style} aria-label={t('desktop.label')} tabIndex={-1} data-testid="desktop" onContextMenu={suppressContextMenu}>
       <DesktopContext.Provider value={services}>
         {children}
         {services && (
@@ -72,6 +76,8 @@ export function Desktop({ children, user = null }: DesktopProps): JSX.Element {
             {runtime && <NotificationToasts notifications={runtime.notifications} />}
             {runtime && <ProfileCard model={runtime.profileCard} onChat={(username) => void runtime.packages.launch({ app: CHAT_APP, args: { user: username } })} />}
             {Accessory && <Accessory />}
+            <DesktopFocus surface={surface} />
+            <DesktopTitle />
           </>
         )}
       </DesktopContext.Provider>

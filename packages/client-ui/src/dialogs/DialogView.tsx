@@ -1,5 +1,5 @@
 import type { AlertDialog, ChoiceDialog, ColorDialog, DefaultApplicationDialog, DialogModel, FileDialog, FontDialog, ProgressDialog, PromptDialog } from '@atrium/client-core';
-import { useEffect, useRef, type JSX } from 'react';
+import { useEffect, useRef, type JSX, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 import { AlertDialogView } from './AlertDialogView.js';
 import { ChoiceDialogView } from './ChoiceDialogView.js';
@@ -40,11 +40,35 @@ function DialogContent({ model }: { model: DialogModel }): JSX.Element | null {
   }
 }
 
+/** Input types whose own action Enter triggers (they are buttons). */
+const BUTTON_INPUTS = new Set(['button', 'submit', 'reset', 'image', 'file', 'color']);
+/** Roles whose own action Enter triggers. */
+const ENTER_ROLES = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'listbox', 'tab', 'treeitem', 'combobox', 'gridcell']);
+
 /**
- * One dialog inside its window: the kind's controls and the buttons. Escape
- * anywhere in the dialog's window presses the negative button (model.escape,
- * which the alert wrapper ignores). On open, focus goes to the kind's
- * primary control, else the first enabled button.
+ * Whether the focused element uses Enter itself, so that Enter must not press
+ * the dialog's default button: a button or link (Enter presses it), a
+ * multi-line field (a new line), an editable region, a widget that opens or
+ * chooses with Enter (a listbox). Single-line fields, selects, checkboxes,
+ * radio buttons and sliders do not.
+ */
+export function usesEnter(element: EventTarget | null): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element instanceof HTMLTextAreaElement) return !element.readOnly;
+  if (element instanceof HTMLButtonElement || element instanceof HTMLAnchorElement || element.tagName === 'SUMMARY') return true;
+  if (element instanceof HTMLInputElement) return BUTTON_INPUTS.has(element.type);
+  if (element.isContentEditable) return true;
+  const role = element.getAttribute('role');
+  return role !== null && ENTER_ROLES.has(role);
+}
+
+/**
+ * One dialog inside its window: the kind's controls and the buttons. One
+ * rule for every kind (docs/KEYBOARD.md): Enter presses the default button
+ * unless focus is on a control that uses Enter itself (usesEnter) or a
+ * control already handled it; Escape anywhere in the dialog's window presses
+ * the negative button (model.escape, which the alert wrapper ignores). On
+ * open, focus goes to the kind's primary control, else the first enabled button.
  */
 export function DialogView({ model }: { model: DialogModel }): JSX.Element {
   const root = useRef<HTMLDivElement>(null);
@@ -71,8 +95,17 @@ export function DialogView({ model }: { model: DialogModel }): JSX.Element {
     return () => frame.removeEventListener('keydown', handleKeyDown);
   }, [model]);
 
+  const handleKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const button = model.defaultButton;
+    if (button === null || usesEnter(event.target)) return;
+    event.preventDefault();
+    void model.press(button);
+  };
+
   return (
-    <div ref={root} className={`atr-dialog atr-dialog--${model.kind}`} data-testid="dialog" data-kind={model.kind}>
+    <div ref={root} className={`atr-dialog atr-dialog--${model.kind}`} data-testid="dialog" data-kind={model.kind} onKeyDown={handleKeyDown}>
       <div className="atr-dialog__content">
         <DialogContent model={model} />
       </div>

@@ -165,11 +165,6 @@ export function FileDialogView({ model }: { model: FileDialog }): JSX.Element {
             autoComplete="off"
             spellCheck={false}
             onChange={(event) => model.setFilename(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return;
-              event.preventDefault();
-              void model.press('ok');
-            }}
           />
         </div>
       )}

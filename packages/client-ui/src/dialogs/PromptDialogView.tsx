@@ -3,7 +3,7 @@ import { useId, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 
-/** A prompt: the message labels a text input; Enter presses ok. */
+/** A prompt: the message labels a text input; Enter presses ok (DialogView's rule). */
 export function PromptDialogView({ model }: { model: PromptDialog }): JSX.Element {
   const { t } = useTranslation();
   const state = useObservable(model);
@@ -22,11 +22,6 @@ export function PromptDialogView({ model }: { model: PromptDialog }): JSX.Elemen
         value={state.value}
         placeholder={state.placeholder}
         onChange={(event) => model.setValue(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          void model.press('ok');
-        }}
       />
     </div>
   );

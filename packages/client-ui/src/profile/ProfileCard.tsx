@@ -1,10 +1,10 @@
 import type { UserDetail } from '@atrium/shared';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
+import { useFocusTrap } from '../hooks/useFocusTrap.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { ChatIcon, CloseIcon, MailIcon, UserIcon } from '../icons.js';
 import type { ProfileCardPort } from '../ports.js';
-import { trapTab } from '../windows/focusable.js';
 import './ProfileCard.css';
 
 /** Space kept between the card and the viewport's edges. */
@@ -43,6 +43,7 @@ function OpenCard({ model, at, detail, onChat }: { model: ProfileCardPort; at: {
   const closeButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const [position, setPosition] = useState<{ left: number; top: number } | null>(null);
+  useFocusTrap(card, true);
 
   // Placed once its size is known (and again when the detail arrives and it grows).
   useLayoutEffect(() => {
@@ -79,9 +80,6 @@ function OpenCard({ model, at, detail, onChat }: { model: ProfileCardPort; at: {
     return () => document.removeEventListener('keydown', handleEscape);
   }, [model]);
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (card.current) trapTab(card.current, event);
-  };
   const handleOverlay = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target === event.currentTarget) model.close();
   };
@@ -104,7 +102,6 @@ function OpenCard({ model, at, detail, onChat }: { model: ProfileCardPort; at: {
         aria-label={detail ? undefined : t('profileCard.loading')}
         aria-busy={!detail || undefined}
         style={position ? { left: position.left, top: position.top } : { left: at.x, top: at.y, visibility: 'hidden' }}
-        onKeyDown={handleKeyDown}
         data-testid="profileCard"
       >
         <button ref={closeButton} type="button" className="atr-icon-button atr-profile-card__close" aria-label={t('profileCard.close')} title={t('profileCard.close')} onClick={() => model.close()} data-testid="profileCard.close">

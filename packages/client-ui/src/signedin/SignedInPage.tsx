@@ -27,7 +27,9 @@ export interface SignedInPageProps {
  * What a signed-in user sees: the desktop, with a small user card in its
  * top-right corner (greeting, avatar, active account, Edit Preferences and
  * Sign Out) until the panel with its profile menu arrives. The card lies
- * below the windows; its avatar opens the user's own profile card.
+ * below the windows; its avatar opens the user's own profile card. The
+ * avatar's name starts with the initials it shows (label in name) and it is
+ * the desktop's home for focus when no window has it (DesktopFocus).
  */
 export function SignedInPage({ username, profile, signingOut }: SignedInPageProps): JSX.Element {
   const name = profile?.name || username;
@@ -49,8 +51,11 @@ function UserCard({ username, profile, signingOut }: SignedInPageProps): JSX.Ele
   const runtime = useOptionalDesktop()?.runtime ?? null;
   const name = profile?.name || username;
   const account = profile?.active_account?.name ?? null;
+  const initials = initialsOf(profile, username);
   const openProfileCard = (event: MouseEvent<HTMLButtonElement>) => {
     if (!profile || !runtime) return;
+    // The card gives focus back to what had it: make that the avatar, also where a click does not focus buttons.
+    event.currentTarget.focus({ preventScroll: true });
     const box = event.currentTarget.getBoundingClientRect();
     // A keyboard press has no pointer position: the card opens below the avatar.
     const at = event.detail === 0 ? { x: box.left, y: box.bottom + 8 } : { x: event.clientX, y: event.clientY };
@@ -62,13 +67,14 @@ function UserCard({ username, profile, signingOut }: SignedInPageProps): JSX.Ele
         <button
           type="button"
           className="atr-avatar"
-          aria-label={t('signedIn.openProfile')}
+          aria-label={t('signedIn.avatar', { initials })}
           title={t('signedIn.openProfile')}
           disabled={!profile || !runtime}
           onClick={openProfileCard}
           data-testid="signedIn.avatar"
+          data-desktop-home
         >
-          {initialsOf(profile, username)}
+          {initials}
         </button>
         <div className="atr-user-card__text">
           <h1 id="atr-signed-in-heading" className="atr-user-card__heading" data-testid="signedIn.welcome">

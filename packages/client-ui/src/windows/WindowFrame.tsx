@@ -1,8 +1,9 @@
 import type { SnapZone, WindowManager, WindowRecord } from '@atrium/client-core';
-import { memo, useCallback, useEffect, useRef, useSyncExternalStore, type CSSProperties, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useSyncExternalStore, type CSSProperties, type JSX, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
-import { focusableIn, trapTab } from './focusable.js';
+import { useFocusTrap } from '../hooks/useFocusTrap.js';
+import { focusableIn } from './focusable.js';
 import { ResizeHandles } from './ResizeHandles.js';
 import { useWindowGestures } from './useWindowGestures.js';
 import { useWindowRecord } from './useWindowRecord.js';
@@ -49,6 +50,8 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
   const pointerFocus = useRef(false);
   const focused = record?.state.focused ?? false;
   const minimized = record?.state.minimized ?? false;
+  // Tab stays inside a modal window, whatever renders its content (docs/KEYBOARD.md).
+  useFocusTrap(frameRef, record?.attributes.modal ?? false);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -91,10 +94,6 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
     if (event.target instanceof Element && event.target.closest('button')) return;
     if (gestures.isSyntheticDoubleClick(event.timeStamp)) return;
     if (attributes.maximizable) windows.toggleMaximize(wid);
-  };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (attributes.modal && frameRef.current) trapTab(frameRef.current, event);
   };
 
   const handleMenuAction = (action: WindowMenuAction) => {
@@ -155,7 +154,6 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
         data-resizing={state.resizing}
         onPointerDownCapture={() => claimFocus(true)}
         onFocus={() => claimFocus(false)}
-        onKeyDown={handleKeyDown}
       >
         {attributes.header && (
           <WindowTitleBar
