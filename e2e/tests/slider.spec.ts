@@ -28,6 +28,8 @@ test.describe('announcement slider', () => {
     await expect(login.slider.active()).toHaveAttribute('data-index', '0');
     await login.slider.close().click();
     await expect(login.slider.details()).toHaveCount(0);
+    // The slider holds still while the pointer is over it.
+    await page.mouse.move(0, 0);
     await page.clock.runFor(10_500);
     await expect(login.slider.active()).toHaveAttribute('data-index', '1');
   });
@@ -74,5 +76,83 @@ test.describe('announcement slider', () => {
     await login.slider.active().hover();
     await page.mouse.wheel(0, 200);
     await expect(login.slider.active()).toHaveAttribute('data-index', '1');
+  });
+
+  test('a labelled pause button stops the automatic advance, and Play (by keyboard) restarts it', async ({ page }) => {
+    await page.clock.install();
+    const login = new LoginPage(page);
+    await login.openWithSlides();
+    const pause = page.getByRole('button', { name: 'Pause announcements' });
+    await pause.click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(35_000);
+    await expect(login.slider.active()).toHaveAttribute('data-index', '0');
+    const play = page.getByRole('button', { name: 'Play announcements' });
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Pause announcements' })).toBeFocused();
+    // Focus inside the slider holds it; once focus leaves, it runs again.
+    await page.getByLabel('Username', { exact: true }).focus();
+    await page.clock.runFor(10_500);
+    await expect(login.slider.active()).toHaveAttribute('data-index', '1');
+  });
+
+  test('holds still while the pointer is over it', async ({ page }) => {
+    await page.clock.install();
+    const login = new LoginPage(page);
+    await login.openWithSlides();
+    await login.slider.active().hover();
+    await page.clock.runFor(25_000);
+    await expect(login.slider.active()).toHaveAttribute('data-index', '0');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(10_500);
+    await expect(login.slider.active()).toHaveAttribute('data-index', '1');
+  });
+
+  test('does not move by itself when the user prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
+    const login = new LoginPage(page);
+    await login.openWithSlides();
+    await expect(page.getByRole('button', { name: 'Play announcements' })).toBeVisible();
+    await page.clock.runFor(35_000);
+    await expect(login.slider.active()).toHaveAttribute('data-index', '0');
+    // No fading either: the slide shown changes at once.
+    await login.slider.next().click();
+    await expect(login.slider.active()).toHaveCSS('opacity', '1');
+    expect(await login.slider.active().evaluate((el) => getComputedStyle(el).transitionDuration)).toMatch(/^0s|^1e-05s|^0\.001s/);
+  });
+
+  test('the dots are targets of at least 24 by 24 pixels that still show 10 pixel dots', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.openWithSlides();
+    const dots = page.getByTestId('slider.dot');
+    for (const dot of await dots.all()) {
+      const box = (await dot.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(24);
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
+    const drawn = await dots.nth(1).evaluate((el) => {
+      const style = getComputedStyle(el, '::before');
+      return { width: style.width, height: style.height };
+    });
+    expect(drawn).toEqual({ width: '10px', height: '10px' });
+  });
+
+  test("loads only the visible announcement's media at first", async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (/\/resources\//.test(request.url()) && ['image', 'media'].includes(request.resourceType())) requested.push(request.url());
+    });
+    await page.clock.install();
+    const login = new LoginPage(page);
+    await login.openWithSlides();
+    await page.waitForLoadState('networkidle');
+    expect(new Set(requested).size).toBe(1);
+    await page.mouse.move(0, 0);
+    // Shortly before the advance, the next slide's media is asked for.
+    await page.clock.runFor(10_500);
+    await expect(login.slider.active()).toHaveAttribute('data-index', '1');
+    await expect.poll(() => new Set(requested).size).toBe(2);
   });
 });

@@ -51,6 +51,10 @@ export interface SliderPort extends Store<SliderState> {
   wheel(deltaY: number): void;
   setFullscreen(on: boolean): void;
   setDetailsOpen(on: boolean): void;
+  /** The user's pause button (and reduced motion): no automatic advance while true. */
+  setPaused(on: boolean): void;
+  /** Held still while the pointer is over the slider or focus is inside it. */
+  setHold(hold: 'hover' | 'focus', on: boolean): void;
   dispose(): void;
 }
 

@@ -9,27 +9,50 @@ export type Announcement = AnnouncementRecord;
 export type SliderState =
   | { status: 'loading' }
   | { status: 'empty' }
-  | { status: 'ready'; slides: Announcement[]; index: number; fullscreen: boolean; detailsOpen: boolean };
+  | {
+      status: 'ready';
+      slides: Announcement[];
+      index: number;
+      fullscreen: boolean;
+      detailsOpen: boolean;
+      /** Stopped by the user (the pause button), or from the start when the user prefers reduced motion. */
+      paused: boolean;
+      /** The slide the automatic advance shows next, once that is near: its media may load now (null: none due). */
+      upcoming: number | null;
+    };
+
+/** Why the slider is held still for a while: the pointer is over it, or keyboard focus is inside it. */
+export type SliderHold = 'hover' | 'focus';
 
 /** Wheel movements smaller than this (in pixels) are jitter, not a request to move. */
 export const WHEEL_MIN_DELTA = 4;
 /** At most one slide per this many milliseconds from the wheel (one flick fires many events). */
 export const WHEEL_THROTTLE = 500;
+/** How long before an automatic advance the next slide's media may start loading. */
+export const PRELOAD_LEAD = 3000;
 
 /**
  * The login page's announcement slider (§2, §4 Slider). Loads GET
  * {api}/homescreen/announcement/{host}; media ids become
  * `${apiBase}/resources/${media}`. Auto-advances every 10 s with wrap-around
- * while there is more than one slide; paused while fullscreen or while the
- * details panel is open (resuming, or moving by hand, starts a full period
- * again). next/previous wrap; wheel(deltaY) moves one slide, ignoring tiny
- * deltas and at most one slide per 500 ms. A failed load shows nothing.
+ * while there is more than one slide; not while fullscreen, while the
+ * details panel is open, while the user has paused it (setPaused: the pause
+ * button, or reduced motion from the start) or while it is held (setHold:
+ * the pointer over it, focus inside it); resuming, or moving by hand, starts
+ * a full period again. PRELOAD_LEAD before an advance, `upcoming` names the
+ * next slide, so that until then only the visible slide's media loads.
+ * next/previous wrap; wheel(deltaY) moves one slide, ignoring tiny deltas
+ * and at most one slide per 500 ms. A failed load shows nothing.
  */
 export class SliderModel extends Observable<SliderState> {
   readonly #env: ClientEnvironment;
   readonly #api: RequestClient;
   readonly #apiBase: string;
   #timer: unknown = null;
+  #preloadTimer: unknown = null;
+  readonly #holds = new Set<SliderHold>();
+  /** Paused before the announcements arrived (reduced motion is known at once). */
+  #pausedFromStart = false;
   #lastWheel = Number.NEGATIVE_INFINITY;
   #disposed = false;
 
@@ -51,7 +74,7 @@ export class SliderModel extends Observable<SliderState> {
       console.warn('Announcements could not be loaded.', error);
     }
     if (this.#disposed) return;
-    this.setState(slides.length ? { status: 'ready', slides, index: 0, fullscreen: false, detailsOpen: false } : { status: 'empty' });
+    this.setState(slides.length ? { status: 'ready', slides, index: 0, fullscreen: false, detailsOpen: false, paused: this.#pausedFromStart, upcoming: null } : { status: 'empty' });
     this.#schedule();
   }
 
@@ -94,6 +117,26 @@ export class SliderModel extends Observable<SliderState> {
     this.#schedule();
   }
 
+  /** Stops (true) or restarts (false) the automatic advance: the user's pause button; before the announcements arrive, how they start. */
+  setPaused(on: boolean): void {
+    const state = this.getState();
+    if (state.status !== 'ready') {
+      this.#pausedFromStart = on;
+      return;
+    }
+    if (state.paused === on) return;
+    this.setState({ ...state, paused: on });
+    this.#schedule();
+  }
+
+  /** Holds the slider still while the pointer is over it or focus is inside it; once no hold is left, a full period starts. */
+  setHold(hold: SliderHold, on: boolean): void {
+    if (this.#holds.has(hold) === on) return;
+    if (on) this.#holds.add(hold);
+    else this.#holds.delete(hold);
+    this.#schedule();
+  }
+
   dispose(): void {
     this.#disposed = true;
     this.#stop();
@@ -116,8 +159,16 @@ export class SliderModel extends Observable<SliderState> {
   #schedule(): void {
     this.#stop();
     const state = this.getState();
-    if (this.#disposed || state.status !== 'ready' || state.slides.length < 2 || state.fullscreen || state.detailsOpen) return;
-    this.#timer = this.#env.clock.setTimeout(() => {
+    if (state.status !== 'ready') return;
+    if (state.upcoming !== null) this.setState({ ...state, upcoming: null });
+    if (this.#disposed || state.slides.length < 2 || state.fullscreen || state.detailsOpen || state.paused || this.#holds.size > 0) return;
+    const clock = this.#env.clock;
+    this.#preloadTimer = clock.setTimeout(() => {
+      this.#preloadTimer = null;
+      const now = this.getState();
+      if (now.status === 'ready') this.setState({ ...now, upcoming: (now.index + 1) % now.slides.length });
+    }, SLIDER_INTERVAL - PRELOAD_LEAD);
+    this.#timer = clock.setTimeout(() => {
       this.#timer = null;
       this.next();
     }, SLIDER_INTERVAL);
@@ -125,6 +176,8 @@ export class SliderModel extends Observable<SliderState> {
 
   #stop(): void {
     if (this.#timer !== null) this.#env.clock.clearTimeout(this.#timer);
+    if (this.#preloadTimer !== null) this.#env.clock.clearTimeout(this.#preloadTimer);
     this.#timer = null;
+    this.#preloadTimer = null;
   }
 }

@@ -3,11 +3,14 @@ import { SliderModel } from '@atrium/client-core';
 import { FakeEnvironment } from '@atrium/client-core/testing';
 import type { Announcement } from '@atrium/shared';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { announcement, API, HOST, renderWithI18n, routeAnnouncements, settle, testConfig } from '../testing/renderAtrium.js';
 import { AnnouncementSlider } from './AnnouncementSlider.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 async function renderSlider(list: Announcement[] | null) {
   const env = new FakeEnvironment({ address: `https://${HOST}/` });
@@ -125,5 +128,66 @@ describe('announcement slider', () => {
     fireEvent.click(screen.getByTestId('slider.readMore'));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByTestId('slider.details')).toBeNull();
+  });
+});
+
+describe('announcement slider accessibility (docs/ACCESSIBILITY.md)', () => {
+  const three = () => [announcement({ name: 'One', media: 'one' }), announcement({ name: 'Two', media: 'two' }), announcement({ name: 'Three', media: 'three' })];
+  const index = () => Number(active().dataset.index);
+
+  it('has a labelled pause button that stops the automatic advance, and a play button that restarts it', async () => {
+    const { env } = await renderSlider(three());
+    const pause = screen.getByRole('button', { name: 'Pause announcements' });
+    fireEvent.click(pause);
+    expect(screen.getByTestId('slider').dataset.paused).toBe('true');
+    act(() => env.clock.advance(60_000));
+    expect(index()).toBe(0);
+    const play = screen.getByRole('button', { name: 'Play announcements' });
+    expect(play).toBe(pause);
+    fireEvent.click(play);
+    act(() => env.clock.advance(10_000));
+    expect(index()).toBe(1);
+  });
+
+  it('holds still while the pointer is over it or focus is inside it', async () => {
+    const { env } = await renderSlider(three());
+    const slider = screen.getByTestId('slider');
+    fireEvent.mouseEnter(slider);
+    act(() => env.clock.advance(30_000));
+    expect(index()).toBe(0);
+    fireEvent.mouseLeave(slider);
+    fireEvent.focus(screen.getByTestId('slider.next'));
+    act(() => env.clock.advance(30_000));
+    expect(index()).toBe(0);
+    // Focus moving between its own controls keeps it held; leaving it lets it go on.
+    fireEvent.blur(screen.getByTestId('slider.next'), { relatedTarget: screen.getByTestId('slider.previous') });
+    act(() => env.clock.advance(30_000));
+    expect(index()).toBe(0);
+    fireEvent.blur(screen.getByTestId('slider.previous'), { relatedTarget: null });
+    act(() => env.clock.advance(10_000));
+    expect(index()).toBe(1);
+  });
+
+  it('does not advance by itself for a user who prefers reduced motion', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('prefers-reduced-motion: reduce'), addEventListener: () => undefined, removeEventListener: () => undefined }));
+    const { env } = await renderSlider(three());
+    expect(screen.getByRole('button', { name: 'Play announcements' })).toBeTruthy();
+    act(() => env.clock.advance(60_000));
+    expect(index()).toBe(0);
+  });
+
+  it("loads only the visible slide's image, then the next one's shortly before it is shown, and keeps what was shown", async () => {
+    const { env } = await renderSlider(three());
+    const images = () => slides().map((slide) => slide.querySelector('img')?.getAttribute('src') ?? null);
+    expect(images()).toEqual([`${API}/resources/one`, null, null]);
+    expect(active().querySelector('img')?.getAttribute('loading')).toBe('eager');
+    act(() => env.clock.advance(6_999));
+    expect(images()).toEqual([`${API}/resources/one`, null, null]);
+    act(() => env.clock.advance(1));
+    expect(images()).toEqual([`${API}/resources/one`, `${API}/resources/two`, null]);
+    act(() => env.clock.advance(3_000));
+    expect(index()).toBe(1);
+    fireEvent.click(screen.getByTestId('slider.next'));
+    expect(images()).toEqual([`${API}/resources/one`, `${API}/resources/two`, `${API}/resources/three`]);
   });
 });

@@ -1,8 +1,8 @@
 import type { Announcement } from '@atrium/shared';
-import { useEffect, useId, useRef, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon } from '../icons.js';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon, PauseIcon, PlayIcon } from '../icons.js';
 import type { SliderPort } from '../ports.js';
 import './AnnouncementSlider.css';
 
@@ -10,11 +10,37 @@ export interface AnnouncementSliderProps {
   model: SliderPort;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * A user who prefers reduced motion gets a slider that does not move by
+ * itself (paused from the start; the play button still starts it).
+ */
+function usePauseForReducedMotion(model: SliderPort): void {
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(REDUCED_MOTION);
+    if (query.matches) model.setPaused(true);
+    const handleChange = (event: MediaQueryListEvent) => {
+      if (event.matches) model.setPaused(true);
+    };
+    query.addEventListener?.('change', handleChange);
+    return () => query.removeEventListener?.('change', handleChange);
+  }, [model]);
+}
+
 /**
  * The login page's announcement slider (§2), a view over SliderModel: image
  * or video cards with READ MORE and FULL SCREEN (not on fallback cards),
  * arrows and dots when there is more than one, the mouse wheel and the
  * arrow keys to change slides. Renders nothing when there are no announcements.
+ *
+ * Accessibility (docs/ACCESSIBILITY.md): a labelled pause/play button stops
+ * the automatic advance (and a video); the slider holds still while the
+ * pointer is over it or focus is inside it, and does not move by itself for
+ * a user who prefers reduced motion. The dots are 24x24 targets. Only the
+ * visible slide's media loads at first; another slide's when it is about to
+ * be shown (`upcoming`) or has been shown.
  */
 export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Element | null {
   const { t } = useTranslation();
@@ -23,6 +49,12 @@ export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Elem
   const sectionRef = useRef<HTMLElement>(null);
   const fullscreen = state.status === 'ready' && state.fullscreen;
   const detailsOpen = state.status === 'ready' && state.detailsOpen;
+  usePauseForReducedMotion(model);
+  // The slides whose media has been asked for: once loaded, a slide keeps it.
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
+  const wanted = state.status === 'ready' ? [state.slides[state.index], state.upcoming === null ? undefined : state.slides[state.upcoming]] : [];
+  const missing = wanted.filter((slide): slide is Announcement => !!slide && !shown.has(slide.uuid));
+  if (missing.length > 0) setShown(new Set([...shown, ...missing.map((slide) => slide.uuid)]));
 
   // Escape leaves the details panel first, then full screen, wherever the focus is.
   useEffect(() => {
@@ -35,6 +67,11 @@ export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Elem
     document.addEventListener('keydown', handleKey);
     return () => document.removeEventListener('keydown', handleKey);
   }, [fullscreen, detailsOpen, model]);
+
+  // Focus that was inside may have gone with what held it (the details panel's CLOSE): no longer held then.
+  useEffect(() => {
+    if (!sectionRef.current?.contains(document.activeElement)) model.setHold('focus', false);
+  });
 
   // Keep the focus inside the slider when it changes mode.
   useEffect(() => {
@@ -57,9 +94,14 @@ export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Elem
   }
   if (state.status === 'empty' || state.slides.length === 0) return null;
 
-  const { slides, index } = state;
+  const { slides, index, paused } = state;
   const active = slides[index];
   const several = slides.length > 1;
+
+  const handleFocus = () => model.setHold('focus', true);
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) model.setHold('focus', false);
+  };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (!several || event.target instanceof HTMLInputElement) return;
@@ -77,7 +119,12 @@ export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Elem
       aria-label={t('slider.region')}
       onWheel={(event) => model.wheel(event.deltaY)}
       onKeyDown={handleKeyDown}
+      onMouseEnter={() => model.setHold('hover', true)}
+      onMouseLeave={() => model.setHold('hover', false)}
+      onFocus={handleFocus}
+      onBlur={handleBlur}
       data-testid="slider"
+      data-paused={paused}
     >
       <div className="atr-slider__stage">
         {slides.map((slide, i) => (
@@ -90,6 +137,8 @@ export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Elem
             fullscreen={fullscreen}
             detailsId={detailsId}
             detailsOpen={detailsOpen}
+            loadMedia={shown.has(slide.uuid)}
+            paused={paused}
             onReadMore={() => model.setDetailsOpen(true)}
             onFullscreen={() => model.setFullscreen(true)}
           />
@@ -130,18 +179,30 @@ export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Elem
         )}
       </div>
       {several && (
-        <div className="atr-slider__dots" role="group" aria-label={t('slider.region')}>
-          {slides.map((slide, i) => (
-            <button
-              key={slide.uuid}
-              type="button"
-              className={`atr-slider__dot${i === index ? ' atr-slider__dot--active' : ''}`}
-              onClick={() => model.goTo(i)}
-              aria-label={t('slider.goTo', { number: i + 1, count: slides.length })}
-              aria-current={i === index ? 'true' : undefined}
-              data-testid="slider.dot"
-            />
-          ))}
+        <div className="atr-slider__controls">
+          <button
+            type="button"
+            className="atr-slider__pause"
+            onClick={() => model.setPaused(!paused)}
+            aria-label={paused ? t('slider.play') : t('slider.pause')}
+            title={paused ? t('slider.play') : t('slider.pause')}
+            data-testid="slider.pause"
+          >
+            {paused ? <PlayIcon width={16} height={16} /> : <PauseIcon width={16} height={16} />}
+          </button>
+          <div className="atr-slider__dots" role="group" aria-label={t('slider.region')}>
+            {slides.map((slide, i) => (
+              <button
+                key={slide.uuid}
+                type="button"
+                className={`atr-slider__dot${i === index ? ' atr-slider__dot--active' : ''}`}
+                onClick={() => model.goTo(i)}
+                aria-label={t('slider.goTo', { number: i + 1, count: slides.length })}
+                aria-current={i === index ? 'true' : undefined}
+                data-testid="slider.dot"
+              />
+            ))}
+          </div>
         </div>
       )}
     </section>
@@ -156,13 +217,25 @@ interface SlideProps {
   fullscreen: boolean;
   detailsId: string;
   detailsOpen: boolean;
+  /** Whether its media may load (it is shown, has been, or is about to be). */
+  loadMedia: boolean;
+  /** The slider is paused: a video does not play. */
+  paused: boolean;
   onReadMore(): void;
   onFullscreen(): void;
 }
 
 /** One card; only the active one is visible, focusable and playing. */
-function Slide({ slide, index, count, active, fullscreen, detailsId, detailsOpen, onReadMore, onFullscreen }: SlideProps): JSX.Element {
+function Slide({ slide, index, count, active, fullscreen, detailsId, detailsOpen, loadMedia, paused, onReadMore, onFullscreen }: SlideProps): JSX.Element {
   const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  // The pause button stops a playing video too (moving content, WCAG 2.2.2).
+  useEffect(() => {
+    const element = video.current;
+    if (!element || element.readyState === 0) return;
+    if (paused && !element.paused) element.pause();
+    else if (!paused && element.paused) void element.play().catch(() => undefined);
+  }, [paused]);
   return (
     <article
       className={`atr-slide${active ? ' atr-slide--active' : ''}${slide.fallback ? ' atr-slide--fallback' : ''}`}
@@ -176,9 +249,9 @@ function Slide({ slide, index, count, active, fullscreen, detailsId, detailsOpen
     >
       <div className="atr-slide__media">
         {slide.media && slide.media_type === 'video' ? (
-          active && <video className="atr-slide__video" src={slide.media} muted autoPlay loop playsInline preload="metadata" />
-        ) : slide.media ? (
-          <img className="atr-slide__image" src={slide.media} alt="" loading={index === 0 ? 'eager' : 'lazy'} decoding="async" />
+          active && <video ref={video} className="atr-slide__video" src={slide.media} muted autoPlay={!paused} loop playsInline preload="metadata" />
+        ) : slide.media && loadMedia ? (
+          <img className="atr-slide__image" src={slide.media} alt="" loading={active ? 'eager' : 'lazy'} decoding="async" />
         ) : null}
       </div>
       <div className={`atr-slide__caption${fullscreen ? ' atr-slide__caption--fullscreen' : ''}`}>
