@@ -36,6 +36,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    // Every browser the client supports knows <link rel="modulepreload">: no polyfill in the page's bundle.
+    modulePreload: { polyfill: false },
     // Wallpapers stay files: only the one on the desktop is fetched (and the thumbnails, when Preferences shows them).
     // Fonts too: inlined into the CSS, every subset would be downloaded, used or not (web/src/fonts/fonts.css).
     assetsInlineLimit: (file) => (/[\\/]wallpapers[\\/][^\\/]+\.svg$/.test(file) || /\.woff2?$/.test(file) ? false : undefined),

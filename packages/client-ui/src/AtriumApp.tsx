@@ -16,8 +16,6 @@ import { LoginForm } from './login/LoginForm.js';
 import { LoginPage } from './login/LoginPage.js';
 import { AboutPage } from './pages/AboutPage.js';
 import type { ModelFactories, Navigation, PageAddress, SessionPort, SessionState } from './ports.js';
-import { ForgotPasswordForm } from './recovery/ForgotPasswordForm.js';
-import { ResetPasswordForm } from './recovery/ResetPasswordForm.js';
 import './theme/vision.css';
 
 /**
@@ -32,6 +30,18 @@ const signedInModule = preloadedModule(() => import('./signedin/SignedInPage.js'
 function SignedIn(props: ComponentProps<typeof SignedInPageType>): JSX.Element {
   const module = signedInModule.use();
   return module ? <module.SignedInPage {...props} /> : <LoadingOverlay />;
+}
+
+/** The password-recovery screens: rarely opened, fetched with the desktop once the login page is idle. */
+const recoveryModule = preloadedModule(() => import('./recovery/recoveryScreens.js'));
+
+/**
+ * Starts fetching the screens the login page leads to (the desktop, the
+ * recovery screens); resolves once they have arrived. Tests call it to render
+ * as a page that has been idle for a while.
+ */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all([signedInModule.preload(), recoveryModule.preload()]);
 }
 
 /** Loaded on demand: it brings the HTML sanitiser, which the login page does not need. */
@@ -118,7 +128,7 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
   const address = useMemo(() => (hash === initialHash ? initial : parseAddress(navigation.current())), [hash, initialHash, initial, parseAddress, navigation]);
   useEffect(() => {
     if (state.status !== 'signed-out') return;
-    return whenIdle(() => void signedInModule.preload().catch(() => undefined));
+    return whenIdle(() => void preloadScreens().catch(() => undefined));
   }, [state.status]);
   // The signed-in page stays up, greyed, while signing out.
   const [lastSignedIn, setLastSignedIn] = useState<SignedIn | null>(null);
@@ -160,11 +170,13 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
 function ForgotScreen(): JSX.Element | null {
   const { models, navigation } = useAtrium();
   const model = useOwnedModel(() => models.forgotPassword(), [models]);
-  return model && <ForgotPasswordForm model={model} onBack={() => navigation.setHash('')} />;
+  const recovery = recoveryModule.use();
+  return model && recovery && <recovery.ForgotPasswordForm model={model} onBack={() => navigation.setHash('')} />;
 }
 
 function ResetScreen({ code, appIcon }: { code: string; appIcon: string | null }): JSX.Element | null {
   const { models, navigation } = useAtrium();
   const model = useOwnedModel(() => models.resetPassword(code), [models, code]);
-  return model && <ResetPasswordForm model={model} appIcon={appIcon} onCancel={() => navigation.assign(`${navigation.current().origin}/`)} />;
+  const recovery = recoveryModule.use();
+  return model && recovery && <recovery.ResetPasswordForm model={model} appIcon={appIcon} onCancel={() => navigation.assign(`${navigation.current().origin}/`)} />;
 }

@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, type Announcement, type Profile } from '@atrium/share
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nProvider } from '../i18n/useTranslation.js';
-import { AtriumApp } from '../AtriumApp.js';
+import { AtriumApp, preloadScreens } from '../AtriumApp.js';
 import { createModelFactories } from '../createModelFactories.js';
 import type { DesktopRuntimePort, Navigation } from '../ports.js';
 
@@ -115,6 +115,8 @@ export async function renderAtrium(
   const session = new Session(env, config);
   const navigation = fakeNavigation(env);
   const models = { ...createModelFactories(env, session, config), ...(options.runtime ? { desktopRuntime: options.runtime } : {}) };
+  // As in a browser that has been on the page a while: the screens loaded on demand have arrived.
+  await preloadScreens();
   const result = render(
     <AtriumApp config={config} session={session} i18n={i18n} setLocale={setLocale} address={parsePageAddress(env.location)} parseAddress={parsePageAddress} models={models} navigation={navigation} />,
   );
