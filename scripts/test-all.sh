@@ -4,7 +4,8 @@
 #   2. unit and server tests on the embedded database
 #   3. the server tests again on a throwaway PostgreSQL (Debian's package)
 #   4. end-to-end journeys in Debian's Chromium against the built client
-#      (the normal build, and the development build with the developer entry they drive)
+#      (the normal build, checked against its bundle budgets, and the
+#      development build with the developer entry they drive)
 # Steps 3 and 4 need Debian's postgresql and chromium; .ci/run installs them.
 # Outside CI a missing one is skipped with a warning; in CI it is an error.
 set -euo pipefail
@@ -37,6 +38,8 @@ fi
 step "end-to-end tests (Chromium)"
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   npm run --silent build
+  # Bundle budgets (web/budgets.json): the build's sizes are deterministic, so exceeding one fails here.
+  node --import tsx scripts/bundleBudgets.ts
   npm run --silent build:dev -w @atrium/web
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
     npx playwright test -c e2e/playwright.config.ts --reporter=list,json
