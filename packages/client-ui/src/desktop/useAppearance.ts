@@ -3,10 +3,9 @@ import { useCallback, useEffect, useMemo, useSyncExternalStore, type CSSProperti
 import type { AppearancePort } from '../ports.js';
 import { wallpaperUrl } from '../wallpapers/wallpapers.js';
 
-/** Font stacks of the desktop fonts (§1: Lato or Roboto), with the same fallbacks as the theme's. */
-const FALLBACK = "system-ui, -apple-system, 'Segoe UI', 'Helvetica Neue', Arial, 'Noto Sans SC', sans-serif";
+/** Font stacks of the desktop fonts (§1: Lato or Roboto), with the theme's fallbacks (system and Chinese fonts, theme/vision.css). */
 export function fontStack(font: string): string {
-  return `'${font}', ${FALLBACK}`;
+  return `'${font}', var(--atr-font-fallback)`;
 }
 
 /** How each background style lays the picture out. */
