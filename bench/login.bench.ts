@@ -11,7 +11,8 @@
  *   Login to the signed-in page.
  * Prints figures; asserts nothing. Needs `npm run build` first. BENCH_RUNS
  * (default 5); BENCH_BASE_URL measures a server already running there (with
- * the demo data) instead of starting one.
+ * the demo data) instead of starting one, and BENCH_WEB_DIST names the build
+ * it serves (for the import graph; default web/dist).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +21,9 @@ import { measureBudgets, readBudgetConfig } from '../scripts/bundleBudgets.js';
 import { freePort, launchChromium, median, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const dist = path.join(repo, 'web/dist');
-if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+/** The build whose import graph is sized: web/dist, or BENCH_WEB_DIST (the build a BENCH_BASE_URL server serves). */
+const dist = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(repo, 'web/dist'));
+if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npm run build\` first`);
 
 const KINDS = ['JS', 'CSS', 'fonts', 'images', 'other'] as const;
 type Kind = (typeof KINDS)[number];
@@ -171,7 +173,7 @@ try {
   console.log(`encodings of JS, CSS and other answers: ${[...encodings].map(([e, n]) => `${e} ×${n}`).join(', ')}`);
 
   const figures = measureBudgets(dist, readBudgetConfig(path.join(repo, 'web/budgets.json')));
-  console.log('\nimport graph of the build, gzipped (bundle budgets, web/budgets.json):');
+  console.log(`\nimport graph of the build (${path.relative(repo, dist) || dist}), gzipped (bundle budgets, web/budgets.json):`);
   for (const f of figures) console.log(`  ${f.name.padEnd(28)} ${kib(f.bytes).padStart(10)} of ${kib(f.budget).padStart(10)} (${f.files.length} files)`);
 
   console.log(`\nnavigation to interactive login form: median ${median(toForm).toFixed(0)} ms (min ${Math.min(...toForm).toFixed(0)}, max ${Math.max(...toForm).toFixed(0)})`);
