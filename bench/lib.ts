@@ -1,5 +1,5 @@
 /** Helpers shared by the benchmarks: start the real server as its own process and wait for it. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -41,11 +41,30 @@ export async function waitForOk(url: string, since: number, timeoutMs = 60_000):
 export const databaseLabel = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 
 /**
+ * How the measured server runs: 'compiled' is what `npm start` runs (the
+ * bundle in packages/server/dist, built once per benchmark process);
+ * 'typescript' is `npm run dev` (sources through tsx). BENCH_SERVER picks the default.
+ */
+export type ServerBuild = 'compiled' | 'typescript';
+export const defaultServerBuild: ServerBuild = process.env.BENCH_SERVER === 'typescript' ? 'typescript' : 'compiled';
+
+let compiled = false;
+/** Compiles the server as `npm start` does (once per process) and returns its entry file. */
+export function compiledServer(): string {
+  if (!compiled) {
+    execFileSync(process.execPath, [path.join(repo, 'packages/server/scripts/build.mjs')], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
+    compiled = true;
+  }
+  return path.join(repo, 'packages/server/dist/main.js');
+}
+
+/**
  * Starts the Atrium server (node directly, so that the PID is the server's); on BENCH_DATABASE_URL when set.
  * `env` adds variables (WEB_ROOT to serve another client build).
  */
-export function startAtrium(dataDir: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'packages/server/src/main.ts')], {
+export function startAtrium(dataDir: string, port: number, env: Record<string, string> = {}, build: ServerBuild = defaultServerBuild): ChildProcess {
+  const args = build === 'compiled' ? [compiledServer()] : ['--import', 'tsx', path.join(repo, 'packages/server/src/main.ts')];
+  return spawn(process.execPath, args, {
     cwd: repo,
     env: {
       ...process.env,
@@ -58,6 +77,32 @@ export function startAtrium(dataDir: string, port: number, env: Record<string, s
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/**
+ * CPU time a process has used so far (user + system, all its threads) in ms,
+ * from Linux /proc, or NaN where unknown. Unlike elapsed time, it hardly
+ * depends on what else the machine is running.
+ */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, i.e. 12 and 13 after the command name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident memory of a process in MB (Linux /proc), or NaN where unknown. */
+export function rssMb(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
 }
 
 export function stop(child: ChildProcess): Promise<void> {

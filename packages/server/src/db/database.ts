@@ -6,13 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema.js';
 
 /** Drizzle database over either driver. Stores take this and never know which. */
@@ -51,12 +45,12 @@ async function migrationsRecorded(query: (text: string) => Promise<{ rows: Array
 }
 
 /**
- * PostgreSQL settings of the embedded database. Its shared buffers live in
- * the server's own memory: PostgreSQL's default of 128 MB was most of the
- * idle server's resident memory, and 16 MB holds a small installation's
- * working set (measured in docs/PERFORMANCE.md).
+ * PostgreSQL settings of the embedded database, added to PGlite's own. Its
+ * shared buffers live in the server's own memory: PostgreSQL's default of
+ * 128 MB was most of the idle server's resident memory, and 16 MB holds a
+ * small installation's working set (measured in docs/PERFORMANCE.md).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
  * Where the data lives: `{ url }` for PostgreSQL, `{ dir }` for the embedded
@@ -65,8 +59,17 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
  */
 export type DatabaseLocation = { url: string } | { dir: string } | { memory: true; from?: Blob };
 
+/**
+ * Opens the database. Only the driver in use is loaded (each costs start-up
+ * time: the other one's modules, and the embedded database's WebAssembly).
+ */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if ('url' in location) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
     // A dropped connection must not crash the server; the next query reconnects.
     pool.on('error', () => undefined);
@@ -79,9 +82,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       close: () => pool.end(),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const client = await PGlite.create({
     ...('dir' in location ? { dataDir: location.dir } : location.from ? { loadDataDir: location.from } : {}),
-    startParams: PGLITE_START_PARAMS,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
   const db = drizzlePglite({ client, schema });
   return {
