@@ -1,5 +1,5 @@
 import type { Application } from '@atrium/sdk';
-import { LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@atrium/shared';
+import { languageTag, LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@atrium/shared';
 import { useId, useState, type JSX } from 'react';
 import { useTranslation } from '@atrium/client-ui';
 import { SettingGroup } from '../SettingGroup.js';
@@ -27,7 +27,7 @@ export function LanguageSection({ app }: { app: Application }): JSX.Element {
     <SettingGroup legend={t('preferences.language.legend')} locked={setting.locked} error={error} testId="preferences.language">
       <div className="prf-options prf-options--columns">
         {LOCALES.map((locale) => (
-          <label key={locale} className="prf-option prf-option--card" lang={locale.replace('_', '-')}>
+          <label key={locale} className="prf-option prf-option--card" lang={languageTag(locale)}>
             <input type="radio" name={name} value={locale} checked={current === locale} onChange={() => choose(locale)} data-testid={`preferences.language.${locale}`} />
             <span>{LOCALE_NATIVE_NAMES[locale]}</span>
           </label>

@@ -18,6 +18,8 @@ describe('language widget', () => {
       ['de_DE', 'Deutsch'],
       ['zh_CN', '中文'],
     ]);
+    // Each name is marked with its language as a valid tag, for screen readers.
+    expect([...select.options].map((o) => o.lang)).toEqual(['en', 'de-DE', 'zh-CN']);
     expect(select.value).toBe('en_EN');
   });
 

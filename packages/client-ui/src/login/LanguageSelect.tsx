@@ -1,4 +1,4 @@
-import { LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@atrium/shared';
+import { languageTag, LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@atrium/shared';
 import { useId, type ChangeEvent, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
@@ -30,7 +30,7 @@ export function LanguageSelect(): JSX.Element | null {
       <GlobeIcon className="atr-language__icon" />
       <select id={id} className="atr-language__select" value={current ?? options[0]} onChange={handleChange} data-testid="login.language">
         {options.map((locale) => (
-          <option key={locale} value={locale} lang={locale.replace('_', '-')}>
+          <option key={locale} value={locale} lang={languageTag(locale)}>
             {LOCALE_NATIVE_NAMES[locale]}
           </option>
         ))}
