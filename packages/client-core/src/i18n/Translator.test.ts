@@ -68,4 +68,18 @@ describe('Translator', () => {
     expect(english.greeting.hello).toBe('Hello');
     expect(i18n.t('greeting.hello')).toBe('Hi');
   });
+
+  it("chooses plural forms by the language's own rules", () => {
+    const i18n = new Translator({
+      language: 'sl_SI',
+      fallback: 'en_EN',
+      catalogues: {
+        en_EN: { tasks_one: '{{count}} task', tasks_other: '{{count}} tasks' },
+        sl_SI: { tasks_one: '{{count}} naloga', tasks_two: '{{count}} nalogi', tasks_few: '{{count}} naloge', tasks_other: '{{count}} nalog' },
+      },
+    });
+    expect([1, 2, 3, 5].map((count) => i18n.t('tasks', { count }))).toEqual(['1 naloga', '2 nalogi', '3 naloge', '5 nalog']);
+    i18n.changeLanguage('en_EN');
+    expect([1, 2].map((count) => i18n.t('tasks', { count }))).toEqual(['1 task', '2 tasks']);
+  });
 });

@@ -1,3 +1,4 @@
+import { createInstance, type i18n as I18next } from 'i18next';
 import { Observable } from '../Observable.js';
 
 /** A locale's texts: nested objects of strings, addressed by dotted keys ('login.error.empty'). */
@@ -17,38 +18,39 @@ export interface TranslatorState {
   revision: number;
 }
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
-const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
-
-/** Copies `from` into `into`, nested objects merged, strings replaced. */
-function merge(into: Texts, from: Texts): void {
-  for (const key of Object.keys(from)) {
-    const value = from[key]!;
-    const current = hasOwn(into, key) ? into[key] : undefined;
-    if (typeof value === 'object' && typeof current === 'object') merge(current, value);
-    else into[key] = typeof value === 'object' ? structuredClone(value) : value;
-  }
-}
+const NAMESPACE = 'translation';
 
 /**
- * The client's translation runtime: the catalogues of the loaded locales,
- * the current language, and `t(key, values)`, which finds a dotted key in the
- * current language's catalogue, else in the fallback language's, else gives
- * `defaultValue` or the key itself, and replaces each `{{name}}` with its
- * value (unknown names stay as they are; nothing is HTML-escaped: React
- * escapes). Views re-render through `subscribe` when the language changes.
- * It does only what the product's catalogues use: no plural forms, no
- * formatting, no namespaces (see docs/PERFORMANCE.md for why it is not a
- * library).
+ * The client's translation runtime: an i18next instance over the product's
+ * catalogues, seen by the views as an observable model. `t(key, values)`
+ * finds a dotted key in the current language's catalogue, else in the
+ * fallback language's, else gives `defaultValue` or the key itself, and
+ * fills `{{name}}` placeholders (nothing is HTML-escaped: React escapes).
+ * Views re-render through `subscribe` when the language changes or texts
+ * are added. i18next also brings plural forms and formatting for the texts
+ * that need them.
  */
 export class Translator extends Observable<TranslatorState> {
   readonly fallback: string;
-  readonly #catalogues = new Map<string, Texts>();
+  readonly #i18next: I18next;
 
   constructor(options: { language: string; fallback: string; catalogues?: Record<string, Texts> }) {
     super({ language: options.language, revision: 0 });
     this.fallback = options.fallback;
-    for (const [language, texts] of Object.entries(options.catalogues ?? {})) this.#catalogueOf(language, texts);
+    this.#i18next = createInstance();
+    const resources = Object.fromEntries(Object.entries(options.catalogues ?? {}).map(([language, texts]) => [language, { [NAMESPACE]: structuredClone(texts) }]));
+    // Every catalogue is given up front, so initialisation is synchronous.
+    void this.#i18next.init({
+      initAsync: false,
+      resources,
+      lng: options.language,
+      fallbackLng: options.fallback,
+      // Locale names are 'de_DE', not BCP 47 'de-DE': use exactly the named catalogue (plus the fallback).
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      returnObjects: false,
+    });
   }
 
   /** The current language ('de_DE'). */
@@ -58,46 +60,40 @@ export class Translator extends Observable<TranslatorState> {
 
   /** The text of a key in the current language, with its placeholders filled. */
   readonly t = (key: string, options?: TranslateOptions): string => {
-    const text = this.#lookup(this.language, key) ?? this.#lookup(this.fallback, key) ?? options?.defaultValue ?? key;
-    if (!options || !text.includes('{{')) return text;
-    return text.replace(PLACEHOLDER, (placeholder, name: string) => {
-      if (!hasOwn(options, name)) return placeholder;
-      const value = options[name];
-      return value === undefined ? placeholder : value === null ? '' : String(value);
-    });
+    if (!this.exists(key, options)) return options?.defaultValue ?? key;
+    return String(this.#i18next.t(key, options ?? {}));
   };
 
-  /** Whether a key has a text in the current or the fallback language. */
-  exists(key: string): boolean {
-    return this.#lookup(this.language, key) !== undefined || this.#lookup(this.fallback, key) !== undefined;
+  /**
+   * Whether a key has a text in the current or the fallback language (for
+   * the count given, where the text has plural forms). A key naming a group
+   * of texts, or an inherited member such as 'toString', has none.
+   */
+  exists(key: string, options?: TranslateOptions): boolean {
+    if (this.#names(this.language, key) === 'group' || this.#names(this.fallback, key) === 'group') return false;
+    return this.#i18next.exists(key, options ?? {});
   }
 
   /** Adds texts to a language's catalogue (nested objects merged, existing texts replaced). */
   addTexts(language: string, texts: Texts): void {
-    const catalogue = this.#catalogues.get(language);
-    if (catalogue) merge(catalogue, texts);
-    else this.#catalogueOf(language, texts);
+    this.#i18next.addResourceBundle(language, NAMESPACE, structuredClone(texts), true, true);
     this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
   }
 
   /** Switches the language (its texts are expected to have been added). */
   changeLanguage(language: string): void {
     if (language === this.language) return;
+    void this.#i18next.changeLanguage(language);
     this.setState({ ...this.getState(), language });
   }
 
-  #catalogueOf(language: string, texts: Texts): void {
-    const catalogue: Texts = {};
-    merge(catalogue, texts);
-    this.#catalogues.set(language, catalogue);
-  }
-
-  #lookup(language: string, key: string): string | undefined {
-    let node: string | Texts | undefined = this.#catalogues.get(language);
+  /** What a dotted key names in a language's catalogue (own properties only). */
+  #names(language: string, key: string): 'text' | 'group' | 'nothing' {
+    let node: unknown = this.#i18next.getResourceBundle(language, NAMESPACE);
     for (const part of key.split('.')) {
-      if (node === undefined || typeof node === 'string' || !hasOwn(node, part)) return undefined;
-      node = node[part];
+      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return 'nothing';
+      node = (node as Record<string, unknown>)[part];
     }
-    return typeof node === 'string' ? node : undefined;
+    return typeof node === 'string' ? 'text' : node !== null && typeof node === 'object' ? 'group' : 'nothing';
   }
 }
