@@ -22,7 +22,7 @@ export interface RunningServer extends AtriumApp {
 const HOUSEKEEPING_INTERVAL = 60 * 60 * 1000;
 
 export async function startServer(config: Config, options: Pick<AppOptions, 'logStream' | 'rateLimits' | 'mailer' | 'socketLimits'> = {}): Promise<RunningServer> {
-  const lock = acquireDataLock(config.dataDir);
+  const lock = await acquireDataLock(config.dataDir);
   try {
     const secrets = loadOrCreateSecrets(config.dataDir);
     const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: path.join(config.dataDir, 'pgdata') });

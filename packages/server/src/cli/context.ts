@@ -40,7 +40,7 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
   let lock: DataLock | undefined;
   if (!config.databaseUrl) {
     try {
-      lock = acquireDataLock(config.dataDir);
+      lock = await acquireDataLock(config.dataDir);
     } catch (e) {
       if (!(e instanceof DataFolderLockedError)) throw e;
       throw new CliError(

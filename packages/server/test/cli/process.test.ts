@@ -68,7 +68,7 @@ describe('the atrium command line as a process', () => {
 
   it('refuses to run while a server holds the data folder', async () => {
     // The lock names this test process, which the child sees alive: as if a server ran.
-    const lock = acquireDataLock(dataDir);
+    const lock = await acquireDataLock(dataDir);
     try {
       const r = await cli(dataDir, ['user', 'list']);
       expect(r).toEqual({
