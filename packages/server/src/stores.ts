@@ -38,6 +38,12 @@ export interface Stores {
   passwordResets: PasswordResetStore;
   packages: PackageStore;
   settings: SettingsStore;
+  /**
+   * Runs `work` with stores over one database transaction: everything it
+   * writes is committed together when it returns, or nothing when it throws.
+   * (File bytes in the blob store are not part of it.)
+   */
+  transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
 /** Builds every store over the database, with file bytes under `dataDir/resources`. */
@@ -54,5 +60,6 @@ export function createStores(db: Db, dataDir: string): Stores {
     passwordResets: new PgPasswordResetStore(db),
     packages: new PgPackageStore(db),
     settings: new PgSettingsStore(db),
+    transaction: (work) => db.transaction((tx) => work(createStores(tx as unknown as Db, dataDir))),
   };
 }

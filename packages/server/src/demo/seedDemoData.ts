@@ -3,6 +3,11 @@
  * organisations, users (one in both, so Switch Account shows), applications
  * in all seven categories, and announcements of each kind with media files
  * shipped beside this file.
+ *
+ * Everything is written in one database transaction: a start that fails or
+ * is killed part-way leaves no demo data at all (at most a few unreferenced
+ * media files in the blob folder), so the next start, finding no user, seeds
+ * it again in full.
  */
 import fs from 'node:fs';
 import { VIEWER_APP_TYPE } from '@atrium/shared';
@@ -47,11 +52,29 @@ export interface DemoOptions {
   apiPrefix: string;
 }
 
-/** Seeds the demo data when the database has no user yet. Returns whether it did. */
+/** Seeds the demo data when the database has no user yet, all or nothing. Returns whether it did. */
 export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: Log, options: DemoOptions): Promise<boolean> {
   if ((await stores.users.count()) > 0) return false;
-  const resources = new ResourceService(stores.resources, stores.blobs);
+  // Hashed before the transaction, which should hold the database no longer than the writes take.
   const passwordHash = await hasher.hash(DEMO_PASSWORD);
+  let seeded: boolean;
+  try {
+    seeded = await stores.transaction(async (tx) => {
+      if ((await tx.users.count()) > 0) return false;
+      await writeDemoData(tx, passwordHash, options);
+      return true;
+    });
+  } catch (e) {
+    // Two first starts on one PostgreSQL database: the one that lost finds the other's users (a unique name clashed).
+    if ((await stores.users.count()) > 0) return false;
+    throw e;
+  }
+  if (seeded) log.info({ event: 'demo.seeded', users: 4, accounts: 2, apps: APPS.length }, 'demo data written');
+  return seeded;
+}
+
+async function writeDemoData(stores: Stores, passwordHash: string, options: DemoOptions): Promise<void> {
+  const resources = new ResourceService(stores.resources, stores.blobs);
 
   const northwindLogo = await resources.add('northwind-logo.svg', media('northwind-logo.svg'));
   const contosoLogo = await resources.add('contoso-logo.svg', media('contoso-logo.svg'));
@@ -181,7 +204,4 @@ export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: 
     mediaType: 'image',
     fallback: true,
   });
-
-  log.info({ event: 'demo.seeded', users: 4, accounts: 2, apps: APPS.length }, 'demo data written');
-  return true;
 }

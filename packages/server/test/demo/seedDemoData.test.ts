@@ -1,6 +1,9 @@
 import { APP_CATEGORIES, VIEWER_APP_TYPE } from '@atrium/shared';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, announcements, appGrants, apps, blacklistedApps, memberships, resources, users } from '../../src/db/schema.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/demo/seedDemoData.js';
+import type { Stores } from '../../src/stores.js';
 import { signIn } from '../helpers/factories.js';
 import { bearer } from '../helpers/http.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -66,5 +69,62 @@ describe(`demo data on ${databaseKind}`, () => {
     const profile = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json();
     const entry = (profile.data.apps as Array<{ name: string; start_options: string }>).find((a) => a.name === 'Handbook')!;
     expect(JSON.parse(entry.start_options)).toMatchObject({ url: handbook.url });
+  });
+});
+
+describe(`demo data interrupted part-way on ${databaseKind}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Rows of every table the demo data writes. */
+  async function rows(): Promise<Record<string, number>> {
+    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources };
+    const counted: Record<string, number> = {};
+    for (const [name, table] of Object.entries(tables)) {
+      const [row] = await t.database.db.select({ n: count() }).from(table);
+      counted[name] = row?.n ?? 0;
+    }
+    return counted;
+  }
+
+  /** The stores, except that inside a transaction the third announcement fails to be written, as if the server died there. */
+  function failingPartWay(): Stores {
+    const { stores } = t.services;
+    return {
+      ...stores,
+      transaction: (work) =>
+        stores.transaction((tx) => {
+          let written = 0;
+          const announcements = {
+            ...tx.announcements,
+            create: async (input: Parameters<Stores['announcements']['create']>[0]) => {
+              if (++written === 3) throw new Error('the server stopped here');
+              return tx.announcements.create(input);
+            },
+          };
+          return work({ ...tx, announcements });
+        }),
+    };
+  }
+
+  it('leaves no demo data behind, and the next start writes all of it once', async () => {
+    const empty = await rows();
+    await expect(seedDemoData(failingPartWay(), t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).rejects.toThrow('the server stopped here');
+    expect(await rows()).toEqual(empty);
+
+    expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(true);
+    const seeded = await rows();
+    expect(seeded).toMatchObject({ accounts: 2, users: 4, memberships: 5, apps: 15, announcements: 5, blacklistedApps: 1 });
+    // Logos, the handbook page and five announcement media.
+    expect(seeded.resources).toBe(8);
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD);
+    const profile = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json();
+    expect(profile.data.accounts).toHaveLength(2);
+
+    expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(false);
+    expect(await rows()).toEqual(seeded);
   });
 });
