@@ -25,6 +25,14 @@ export interface SocketLimits {
   maxConnectionsPerUser: number;
   /** Milliseconds between checks that open connections' sessions and applications are still allowed. */
   revalidateInterval: number;
+  /**
+   * Bytes a connection may have waiting to be sent (not yet taken by the
+   * client) before it is dropped as too slow: what one connection can make
+   * the server hold in memory.
+   */
+  maxBufferedBytes: number;
+  /** Milliseconds a connection dropped as too slow has to finish the closing handshake before it is cut. */
+  slowCloseGrace: number;
 }
 
 export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
@@ -32,13 +40,19 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   maxMessagesPerSecond: SOCKET_MAX_MESSAGES_PER_SECOND,
   maxConnectionsPerUser: SOCKET_MAX_CONNECTIONS_PER_USER,
   revalidateInterval: 60_000,
+  maxBufferedBytes: 1024 * 1024,
+  slowCloseGrace: 5000,
 };
 
 /** What the gateway needs of a websocket (the `ws` socket fits). */
 export interface GatewaySocket {
   readonly readyState: number;
+  /** Bytes accepted by send() that the client has not taken yet (ws counts its own queue and the network stream's). */
+  readonly bufferedAmount: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
+  /** Cuts the connection without the closing handshake. */
+  terminate(): void;
   on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
 }
@@ -46,6 +60,8 @@ export interface GatewaySocket {
 const OPEN = 1;
 /** Close code when a user already holds the most connections allowed ("try again later"). */
 export const TOO_MANY_CONNECTIONS = 1013;
+/** Close code of a connection dropped because it does not take its messages (more than maxBufferedBytes waiting). */
+export const TOO_SLOW = 4408;
 
 /**
  * The websocket protocol of §7 on the server: authentication by the first
@@ -77,15 +93,29 @@ export class SocketGateway {
     let inWindow = 0;
     let queue = Promise.resolve();
 
-    const send = (message: SocketMessage) => {
-      if (socket.readyState === OPEN) socket.send(JSON.stringify(message));
-    };
-    const fail = (message: string) => send({ name: SocketNames.error, params: { message } });
     const close = (code: number, reason: string) => {
       if (closed) return;
       closed = true;
       socket.close(code, reason);
     };
+    /**
+     * Sends serialised text unless the client is too far behind: then the
+     * connection is dropped rather than the server holding ever more for it.
+     * Its close frame waits behind what is queued; a client that does not
+     * take even that is cut after the grace period.
+     */
+    const sendText = (data: string) => {
+      if (closed || socket.readyState !== OPEN) return;
+      if (socket.bufferedAmount + Buffer.byteLength(data) > this.limits.maxBufferedBytes) {
+        this.log.info({ event: 'socket.slow', connection: id, userId: peer?.userId, buffered: socket.bufferedAmount }, 'slow socket dropped');
+        close(TOO_SLOW, 'Too slow');
+        setTimeout(() => socket.terminate(), this.limits.slowCloseGrace).unref();
+        return;
+      }
+      socket.send(data);
+    };
+    const send = (message: SocketMessage) => sendText(JSON.stringify(message));
+    const fail = (message: string) => send({ name: SocketNames.error, params: { message } });
     const authTimer = setTimeout(() => close(SocketClose.notAuthenticated, 'Not authenticated'), this.limits.authTimeout);
     this.pending.add(close);
 
@@ -98,7 +128,18 @@ export class SocketGateway {
       const { user, claims } = result.auth;
       if (app !== null && !(await this.packages.isAppVisible(user.id, app))) return close(SocketClose.forbidden, noAccessMessage(app));
       if (closed) return;
-      const candidate: SocketPeer = { id, userId: user.id, sessionId: claims.sid, path, app, send, close };
+      const candidate: SocketPeer = {
+        id,
+        userId: user.id,
+        sessionId: claims.sid,
+        path,
+        app,
+        sendText,
+        close,
+        get bufferedAmount() {
+          return socket.bufferedAmount;
+        },
+      };
       if (!this.hub.add(candidate)) return close(TOO_MANY_CONNECTIONS, 'Too many connections');
       peer = candidate;
       clearTimeout(authTimer);

@@ -11,8 +11,11 @@ export interface SocketPeer {
   readonly path: string;
   /** The application of an application socket; null for the desktop socket. */
   readonly app: string | null;
-  send(message: SocketMessage): void;
+  /** Sends a serialised message, or drops the connection when it has too much waiting already. */
+  sendText(data: string): void;
   close(code: number, reason: string): void;
+  /** Bytes sent to it that the client has not taken yet. */
+  readonly bufferedAmount: number;
 }
 
 /**
@@ -46,12 +49,21 @@ export class SocketHub {
    */
   sendToUser(userId: string, message: SocketMessage, except?: string, path: string = SOCKET_PATH): number {
     let sent = 0;
+    // Serialised once, whatever the number of connections.
+    let data: string | undefined;
     for (const peer of this.byUser.get(userId) ?? []) {
       if (peer.id === except || peer.path !== path) continue;
-      peer.send(message);
+      peer.sendText((data ??= JSON.stringify(message)));
       sent++;
     }
     return sent;
+  }
+
+  /** Bytes waiting to be taken by the clients of every open connection. */
+  bufferedBytes(): number {
+    let total = 0;
+    for (const peers of this.byUser.values()) for (const peer of peers) total += peer.bufferedAmount;
+    return total;
   }
 
   /** Every open connection. */

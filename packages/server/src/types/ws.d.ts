@@ -22,9 +22,14 @@ declare module 'ws' {
     static readonly CLOSED: 3;
     constructor(address: string, options?: ClientOptions);
     readonly readyState: 0 | 1 | 2 | 3;
+    /** Bytes queued by send() and not yet written to the network (ws's queue and the socket's buffer). */
+    readonly bufferedAmount: number;
     send(data: string | Buffer, callback?: (err?: Error) => void): void;
     close(code?: number, reason?: string): void;
     terminate(): void;
+    /** Stops (and resume() restarts) reading from the network. */
+    pause(): void;
+    resume(): void;
     on(event: 'message', listener: (data: RawData, isBinary: boolean) => void): this;
     on(event: 'close', listener: (code: number, reason: Buffer) => void): this;
     on(event: 'open', listener: () => void): this;
