@@ -12,6 +12,13 @@ describe('parsePageAddress', () => {
     expect(at('/')).toEqual({ screen: 'login', resetCode: null, appIcon: null, launch: null, forceBuiltInLogin: false });
   });
 
+  it('keeps launch options named like built-in members as plain own values', () => {
+    const { launch } = at('/?app=Notes&__proto__=x&toString=y');
+    expect(launch?.options).toEqual({ ['__proto__']: 'x', toString: 'y' });
+    expect(Object.hasOwn(launch!.options, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(launch!.options)).toBe(Object.prototype);
+  });
+
   it('shows the forgot-password page for #forgotpassword', () => {
     expect(at('/#forgotpassword').screen).toBe('forgotpassword');
   });

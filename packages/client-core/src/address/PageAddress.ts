@@ -36,8 +36,8 @@ export function parsePageAddress(location: { pathname: string; search: string; h
   const app = params.get('app');
   let launch: PageAddress['launch'] = null;
   if (app) {
-    const options: Record<string, string> = {};
-    for (const [name, value] of params) if (name !== 'app') options[name] = value;
+    // Own properties whatever the names (Object.fromEntries defines them): ?__proto__=x stays a plain option.
+    const options: Record<string, string> = Object.fromEntries([...params].filter(([name]) => name !== 'app'));
     launch = { app, options };
   }
 

@@ -30,4 +30,15 @@ describe('routeLink (§2 Links inside applications)', () => {
     expect(link('javascript:alert(1)', { application: 'Notes' })).toEqual({ kind: 'none' });
     expect(link('https://atrium.example/?app=')).toEqual({ kind: 'none' });
   });
+
+  it('keeps parameters and attributes named like built-in members as plain own values', () => {
+    const launch = link('https://atrium.example/?app=Notes&__proto__=x&constructor=y&toString=z');
+    expect(launch).toEqual({ kind: 'launch', app: 'Notes', args: { ['__proto__']: 'x', constructor: 'y', toString: 'z' } });
+    const args = (launch as { args: Record<string, string> }).args;
+    expect(Object.hasOwn(args, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(args)).toBe(Object.prototype);
+    const drill = link('#', { drilldown: 'w', ['__proto__']: 'p' }) as { attributes: Record<string, string> };
+    expect(Object.hasOwn(drill.attributes, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(drill.attributes)).toBe(Object.prototype);
+  });
 });

@@ -33,8 +33,8 @@ export function routeLink(link: LinkTarget, location: { host: string }): LinkAct
     return typeof value === 'string' ? value : null;
   };
   if (attr('drilldown') !== null) {
-    const attributes: Record<string, string> = {};
-    for (const [name, value] of Object.entries(link.attributes)) if (typeof value === 'string') attributes[name] = value;
+    // Object.fromEntries defines own properties: an attribute or parameter named __proto__ stays plain data.
+    const attributes: Record<string, string> = Object.fromEntries(Object.entries(link.attributes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     return { kind: 'drilldown', attributes };
   }
   const href = link.href?.trim() ?? null;
@@ -51,8 +51,7 @@ export function routeLink(link: LinkTarget, location: { host: string }): LinkAct
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.host !== location.host) return NONE;
   const app = url.searchParams.get('app')?.trim();
   if (!app) return NONE;
-  const args: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) if (name !== 'app') args[name] = value;
+  const args: Record<string, string> = Object.fromEntries([...url.searchParams].filter(([name]) => name !== 'app'));
   return { kind: 'launch', app, args };
 }
 

@@ -54,4 +54,13 @@ describe('LocalStorageSettingsAdapter', () => {
     expect((await none.load()).values).toEqual({});
     await expect(none.save({ 'desktop.lock': true })).rejects.toThrow('Local storage is unavailable');
   });
+
+  it('stores a key named __proto__ as a plain value, never as the prototype of the values', async () => {
+    const storage = new MemoryStorage();
+    const adapter = new LocalStorageSettingsAdapter(storage);
+    const saved = await adapter.save(JSON.parse('{"__proto__": {"polluted": true}, "toString": 1}') as Record<string, unknown>);
+    expect(Object.getPrototypeOf(saved.values)).toBe(Object.prototype);
+    expect((saved.values as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.parse(storage.getItem('settings')!)).toEqual(JSON.parse('{"__proto__": {"polluted": true}, "toString": 1}'));
+  });
 });

@@ -65,7 +65,8 @@ export class LocalStorageSettingsAdapter extends SettingsAdapterBase {
     const values = this.#read();
     for (const [key, value] of Object.entries(changes)) {
       if (value === null) delete values[key];
-      else values[key] = value;
+      // Defined, not assigned: a key such as __proto__ stays an own value and never changes the object's prototype.
+      else Object.defineProperty(values, key, { value, enumerable: true, writable: true, configurable: true });
     }
     this.#storage.setItem(this.#key, JSON.stringify(values));
     return { values: values as SettingsValues, locked: [] };

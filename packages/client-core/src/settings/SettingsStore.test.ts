@@ -80,6 +80,12 @@ describe('SettingsStore load', () => {
 });
 
 describe('SettingsStore set', () => {
+  it('knows no value under a key named like a built-in member', async () => {
+    const { store } = setup();
+    await store.load();
+    for (const key of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) expect(store.get(key)).toBeUndefined();
+  });
+
   it('applies a change at once and saves once, 100 ms after the last of several quick changes, with every changed key', async () => {
     const { clock, adapter, store } = setup();
     await store.load();

@@ -113,7 +113,9 @@ export class SettingsStore extends Observable<SettingsState> {
   get<K extends DesktopSettingKey>(key: K): DesktopSettings[K];
   get(key: string): unknown;
   get(key: string): unknown {
-    return this.getState().values[key];
+    // Own values only: a key named like a built-in member (toString, constructor) is just unknown.
+    const { values } = this.getState();
+    return Object.hasOwn(values, key) ? (values as Record<string, unknown>)[key] : undefined;
   }
 
   isLocked(key: string): boolean {

@@ -31,7 +31,7 @@ export function globalUsage(group?: string): string {
   const lines = [
     group === undefined ? 'Usage: atrium <command> [arguments] [options]' : `Usage: atrium ${group} <command> [arguments] [options]`,
     '',
-    group === undefined ? 'Operator command line of Atrium.' : `Manages ${GROUPS[group] ?? group}.`,
+    group === undefined ? 'Operator command line of Atrium.' : `Manages ${Object.hasOwn(GROUPS, group) ? GROUPS[group] : group}.`,
     '',
     'Commands:',
     ...commands.map((c) => `  ${`${c.group} ${c.name}`.padEnd(width)}  ${c.summary}`),
@@ -57,7 +57,8 @@ function findCommand(group: string | undefined, name: string | undefined): Comma
 }
 
 function isGroup(word: string | undefined): word is string {
-  return word !== undefined && word in GROUPS;
+  // Own keys only: 'toString' or 'constructor' is not a group.
+  return word !== undefined && Object.hasOwn(GROUPS, word);
 }
 
 /** `atrium help [group [command]]`. */

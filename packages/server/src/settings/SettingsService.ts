@@ -48,15 +48,17 @@ export class SettingsService {
   /** Every value (defaults filled in) and the locked keys. */
   async get(userId: string): Promise<SettingsResponse> {
     const [stored, access] = await Promise.all([this.store.list(userId), this.packages.accessFor(userId)]);
-    const values: SettingsValues = { ...this.config.defaults };
+    const own: Array<[string, unknown]> = [];
     for (const [key, value] of Object.entries(stored)) {
       if (this.locked.has(key)) continue;
       const app = appOfSettingKey(key);
       if (app !== null && !access.canUseApp(app)) continue;
       // A value stored under older rules that no longer passes falls back to the default.
       const checked = checkSetting(key, value);
-      if (checked.ok && checked.value !== null) values[key] = checked.value;
+      if (checked.ok && checked.value !== null) own.push([key, checked.value]);
     }
+    // Object.fromEntries defines own properties: no stored key can reach the object's prototype.
+    const values = Object.fromEntries([...Object.entries(this.config.defaults), ...own]) as SettingsValues;
     return { values, locked: [...this.locked] };
   }
 

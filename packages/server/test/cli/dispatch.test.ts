@@ -66,6 +66,9 @@ describe('atrium command dispatch', () => {
 
   it.each([
     [['frobnicate'], "error: unknown command 'frobnicate'", 'Usage: atrium <command>'],
+    [['toString'], "error: unknown command 'toString'", 'Usage: atrium <command>'],
+    [['constructor', 'list'], "error: unknown command 'constructor'", 'Usage: atrium <command>'],
+    [['help', '__proto__'], "error: unknown command '__proto__'", 'Usage: atrium <command>'],
     [['user'], 'error: missing the user command', 'Usage: atrium user <command>'],
     [['user', 'delete', 'alice'], "error: unknown command 'user delete'", 'Usage: atrium user <command>'],
     [['help', 'user', 'delete'], "error: unknown command 'user delete'", 'Usage: atrium <command>'],

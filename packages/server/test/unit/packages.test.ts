@@ -148,10 +148,16 @@ describe('configuration of packages and settings', () => {
     expect(configError({ SETTINGS_DEFAULTS: defaults })).toContain(message);
   });
 
+  it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])('refuses a SETTINGS_DEFAULTS key named %s like any unknown setting', (key) => {
+    const defaults = file(`settings/builtin-${key}.json`, `{${JSON.stringify(key)}: "Vision"}`);
+    expect(configError({ SETTINGS_DEFAULTS: defaults })).toContain(`SETTINGS_DEFAULTS: unknown setting '${key}'`);
+  });
+
   it('refuses a SETTINGS_DEFAULTS file that cannot be read, and unknown SETTINGS_LOCK keys', () => {
     expect(configError({ SETTINGS_DEFAULTS: path.join(scratch, 'missing.json') })).toMatch(/SETTINGS_DEFAULTS: cannot read \S+missing\.json as JSON \(ENOENT\)/);
     expect(configError({ SETTINGS_DEFAULTS: file('settings/broken.json', '{') })).toContain('SETTINGS_DEFAULTS: cannot read');
     expect(configError({ SETTINGS_LOCK: 'desktop.theme,theme,app.Chat' })).toContain("SETTINGS_LOCK: unknown settings 'theme', 'app.Chat'");
+    expect(configError({ SETTINGS_LOCK: 'toString,constructor,__proto__' })).toContain("SETTINGS_LOCK: unknown settings 'toString', 'constructor', '__proto__'");
   });
 });
 
