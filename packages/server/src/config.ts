@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_ADDRESS: positiveInt.default(20),
   LOGIN_WINDOW: positiveInt.default(15 * 60),
   SESSION_CACHE_TTL: z.coerce.number().int().min(0).max(300).default(10),
+  LOGIN_ADDRESS_MAX_DELAY: z.coerce.number().int().min(0).max(60_000).default(10_000),
   RATE_LIMIT_AUTH: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(10),
   RATE_LIMIT_LOGGER: positiveInt.default(120),
@@ -95,6 +96,8 @@ export interface Config {
   loginMaxFailuresAccount: number;
   loginMaxFailuresAddress: number;
   loginWindow: number;
+  /** Longest wait (ms) before answering a sign-in from an address past its failures; 0: no wait. */
+  loginAddressMaxDelay: number;
   /** Requests per minute and client address on sensitive routes. */
   rateLimits: { auth: number; recovery: number; logger: number };
   smtp?: SmtpConfig;
@@ -163,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresAccount: e.LOGIN_MAX_FAILURES_ACCOUNT,
     loginMaxFailuresAddress: e.LOGIN_MAX_FAILURES_ADDRESS,
     loginWindow: e.LOGIN_WINDOW,
+    loginAddressMaxDelay: e.LOGIN_ADDRESS_MAX_DELAY,
     rateLimits: { auth: e.RATE_LIMIT_AUTH, recovery: e.RATE_LIMIT_RECOVERY, logger: e.RATE_LIMIT_LOGGER },
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }

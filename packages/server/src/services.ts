@@ -85,7 +85,12 @@ export function createServices({
   const tokens = new TokenService(secrets.jwtSecret, config.publicUrl, config.accessTokenTtl, now);
   const throttle = new LoginThrottle(
     stores.loginAttempts,
-    { maxFailuresAccount: config.loginMaxFailuresAccount, maxFailuresAddress: config.loginMaxFailuresAddress, window: config.loginWindow },
+    {
+      maxFailuresAccount: config.loginMaxFailuresAccount,
+      maxFailuresAddress: config.loginMaxFailuresAddress,
+      window: config.loginWindow,
+      addressMaxDelay: config.loginAddressMaxDelay,
+    },
     now,
   );
   const auth = new AuthService(

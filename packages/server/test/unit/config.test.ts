@@ -106,6 +106,12 @@ describe('configuration', () => {
     expect(configError({ ACCESS_TOKEN_TTL: '0' }).message).toContain('ACCESS_TOKEN_TTL');
   });
 
+  it('waits at most 10 s before answering a sign-in from an address past its failures, or as configured', () => {
+    expect(loadConfig({}).loginAddressMaxDelay).toBe(10_000);
+    expect(loadConfig({ LOGIN_ADDRESS_MAX_DELAY: '0' }).loginAddressMaxDelay).toBe(0);
+    expect(configError({ LOGIN_ADDRESS_MAX_DELAY: '-1' }).message).toContain('LOGIN_ADDRESS_MAX_DELAY');
+  });
+
   it('names every offending variable at once', () => {
     const message = configError({ PORT: 'x', API_PREFIX: 'api/v1/', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }).message;
     for (const name of ['PORT', 'API_PREFIX', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY']) expect(message).toContain(name);
