@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AccessLog } from './http/accessLog.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import { webClient } from './http/webClient.js';
 import { loggerOptions } from './logger.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
@@ -83,12 +84,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     global: false,
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: Messages.tooManyRequests }),
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
-    return payload;
-  });
+  installSecurityHeaders(app);
 
   const web = webClient({ root: config.webRoot, apiPrefixes: [config.apiPrefix, config.wrapperPrefix] });
   // Before any route is registered: a route keeps the error handler in force when it is added.

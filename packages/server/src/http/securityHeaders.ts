@@ -1,0 +1,52 @@
+/**
+ * Security headers of every answer (docs/SECURITY.md, "Content Security
+ * Policy"): a strict Content-Security-Policy that fits what the web client
+ * really does, no MIME sniffing, no referrer to other sites, and no framing
+ * by other sites. An answer that sets a stricter policy of its own (stored
+ * files are sandboxed: announcements/routes.ts) keeps it.
+ */
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The policy of the application's pages, one directive per line of the
+ * documentation:
+ * - scripts and styles only from this server's own files (Vite's module
+ *   scripts and stylesheets, and the registered packages' modules under
+ *   /packages/...): no inline script, no eval, no inline <style>. React's
+ *   style props are set through the DOM, which a policy does not restrict;
+ * - images from this server, data: (the icons of the stylesheets) and any
+ *   http(s) address, since the login page's logo and backgrounds and a
+ *   user's desktop background may be pictures on another site;
+ * - frames of this server and of any http(s) address: the Viewer shows
+ *   organisation pages in sandboxed frames;
+ * - media (announcement videos), fonts, fetch and websockets only from this
+ *   server ('self' covers ws:/wss: to the same host);
+ * - no plugins, no <base>, forms post only here, and only this server's
+ *   own pages may frame it.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https: http:",
+  "media-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self' https: http:",
+  "worker-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** Adds the headers to every answer sent by the app (hooks apply to routes registered after this). */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('referrer-policy', 'same-origin');
+    if (!reply.hasHeader('x-frame-options')) void reply.header('x-frame-options', 'SAMEORIGIN');
+    if (!reply.hasHeader('content-security-policy')) void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    return payload;
+  });
+}
