@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Messages, SOCKET_MESSAGE_MAX_BYTES, SOCKET_PATH, type ClientConfig } from '@atrium/shared';
 import { contentRoutes } from './announcements/routes.js';
 import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
@@ -52,6 +52,8 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** Overrides of the websocket limits (tests). */
   socketLimits?: Partial<SocketLimits>;
+  /** Told of every route as it is registered (tests that exercise every endpoint). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface AtriumApp {
@@ -70,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     // One access-log line per request instead of Fastify's two: see http/accessLog.ts.
     logController: new AccessLog(),
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const stores = createStores(options.database.db, config.dataDir);
   const mailer =

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { buildApp, type RateLimits } from '../../src/app.js';
+import { buildApp, type AppOptions, type RateLimits } from '../../src/app.js';
 import { PasswordHasher } from '../../src/auth/PasswordHasher.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
@@ -45,6 +45,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   now?: () => Date;
   socketLimits?: Partial<SocketLimits>;
+  /** Told of every route as the app registers it. */
+  onRoute?: AppOptions['onRoute'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -76,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     rateLimits: options.rateLimits,
     socketLimits: options.socketLimits,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {

@@ -1,0 +1,533 @@
+/**
+ * Generated malformed input to every endpoint the app registers: wrong
+ * types, huge and deeply nested JSON, NUL bytes and lone surrogates, keys
+ * named after built-in object members, malformed query strings and
+ * percent-escapes, duplicate and odd headers, wrong content types and odd
+ * path parameters, signed in and not. Whatever arrives, the answer is never
+ * a 5xx: bad input is the client's mistake (docs/API.md, error envelopes).
+ *
+ * The endpoints are collected as the app registers them, so a new endpoint
+ * is exercised without touching this file.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import type { InjectOptions, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { databaseKind } from '../helpers/testDatabase.js';
+
+/** Generated requests per endpoint (and for the web client's files, all together). */
+const RUNS_PER_ENDPOINT = 36;
+const RUNS_FOR_FILES = 60;
+
+interface Endpoint {
+  method: string;
+  url: string;
+}
+
+/** Strings that have broken servers: NUL, lone surrogates, built-in member names, escapes, path tricks. */
+const SPECIAL_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\ud83d',
+  '\ud83d\ude00',
+  '\u2028',
+  '\ufeff',
+  '\u001b[31m',
+  '\r\n',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  '__defineGetter__',
+  'app.__proto__',
+  'app.constructor',
+  'app.toString',
+  'desktop.toString',
+  '../../etc/passwd',
+  '..',
+  '.',
+  '%',
+  '%00',
+  '%zz',
+  '\\',
+  '/',
+  "'; drop table users; --",
+  '${jndi:x}',
+  '<script>',
+  'null',
+  'true',
+  '-1',
+  '1e400',
+  '00000000-0000-0000-0000-000000000000',
+  'Bearer',
+  'x'.repeat(300),
+  'x'.repeat(5000),
+];
+
+/** Characters a database or a JSON parser may choke on, NUL the most often. */
+const DANGEROUS_CHARACTERS = ['\u0000', '\u0000', '\u0000', '\ud800', '\udbff', '\udc00', '\udfff', '\u2028', '\ufeff', '\u001b'];
+/** Keys that name built-in members of every object. */
+const BUILT_IN_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__'];
+
+const specialString = fc.constantFrom(...SPECIAL_STRINGS);
+/** Ordinary text with a dangerous character somewhere in it. */
+const textWithDanger = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...DANGEROUS_CHARACTERS), fc.string({ maxLength: 8 }))
+  .map(([before, danger, after]) => `${before}${danger}${after}`);
+const nastyString = fc.oneof(
+  { weight: 4, arbitrary: textWithDanger },
+  { weight: 3, arbitrary: specialString },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
+  { weight: 1, arbitrary: fc.array(specialString, { minLength: 2, maxLength: 4 }).map((parts) => parts.join('')) },
+  { weight: 1, arbitrary: fc.uuid() },
+);
+
+/** Field names of the API's bodies, and some that only look like them. */
+const FIELD_NAMES = [
+  'username',
+  'password',
+  'jwt',
+  'refresh_token',
+  'password_reset_code',
+  'new_password',
+  'confirm_password',
+  'level',
+  'message',
+  'accountId',
+  'preferences',
+  'Greetingmessage',
+  'desktop.theme',
+  'desktop.panel',
+  'desktop.wallpaper',
+  'locale',
+  'app.Viewer',
+  'app.NoSuchApp',
+  'name',
+  'params',
+  'id',
+];
+const fieldName = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...FIELD_NAMES) },
+  { weight: 2, arbitrary: fc.constantFrom(...BUILT_IN_KEYS) },
+  { weight: 1, arbitrary: textWithDanger },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
+
+/** Values put, one at a time, in each field of each well-formed body before any random request. */
+const FIELD_VALUES: unknown[] = [
+  ...DANGEROUS_CHARACTERS.slice(2).map((c) => `a${c}b`),
+  '\u0000',
+  ...BUILT_IN_KEYS,
+  '',
+  'x'.repeat(5000),
+  0,
+  -1,
+  1e308,
+  true,
+  null,
+  [],
+  ['a'],
+  {},
+  { ['__proto__']: { polluted: true } },
+];
+
+/** Any JSON value, its strings drawn from the nasty ones. */
+const { value: jsonValue } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    nastyString,
+    fc.constantFrom(null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 31), 1e308),
+    fc.integer(),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.array(fc.tuple(fieldName, tie('value')), { maxLength: 5 }),
+  ),
+}));
+
+/** JSON text of a value; arrays of [key, value] pairs become objects with exactly those keys (own `__proto__` too). */
+function jsonText(value: unknown, asObject = true): string {
+  if (Array.isArray(value)) {
+    const pairs = value.every((v) => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string');
+    if (pairs && asObject) return `{${(value as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`;
+    return `[${value.map((v) => jsonText(v)).join(',')}]`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Percent-escapes every byte of a string's UTF-8 form but the unreserved characters. */
+function percent(text: string): string {
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) => (/[A-Za-z0-9._~-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0').toUpperCase()}`))
+    .join('');
+}
+
+/** Escapes no UTF-8 encoder would write: a lone surrogate, overlong forms, truncated sequences, bad hex. */
+const RAW_ESCAPES = ['%ED%A0%80', '%C0%AF', '%C0%80', '%E2%82', '%FF', '%', '%2', '%zz', '%00', '%2e%2e', '%2F', '%5C', '%252e'];
+const urlPart = fc.oneof(
+  nastyString.map(percent),
+  fc.constantFrom(...RAW_ESCAPES),
+  fc.array(fc.oneof(fc.constantFrom(...RAW_ESCAPES), nastyString.map(percent)), { minLength: 1, maxLength: 3 }).map((p) => p.join('')),
+);
+
+const queryString = fc.oneof(
+  fc.constant(''),
+  fc.array(fc.tuple(fc.oneof(urlPart, fc.constantFrom('jwt', 'token', 'app', 'a[b]', 'a[]', '__proto__[x]', 'constructor[prototype]')), urlPart), { maxLength: 4 }).map(
+    (pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}`,
+  ),
+  fc.constantFrom('?', '?&&&', '?=', '?a', '?a=1&a=2&a=3', '?%', '?a=%zz', `?${'a=1&'.repeat(2000)}`),
+);
+
+type Body = { payload?: string | Buffer; contentType?: string };
+const BIG = 'x'.repeat(70 * 1024);
+const body: fc.Arbitrary<Body> = fc.oneof(
+  { weight: 4, arbitrary: jsonValue.map((v) => ({ payload: jsonText(v), contentType: 'application/json' })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(fc.tuple(fieldName, jsonValue), { minLength: 1, maxLength: 5 })
+      .map((pairs) => ({ payload: jsonText(pairs), contentType: 'application/json' })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .array(fc.tuple(fc.oneof(fieldName.map(percent), urlPart), urlPart), { maxLength: 5 })
+      .map((pairs) => ({ payload: pairs.map(([k, v]) => `${k}=${v}`).join('&'), contentType: 'application/x-www-form-urlencoded' })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<Body>(
+      {},
+      { payload: '', contentType: 'application/json' },
+      { payload: '{', contentType: 'application/json' },
+      { payload: '{"__proto__":{"polluted":true}}', contentType: 'application/json' },
+      { payload: '{"constructor":{"prototype":{"polluted":true}}}', contentType: 'application/json' },
+      { payload: '{"username":"a","username":"b","password":"c"}', contentType: 'application/json' },
+      { payload: '{"username":"\\u0000","password":"\\ud800"}', contentType: 'application/json' },
+      { payload: `${'['.repeat(30_000)}${']'.repeat(30_000)}`, contentType: 'application/json' },
+      { payload: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`, contentType: 'application/json' },
+      { payload: JSON.stringify({ message: BIG, level: 'info' }), contentType: 'application/json' },
+      { payload: BIG, contentType: 'text/plain' },
+      { payload: 'username=a&username=b&password=c', contentType: 'application/x-www-form-urlencoded' },
+      { payload: '__proto__=x&constructor=y&toString=z', contentType: 'application/x-www-form-urlencoded' },
+      { payload: 'username=%00&password=%ED%A0%80', contentType: 'application/x-www-form-urlencoded' },
+      { payload: '%%%&&&===', contentType: 'application/x-www-form-urlencoded' },
+      { payload: '{"a":1}', contentType: 'text/plain' },
+      { payload: '<a/>', contentType: 'application/xml' },
+      { payload: '--x\r\n\r\n', contentType: 'multipart/form-data' },
+      { payload: '{"a":1}', contentType: 'application/json; charset=utf-16' },
+      { payload: '{"a":1}', contentType: 'application/json; charset=latin1' },
+      { payload: '{"a":1}', contentType: ';;;' },
+      { payload: '{"a":1}', contentType: 'application/json, text/plain' },
+      { payload: Buffer.from([0xff, 0xfe, 0x00, 0x7b]), contentType: 'application/json' },
+      { payload: Buffer.from([0xed, 0xa0, 0x80]), contentType: 'application/x-www-form-urlencoded' },
+    ),
+  },
+);
+
+/** Header values a real HTTP parser lets through: visible ASCII and obs-text. */
+const headerValue = fc.oneof(
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
+  fc.string({ unit: fc.integer({ min: 0x80, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 5 }),
+  fc.constantFrom('', ' ', 'x'.repeat(8000), '__proto__', 'toString', 'null'),
+);
+
+interface Headers {
+  authorization?: 'valid' | string | string[];
+  accept?: string;
+  extra: Array<[string, string | string[]]>;
+}
+
+const headers: fc.Arbitrary<Headers> = fc.record({
+  authorization: fc.oneof(
+    { weight: 5, arbitrary: fc.constant<'valid'>('valid') },
+    { weight: 2, arbitrary: fc.constant(undefined) },
+    {
+      weight: 2,
+      arbitrary: fc.oneof(
+        headerValue.map((v) => `Bearer ${v}`),
+        fc.constantFrom('Bearer', 'Bearer ', 'Basic YTpi', 'bearer x.y.z', 'Bearer a.b.c', 'Bearer eyJhbGciOiJub25lIn0.e30.'),
+        fc.constant(['Bearer a.b.c', 'Bearer d.e.f'] as string[]),
+      ),
+    },
+  ),
+  accept: fc.option(fc.oneof(fc.constantFrom('text/html', 'application/json', '*/*', 'text/html;q=0', 'image/*'), headerValue), { nil: undefined }),
+  extra: fc.array(
+    fc.tuple(
+      fc.constantFrom(
+        'origin',
+        'x-atrium-socket',
+        'if-none-match',
+        'if-modified-since',
+        'range',
+        'accept-encoding',
+        'accept-language',
+        'x-forwarded-for',
+        'cookie',
+        'user-agent',
+        'connection',
+        'upgrade',
+        'sec-websocket-key',
+        'sec-websocket-version',
+        'transfer-encoding',
+      ),
+      fc.oneof(headerValue, fc.tuple(headerValue, headerValue).map(([a, b]) => [a, b])),
+    ),
+    { maxLength: 4 },
+  ),
+});
+
+/**
+ * Well-formed bodies of the endpoints that take one, keyed by the end of
+ * their address: mutated one field at a time, they reach past the schema
+ * checks into the services. Endpoints not listed get generated bodies only.
+ */
+function seedBodies(pattern: string, who: { userId: string; username: string; accountId: string }): Array<Record<string, unknown>> {
+  const seeds: Record<string, Array<Record<string, unknown>>> = {
+    '/auth': [{ username: who.username, password: 'Wrong#Password1' }],
+    '/login': [{ username: who.username, password: 'Wrong#Password1' }],
+    '/validatetoken': [{ jwt: 'a.b.c' }],
+    '/refreshtoken': [{ jwt: 'a.b.c', refresh_token: 'r' }],
+    '/logout': [{ refresh_token: 'r' }, {}],
+    '/forgotpassword': [{ username: who.username }],
+    '/resetpassword': [{ password_reset_code: 'c', new_password: 'Correct#Horse9', confirm_password: 'Correct#Horse9' }],
+    '/logger': [{ level: 'info', message: 'hello' }],
+    '/settings': [{ 'desktop.theme': 'Vision' }, { 'desktop.lock': false, 'app.Viewer': { a: 1 } }, { 'desktop.panels': [{ position: 'top', items: [{ name: 'menu' }] }] }],
+    '/switchaccount': [{ accountId: who.accountId }],
+    '/user/:id': [{ preferences: { Greetingmessage: 'true' } }, { cleared_browser_cache: 1 }],
+  };
+  const key = Object.keys(seeds).find((k) => pattern.endsWith(k));
+  return key ? seeds[key]! : [];
+}
+
+/** A seed with one field replaced, removed or added (keys of the seed's own kind, and the nasty ones). */
+function mutatedSeed(seeds: Array<Record<string, unknown>>): fc.Arbitrary<Body> {
+  return fc
+    .tuple(fc.constantFrom(...seeds), fc.nat(), fc.constantFrom('replace', 'replace', 'remove', 'add', 'rename'), fc.oneof({ weight: 3, arbitrary: nastyString }, { weight: 1, arbitrary: jsonValue }), fieldName, fc.boolean())
+    .map(([seed, pick, how, value, name, asForm]) => {
+      const pairs: Array<[string, unknown]> = Object.entries(seed);
+      const i = pairs.length > 0 ? pick % pairs.length : 0;
+      if (how === 'replace' && pairs[i]) pairs[i] = [pairs[i][0], value];
+      else if (how === 'remove') pairs.splice(i, 1);
+      else if (how === 'rename' && pairs[i]) pairs[i] = [name, pairs[i][1]];
+      else pairs.push([name, value]);
+      if (asForm && pairs.every(([, v]) => typeof v === 'string')) {
+        return { payload: pairs.map(([k, v]) => `${percent(k)}=${percent(v as string)}`).join('&'), contentType: 'application/x-www-form-urlencoded' };
+      }
+      return { payload: jsonText(pairs), contentType: 'application/json' };
+    });
+}
+
+/** A generated request for an address pattern such as /api/v1/user/:id/detail. */
+function requestFor(endpoint: Endpoint, who: { userId: string; username: string; accountId: string }) {
+  const params = endpoint.url.split('/').filter((s) => s.startsWith(':') || s === '*').length;
+  const seeds = seedBodies(endpoint.url, who);
+  return fc.record({
+    params: fc.array(fc.oneof(urlPart, fc.constantFrom('a', 'Viewer', '..%2F..', 'a/b/../../c', '.hidden', 'x.js', who.userId, who.accountId)), {
+      minLength: params,
+      maxLength: params,
+    }),
+    query: queryString,
+    body: seeds.length > 0 ? fc.oneof({ weight: 3, arbitrary: mutatedSeed(seeds) }, { weight: 2, arbitrary: body }) : body,
+    headers,
+  });
+}
+
+function fill(url: string, params: string[]): string {
+  let i = 0;
+  return url
+    .split('/')
+    .map((segment) => (segment.startsWith(':') || segment === '*' ? (params[i++] ?? '') : segment))
+    .join('/');
+}
+
+describe(`generated malformed requests to every endpoint on ${databaseKind}`, () => {
+  let t: TestApp;
+  const endpoints: Endpoint[] = [];
+  let jwt = '';
+  let who = { userId: '', username: '', accountId: '' };
+
+  /** A small built web client of its own, so that the answers do not depend on whether `npm run build` has run. */
+  const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Atrium</title><script type="module" src="/assets/index-AbCd1234.js"></script>');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbCd1234.js'), 'export {};');
+    fs.writeFileSync(path.join(webRoot, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp({
+      // No waits for the address that sends every request: the throttle is tested on its own (throttle.test.ts).
+      env: { WEB_ROOT: webRoot, LOGIN_ADDRESS_MAX_DELAY: '0' },
+      rateLimits: { auth: 1_000_000, recovery: 1_000_000, logger: 1_000_000 },
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) endpoints.push({ method, url: route.url });
+      },
+    });
+    await newUser();
+  });
+
+  async function newUser(): Promise<void> {
+    const account = await makeAccount(t.services.stores);
+    await makeAccount(t.services.stores);
+    const user = await makeUser(t.services.stores, t.hasher, { accounts: [account.id] });
+    who = { userId: user.id, username: user.username, accountId: account.id };
+    jwt = (await signIn(t.app, t.config.wrapperPrefix, user.username, undefined, '10.77.0.1')).jwt;
+  }
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  /** A signed-in token, renewed when a generated request ended its session (logout, password change). */
+  async function validToken(): Promise<string> {
+    if (!(await t.services.auth.authenticateToken(jwt)).ok) await newUser();
+    return jwt;
+  }
+
+  /** Sends a request; returns a description of it and its answer when the answer is a 5xx, else null. */
+  async function serverError(method: string, url: string, request: { query: string; body: Body; headers: Headers }): Promise<string | null> {
+    const given: Record<string, string | string[]> = {};
+    for (const [name, value] of request.headers.extra) given[name] = value;
+    if (request.headers.accept !== undefined) given.accept = request.headers.accept;
+    const auth = request.headers.authorization;
+    if (auth !== undefined) given.authorization = auth === 'valid' ? `Bearer ${await validToken()}` : auth;
+    const withBody = method !== 'GET' && method !== 'HEAD';
+    if (withBody && request.body.contentType !== undefined) given['content-type'] = request.body.contentType;
+    const options: InjectOptions = {
+      method: method as InjectOptions['method'],
+      url: `${url}${request.query}`,
+      headers: given,
+      remoteAddress: '10.66.0.1',
+      ...(withBody && request.body.payload !== undefined ? { payload: request.body.payload } : {}),
+    };
+    let res;
+    try {
+      res = await t.app.inject(options);
+    } catch (e) {
+      // The injector itself refuses what no HTTP client could send (an invalid header): not the server's answer.
+      if (e instanceof TypeError && /header|character/i.test(e.message)) return null;
+      throw e;
+    }
+    if (res.statusCode < 500) return null;
+    const payload = typeof request.body.payload === 'string' ? request.body.payload.slice(0, 200) : String(request.body.payload);
+    return `${method} ${options.url as string} ${JSON.stringify({ ...given, authorization: given.authorization && '…' })} ${JSON.stringify(payload)}\n  → ${res.statusCode} ${res.body.slice(0, 200)}`;
+  }
+
+  async function send(method: string, url: string, request: { query: string; body: Body; headers: Headers }): Promise<void> {
+    const failure = await serverError(method, url, request);
+    expect(failure).toBeNull();
+  }
+
+  /** The web client's own files (one route each) are exercised together; every other endpoint on its own. */
+  const isFile = (e: Endpoint) => !e.url.includes(':') && !e.url.includes('*') && /\.[A-Za-z0-9]+$/.test(e.url);
+
+  it('registers the endpoints of every domain, websockets included', () => {
+    const urls = new Set(endpoints.map((e) => e.url));
+    for (const url of ['/healthz', '/login', '/socket', '/apps/:name/socket', `${t.config.apiPrefix}/settings`, `${t.config.wrapperPrefix}/auth`]) {
+      expect(urls).toContain(url);
+    }
+  });
+
+  it('answers every single-field change of a well-formed body, and every odd path parameter, without a 5xx', async () => {
+    const objectText = (pairs: Array<[string, unknown]>) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
+    const noHeaders: Headers = { authorization: 'valid', accept: undefined, extra: [] };
+    const failures: string[] = [];
+    const send = async (method: string, url: string, request: { query: string; body: Body; headers: Headers }) => {
+      const failure = await serverError(method, url, request);
+      if (failure) failures.push(failure);
+    };
+    for (const endpoint of endpoints.filter((e) => !isFile(e))) {
+      const url = fill(endpoint.url, endpoint.url.split('/').map((segment) => (segment.startsWith(':') ? who.userId : 'a')));
+      for (const seed of seedBodies(endpoint.url, who)) {
+        const entries = Object.entries(seed);
+        const bodies: Array<Array<[string, unknown]>> = [];
+        entries.forEach(([key], i) => {
+          for (const value of FIELD_VALUES) bodies.push(entries.map((entry, j) => (j === i ? [key, value] : entry)));
+          for (const name of BUILT_IN_KEYS) bodies.push(entries.map((entry, j) => (j === i ? [name, entry[1]] : entry)));
+        });
+        for (const name of BUILT_IN_KEYS) bodies.push([...entries, [name, 'x']]);
+        for (const pairs of bodies) {
+          await send(endpoint.method, url, { query: '', headers: noHeaders, body: { payload: objectText(pairs), contentType: 'application/json' } });
+          if (pairs.every(([, v]) => typeof v === 'string')) {
+            const payload = pairs.map(([k, v]) => `${percent(k)}=${percent(v as string)}`).join('&');
+            await send(endpoint.method, url, { query: '', headers: noHeaders, body: { payload, contentType: 'application/x-www-form-urlencoded' } });
+          }
+        }
+      }
+      const segments = endpoint.url.split('/');
+      for (const [i, segment] of segments.entries()) {
+        if (!segment.startsWith(':') && segment !== '*') continue;
+        const odd = [...FIELD_VALUES.filter((v): v is string => typeof v === 'string').map(percent), ...RAW_ESCAPES];
+        for (const value of odd) {
+          const address = segments.map((part, j) => (j === i ? value : part.startsWith(':') ? who.userId : part === '*' ? 'a' : part)).join('/');
+          await send(endpoint.method, address, { query: '', headers: noHeaders, body: {} });
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  it('answers every endpoint without a 5xx, whatever is sent', async () => {
+    const routes = endpoints.filter((e) => !isFile(e));
+    for (const endpoint of routes) {
+      await fc.assert(
+        fc.asyncProperty(requestFor(endpoint, who), async (request) => send(endpoint.method, fill(endpoint.url, request.params), request)),
+        { numRuns: RUNS_PER_ENDPOINT, endOnFailure: false },
+      );
+    }
+  });
+
+  it("answers the web client's files and unknown addresses without a 5xx", async () => {
+    const files = endpoints.filter(isFile);
+    const unknown = { method: 'GET', url: '/:anything' };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(unknown, { method: 'POST', url: '/:anything/:more' }, ...files),
+        fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
+        fc.boolean(),
+        fc.record({ params: fc.array(urlPart, { minLength: 2, maxLength: 2 }), query: queryString, body, headers }),
+        async (endpoint, otherMethod, keepMethod, request) => send(keepMethod ? endpoint.method : otherMethod, fill(endpoint.url, request.params), request),
+      ),
+      { numRuns: RUNS_FOR_FILES },
+    );
+  });
+
+  it('refuses settings keys named after built-in object members, and keeps every setting readable', async () => {
+    const headers = { authorization: `Bearer ${await validToken()}`, 'content-type': 'application/json' };
+    const url = `${t.config.apiPrefix}/settings`;
+    for (const key of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'desktop.__proto__']) {
+      const res = await t.app.inject({ method: 'POST', url, headers, payload: `{${JSON.stringify(key)}: {"a": 1}, "desktop.lock": true}` });
+      expect(res.statusCode, `${key} → ${res.body}`).toBe(400);
+    }
+    // An application of that name that the user does not see.
+    const app = await t.app.inject({ method: 'POST', url, headers, payload: '{"app.constructor": {"a": 1}}' });
+    expect(app.statusCode, app.body).toBe(403);
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    expect(res.statusCode).toBe(200);
+    const { values } = res.json<{ data: { values: Record<string, unknown> } }>().data;
+    expect(values['desktop.lock']).toBe(false);
+    for (const key of ['toString', 'constructor', 'hasOwnProperty']) expect(Object.hasOwn(values, key)).toBe(false);
+  });
+
+  it('answers a NUL byte or a lone surrogate in every text field of sign-in with a client error', async () => {
+    for (const bad of ['\u0000', 'a\u0000', '\ud800', 'x\udfff']) {
+      for (const field of ['username', 'password'] as const) {
+        const payload = { username: who.username, password: 'Wrong#Password1', [field]: bad };
+        for (const url of [`${t.config.wrapperPrefix}/auth`, '/login']) {
+          const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.66.1.1' });
+          expect(res.statusCode, `${url} ${JSON.stringify(payload)} → ${res.body}`).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode, `${url} ${JSON.stringify(payload)} → ${res.body}`).toBeLessThan(500);
+        }
+      }
+    }
+  });
+});
