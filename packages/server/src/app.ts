@@ -16,6 +16,7 @@ import type { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AccessLog } from './http/accessLog.js';
+import { guardConnections, type ConnectionGuard } from './http/connections.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
 import { webClient } from './http/webClient.js';
@@ -59,6 +60,8 @@ export interface AppOptions {
 export interface AtriumApp {
   app: FastifyInstance;
   services: Services;
+  /** The cap on open connections and what it did. */
+  connections: ConnectionGuard;
 }
 
 export async function buildApp(options: AppOptions): Promise<AtriumApp> {
@@ -71,8 +74,19 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     // One access-log line per request instead of Fastify's two: see http/accessLog.ts.
     logController: new AccessLog(),
+    // Time limits of the connections (http/connections.ts); Fastify sets requestTimeout and keepAliveTimeout itself.
+    requestTimeout: config.connections.requestTimeout,
+    keepAliveTimeout: config.connections.keepAliveTimeout,
+    connectionTimeout: config.connections.idleTimeout,
+    http: {
+      headersTimeout: config.connections.headersTimeout,
+      requestTimeout: config.connections.requestTimeout,
+      // How often those limits are checked (Node's default is every 30 s).
+      connectionsCheckingInterval: Math.min(1000, config.connections.headersTimeout),
+    },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const connections = guardConnections(app, config.connections.maxConnections);
 
   const stores = createStores(options.database.db, config.dataDir);
   const mailer =
@@ -127,5 +141,5 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
 
   await app.register(web.plugin);
 
-  return { app, services };
+  return { app, services, connections };
 }

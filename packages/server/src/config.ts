@@ -3,6 +3,7 @@
  * has a default so that `npm start` needs none; a bad value stops the server
  * with a message naming the variable.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, LOCALES, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
@@ -14,6 +15,8 @@ const prefix = z
   .string()
   .regex(/^(\/[A-Za-z0-9._-]+)+$/, 'must look like /api/v1 (a leading slash, no trailing slash)');
 const positiveInt = z.coerce.number().int().positive();
+/** Seconds, fractions allowed. */
+const seconds = z.coerce.number().positive().max(24 * 3600);
 /** An absolute http(s) address or a path on this server. */
 const address = z.string().regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'must be an http(s) address or a path starting with /');
 /** Comma-separated locales, or 'none' for no language widget. */
@@ -42,6 +45,11 @@ const EnvSchema = z.object({
   LOGIN_WINDOW: positiveInt.default(15 * 60),
   SESSION_CACHE_TTL: z.coerce.number().int().min(0).max(300).default(10),
   LOGIN_ADDRESS_MAX_DELAY: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  REQUEST_TIMEOUT: seconds.default(30),
+  HEADERS_TIMEOUT: seconds.default(10),
+  CONNECTION_IDLE_TIMEOUT: seconds.default(60),
+  KEEP_ALIVE_TIMEOUT: seconds.default(72),
+  MAX_CONNECTIONS: positiveInt.optional(),
   RATE_LIMIT_AUTH: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(10),
   RATE_LIMIT_LOGGER: positiveInt.default(120),
@@ -63,6 +71,33 @@ const EnvSchema = z.object({
   SETTINGS_DEFAULTS: z.string().min(1).optional(),
   SETTINGS_LOCK: z.string().optional(),
 });
+
+export interface ConnectionSettings {
+  /** The whole request, head and body, must arrive within this. */
+  requestTimeout: number;
+  /** The request head must arrive within this. */
+  headersTimeout: number;
+  /** A connection on which nothing moves is closed after this. */
+  idleTimeout: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeout: number;
+  maxConnections: number;
+}
+
+/**
+ * Open connections allowed by default: 10,000, or fewer when the process may
+ * not open that many files (room is kept for the database, logs and files).
+ */
+function defaultMaxConnections(): number {
+  try {
+    const line = fs.readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    if (Number.isFinite(soft) && soft > 0) return Math.max(64, Math.min(10_000, soft - 512));
+  } catch {
+    // Not Linux: the fixed default.
+  }
+  return 10_000;
+}
 
 export interface SmtpConfig {
   host: string;
@@ -100,6 +135,8 @@ export interface Config {
   loginAddressMaxDelay: number;
   /** Requests per minute and client address on sensitive routes. */
   rateLimits: { auth: number; recovery: number; logger: number };
+  /** Time limits (milliseconds) and the cap on open connections (http/connections.ts). */
+  connections: ConnectionSettings;
   smtp?: SmtpConfig;
   mailFrom: string;
   /** Login-page settings sent to the client. */
@@ -144,6 +181,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!defaults.ok) throw new ConfigError(`Invalid configuration:\n  SETTINGS_DEFAULTS: ${defaults.error}`);
   const lock = parseSettingsLock(list(e.SETTINGS_LOCK));
   if (!lock.ok) throw new ConfigError(`Invalid configuration:\n  SETTINGS_LOCK: ${lock.error}`);
+  if (e.HEADERS_TIMEOUT > e.REQUEST_TIMEOUT) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const builtinDirs = list(e.BUILTIN_PACKAGES_DIRS);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -168,6 +208,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindow: e.LOGIN_WINDOW,
     loginAddressMaxDelay: e.LOGIN_ADDRESS_MAX_DELAY,
     rateLimits: { auth: e.RATE_LIMIT_AUTH, recovery: e.RATE_LIMIT_RECOVERY, logger: e.RATE_LIMIT_LOGGER },
+    connections: {
+      requestTimeout: Math.round(e.REQUEST_TIMEOUT * 1000),
+      headersTimeout: Math.round(e.HEADERS_TIMEOUT * 1000),
+      idleTimeout: Math.round(e.CONNECTION_IDLE_TIMEOUT * 1000),
+      keepAliveTimeout: Math.round(e.KEEP_ALIVE_TIMEOUT * 1000),
+      maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    },
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
       : undefined,

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { buildApp, type AppOptions, type RateLimits } from '../../src/app.js';
+import { buildApp, type AppOptions, type AtriumApp, type RateLimits } from '../../src/app.js';
 import { PasswordHasher } from '../../src/auth/PasswordHasher.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
@@ -31,6 +31,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
+  /** The cap on open connections and what it did. */
+  connections: AtriumApp['connections'];
   database: Database;
   config: Config;
   hasher: PasswordHasher;
@@ -68,7 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   });
   const hasher = new PasswordHasher();
-  const { app, services } = await buildApp({
+  const { app, services, connections } = await buildApp({
     config,
     database,
     secrets: { jwtSecret: TEST_JWT_SECRET },
@@ -84,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     services,
+    connections,
     database,
     config,
     hasher,

@@ -106,6 +106,17 @@ describe('configuration', () => {
     expect(configError({ ACCESS_TOKEN_TTL: '0' }).message).toContain('ACCESS_TOKEN_TTL');
   });
 
+  it('has time limits and a cap on connections by default, read in seconds, and refuses a head timeout longer than the request timeout', () => {
+    const { connections } = loadConfig({});
+    expect(connections).toMatchObject({ requestTimeout: 30_000, headersTimeout: 10_000, idleTimeout: 60_000, keepAliveTimeout: 72_000 });
+    expect(connections.maxConnections).toBeGreaterThanOrEqual(64);
+    expect(connections.maxConnections).toBeLessThanOrEqual(10_000);
+    const given = loadConfig({ REQUEST_TIMEOUT: '1.5', HEADERS_TIMEOUT: '0.5', CONNECTION_IDLE_TIMEOUT: '5', KEEP_ALIVE_TIMEOUT: '4', MAX_CONNECTIONS: '100' }).connections;
+    expect(given).toEqual({ requestTimeout: 1500, headersTimeout: 500, idleTimeout: 5000, keepAliveTimeout: 4000, maxConnections: 100 });
+    expect(configError({ REQUEST_TIMEOUT: '5', HEADERS_TIMEOUT: '10' }).message).toContain('HEADERS_TIMEOUT');
+    expect(configError({ MAX_CONNECTIONS: '0' }).message).toContain('MAX_CONNECTIONS');
+  });
+
   it('waits at most 10 s before answering a sign-in from an address past its failures, or as configured', () => {
     expect(loadConfig({}).loginAddressMaxDelay).toBe(10_000);
     expect(loadConfig({ LOGIN_ADDRESS_MAX_DELAY: '0' }).loginAddressMaxDelay).toBe(0);
