@@ -60,8 +60,6 @@ export interface GatewaySocket {
 const OPEN = 1;
 /** Close code when a user already holds the most connections allowed ("try again later"). */
 export const TOO_MANY_CONNECTIONS = 1013;
-/** Close code of a connection dropped because it does not take its messages (more than maxBufferedBytes waiting). */
-export const TOO_SLOW = 4408;
 
 /**
  * The websocket protocol of §7 on the server: authentication by the first
@@ -108,7 +106,7 @@ export class SocketGateway {
       if (closed || socket.readyState !== OPEN) return;
       if (socket.bufferedAmount + Buffer.byteLength(data) > this.limits.maxBufferedBytes) {
         this.log.info({ event: 'socket.slow', connection: id, userId: peer?.userId, buffered: socket.bufferedAmount }, 'slow socket dropped');
-        close(TOO_SLOW, 'Too slow');
+        close(SocketClose.tooSlow, 'Too slow');
         setTimeout(() => socket.terminate(), this.limits.slowCloseGrace).unref();
         return;
       }

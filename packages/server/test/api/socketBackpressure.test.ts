@@ -5,9 +5,8 @@
  * messages to sockets that never read cannot make the server hold memory
  * without bound; connections that keep up are unaffected.
  */
-import { SocketNames } from '@atrium/shared';
+import { SocketClose, SocketNames } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_SLOW } from '../../src/sockets/SocketGateway.js';
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { settle, TestSocket } from '../helpers/socketClient.js';
@@ -83,7 +82,7 @@ describe(`slow websocket consumers on ${databaseKind}`, () => {
 
     // A slow client that starts reading again gets what was queued, then the close code.
     slow[0]!.ws.resume();
-    expect((await slow[0]!.closed).code).toBe(TOO_SLOW);
+    expect((await slow[0]!.closed).code).toBe(SocketClose.tooSlow);
     // The others never read: they are cut after the grace period, and the server lets go of them.
     await settle(GRACE + 300);
     expect(adaConnections()).toBe(2);

@@ -32,6 +32,8 @@ export const SocketClose = {
   forbidden: 4403,
   /** More messages than SOCKET_MAX_MESSAGES_PER_SECOND. */
   tooManyMessages: 4429,
+  /** The client did not read its messages: more than the server holds for one connection were waiting. */
+  tooSlow: 4408,
   /** The server is stopping. */
   goingAway: 1001,
   /** A message larger than SOCKET_MESSAGE_MAX_BYTES. */
