@@ -42,11 +42,12 @@ export const CONTENT_SECURITY_POLICY = [
 
 /** Adds the headers to every answer sent by the app (hooks apply to routes registered after this). */
 export function installSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('referrer-policy', 'same-origin');
-    if (!reply.hasHeader('x-frame-options')) void reply.header('x-frame-options', 'SAMEORIGIN');
-    if (!reply.hasHeader('content-security-policy')) void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    return payload;
+  // A callback hook, not an async one: it runs on every answer, and a promise per answer costs throughput.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    done(null, payload);
   });
 }
