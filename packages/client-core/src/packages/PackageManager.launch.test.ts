@@ -32,6 +32,19 @@ describe('PackageManager.load', () => {
     expect(manager.getState()).toMatchObject({ metadata: [], loaded: true });
   });
 
+  it('lets a launch made while the manifest is still loading wait for it, rather than refuse access', async () => {
+    let deliver: (entries: ReturnType<typeof entry>[]) => void = () => undefined;
+    const runtime = recordingRuntime();
+    harness = packageHarness({ fetchManifest: () => new Promise((resolve) => (deliver = resolve)), builtins: { Notes: runtime } });
+    const loading = harness.manager.load();
+    const launched = harness.manager.launch('Notes');
+    deliver([entry('Notes', { defaultAppforOrgs: 1 })]);
+    await loading;
+    expect(await launched).not.toBeNull();
+    expect(harness.alerts()).toEqual([]);
+    expect(runtime.launched).toHaveLength(1);
+  });
+
   it('leaves out invalid entries', async () => {
     const { manager } = await setup({ manifest: [entry('Notes'), { name: '../evil', type: 'application' } as never] });
     expect(manager.getState().metadata.map((m) => m.name)).toEqual(['Notes']);

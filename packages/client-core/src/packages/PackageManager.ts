@@ -65,6 +65,8 @@ export class PackageManager extends Observable<PackagesState> {
   readonly #singletonLaunches = new Map<string, Promise<unknown>>();
   readonly #stopWatchingWindows: () => void;
   #cancelAutostart: (() => void) | null = null;
+  /** The manifest's fetch while it is under way: a launch made meanwhile waits for it. */
+  #loading: Promise<void> | null = null;
   #nextPid = 1;
   #disposed = false;
 
@@ -98,7 +100,12 @@ export class PackageManager extends Observable<PackagesState> {
   }
 
   /** Fetches the manifest; a failure logs a warning and leaves no packages. Invalid entries are skipped. */
-  async load(): Promise<void> {
+  load(): Promise<void> {
+    this.#loading = this.#load();
+    return this.#loading;
+  }
+
+  async #load(): Promise<void> {
     let metadata: PackageManifestEntry[] = [];
     try {
       metadata = validEntries(await this.#fetchManifest());
@@ -250,6 +257,8 @@ export class PackageManager extends Observable<PackagesState> {
   }
 
   async #launch(name: string, args: Record<string, unknown>, options: LaunchOptions): Promise<Application | null> {
+    // Launched before the manifest has come (Edit Preferences pressed right after signing in): its rules need it.
+    if (!this.getState().loaded && this.#loading) await this.#loading;
     if (this.#disposed) return null;
     const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
     if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) return this.#launch(VIEWER_APP, { app: name }, options);
