@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type JSX } from 'react';
+import { useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { useObservable } from '../hooks/useObservable.js';
@@ -7,6 +7,7 @@ import type { LoginError } from '../ports.js';
 import { BrandHeader } from './BrandHeader.js';
 import { FormMessage } from './FormMessage.js';
 import { TextField } from './TextField.js';
+import { useFocusOnArrival } from './useFocusOnArrival.js';
 
 /**
  * The text of a sign-in error: the server's own message when it gave one
@@ -26,6 +27,8 @@ export function LoginForm(): JSX.Element {
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const ids = { error: useId() };
+  const card = useRef<HTMLDivElement>(null);
+  useFocusOnArrival(card);
   const signedOut = state.status === 'signed-out' ? state : null;
   const loading = signedOut?.loading ?? state.status !== 'signed-out';
   const error = signedOut?.error ?? null;
@@ -41,7 +44,7 @@ export function LoginForm(): JSX.Element {
   const describedBy = error ? ids.error : undefined;
 
   return (
-    <div className="atr-card" data-testid="login.card">
+    <div ref={card} className="atr-card" data-testid="login.card">
       <BrandHeader heading={t('login.title', { title: site.title })} showVersion headingTestId="login.title" />
       <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={loading}>
         <TextField

@@ -20,7 +20,8 @@ export interface LoginPageProps {
  * The Vision login layout (§2): the announcement slider over its background
  * on the left (about 60 %), the sign-in card over the login background on
  * the right with the language widget and the footer. On small screens the
- * card comes first and the slider follows it.
+ * card comes first and the slider follows it. Whatever the layout, the
+ * keyboard reaches the language widget and the card before the slider.
  */
 export function LoginPage({ children }: LoginPageProps): JSX.Element {
   const { site, models, navigation } = useAtrium();
@@ -36,11 +37,12 @@ export function LoginPage({ children }: LoginPageProps): JSX.Element {
   return (
     <div className="atr-login" style={style} data-testid="login.page">
       <div className="atr-login__backdrop" aria-hidden="true" />
-      <div className="atr-login__slider-pane">{slider && <AnnouncementSlider model={slider} />}</div>
+      {/* The grid places the panes; the document order is the reading and Tab order: language, card, announcements, footer. */}
       <div className="atr-login__topbar">
         <LanguageSelect />
       </div>
       <main className="atr-login__main">{children}</main>
+      <div className="atr-login__slider-pane">{slider && <AnnouncementSlider model={slider} />}</div>
       <div className="atr-login__footer">
         <LoginFooter />
       </div>

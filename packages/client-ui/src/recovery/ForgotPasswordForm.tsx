@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type JSX } from 'react';
+import { useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { BrandHeader } from '../login/BrandHeader.js';
 import { FormMessage } from '../login/FormMessage.js';
 import { TextField } from '../login/TextField.js';
+import { useFocusOnArrival } from '../login/useFocusOnArrival.js';
 import { RecoveryActions } from './RecoveryActions.js';
 import { useObservable } from '../hooks/useObservable.js';
 import type { ForgotPasswordPort } from '../ports.js';
@@ -19,12 +20,14 @@ export function ForgotPasswordForm({ model, onBack }: ForgotPasswordFormProps): 
   const { busy, message } = useObservable(model);
   const [username, setUsername] = useState('');
   const ids = { message: useId() };
+  const card = useRef<HTMLDivElement>(null);
+  useFocusOnArrival(card);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) void model.submit(username);
   };
   return (
-    <div className="atr-card" data-testid="forgot.card">
+    <div ref={card} className="atr-card" data-testid="forgot.card">
       <BrandHeader heading={t('forgot.title')} text={t('forgot.text')} />
       <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
         <TextField

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type JSX } from 'react';
+import { useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { BrandHeader } from '../login/BrandHeader.js';
 import { FormMessage } from '../login/FormMessage.js';
 import { TextField } from '../login/TextField.js';
+import { useFocusOnArrival } from '../login/useFocusOnArrival.js';
 import { RecoveryActions } from './RecoveryActions.js';
 import { useObservable } from '../hooks/useObservable.js';
 import type { ResetPasswordPort } from '../ports.js';
@@ -24,6 +25,8 @@ export function ResetPasswordForm({ model, appIcon, onCancel }: ResetPasswordFor
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const ids = { message: useId() };
+  const card = useRef<HTMLDivElement>(null);
+  useFocusOnArrival(card);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy) void model.submit(password, confirmation);
@@ -31,7 +34,7 @@ export function ResetPasswordForm({ model, appIcon, onCancel }: ResetPasswordFor
   const invalid = message?.kind === 'error';
   const describedBy = message ? ids.message : undefined;
   return (
-    <div className="atr-card" data-testid="reset.card">
+    <div ref={card} className="atr-card" data-testid="reset.card">
       <BrandHeader heading={t('reset.title')} text={t('reset.text')} {...(appIcon ? { logo: appIcon } : {})} />
       <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
         <TextField
