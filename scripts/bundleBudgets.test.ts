@@ -109,7 +109,8 @@ describe('bundle budgets', () => {
   it("names the repository's desktop module in web/budgets.json", () => {
     const budgets = readBudgetConfig(path.join(repo, 'web/budgets.json'));
     for (const module of budgets.desktopModules) expect(fs.existsSync(path.join(repo, module)), module).toBe(true);
-    expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(90);
+    // The login page carries React DOM and i18next (docs/PERFORMANCE.md, "The login page's JavaScript").
+    expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(106);
     expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(160);
   });
 });

@@ -51,9 +51,9 @@ test.describe('a 320 px wide screen (docs/ACCESSIBILITY.md)', () => {
       for (const button of await dialog.view.getByRole('button').all()) {
         if (!(await button.isVisible())) continue;
         const b = (await button.boundingBox())!;
-        expect(b.x, await button.textContent()).toBeGreaterThanOrEqual(box.x);
-        expect(b.x + b.width, await button.textContent()).toBeLessThanOrEqual(box.x + box.width);
-        expect(b.y + b.height, await button.textContent()).toBeLessThanOrEqual(box.y + box.height);
+        expect(b.x, (await button.textContent()) ?? '').toBeGreaterThanOrEqual(box.x);
+        expect(b.x + b.width, (await button.textContent()) ?? '').toBeLessThanOrEqual(box.x + box.width);
+        expect(b.y + b.height, (await button.textContent()) ?? '').toBeLessThanOrEqual(box.y + box.height);
       }
       for (const control of await dialog.view.locator('input:not([type="hidden"]), select, textarea, [role="listbox"]').all()) {
         const c = (await control.boundingBox())!;

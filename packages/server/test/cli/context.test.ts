@@ -7,34 +7,37 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/args.js';
 import { openCliContext } from '../../src/cli/context.js';
 import { loadConfig } from '../../src/config.js';
+import { acquireDataLock, type DataLock } from '../../src/dataLock.js';
 
 const folders: string[] = [];
+const locks: DataLock[] = [];
 function tempFolder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-cli-ctx-'));
   folders.push(dir);
   return dir;
 }
 afterEach(() => {
+  for (const lock of locks.splice(0)) lock.release();
   for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A data folder locked by another live process (the test runner's parent). */
-function lockedFolder(): string {
+/** A data folder whose lock is held, as a running server holds it. */
+async function lockedFolder(): Promise<string> {
   const dir = tempFolder();
-  fs.writeFileSync(path.join(dir, 'atrium.lock'), `${process.ppid}\n`);
+  locks.push(await acquireDataLock(dir));
   return dir;
 }
 
 describe('the command-line context', () => {
   it('refuses an embedded data folder that a running server holds', async () => {
-    const dir = lockedFolder();
+    const dir = await lockedFolder();
     const opening = openCliContext(loadConfig({ DATA_DIR: dir }));
     await expect(opening).rejects.toBeInstanceOf(CliError);
     await expect(opening).rejects.toThrow(
       `The data folder ${dir} is in use by a running Atrium server; stop it first, or set DATABASE_URL to use PostgreSQL.`,
     );
     expect(fs.existsSync(path.join(dir, 'pgdata'))).toBe(false);
-    expect(fs.readFileSync(path.join(dir, 'atrium.lock'), 'utf8')).toBe(`${process.ppid}\n`);
+    expect(fs.readFileSync(path.join(dir, 'atrium.lock'), 'utf8').trim()).toBe(String(process.pid));
   });
 
   it('opens and migrates the embedded database under the lock, and frees the folder on close', async () => {
@@ -59,14 +62,14 @@ describe('the command-line context', () => {
     try {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      const dir = lockedFolder();
+      const dir = await lockedFolder();
       const ctx = await openCliContext(loadConfig({ DATA_DIR: dir, DATABASE_URL: url.toString() }));
       try {
         expect(await ctx.stores.users.count()).toBe(0);
       } finally {
         await ctx.close();
       }
-      expect(fs.readFileSync(path.join(dir, 'atrium.lock'), 'utf8')).toBe(`${process.ppid}\n`);
+      expect(fs.readFileSync(path.join(dir, 'atrium.lock'), 'utf8').trim()).toBe(String(process.pid));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
