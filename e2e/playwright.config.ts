@@ -17,7 +17,8 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'
 process.env.E2E_SHORT_TOKEN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-short-'));
 process.env.E2E_SHORT_TOKEN_URL = `http://127.0.0.1:${shortTokenPort}`;
 const repo = path.resolve(import.meta.dirname, '..');
-const webRoot = path.join(repo, 'web/dist-dev');
+/** The development build served (another folder through E2E_WEB_ROOT, e.g. a private build while web/dist-dev is being rebuilt). */
+const webRoot = process.env.E2E_WEB_ROOT ?? path.join(repo, 'web/dist-dev');
 if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error('web/dist-dev is missing: run `npm run build:dev -w @atrium/web` first');
 const server = (listen: number, dataDir: string, extra: Record<string, string> = {}) => ({
   // Registers the fixture packages (e2e/fixtures/packages), then runs the server itself.

@@ -94,4 +94,22 @@ export class Desktop {
   dialog(kind: string): DialogObject {
     return new DialogObject(this.page, kind);
   }
+
+  /** Runs a developer-menu entry that opens a dialog and waits for the dialog of that kind. */
+  async openDialog(entry: string, kind: string): Promise<DialogObject> {
+    await this.developer(entry);
+    const dialog = this.dialog(kind);
+    await dialog.view.waitFor();
+    return dialog;
+  }
+
+  /** Closes every window through the window manager, as their close buttons would (a dialog answers with its negative button). */
+  async closeAllWindows(): Promise<void> {
+    await this.page.evaluate(() => {
+      const dev = (window as unknown as { atriumDev?: { windows: { windows(): ReadonlyArray<{ wid: number }>; close(wid: number): boolean } } }).atriumDev;
+      if (!dev) throw new Error('not a development build');
+      for (const record of [...dev.windows.windows()].reverse()) dev.windows.close(record.wid);
+    });
+    await this.windows.first().waitFor({ state: 'detached' });
+  }
 }

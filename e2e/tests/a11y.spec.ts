@@ -1,0 +1,168 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.js';
+import { apiToken, saveSettings } from '../helpers/api.js';
+import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
+import { Desktop } from '../pages/Desktop.js';
+import { LoginPage } from '../pages/LoginPage.js';
+import { ForgotPasswordPage, ResetPasswordPage } from '../pages/RecoveryPages.js';
+
+/**
+ * The accessibility gate (docs/ACCESSIBILITY.md): every screen, window and
+ * dialog kind is scanned with axe-core against WCAG 2.2 AA, in both themes,
+ * and any serious or critical violation fails the run. A new screen, window
+ * or dialog joins one of the lists below: one line, how to get there.
+ *
+ * The screens before sign-in are Vision's whatever the user chose later:
+ * they are scanned with the system set to a light and to a dark colour
+ * scheme. Signed in, each screen is scanned in Vision and in Nocturne, the
+ * demo user's theme being switched through the settings API (the desktop
+ * follows at once) and put back at the end.
+ */
+
+/** A screen to scan: how to reach it from a fresh page (before sign-in) or from the bare desktop (signed in). */
+interface Screen<C> {
+  name: string;
+  open(context: C): Promise<unknown>;
+  scan?: ScanOptions;
+}
+
+interface Visitor {
+  page: Page;
+  login: LoginPage;
+}
+
+interface SignedIn {
+  page: Page;
+  desktop: Desktop;
+}
+
+const PUBLIC_SCREENS: ReadonlyArray<Screen<Visitor>> = [
+  { name: 'the login page with the announcement slider', open: ({ login }) => login.openWithSlides() },
+  { name: "the login page with an announcement's details", open: async ({ login }) => (await login.openWithSlides(), await login.slider.readMore().click(), login.slider.details().waitFor()) },
+  { name: 'the login page refusing empty fields', open: async ({ login }) => (await login.open(), await login.loginButton.click(), login.error.waitFor()) },
+  { name: 'the forgot-password screen', open: async ({ page }) => (await page.goto('/#forgotpassword'), new ForgotPasswordPage(page).heading.waitFor()) },
+  { name: 'the forgot-password screen asking for a username', open: async ({ page }) => (await page.goto('/#forgotpassword'), await new ForgotPasswordPage(page).send.click(), page.getByText('Please enter your Username').waitFor()) },
+  { name: 'the reset-password screen', open: async ({ page }) => (await page.goto('/?resetpassword=a11y-never-issued'), new ResetPasswordPage(page).submit.waitFor()) },
+  { name: 'the reset-password screen refusing a short password', open: async ({ page }) => (await page.goto('/?resetpassword=a11y-never-issued'), await new ResetPasswordPage(page).enter('Ab1!'), page.getByRole('alert').waitFor()) },
+  { name: 'the reset-password screen with an expired link', open: async ({ page }) => (await page.goto('/?resetpassword=a11y-never-issued'), await new ResetPasswordPage(page).enter('Valid#Pass1'), page.getByText('The password reset link has expired', { exact: false }).waitFor()) },
+  { name: 'the privacy-policy page', open: async ({ page }) => (await page.goto('/privacy-policy'), page.getByTestId('privacy.content').or(page.getByTestId('privacy.empty')).waitFor()) },
+  { name: 'the about page', open: async ({ page }) => (await page.goto('/about'), page.getByTestId('about.page').waitFor()) },
+];
+
+/** The developer menu's entry for each dialog kind, and the kind it opens. */
+const DIALOGS: ReadonlyArray<[entry: string, kind: string]> = [
+  ['alertInfo', 'alert'],
+  ['alertError', 'alert'],
+  ['confirmYesNo', 'confirm'],
+  ['prompt', 'prompt'],
+  ['progress', 'progress'],
+  ['choice', 'choice'],
+  ['color', 'color'],
+  ['font', 'font'],
+  ['fileOpen', 'file'],
+  ['fileSave', 'file'],
+  ['defaultApplication', 'defaultApplication'],
+];
+
+/** The sections of the Preferences application. */
+const PREFERENCES_SECTIONS = ['appearance', 'panels', 'widgets', 'language', 'general'];
+
+const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
+  { name: 'the desktop', open: async () => undefined },
+  { name: 'a test window', open: ({ desktop }) => desktop.openTestWindow() },
+  { name: 'a loading window', open: async ({ desktop }) => (await desktop.developer('openLoading'), desktop.page.getByTestId('window.loading').waitFor()) },
+  { name: 'the window menu', open: async ({ desktop, page }) => (await desktop.openTestWindow(), await page.keyboard.press('Alt+Space'), page.getByTestId('window.menu').waitFor()) },
+  { name: 'a window moved from the keyboard', open: async ({ desktop, page }) => (await desktop.openTestWindow(), await page.keyboard.press('Alt+Shift+F7'), expect(page.getByTestId('desktop.keyboardMode')).not.toBeEmpty()) },
+  ...PREFERENCES_SECTIONS.map((section) => ({
+    name: `the Preferences application, ${section} section`,
+    open: async ({ desktop }: SignedIn) => {
+      await desktop.editPreferences.click();
+      const preferences = desktop.appWindows('Preferences');
+      await preferences.getByTestId(`preferences.tab.${section}`).click();
+      await preferences.getByTestId(`preferences.section.${section}`).waitFor();
+    },
+  })),
+  { name: 'the Viewer application', open: async ({ desktop, page }) => (await page.goto('/?app=Handbook'), desktop.appWindows('Viewer').getByTestId('viewer').waitFor()) },
+  { name: 'a registered application (Hello)', open: async ({ desktop, page }) => (await page.goto('/?app=Hello'), desktop.appWindows('Hello').getByText('Hello, Dana Demo!').waitFor()) },
+  ...DIALOGS.map(([entry, kind]) => ({ name: `the ${entry} dialog`, open: ({ desktop }: SignedIn) => desktop.openDialog(entry, kind) })),
+  { name: 'the question before overwriting a file', open: async ({ desktop }) => (await (await desktop.openDialog('fileSave', 'file')).button('OK').click(), desktop.dialog('confirm').view.waitFor()) },
+  { name: 'the profile card', open: async ({ page }) => (await page.getByTestId('signedIn.avatar').click(), page.getByTestId('profileCard.name').waitFor()) },
+];
+
+/** The viewport of a narrow phone. */
+const NARROW = { width: 320, height: 640 };
+
+/** A theme (or colour scheme) a screen is scanned in, and how to put the page in it. */
+interface Look {
+  name: string;
+  apply(): Promise<void>;
+}
+
+/** The document's colour scheme, as the theme in use sets it. */
+const colorScheme = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+
+/**
+ * Opens each screen in turn and scans it in every look, starting with the
+ * look the page is already in (so each screen costs one switch). Every
+ * screen is scanned even when one fails.
+ */
+async function scanAll<C extends { page: Page }>(context: C, screens: ReadonlyArray<Screen<C>>, looks: readonly Look[], reset: () => Promise<unknown>): Promise<void> {
+  for (const [index, screen] of screens.entries()) {
+    await test.step(screen.name, async () => {
+      await reset();
+      await screen.open(context);
+      for (const look of index % 2 === 0 ? looks : [...looks].reverse()) {
+        await look.apply();
+        await expectAccessible(context.page, `${screen.name} (${look.name})`, screen.scan);
+      }
+    });
+  }
+}
+
+/** Playwright's own helper scripts, refused in the Viewer's sandboxed frame while the scan runs: not the page's errors. */
+test.use({ expectedConsoleErrors: [/^Blocked script execution in '[^']*\/resources\//] });
+
+test.describe('accessibility scan (WCAG 2.2 AA)', () => {
+  // Each test visits a whole list of screens.
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the screens before sign-in, in the light and the dark colour scheme', async ({ page }) => {
+    const looks = (['light', 'dark'] as const).map((scheme) => ({ name: `${scheme} colour scheme`, apply: () => page.emulateMedia({ colorScheme: scheme }) }));
+    await scanAll({ page, login: new LoginPage(page) }, PUBLIC_SCREENS, looks, async () => undefined);
+  });
+
+  test('the desktop, every window and dialog kind, in Vision and Nocturne', async ({ page, request }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    const token = await apiToken(request, 'demo');
+    const theme = (name: string, scheme: string, value: string | null): Look => ({
+      name,
+      apply: async () => {
+        if ((await colorScheme(page)) === scheme) return;
+        await saveSettings(request, token, { 'desktop.theme': value });
+        await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe(scheme);
+      },
+    });
+    const reset = async () => {
+      await page.keyboard.press('Escape');
+      await desktop.closeAllWindows();
+      await expect(page.getByTestId('profileCard')).toHaveCount(0);
+    };
+    try {
+      await scanAll({ page, desktop }, DESKTOP_SCREENS, [theme('Vision', 'light', null), theme('Nocturne', 'dark', 'Nocturne')], reset);
+    } finally {
+      await saveSettings(request, token, { 'desktop.theme': null });
+    }
+  });
+
+  test('the login page and a dialog on a 320 px wide screen', async ({ page }) => {
+    await page.setViewportSize(NARROW);
+    const login = new LoginPage(page);
+    await login.openWithSlides();
+    await expectAccessible(page, 'the login page at 320 px');
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await desktop.openDialog('confirmYesNo', 'confirm');
+    await expectAccessible(page, 'a confirm dialog at 320 px');
+  });
+});

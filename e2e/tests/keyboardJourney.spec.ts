@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.js';
+import { expectFocusIn, tabTo } from '../helpers/focus.js';
+import { Desktop } from '../pages/Desktop.js';
+import { LoginPage } from '../pages/LoginPage.js';
+import { ForgotPasswordPage } from '../pages/RecoveryPages.js';
+import type { WindowObject } from '../pages/WindowObject.js';
+
+/**
+ * A whole session with the keyboard alone (docs/KEYBOARD.md,
+ * docs/ACCESSIBILITY.md): only page.keyboard, never the mouse, a click or a
+ * programmatic focus. At every step focus is on something the user can see,
+ * with a focus indicator, inside the area the step left it in. Every new
+ * screen, window or dialog kind joins this journey.
+ */
+
+/** One dialog kind: the developer-menu entry that opens it, the keys that answer it, and the result the desktop shows. */
+interface DialogAnswer {
+  entry: string;
+  kind: string;
+  answer(page: Page): Promise<void>;
+  result: string | RegExp;
+}
+
+const press = (...keys: string[]) => async (page: Page) => {
+  for (const key of keys) await page.keyboard.press(key);
+};
+
+const DIALOG_ANSWERS: readonly DialogAnswer[] = [
+  { entry: 'alertInfo', kind: 'alert', answer: press('Enter'), result: 'alert: close' },
+  { entry: 'alertError', kind: 'alert', answer: press('Enter'), result: 'alert: close' },
+  { entry: 'confirmYesNo', kind: 'confirm', answer: press('Enter'), result: 'confirm: yes' },
+  { entry: 'confirmOkCancel', kind: 'confirm', answer: press('Escape'), result: 'confirm: cancel' },
+  { entry: 'prompt', kind: 'prompt', answer: async (page) => (await page.keyboard.type('Minutes'), page.keyboard.press('Enter')), result: 'prompt: ok "Minutes"' },
+  { entry: 'progress', kind: 'progress', answer: press('Escape'), result: /^progress: cancel -?\d+$/ },
+  { entry: 'choice', kind: 'choice', answer: press('ArrowDown', 'Enter'), result: 'choice: ok "monthly"' },
+  { entry: 'color', kind: 'color', answer: press('ArrowRight', 'Enter'), result: 'color: ok {"r":48,"g":111,"b":222,"hex":"#306fde"}' },
+  { entry: 'font', kind: 'font', answer: press('Enter'), result: /^font: ok \{"name":/ },
+  { entry: 'fileOpen', kind: 'file', answer: press('ArrowDown', 'ArrowDown', 'Enter'), result: /^file: ok \{.*"path":"home:\/Documents\/budget\.csv"/ },
+  { entry: 'fileSave', kind: 'file', answer: press('Enter', 'Enter'), result: /^file: ok \{.*"path":"home:\/Documents\/report\.txt"/ },
+  { entry: 'defaultApplication', kind: 'defaultApplication', answer: press('ArrowDown', 'Tab', 'Space', 'Enter'), result: /^defaultApplication: ok \{"value":"[a-z]+","checked":true\}$/ },
+];
+
+test('a keyboard user visits the recovery screen, signs in, launches an application, moves and resizes its window, answers every dialog kind, closes the window and signs out', async ({ page }) => {
+  test.setTimeout(120_000);
+  const login = new LoginPage(page);
+  const desktop = new Desktop(page);
+  await login.open();
+  const card = page.getByTestId('login.card');
+
+  await test.step('to the recovery screen and back', async () => {
+    // The page opens with the focus in the card; only the language picker comes before it (the announcements after it).
+    await expect(login.username).toBeFocused();
+    await tabTo(page, page.getByTestId('login.language'), { backwards: true, max: 1 });
+    await tabTo(page, login.username, { max: 1 });
+    await tabTo(page, login.forgotLink, { max: 3 });
+    await page.keyboard.press('Enter');
+    const forgot = new ForgotPasswordPage(page);
+    await expect(forgot.username).toBeFocused();
+    await expectFocusIn(page, page.getByTestId('forgot.card'), 'in the recovery card');
+    await tabTo(page, forgot.goBack, { max: 3 });
+    await page.keyboard.press('Enter');
+    await expect(login.username).toBeFocused();
+  });
+
+  await test.step('sign in: type, Tab to the password, type, Enter', async () => {
+    await page.keyboard.type('demo');
+    await tabTo(page, login.password, { max: 1 });
+    await expectFocusIn(page, card, 'in the sign-in card');
+    await page.keyboard.type('Demo@1234');
+    await page.keyboard.press('Enter');
+    await desktop.developerButton.waitFor();
+    await expectFocusIn(page, desktop.surface, 'on the desktop after signing in');
+  });
+
+  let preferences!: WindowObject;
+  await test.step('launch Preferences from the user card', async () => {
+    await tabTo(page, desktop.editPreferences);
+    await page.keyboard.press('Enter');
+    await desktop.appWindows('Preferences').waitFor();
+    preferences = await desktop.windowTitled('Preferences');
+    await expectFocusIn(page, preferences.frame, 'in the Preferences window');
+    // Its sections are tabs: the arrow keys move between them.
+    await tabTo(page, preferences.frame.getByRole('tab', { selected: true }));
+    await page.keyboard.press('ArrowDown');
+    await expect(preferences.frame.getByRole('tab', { selected: true })).toBeFocused();
+    await expect(preferences.frame.getByTestId('preferences.section.panels')).toBeVisible();
+  });
+
+  await test.step('move and resize the window with the keyboard', async () => {
+    const before = await preferences.box();
+    await page.keyboard.press('Alt+Shift+F7');
+    await expect(page.getByTestId('desktop.keyboardMode')).toContainText('Preferences');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('desktop.keyboardMode')).toHaveText('');
+    const moved = await preferences.box();
+    expect([moved.left - before.left, moved.top - before.top]).toEqual([10, 10]);
+    await expectFocusIn(page, preferences.frame, 'in the window after moving it');
+
+    await page.keyboard.press('Alt+Shift+F8');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    const resized = await preferences.box();
+    expect([resized.width - moved.width, resized.height - moved.height]).toEqual([-10, -10]);
+    await expectFocusIn(page, preferences.frame, 'in the window after resizing it');
+  });
+
+  await test.step('open and answer every dialog kind from the developer menu', async () => {
+    for (const dialog of DIALOG_ANSWERS) {
+      await test.step(dialog.entry, async () => {
+        await tabTo(page, desktop.developerButton, { max: 40 });
+        await page.keyboard.press('Enter');
+        const menu = page.getByTestId('devtools.menu');
+        await expectFocusIn(page, menu, 'in the developer menu');
+        const item = page.getByTestId(`devtools.${dialog.entry}`);
+        for (let i = 0; i < 20 && !(await item.evaluate((element) => element === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+        await expect(item).toBeFocused();
+        await page.keyboard.press('Enter');
+        const view = desktop.dialog(dialog.kind);
+        await view.view.waitFor();
+        await expectFocusIn(page, view.window, `in the ${dialog.entry} dialog`);
+        await dialog.answer(page);
+        await expect(desktop.result).toHaveText(dialog.result);
+        await expect(desktop.dialog(dialog.kind).window).toHaveCount(0);
+        await expectFocusIn(page, desktop.surface, `back on the desktop after the ${dialog.entry} dialog`);
+      });
+    }
+  });
+
+  await test.step('close the window', async () => {
+    await tabTo(page, preferences.frame.getByRole('tab', { selected: true }), { max: 40 });
+    await page.keyboard.press('Alt+Shift+KeyW');
+    await expect(preferences.frame).toHaveCount(0);
+    await expectFocusIn(page, desktop.surface, 'on the desktop after closing the last window');
+  });
+
+  await test.step('sign out', async () => {
+    await tabTo(page, page.getByTestId('signedIn.signOut'), { max: 40 });
+    await page.keyboard.press('Enter');
+    await expect(login.username).toBeFocused();
+    await expectFocusIn(page, card, 'in the sign-in card after signing out');
+  });
+});
