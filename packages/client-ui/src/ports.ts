@@ -117,6 +117,8 @@ export interface PackagesPort extends Store<PackagesState> {
 export interface NotificationsPort extends Store<NotificationsState> {
   create(options: NotificationOptions): number;
   dismiss(id: number): void;
+  /** While held (pointer over or focus in the toasts) no notification goes. */
+  hold(held: boolean): void;
 }
 
 /** The profile popup card (§2). */

@@ -64,6 +64,26 @@ describe('NotificationService', () => {
     ]);
   });
 
+  it('keeps every notification while held, then gives each the time it had left, at least a second', () => {
+    const { clock, service } = setup();
+    const first = service.create({ title: 'First' });
+    clock.advance(4500);
+    const second = service.create({ title: 'Second' });
+    service.hold(true);
+    const third = service.create({ title: 'Third', timeout: 2000 });
+    clock.advance(60_000);
+    expect(service.getState().items.map((t) => t.id)).toEqual([first, second, third]);
+    service.hold(false);
+    clock.advance(999);
+    expect(service.getState().items.map((t) => t.id)).toEqual([first, second, third]);
+    clock.advance(1);
+    expect(service.getState().items.map((t) => t.id)).toEqual([second, third]);
+    clock.advance(1000);
+    expect(service.getState().items.map((t) => t.id)).toEqual([second]);
+    clock.advance(3000);
+    expect(service.getState().items).toEqual([]);
+  });
+
   it('dismissing early cancels its timer; an unknown id does nothing', () => {
     const { clock, service } = setup();
     const id = service.create({ title: 'Bye' });

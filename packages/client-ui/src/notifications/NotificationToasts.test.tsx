@@ -44,6 +44,43 @@ describe('NotificationToasts', () => {
     expect(screen.queryByTestId('notification')).toBeNull();
   });
 
+  it('stays while the pointer is over the toasts or the focus is in them', async () => {
+    const { clock, notifications } = await setup();
+    act(() => void notifications.create({ title: 'Read me' }));
+    const region = screen.getByTestId('notifications');
+    fireEvent.mouseEnter(region);
+    act(() => clock.advance(60_000));
+    act(() => screen.getByRole('button', { name: 'Close notification' }).focus());
+    fireEvent.mouseLeave(region);
+    act(() => clock.advance(60_000));
+    expect(screen.getByTestId('notification')).toBeTruthy();
+    // Released, it has the 5 s it had left when first held.
+    act(() => screen.getByRole('button', { name: 'Close notification' }).blur());
+    act(() => clock.advance(4999));
+    expect(screen.getByTestId('notification')).toBeTruthy();
+    act(() => clock.advance(1));
+    expect(screen.queryByTestId('notification')).toBeNull();
+  });
+
+  it('hands the focus to the next toast when the focused one closes, then to the desktop', async () => {
+    const clock = new FakeClock();
+    const notifications = new NotificationService({ clock });
+    await renderWithI18n(
+      <main className="atr-desktop" tabIndex={-1} data-testid="surface">
+        <NotificationToasts notifications={notifications} />
+      </main>,
+    );
+    act(() => void notifications.create({ title: 'Older', timeout: 0 }));
+    act(() => void notifications.create({ title: 'Newer', timeout: 0 }));
+    const [newer] = screen.getAllByRole('button', { name: 'Close notification' });
+    act(() => newer!.focus());
+    fireEvent.click(newer!);
+    expect(screen.getAllByTestId('notification.title').map((title) => title.textContent)).toEqual(['Older']);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close notification' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(document.activeElement).toBe(screen.getByTestId('surface'));
+  });
+
   it('shows an image icon given by address', async () => {
     const { notifications } = await setup();
     act(() => void notifications.create({ title: 'With icon', icon: '/icons/report.png' }));
