@@ -43,4 +43,19 @@ describe('ConnectionMask (§4)', () => {
     expect(desktop.frame(masked.wid).querySelector('.atr-app-content')?.hasAttribute('inert')).toBe(false);
     act(() => runtime.packages.setContent(masked.wid, null));
   });
+
+  it('keeps the focus of the masked content on the mask, and gives it back when the connection returns', async () => {
+    const desktop = await render();
+    const masked = desktop.open({ appId: 'Preferences' });
+    act(() => runtime.packages.setContent(masked.wid, (body) => void (body.innerHTML = '<button>Save</button>')));
+    const save = within(desktop.frame(masked.wid)).getByRole('button', { name: 'Save' });
+    act(() => save.focus());
+
+    act(() => runtime.connection.set({ online: false }));
+    expect(document.activeElement).toBe(within(desktop.frame(masked.wid)).getByTestId('window.connectionMask'));
+
+    act(() => runtime.connection.set({ online: true }));
+    expect(document.activeElement).toBe(within(desktop.frame(masked.wid)).getByRole('button', { name: 'Save' }));
+    act(() => runtime.packages.setContent(masked.wid, null));
+  });
 });

@@ -1,9 +1,10 @@
-import { useEffect, useSyncExternalStore, type JSX } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore, type JSX } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
 import type { Store } from '../ports.js';
+import { focusableIn } from '../windows/focusable.js';
 import { useWindowList } from '../windows/useWindowRecord.js';
 import { APP_CONTENT_CLASS } from './AppHost.js';
 import './ConnectionMask.css';
@@ -33,18 +34,32 @@ export function ConnectionMasks(): JSX.Element | null {
   );
 }
 
-/** The mask over one window body; makes the app content in that body inert while it is up. */
+/**
+ * The mask over one window body; makes the app content in that body inert
+ * while it is up. Focus that was in the content waits on the mask (still in
+ * its window, never on the page body) and goes back into the content when
+ * the connection returns (docs/ACCESSIBILITY.md).
+ */
 export function ConnectionMask({ body }: { body: HTMLElement }): JSX.Element {
   const { t } = useTranslation();
-  useEffect(() => {
+  const mask = useRef<HTMLDivElement>(null);
+  // Layout effect: its clean-up runs while the mask is still on the page, so it can tell the mask held the focus.
+  useLayoutEffect(() => {
     const contents = Array.from(body.children).filter((c) => c.classList.contains(APP_CONTENT_CLASS));
+    const hadFocus = contents.some((content) => content.contains(document.activeElement));
     for (const content of contents) content.setAttribute('inert', '');
+    const element = mask.current;
+    if (hadFocus) element?.focus({ preventScroll: true });
     return () => {
+      const waiting = element?.contains(document.activeElement) ?? false;
       for (const content of contents) content.removeAttribute('inert');
+      if (!waiting) return;
+      const target = contents.map((content) => focusableIn(content)[0]).find(Boolean) ?? body.closest<HTMLElement>('.atr-window');
+      target?.focus({ preventScroll: true });
     };
   }, [body]);
   return createPortal(
-    <div className="atr-connection-mask" role="status" aria-busy="true" data-testid="window.connectionMask">
+    <div ref={mask} className="atr-connection-mask" role="status" aria-busy="true" tabIndex={-1} data-testid="window.connectionMask">
       <span className="atr-connection-mask__spinner" aria-hidden="true" />
       <p className="atr-connection-mask__text">{t('connection.wait')}</p>
     </div>,
