@@ -1,5 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** What focusProblem says when nothing on the page has focus. */
+const BODY = 'focus is on the page body';
+
 /**
  * What is wrong with the keyboard focus now, or '' when it is fine: focus
  * is on an element (not the page body), the element is on screen, and it
@@ -55,17 +58,48 @@ export async function expectFocusIn(page: Page, area: Locator, where: string): P
 }
 
 /**
- * Presses Tab (or Shift+Tab) until the target has focus, checking at every
- * stop that focus is on a visible element with a focus indicator. Fails
- * when the target is not reached within `max` presses.
+ * Presses Tab or Shift+Tab until the target has focus, checking at every
+ * stop that focus is on a visible element with a focus indicator. Without
+ * a direction it goes the short way round: backwards when the target comes
+ * before the focused element in the page. Past either end of the page the
+ * browser's own controls take one stop (the page body, as seen from the
+ * page); any other stop on the body fails. Fails when the target is not
+ * reached within `max` presses.
  */
 export async function tabTo(page: Page, target: Locator, options: { backwards?: boolean; max?: number } = {}): Promise<number> {
-  const key = options.backwards ? 'Shift+Tab' : 'Tab';
+  const backwards =
+    options.backwards ??
+    (await target.evaluate((element) => {
+      const active = document.activeElement;
+      return !!active && active !== document.body && (active.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+    }));
+  const key = backwards ? 'Shift+Tab' : 'Tab';
   const max = options.max ?? 20;
+  let offPage = false;
   for (let presses = 1; presses <= max; presses++) {
     await page.keyboard.press(key);
-    expect(await focusProblem(page), `focus after ${presses} × ${key}`).toBe('');
+    const problem = await focusProblem(page);
+    if (problem === BODY && !offPage) {
+      offPage = true;
+      continue;
+    }
+    offPage = false;
+    expect(problem, `focus after ${presses} × ${key}`).toBe('');
     if (await target.evaluate((element) => element === document.activeElement)) return presses;
   }
   throw new Error(`${target} was not reached within ${max} presses of ${key}`);
+}
+
+/**
+ * Presses Tab from where focus is until it leaves the area, checking at
+ * every stop inside that focus shows; returns how many stops were inside.
+ */
+export async function tabThrough(page: Page, area: Locator, max = 40): Promise<number> {
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    const inside = await area.evaluate((root) => root.contains(document.activeElement));
+    if (!inside) return presses - 1;
+    expect(await focusProblem(page), `focus after ${presses} × Tab in ${area}`).toBe('');
+  }
+  throw new Error(`focus did not leave ${area} within ${max} presses of Tab`);
 }

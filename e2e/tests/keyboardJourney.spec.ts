@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { expectFocusIn, tabTo } from '../helpers/focus.js';
+import { expectFocusIn, tabThrough, tabTo } from '../helpers/focus.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { ForgotPasswordPage } from '../pages/RecoveryPages.js';
@@ -80,11 +80,17 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
     await desktop.appWindows('Preferences').waitFor();
     preferences = await desktop.windowTitled('Preferences');
     await expectFocusIn(page, preferences.frame, 'in the Preferences window');
-    // Its sections are tabs: the arrow keys move between them.
-    await tabTo(page, preferences.frame.getByRole('tab', { selected: true }));
-    await page.keyboard.press('ArrowDown');
-    await expect(preferences.frame.getByRole('tab', { selected: true })).toBeFocused();
-    await expect(preferences.frame.getByTestId('preferences.section.panels')).toBeVisible();
+    // Its sections are tabs (the arrow keys move between them); Tab visits every control of each, and each shows the focus.
+    const selectedTab = preferences.frame.getByRole('tab', { selected: true });
+    await tabTo(page, selectedTab);
+    for (const section of ['appearance', 'panels', 'widgets', 'language', 'general']) {
+      await expect(selectedTab).toHaveAttribute('data-testid', `preferences.tab.${section}`);
+      expect(await tabThrough(page, preferences.frame.getByRole('tabpanel')), `controls of the ${section} section`).toBeGreaterThan(0);
+      await tabTo(page, selectedTab, { backwards: true, max: 40 });
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(selectedTab).toHaveAttribute('data-testid', 'preferences.tab.appearance');
+    await expectFocusIn(page, preferences.frame, 'on the sections of Preferences');
   });
 
   await test.step('move and resize the window with the keyboard', async () => {
