@@ -46,6 +46,8 @@ export function FontDialogView({ model }: { model: FontDialog }): JSX.Element {
       </div>
       <p
         className="atr-font__sample"
+        // A named group: a plain paragraph may not carry a name, and the sample text stays readable inside it.
+        role="group"
         aria-label={t('dialog.font.sampleLabel')}
         data-testid="dialog.font.sample"
         style={{ fontFamily: value.name, fontSize: `${value.size}px`, fontWeight: value.style === 'bold' ? 700 : 400, fontStyle: value.style === 'italic' ? 'italic' : 'normal' }}
