@@ -121,7 +121,7 @@ export function createServices({
   });
   const limits = { ...DEFAULT_SOCKET_LIMITS, ...socketLimits };
   const hub = new SocketHub(limits.maxConnectionsPerUser);
-  const sockets = new SocketGateway(auth, packages, hub, limits, log);
+  const sockets = new SocketGateway(auth, packages, hub, limits, log, () => now().getTime(), sessionEvents);
   const settings = new SettingsService(stores.settings, packages, hub, config.settings);
   return {
     db,

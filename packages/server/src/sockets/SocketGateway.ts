@@ -13,6 +13,7 @@ import {
   SocketNames,
 } from '@atrium/shared';
 import type { AuthService } from '../auth/AuthService.js';
+import type { SessionEvent, SessionEvents } from '../auth/SessionEvents.js';
 import type { Log } from '../logger.js';
 import type { PackageService } from '../packages/PackageService.js';
 import type { SocketHub, SocketPeer } from './SocketHub.js';
@@ -64,11 +65,14 @@ export const TOO_MANY_CONNECTIONS = 1013;
 /**
  * The websocket protocol of §7 on the server: authentication by the first
  * message, per-connection message rate, relaying of application messages
- * between one user's connections, and periodic revalidation (a session that
- * ended or an application taken away closes its connections).
+ * between one user's connections, and revalidation: a session that ended
+ * closes its connections at once (through the session events) and, as a
+ * backstop for changes made by another process, at the periodic check, which
+ * also closes the sockets of an application taken away.
  */
 export class SocketGateway {
   private timer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
   /** Connections still waiting for atrium/auth (the hub holds the authenticated ones), by their close function. */
   private readonly pending = new Set<(code: number, reason: string) => void>();
 
@@ -79,6 +83,7 @@ export class SocketGateway {
     private readonly limits: SocketLimits,
     private readonly log: Log,
     private readonly now: () => number = Date.now,
+    private readonly sessionEvents?: SessionEvents,
   ) {}
 
   /** Takes a new connection of the desktop socket (app null) or of an application's socket. */
@@ -197,8 +202,8 @@ export class SocketGateway {
    * (logout, password reset, disabled user: 4401) or their application was
    * taken away (4403).
    */
-  async revalidate(): Promise<void> {
-    const peers = this.hub.peers();
+  async revalidate(only?: (peer: SocketPeer) => boolean): Promise<void> {
+    const peers = only ? this.hub.peers().filter(only) : this.hub.peers();
     const sessionUsers = new Map(peers.map((p) => [p.sessionId, p.userId]));
     const open = new Map(await Promise.all([...sessionUsers].map(async ([sid, uid]) => [sid, await this.auth.isSessionOpen(sid, uid)] as const)));
     const appUsers = new Set(peers.filter((p) => p.app !== null).map((p) => p.userId));
@@ -209,8 +214,13 @@ export class SocketGateway {
     }
   }
 
-  /** Starts the periodic revalidation. */
+  /** Starts the revalidation: at once for the connections a session event concerns, and periodically for all. */
   start(): void {
+    this.unsubscribe ??= this.sessionEvents?.subscribe((event) => {
+      const concerned = peerConcernedBy(event);
+      if (!this.hub.peers().some(concerned)) return;
+      this.revalidate(concerned).catch((err: unknown) => this.log.warn({ err }, 'socket revalidation failed'));
+    });
     this.timer ??= setInterval(() => {
       this.revalidate().catch((err: unknown) => this.log.warn({ err }, 'socket revalidation failed'));
     }, this.limits.revalidateInterval);
@@ -221,9 +231,16 @@ export class SocketGateway {
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     for (const close of [...this.pending]) close(SocketClose.goingAway, 'Server shutting down');
     this.hub.closeAll(SocketClose.goingAway, 'Server shutting down');
   }
+}
+
+/** Which connections a session event may have ended. */
+function peerConcernedBy(event: SessionEvent): (peer: SocketPeer) => boolean {
+  return event.kind === 'session-revoked' ? (peer) => peer.sessionId === event.sessionId : (peer) => peer.userId === event.userId;
 }
 
 /** A message of the protocol from a websocket frame, or null when it is not one. */

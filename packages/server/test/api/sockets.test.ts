@@ -273,6 +273,27 @@ describe(`sockets on ${databaseKind}`, () => {
       }
       await staying.close();
     });
+
+    it('closes the connections of a session the moment it signs out, with no periodic check in between', async () => {
+      const session = await signIn(t.app, t.config.wrapperPrefix, ada.username);
+      const [desktop, app, staying] = [await ready(session.jwt), await ready(session.jwt, '/apps/CRM/socket'), await ready(adaJwt)];
+      await t.app.inject({ method: 'POST', url: '/logout', headers: bearer(session.jwt) });
+      expect((await desktop.closed).code).toBe(SocketClose.notAuthenticated);
+      expect((await app.closed).code).toBe(SocketClose.notAuthenticated);
+      expect(staying.ws.readyState).toBe(1);
+      await staying.close();
+    });
+
+    it("closes every connection of a user whose sessions all end (password reset, disabled user) at once", async () => {
+      const carol = await makeUser(t.services.stores, t.hasher);
+      const [first, second] = [await signIn(t.app, t.config.wrapperPrefix, carol.username), await signIn(t.app, t.config.wrapperPrefix, carol.username)];
+      const sockets = [await ready(first.jwt), await ready(second.jwt)];
+      const other = await ready(adaJwt);
+      await t.services.auth.revokeAll(carol.id, 'password-reset');
+      for (const socket of sockets) expect((await socket.closed).code).toBe(SocketClose.notAuthenticated);
+      expect(other.ws.readyState).toBe(1);
+      await other.close();
+    });
   });
 
   it('logs connections at debug level without the token', async () => {
