@@ -115,16 +115,8 @@ async function acquireSocketLock(dir: string): Promise<DataLock> {
     server.close();
     throw e;
   }
-  let released = false;
-  return {
-    release() {
-      if (released) return;
-      released = true;
-      // The file goes first, while the lock is still ours: nobody else can have written it.
-      if (holderOf(file) === process.pid) fs.rmSync(file, { force: true });
-      server.close();
-    },
-  };
+  // The file goes first, while the socket still holds the lock: nobody else can have written it.
+  return fileLock(file, () => server.close());
 }
 
 function acquireFileLock(dir: string): DataLock {
@@ -161,7 +153,8 @@ function acquireFileLock(dir: string): DataLock {
   throw new DataFolderLockedError(`Could not take the lock on ${dir}`);
 }
 
-function fileLock(file: string): DataLock {
+/** Releases once: removes the lock file if it still names this process, then runs `after`. */
+function fileLock(file: string, after?: () => void): DataLock {
   let released = false;
   return {
     release() {
@@ -169,6 +162,7 @@ function fileLock(file: string): DataLock {
       released = true;
       // Our own file while we live: nobody else removes a lock naming a live process.
       if (holderOf(file) === process.pid) fs.rmSync(file, { force: true });
+      after?.();
     },
   };
 }
