@@ -15,6 +15,7 @@ import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
 import type { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { desktopSessionRoutes } from './desktopSessions/routes.js';
 import { AccessLog } from './http/accessLog.js';
 import { guardConnections, type ConnectionGuard } from './http/connections.js';
 import { installErrorHandler } from './http/errorHandler.js';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(contentRoutes(services, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
   await app.register(packageRoutes(services), { prefix: config.apiPrefix });
   await app.register(settingsRoutes(services), { prefix: config.apiPrefix });
+  await app.register(desktopSessionRoutes(services), { prefix: config.apiPrefix });
   await app.register(packageFileRoutes(services));
   await app.register(socketRoutes(services, config.publicUrl));
 

@@ -5,6 +5,7 @@
 import type { Log } from './logger.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
+import { DesktopSessionService } from './desktopSessions/DesktopSessionService.js';
 import { AuthService } from './auth/AuthService.js';
 import { LoginThrottle } from './auth/LoginThrottle.js';
 import { PasswordHasher } from './auth/PasswordHasher.js';
@@ -43,6 +44,7 @@ export interface Services {
   resources: ResourceService;
   packages: PackageService;
   settings: SettingsService;
+  desktopSessions: DesktopSessionService;
   sockets: SocketGateway;
 }
 
@@ -134,6 +136,7 @@ export function createServices({
     resources: new ResourceService(stores.resources, stores.blobs),
     packages,
     settings,
+    desktopSessions: new DesktopSessionService(stores.desktopSessions),
     sockets,
   };
 }

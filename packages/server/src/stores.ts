@@ -16,6 +16,8 @@ import { PgPasswordResetStore } from './auth/PgPasswordResetStore.js';
 import { PgSessionStore } from './auth/PgSessionStore.js';
 import type { SessionStore } from './auth/SessionStore.js';
 import type { Db } from './db/database.js';
+import type { DesktopSessionStore } from './desktopSessions/DesktopSessionStore.js';
+import { PgDesktopSessionStore } from './desktopSessions/PgDesktopSessionStore.js';
 import type { PackageStore } from './packages/PackageStore.js';
 import { PgPackageStore } from './packages/PgPackageStore.js';
 import { FsBlobStore } from './resources/FsBlobStore.js';
@@ -38,6 +40,7 @@ export interface Stores {
   passwordResets: PasswordResetStore;
   packages: PackageStore;
   settings: SettingsStore;
+  desktopSessions: DesktopSessionStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -60,6 +63,7 @@ export function createStores(db: Db, dataDir: string): Stores {
     passwordResets: new PgPasswordResetStore(db),
     packages: new PgPackageStore(db),
     settings: new PgSettingsStore(db),
+    desktopSessions: new PgDesktopSessionStore(db),
     transaction: (work) => db.transaction((tx) => work(createStores(tx as unknown as Db, dataDir))),
   };
 }

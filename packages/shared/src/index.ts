@@ -16,6 +16,7 @@ export * from './api/client-config.js';
 export * from './api/packages.js';
 export * from './api/settings.js';
 export * from './api/settingsKeys.js';
+export * from './api/desktopSession.js';
 export * from './api/socket.js';
 export * from './api/socketProtocol.js';
 export { catalogues, flattenCatalogue, loadCatalogue, LOCALE_NATIVE_NAMES, type Catalogue } from './i18n/index.js';

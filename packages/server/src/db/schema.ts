@@ -227,3 +227,16 @@ export const userSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * Each user's saved desktop session (the open applications and their
+ * windows), one row per user whatever browser or device saved it.
+ */
+export const desktopSessions = pgTable('desktop_sessions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The session list, checked against the shared schema before it is written. */
+  data: jsonb('data').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

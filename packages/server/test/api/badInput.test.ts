@@ -304,6 +304,10 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/settings': [{ 'desktop.theme': 'Vision' }, { 'desktop.lock': false, 'app.Viewer': { a: 1 } }, { 'desktop.panels': [{ position: 'top', items: [{ name: 'menu' }] }] }],
     '/switchaccount': [{ accountId: who.accountId }],
     '/user/:id': [{ preferences: { Greetingmessage: 'true' } }, { cleared_browser_cache: 1 }],
+    '/updatesession': [
+      { data: [{ name: 'Viewer', args: { url: '/x' }, windows: [{ id: 'w1', maximized: false, minimized: true, position: { left: 1, top: 2 }, dimension: { width: 3, height: 4 } }] }] },
+      { data: '[{"name":"Viewer","args":{},"windows":[]}]' },
+    ],
   };
   const key = Object.keys(seeds).find((k) => pattern.endsWith(k));
   return key ? seeds[key]! : [];
