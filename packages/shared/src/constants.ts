@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of the specification (§9), in one place for
+ * Business constants and limits (docs/behaviour/limits.md), in one place for
  * client and server. Times are in milliseconds unless the name says otherwise.
  */
 
@@ -11,11 +11,11 @@ export const DEFAULT_LOCALE: Locale = 'en_EN';
 /** Name of the default theme. */
 export const DEFAULT_THEME = 'Vision';
 
-/** Minimum password length (§5, §9). */
+/** Minimum password length (docs/behaviour/password-recovery.md#password-rules). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Upper bound on a password's length, so that hashing cannot be abused. */
 export const PASSWORD_MAX_LENGTH = 256;
-/** Characters that count as "special" for the password rules (§5). */
+/** Characters that count as "special" for the password rules. */
 export const PASSWORD_SPECIAL_CHARACTERS = "$&+,:;=?@#|'<>.-^*()%!";
 
 /** Redirect to origin after forgot or reset password. */
@@ -44,7 +44,7 @@ export type ClientLogLevel = (typeof CLIENT_LOG_LEVELS)[number];
 /** Longest client log message kept; longer ones are cut. */
 export const CLIENT_LOG_MAX_MESSAGE = 4000;
 
-/** The application categories of §1. */
+/** The application categories (docs/behaviour/applications.md#categories). */
 export const APP_CATEGORIES = [
   'collaboration',
   'organization',
@@ -56,10 +56,10 @@ export const APP_CATEGORIES = [
 ] as const;
 export type AppCategory = (typeof APP_CATEGORIES)[number];
 
-/** app_type of applications that open in the generic viewer (§6). */
+/** app_type of applications that open in the generic viewer (docs/behaviour/applications.md#viewer-apps). */
 export const VIEWER_APP_TYPE = 2;
 
-// ---- Dialogs, file sizes and sounds (§9) ----
+// ---- Dialogs, file sizes and sounds ----
 
 /** A width and height in pixels (the same shape as a window's dimension). */
 export interface DialogDimension {
@@ -97,11 +97,11 @@ export const FILE_SIZE_UNIT = 1024;
 /** Sound volume when the settings give none (0..1). */
 export const SOUND_DEFAULT_VOLUME = 1;
 
-// ---- Windows (§4 Window, §5, §9) ----
+// ---- Windows (docs/behaviour/windows.md) ----
 
-/** Minimum window width in pixels; a window's minDimension is never below it (§5). */
+/** Minimum window width in pixels; a window's minDimension is never below it. */
 export const WINDOW_MIN_WIDTH = 100;
-/** Minimum window height in pixels; a window's minDimension is never below it (§5). */
+/** Minimum window height in pixels; a window's minDimension is never below it. */
 export const WINDOW_MIN_HEIGHT = 100;
 /** Turning a window's loading state on waits this long (turning it off is immediate). */
 export const WINDOW_LOADING_DEBOUNCE = 250;
@@ -116,7 +116,7 @@ export const MEDIA_BIG_MIN = 1024;
 /** Cascade step, in pixels, of the initial position of windows opened without one. */
 export const WINDOW_STAGGER = 30;
 
-// ---- Applications (§4 Autostart, §9) ----
+// ---- Applications (docs/behaviour/applications.md#autostart) ----
 
 /** Autostart begins this long after the desktop starts. */
 export const AUTOSTART_DELAY = 1000;

@@ -1,5 +1,5 @@
 /**
- * Exact texts the server answers with and the client matches on (§7, §8).
+ * Exact texts the server answers with and the client matches on (docs/behaviour/errors.md).
  * The client's retry rules compare `message` with these constants, so they
  * are part of the wire contract, not just wording.
  */

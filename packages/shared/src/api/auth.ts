@@ -46,7 +46,7 @@ export const ResetPasswordForm = z.strictObject({
 });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
-/** Login result (§3): what a successful sign-in or refresh returns. */
+/** Login result (docs/behaviour/sign-in.md#tokens): what a successful sign-in or refresh returns. */
 export interface LoginResult {
   jwt: string;
   refresh_token: string;

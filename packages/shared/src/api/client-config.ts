@@ -28,11 +28,11 @@ export interface ClientConfig {
   /** Product version shown on the login page. */
   version: string;
   site: SiteSettings;
-  /** Address of the package manifest (§7: fetched if configured); null: no packages. */
+  /** Address of the package manifest (fetched if configured: docs/behaviour/applications.md#manifest); null: no packages. */
   manifestUrl: string | null;
   /** Path of the desktop's websocket on this server. */
   socketPath: string;
-  /** Session cookie max age in seconds; GET /ping is sent every half of it (§9). */
+  /** Session cookie max age in seconds; GET /ping is sent every half of it (docs/behaviour/sign-in.md#keep-alive-ping). */
   sessionMaxAge: number;
   /** Configured defaults and locked keys (settings.lock), used when the settings cannot be loaded. */
   settings: { defaults: DesktopSettings; lock: string[] };

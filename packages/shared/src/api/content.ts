@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CLIENT_LOG_LEVELS } from '../constants.js';
 import { toStorableText } from './text.js';
 
-/** Announcement (§3). media is a resource id the client turns into a URL. */
+/** Announcement (docs/behaviour/login-page.md#announcement-slider). media is a resource id the client turns into a URL. */
 export interface Announcement {
   uuid: string;
   name: string;

@@ -1,7 +1,7 @@
 /**
  * Every JSON answer of the API is an envelope with a status, in the shape the
- * client of §7 reads: `status` is 'success' or 'error', `message` a text of
- * §8 where one applies, `data` the payload.
+ * client reads (docs/API.md): `status` is 'success' or 'error', `message` a
+ * text of docs/behaviour/errors.md where one applies, `data` the payload.
  */
 export interface SuccessEnvelope<T = undefined> {
   status: 'success';

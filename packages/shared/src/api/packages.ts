@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { text } from './text.js';
 import { DEFAULT_LOCALE, LOCALES, PACKAGE_NAME_PATTERN } from '../constants.js';
 
-/** The kinds of package (§3 Package metadata). Only applications are launched. */
+/** The kinds of package (docs/behaviour/applications.md#packages). Only applications are launched. */
 export const PACKAGE_TYPES = ['application', 'theme', 'icons', 'sounds'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 
@@ -13,7 +13,7 @@ export const PackageFile = z
   .string()
   .check(z.minLength(1), z.maxLength(200), z.regex(/^(?!\/)(?!.*\.\.)(?!.*\\)[A-Za-z0-9._/-]+$/, 'must be a relative path inside the package'));
 
-/** Texts by locale; en_EN is required (§3: title (en_EN)). */
+/** Texts by locale; en_EN is required and is the fallback. */
 export const LocalizedText = z.pipe(
   // partialRecord: a record keyed by an enum would require every locale.
   z.partialRecord(z.enum(LOCALES), text({ min: 1, max: 200 })).check(z.refine((t) => typeof t[DEFAULT_LOCALE] === 'string', `needs an ${DEFAULT_LOCALE} text`)),
@@ -22,7 +22,7 @@ export const LocalizedText = z.pipe(
 export type LocalizedText = Partial<Record<(typeof LOCALES)[number], string>> & { en_EN: string };
 
 /**
- * Package metadata (§3), the `metadata.json` of every package. `files` are
+ * Package metadata (docs/behaviour/applications.md#metadata), the `metadata.json` of every package. `files` are
  * the package's files to load, in order: style sheets (.css) first, then the
  * entry module (the first .js file). Built-in packages list `main.js`, which
  * the web build resolves to the package's own chunk.
@@ -35,7 +35,7 @@ export const PackageMetadataSchema = z.strictObject({
   description: z.optional(LocalizedText),
   singleton: z._default(z.boolean(), false),
   autostart: z._default(z.boolean(), false),
-  /** Autostart order: lower first, 750 ms apart (§4). */
+  /** Autostart order: lower first, 750 ms apart (docs/behaviour/applications.md#autostart). */
   precedence: z.optional(z.int().check(z.minimum(0), z.maximum(10_000))),
   /** MIME patterns the application opens ('text/*', 'application/pdf'). */
   mimes: z._default(z.array(text({ min: 1, max: 100 })).check(z.maxLength(50)), []),
@@ -43,9 +43,9 @@ export const PackageMetadataSchema = z.strictObject({
   icon: z.optional(text({ min: 1, max: 200 })),
   /** An icon name of the icon package, used when there is no icon. */
   fontIcon: z.optional(text({ min: 1, max: 100 })),
-  /** 1: visible to every user of every organisation (§6). */
+  /** 1: visible to every user of every organisation (docs/behaviour/applications.md#visibility). */
   defaultAppforOrgs: z._default(z.union([z.literal(0), z.literal(1)]), 0),
-  /** The application's input is masked while the connection is lost (§4). */
+  /** The application's input is masked while the connection is lost (docs/behaviour/connection.md#connection-loss-mask). */
   disableAppInput: z._default(z.boolean(), false),
   app_type: z._default(z.int().check(z.minimum(0), z.maximum(9999)), 1),
 });
@@ -54,7 +54,7 @@ export type PackageMetadata = z.output<typeof PackageMetadataSchema>;
 export type PackageMetadataInput = z.input<typeof PackageMetadataSchema>;
 
 /**
- * An entry of the package manifest (§7) as GET {api}/packages/manifest serves
+ * An entry of the package manifest (docs/behaviour/applications.md#manifest) as GET {api}/packages/manifest serves
  * it to one user: the metadata, whether the web build carries it, and for
  * other packages the address its files are loaded from (signed for that
  * user, ending in '/': `${base}${file}`).

@@ -5,7 +5,7 @@ import { isStorableJson, text, UNSTORABLE_TEXT_MESSAGE } from './text.js';
 import { appOfSettingKey, BACKGROUND_STYLES, DESKTOP_FONTS, INVALID_PANEL_ITEM, PANEL_ITEMS, SETTING_VALUE_MAX_BYTES, WALLPAPERS, WIDGETS, type DESKTOP_SETTING_KEYS } from './settingsKeys.js';
 
 /**
- * The settings store (§3 Desktop settings, §7 Settings): values stored per
+ * The settings store (docs/behaviour/settings.md): values stored per
  * user and key, with defaults from configuration. Desktop keys have a schema
  * each; `app.<Name>` keys hold an application's own settings (any JSON
  * object). One definition for the client's model and the server's checks.
@@ -45,7 +45,7 @@ export const SoundSettings = z.strictObject({
   /** Name of the sound package. */
   theme: z.string().check(z.regex(PACKAGE_NAME_PATTERN)),
   enabled: z.boolean(),
-  /** 0..1 (§9: default 1). */
+  /** 0..1 (default 1). */
   volume: z.number().check(z.minimum(0), z.maximum(1)),
 });
 export type SoundSettings = z.infer<typeof SoundSettings>;
@@ -65,7 +65,7 @@ export const DesktopSettingSchemas = {
   'desktop.keybindings': z
     .record(z.string().check(z.regex(/^[a-z][A-Za-z0-9.:-]{0,63}$/)), z.string().check(z.minLength(1), z.maxLength(40)))
     .check(z.refine((r) => Object.keys(r).length <= 100, 'at most 100 keybindings')),
-  /** Locks the desktop (the panel context menu is disabled, §6). */
+  /** Locks the desktop (the panel context menu is disabled: docs/behaviour/desktop.md#desktop-lock). */
   'desktop.lock': z.boolean(),
   /** The interface language; null keeps the browser's choice. */
   locale: z.nullable(z.enum(LOCALES)),

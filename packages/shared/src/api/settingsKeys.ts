@@ -1,5 +1,5 @@
 /**
- * The settings store's plain facts (§3 Desktop settings, §9): names, limits
+ * The settings store's plain facts (docs/behaviour/settings.md): names, limits
  * and the built-in defaults, without the schemas (settings.ts), so that the
  * login page can read them without carrying the validation library.
  */
@@ -13,18 +13,18 @@ export const BACKGROUND_STYLES = ['cover', 'contain', 'repeat', 'center', 'color
 /** The wallpapers shipped with the product; background.src 'wallpaper:<id>' names one. */
 export const WALLPAPERS = ['aurora', 'dunes', 'harbour', 'slate', 'meadow'] as const;
 export type WallpaperId = (typeof WALLPAPERS)[number];
-/** Panel item types (§2 Panel); anything else is 'Invalid panel item specified'. */
+/** Panel item types (docs/behaviour/desktop.md#panel); anything else is 'Invalid panel item specified'. */
 export const PANEL_ITEMS = ['menu', 'windows', 'tray', 'profile', 'notifications', 'search', 'logout', 'home'] as const;
 export type PanelItemName = (typeof PANEL_ITEMS)[number];
 /** Desktop widget types. */
 export const WIDGETS = ['home'] as const;
 
-/** Text of the §5 rule on panel items. */
+/** Text of the rule on panel items (docs/behaviour/settings.md#checks). */
 export const INVALID_PANEL_ITEM = 'Invalid panel item specified';
 
 /** Largest JSON size of one setting's value. */
 export const SETTING_VALUE_MAX_BYTES = 16 * 1024;
-/** Saves are debounced by this long (§9). */
+/** Saves are debounced by this long (docs/behaviour/settings.md#saving). */
 export const SETTINGS_SAVE_DEBOUNCE = 100;
 
 /** Every desktop key (settings.ts gives each a schema). */
@@ -42,7 +42,7 @@ export function appOfSettingKey(key: string): string | null {
   return PACKAGE_NAME_PATTERN.test(name) ? name : null;
 }
 
-/** Built-in defaults (§2 Desktop shell: a top panel with menu, window list, tray and profile, plus a home widget). Configuration may override them. */
+/** Built-in defaults (a top panel with menu, window list, tray and profile, plus a home widget: docs/behaviour/settings.md#desktop-settings). Configuration may override them. */
 export const DEFAULT_SETTINGS: DesktopSettings = {
   'desktop.font': 'Lato',
   'desktop.background': { src: 'wallpaper:aurora', style: 'cover', color: '#0f2a5c' },

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { PackageName } from './packages.js';
 
 /**
- * The websocket protocol (§7 Sockets). Every message is JSON {name, params}.
+ * The websocket protocol (docs/behaviour/connection.md, docs/API.md#websockets). Every message is JSON {name, params}.
  * A connection is authenticated by its first message, `atrium/auth` with the
  * access token (a browser cannot set headers on a websocket); the server
  * answers `atrium/ready` or closes with SocketClose.notAuthenticated.

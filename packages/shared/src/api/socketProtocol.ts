@@ -1,12 +1,12 @@
 /**
- * The websocket protocol's plain facts (§7 Sockets, §9): paths, message
+ * The websocket protocol's plain facts (docs/behaviour/connection.md): paths, message
  * names, close codes and limits, without the schemas (socket.ts), so that
  * the login page can read them without carrying the validation library.
  */
 
 /** Path of the desktop's socket. */
 export const SOCKET_PATH = '/socket';
-/** Path of an application's own socket (§7: a per-app path). */
+/** Path of an application's own socket (docs/behaviour/connection.md#application-sockets). */
 export function appSocketPath(appName: string): string {
   return `/apps/${encodeURIComponent(appName)}/socket`;
 }
@@ -20,7 +20,7 @@ export const SocketNames = {
   error: 'atrium/error',
   /** server → client: the user's settings changed elsewhere, {keys}. */
   settingsChanged: 'atrium/settings:changed',
-  /** both ways on the desktop socket: a message of an application instance, {pid, name, args} (§7). */
+  /** both ways on the desktop socket: a message of an application instance, {pid, name, args}. */
   appMessage: 'osjs/application:socket:message',
 } as const;
 
@@ -48,6 +48,6 @@ export const SOCKET_MESSAGE_MAX_BYTES = 64 * 1024;
 export const SOCKET_MAX_MESSAGES_PER_SECOND = 50;
 /** Connections one user may hold at once. */
 export const SOCKET_MAX_CONNECTIONS_PER_USER = 32;
-/** §9: reconnect interval of sockets by default, and the core's connect interval. */
+/** Reconnect interval of sockets by default, and the longest wait of the desktop socket (docs/behaviour/connection.md#reconnecting). */
 export const SOCKET_RECONNECT_INTERVAL = 1000;
 export const SOCKET_CONNECT_INTERVAL = 5000;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /** 0 or 1, as a number or its string form. */
 const Flag = z.pipe(z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]), z.transform(Number));
 
-/** User preferences a user may change (§3 preferences, §6: Greetingmessage controls the greeting). */
+/** User preferences a user may change (docs/behaviour/profile.md#preferences: Greetingmessage controls the greeting). */
 export const UserPreferencesBody = z.strictObject({
   Greetingmessage: z.enum(['true', 'false']),
 });
@@ -43,7 +43,7 @@ export interface AccountPreferences {
   logo: string | null;
 }
 
-/** App entry from profile (§3). start_options is a JSON string. */
+/** App entry of the profile (docs/behaviour/profile.md#profile). start_options is a JSON string. */
 export interface ProfileApp {
   name: string;
   uuid: string;
@@ -54,7 +54,7 @@ export interface ProfileApp {
   start_options: string;
 }
 
-/** The profile of §3 returned by GET user/me/a+p+acc+ap+t. */
+/** The profile (docs/behaviour/profile.md#profile) returned by GET user/me/a+p+acc+ap+t. */
 export interface Profile {
   id: string;
   username: string;
@@ -85,7 +85,7 @@ export interface CurrentUser {
   search_history: string;
 }
 
-/** GET user/{id}/detail (§3 User detail response). */
+/** GET user/{id}/detail (docs/behaviour/profile.md#user-detail). */
 export interface UserDetail {
   name: string;
   designation: string | null;

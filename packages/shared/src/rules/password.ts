@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from '../constants.js';
 
 /**
- * Identifiers of the password rules of §5, in the order they are checked.
+ * Identifiers of the password rules (docs/behaviour/password-recovery.md#password-rules), in the order they are checked.
  * Each doubles as the i18n key suffix (`password.<rule>`).
  */
 export type PasswordRule = 'length' | 'digit' | 'lowercase' | 'uppercase' | 'special' | 'mismatch';
@@ -25,7 +25,7 @@ const checks: ReadonlyArray<readonly [PasswordRule, (password: string) => boolea
 ];
 
 /**
- * Checks a new password and its confirmation against the rules of §5 in the
+ * Checks a new password and its confirmation against the password rules in the
  * specified order and returns the first rule broken, or null when both
  * entries are acceptable. Client and server call this same function.
  */

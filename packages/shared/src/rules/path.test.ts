@@ -17,7 +17,7 @@ describe('parseVfsPath', () => {
     );
   });
 
-  it('throws the §8 text for anything without a name, a colon and a leading slash', () => {
+  it('throws the path-form text for anything without a name, a colon and a leading slash', () => {
     const malformed = fc.string({ maxLength: 40 }).filter((s) => !/^[A-Za-z0-9_-]+:\//.test(s));
     fc.assert(
       fc.property(malformed, (s) => {
@@ -57,7 +57,7 @@ describe('joinVfsPath', () => {
     );
   });
 
-  it('throws the §8 text when the directory is not a path', () => {
+  it('throws the path-form text when the directory is not a path', () => {
     expect(() => joinVfsPath('nope', 'a')).toThrow("Given path 'nope' does not match 'name:/path'");
   });
 });
@@ -72,7 +72,7 @@ describe('parentVfsPath', () => {
 });
 
 describe('VfsMessages', () => {
-  it('has the exact filesystem texts of §8', () => {
+  it('has the exact filesystem error texts', () => {
     expect(VfsMessages.filesystemNotFound('x')).toBe("Filesystem 'x' not found");
     expect(VfsMessages.filesystemNotFoundFor('x:/a')).toBe("Filesystem not found for 'x:/a'");
     expect(VfsMessages.notMounted('x')).toBe("Filesystem 'x' not mounted");

@@ -1,6 +1,6 @@
 /**
- * The 'name:/path' form of filesystem paths (§5), shared by the client's file
- * chooser and the server's VFS, and the filesystem error texts of §8.
+ * The 'name:/path' form of filesystem paths (docs/behaviour/files.md#paths), shared by the client's file
+ * chooser and the server's VFS, and the filesystem error texts (docs/behaviour/errors.md#files).
  *
  * A mountpoint name is letters, digits, '_' or '-'; the path after the colon
  * starts with '/'. Parsing never normalises, so `formatVfsPath(parseVfsPath(p))`
@@ -15,7 +15,7 @@ export interface VfsPath {
 
 const VFS_PATH = /^([A-Za-z0-9_-]+):(\/[\s\S]*)$/;
 
-/** The filesystem error texts of §8, with their placeholder filled in. */
+/** The filesystem error texts, with their placeholder filled in. */
 export const VfsMessages = {
   pathMismatch: (path: string) => `Given path '${path}' does not match 'name:/path'`,
   filesystemNotFound: (name: string) => `Filesystem '${name}' not found`,

@@ -1,7 +1,7 @@
 import { VIEWER_APP_TYPE } from '../constants.js';
 
 /**
- * Which packages a user sees and may launch (§6), the one rule the server
+ * Which packages a user sees and may launch (docs/behaviour/applications.md#visibility), the one rule the server
  * (manifest, package files, app sockets, app settings) and the client
  * (launching) both apply.
  */
@@ -23,12 +23,12 @@ export function isPackageVisible(pkg: VisibilitySubject, profileAppNames: Readon
   return pkg.defaultAppforOrgs === 1 || profileAppNames.has(pkg.name);
 }
 
-/** §6: the text of a refused application ("You don't have access to {app} App"), for launches, app sockets and app settings. */
+/** The text of a refused application ("You don't have access to {app} App"), for launches, app sockets and app settings. */
 export function noAccessMessage(appName: string): string {
   return `You don't have access to ${appName} App`;
 }
 
-/** An app of the profile that opens in the generic viewer (§6: is_base_app and app_type 2). */
+/** An app of the profile that opens in the generic viewer (is_base_app and app_type 2: docs/behaviour/applications.md#viewer-apps). */
 export function opensInViewer(app: { is_base_app: boolean; app_type: number }): boolean {
   return app.is_base_app && app.app_type === VIEWER_APP_TYPE;
 }
