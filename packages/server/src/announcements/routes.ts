@@ -1,4 +1,4 @@
-/** Content routes under the versioned API base (§7 Content). */
+/** Content routes under the versioned API base (docs/API.md#content). */
 import { AccountLogoParams, AnnouncementParams, CLIENT_LOG_MAX_MESSAGE, LogEntryBody, Messages, ResourceParams, type Announcement } from '@atrium/shared';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -9,7 +9,7 @@ import type { AnnouncementRecord } from './AnnouncementStore.js';
 
 const defaultLogo = new URL('../../assets/default-logo.svg', import.meta.url);
 
-/** Announcement (§3): media is the resource id; the client builds its address. */
+/** Announcement (docs/behaviour/login-page.md#announcement-slider): media is the resource id; the client builds its address. */
 function present(a: AnnouncementRecord): Announcement {
   return { uuid: a.id, name: a.name, description: a.description, link: a.link, media: a.mediaResourceId, media_type: a.mediaType, fallback: a.fallback };
 }

@@ -1,5 +1,5 @@
 /**
- * Authentication routes (§7): the wrapper's /auth, /validatetoken,
+ * Authentication routes (docs/API.md#authentication): the wrapper's /auth, /validatetoken,
  * /refreshtoken and password recovery, and the core's /login and /logout.
  */
 import {

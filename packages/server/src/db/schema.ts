@@ -118,7 +118,7 @@ export const appGrants = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.appId] })],
 );
 
-/** Applications hidden from a user's restored session (§4 Session restore). */
+/** Applications hidden from a user's restored session (docs/behaviour/desktop.md#session-save-and-restore). */
 export const blacklistedApps = pgTable(
   'blacklisted_apps',
   {

@@ -15,7 +15,7 @@ export interface ServedPackageFile extends PackageFile {
 
 /** What one user may see, computed once for several checks. */
 export interface PackageAccess {
-  /** The §6 rule for a package. */
+  /** The visibility rule for a package (docs/behaviour/applications.md#visibility). */
   canSee(pkg: VisibilitySubject): boolean;
   /**
    * Whether the user may use the application of that name (its socket, its
@@ -37,7 +37,7 @@ export interface PackageServiceDeps {
 }
 
 /**
- * The packages a user sees (§6) and the files of registered packages. The
+ * The packages a user sees (docs/behaviour/applications.md#visibility) and the files of registered packages. The
  * one place of the visibility rule on the server: the manifest, package
  * files, application sockets and application settings all ask here.
  */

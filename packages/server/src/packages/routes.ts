@@ -1,4 +1,4 @@
-/** The package manifest (§7) and the files of registered packages. */
+/** The package manifest (docs/API.md#packages) and the files of registered packages. */
 import fs from 'node:fs';
 import { Messages, PackageName, type PackageManifestEntry } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';

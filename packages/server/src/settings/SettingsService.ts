@@ -28,7 +28,7 @@ export interface SettingsConfig {
 }
 
 /**
- * The settings of §7: each user's stored values over the configured
+ * The settings (docs/behaviour/settings.md): each user's stored values over the configured
  * defaults. A locked key always answers its default and cannot be changed;
  * an application's key ('app.<Name>') exists only for applications the user
  * may see. A change is checked in full before anything is written.

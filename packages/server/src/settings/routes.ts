@@ -1,4 +1,4 @@
-/** GET and POST {api}/settings (§7 Settings): the caller's own settings only. */
+/** GET and POST {api}/settings (docs/API.md#settings): the caller's own settings only. */
 import { SettingsBody, type SettingsResponse } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, caller } from '../http/authenticate.js';

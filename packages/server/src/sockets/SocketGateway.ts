@@ -63,7 +63,7 @@ const OPEN = 1;
 export const TOO_MANY_CONNECTIONS = 1013;
 
 /**
- * The websocket protocol of §7 on the server: authentication by the first
+ * The websocket protocol (docs/API.md#websockets) on the server: authentication by the first
  * message, per-connection message rate, relaying of application messages
  * between one user's connections, and revalidation: a session that ended
  * closes its connections at once (through the session events) and, as a

@@ -1,5 +1,5 @@
 /**
- * The websockets of §7: the desktop's socket and each application's socket,
+ * The websockets (docs/API.md#websockets): the desktop's socket and each application's socket,
  * outside the API base. The upgrade is refused (403) for a foreign Origin
  * before any handshake; everything after is the gateway's.
  */

@@ -9,7 +9,7 @@ export interface ResourceUrls {
   accountLogo(accountId: string): string;
 }
 
-/** Builds the user-facing shapes of §3 from the stores, with the access rules applied. */
+/** Builds the user-facing shapes (docs/behaviour/profile.md) from the stores, with the access rules applied. */
 export class ProfileService {
   constructor(
     private readonly users: UserStore,
@@ -104,7 +104,7 @@ export function displayName(user: Pick<UserRecord, 'firstname' | 'lastname' | 'u
   return [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username;
 }
 
-/** App entry from profile (§3), start_options as the JSON string the client parses. */
+/** App entry of the profile (docs/behaviour/profile.md#profile), start_options as the JSON string the client parses. */
 export function presentApp(app: AppRecord): ProfileApp {
   return {
     name: app.name,

@@ -1,4 +1,4 @@
-/** User routes under the versioned API base (§7 User). */
+/** User routes under the versioned API base (docs/API.md#user). */
 import { Messages, SwitchAccountBody, UpdateUserBody, UserIdParams } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, caller } from '../http/authenticate.js';

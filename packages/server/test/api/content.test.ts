@@ -1,5 +1,5 @@
 /**
- * Content routes of §7: announcements by login host, stored resources and
+ * Content routes (docs/API.md#content): announcements by login host, stored resources and
  * account logos served inertly, and client log entries that cannot forge
  * log lines.
  */

@@ -1,5 +1,6 @@
 /**
- * The package manifest (§7) with the visibility rule of §6, and the files of
+ * The package manifest (docs/API.md#packages) with the visibility rule
+ * (docs/behaviour/applications.md#visibility), and the files of
  * registered packages behind their signed addresses.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Forgot and reset password (§5, §7, §8): neutral answers, the mail and its
+ * Forgot and reset password (docs/behaviour/password-recovery.md): neutral answers, the mail and its
  * link, the password rules in order, single-use expiring codes stored hashed,
  * and every session ended by a reset. Delivery is checked against a real
  * SMTP server and the outbox folder too.

@@ -1,5 +1,5 @@
 /**
- * The settings of §7 (GET and POST {api}/settings) over configured defaults
+ * The settings (docs/API.md#settings: GET and POST {api}/settings) over configured defaults
  * and locks, the user preference of PUT user/{id}, and what /client-config
  * tells the client about packages, sockets and settings.
  */

@@ -1,5 +1,5 @@
 /**
- * The websockets of §7 on a listening server with a real client: origin
+ * The websockets (docs/API.md#websockets) on a listening server with a real client: origin
  * check at the upgrade, authentication by the first message, application
  * sockets, relaying between one user's connections, limits, settings
  * changes pushed to the user's other desktops, revalidation and shutdown.

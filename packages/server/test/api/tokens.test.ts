@@ -1,6 +1,6 @@
 /**
  * Access tokens, refresh-token rotation with reuse detection, logout, and
- * the answers the client's retry rules depend on (§4 Request retries).
+ * the answers the client's retry rules depend on (docs/behaviour/sign-in.md#request-retries).
  */
 import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, Messages, type LoginResult } from '@atrium/shared';
 import { SignJWT } from 'jose';

@@ -1,5 +1,5 @@
 /**
- * The user routes of §7: the current user, the full profile of §3, a
+ * The user routes (docs/API.md#user): the current user, the full profile, a
  * colleague's card, the cleared-browser-cache flag, the logged-in flag and
  * switching account.
  */
