@@ -9,7 +9,7 @@ export interface LoadingOverlayProps {
   label?: string;
 }
 
-/** The spinner overlay of §2 Loading overlay. */
+/** The spinner overlay (docs/behaviour/desktop.md#loading-overlay). */
 export function LoadingOverlay({ fullScreen = true, label }: LoadingOverlayProps): JSX.Element {
   const { t } = useTranslation();
   return (

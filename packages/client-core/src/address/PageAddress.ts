@@ -1,7 +1,7 @@
 import type { ClientEnvironment } from '../env.js';
 import { safeAddress } from './safeAddress.js';
 
-/** What the page address asks for (§2). */
+/** What the page address asks for (docs/behaviour/login-page.md#page-address). */
 export interface PageAddress {
   screen: 'login' | 'forgotpassword' | 'resetpassword' | 'privacy-policy';
   /** ?resetpassword=CODE */
@@ -18,7 +18,7 @@ export interface PageAddress {
 const LAUNCH_ITEM = 'launch';
 
 /**
- * Reads the page address (§2): path /privacy-policy → privacy-policy;
+ * Reads the page address (docs/behaviour/login-page.md#page-address): path /privacy-policy → privacy-policy;
  * #forgotpassword → forgotpassword; ?resetpassword=CODE → resetpassword;
  * anything else → login. ?app=NAME asks for a launch with the other query
  * parameters as options; #login forces the built-in form.

@@ -6,7 +6,7 @@ import { requireToken, startSignedIn, testConfig, tokenInvalid } from '../testin
 import { RequestClient } from './RequestClient.js';
 import { RequestError } from './RequestError.js';
 
-/** Retry rules of §4, with the real Session as token source and a scripted server. */
+/** Retry rules (docs/behaviour/sign-in.md#request-retries), with the real Session as token source and a scripted server. */
 describe('RequestClient retry rules', () => {
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -1,4 +1,4 @@
-/** Texts of §8 for failed requests; `{0}` is the reason. */
+/** Texts of failed requests (docs/behaviour/errors.md#requests); `{0}` is the reason. */
 export const RequestMessages = {
   failed: 'An error occured while performing a request: {0}',
   network: 'Network request failed',

@@ -9,7 +9,7 @@ export interface AlertState {
 }
 
 /**
- * An alert (§8 Alert dialog): title defaults to 'Alert' (translated), one
+ * An alert (docs/behaviour/dialogs.md#alert): title defaults to 'Alert' (translated), one
  * 'close' button. The error type shows the error's message and stack, or
  * 'No stack', plays the bell and stays on top; other types play the message
  * sound. Calls back with no value (null).

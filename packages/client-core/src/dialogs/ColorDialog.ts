@@ -1,6 +1,6 @@
 import { DialogBase, type DialogCallback, type DialogContext, type DialogOptions } from './DialogModel.js';
 
-/** §3 Color value: channels 0-255 and the same colour as '#rrggbb' (lowercase). */
+/** A colour value (docs/behaviour/dialogs.md#color): channels 0-255 and the same colour as '#rrggbb' (lowercase). */
 export interface ColorValue {
   r: number;
   g: number;
@@ -39,7 +39,7 @@ function initialColor(value: unknown): ColorValue {
 }
 
 /**
- * A colour picker: channels 0-255 (§5) and a hex value kept in sync both
+ * A colour picker: channels 0-255 and a hex value kept in sync both
  * ways. options.value may be a hex string or {r, g, b}. Calls back with the
  * ColorValue.
  */

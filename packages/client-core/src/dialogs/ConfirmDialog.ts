@@ -5,7 +5,7 @@ export interface ConfirmState {
 }
 
 /**
- * A question (§4 Dialogs): 'yes' and 'no' by default, 'ok' and 'cancel' when
+ * A question (docs/behaviour/dialogs.md#confirm): 'yes' and 'no' by default, 'ok' and 'cancel' when
  * yesno is false; the negative one is 'no' or 'cancel'. Minimum height 140.
  * Calls back with no value (null).
  */

@@ -1,7 +1,7 @@
 import { DialogBase, type DialogCallback, type DialogContext, type DialogOptions } from './DialogModel.js';
 import { validChoice } from './ChoiceDialog.js';
 
-/** §3 Default-application value: the chosen application and whether to remember it as the default. */
+/** The default-application value (docs/behaviour/dialogs.md#default-application): the chosen application and whether to remember it as the default. */
 export interface DefaultApplicationValue {
   value: string | null;
   checked: boolean;

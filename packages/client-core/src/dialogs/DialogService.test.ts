@@ -20,7 +20,7 @@ describe('DialogService.create', () => {
     expect(windows.windows()).toHaveLength(0);
   });
 
-  it('creates every kind of §2', () => {
+  it('creates every dialog kind', () => {
     const fileSystem = new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: {} });
     const { service, callback } = dialogHarness({ fileSystem });
     for (const kind of DIALOG_KINDS) {

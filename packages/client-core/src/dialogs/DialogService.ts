@@ -44,7 +44,7 @@ export function isDialogKind(kind: unknown): kind is DialogKind {
 let windowCount = 0;
 
 /**
- * Creates dialogs (§2, §4) and keeps the list of open ones for the UI, which
+ * Creates dialogs (docs/behaviour/dialogs.md) and keeps the list of open ones for the UI, which
  * renders each by its kind inside its window. A dialog leaves the list once
  * it has called back and closed.
  */
@@ -73,7 +73,7 @@ export class DialogService {
   /**
    * Opens a dialog of that kind. Throws Error("Dialog '<kind>' does not
    * exist") for an unknown kind and Error('Dialog requires a callback')
-   * without a callback (§5).
+   * without a callback (docs/behaviour/dialogs.md#kinds).
    */
   create(kind: string, options: DialogOptions | FileDialogOptions, callback?: DialogCallback): DialogModel {
     if (!isDialogKind(kind)) throw new Error(`Dialog '${kind}' does not exist`);
@@ -85,7 +85,7 @@ export class DialogService {
   }
 
   /**
-   * The product's alert wrapper (§9): Escape disabled, buttons reversed,
+   * The product's alert wrapper (docs/behaviour/dialogs.md#the-products-alert): Escape disabled, buttons reversed,
    * outside click allowed unless the options say otherwise. The callback is
    * optional here.
    */

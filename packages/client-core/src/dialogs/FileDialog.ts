@@ -19,11 +19,11 @@ export interface FileDialogState {
   loading: boolean;
   /** Why the listing failed (the filesystem's message), or null. */
   error: string | null;
-  /** The mountpoints offered (§6: not those both read-only and restricted). */
+  /** The mountpoints offered: not those both read-only and restricted (docs/behaviour/files.md#mountpoints). */
   mountpoints: readonly Mountpoint[];
 }
 
-/** Whether the file chooser offers a mountpoint (§6). */
+/** Whether the file chooser offers a mountpoint (docs/behaviour/files.md#mountpoints). */
 export function isMountpointOffered(mountpoint: Mountpoint): boolean {
   return !(mountpoint.attributes.readOnly && mountpoint.attributes.visibility === 'restricted');
 }
@@ -42,7 +42,7 @@ export function mimeAccepted(mime: string, patterns: readonly string[]): boolean
 }
 
 /**
- * The file open/save chooser (§4 Dialogs). Lists a directory through
+ * The file open/save chooser (docs/behaviour/dialogs.md#file-chooser). Lists a directory through
  * FileSystem.readdir, keeping directories and the files whose mime matches
  * options.mime. ok is enabled when a file (a directory when filetype is
  * 'directory') is selected, or when a filename is typed in save mode.
@@ -53,7 +53,7 @@ export function mimeAccepted(mime: string, patterns: readonly string[]): boolean
  * existing path first asks 'Do you want to overwrite {{path}}?' (a confirm
  * dialog modal to this one) and completes only on 'yes'; otherwise this
  * dialog stays open for another name. If the existence check fails, saving
- * proceeds (§8). Other buttons call back with the selection (or null).
+ * proceeds (docs/behaviour/dialogs.md#overwrite-prompt). Other buttons call back with the selection (or null).
  */
 export class FileDialog extends DialogBase<FileDialogState> {
   readonly #fs: FileSystem;
@@ -143,7 +143,7 @@ export class FileDialog extends DialogBase<FileDialogState> {
       return false;
     }
     if (!target) return true;
-    // §8: if the existence check fails, saving proceeds.
+    // If the existence check fails, saving proceeds (docs/behaviour/dialogs.md#overwrite-prompt).
     const exists = await this.#fs.exists(target.path).catch(() => false);
     if (exists && !(await this.#askOverwrite(target.path))) return false;
     this.#target = target;

@@ -1,7 +1,7 @@
 import { FONT_DEFAULT_SIZE, FONT_MAX, FONT_MIN, FONT_NAMES, FONT_STYLES, type FontStyle } from '@atrium/shared';
 import { DialogBase, type DialogCallback, type DialogContext, type DialogOptions } from './DialogModel.js';
 
-/** §3 Font value. `size` is in px. */
+/** A font value (docs/behaviour/dialogs.md#font). `size` is in px. */
 export interface FontValue {
   name: string;
   size: number;
@@ -27,7 +27,7 @@ const knownStyle = (style: unknown) => (FONT_STYLES as readonly unknown[]).inclu
 const clampSize = (size: unknown) => (typeof size === 'number' && Number.isFinite(size) ? Math.min(FONT_MAX, Math.max(FONT_MIN, Math.round(size))) : null);
 
 /**
- * A font chooser (§9): sizes 6-48 px (default 10), fonts Roboto, arial,
+ * A font chooser (docs/behaviour/dialogs.md#font): sizes 6-48 px (default 10), fonts Roboto, arial,
  * sans-serif and monospace, styles regular, bold and italic. Starts from
  * options.value where it names offered choices, else Roboto 10 regular.
  * Calls back with the FontValue.

@@ -10,7 +10,7 @@ export function clampProgress(value: unknown): number {
   return typeof value === 'number' && !Number.isNaN(value) ? Math.min(100, Math.max(0, value)) : 0;
 }
 
-/** Shows progress (§5: clamped to 0-100) with a 'cancel' button; calls back with the progress reached. */
+/** Shows progress, clamped to 0-100 (docs/behaviour/dialogs.md#progress), with a 'cancel' button; calls back with the progress reached. */
 export class ProgressDialog extends DialogBase<ProgressState> {
   constructor(context: DialogContext, options: DialogOptions, callback: DialogCallback) {
     super(context, options, callback, {

@@ -11,7 +11,7 @@ export interface DialogSize {
 const fixed = (d: Dimension): DialogSize => ({ dimension: { ...d }, minDimension: { ...d } });
 
 /**
- * Window sizes per dialog kind (§9): alert 400x220, prompt and progress
+ * Window sizes per dialog kind (docs/behaviour/dialogs.md#sizes): alert 400x220, prompt and progress
  * 500x200, color 500x260, choice 400x200, file 400x400, each also its
  * minimum; confirm has a minimum height of 140; every other minimum is
  * 300x100. The spec gives the font and default-application choosers no

@@ -5,7 +5,7 @@ import type { RecoveryState } from './RecoveryMessage.js';
 import { redirectToOrigin } from './redirectToOrigin.js';
 
 /**
- * Forgot password (§4, §5, §8). An empty username → {error,
+ * Forgot password (docs/behaviour/password-recovery.md#forgot-password). An empty username → {error,
  * 'forgot.error.required'} without a request; otherwise POST
  * {wrapper}/user/me/forgotpassword (form username), then {success,
  * 'forgot.sent'} whatever the answer (the neutral message tells nobody

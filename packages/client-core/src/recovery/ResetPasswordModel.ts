@@ -7,7 +7,7 @@ import type { RecoveryState } from './RecoveryMessage.js';
 import { redirectToOrigin } from './redirectToOrigin.js';
 
 /**
- * Reset password (§4, §5, §8). The shared password rules in order →
+ * Reset password (docs/behaviour/password-recovery.md#reset-password). The shared password rules in order →
  * {error, 'password.<rule>'} without a request; otherwise POST
  * {wrapper}/user/me/resetpassword (form password_reset_code, new_password,
  * confirm_password). Success → {success, 'reset.success'} and the site origin

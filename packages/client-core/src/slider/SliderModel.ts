@@ -3,7 +3,7 @@ import type { RequestClient } from '../api/RequestClient.js';
 import type { ClientEnvironment } from '../env.js';
 import { Observable } from '../Observable.js';
 
-/** An announcement (§3) whose media is the resolved URL (null when it has none). */
+/** An announcement whose media is the resolved URL (null when it has none). */
 export type Announcement = AnnouncementRecord;
 
 export type SliderState =
@@ -32,7 +32,7 @@ export const WHEEL_THROTTLE = 500;
 export const PRELOAD_LEAD = 3000;
 
 /**
- * The login page's announcement slider (§2, §4 Slider). Loads GET
+ * The login page's announcement slider (docs/behaviour/login-page.md#announcement-slider). Loads GET
  * {api}/homescreen/announcement/{host}; media ids become
  * `${apiBase}/resources/${media}`. Auto-advances every 10 s with wrap-around
  * while there is more than one slide; not while fullscreen, while the

@@ -41,12 +41,12 @@ export interface SocketClientOptions {
   token(): string | null;
   /** Gets a new token after a 4401 close; false ends the socket (the session is over). */
   refresh?(): Promise<boolean>;
-  /** Wait before reconnecting after an unexpected close (default 1000 ms, §9). */
+  /** Wait before reconnecting after an unexpected close (default 1000 ms: docs/behaviour/connection.md#reconnecting). */
   reconnectInterval?: number;
   /**
    * Longest wait between attempts. Each failed attempt in a row doubles the
    * wait, from reconnectInterval up to this; default reconnectInterval (a
-   * fixed interval). The desktop socket uses §9's 5000 ms connect interval.
+   * fixed interval). The desktop socket grows up to 5000 ms.
    */
   maxReconnectInterval?: number;
 }
@@ -57,7 +57,7 @@ export const SOCKET_QUEUE_LIMIT = 256;
 const OPEN = 1;
 
 /**
- * A websocket speaking the product's protocol (§7 Sockets): JSON messages
+ * A websocket speaking the product's protocol (docs/behaviour/connection.md): JSON messages
  * {name, params}; the first message is atrium/auth with the access token and
  * the socket is ready on atrium/ready. Messages sent before that are queued
  * and flushed in order once ready. An unexpected close reconnects after

@@ -1,4 +1,4 @@
-/** Names of the local keys of §3. */
+/** Names of the local storage keys (docs/behaviour/sign-in.md#local-storage). */
 export const StorageKeys = {
   /** Access jwt (encrypted). */
   authToken: 'AUTH_token',

@@ -5,7 +5,7 @@ import { pingInterval, PingService } from './PingService.js';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('pingInterval (§9)', () => {
+describe('pingInterval', () => {
   it('is half the session max age, at least a second, at most the timer limit', () => {
     expect(pingInterval(3600)).toBe(1_800_000);
     expect(pingInterval(1)).toBe(1000);

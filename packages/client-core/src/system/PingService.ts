@@ -4,14 +4,14 @@ import type { Clock } from '../env.js';
 /** setInterval's largest delay. */
 const MAX_DELAY = 2 ** 31 - 1;
 
-/** The ping interval (§9): half the session cookie's max age, at least a second, at most setInterval's limit. */
+/** The ping interval (docs/behaviour/sign-in.md#keep-alive-ping): half the session cookie's max age, at least a second, at most setInterval's limit. */
 export function pingInterval(sessionMaxAgeSeconds: number): number {
   return Math.min(MAX_DELAY, Math.max(1000, (sessionMaxAgeSeconds * 1000) / 2));
 }
 
 /**
- * Keeps the session cookie alive: GET /ping every half of its max age (§7,
- * §9). A failed ping is only logged (an ended session is handled by the
+ * Keeps the session cookie alive: GET /ping every half of its max age
+ * (docs/behaviour/sign-in.md#keep-alive-ping). A failed ping is only logged (an ended session is handled by the
  * request client). Without a positive max age nothing is sent.
  */
 export class PingService {

@@ -1,4 +1,4 @@
-/** A file or directory as the filesystem lists it (§3 File entry). `path` has the 'name:/path' form. */
+/** A file or directory as the filesystem lists it (docs/behaviour/files.md#file-entries). `path` has the 'name:/path' form. */
 export interface FileEntry {
   isDirectory: boolean;
   isFile: boolean;
@@ -15,7 +15,7 @@ export interface FileEntry {
   icon?: string;
 }
 
-/** A mounted (or mountable) filesystem (§3 Mountpoint). `root` is its top directory, e.g. 'home:/'. */
+/** A mounted (or mountable) filesystem (docs/behaviour/files.md#mountpoints). `root` is its top directory, e.g. 'home:/'. */
 export interface Mountpoint {
   name: string;
   label: string;
@@ -31,8 +31,8 @@ export const DIRECTORY_MIME = 'inode/directory';
 
 /**
  * What the client needs from a filesystem: the mountpoints and reading.
- * Paths have the 'name:/path' form; a malformed one rejects with the §8
- * text. The HTTP client (/vfs/{operation}) and MemoryFileSystem implement it.
+ * Paths have the 'name:/path' form; a malformed one rejects with the text of
+ * docs/behaviour/files.md#paths. The HTTP client (/vfs/{operation}) and MemoryFileSystem implement it.
  */
 export interface FileSystem {
   mountpoints(): Promise<Mountpoint[]>;

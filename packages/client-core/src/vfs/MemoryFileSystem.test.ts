@@ -41,7 +41,7 @@ describe('MemoryFileSystem reading', () => {
     expect(await fs.exists('home:/nope.txt')).toBe(false);
   });
 
-  it('rejects a malformed path with the §8 text', async () => {
+  it('rejects a malformed path with the path-form text', async () => {
     await expect(makeFs().readdir('notes.txt')).rejects.toThrow("Given path 'notes.txt' does not match 'name:/path'");
     await expect(makeFs().exists('home/x')).rejects.toThrow("Given path 'home/x' does not match 'name:/path'");
   });

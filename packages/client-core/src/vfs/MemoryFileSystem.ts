@@ -35,7 +35,7 @@ function normalise(path: string): string {
  * A FileSystem held in memory, for tests and for running the client without a
  * server. `files` maps 'name:/a/b.txt' to its text, or null for a directory;
  * parent directories exist implicitly. Listings put directories first, then
- * sort by name. Errors use the §8 texts. mount/unmount follow §4 Mount.
+ * sort by name. Errors and mount/unmount follow docs/behaviour/files.md.
  */
 export class MemoryFileSystem implements FileSystem {
   readonly #mountpoints: Mountpoint[];
@@ -79,14 +79,14 @@ export class MemoryFileSystem implements FileSystem {
     return this.#entry(at, content);
   }
 
-  /** Marks a filesystem mounted; an error if it is already (§4 Mount). */
+  /** Marks a filesystem mounted; an error if it is already (docs/behaviour/files.md#mountpoints). */
   mount(name: string): void {
     const mountpoint = this.#find(name);
     if (mountpoint.mounted) throw new Error(VfsMessages.alreadyMounted(name));
     mountpoint.mounted = true;
   }
 
-  /** Marks a filesystem unmounted; an error if it is not mounted (§4 Mount). */
+  /** Marks a filesystem unmounted; an error if it is not mounted (docs/behaviour/files.md#mountpoints). */
   unmount(name: string): void {
     const mountpoint = this.#find(name);
     if (!mountpoint.mounted) throw new Error(VfsMessages.notMounted(name));

@@ -3,7 +3,7 @@ import { FILE_SIZE_UNIT } from '@atrium/shared';
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] as const;
 
 /**
- * A byte count as people read it (§9): whole bytes below 1024 ('512 B'), then
+ * A byte count as people read it (docs/behaviour/files.md#file-sizes): whole bytes below 1024 ('512 B'), then
  * units of 1024 with one decimal ('1.5 KiB', '2.0 MiB'). A value that would
  * show as 1024.0 of a unit is shown as 1.0 of the next one. Negative or
  * non-finite counts show as '0 B'.

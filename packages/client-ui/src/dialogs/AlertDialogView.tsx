@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { AlertIcon, InfoIcon } from '../icons.js';
 
-/** An alert: its message with an icon; the error type adds the message and stack (or 'No stack') in a read-only text area (§8). */
+/** An alert: its message with an icon; the error type adds the message and stack (or 'No stack') in a read-only text area (docs/behaviour/dialogs.md#alert). */
 export function AlertDialogView({ model }: { model: AlertDialog }): JSX.Element {
   const { t } = useTranslation();
   const state = useObservable(model);

@@ -3,7 +3,7 @@ import { useId, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 
-/** Up to this many choices are shown as radio buttons, more as a select: the dialog is 400x200 (§9). */
+/** Up to this many choices are shown as radio buttons, more as a select: the dialog is 400x200 (docs/behaviour/dialogs.md#sizes). */
 const RADIO_MAX = 2;
 
 /** A choice: the message, then the choices as radio buttons (a few) or a select (many). */

@@ -11,7 +11,7 @@ import { useFocusOnArrival } from './useFocusOnArrival.js';
 
 /**
  * The text of a sign-in error: the server's own message when it gave one
- * (§8), else the translation of the error. (The session already leaves the
+ * (docs/behaviour/sign-in.md#login-form), else the translation of the error. (The session already leaves the
  * message out when it is only the English text of the error.)
  */
 function loginErrorText(error: LoginError, t: (key: string) => string): string {

@@ -17,7 +17,7 @@ export interface LoginPageProps {
 }
 
 /**
- * The Vision login layout (§2): the announcement slider over its background
+ * The Vision login layout (docs/behaviour/login-page.md#layout): the announcement slider over its background
  * on the left (about 60 %), the sign-in card over the login background on
  * the right with the language widget and the footer. On small screens the
  * card comes first and the slider follows it. Whatever the layout, the

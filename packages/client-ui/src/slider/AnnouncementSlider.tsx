@@ -30,7 +30,7 @@ function usePauseForReducedMotion(model: SliderPort): void {
 }
 
 /**
- * The login page's announcement slider (§2), a view over SliderModel: image
+ * The login page's announcement slider (docs/behaviour/login-page.md#announcement-slider), a view over SliderModel: image
  * or video cards with READ MORE and FULL SCREEN (not on fallback cards),
  * arrows and dots when there is more than one, the mouse wheel and the
  * arrow keys to change slides. Renders nothing when there are no announcements.
