@@ -3,7 +3,7 @@ import { DialogObject } from './DialogObject.js';
 import { LoginPage } from './LoginPage.js';
 import { WindowObject } from './WindowObject.js';
 
-/** Page object of the signed-in desktop (§2 Desktop shell) and its developer entry (development build). */
+/** Page object of the signed-in desktop (docs/behaviour/desktop.md) and its developer entry (development build). */
 export class Desktop {
   readonly surface: Locator;
   readonly windows: Locator;

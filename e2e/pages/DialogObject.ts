@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** Page object of an open dialog of one kind (§2 Dialogs), inside its window. */
+/** Page object of an open dialog of one kind (docs/behaviour/dialogs.md), inside its window. */
 export class DialogObject {
   /** The dialog's window. */
   readonly window: Locator;

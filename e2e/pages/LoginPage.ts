@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** Page object of the login page (§2 Login page and slider). */
+/** Page object of the login page (docs/behaviour/login-page.md). */
 export class LoginPage {
   readonly username: Locator;
   readonly password: Locator;

@@ -12,7 +12,7 @@ export interface Box {
 
 export type Edge = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
 
-/** Page object of one window (§2 Window chrome), found by its wid. Gestures use the real mouse. */
+/** Page object of one window (docs/behaviour/windows.md#chrome), found by its wid. Gestures use the real mouse. */
 export class WindowObject {
   readonly frame: Locator;
   readonly header: Locator;

@@ -3,8 +3,8 @@ import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
 
 /**
- * Applications (§2 page-address launch, §4 singleton apps, §6 access, §8
- * Packages and Launch errors). Hello, Broken and Outdated are packages the
+ * Applications (docs/behaviour/applications.md: launching from the page
+ * address, singletons, visibility, launch errors). Hello, Broken and Outdated are packages the
  * server was given as an operator does (copied into its packages folder and
  * registered with the command line: e2e/serve.sh), not part of the build.
  */

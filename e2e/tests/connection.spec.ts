@@ -6,7 +6,7 @@ import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 
 /**
- * Connection loss (§4): on a server of its own, which the journey stops and
+ * Connection loss (docs/behaviour/connection.md#connection-loss-mask): on a server of its own, which the journey stops and
  * starts again. While the desktop's socket is down, windows of apps flagged
  * disableAppInput (Preferences) are masked and their input refused; the
  * connection messages come as notifications.

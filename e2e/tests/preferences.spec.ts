@@ -8,7 +8,7 @@ const colorScheme = (page: Page) => page.evaluate(() => getComputedStyle(documen
 const wallpaper = (page: Page) => page.getByTestId('desktop').evaluate((element) => getComputedStyle(element).backgroundImage);
 
 /**
- * Preferences (§1 theme and fonts, §3 Desktop settings, §7 Settings): every
+ * Preferences (docs/behaviour/settings.md): every
  * choice applies at once, is stored on the server for the user and comes
  * back after a reload. Sofia's settings are changed: no other journey
  * depends on them.

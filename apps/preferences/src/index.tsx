@@ -1,5 +1,5 @@
 /**
- * Preferences (§2 Profile menu: Edit Preferences): one window with the
+ * Preferences (Edit Preferences opens it, docs/behaviour/applications.md#built-in-applications): one window with the
  * desktop's settings in sections. Every control changes its setting at once
  * through app.desktop.settings (applied live; the store saves debounced).
  */

@@ -25,7 +25,7 @@ async function launch(args: Record<string, unknown>, profileApps: ProfileApp[] =
   return current;
 }
 
-describe('Viewer (§6)', () => {
+describe('Viewer of profile web apps', () => {
   it("shows the profile app's address in a sandboxed frame titled with the app", async () => {
     const { app } = await launch({ app: 'Wiki' });
     const frame = screen.getByTestId('viewer.frame') as HTMLIFrameElement;

@@ -1,6 +1,6 @@
 /**
- * The generic viewer (§6: profile apps with is_base_app and app_type 2 open
- * here). args.app names the profile app; its address and title are read from
+ * The generic viewer: profile apps with is_base_app and app_type 2 open
+ * here (docs/behaviour/applications.md#viewer-apps). args.app names the profile app; its address and title are read from
  * the profile, never from the arguments.
  */
 import { reactContent } from '@atrium/client-ui';

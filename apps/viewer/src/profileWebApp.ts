@@ -9,7 +9,7 @@ export interface ProfileWebApp {
 
 /**
  * The web app of the profile named `name`: its address and title come from
- * the profile app's start_options (§3), never from the launch arguments, so
+ * the profile app's start_options (docs/behaviour/profile.md#profile), never from the launch arguments, so
  * a link or page address cannot make the viewer frame another site. Null
  * when the profile has no such app, its start_options is not JSON, or it
  * has no http(s) address or server path.

@@ -2,7 +2,7 @@
  * The Lumen icons: line icons on a 24px grid, 1.75px strokes with round
  * caps and joins, drawn in currentColor so they take the colour of the text
  * around them. Names: the desktop's own (preferences, viewer, application
- * as the default, notification...) and one per application category of §1,
+ * as the default, notification...) and one per application category (docs/behaviour/applications.md#categories),
  * the category's words joined by '-' ('quality management' →
  * 'quality-management').
  */
@@ -35,7 +35,7 @@ const icons: Record<string, string> = {
   'external-link': icon('<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"/>'),
   reload: icon('<path d="M20 11a8 8 0 1 0-2.3 5.7"/><path d="M20 4v7h-7"/>'),
   check: icon('<path d="m5 12.5 4.5 4.5L19 7.5"/>'),
-  // The application categories (§1).
+  // The application categories.
   collaboration: icon('<circle cx="9" cy="8" r="3"/><path d="M3.5 19a5.5 5.5 0 0 1 11 0"/><path d="M16 5.2a3 3 0 0 1 0 5.6M17.5 13.6a5.5 5.5 0 0 1 3 5.4"/>'),
   organization: icon('<rect x="9" y="3" width="6" height="5" rx="1"/><rect x="3" y="16" width="6" height="5" rx="1"/><rect x="15" y="16" width="6" height="5" rx="1"/><path d="M12 8v4M6 16v-2a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v2"/>'),
   'quality-management': icon('<circle cx="12" cy="9" r="6"/><path d="m9.5 9 1.8 1.8 3.2-3.3"/><path d="M8.5 14 7 21l5-2.5 5 2.5-1.5-7"/>'),

@@ -1,5 +1,5 @@
 /**
- * The Vision theme (the default, §1): clean and light. Its variables equal
+ * The Vision theme (the default: docs/behaviour/settings.md#appearance): clean and light. Its variables equal
  * the defaults of client-ui's theme/vision.css, so the desktop looks the
  * same before and after the theme package is applied.
  */

@@ -6,7 +6,7 @@ const filler = (bytes: number, line = 'Atrium demo content. ') => line.repeat(Ma
 /**
  * A small demo tree for the file dialog: 'home' (writable, global) with
  * folders and files of several types and sizes, and 'shared', which is
- * read-only and restricted and therefore hidden by the file chooser (§6).
+ * read-only and restricted and therefore hidden by the file chooser (docs/behaviour/files.md#mountpoints).
  */
 export function demoFileSystem(): MemoryFileSystem {
   return new MemoryFileSystem({

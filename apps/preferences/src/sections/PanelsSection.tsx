@@ -5,7 +5,7 @@ import { useTranslation } from '@atrium/client-ui';
 import { SettingGroup } from '../SettingGroup.js';
 import { useSetting } from '../useSetting.js';
 
-/** The panel the section edits when the user has none yet (§9: on top, top position, no items). */
+/** The panel the section edits when the user has none yet (on top, top position, no items: docs/behaviour/settings.md#desktop-settings). */
 const NEW_PANEL: PanelSettings = { position: 'top', ontop: true, items: [] };
 
 /** The desktop's (first) panel: its position and which items it holds. */
