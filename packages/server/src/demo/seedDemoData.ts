@@ -1,7 +1,8 @@
 /**
  * Demo data, written on the first start of an empty database: two
  * organisations, users (one in both, so Switch Account shows), applications
- * in all seven categories, and announcements of each kind with media files
+ * in all seven categories (each one granted opens: an organisation page in
+ * the Viewer), and announcements of each kind, with pages and media files
  * shipped beside this file.
  *
  * Everything is written in one database transaction: a start that fails or
@@ -27,22 +28,30 @@ const PRIVACY_POLICY = `<h2>Privacy policy</h2>
 <li>Sign-in events are logged for security for 90 days.</li>
 <li>You may ask your administrator for a copy or the deletion of your data.</li></ul>`;
 
-/** Catalogue entries: name, title, category, whether the demo user gets them, and for viewer apps the page shipped beside this file. */
+/**
+ * The catalogue. Every entry with a `page` is an organisation page opened in
+ * the Viewer (a page shipped beside this file): those are the applications
+ * the demo users are given, so that each one they see opens. Entries without
+ * a page name applications whose packages are not part of the product yet:
+ * they stay in the catalogue, granted to nobody. `grant` says whether the
+ * user `demo` gets the entry; the other users get pages by category.
+ */
 const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant: boolean; defaultForOrgs?: boolean; page?: string }> = [
-  { name: 'Chat', title: 'Chat', category: 'collaboration', grant: true },
-  { name: 'Mail', title: 'Mail', category: 'collaboration', grant: true },
-  { name: 'Calendar', title: 'Calendar', category: 'collaboration', grant: true },
-  { name: 'Priorities', title: 'Priorities', category: 'organization', grant: true },
-  { name: 'Directory', title: 'People Directory', category: 'organization', grant: true, defaultForOrgs: true },
-  { name: 'Audits', title: 'Audit Management', category: 'quality management', grant: true },
+  { name: 'Chat', title: 'Chat', category: 'collaboration', grant: true, page: 'chat.html' },
+  { name: 'Mail', title: 'Mail', category: 'collaboration', grant: true, page: 'mail.html' },
+  { name: 'Calendar', title: 'Calendar', category: 'collaboration', grant: true, page: 'calendar.html' },
+  { name: 'Priorities', title: 'Priorities', category: 'organization', grant: false },
+  { name: 'Directory', title: 'People Directory', category: 'organization', grant: true, defaultForOrgs: true, page: 'directory.html' },
+  { name: 'Audits', title: 'Audit Management', category: 'quality management', grant: true, page: 'audits.html' },
   { name: 'Incidents', title: 'Incident Tracker', category: 'quality management', grant: false },
-  { name: 'RiskRegister', title: 'Risk Register', category: 'information security management', grant: true },
-  { name: 'Policies', title: 'Security Policies', category: 'information security management', grant: true },
-  { name: 'Dashboards', title: 'Dashboards', category: 'operational intelligence', grant: true },
-  { name: 'GlobalSearch', title: 'Global Search', category: 'operational intelligence', grant: true, defaultForOrgs: true },
-  { name: 'LeaveRequests', title: 'Leave Requests', category: 'employee center', grant: true },
+  { name: 'RiskRegister', title: 'Risk Register', category: 'information security management', grant: true, page: 'risk-register.html' },
+  { name: 'Policies', title: 'Security Policies', category: 'information security management', grant: true, page: 'policies.html' },
+  { name: 'Reports', title: 'Operations Reports', category: 'operational intelligence', grant: true, page: 'reports.html' },
+  { name: 'Dashboards', title: 'Dashboards', category: 'operational intelligence', grant: false },
+  { name: 'GlobalSearch', title: 'Global Search', category: 'operational intelligence', grant: false, defaultForOrgs: true },
+  { name: 'LeaveRequests', title: 'Leave Requests', category: 'employee center', grant: true, page: 'leave-requests.html' },
   { name: 'Handbook', title: 'Company Handbook', category: 'employee center', grant: true, page: 'handbook.html' },
-  { name: 'CRM', title: 'Customer Relations', category: 'sales and marketing', grant: true },
+  { name: 'CRM', title: 'Customer Relations', category: 'sales and marketing', grant: true, page: 'crm.html' },
   { name: 'Campaigns', title: 'Campaigns', category: 'sales and marketing', grant: false },
 ];
 
@@ -154,6 +163,8 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
       url: page ? `${options.apiPrefix}/resources/${page.id}` : null,
       defaultAppForOrgs: entry.defaultForOrgs ? 1 : 0,
     });
+    // Nobody is given an entry that would not open.
+    if (!page) continue;
     if (entry.grant) await stores.apps.grant(demo.id, app.id);
     await stores.apps.grant(olivia.id, app.id);
     if (['quality management', 'collaboration'].includes(entry.category)) await stores.apps.grant(liam.id, app.id);

@@ -42,6 +42,59 @@ describe(`demo data on ${databaseKind}`, () => {
     expect([...categories].sort()).toEqual([...APP_CATEGORIES].sort());
   });
 
+  /** The applications of a demo user's profile. */
+  async function grantedTo(username: string, ip: string): Promise<Array<{ name: string; category: string; is_base_app: boolean; app_type: number; start_options: string }>> {
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, ip);
+    const profile = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json();
+    return profile.data.apps;
+  }
+
+  it('gives the demo user an application of every category, each of them a page that opens in the Viewer', async () => {
+    const apps = await grantedTo('demo', '10.9.0.3');
+    expect(apps.map((a) => a.name).sort()).toEqual(['Audits', 'CRM', 'Calendar', 'Chat', 'Directory', 'Handbook', 'LeaveRequests', 'Mail', 'Policies', 'Reports', 'RiskRegister']);
+    expect([...new Set(apps.map((a) => a.category))].sort()).toEqual([...APP_CATEGORIES].sort());
+  });
+
+  it('gives every demo user only applications that open: sandboxed pages without script or outside resources', async () => {
+    const users = await t.services.stores.users.list();
+    expect(users.map((u) => u.username).sort()).toEqual(['demo', 'liam', 'olivia', 'sofia']);
+    for (const [i, user] of users.entries()) {
+      const apps = await grantedTo(user.username, `10.9.1.${i}`);
+      expect(apps.length, user.username).toBeGreaterThan(0);
+      for (const app of apps) {
+        expect(app, `${user.username}: ${app.name}`).toMatchObject({ is_base_app: true, app_type: VIEWER_APP_TYPE });
+        const { url } = JSON.parse(app.start_options) as { url?: string };
+        expect(url, app.name).toMatch(new RegExp(`^${t.config.apiPrefix}/resources/[0-9a-f-]{36}$`));
+        const page = await t.app.inject({ method: 'GET', url: url! });
+        expect(page.statusCode, app.name).toBe(200);
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.headers['content-security-policy']).toContain('sandbox');
+        expect(page.body, app.name).toMatch(/^<!doctype html>\n<html lang="en">[\s\S]*<h1>[^<]+<\/h1>[\s\S]*<\/html>\n$/);
+        expect(page.body, app.name).not.toMatch(/<script|<iframe|<object|<embed|\son[a-z]+=|javascript:|\ssrc=|https?:\/\/|url\(/i);
+      }
+    }
+  });
+
+  it('keeps the applications that have no package yet in the catalogue, given to nobody', async () => {
+    const withoutPackage = ['Campaigns', 'Dashboards', 'GlobalSearch', 'Incidents', 'Priorities'];
+    const catalogue = await t.services.stores.apps.list();
+    expect(catalogue.filter((a) => a.url === null).map((a) => a.name).sort()).toEqual(withoutPackage);
+    for (const user of await t.services.stores.users.list()) {
+      const granted = (await t.services.stores.apps.listGranted(user.id)).map((a) => a.name);
+      for (const name of withoutPackage) expect(granted, user.username).not.toContain(name);
+    }
+  });
+
+  it('keeps the first sign-in of the demo user pending, so the privacy policy shows, and Contoso Health without a policy', async () => {
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD, '10.9.0.4');
+    const hasLoggedIn = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/hasLoggedIn`, headers: bearer(jwt) })).json();
+    expect(hasLoggedIn.data).toEqual({ has_logged_in: 0, verification_pending: null });
+    const accounts = await t.services.stores.accounts.list();
+    expect(accounts.find((a) => a.name === 'Northwind Trading')?.privacyPolicy).toContain('<h2>Privacy policy</h2>');
+    // The text 'null' means "no policy": a user of this organisation never sees the dialog.
+    expect(accounts.find((a) => a.name === 'Contoso Health')?.privacyPolicy).toBe('null');
+  });
+
   it('shows image, video and fallback announcements on the login page of localhost, with their media served', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/homescreen/announcement/localhost` });
     const list: Array<{ media: string; media_type: string; fallback: boolean }> = res.json().data;
@@ -117,9 +170,9 @@ describe(`demo data interrupted part-way on ${databaseKind}`, () => {
 
     expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(true);
     const seeded = await rows();
-    expect(seeded).toMatchObject({ accounts: 2, users: 4, memberships: 5, apps: 15, announcements: 5, blacklistedApps: 1 });
-    // Logos, the handbook page and five announcement media.
-    expect(seeded.resources).toBe(8);
+    expect(seeded).toMatchObject({ accounts: 2, users: 4, memberships: 5, apps: 16, announcements: 5, blacklistedApps: 1 });
+    // Two logos, eleven organisation pages and five announcement media.
+    expect(seeded.resources).toBe(18);
     const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD);
     const profile = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json();
     expect(profile.data.accounts).toHaveLength(2);
