@@ -38,7 +38,9 @@ async function start(): Promise<void> {
     devtools = await import('./devtools/index.js');
     devtools.registerDevtoolsTexts(i18n);
   }
-  const models = createModelFactories(env, session, config, { ...devtools?.desktopEnvironment((key) => i18n.t(key)), builtins: builtinLoaders() });
+  const models = createModelFactories(env, session, config);
+  // What the signed-in desktop is built from (client-core's createDesktop): this browser, the server through the session, the built-in packages.
+  const platform = { env, session, config, builtins: builtinLoaders(), ...devtools?.desktopEnvironment((key) => i18n.t(key)) };
   root.render(
     <StrictMode>
       <AtriumApp
@@ -49,6 +51,7 @@ async function start(): Promise<void> {
         address={address}
         parseAddress={parsePageAddress}
         models={models}
+        platform={platform}
         desktopAccessory={devtools?.DevTools}
       />
     </StrictMode>,

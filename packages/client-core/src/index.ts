@@ -66,9 +66,9 @@ export { DEFAULT_WINDOW_ATTRIBUTES, DEFAULT_WINDOW_DIMENSION } from './windows/a
 export { SNAP_THRESHOLD, boundsInViewport, clampDimension, constrainPosition, gravityPosition, initialBounds, mediaOf, resizeBounds, snapBounds, snapZoneAt, staggeredPosition, type Bounds } from './windows/geometry.js';
 export { edgeDragDimension, restoreUnderPointer } from './windows/geometry.js';
 
-export { CommandRegistry, type Command } from './commands/CommandRegistry.js';
-export { chordMatches, keyFromCode, normalizeKey, parseKeybinding, type KeyChord, type KeyEventLike } from './commands/keybinding.js';
-export { registerWindowCommands, type WindowCommandsUi } from './commands/windowCommands.js';
+export { CommandRegistry, commandNameKey, type Command, type CommandBinding, type CommandContext } from './commands/CommandRegistry.js';
+export { chordMatches, formatKeybinding, keyFromCode, normalizeKey, parseKeybinding, type KeyChord, type KeyEventLike } from './commands/keybinding.js';
+export { registerWindowCommands, WINDOW_ICON_MENU, WINDOW_LIST_MENU, type WindowCommandsUi } from './commands/windowCommands.js';
 export { KEYBOARD_FINE_STEP, KEYBOARD_STEP, KeyboardGeometryMode } from './commands/KeyboardGeometryMode.js';
 
 export {
@@ -85,7 +85,7 @@ export {
 } from './settings/SettingsStore.js';
 export { settingsDefaults } from './settings/settingsDefaults.js';
 
-export { NotificationService, type NotificationOptions, type NotificationServiceOptions, type NotificationsState, type Toast } from './notifications/NotificationService.js';
+export { NotificationService, type TranslatedNotificationOptions, type NotificationOptions, type NotificationServiceOptions, type NotificationsState, type Toast } from './notifications/NotificationService.js';
 
 export { SOCKET_QUEUE_LIMIT, SocketClient, type ConnectionEvent, type SocketClientOptions, type SocketClientState, type SocketFactory, type SocketStatus, type WebSocketLike } from './sockets/SocketClient.js';
 
@@ -101,4 +101,11 @@ export type { DesktopHooks, RequestMethod } from './packages/DesktopHooks.js';
 export { ProfileCardModel, type ProfileCardState } from './profile/ProfileCardModel.js';
 export { PingService, pingInterval } from './system/PingService.js';
 export { Appearance, type AppearanceState, type ModuleSource } from './appearance/Appearance.js';
-export { createDesktopRuntime, type ConnectionState, type DesktopRuntime, type DesktopRuntimeOptions } from './desktop/createDesktopRuntime.js';
+export { createDesktop, type ConnectionState, type Desktop, type DesktopPlatform, type DesktopStartOptions } from './desktop/createDesktop.js';
+export { DesktopUi, type DesktopPopup, type DesktopUiState, type OpenContextMenu } from './desktop/DesktopUi.js';
+export { MENUS, PANEL_ADD_ITEM_COMMANDS, type MenuEntry, type MenuId } from './desktop/menus.js';
+export { InvalidPanelItemError, isPanelItem, MAX_PANELS, Panels, type PanelPosition, type PanelsState, type PanelView } from './desktop/Panels.js';
+export { DesktopSessionModel, SESSION_SAVE_DEBOUNCE, type DesktopSessionState } from './desktop/DesktopSessionModel.js';
+export { PrivacyPolicyModel, type PrivacyPolicyState } from './desktop/PrivacyPolicyModel.js';
+export { greet, greetingKey } from './desktop/greeting.js';
+export { registerDesktopCommands, type DesktopCommandsHost } from './desktop/desktopCommands.js';

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initialsOf } from './signedin/SignedInPage.js';
+import { initialsOf } from './profile/initials.js';
 import { demoProfile, renderAtrium } from './testing/renderAtrium.js';
 
 afterEach(cleanup);

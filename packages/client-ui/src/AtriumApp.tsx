@@ -15,7 +15,7 @@ import { LoadingOverlay } from './LoadingOverlay.js';
 import { LoginForm } from './login/LoginForm.js';
 import { LoginPage } from './login/LoginPage.js';
 import { AboutPage } from './pages/AboutPage.js';
-import type { ModelFactories, Navigation, PageAddress, SessionPort, SessionState } from './ports.js';
+import type { DesktopPlatformInput, ModelFactories, Navigation, PageAddress, SessionPort, SessionState } from './ports.js';
 import './theme/vision.css';
 
 /**
@@ -58,6 +58,8 @@ export interface AtriumAppProps {
   /** Re-reads the address after a hash change (client-core's parsePageAddress). */
   parseAddress(location: { pathname: string; search: string; hash: string }): PageAddress;
   models: ModelFactories;
+  /** What the signed-in desktop is built from: the browser, the server (session), configuration and built-in packages. */
+  platform: DesktopPlatformInput;
   navigation?: Navigation;
   /** Extra UI rendered on the desktop inside its context (the developer entry); none by default. */
   desktopAccessory?: ComponentType;
@@ -69,12 +71,12 @@ export interface AtriumAppProps {
  * desktop when signed in, and the public privacy-policy and about pages at
  * their paths.
  */
-export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, navigation, desktopAccessory }: AtriumAppProps): JSX.Element {
+export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, platform, navigation, desktopAccessory }: AtriumAppProps): JSX.Element {
   const [nav] = useState(() => navigation ?? browserNavigation());
   const [takeLaunchRequest] = useState(() => once(address.launch));
   const services = useMemo<AtriumServices>(
-    () => ({ config, site: resolveSite(config), session, navigation: nav, models, setLocale, desktopAccessory: desktopAccessory ?? null, takeLaunchRequest }),
-    [config, session, nav, models, setLocale, desktopAccessory, takeLaunchRequest],
+    () => ({ config, site: resolveSite(config), session, navigation: nav, models, platform, setLocale, desktopAccessory: desktopAccessory ?? null, takeLaunchRequest }),
+    [config, session, nav, models, platform, setLocale, desktopAccessory, takeLaunchRequest],
   );
   return (
     <I18nProvider i18n={i18n}>
@@ -149,9 +151,9 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
     case 'booting':
       return <LoadingOverlay />;
     case 'signed-in':
-      return <SignedIn username={state.username} profile={state.profile} signingOut={false} />;
+      return <SignedIn username={state.username} profile={state.profile} via={state.via} signingOut={false} />;
     case 'signing-out':
-      return lastSignedIn ? <SignedIn username={lastSignedIn.username} profile={lastSignedIn.profile} signingOut /> : <LoadingOverlay />;
+      return lastSignedIn ? <SignedIn username={lastSignedIn.username} profile={lastSignedIn.profile} via={lastSignedIn.via} signingOut /> : <LoadingOverlay />;
     case 'signed-out':
       return (
         <LoginPage>

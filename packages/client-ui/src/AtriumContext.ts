@@ -1,6 +1,6 @@
 import type { ClientConfig, Locale } from '@atrium/shared';
 import { createContext, useContext, type ComponentType } from 'react';
-import type { ModelFactories, Navigation, PageAddress, SessionPort } from './ports.js';
+import type { DesktopPlatformInput, ModelFactories, Navigation, PageAddress, SessionPort } from './ports.js';
 
 /** Images shipped with the web client, used when the site settings leave them unset. */
 export const DEFAULT_ASSETS = {
@@ -26,6 +26,8 @@ export interface AtriumServices {
   session: SessionPort;
   navigation: Navigation;
   models: ModelFactories;
+  /** What the signed-in desktop is built from (client-core's createDesktop). */
+  platform: DesktopPlatformInput;
   /** Switches the interface language and remembers the choice. */
   setLocale(locale: Locale): Promise<void>;
   /** Extra UI on the desktop, inside its context (the developer entry of development builds); null for none. */

@@ -1,10 +1,9 @@
-import { forgetLaunchRequest, ForgotPasswordModel, ResetPasswordModel, SliderModel, type ClientConfig, type ClientEnvironment, type Session } from '@atrium/client-core';
+import { ForgotPasswordModel, ResetPasswordModel, SliderModel, type ClientConfig, type ClientEnvironment, type Session } from '@atrium/client-core';
 import type { Envelope } from '@atrium/shared';
-import type { DesktopEnvironment } from './desktop/createDesktopModels.js';
 import type { ModelFactories, PrivacyPolicy } from './ports.js';
 
-/** The real models of the screens: sign-in over the session's request clients, and what the desktop's need. */
-export function createModelFactories(env: ClientEnvironment, session: Session, config: ClientConfig, desktop: DesktopEnvironment = {}): ModelFactories {
+/** The real models of the sign-in screens, over the session's request clients (the desktop's come from client-core's createDesktop). */
+export function createModelFactories(env: ClientEnvironment, session: Session, config: ClientConfig): ModelFactories {
   return {
     slider: () => new SliderModel(env, session.api, config.apiBase),
     forgotPassword: () => new ForgotPasswordModel(env, session.wrapper),
@@ -18,8 +17,5 @@ export function createModelFactories(env: ClientEnvironment, session: Session, c
         privacyPolicy: typeof data.privacyPolicy === 'string' && data.privacyPolicy !== 'null' ? data.privacyPolicy : null,
       };
     },
-    // The desktop's models (window manager, application platform) are built by the desktop itself
-    // (createDesktopServices), which is loaded only after sign-in: the login page carries none of them.
-    desktopEnvironment: { clock: env.clock, ...desktop, platform: { env, session, config, forgetLaunchRequest: () => forgetLaunchRequest(env) } },
   };
 }

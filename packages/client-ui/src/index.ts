@@ -12,15 +12,12 @@ export { StartupScreen, type StartupScreenProps } from './StartupScreen.js';
 export type { ForgotPasswordPort, ModelFactories, Navigation, PrivacyPolicy, ResetPasswordPort, SessionPort, SliderPort, Store } from './ports.js';
 export { Desktop, type DesktopProps } from './desktop/Desktop.js';
 export { DesktopContext, useDesktop, useOptionalDesktop, type DesktopServices } from './desktop/DesktopContext.js';
-export { DesktopUi, type DesktopUiState } from './desktop/DesktopUi.js';
 export { WindowSlots } from './windows/WindowSlots.js';
 export { WindowLayer } from './windows/WindowLayer.js';
 export { WindowFrame } from './windows/WindowFrame.js';
 export { useWindowList, useWindowRecord } from './windows/useWindowRecord.js';
 export { DialogHost } from './dialogs/DialogHost.js';
-export type { DesktopEnvironment, DesktopPlatform } from './desktop/createDesktopModels.js';
-export type { AppearancePort, DesktopModels, DesktopRuntimeInput, DesktopRuntimePort, NotificationsPort, PackagesPort, ProfileCardPort, Translate } from './ports.js';
-export { greetingKey } from './desktop/greeting.js';
+export type { DesktopPlatformInput, Translate } from './ports.js';
 // The application platform's views.
 export { reactContent, AppPortals } from './apphost/reactContent.js';
 export { AppHost, APP_CONTENT_CLASS } from './apphost/AppHost.js';

@@ -25,6 +25,14 @@ export interface LaunchOptions {
   icon?: string;
   /** A file the app opens. */
   fileId?: string;
+  /**
+   * Set by the desktop when it restores a saved session: the saved records
+   * of the app's windows. A window created with one of these ids opens at the
+   * saved place and size, maximized or minimized as it was.
+   */
+  restore?: ReadonlyArray<{ id: string; maximized: boolean; minimized: boolean; position: { left: number; top: number }; dimension: { width: number; height: number } }>;
+  /** Set by the desktop: the catalogue entry a viewer launch shows (what a saved session relaunches). */
+  sessionName?: string;
   [option: string]: unknown;
 }
 

@@ -19,6 +19,8 @@ export interface RequestOptions {
    * own token calls use it; everything else keeps the default (true).
    */
   handleSession?: boolean;
+  /** The call outlives the page (fetch keepalive): saves sent while the page is being hidden or closed. */
+  keepalive?: boolean;
 }
 
 /** What the client needs of the session; implemented by Session. */
@@ -152,7 +154,7 @@ export class RequestClient {
     const exchange = (async () => {
       let response: Response;
       try {
-        response = await this.#env.fetch(url, { method, headers, body: payload.body, credentials: 'include', signal: controller.signal });
+        response = await this.#env.fetch(url, { method, headers, body: payload.body, credentials: 'include', signal: controller.signal, ...(options.keepalive ? { keepalive: true } : {}) });
       } catch {
         throw new RequestError('request.network');
       }

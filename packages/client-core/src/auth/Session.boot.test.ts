@@ -35,7 +35,7 @@ describe('Session boot', () => {
     server.profile = { ...server.profile, designation: 'Engineer' };
     await session.boot();
     expect(env.calls('POST', '/api/wrapper/validatetoken')[0]?.form()).toEqual({ jwt: server.jwt });
-    expect(session.getState()).toEqual({ status: 'signed-in', username: 'ada', profile: server.profile });
+    expect(session.getState()).toEqual({ status: 'signed-in', username: 'ada', profile: server.profile, via: 'boot' });
     expect(session.accessToken()).toBe(server.jwt);
     expect(await storage.get(StorageKeys.userInfo)).toEqual(server.profile);
   });
@@ -100,7 +100,7 @@ describe('Session boot', () => {
     const cached = server.profile;
     env.route('GET', '/api/v1/user/me/a+p+acc+ap+t', () => jsonResponse(500, { status: 'error', message: 'An internal error occurred' }));
     await session.boot();
-    expect(session.getState()).toEqual({ status: 'signed-in', username: 'ada', profile: cached });
+    expect(session.getState()).toEqual({ status: 'signed-in', username: 'ada', profile: cached, via: 'boot' });
   });
 
   it('keeps the signed-out state of a server that never saw this browser', async () => {

@@ -42,7 +42,7 @@ describe('Session login', () => {
     const { session, server, states } = await signedOut();
     await session.login('ada', server.password);
     expect(states[0]).toEqual({ status: 'signed-out', error: null, loading: true });
-    expect(states.at(-1)).toEqual({ status: 'signed-in', username: 'ada', profile: server.profile });
+    expect(states.at(-1)).toEqual({ status: 'signed-in', username: 'ada', profile: server.profile, via: 'login' });
   });
 
   it('stores the tokens and the user, and caches the profile as UserInfo', async () => {

@@ -21,7 +21,7 @@ describe('Session profile cache', () => {
     expect(await storage.get(StorageKeys.metadata)).toBeNull();
     expect(await storage.get(StorageKeys.desktop)).toBeNull();
     expect(await storage.get(StorageKeys.userInfo)).toEqual(server.profile);
-    expect(session.getState()).toEqual({ status: 'signed-in', username: 'ada', profile: server.profile });
+    expect(session.getState()).toEqual({ status: 'signed-in', username: 'ada', profile: server.profile, via: 'login' });
     expect(updated).toHaveBeenCalledWith(server.profile);
   });
 

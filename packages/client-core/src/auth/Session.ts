@@ -20,7 +20,13 @@ export interface LoginError {
 export type SessionState =
   | { status: 'booting' }
   | { status: 'signed-out'; error: LoginError | null; loading: boolean }
-  | { status: 'signed-in'; username: string; profile: Profile | null }
+  | {
+      status: 'signed-in';
+      username: string;
+      profile: Profile | null;
+      /** How the user got here: the sign-in form ('login') or a stored session restored at page load ('boot'). */
+      via: 'login' | 'boot';
+    }
   | { status: 'signing-out' };
 
 /** The stored refresh token (§3). */
@@ -97,9 +103,9 @@ export class Session extends Observable<SessionState> implements TokenSource {
     } catch {
       // unreachable or refused: treated like an invalid token (§4 Boot: any failure)
     }
-    if (answer?.status === 'success' && answer.message === Messages.tokenValid) return this.#enter();
+    if (answer?.status === 'success' && answer.message === Messages.tokenValid) return this.#enter('boot');
     if (answer?.message === Messages.tokenExpired && this.#refreshToken) {
-      if (await this.refresh()) return this.#enter();
+      if (await this.refresh()) return this.#enter('boot');
       return; // refresh() has signed out
     }
     return this.#signOutLocally();
@@ -128,7 +134,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
       return;
     }
     await this.#saveTokens(result.jwt, result.refresh_token, result.username || username);
-    await this.#enter();
+    await this.#enter('login');
   }
 
   /** Forgets the sign-in error (the user edits a field). */
@@ -161,6 +167,38 @@ export class Session extends Observable<SessionState> implements TokenSource {
     await this.#storage.set(StorageKeys.userInfo, profile);
     this.setState({ ...state, profile });
     for (const listener of [...this.#profileListeners]) listener(profile);
+  }
+
+  /**
+   * Switch Account (docs/behaviour/desktop.md#switch-account): POST v1
+   * user/switchaccount {accountId}. On success the stored access token is
+   * replaced, the cached profile, metadata and desktop are purged, the profile
+   * is fetched again and the page reloads (true). On failure the server's
+   * errors are only logged (false): the user stays in the current account.
+   */
+  async switchAccount(accountId: string): Promise<boolean> {
+    const state = this.getState();
+    if (state.status !== 'signed-in') return false;
+    let answer: Envelope<{ jwt?: unknown; errors?: unknown }> | null;
+    try {
+      answer = await this.api.post<Envelope<{ jwt?: unknown; errors?: unknown }>>('user/switchaccount', { accountId });
+    } catch (error) {
+      console.warn('Switch account failed.', error instanceof RequestError ? (error.body ?? error.message) : error);
+      return false;
+    }
+    const jwt = answer?.status === 'success' ? answer.data?.jwt : null;
+    if (typeof jwt !== 'string' || !jwt || !this.#refreshToken) {
+      console.warn('Switch account failed.', answer?.data?.errors ?? answer?.message ?? answer);
+      return false;
+    }
+    await this.#saveTokens(jwt, this.#refreshToken, this.#username);
+    try {
+      await this.updateProfile();
+    } catch (error) {
+      console.warn('The profile of the new account could not be loaded; the reload fetches it.', error);
+    }
+    this.#env.location.reload();
+    return true;
   }
 
   /** Calls the listener after updateProfile(); returns an unsubscribe. */
@@ -220,7 +258,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
   }
 
   /** Signed in from here on: fetch the profile, apply the cleared-browser-cache rule, show the desktop. */
-  async #enter(): Promise<void> {
+  async #enter(via: 'login' | 'boot'): Promise<void> {
     let profile: Profile | null = null;
     try {
       profile = await this.#fetchProfile();
@@ -239,7 +277,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
     } else {
       profile = await this.#storage.get<Profile>(StorageKeys.userInfo);
     }
-    this.setState({ status: 'signed-in', username: this.#username, profile });
+    this.setState({ status: 'signed-in', username: this.#username, profile, via });
   }
 
   /** PUT {api}/user/{id} {cleared_browser_cache: 0}; false (and no clearing) when it fails, so a refusal cannot lock the user out. */

@@ -14,7 +14,7 @@ const key = (k: string, mods: Partial<{ alt: boolean; shift: boolean; ctrl: bool
 function registryWith(keybinding: string, when?: () => boolean) {
   const registry = new CommandRegistry();
   const run = vi.fn();
-  registry.register({ id: 'test', labelKey: 'command.test', keybinding, when, run });
+  registry.register({ id: 'test', labelKey: 'command.test', keybinding, enabled: when, run });
   return { registry, run };
 }
 

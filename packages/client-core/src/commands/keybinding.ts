@@ -79,3 +79,20 @@ export function chordMatches(chord: KeyChord, event: KeyEventLike, byCode = fals
   if (!byCode) return normalizeKey(event.key) === chord.key;
   return event.code !== undefined && event.code !== '' && keyFromCode(event.code) === chord.key;
 }
+
+const KEY_NAMES: Record<string, string> = {
+  space: 'Space', escape: 'Escape', arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight',
+  enter: 'Enter', tab: 'Tab', backspace: 'Backspace', delete: 'Delete', home: 'Home', end: 'End', pageup: 'PageUp', pagedown: 'PageDown',
+};
+
+/** The chord written back as a keybinding string in a fixed order ('Ctrl+Alt+Shift+Meta+Key'), key names capitalised. */
+export function formatKeybinding(chord: KeyChord): string {
+  const parts: string[] = [];
+  if (chord.ctrl) parts.push('Ctrl');
+  if (chord.alt) parts.push('Alt');
+  if (chord.shift) parts.push('Shift');
+  if (chord.meta) parts.push('Meta');
+  const key = KEY_NAMES[chord.key] ?? (/^f\d{1,2}$/.test(chord.key) ? chord.key.toUpperCase() : chord.key.length === 1 ? chord.key.toUpperCase() : chord.key);
+  parts.push(key);
+  return parts.join('+');
+}

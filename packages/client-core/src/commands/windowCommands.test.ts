@@ -20,9 +20,9 @@ afterEach(() => managers.splice(0).forEach((m) => m.dispose()));
 const press = (key: string, code: string, shift = true) => ({ key, code, altKey: true, shiftKey: shift, ctrlKey: false, metaKey: false });
 
 describe('registerWindowCommands', () => {
-  it('registers the window commands with their default keybindings and label keys', () => {
+  it('registers the window commands with their default keybindings, named command.<id> in the guide', () => {
     const { registry } = setup();
-    expect(registry.commands().map((c) => [c.id, c.keybinding, c.labelKey])).toEqual([
+    expect(registry.bindings().map((b) => [b.id, b.keybinding, b.labelKey])).toEqual([
       ['window.cycleNext', 'Alt+`', 'command.window.cycleNext'],
       ['window.cyclePrevious', 'Alt+Shift+`', 'command.window.cyclePrevious'],
       ['window.close', 'Alt+Shift+W', 'command.window.close'],
@@ -34,6 +34,43 @@ describe('registerWindowCommands', () => {
       ['window.keyboardMove', 'Alt+Shift+F7', 'command.window.keyboardMove'],
       ['window.keyboardResize', 'Alt+Shift+F8', 'command.window.keyboardResize'],
     ]);
+  });
+
+  it('acts on the window of its context in menus, and labels Maximize or Restore, Minimize or Raise by its state', () => {
+    const { windows, registry, open } = setup();
+    const first = open('a', { maximizable: true });
+    const second = open('b');
+    expect(windows.focused()?.wid).toBe(second);
+    expect(registry.labelKeyOf('window.toggleMaximize', { wid: first })).toBe('window.menu.maximize');
+    expect(registry.run('window.toggleMaximize', { wid: first })).toBe(true);
+    expect(windows.get(first)?.state.maximized).toBe(true);
+    expect(registry.labelKeyOf('window.toggleMaximize', { wid: first })).toBe('window.menu.restore');
+    registry.run('window.minimizeOrRaise', { wid: first });
+    expect(windows.get(first)?.state.minimized).toBe(true);
+    expect(registry.labelKeyOf('window.minimizeOrRaise', { wid: first })).toBe('window.menu.raise');
+    expect(windows.get(second)?.state.minimized).toBe(false);
+  });
+
+  it('disables a menu entry the window does not allow', () => {
+    const { registry, open } = setup();
+    const wid = open('fixed', { closeable: false, minimizable: false, maximizable: false });
+    expect(registry.isEnabled('window.close', { wid })).toBe(false);
+    expect(registry.isEnabled('window.minimizeOrRaise', { wid })).toBe(false);
+    expect(registry.isEnabled('window.toggleMaximize', { wid })).toBe(false);
+    expect(registry.run('window.close', { wid })).toBe(false);
+  });
+
+  it('a window-list click raises a window, or minimizes it when it is the focused one', () => {
+    const { windows, registry, open } = setup();
+    const first = open('a');
+    const second = open('b');
+    registry.run('window.activate', { wid: first });
+    expect(windows.focused()?.wid).toBe(first);
+    registry.run('window.activate', { wid: first });
+    expect(windows.get(first)?.state.minimized).toBe(true);
+    registry.run('window.activate', { wid: first });
+    expect(windows.get(first)?.state).toMatchObject({ minimized: false, focused: true });
+    expect(second).toBeGreaterThan(0);
   });
 
   it('closes, minimizes, maximizes and snaps the focused window from the keyboard', () => {

@@ -1,5 +1,5 @@
-import { WindowManager } from '@atrium/client-core';
-import { FakeClock } from '@atrium/client-core/testing';
+import { FakeClock } from '../testing/FakeClock.js';
+import { WindowManager } from '../windows/WindowManager.js';
 import { describe, expect, it } from 'vitest';
 import { DesktopUi } from './DesktopUi.js';
 

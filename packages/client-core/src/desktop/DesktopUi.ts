@@ -1,22 +1,41 @@
-import { KeyboardGeometryMode, type WindowManager } from '@atrium/client-core';
+import { KeyboardGeometryMode } from '../commands/KeyboardGeometryMode.js';
+import type { CommandContext } from '../commands/CommandRegistry.js';
+import type { WindowManager } from '../windows/WindowManager.js';
+import type { MenuId } from './menus.js';
 
-/** What the desktop's views share beyond the models: the open icon menu and the keyboard move/resize mode. */
+/** The desktop's overlays, at most one open at a time: the application menu, the profile menu, the account panel, the shortcut guide, the command palette. */
+export type DesktopPopup = 'appMenu' | 'profile' | 'accounts' | 'shortcuts' | 'palette';
+
+/** An open context menu: which menu, what it acts on, and where (client coordinates). */
+export interface OpenContextMenu {
+  menu: MenuId;
+  context: CommandContext;
+  at: { x: number; y: number };
+}
+
+/** What the desktop's views share beyond the models: open menus and overlays, the keyboard move/resize mode. */
 export interface DesktopUiState {
   /** wid of the window whose icon menu is open. */
   menu: number | null;
   /** The window being moved or resized with the keyboard. */
   keyboard: { wid: number; mode: 'move' | 'resize' } | null;
+  /** The open overlay of the panel or desktop. */
+  popup: DesktopPopup | null;
+  /** The open context menu. */
+  contextMenu: OpenContextMenu | null;
 }
 
 /**
  * View state of the desktop (not business state: the window rules live in
- * WindowManager). Commands and menus open the icon menu and start keyboard
- * move/resize through it; the desktop's key handler feeds the keyboard mode.
+ * WindowManager, the panel rules in Panels). Commands and menus open the icon
+ * menu, overlays and context menus and start keyboard move/resize through it;
+ * the desktop's key handler feeds the keyboard mode. Opening one menu or
+ * overlay closes the others.
  */
 export class DesktopUi {
   readonly #windows: WindowManager;
   readonly #listeners = new Set<() => void>();
-  #state: DesktopUiState = { menu: null, keyboard: null };
+  #state: DesktopUiState = { menu: null, keyboard: null, popup: null, contextMenu: null };
   #mode: KeyboardGeometryMode | null = null;
 
   constructor(windows: WindowManager) {
@@ -34,7 +53,31 @@ export class DesktopUi {
   /** Opens the icon menu of a window (closing any other). */
   openMenu(wid: number): void {
     if (!this.#windows.get(wid)) return;
-    this.#set({ ...this.#state, menu: wid });
+    this.#set({ ...this.#state, menu: wid, popup: null, contextMenu: null });
+  }
+
+  /** Opens an overlay (closing menus); opening the one already open closes it (a panel button toggles). */
+  togglePopup(popup: DesktopPopup): void {
+    if (this.#state.popup === popup) this.closePopup();
+    else this.#set({ ...this.#state, popup, menu: null, contextMenu: null });
+  }
+
+  /** Opens an overlay, closing any other. */
+  openPopup(popup: DesktopPopup): void {
+    if (this.#state.popup !== popup) this.#set({ ...this.#state, popup, menu: null, contextMenu: null });
+  }
+
+  closePopup(): void {
+    if (this.#state.popup !== null) this.#set({ ...this.#state, popup: null });
+  }
+
+  /** Opens a context menu at a point (closing other menus and overlays). */
+  openContextMenu(menu: MenuId, context: CommandContext, at: { x: number; y: number }): void {
+    this.#set({ ...this.#state, contextMenu: { menu, context, at }, menu: null, popup: null });
+  }
+
+  closeContextMenu(): void {
+    if (this.#state.contextMenu !== null) this.#set({ ...this.#state, contextMenu: null });
   }
 
   closeMenu(): void {
@@ -49,7 +92,7 @@ export class DesktopUi {
     // Refused (not moveable/resizable, or maximized): nothing starts.
     if (!started.active) return;
     this.#mode = started;
-    this.#set({ menu: null, keyboard: { wid, mode } });
+    this.#set({ ...this.#state, menu: null, contextMenu: null, keyboard: { wid, mode } });
   }
 
   /**

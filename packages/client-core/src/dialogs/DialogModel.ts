@@ -16,6 +16,8 @@ export interface DialogOptions {
   type?: 'info' | 'error';
   /** Button names replacing the kind's own, in their natural order. */
   buttons?: string[];
+  /** i18n keys of button labels replacing 'dialog.button.<name>' (the logout question's 'Yes, logout'). */
+  labels?: Record<string, string>;
   value?: unknown;
   placeholder?: string;
   choices?: Record<string, string>;

@@ -17,7 +17,7 @@ describe('NotificationService', () => {
   it('shows a notification with its fields and removes it after 5000 ms by default', () => {
     const { clock, service } = setup();
     const id = service.create({ title: 'Saved', message: 'All done', icon: 'check' });
-    expect(service.getState().items).toEqual([{ id, title: 'Saved', message: 'All done', icon: 'check', createdAt: clock.now(), timeout: 5000 }]);
+    expect(service.getState().items).toEqual([{ id, title: 'Saved', message: 'All done', icon: 'check', createdAt: clock.now(), timeout: 5000, titleKey: null }]);
     clock.advance(4999);
     expect(service.getState().items).toHaveLength(1);
     clock.advance(1);

@@ -15,6 +15,14 @@ export interface Toast {
   createdAt: number;
   /** Milliseconds it stays; 0: until dismissed. */
   timeout: number;
+  /** The desktop's own notifications (the greeting) are translated when shown, so they follow a change of language. */
+  titleKey: { key: string; vars: Record<string, unknown> } | null;
+}
+
+/** A notification of the desktop itself: its title is an i18n key, translated by the view. */
+export interface TranslatedNotificationOptions extends Omit<NotificationOptions, 'title'> {
+  titleKey: string;
+  titleVars?: Record<string, unknown>;
 }
 
 export interface NotificationsState {
@@ -57,10 +65,12 @@ export class NotificationService extends Observable<NotificationsState> {
   }
 
   /** Shows a notification; returns its id. */
-  create(options: NotificationOptions): number {
+  create(options: NotificationOptions | TranslatedNotificationOptions): number {
     const id = this.#nextId++;
     const timeout = typeof options.timeout === 'number' && Number.isFinite(options.timeout) && options.timeout >= 0 ? options.timeout : NOTIFICATION_TIMEOUT;
-    const toast: Toast = { id, title: String(options.title ?? ''), message: options.message ?? null, icon: options.icon ?? null, createdAt: this.#clock.now(), timeout };
+    const titleKey = 'titleKey' in options && typeof options.titleKey === 'string' ? { key: options.titleKey, vars: options.titleVars ?? {} } : null;
+    const title = 'title' in options ? String(options.title ?? '') : '';
+    const toast: Toast = { id, title, message: options.message ?? null, icon: options.icon ?? null, createdAt: this.#clock.now(), timeout, titleKey };
     this.setState({ items: [...this.getState().items, toast] });
     if (timeout > 0) {
       if (this.#held) this.#ends.set(id, timeout);

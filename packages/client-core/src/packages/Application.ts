@@ -3,7 +3,7 @@ import { appSettingKey, SocketNames, type PackageManifestEntry } from '@atrium/s
 import type { DialogOptions, FileDialogOptions } from '../dialogs/DialogModel.js';
 import type { SettingsStore } from '../settings/SettingsStore.js';
 import { WindowIdExistsError } from '../windows/WindowIdExistsError.js';
-import type { WindowAttributes } from '../windows/types.js';
+import type { WindowAttributes, WindowSessionRecord } from '../windows/types.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { packageIcon } from './packageIcon.js';
 import { packageTitle } from './packageTitle.js';
@@ -40,6 +40,7 @@ export class Application implements SdkApplication {
   readonly name: string;
   readonly args: Readonly<Record<string, unknown>>;
   readonly options: Readonly<LaunchOptions>;
+  readonly #restored: WindowSessionRecord[];
   readonly metadata: Readonly<PackageManifestEntry>;
   readonly settings: AppSettings;
   readonly #host: ApplicationHost;
@@ -56,6 +57,7 @@ export class Application implements SdkApplication {
     this.name = launch.metadata.name;
     this.args = { ...launch.args };
     this.options = { ...launch.options };
+    this.#restored = Array.isArray(launch.options.restore) ? [...(launch.options.restore as WindowSessionRecord[])] : [];
     this.settings = appSettings(host.hooks.settings, this.name);
   }
 
@@ -82,14 +84,16 @@ export class Application implements SdkApplication {
     const { windows, translate } = this.#host.hooks;
     if (this.#windows.some((w) => w.id === options.id)) throw new WindowIdExistsError(options.id, translate);
     const first = !this.#everHadWindow;
+    // A window of a restored session opens where it was (docs/behaviour/desktop.md#session-save-and-restore).
+    const saved = this.#takeRestored(options.id);
     const request = {
       id: options.id,
       appId: this.name,
       title: options.title ?? (first ? this.options.title : undefined) ?? this.title,
       icon: options.icon !== undefined ? options.icon : ((first ? this.options.icon : undefined) ?? packageIcon(this.metadata)),
       parent: options.parent ?? null,
-      position: options.position,
-      dimension: options.dimension,
+      position: saved ? saved.position : options.position,
+      dimension: saved ? saved.dimension : options.dimension,
       attributes: options.attributes as Partial<WindowAttributes> | undefined,
     };
     let record;
@@ -104,7 +108,23 @@ export class Application implements SdkApplication {
     this.#everHadWindow = true;
     this.#windows = [...this.#windows, handle];
     this.#host.setContent(record.wid, { render: (body) => options.render(body, handle), window: handle, pid: this.pid });
+    if (saved?.maximized) windows.maximize(record.wid);
+    if (saved?.minimized) windows.minimize(record.wid);
     return handle;
+  }
+
+  /** The name a saved session launches this application by: the catalogue entry a viewer application shows, else its own. */
+  get sessionName(): string {
+    return typeof this.options.sessionName === 'string' ? this.options.sessionName : this.name;
+  }
+
+  /** The saved record of a window id from the launch's restore list, handed out once. */
+  #takeRestored(id: string): WindowSessionRecord | null {
+    const list = this.#restored;
+    const index = list.findIndex((r) => r && r.id === id);
+    if (index < 0) return null;
+    const [record] = list.splice(index, 1);
+    return record ?? null;
   }
 
   dialog(kind: DialogKind, options: Record<string, unknown>, callback: DialogCallback): void {

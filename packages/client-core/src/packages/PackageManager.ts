@@ -261,7 +261,7 @@ export class PackageManager extends Observable<PackagesState> {
     if (!this.getState().loaded && this.#loading) await this.#loading;
     if (this.#disposed) return null;
     const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
-    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) return this.#launch(VIEWER_APP, { app: name }, options);
+    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) return this.#launch(VIEWER_APP, { app: name }, { ...options, sessionName: name });
     if (!this.isVisible(name)) {
       const { dialogs, translate } = this.#hooks;
       dialogs.alert(translate('packages.error.access', { app: name }), { title: translate('packages.launchError.title') });

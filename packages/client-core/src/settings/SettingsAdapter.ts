@@ -37,7 +37,8 @@ export class ServerSettingsAdapter extends SettingsAdapterBase {
   }
 
   override async save(changes: Record<string, unknown>): Promise<SettingsResponse> {
-    return settingsOf(await this.#api.post<Envelope<SettingsResponse>>('settings', changes));
+    // keepalive: a save made as the page is hidden or closed still reaches the server.
+    return settingsOf(await this.#api.post<Envelope<SettingsResponse>>('settings', changes, { keepalive: true }));
   }
 }
 

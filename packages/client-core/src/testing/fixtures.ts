@@ -99,6 +99,22 @@ export class FakeAuthServer {
     env.route('GET', '/api/v1/user/me/a+p+acc+ap+t', requireToken(() => this.accepted(), () => jsonResponse(200, { status: 'success', data: this.profile })));
     env.route('PUT', /^\/api\/v1\/user\/[^/]+$/, requireToken(() => this.accepted(), () => jsonResponse(200, { status: 'success', message: 'Updated' })));
     env.route('POST', '/logout', () => jsonResponse(200, { status: 'success', message: 'Logged out' }));
+    env.route(
+      'POST',
+      '/api/v1/user/switchaccount',
+      requireToken(
+        () => this.accepted(),
+        (r) => {
+          const { accountId } = r.json() as { accountId: string };
+          const account = this.profile.accounts.find((a) => a.accountId === accountId);
+          if (!account) return jsonResponse(400, { status: 'error', message: 'Not a member of that account', data: { errors: ['Not a member of that account'] } }, 'Bad Request');
+          this.#serial += 1;
+          this.jwt = fakeJwt('ada', this.#serial);
+          this.profile = { ...this.profile, accountId, active_account: { ...this.profile.active_account, name: account.name } };
+          return jsonResponse(200, { status: 'success', data: { jwt: this.jwt } });
+        },
+      ),
+    );
   }
 
   /** The access token protected calls accept now, or null when it has expired. */

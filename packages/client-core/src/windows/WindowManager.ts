@@ -282,6 +282,20 @@ export class WindowManager extends WindowStore {
       }));
   }
 
+  /** The session record of one window (restore geometry when maximized or snapped); null when it is gone or not sessionable. */
+  sessionRecord(wid: number): WindowSessionRecord | null {
+    const entry = this.entries.get(wid);
+    if (!entry || !entry.record.attributes.sessionable) return null;
+    const { record, saved } = entry;
+    return {
+      id: record.id,
+      maximized: record.state.maximized,
+      minimized: record.state.minimized,
+      position: { ...(saved ?? record).position },
+      dimension: { ...(saved ?? record).dimension },
+    };
+  }
+
   /** Cancels timers and drops every window and listener (no close events). */
   dispose(): void {
     this.#loading.dispose();

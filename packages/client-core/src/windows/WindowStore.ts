@@ -24,6 +24,7 @@ export class WindowStore {
   protected stack: readonly number[] = [];
   #list: readonly WindowRecord[] = [];
   readonly #listListeners = new Set<() => void>();
+  readonly #anyListeners = new Set<() => void>();
   readonly #windowListeners = new Map<number, Set<() => void>>();
   readonly #openListeners = new Set<(w: WindowRecord) => void>();
   readonly #closeListeners = new Set<(w: WindowRecord) => void>();
@@ -52,6 +53,12 @@ export class WindowStore {
   subscribe(listener: () => void): () => void {
     this.#listListeners.add(listener);
     return () => this.#listListeners.delete(listener);
+  }
+
+  /** Calls the listener once after each operation that changed any window (a drag: once per frame). */
+  subscribeAny(listener: () => void): () => void {
+    this.#anyListeners.add(listener);
+    return () => this.#anyListeners.delete(listener);
   }
 
   /** Calls the listener after any change of that window (its closing included), and of no other. */
@@ -173,6 +180,7 @@ export class WindowStore {
     this.#dirty.clear();
     const events = this.#events;
     this.#events = [];
+    if (changed.length > 0) for (const listener of [...this.#anyListeners]) listener();
     for (const wid of changed) {
       const listeners = this.#windowListeners.get(wid);
       if (!this.entries.has(wid)) this.#windowListeners.delete(wid);

@@ -43,12 +43,10 @@ function linkTarget(anchor: Element): { href: string | null; attributes: Record<
  * browser for a new tab.
  */
 export function AppHost(): null {
-  const { windows, slots, runtime } = useDesktop();
+  const { windows, slots, packages } = useDesktop();
   const navigation = useContext(AtriumContext)?.navigation ?? null;
-  const packages = runtime?.packages ?? null;
 
   useEffect(() => {
-    if (!packages) return;
     const mounted = new Map<number, Mounted>();
     const sync = () => {
       for (const [wid, m] of mounted) {

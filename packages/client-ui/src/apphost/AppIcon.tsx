@@ -22,7 +22,7 @@ export interface AppIconProps {
  * the settings), anything else as the generic window glyph. Decorative.
  */
 export function AppIcon({ icon, size, className }: AppIconProps): JSX.Element {
-  const appearance = useOptionalDesktop()?.runtime?.appearance ?? null;
+  const appearance = useOptionalDesktop()?.appearance ?? null;
   const store = appearance ?? NONE;
   const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
   // Re-renders when the icon package changes.

@@ -3,13 +3,11 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
-import type { Store } from '../ports.js';
 import { focusableIn } from '../windows/focusable.js';
 import { useWindowList } from '../windows/useWindowRecord.js';
 import { APP_CONTENT_CLASS } from './AppHost.js';
 import './ConnectionMask.css';
 
-const ALWAYS_ONLINE: Store<{ online: boolean }> = { getState: () => ({ online: true }), subscribe: () => () => undefined };
 
 /**
  * §4: while the connection is lost, the windows of apps whose metadata sets
@@ -18,12 +16,12 @@ const ALWAYS_ONLINE: Store<{ online: boolean }> = { getState: () => ({ online: t
  * keyboard focus) until the connection is back.
  */
 export function ConnectionMasks(): JSX.Element | null {
-  const { windows, slots, runtime } = useDesktop();
-  const { online } = useObservable(runtime?.connection ?? ALWAYS_ONLINE);
+  const { windows, slots, connection, packages } = useDesktop();
+  const { online } = useObservable(connection);
   const list = useWindowList(windows);
   useSyncExternalStore(slots.subscribe, slots.version);
-  if (online || !runtime) return null;
-  const masked = list.filter((w) => w.appId && runtime.packages.metadataOf(w.appId)?.disableAppInput);
+  if (online) return null;
+  const masked = list.filter((w) => w.appId && packages.metadataOf(w.appId)?.disableAppInput);
   return (
     <>
       {masked.map((w) => {

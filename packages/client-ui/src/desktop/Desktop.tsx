@@ -1,4 +1,5 @@
-import { useCallback, useLayoutEffect, useRef, type JSX, type ReactNode } from 'react';
+import { createDesktop, SoundPlayer, webAudioBackend } from '@atrium/client-core';
+import { useCallback, useEffect, useLayoutEffect, useRef, type JSX, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { AppHost } from '../apphost/AppHost.js';
@@ -7,74 +8,106 @@ import { AppPortals } from '../apphost/reactContent.js';
 import { DialogHost } from '../dialogs/DialogHost.js';
 import { useOwnedModel } from '../hooks/useOwnedModel.js';
 import { NotificationToasts } from '../notifications/NotificationToasts.js';
+import { DesktopPanels } from '../panel/DesktopPanels.js';
 import { ProfileCard } from '../profile/ProfileCard.js';
 import { WindowLayer } from '../windows/WindowLayer.js';
-import { createDesktopServices } from './createDesktopServices.js';
-import { DesktopContext } from './DesktopContext.js';
+import { WindowSlots } from '../windows/WindowSlots.js';
+import { DesktopContext, type DesktopServices } from './DesktopContext.js';
 import { DesktopFocus } from './DesktopFocus.js';
+import { DesktopOverlays } from './DesktopOverlays.js';
 import { DesktopTitle } from './DesktopTitle.js';
 import { KeyboardModeStatus } from './KeyboardModeStatus.js';
-import { MinimizedStrip } from './MinimizedStrip.js';
 import { useAppearance } from './useAppearance.js';
-import { useDesktopStartup, type DesktopUser } from './useDesktopStartup.js';
-import { useDesktopKeys, useViewport } from './useDesktopEvents.js';
+import { useDesktopKeys, useFlushOnPageHide, useViewport } from './useDesktopEvents.js';
 import './Desktop.css';
 
-/** The app the profile card's chat link launches (§2). */
+/** The app the profile card's chat link launches (docs/behaviour/profile.md). */
 const CHAT_APP = 'Chat';
 
+/** Who is signed in, for the greeting. */
+export interface DesktopUser {
+  name: string;
+  preferences: Readonly<Record<string, string>>;
+}
+
 export interface DesktopProps {
-  /** What lies on the desktop below the windows (the user card until the panel arrives); it is inside the desktop's context. */
-  children?: ReactNode;
-  /** The signed-in user, for the greeting after sign-in; none: no greeting. */
-  user?: DesktopUser | null;
+  /** The signed-in user. */
+  user: DesktopUser;
+  /** How the user got here: only a sign-in with the form ('login') is greeted, not a reload. */
+  via: 'login' | 'boot';
+}
+
+/** Web Audio when the browser has it; else the desktop is silent. */
+function browserSounds(): SoundPlayer {
+  const AudioContextClass = typeof window !== 'undefined' ? window.AudioContext : undefined;
+  return new SoundPlayer(AudioContextClass ? webAudioBackend(() => new AudioContextClass()) : null);
 }
 
 /**
- * The signed-in desktop (§2 Desktop shell): a full-viewport surface holding
- * the windows of its own WindowManager, their dialogs, the app windows'
- * content (AppHost, AppPortals), the connection masks, notifications, the
- * profile card, the strip of minimized windows and the desktop accessory
- * (the developer entry in development builds). Its look (theme, font,
- * wallpaper) follows the settings. The models live as long as the desktop;
- * the WindowManager's viewport follows the surface's size. Focus never drops
- * to the page's body (DesktopFocus): with no window to take it, it goes to
- * the desktop's home control or the surface itself (tabIndex -1).
+ * The signed-in desktop (docs/behaviour/desktop.md): the panels (top and
+ * bottom, from the settings) around the window area, which holds the windows
+ * of the desktop's WindowManager, their dialogs, the app windows' content
+ * (AppHost, AppPortals) and the connection masks; notifications, the profile
+ * card, the overlays (menus, guide, palette, privacy policy) and the desktop
+ * accessory (the developer entry in development builds) lie above. The
+ * models come from client-core's createDesktop over the page's platform and
+ * live as long as the desktop; the WindowManager's viewport is the window
+ * area's size. Its look (theme, font, wallpaper) follows the settings. Focus
+ * never drops to the page's body (DesktopFocus).
  */
-export function Desktop({ children, user = null }: DesktopProps): JSX.Element {
+export function Desktop({ user, via }: DesktopProps): JSX.Element {
   const { t, i18n } = useTranslation();
-  const { models, desktopAccessory: Accessory, setLocale } = useAtrium();
+  const { platform, desktopAccessory: Accessory, setLocale, takeLaunchRequest } = useAtrium();
   const surface = useRef<HTMLElement>(null);
+  const area = useRef<HTMLDivElement>(null);
   // The models outlive language changes (which may hand a new i18n object): they read the current one through a ref.
   const i18nRef = useRef(i18n);
   useLayoutEffect(() => {
     i18nRef.current = i18n;
   }, [i18n]);
   const translate = useCallback((key: string, vars?: Record<string, unknown>) => String(i18nRef.current.t(key, vars ?? {})), []);
-  const services = useOwnedModel(
-    () => createDesktopServices(models, { surface: surface.current, translate, locale: () => i18nRef.current.language, setLocale }),
-    [models, translate, setLocale],
-  );
-  useViewport(services, surface);
+  const services = useOwnedModel((): DesktopServices => {
+    const viewport = { width: area.current?.clientWidth ?? 0, height: area.current?.clientHeight ?? 0 };
+    const desktop = createDesktop({ ...platform, sounds: platform.sounds ?? browserSounds(), translate, locale: () => i18nRef.current.language, setLocale }, { viewport });
+    return Object.assign(desktop, { slots: new WindowSlots() });
+  }, [platform, translate, setLocale]);
+  useViewport(services, area);
   useDesktopKeys(services);
-  useDesktopStartup(services, user, translate);
-  const runtime = services?.runtime ?? null;
-  const style = useAppearance(runtime?.appearance ?? null);
+  useFlushOnPageHide(services);
+  // The user as signed in when the desktop starts (the greeting's name); a later profile change does not restart it.
+  const greeting = useRef(via === 'login' ? user : null);
+  useEffect(() => {
+    if (!services) return;
+    services.start({ launch: takeLaunchRequest(), greet: greeting.current }).catch((error: unknown) => console.error('The desktop could not start.', error));
+  }, [services, takeLaunchRequest]);
+  const style = useAppearance(services?.appearance ?? null);
+  const openDesktopMenu = (event: MouseEvent<HTMLDivElement>) => {
+    if (!services || event.target !== event.currentTarget) return;
+    event.preventDefault();
+    services.ui.openContextMenu('desktop', {}, { x: event.clientX, y: event.clientY });
+  };
   return (
     <main ref={surface} className="atr-desktop" style={style} aria-label={t('desktop.label')} tabIndex={-1} data-testid="desktop" onContextMenu={suppressContextMenu}>
       <DesktopContext.Provider value={services}>
-        {children}
+        {services && <DesktopPanels position="top" />}
+        <div ref={area} className="atr-desktop__area" data-testid="desktop.area" onContextMenu={openDesktopMenu}>
+          {services && (
+            <>
+              <WindowLayer />
+              <DialogHost />
+              <AppHost />
+              <AppPortals />
+              <ConnectionMasks />
+              <KeyboardModeStatus />
+            </>
+          )}
+        </div>
         {services && (
           <>
-            <WindowLayer />
-            <DialogHost />
-            <AppHost />
-            <AppPortals />
-            <ConnectionMasks />
-            <MinimizedStrip />
-            <KeyboardModeStatus />
-            {runtime && <NotificationToasts notifications={runtime.notifications} />}
-            {runtime && <ProfileCard model={runtime.profileCard} onChat={(username) => void runtime.packages.launch({ app: CHAT_APP, args: { user: username } })} />}
+            <DesktopPanels position="bottom" />
+            <NotificationToasts notifications={services.notifications} />
+            <ProfileCard model={services.profileCard} onChat={(username) => void services.packages.launch({ app: CHAT_APP, args: { user: username } })} />
+            <DesktopOverlays />
             {Accessory && <Accessory />}
             <DesktopFocus surface={surface} />
             <DesktopTitle />
@@ -85,7 +118,7 @@ export function Desktop({ children, user = null }: DesktopProps): JSX.Element {
   );
 }
 
-/** §2: the browser's context menu is suppressed on everything except text inputs. */
+/** The browser's context menu is suppressed on everything except text inputs (docs/behaviour/desktop.md). */
 function suppressContextMenu(event: { target: EventTarget; preventDefault(): void }): void {
   const target = event.target as Element;
   if (target.closest('input, textarea, [contenteditable="true"]')) return;

@@ -1,23 +1,14 @@
-import type { CommandRegistry, DialogService, WindowManager } from '@atrium/client-core';
+import type { Desktop } from '@atrium/client-core';
 import { createContext, useContext } from 'react';
-import type { DesktopRuntimePort } from '../ports.js';
 import type { WindowSlots } from '../windows/WindowSlots.js';
-import type { DesktopUi } from './DesktopUi.js';
 
-/** The models of one signed-in desktop, shared by its views (and by accessories like the developer entry). */
-export interface DesktopServices {
-  windows: WindowManager;
-  dialogs: DialogService;
-  commands: CommandRegistry;
-  /** The windows' body elements, for content rendered into them. */
+/**
+ * The models of one signed-in desktop (client-core's createDesktop), shared
+ * by its views and by accessories like the developer entry, plus the
+ * windows' body elements that content is rendered into.
+ */
+export interface DesktopServices extends Desktop {
   slots: WindowSlots;
-  ui: DesktopUi;
-  /** The application platform (packages, settings, notifications...); null for a desktop without applications. */
-  runtime: DesktopRuntimePort | null;
-  /** The desktop clock's time (the greeting's hour). */
-  now(): number;
-  /** Forgets the page address's launch request once its app has been launched. */
-  forgetLaunchRequest(): void;
 }
 
 export const DesktopContext = createContext<DesktopServices | null>(null);
@@ -29,7 +20,7 @@ export function useDesktop(): DesktopServices {
   return services;
 }
 
-/** The desktop's models, or null before they exist (views beside the desktop, like the user card). */
+/** The desktop's models, or null before they exist. */
 export function useOptionalDesktop(): DesktopServices | null {
   return useContext(DesktopContext);
 }

@@ -1,6 +1,6 @@
 import type { BackgroundSettings } from '@atrium/shared';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type CSSProperties } from 'react';
-import type { AppearancePort } from '../ports.js';
+import type { Appearance } from '@atrium/client-core';
 import { wallpaperUrl } from '../wallpapers/wallpapers.js';
 
 /** Font stacks of the desktop fonts (§1: Lato or Roboto), with the theme's fallbacks (system and Chinese fonts, theme/vision.css). */
@@ -35,7 +35,7 @@ const NO_APPEARANCE = {
  * scroll bars, form controls and anything portalled outside the desktop),
  * and taken off again when the desktop goes (the login page is Vision's).
  */
-export function useAppearance(appearance: AppearancePort | null): CSSProperties | undefined {
+export function useAppearance(appearance: Appearance | null): CSSProperties | undefined {
   const store = appearance ?? NO_APPEARANCE;
   const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
   const state = useSyncExternalStore(subscribe, () => store.getState());

@@ -71,3 +71,25 @@ export function useDesktopKeys(services: DesktopServices | null): void {
     };
   }, [services]);
 }
+
+/**
+ * Sends what waits to be saved (settings changed a moment ago, the desktop
+ * session) as soon as the page is hidden or closed, so a change made just
+ * before a reload or closing the tab is not lost (the requests are sent with
+ * keepalive).
+ */
+export function useFlushOnPageHide(services: DesktopServices | null): void {
+  useEffect(() => {
+    if (!services) return;
+    const flush = () => services.flush();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [services]);
+}

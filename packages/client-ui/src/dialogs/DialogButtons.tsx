@@ -21,9 +21,16 @@ export function DialogButtons({ model }: { model: DialogModel }): JSX.Element {
           disabled={!model.isButtonEnabled(button)}
           onClick={() => void model.press(button)}
         >
-          {t(`dialog.button.${button}`, { defaultValue: button })}
+          {t(labelKeyOf(model, button), { defaultValue: button })}
         </button>
       ))}
     </div>
   );
+}
+
+/** The i18n key of a button's label: the dialog's own (options.labels) or 'dialog.button.<name>'. */
+function labelKeyOf(model: DialogModel, button: string): string {
+  const labels = model.options.labels;
+  const own = labels && Object.hasOwn(labels, button) ? labels[button] : undefined;
+  return typeof own === 'string' ? own : `dialog.button.${button}`;
 }

@@ -4,7 +4,7 @@ import { AppIcon } from '../apphost/AppIcon.js';
 import { desktopHome } from '../desktop/DesktopFocus.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { BellIcon, CloseIcon } from '../icons.js';
-import type { NotificationsPort } from '../ports.js';
+import type { NotificationService } from '@atrium/client-core';
 import './NotificationToasts.css';
 
 /**
@@ -16,7 +16,7 @@ import './NotificationToasts.css';
  * toast holding the focus closes, the focus moves to the toast now in its
  * place, else back to the desktop (docs/ACCESSIBILITY.md).
  */
-export function NotificationToasts({ notifications }: { notifications: NotificationsPort }): JSX.Element {
+export function NotificationToasts({ notifications }: { notifications: NotificationService }): JSX.Element {
   const { t } = useTranslation();
   const { items } = useObservable(notifications);
   const section = useRef<HTMLElement>(null);
@@ -73,7 +73,7 @@ export function NotificationToasts({ notifications }: { notifications: Notificat
           <span className="atr-toast__icon">{toast.icon ? <AppIcon icon={toast.icon} size={20} /> : <BellIcon width={20} height={20} />}</span>
           <div className="atr-toast__text">
             <p className="atr-toast__title" data-testid="notification.title">
-              {toast.title}
+              {toast.titleKey ? t(toast.titleKey.key, toast.titleKey.vars) : toast.title}
             </p>
             {toast.message && (
               <p className="atr-toast__message" data-testid="notification.message">

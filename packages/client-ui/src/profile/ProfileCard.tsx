@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/useTranslation.js';
 import { useFocusTrap } from '../hooks/useFocusTrap.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { ChatIcon, CloseIcon, MailIcon, UserIcon } from '../icons.js';
-import type { ProfileCardPort } from '../ports.js';
+import type { ProfileCardModel } from '@atrium/client-core';
 import './ProfileCard.css';
 
 /** Space kept between the card and the viewport's edges. */
@@ -18,7 +18,7 @@ export function clampToViewport(at: { x: number; y: number }, size: { width: num
 }
 
 export interface ProfileCardProps {
-  model: ProfileCardPort;
+  model: ProfileCardModel;
   /** The chat link: launches Chat with the user (the desktop passes packages.launch). */
   onChat(username: string): void;
 }
@@ -37,7 +37,7 @@ export function ProfileCard({ model, onChat }: ProfileCardProps): JSX.Element | 
   return <OpenCard key={`${state.userId}:${state.at.x}:${state.at.y}`} model={model} at={state.at} detail={state.detail} onChat={onChat} />;
 }
 
-function OpenCard({ model, at, detail, onChat }: { model: ProfileCardPort; at: { x: number; y: number }; detail: UserDetail | null; onChat(username: string): void }): JSX.Element {
+function OpenCard({ model, at, detail, onChat }: { model: ProfileCardModel; at: { x: number; y: number }; detail: UserDetail | null; onChat(username: string): void }): JSX.Element {
   const { t } = useTranslation();
   const card = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { I18nProvider } from '../i18n/useTranslation.js';
 import { AtriumApp, preloadScreens } from '../AtriumApp.js';
 import { createModelFactories } from '../createModelFactories.js';
-import type { DesktopRuntimePort, Navigation } from '../ports.js';
+import type { Navigation } from '../ports.js';
 
 export const HOST = 'atrium.example';
 export const API = '/api/v1';
@@ -105,7 +105,7 @@ export interface AtriumTest extends RenderResult {
  * to an empty list.
  */
 export async function renderAtrium(
-  options: { address?: string; site?: Partial<SiteSettings>; script?: (env: FakeEnvironment) => void; boot?: boolean; runtime?: () => DesktopRuntimePort } = {},
+  options: { address?: string; site?: Partial<SiteSettings>; script?: (env: FakeEnvironment) => void; boot?: boolean } = {},
 ): Promise<AtriumTest> {
   const env = new FakeEnvironment({ address: `https://${HOST}${options.address ?? '/'}` });
   routeAnnouncements(env, []);
@@ -114,11 +114,12 @@ export async function renderAtrium(
   const { i18n, setLocale } = await createI18n(env, ['en-GB']);
   const session = new Session(env, config);
   const navigation = fakeNavigation(env);
-  const models = { ...createModelFactories(env, session, config), ...(options.runtime ? { desktopRuntime: options.runtime } : {}) };
+  const models = createModelFactories(env, session, config);
+  const platform = { env, session, config, builtins: {} };
   // As in a browser that has been on the page a while: the screens loaded on demand have arrived.
   await preloadScreens();
   const result = render(
-    <AtriumApp config={config} session={session} i18n={i18n} setLocale={setLocale} address={parsePageAddress(env.location)} parseAddress={parsePageAddress} models={models} navigation={navigation} />,
+    <AtriumApp config={config} session={session} i18n={i18n} setLocale={setLocale} address={parsePageAddress(env.location)} parseAddress={parsePageAddress} models={models} platform={platform} navigation={navigation} />,
   );
   if (options.boot !== false) {
     await act(async () => {

@@ -1,22 +1,24 @@
 /**
- * Test helpers for the desktop's views: a real WindowManager (fake clock,
- * 1280x800), DialogService, CommandRegistry with the window commands and the
- * desktop's view state, rendered with the English catalogue. Never imported
- * by production code.
+ * Test helpers for the desktop's views: the real desktop of client-core's
+ * createDesktop over a fake platform (a FakeEnvironment browser with a fake
+ * clock, a scripted server with a signed-in session, built-in packages the
+ * test gives), 1280x800, rendered with the English catalogue. Never
+ * imported by production code.
  */
-import { CommandRegistry, createI18n, DialogService, type FileSystem, WindowManager, type WindowOptions, type WindowRecord } from '@atrium/client-core';
-import { FakeClock, FakeEnvironment } from '@atrium/client-core/testing';
+import { createDesktop, createI18n, Session, type BuiltinLoaders, type FileSystem, type WindowManager, type WindowOptions, type WindowRecord, type DialogService } from '@atrium/client-core';
+import type { FakeClock} from '@atrium/client-core/testing';
+import { FakeAuthServer, FakeDesktopServer, FakeEnvironment, flushPromises, testConfig } from '@atrium/client-core/testing';
+import type { PackageManifestEntry } from '@atrium/shared';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { Profiler, type ProfilerOnRenderCallback, type ReactNode } from 'react';
-import type { DesktopRuntimePort } from '../ports.js';
 import { I18nProvider } from '../i18n/useTranslation.js';
-import { createDesktopServices } from '../desktop/createDesktopServices.js';
 import { DesktopContext, type DesktopServices } from '../desktop/DesktopContext.js';
-import { MinimizedStrip } from '../desktop/MinimizedStrip.js';
 import { useDesktopKeys } from '../desktop/useDesktopEvents.js';
+import { DesktopOverlays } from '../desktop/DesktopOverlays.js';
 import { DialogHost } from '../dialogs/DialogHost.js';
 import { WindowLayer } from '../windows/WindowLayer.js';
+import { WindowSlots } from '../windows/WindowSlots.js';
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
@@ -25,11 +27,29 @@ export interface DesktopTest extends RenderResult {
   windows: WindowManager;
   dialogs: DialogService;
   clock: FakeClock;
+  env: FakeEnvironment;
+  /** The scripted server: settings, manifest, saved session. */
+  server: FakeDesktopServer;
+  session: Session;
   /** Opens a window inside act(). */
   open(options?: Partial<WindowOptions>): WindowRecord;
   /** The frame element of a window. */
   frame(wid: number): HTMLElement;
+  /** Starts the desktop (settings, packages, socket...) and lets it settle. */
+  start(): Promise<void>;
   dispose(): void;
+}
+
+export interface DesktopTestOptions {
+  fileSystem?: FileSystem;
+  applications?: () => Array<{ name: string; title: string }>;
+  children?: ReactNode;
+  clock?: FakeClock;
+  onCommit?: ProfilerOnRenderCallback;
+  /** The packages the build carries. */
+  builtins?: BuiltinLoaders;
+  /** What the server's package manifest lists. */
+  manifest?: PackageManifestEntry[];
 }
 
 let count = 0;
@@ -39,42 +59,34 @@ function Keys({ services }: { services: DesktopServices }): null {
   return null;
 }
 
-/** Renders the window layer, dialog host, minimized strip and desktop keys over fresh models. */
-export async function renderDesktop(
-  options: { fileSystem?: FileSystem; applications?: () => Array<{ name: string; title: string }>; children?: ReactNode; runtime?: DesktopRuntimePort; clock?: FakeClock; onCommit?: ProfilerOnRenderCallback } = {},
-): Promise<DesktopTest> {
+/** A signed-in session over a fake browser and server (the desktop's platform in tests). */
+export async function fakePlatform(options: { clock?: FakeClock; manifest?: PackageManifestEntry[] } = {}) {
+  const env = new FakeEnvironment({ clock: options.clock });
+  const auth = new FakeAuthServer(env);
+  const server = new FakeDesktopServer(env, { manifest: options.manifest });
+  const session = new Session(env, testConfig);
+  await session.boot();
+  await session.login('ada', auth.password);
+  return { env, auth, server, session };
+}
+
+/** Renders the window layer, dialog host, overlays and desktop keys over a real desktop on a fake platform. */
+export async function renderDesktop(options: DesktopTestOptions = {}): Promise<DesktopTest> {
   const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
-  const clock = options.clock ?? new FakeClock();
   const translate = (key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {}));
-  const services = createDesktopServices(
-    {
-      slider: () => {
-        throw new Error('not in this test');
-      },
-      forgotPassword: () => {
-        throw new Error('not in this test');
-      },
-      resetPassword: () => {
-        throw new Error('not in this test');
-      },
-      privacyPolicy: () => Promise.reject(new Error('not in this test')),
-      desktop: ({ translate: t }) => {
-        const windows = new WindowManager({ clock, viewport: VIEWPORT, translate: t });
-        const dialogs = new DialogService({ windows, translate: t, fileSystem: options.fileSystem, applications: options.applications });
-        return { windows, dialogs, commands: new CommandRegistry(), dispose: () => windows.dispose() };
-      },
-      desktopRuntime: options.runtime ? () => options.runtime! : undefined,
-    },
-    { surface: null, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve() },
+  const { env, server, session } = await fakePlatform({ clock: options.clock, manifest: options.manifest });
+  const desktop = createDesktop(
+    { env, session, config: testConfig, builtins: options.builtins ?? {}, fileSystem: options.fileSystem, applications: options.applications, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve() },
+    { viewport: VIEWPORT },
   );
-  services.windows.setViewport(VIEWPORT);
+  const services: DesktopServices = Object.assign(desktop, { slots: new WindowSlots() });
   const tree = (
     <I18nProvider i18n={i18n}>
       <DesktopContext.Provider value={services}>
         <Keys services={services} />
         <WindowLayer />
         <DialogHost />
-        <MinimizedStrip />
+        <DesktopOverlays />
         {options.children}
       </DesktopContext.Provider>
     </I18nProvider>
@@ -86,7 +98,10 @@ export async function renderDesktop(
     services,
     windows: services.windows,
     dialogs: services.dialogs,
-    clock,
+    clock: env.clock,
+    env,
+    server,
+    session,
     open(o = {}) {
       let record: WindowRecord | undefined;
       act(() => {
@@ -99,7 +114,17 @@ export async function renderDesktop(
       if (!el) throw new Error(`no frame for window ${wid}`);
       return el;
     },
-    dispose: () => services.dispose(),
+    async start() {
+      await act(async () => {
+        await services.start();
+        await env.clock.settle();
+        await flushPromises();
+      });
+    },
+    dispose: () => {
+      services.dispose();
+      session.dispose();
+    },
   };
 }
 
@@ -107,7 +132,7 @@ export async function renderDesktop(
  * For a test file: returns a function that renders a desktop, and disposes
  * the one rendered by each test (and unmounts it) after that test.
  */
-export function desktopPerTest(options: Parameters<typeof renderDesktop>[0] = {}): () => Promise<DesktopTest> {
+export function desktopPerTest(options: DesktopTestOptions = {}): () => Promise<DesktopTest> {
   let current: DesktopTest | null = null;
   afterEach(() => {
     current?.dispose();

@@ -7,7 +7,7 @@ import { focusableIn } from './focusable.js';
 import { ResizeHandles } from './ResizeHandles.js';
 import { useWindowGestures } from './useWindowGestures.js';
 import { useWindowRecord } from './useWindowRecord.js';
-import { WindowMenu, type WindowMenuAction } from './WindowMenu.js';
+import { WindowMenu } from './WindowMenu.js';
 import { WindowTitleBar } from './WindowTitleBar.js';
 import './WindowFrame.css';
 
@@ -96,28 +96,6 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
     if (attributes.maximizable) windows.toggleMaximize(wid);
   };
 
-  const handleMenuAction = (action: WindowMenuAction) => {
-    closeMenu(action !== 'close' && action !== 'minimize');
-    switch (action) {
-      case 'minimize':
-        windows.minimize(wid);
-        break;
-      case 'raise':
-        windows.raise(wid);
-        break;
-      case 'maximize':
-      case 'restore':
-        windows.toggleMaximize(wid);
-        break;
-      case 'move':
-      case 'resize':
-        ui.startKeyboard(wid, action);
-        break;
-      case 'close':
-        windows.close(wid);
-        break;
-    }
-  };
 
   const style: CSSProperties = {
     transform: `translate(${position.left}px, ${position.top}px)`,
@@ -176,7 +154,7 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
           </div>
         )}
         {attributes.resizable && !state.maximized && <ResizeHandles handlers={gestures.resize} />}
-        {menuOpen && <WindowMenu record={record} labelledBy={`${titleId}-icon`} onAction={handleMenuAction} onClose={closeMenu} />}
+        {menuOpen && <WindowMenu record={record} labelledBy={`${titleId}-icon`} onClose={closeMenu} />}
       </div>
     </>
   );

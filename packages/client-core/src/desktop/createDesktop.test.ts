@@ -1,19 +1,17 @@
 import type { Application } from '@atrium/sdk';
 import { DEFAULT_SETTINGS, type IconsModule, type Locale, type SoundsModule, type ThemeModule } from '@atrium/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DialogService } from '../dialogs/DialogService.js';
 import { entry, FakePackageLoader, recordingRuntime } from '../packages/testing/packageHarness.js';
 import { SoundPlayer } from '../sounds/SoundPlayer.js';
 import { jsonResponse, type FakeEnvironment } from '../testing/FakeEnvironment.js';
 import { startSignedIn, testConfig } from '../testing/fixtures.js';
 import { translateEnglish } from '../testing/translate.js';
-import { WindowManager } from '../windows/WindowManager.js';
-import { createDesktopRuntime, type DesktopRuntime } from './createDesktopRuntime.js';
+import { createDesktop, type Desktop } from './createDesktop.js';
 
 const vision: ThemeModule = { type: 'theme', colorScheme: 'light', variables: {} };
 const lumen: IconsModule = { type: 'icons', icons: {} };
 const chime: SoundsModule = { type: 'sounds', sounds: { bell: [], message: [] } };
-const runtimes: DesktopRuntime[] = [];
+const runtimes: Desktop[] = [];
 
 afterEach(() => {
   runtimes.splice(0).forEach((r) => r.dispose());
@@ -25,7 +23,7 @@ async function microtasks(): Promise<void> {
 }
 
 /** A signed-in desktop over the fake server: settings, manifest (Vision, Chat), ping. */
-async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: string | null } = {}) {
+async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: string | null; savedSession?: unknown[] } = {}) {
   const { env, session, server } = await startSignedIn();
   let stored: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...options.stored };
   env.route('GET', '/api/v1/settings', () => jsonResponse(200, { status: 'success', data: { values: stored, locked: [] } }));
@@ -35,32 +33,39 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
   });
   env.route('GET', '/api/v1/packages/manifest', () => jsonResponse(200, { status: 'success', data: [entry('Vision', { type: 'theme' }), entry('Lumen', { type: 'icons' }), entry('Chime', { type: 'sounds' }), entry('Chat', { defaultAppforOrgs: 1 })] }));
   env.route('GET', '/ping', () => jsonResponse(200, { status: 'success', data: {} }));
+  let savedSession: unknown[] = options.savedSession ?? [];
+  env.route('GET', '/api/v1/user/me/getsession', () => jsonResponse(200, { status: 'success', data: savedSession }));
+  env.route('POST', '/api/v1/user/me/updatesession', (r) => {
+    savedSession = (r.json() as { data: unknown[] }).data;
+    return jsonResponse(200, { status: 'success', message: 'Updated' });
+  });
+  env.route('GET', '/api/v1/user/me/hasLoggedIn', () => jsonResponse(200, { status: 'success', data: { has_logged_in: 1, verification_pending: null } }));
   env.route('PUT', /^\/api\/v1\/user\/[^/]+$/, () => jsonResponse(200, { status: 'success', message: 'Updated' }));
-  const windows = new WindowManager({ clock: env.clock, viewport: { width: 1280, height: 800 }, translate: translateEnglish });
-  const dialogs = new DialogService({ windows, translate: translateEnglish });
   let locale = 'en_EN';
   const setLocale = vi.fn(async (next: Locale) => {
     locale = next;
   });
   const chat = recordingRuntime();
-  const runtime = createDesktopRuntime({
+  const runtime = createDesktop(
+    {
     env,
     session,
     config: { ...testConfig, manifestUrl: options.manifestUrl === undefined ? testConfig.manifestUrl : options.manifestUrl, sessionMaxAge: 60 },
-    windows,
-    dialogs,
     sounds: new SoundPlayer(null),
     translate: translateEnglish,
     locale: () => locale,
     setLocale,
     builtins: { Vision: async () => ({ default: vision }), Lumen: async () => ({ default: lumen }), Chime: async () => ({ default: chime }), Chat: async () => ({ default: chat }) },
     loader: new FakePackageLoader(),
-  });
+    },
+    { viewport: { width: 1280, height: 800 } },
+  );
+  const windows = runtime.windows;
   runtimes.push(runtime);
   return { env, session, server, runtime, windows, setLocale, chat, sockets: (env as FakeEnvironment).socketServer };
 }
 
-describe('createDesktopRuntime start', () => {
+describe('createDesktop start', () => {
   it('loads settings and packages, applies the locale of the settings, connects the socket, pings and follows the theme', async () => {
     const { env, runtime, setLocale, sockets } = await setup({ stored: { locale: 'de_DE' } });
     await runtime.start();
@@ -201,5 +206,90 @@ describe('createDesktopRuntime dispose', () => {
     expect(windows.windows()).toEqual([]);
     expect(sockets.connected()).toEqual([]);
     expect(env.clock.pending).toBe(0);
+  });
+});
+
+describe('createDesktop session restore and save', () => {
+  const saved = [
+    { name: 'Chat', args: {}, windows: [{ id: 'main', maximized: false, minimized: true, position: { left: 40, top: 60 }, dimension: { width: 500, height: 300 } }] },
+    { name: 'Hidden', args: {}, windows: [] },
+  ];
+
+  it('launches the saved applications again with their windows where they were, leaving out blacklisted and unknown ones', async () => {
+    const { env, runtime, windows, server, chat } = await setup({ savedSession: saved });
+    server.profile = { ...server.profile, blackListedApps: { Hidden: true } };
+    await runtime.start();
+    await env.clock.settle();
+    expect(chat.launched).toHaveLength(1);
+    const [record] = windows.windows();
+    expect(record).toMatchObject({ id: 'main', position: { left: 40, top: 60 }, dimension: { width: 500, height: 300 }, state: { minimized: true } });
+  });
+
+  it('drops the application the page address launches from the restored session', async () => {
+    const { env, runtime, chat } = await setup({ savedSession: saved });
+    await runtime.start({ launch: { app: 'Chat', options: {} } });
+    await env.clock.settle();
+    expect(chat.launched).toHaveLength(1);
+  });
+
+  it('saves the open applications and their windows a second after a change, with empty args, and not again when nothing changed', async () => {
+    const { env, runtime, windows } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    await runtime.packages.launch({ app: 'Chat', args: { secret: 'x' } });
+    const [record] = windows.windows();
+    windows.move(record!.wid, { left: 210, top: 120 });
+    await env.clock.settle(999);
+    expect(env.calls('POST', '/api/v1/user/me/updatesession')).toHaveLength(0);
+    await env.clock.settle(1);
+    const posts = env.calls('POST', '/api/v1/user/me/updatesession');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.json()).toEqual({
+      data: [{ name: 'Chat', args: {}, windows: [{ id: 'main', maximized: false, minimized: false, position: { left: 210, top: 120 }, dimension: expect.any(Object) }] }],
+    });
+    windows.focus(record!.wid);
+    await env.clock.settle(2000);
+    expect(env.calls('POST', '/api/v1/user/me/updatesession')).toHaveLength(1);
+  });
+
+  it('flush() sends a waiting change at once, as the page is hidden', async () => {
+    const { env, runtime } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    await runtime.packages.launch('Chat');
+    runtime.flush();
+    await microtasks();
+    expect(env.calls('POST', '/api/v1/user/me/updatesession')).toHaveLength(1);
+  });
+});
+
+describe('createDesktop after sign-in', () => {
+  it('greets only when asked (a sign-in with the form), in the language the desktop settles on', async () => {
+    const { env, runtime } = await setup();
+    await runtime.start({ greet: { name: 'Ada', preferences: {} } });
+    await env.clock.settle();
+    expect(runtime.notifications.getState().items.map((t) => t.titleKey?.key)).toEqual([expect.stringMatching(/^greeting\./)]);
+    const second = await setup();
+    await second.runtime.start();
+    await second.env.clock.settle();
+    expect(second.runtime.notifications.getState().items).toEqual([]);
+  });
+
+  it("binds the user's keybindings from the settings in place of the defaults", async () => {
+    const { env, runtime } = await setup({ stored: { 'desktop.keybindings': { 'desktop.appMenu': 'Alt+M' } } });
+    await runtime.start();
+    await env.clock.settle();
+    expect(runtime.commands.keybindingOf('desktop.appMenu')).toBe('Alt+M');
+    expect(runtime.commands.keybindingOf('window.close')).toBe('Alt+Shift+W');
+  });
+
+  it('opens the privacy policy of the active account for a user who has not accepted it yet', async () => {
+    const { env, runtime, server, session } = await setup();
+    server.profile = { ...server.profile, active_account: { ...server.profile.active_account, preferences: { ...server.profile.active_account.preferences, privacyPolicy: '<p>Policy</p>' } } };
+    await session.updateProfile();
+    env.route('GET', '/api/v1/user/me/hasLoggedIn', () => jsonResponse(200, { status: 'success', data: { has_logged_in: 0, verification_pending: null } }));
+    await runtime.start();
+    await env.clock.settle();
+    expect(runtime.privacyPolicy.getState()).toMatchObject({ status: 'open', policy: '<p>Policy</p>' });
   });
 });

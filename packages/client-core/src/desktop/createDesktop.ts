@@ -1,40 +1,86 @@
 import {
   AppSocketMessageParams,
   appSocketPath,
+  type DesktopSettings,
   SOCKET_CONNECT_INTERVAL,
   SOCKET_RECONNECT_INTERVAL,
   SocketNames,
-  type ClientConfig,
   type Envelope,
   type Locale,
   type PackageManifestEntry,
 } from '@atrium/shared';
 import { Appearance } from '../appearance/Appearance.js';
 import type { Session } from '../auth/Session.js';
-import type { DialogService } from '../dialogs/DialogService.js';
+import type { PageAddress } from '../address/PageAddress.js';
+import { forgetLaunchRequest } from '../address/PageAddress.js';
+import type { ClientConfig } from '../clientConfig.js';
+import { CommandRegistry } from '../commands/CommandRegistry.js';
+import { registerWindowCommands } from '../commands/windowCommands.js';
+import { DialogService } from '../dialogs/DialogService.js';
 import { browserPackageLoader, type ClientEnvironment } from '../env.js';
+import type { FileSystem } from '../vfs/FileSystem.js';
+import type { Dimension } from '../windows/types.js';
+import { WindowManager } from '../windows/WindowManager.js';
+import { DesktopSessionModel } from './DesktopSessionModel.js';
+import { DesktopUi } from './DesktopUi.js';
+import { registerDesktopCommands } from './desktopCommands.js';
+import { greet } from './greeting.js';
+import { Panels } from './Panels.js';
+import { PrivacyPolicyModel } from './PrivacyPolicyModel.js';
 import { NotificationService } from '../notifications/NotificationService.js';
 import { Observable } from '../Observable.js';
 import type { DesktopHooks, RequestMethod } from '../packages/DesktopHooks.js';
 import { PackageManager } from '../packages/PackageManager.js';
+import { packageTitle } from '../packages/packageTitle.js';
 import type { BuiltinLoaders, PackageLoader } from '../packages/packageLoading.js';
 import { ProfileCardModel } from '../profile/ProfileCardModel.js';
 import { ServerSettingsAdapter } from '../settings/SettingsAdapter.js';
 import { SettingsStore } from '../settings/SettingsStore.js';
 import { settingsDefaults } from '../settings/settingsDefaults.js';
 import { SocketClient, type ConnectionEvent } from '../sockets/SocketClient.js';
-import type { SoundPlayer } from '../sounds/SoundPlayer.js';
+import { SoundPlayer } from '../sounds/SoundPlayer.js';
 import { PingService } from '../system/PingService.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
-import type { WindowManager } from '../windows/WindowManager.js';
 
 /** Whether the desktop's connection to the server works (false while lost or failed, §4 Connection loss). */
 export interface ConnectionState {
   online: boolean;
 }
 
-/** Everything of one signed-in desktop besides its windows and dialogs. */
-export interface DesktopRuntime {
+/**
+ * What a desktop is built from: the browser (env, with its clock), the
+ * server (the signed-in session's request clients), the configuration, the
+ * packages the build carries, and the interface language. The page passes the
+ * real ones; tests pass a fake browser and a scripted server
+ * (testing/FakeEnvironment, testing/fixtures).
+ */
+export interface DesktopPlatform {
+  env: ClientEnvironment;
+  session: Session;
+  config: ClientConfig;
+  /** The packages the web build carries, by name. */
+  builtins: BuiltinLoaders;
+  /** How registered packages' files load (default: browserPackageLoader()). */
+  loader?: PackageLoader;
+  /** The file dialog's filesystem (the developer entry passes a MemoryFileSystem until the VFS client exists). */
+  fileSystem?: FileSystem;
+  /** What the default-application dialog offers (default: the application packages the user may open). */
+  applications?: () => Array<{ name: string; title: string }>;
+  /** The desktop's sounds (default: silent). */
+  sounds?: SoundPlayer;
+  translate: Translate;
+  locale(): string;
+  setLocale(locale: Locale): Promise<void>;
+}
+
+/** Everything of one signed-in desktop; disposed when it goes (sign-out). */
+export interface Desktop {
+  windows: WindowManager;
+  dialogs: DialogService;
+  commands: CommandRegistry;
+  /** View state shared by the desktop's views: open menus, overlays, keyboard move/resize. */
+  ui: DesktopUi;
+  sounds: SoundPlayer;
   packages: PackageManager;
   settings: SettingsStore;
   notifications: NotificationService;
@@ -44,24 +90,30 @@ export interface DesktopRuntime {
   appearance: Appearance;
   profileCard: ProfileCardModel;
   ping: PingService;
-  /** Loads settings (then their locale) and packages, connects the socket, starts the ping and the appearance. */
-  start(): Promise<void>;
+  panels: Panels;
+  desktopSession: DesktopSessionModel;
+  privacyPolicy: PrivacyPolicyModel;
+  /** The desktop clock's time (the greeting's hour). */
+  now(): number;
+  /**
+   * Starts the desktop (docs/behaviour/desktop.md#after-sign-in): settings
+   * (then their locale, keybindings) and packages, the socket, the ping and
+   * the appearance; then the privacy-policy check, the app the page address
+   * asked for, the saved session (without that app), the autostart apps, and
+   * the greeting when the user has just signed in with the form.
+   */
+  start(options?: DesktopStartOptions): Promise<void>;
+  /** Sends what waits to be saved (settings, the session) now: the page is being hidden or closed. */
+  flush(): void;
   dispose(): void;
 }
 
-export interface DesktopRuntimeOptions {
-  env: ClientEnvironment;
-  session: Session;
-  config: ClientConfig;
-  windows: WindowManager;
-  dialogs: DialogService;
-  sounds: SoundPlayer;
-  translate: Translate;
-  locale(): string;
-  setLocale(locale: Locale): Promise<void>;
-  builtins: BuiltinLoaders;
-  /** How registered packages' files load (default: browserPackageLoader()). */
-  loader?: PackageLoader;
+/** What the page gives the desktop's start. */
+export interface DesktopStartOptions {
+  /** The app the page address asked for (?app=), once per page. */
+  launch?: PageAddress['launch'];
+  /** Greet this user (a sign-in with the form; not a reload). */
+  greet?: { name: string; preferences: Readonly<Record<string, string>> } | null;
 }
 
 class ConnectionModel extends Observable<ConnectionState> {
@@ -79,17 +131,34 @@ class ConnectionModel extends Observable<ConnectionState> {
 const CONNECTION_KEYS: Readonly<Record<ConnectionEvent, string>> = { lost: 'connection.lost', restored: 'connection.restored', failed: 'connection.failed' };
 
 /**
- * Builds and wires the models of one signed-in desktop: settings over the
- * server, notifications, the desktop socket (connection notifications and
- * the online flag; atrium/settings:changed reloads the settings; app
- * messages go to the running apps of that name as 'socket:message'), the
- * package manager and its hooks, appearance, the profile card and the ping.
+ * The desktop's composition root (docs/ARCHITECTURE.md): builds and wires
+ * every model of one signed-in desktop from its platform: the window
+ * manager, dialogs and command registry (window, panel and desktop
+ * commands), settings over the server, notifications, the desktop socket
+ * (connection notifications and the online flag; atrium/settings:changed
+ * reloads the settings; app messages go to the running apps of that name as
+ * 'socket:message'), the package manager and its hooks, appearance, the
+ * profile card, the ping, the panels, the session record and the privacy
+ * policy.
  */
-export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRuntime {
-  const { env, session, config, translate } = options;
+export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dimension }): Desktop {
+  const options = platform;
+  const { env, session, config, translate } = platform;
   const clock = env.clock;
+  const sounds = platform.sounds ?? new SoundPlayer(null);
+  const windows = new WindowManager({ clock, viewport: layout.viewport, translate });
+  // The default-application dialog offers the applications the user may open (packages exists by the time a dialog opens).
+  const dialogs = new DialogService({
+    windows,
+    translate,
+    sounds,
+    fileSystem: platform.fileSystem,
+    applications: platform.applications ?? (() => packages.visible('application').map((m) => ({ name: m.name, title: packageTitle(m, platform.locale()) }))),
+  });
+  const commands = new CommandRegistry();
+  const ui = new DesktopUi(windows);
   const settings = new SettingsStore({ adapter: new ServerSettingsAdapter(session.api), clock, defaults: settingsDefaults(config.settings.defaults), lock: config.settings.lock, translate });
-  const notifications = new NotificationService({ clock, sounds: options.sounds, native: env.showNativeNotification ? (title, body) => env.showNativeNotification?.(title, body) : undefined });
+  const notifications = new NotificationService({ clock, sounds: sounds, native: env.showNativeNotification ? (title, body) => env.showNativeNotification?.(title, body) : undefined });
   const connection = new ConnectionModel();
   const profileCard = new ProfileCardModel(session.api);
   const ping = new PingService({ clock, request: session.core, sessionMaxAge: config.sessionMaxAge });
@@ -115,8 +184,8 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
   };
 
   const hooks: DesktopHooks = {
-    windows: options.windows,
-    dialogs: options.dialogs,
+    windows,
+    dialogs,
     notifications,
     settings,
     socket,
@@ -145,7 +214,10 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
     loader: options.loader ?? browserPackageLoader(),
     hooks,
   });
-  const appearance = new Appearance({ settings, packages, sounds: options.sounds });
+  const appearance = new Appearance({ settings, packages, sounds });
+  const panels = new Panels(settings);
+  const desktopSession = new DesktopSessionModel({ api: session.api, clock, windows, packages, profile });
+  const privacyPolicy = new PrivacyPolicyModel(session.api);
 
   const cleanups: Array<() => void> = [];
   cleanups.push(session.onProfileUpdated(() => packages.profileChanged()));
@@ -178,9 +250,35 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
     );
   }
 
+  cleanups.push(
+    registerWindowCommands(commands, windows, {
+      openMenu: (wid) => ui.openMenu(wid),
+      startKeyboardMove: (wid) => ui.startKeyboard(wid, 'move'),
+      startKeyboardResize: (wid) => ui.startKeyboard(wid, 'resize'),
+    }),
+    registerDesktopCommands(commands, { windows, panels, ui, packages, dialogs, desktopSession, profile, logout: () => session.logout(), translate }),
+  );
+  // The user's keybindings replace the defaults, and follow a change made in Preferences or another tab.
+  let keybindings: DesktopSettings['desktop.keybindings'] | undefined;
+  const followKeybindings = () => {
+    const next = settings.get('desktop.keybindings');
+    if (next === keybindings) return;
+    keybindings = next;
+    commands.setKeybindings(next && typeof next === 'object' ? next : {});
+  };
+
   let started = false;
   let disposed = false;
   return {
+    windows,
+    dialogs,
+    commands,
+    ui,
+    sounds,
+    panels,
+    desktopSession,
+    privacyPolicy,
+    now: () => clock.now(),
     packages,
     settings,
     notifications,
@@ -189,22 +287,40 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
     appearance,
     profileCard,
     ping,
-    async start() {
+    async start(startOptions = {}) {
       if (started || disposed) return;
       started = true;
       await Promise.all([settings.load(), packages.load()]);
       if (disposed) return;
       await followLocale();
       if (disposed) return;
-      cleanups.push(settings.subscribe(() => void followLocale()));
+      followKeybindings();
+      cleanups.push(settings.subscribe(() => void followLocale()), settings.subscribe(followKeybindings));
       socket?.connect();
       ping.start();
       appearance.start();
+      void privacyPolicy.check(profile());
+      const launch = startOptions.launch ?? null;
+      if (launch) {
+        const settled = () => forgetLaunchRequest(env);
+        packages.launch({ app: launch.app, options: launch.options }).then(settled, settled);
+      }
+      await desktopSession.restore({ skipApp: launch?.app ?? null });
+      if (disposed) return;
+      packages.autostart();
+      if (startOptions.greet) greet(notifications, startOptions.greet, clock.now());
+    },
+    flush() {
+      void settings.save();
+      void desktopSession.flush();
     },
     dispose() {
       if (disposed) return;
       disposed = true;
       for (const cleanup of cleanups.splice(0)) cleanup();
+      desktopSession.dispose();
+      privacyPolicy.dispose();
+      panels.dispose();
       packages.dispose();
       socket?.dispose();
       settings.dispose();
@@ -213,6 +329,9 @@ export function createDesktopRuntime(options: DesktopRuntimeOptions): DesktopRun
       profileCard.dispose();
       ping.dispose();
       connection.dispose();
+      ui.dispose();
+      dialogs.dispose();
+      windows.dispose();
     },
   };
 }

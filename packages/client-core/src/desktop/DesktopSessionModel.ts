@@ -1,0 +1,147 @@
+import type { DesktopSessionApp, DesktopSessionWindow, Envelope, Profile, UpdateDesktopSessionBody } from '@atrium/shared';
+import type { RequestClient } from '../api/RequestClient.js';
+import type { Clock } from '../env.js';
+import { Observable } from '../Observable.js';
+import type { PackageManager } from '../packages/PackageManager.js';
+import type { WindowManager } from '../windows/WindowManager.js';
+
+/** Saves wait this long after the last change of a window or application (dragging sends one save, at the end). */
+export const SESSION_SAVE_DEBOUNCE = 1000;
+
+export interface DesktopSessionState {
+  /** 'restoring' while the saved applications are launched again; 'ready' once changes are saved. */
+  status: 'idle' | 'restoring' | 'ready';
+}
+
+export interface DesktopSessionOptions {
+  api: RequestClient;
+  clock: Clock;
+  windows: WindowManager;
+  packages: PackageManager;
+  profile(): Profile | null;
+  /** Save delay after the last change (default SESSION_SAVE_DEBOUNCE). */
+  debounce?: number;
+}
+
+/**
+ * The desktop session (docs/behaviour/desktop.md#session-save-and-restore):
+ * the open applications and the place and state of their windows, kept on
+ * the server per user (GET user/me/getsession, POST user/me/updatesession).
+ *
+ * - restore(): fetches the saved list and launches each application again,
+ *   in order, with its windows' records (the application's windows of the
+ *   same ids open where they were, maximized or minimized as they were).
+ *   Applications listed in the profile's blackListedApps, the application
+ *   the page address launches (it starts fresh with its own options) and
+ *   applications the user may no longer open are left out.
+ * - After restore (or if it failed), every change of the windows or the
+ *   running applications saves the session SESSION_SAVE_DEBOUNCE ms later;
+ *   an unchanged session is not sent again. args are always saved empty.
+ * - flush() saves a pending change at once (page hidden or closed: the
+ *   request is sent with keepalive); save() saves now whatever the state.
+ */
+export class DesktopSessionModel extends Observable<DesktopSessionState> {
+  readonly #options: DesktopSessionOptions;
+  readonly #debounce: number;
+  #timer: unknown = null;
+  #lastSaved: string | null = null;
+  #unsubscribes: Array<() => void> = [];
+  #disposed = false;
+
+  constructor(options: DesktopSessionOptions) {
+    super({ status: 'idle' });
+    this.#options = options;
+    this.#debounce = options.debounce ?? SESSION_SAVE_DEBOUNCE;
+  }
+
+  /** What would be saved now: each running application with its sessionable windows. */
+  snapshot(): DesktopSessionApp[] {
+    const { packages, windows } = this.#options;
+    return packages.applications().map((app) => ({
+      name: app.sessionName,
+      args: {},
+      windows: app.windows.flatMap((handle): DesktopSessionWindow[] => {
+        const record = windows.sessionRecord(handle.wid);
+        return record ? [{ ...record, id: handle.id }] : [];
+      }),
+    }));
+  }
+
+  /** Launches the saved applications again (see the class comment), then starts saving changes. */
+  async restore(options: { skipApp?: string | null } = {}): Promise<void> {
+    if (this.getState().status !== 'idle') return;
+    this.setState({ status: 'restoring' });
+    let list: DesktopSessionApp[] = [];
+    try {
+      const answer = await this.#options.api.get<Envelope<DesktopSessionApp[]>>('user/me/getsession');
+      list = answer?.status === 'success' && Array.isArray(answer.data) ? answer.data : [];
+    } catch (error) {
+      console.warn('The saved desktop session could not be loaded.', error);
+    }
+    const { packages } = this.#options;
+    const blackListed = this.#options.profile()?.blackListedApps ?? {};
+    for (const entry of list) {
+      if (this.#disposed) return;
+      if (!entry || typeof entry.name !== 'string') continue;
+      if (Object.hasOwn(blackListed, entry.name) && blackListed[entry.name]) continue;
+      if (entry.name === options.skipApp) continue;
+      if (!packages.metadataOf(entry.name) || !packages.isVisible(entry.name)) continue;
+      try {
+        await packages.launch({ app: entry.name, args: {}, options: { restore: Array.isArray(entry.windows) ? entry.windows : [] } });
+      } catch (error) {
+        console.warn(`The application '${entry.name}' of the saved session could not be started.`, error);
+      }
+    }
+    if (this.#disposed) return;
+    this.#lastSaved = JSON.stringify(this.snapshot());
+    this.#watch();
+    this.setState({ status: 'ready' });
+  }
+
+  /** Saves now if a change is waiting. */
+  flush(): Promise<void> {
+    if (this.#timer === null) return Promise.resolve();
+    return this.save();
+  }
+
+  /** Saves the current session now (unless it is what was saved last). */
+  async save(): Promise<void> {
+    this.#clearTimer();
+    if (this.getState().status !== 'ready') return;
+    const list = this.snapshot();
+    const json = JSON.stringify(list);
+    if (json === this.#lastSaved) return;
+    this.#lastSaved = json;
+    try {
+      await this.#options.api.post('user/me/updatesession', { data: list } satisfies UpdateDesktopSessionBody, { keepalive: true });
+    } catch (error) {
+      // Saved again with the next change.
+      this.#lastSaved = null;
+      console.warn('The desktop session could not be saved.', error);
+    }
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#clearTimer();
+    for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
+    this.clearListeners();
+  }
+
+  #watch(): void {
+    const schedule = () => {
+      if (this.#disposed) return;
+      this.#clearTimer();
+      this.#timer = this.#options.clock.setTimeout(() => {
+        this.#timer = null;
+        void this.save();
+      }, this.#debounce);
+    };
+    this.#unsubscribes.push(this.#options.windows.subscribeAny(schedule), this.#options.packages.subscribe(schedule));
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== null) this.#options.clock.clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+}

@@ -1,0 +1,52 @@
+import { DEFAULT_SETTINGS, PackageMetadataSchema, type PackageManifestEntry, type PackageMetadataInput } from '@atrium/shared';
+import { jsonResponse, type FakeEnvironment } from './FakeEnvironment.js';
+
+/** A manifest entry of a built-in package. */
+export function builtinEntry(metadata: PackageMetadataInput): PackageManifestEntry {
+  return { ...PackageMetadataSchema.parse(metadata), builtin: true, base: null };
+}
+
+/**
+ * What the server answers a signed-in desktop, scripted on a fake
+ * environment: the settings (kept between saves), the package manifest, the
+ * saved desktop session (kept between saves), whether the user has signed in
+ * before, the ping. Tests change the fields to script the server.
+ */
+export class FakeDesktopServer {
+  settings: Record<string, unknown>;
+  manifest: PackageManifestEntry[];
+  session: unknown[];
+  hasLoggedIn: { has_logged_in: 0 | 1; verification_pending: string | null } = { has_logged_in: 1, verification_pending: null };
+  locked: string[] = [];
+
+  constructor(
+    readonly env: FakeEnvironment,
+    options: { settings?: Record<string, unknown>; manifest?: PackageManifestEntry[]; session?: unknown[] } = {},
+  ) {
+    this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
+    this.manifest = options.manifest ?? [];
+    this.session = options.session ?? [];
+    const settingsAnswer = () => jsonResponse(200, { status: 'success', data: { values: this.settings, locked: this.locked } });
+    env.route('GET', '/api/v1/settings', settingsAnswer);
+    env.route('POST', '/api/v1/settings', (r) => {
+      this.settings = { ...this.settings, ...(r.json() as object) };
+      return settingsAnswer();
+    });
+    env.route('GET', '/api/v1/packages/manifest', () => jsonResponse(200, { status: 'success', data: this.manifest }));
+    env.route('GET', '/api/v1/user/me/getsession', () => jsonResponse(200, { status: 'success', data: this.session }));
+    env.route('POST', '/api/v1/user/me/updatesession', (r) => {
+      this.session = (r.json() as { data: unknown[] }).data;
+      return jsonResponse(200, { status: 'success', message: 'Updated' });
+    });
+    env.route('POST', '/api/v1/user/me/removesession', () => {
+      this.session = [];
+      return jsonResponse(200, { status: 'success', message: 'Updated' });
+    });
+    env.route('GET', '/api/v1/user/me/hasLoggedIn', () => jsonResponse(200, { status: 'success', data: this.hasLoggedIn }));
+    env.route('POST', '/api/v1/user/me/updateLoggedIn', () => {
+      this.hasLoggedIn = { ...this.hasLoggedIn, has_logged_in: 1 };
+      return jsonResponse(200, { status: 'success', message: 'Updated' });
+    });
+    env.route('GET', '/ping', () => jsonResponse(200, { status: 'success', data: {} }));
+  }
+}

@@ -1,0 +1,251 @@
+import type { CommandContext, CommandRegistry, MenuEntry } from '@atrium/client-core';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
+import { useTranslation } from '../i18n/useTranslation.js';
+import { useObservable } from '../hooks/useObservable.js';
+import './CommandMenu.css';
+
+export interface CommandMenuProps {
+  registry: CommandRegistry;
+  entries: readonly MenuEntry[];
+  context: CommandContext;
+  /** The menu's accessible name: the id of what labels it (the button that opened it)... */
+  labelledBy?: string;
+  /** ...or a text. */
+  label?: string;
+  /** A point in client coordinates (context menus); without it the menu is placed by its class (under its button). */
+  at?: { x: number; y: number };
+  className?: string;
+  /** Test ids of the items: '<prefix>.<command id>' (default 'menu'). */
+  testIdPrefix?: string;
+  testId?: string;
+  /** Closes the menu; refocus says whether focus goes back to what opened it (Escape) or stays where the user put it. */
+  onClose(refocus: boolean): void;
+  /** Whether focus goes back to what opened the menu after a command ran (default: no, the command decides). */
+  refocusAfter?: (commandId: string) => boolean;
+}
+
+/** The entries a menu shows: invisible commands and separators at the ends or doubled are left out, and empty submenus. */
+function shownEntries(registry: CommandRegistry, entries: readonly MenuEntry[], context: CommandContext): MenuEntry[] {
+  const shown: MenuEntry[] = [];
+  for (const entry of entries) {
+    if (entry === '-') {
+      if (shown.length > 0 && shown.at(-1) !== '-') shown.push(entry);
+    } else if (typeof entry === 'string') {
+      if (registry.isVisible(entry, context)) shown.push(entry);
+    } else if (shownEntries(registry, entry.entries, context).length > 0) shown.push(entry);
+  }
+  while (shown.at(-1) === '-') shown.pop();
+  return shown;
+}
+
+/**
+ * A menu of commands (docs/ARCHITECTURE.md, "One command registry"): each
+ * entry's label, icon, enabled state and check come from the registry, and
+ * choosing one runs it with the menu's context. A real menu (role menu;
+ * menuitem, menuitemradio for choices, submenus with aria-haspopup): it
+ * takes focus on its first enabled item; arrow keys, Home and End move,
+ * Enter or Space runs, ArrowRight opens a submenu and ArrowLeft closes it,
+ * Escape closes, Tab or a click outside dismiss it. A menu opened at a point
+ * is kept inside the viewport, measured again 100 ms later (fonts, late
+ * layout).
+ */
+export function CommandMenu(props: CommandMenuProps): JSX.Element {
+  const { registry, entries, context, labelledBy, label, at, className, testIdPrefix = 'menu', testId, onClose, refocusAfter } = props;
+  const { t } = useTranslation();
+  useObservable(registry);
+  const menu = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [place, setPlace] = useState<CSSProperties | undefined>(at ? { left: at.x, top: at.y } : undefined);
+  const shown = shownEntries(registry, entries, context);
+  const baseId = useId();
+
+  useEffect(() => {
+    menu.current?.querySelector<HTMLElement>('[data-menu-item]:not([aria-disabled="true"])')?.focus();
+  }, []);
+
+  // Inside the viewport, and once more after 100 ms.
+  useLayoutEffect(() => {
+    if (!at) return;
+    const clamp = () => {
+      const box = menu.current?.getBoundingClientRect();
+      if (!box) return;
+      const left = Math.max(4, Math.min(at.x, window.innerWidth - box.width - 4));
+      const top = Math.max(4, Math.min(at.y, window.innerHeight - box.height - 4));
+      setPlace((current) => (current?.left === left && current?.top === top ? current : { left, top }));
+    };
+    clamp();
+    const timer = window.setTimeout(clamp, 100);
+    return () => window.clearTimeout(timer);
+  }, [at]);
+
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (menu.current?.contains(target) || (labelledBy && document.getElementById(labelledBy)?.contains(target))) return;
+      onClose(false);
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [labelledBy, onClose]);
+
+  const run = (id: string) => {
+    if (!registry.isEnabled(id, context)) return;
+    // Close first: the command may open something else (a dialog) that takes focus.
+    onClose(refocusAfter?.(id) ?? false);
+    registry.run(id, context);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const own = [...(menu.current?.querySelectorAll<HTMLElement>(':scope > [data-menu-item]') ?? [])];
+    const enabled = own.filter((el) => el.getAttribute('aria-disabled') !== 'true');
+    const current = document.activeElement as HTMLElement | null;
+    if (!current || !menu.current?.contains(current)) return;
+    // Keys inside an open submenu are the submenu's.
+    if (!own.includes(current)) return;
+    const at = enabled.indexOf(current);
+    const go = (index: number) => enabled[(index + enabled.length) % enabled.length]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        go(at + 1);
+        break;
+      case 'ArrowUp':
+        go(at < 0 ? -1 : at - 1);
+        break;
+      case 'Home':
+        go(0);
+        break;
+      case 'End':
+        go(-1);
+        break;
+      case 'ArrowRight': {
+        const index = Number(current.dataset.submenu);
+        if (Number.isNaN(index)) return;
+        setOpen(index);
+        break;
+      }
+      case 'Escape':
+        onClose(true);
+        break;
+      case 'Tab':
+        onClose(false);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  return (
+    <div
+      ref={menu}
+      className={['atr-menu', at ? 'atr-menu--at' : '', className].filter(Boolean).join(' ')}
+      style={place}
+      role="menu"
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : label}
+      data-testid={testId}
+      onKeyDown={handleKeyDown}
+    >
+      {shown.map((entry, index) => {
+        if (entry === '-') return <div key={`sep-${index}`} role="separator" className="atr-menu__separator" />;
+        if (typeof entry === 'string') {
+          const enabled = registry.isEnabled(entry, context);
+          const checked = registry.isChecked(entry, context);
+          const keybinding = registry.keybindingOf(entry);
+          return (
+            <button
+              key={entry}
+              type="button"
+              role={checked === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={checked}
+              tabIndex={-1}
+              className="atr-menu__item"
+              data-menu-item
+              data-testid={`${testIdPrefix}.${entry}`}
+              aria-disabled={!enabled}
+              aria-keyshortcuts={keybinding ?? undefined}
+              onClick={() => run(entry)}
+              onPointerEnter={() => setOpen(null)}
+            >
+              <span className="atr-menu__check" aria-hidden="true">
+                {checked ? '✓' : ''}
+              </span>
+              <span className="atr-menu__label">{t(registry.labelKeyOf(entry, context))}</span>
+              {keybinding && <kbd className="atr-menu__keys">{keybinding}</kbd>}
+            </button>
+          );
+        }
+        const submenuId = `${baseId}-sub-${index}`;
+        return (
+          <div key={entry.labelKey} className="atr-menu__sub">
+            <button
+              id={submenuId}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="atr-menu__item"
+              data-menu-item
+              data-submenu={index}
+              aria-haspopup="menu"
+              aria-expanded={open === index}
+              data-testid={`${testIdPrefix}.${entry.labelKey}`}
+              onClick={() => setOpen(open === index ? null : index)}
+              onPointerEnter={() => setOpen(index)}
+            >
+              <span className="atr-menu__check" aria-hidden="true" />
+              <span className="atr-menu__label">{t(entry.labelKey)}</span>
+              <span className="atr-menu__arrow" aria-hidden="true">
+                ›
+              </span>
+            </button>
+            {open === index && (
+              <SubMenu
+                registry={registry}
+                entries={entry.entries}
+                context={context}
+                labelledBy={submenuId}
+                testIdPrefix={testIdPrefix}
+                refocusAfter={refocusAfter}
+                onBack={() => {
+                  setOpen(null);
+                  document.getElementById(submenuId)?.focus();
+                }}
+                onClose={onClose}
+              />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function SubMenu(props: {
+  registry: CommandRegistry;
+  entries: readonly MenuEntry[];
+  context: CommandContext;
+  labelledBy: string;
+  testIdPrefix: string;
+  onBack(): void;
+  onClose(refocus: boolean): void;
+  refocusAfter?: (commandId: string) => boolean;
+}): JSX.Element {
+  const { onBack } = props;
+  const wrapper = useRef<HTMLDivElement>(null);
+  return (
+    <div
+      ref={wrapper}
+      className="atr-menu__submenu"
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowLeft' || event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          onBack();
+        }
+      }}
+    >
+      <CommandMenu registry={props.registry} entries={props.entries} context={props.context} labelledBy={props.labelledBy} testIdPrefix={props.testIdPrefix} onClose={props.onClose} refocusAfter={props.refocusAfter} />
+    </div>
+  );
+}
