@@ -12,11 +12,11 @@ import type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } 
 
 export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
 
-// ---- Launching (§3 Launch request) ----
+// ---- Launching (docs/behaviour/applications.md#launch-rules) ----
 
 /** Options of a launch; unknown extra options are handed to the app as they are. */
 export interface LaunchOptions {
-  /** Restart a running singleton instead of re-focusing it (§4). */
+  /** Restart a running singleton instead of re-focusing it (docs/behaviour/applications.md#singletons). */
   restart?: boolean;
   /** A page for the app to show (links inside apps add a page to a running app). */
   page?: string;
@@ -36,7 +36,7 @@ export interface LaunchOptions {
   [option: string]: unknown;
 }
 
-/** §3 Launch request: app, args (or params), options; optional page, title, icon and file id. */
+/** A launch request: app, args (or params), options; optional page, title, icon and file id (docs/behaviour/applications.md#launch-rules). */
 export interface LaunchRequest {
   app: string;
   args?: Record<string, unknown>;
@@ -52,13 +52,13 @@ export interface LaunchRequest {
 // ---- Windows ----
 
 export interface AppWindowOptions {
-  /** Unique among the app's windows (§5, else "Window with ID '{0}' already exists"). */
+  /** Unique among the app's windows (else "Window with ID '{0}' already exists": docs/behaviour/windows.md#window-ids). */
   id: string;
   title?: string;
   icon?: string | null;
   position?: { left?: number; top?: number };
   dimension?: { width?: number; height?: number };
-  /** Window attributes of §3 (resizable, maximizable, minDimension...). */
+  /** Window attributes (docs/behaviour/windows.md#attributes: resizable, maximizable, minDimension...). */
   attributes?: Record<string, unknown>;
   /** The window's parent (for modal children). */
   parent?: number | null;
@@ -87,12 +87,12 @@ export type DialogKind = 'alert' | 'confirm' | 'prompt' | 'progress' | 'color' |
 /** Called once with the button pressed ('ok', 'cancel', 'yes', 'no', 'close') and the dialog's value. */
 export type DialogCallback = (button: string, value: unknown) => void;
 
-/** §3 Notification options. */
+/** Notification options (docs/behaviour/notifications.md#options). */
 export interface NotificationOptions {
   title: string;
   message?: string;
   icon?: string;
-  /** Milliseconds before it goes; default 5000 (§9); 0 keeps it until closed. */
+  /** Milliseconds before it goes; default 5000; 0 keeps it until closed. */
   timeout?: number;
   /** Also as a browser notification when the user allowed them. */
   native?: boolean;
@@ -129,7 +129,7 @@ export interface AppSocket {
 // ---- The desktop ----
 
 /**
- * The user's desktop settings (§3 Desktop settings: 'desktop.theme',
+ * The user's desktop settings (docs/behaviour/settings.md#desktop-settings: 'desktop.theme',
  * 'desktop.background', 'locale'...; see @atrium/shared settings.ts).
  * Changes apply at once and are saved 100 ms after the last one.
  */
@@ -163,7 +163,7 @@ export interface Desktop {
   /** The signed-in user; preferences of the profile (Greetingmessage 'true' or 'false'). */
   readonly user: { id: string; username: string; name: string; preferences: Readonly<Record<string, string>> };
   /**
-   * The apps of the user's profile (§3 App entry from profile), as the
+   * The apps of the user's profile (docs/behaviour/profile.md#profile), as the
    * profile was loaded at sign-in; start_options is their JSON string
    * (name, appId, category, title, type and, for web apps, url).
    */
@@ -175,7 +175,7 @@ export interface Desktop {
   readonly settings: DesktopSettingsAccess;
   /** Packages visible to the user, optionally of one type. */
   packages(type?: PackageType): PackageSummary[];
-  /** Opens the profile card of a user at a point of the screen (§2 User profile popup card). */
+  /** Opens the profile card of a user at a point of the screen (docs/behaviour/profile.md#profile-card). */
   showProfileCard(userId: string, at: { x: number; y: number }): void;
   /** Makes a signed request to the server's API (bearer token, JSON). */
   request<T = unknown>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T>;
@@ -185,7 +185,7 @@ export interface Desktop {
 
 export type ApplicationEvent = 'attention' | 'page' | 'destroy' | 'socket:message';
 
-/** §3 Application: pid, args, options, metadata, windows, settings. */
+/** A running application: pid, args, options, metadata, windows, settings (docs/behaviour/applications.md#application-instances). */
 export interface Application {
   readonly pid: number;
   readonly name: string;

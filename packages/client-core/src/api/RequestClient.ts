@@ -14,7 +14,7 @@ export interface RequestOptions {
   /** Resolve a 2xx answer to the fetch Response itself, unread (downloads, images). */
   raw?: boolean;
   /**
-   * false: skip the §4 session rules ('Token Invalid' refresh-and-retry,
+   * false: skip the session rules of docs/behaviour/sign-in.md#request-retries ('Token Invalid' refresh-and-retry,
    * 'Session Expired' logout) and raise the answer as it is. The session's
    * own token calls use it; everything else keeps the default (true).
    */
@@ -42,7 +42,7 @@ interface Payload {
 const ABSOLUTE = /^https?:\/\//i;
 
 /**
- * The request client of §7 Generic client behaviour. Bearer Authorization
+ * The request client (docs/behaviour/connection.md#calls-to-the-server). Bearer Authorization
  * header (when a token exists and the address is this client's or this
  * origin's, so a token never leaks to a third party), credentials 'include',
  * JSON headers. A leading slash is stripped and the path joined to the base;
@@ -50,7 +50,7 @@ const ABSOLUTE = /^https?:\/\//i;
  * 204 resolves to {success: true}; non-JSON answers resolve to the raw text;
  * other bodies to the parsed JSON. Failures raise RequestError.
  *
- * Retry rules (§4): 400/404 with {status: 'error', message: 'Token Invalid'}
+ * Retry rules (docs/behaviour/sign-in.md#request-retries): 400/404 with {status: 'error', message: 'Token Invalid'}
  * → refresh the token (serialised by the session: concurrent callers wait
  * for the same refresh; a caller whose token was already replaced retries
  * without refreshing) and retry; each retry of a call counts, and above 5 the

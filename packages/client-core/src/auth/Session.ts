@@ -16,7 +16,7 @@ export interface LoginError {
   message: string | null;
 }
 
-/** The session states of §4. */
+/** The session states (docs/behaviour/sign-in.md). */
 export type SessionState =
   | { status: 'booting' }
   | { status: 'signed-out'; error: LoginError | null; loading: boolean }
@@ -29,11 +29,11 @@ export type SessionState =
     }
   | { status: 'signing-out' };
 
-/** The stored refresh token (§3). */
+/** The stored refresh token (docs/behaviour/sign-in.md#local-storage). */
 interface StoredRefreshToken {
   key: string;
 }
-/** The stored user (§3). */
+/** The stored user (docs/behaviour/sign-in.md#local-storage). */
 interface StoredUser {
   jwt: string;
   username: string;
@@ -44,7 +44,7 @@ const LOGIN_ERROR_KEYS: ReadonlySet<string> = new Set<LoginError['key']>(['login
 const STANDARD_LOGIN_TEXTS: ReadonlySet<string> = new Set([Messages.loginFailed, Messages.loginIncorrect, Messages.loginEmpty]);
 
 /**
- * The signed-in session (§4) and the request clients that carry its token.
+ * The signed-in session (docs/behaviour/sign-in.md) and the request clients that carry its token.
  *
  * - boot(): stored token → POST {wrapper}/validatetoken; 'Token Valid' signs
  *   in; 'Token Expired' refreshes with the stored refresh token; anything
@@ -101,7 +101,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
     try {
       answer = await this.wrapper.form<Envelope<unknown>>('validatetoken', { jwt }, { handleSession: false });
     } catch {
-      // unreachable or refused: treated like an invalid token (§4 Boot: any failure)
+      // unreachable or refused: treated like an invalid token (docs/behaviour/sign-in.md#boot)
     }
     if (answer?.status === 'success' && answer.message === Messages.tokenValid) return this.#enter('boot');
     if (answer?.message === Messages.tokenExpired && this.#refreshToken) {
@@ -157,7 +157,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
     this.#leave(loginURL);
   }
 
-  /** Profile cache (§4): purges UserInfo, metadata and settings, refetches, emits profile-updated. */
+  /** Profile cache (docs/behaviour/profile.md#profile-cache): purges UserInfo, metadata and settings, refetches, emits profile-updated. */
   async updateProfile(): Promise<void> {
     if (this.getState().status !== 'signed-in') return;
     for (const key of [StorageKeys.userInfo, StorageKeys.metadata, StorageKeys.desktop]) await this.#storage.remove(key);

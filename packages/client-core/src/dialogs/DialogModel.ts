@@ -5,11 +5,11 @@ import type { WindowManager } from '../windows/WindowManager.js';
 import type { Dimension } from '../windows/types.js';
 import { dialogSize, type DialogSize } from './dialogSizes.js';
 
-/** The dialog kinds of §2. */
+/** The dialog kinds (docs/behaviour/dialogs.md#kinds). */
 export const DIALOG_KINDS = ['alert', 'confirm', 'prompt', 'progress', 'color', 'font', 'file', 'choice', 'defaultApplication'] as const;
 export type DialogKind = (typeof DIALOG_KINDS)[number];
 
-/** §3 Dialog options, common to every kind. */
+/** Dialog options, common to every kind (docs/behaviour/dialogs.md#common-rules). */
 export interface DialogOptions {
   title?: string;
   message?: string;
@@ -34,7 +34,7 @@ export interface DialogOptions {
   outsideClick?: boolean;
 }
 
-/** §3 File dialog options. `path` is the directory to start in ('name:/path'); `mime` lists accepted mime patterns. */
+/** File dialog options (docs/behaviour/dialogs.md#file-chooser). `path` is the directory to start in ('name:/path'); `mime` lists accepted mime patterns. */
 export interface FileDialogOptions extends Omit<DialogOptions, 'type'> {
   type: 'open' | 'save';
   filetype?: 'file' | 'directory';

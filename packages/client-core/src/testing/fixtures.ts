@@ -23,7 +23,7 @@ export function fakeJwt(username: string, serial = 1): string {
   return `${part({ alg: 'none' })}.${part({ sub: 'u-1', username, n: serial })}.sig${serial}`;
 }
 
-/** A profile (§3) with sensible values; override what a test needs. */
+/** A profile (docs/behaviour/profile.md#profile) with sensible values; override what a test needs. */
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     id: '8a5c7a2e-0f6a-4d5e-9a0b-1c2d3e4f5a6b',
