@@ -13,7 +13,7 @@ export const BACKGROUND_STYLES = ['cover', 'contain', 'repeat', 'center', 'color
 /** The wallpapers shipped with the product; background.src 'wallpaper:<id>' names one. */
 export const WALLPAPERS = ['aurora', 'dunes', 'harbour', 'slate', 'meadow'] as const;
 export type WallpaperId = (typeof WALLPAPERS)[number];
-/** Panel item types (docs/behaviour/desktop.md#panel); anything else is 'Invalid panel item specified'. */
+/** Panel item types (docs/behaviour/desktop.md#panels); anything else is 'Invalid panel item specified'. */
 export const PANEL_ITEMS = ['menu', 'windows', 'tray', 'profile', 'notifications', 'search', 'logout', 'home'] as const;
 export type PanelItemName = (typeof PANEL_ITEMS)[number];
 /** Desktop widget types. */
