@@ -18,3 +18,23 @@ export async function saveSettings(request: APIRequestContext, token: string, va
   const response = await request.post('/api/v1/settings', { data: values, headers: { authorization: `Bearer ${token}` } });
   if (!response.ok()) throw new Error(`saving ${Object.keys(values).join(', ')} failed: ${response.status()} ${await response.text()}`);
 }
+
+/** One application of a saved desktop session (docs/API.md, Desktop session). */
+export interface SavedApp {
+  name: string;
+  args: Record<string, unknown>;
+  windows: Array<{ id: string; maximized: boolean; minimized: boolean; position: { left: number; top: number }; dimension: { width: number; height: number } }>;
+}
+
+/** The token user's saved desktop session. */
+export async function savedSession(request: APIRequestContext, token: string): Promise<SavedApp[]> {
+  const response = await request.get('/api/v1/user/me/getsession', { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`reading the session failed: ${response.status()}`);
+  return ((await response.json()) as { data: SavedApp[] }).data;
+}
+
+/** Replaces the token user's saved desktop session. */
+export async function saveSession(request: APIRequestContext, token: string, data: SavedApp[]): Promise<void> {
+  const response = await request.post('/api/v1/user/me/updatesession', { data: { data }, headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`saving the session failed: ${response.status()} ${await response.text()}`);
+}

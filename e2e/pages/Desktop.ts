@@ -21,12 +21,38 @@ export class Desktop {
     this.snapPreview = page.getByTestId('window.snapPreview');
   }
 
-  /** Signs in (as the demo user by default; on another server when given its address) and waits for the desktop. */
+  /**
+   * Signs in (as the demo user by default; on another server when given its
+   * address) and waits until the desktop has started. A user who has not
+   * accepted the organisation's privacy policy yet is asked once, after the
+   * first sign-in: accepted here (e2e/tests/privacyPolicy.spec.ts tests the
+   * dialog itself).
+   */
   async signIn(username = 'demo', password = 'Demo@1234', address = '/'): Promise<void> {
     const login = new LoginPage(this.page);
     await login.open(address);
     await login.signIn(username, password);
-    await this.developerButton.waitFor();
+    await this.waitUntilStarted();
+    await this.acceptPrivacyPolicy();
+  }
+
+  /** Waits until the desktop has started (settings, packages, the privacy check and the restored session). */
+  async waitUntilStarted(): Promise<void> {
+    await this.page.locator('[data-testid="desktop"][data-started="true"]').waitFor();
+  }
+
+  /** The privacy-policy dialog after a first sign-in. */
+  privacyDialog(): Locator {
+    return this.page.getByRole('dialog', { name: /^Privacy policy of / });
+  }
+
+  /** Accepts the privacy policy when the dialog is open. */
+  async acceptPrivacyPolicy(): Promise<void> {
+    const dialog = this.privacyDialog();
+    if (!(await dialog.isVisible())) return;
+    await dialog.getByRole('checkbox', { name: 'I have read and agree to the privacy policy' }).check();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   }
 
   /** Runs an entry of the developer menu ('openWindow', 'confirmYesNo', ...). */
@@ -82,8 +108,15 @@ export class Desktop {
   }
 
   /** The user card's 'Edit Preferences' button (the profile menu's, until the panel arrives). */
-  get editPreferences(): Locator {
-    return this.page.getByTestId('signedIn.preferences');
+  /** The panel's profile menu button (its name carries the user's name). */
+  get profileButton(): Locator {
+    return this.page.getByRole('button', { name: /^Profile menu of / });
+  }
+
+  /** Opens Preferences as a user does: the profile menu's Edit Preferences. */
+  async openPreferences(): Promise<void> {
+    await this.profileButton.click();
+    await this.page.getByRole('menuitem', { name: 'Edit Preferences' }).click();
   }
 
   /** Notifications on screen with that title. */

@@ -76,7 +76,7 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   ...PREFERENCES_SECTIONS.map((section) => ({
     name: `the Preferences application, ${section} section`,
     open: async ({ desktop }: SignedIn) => {
-      await desktop.editPreferences.click();
+      await desktop.openPreferences();
       const preferences = desktop.appWindows('Preferences');
       await preferences.getByTestId(`preferences.tab.${section}`).click();
       await preferences.getByTestId(`preferences.section.${section}`).waitFor();

@@ -15,6 +15,8 @@ test.describe('launching applications', () => {
     await expect(page).toHaveURL(/\/$/);
     await login.signIn('demo', 'Demo@1234');
     const desktop = new Desktop(page);
+    await desktop.waitUntilStarted();
+    await desktop.acceptPrivacyPolicy();
     const hello = desktop.appWindows('Hello');
     await expect(hello).toHaveCount(1);
     await expect(hello.getByTestId('window.title')).toHaveText('Hello');
@@ -22,10 +24,13 @@ test.describe('launching applications', () => {
     await expect(hello.getByText('"greeting":"hi"')).toBeVisible();
     // Its style sheet came with it.
     await expect(hello.locator('.hello-app__greeting')).toHaveCSS('font-size', '18px');
-    // Launched once: a reload does not launch it again.
+    // Launched once: after a reload it is back from the saved session, not from the address, so without its options.
     await page.reload();
-    await desktop.developerButton.waitFor();
-    await expect(desktop.appWindows('Hello')).toHaveCount(0);
+    await desktop.waitUntilStarted();
+    await expect(desktop.appWindows('Hello')).toHaveCount(1);
+    await expect(desktop.appWindows('Hello').getByText('Hello, Dana Demo!')).toBeVisible();
+    await expect(desktop.appWindows('Hello').getByText('"greeting":"hi"')).toHaveCount(0);
+    await desktop.appWindows('Hello').getByTestId('window.close').click();
   });
 
   test('a signed-in user opening an address with an app gets it at once, in its own language', async ({ page }) => {
@@ -39,12 +44,12 @@ test.describe('launching applications', () => {
   test('Preferences is a singleton: opening it again focuses the open window and signals it instead of opening a second', async ({ page }) => {
     const desktop = new Desktop(page);
     await desktop.signIn();
-    await desktop.editPreferences.click();
+    await desktop.openPreferences();
     const preferences = desktop.appWindows('Preferences');
     await expect(preferences).toHaveCount(1);
     const first = await desktop.openTestWindow();
     await expect(first.frame).toHaveAttribute('data-focused', 'true');
-    await desktop.editPreferences.click();
+    await desktop.openPreferences();
     await expect(preferences).toHaveAttribute('data-attention', 'true');
     await expect(preferences).toHaveAttribute('data-focused', 'true');
     await expect(preferences).toHaveCount(1);

@@ -30,7 +30,7 @@ test('when the server goes away the masked app waits for the network, and the ma
   test.setTimeout(120_000);
   const desktop = new Desktop(page);
   await desktop.signIn('demo', 'Demo@1234', `${server.url}/`);
-  await desktop.editPreferences.click();
+  await desktop.openPreferences();
   const preferences = desktop.appWindows('Preferences');
   const mask = preferences.getByTestId('window.connectionMask');
   await expect(preferences.getByTestId('preferences')).toBeVisible();

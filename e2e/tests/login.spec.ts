@@ -19,7 +19,9 @@ test.describe('login page', () => {
     const login = new LoginPage(page);
     await login.open();
     await login.signIn('demo', 'Demo@1234');
-    await expect(new SignedInPage(page).greeting('Dana Demo')).toBeVisible();
+    const signedIn = new SignedInPage(page);
+    await signedIn.ready();
+    await expect(signedIn.profileButton('Dana Demo')).toBeVisible();
   });
 
   test('says the fields cannot be empty without asking the server', async ({ page }) => {
@@ -57,9 +59,10 @@ test.describe('login page', () => {
     await login.open();
     await login.signIn('demo', 'Demo@1234');
     const signedIn = new SignedInPage(page);
-    await expect(signedIn.greeting('Dana Demo')).toBeVisible();
+    await signedIn.ready();
+    await expect(signedIn.profileButton('Dana Demo')).toBeVisible();
     await page.reload();
-    await expect(signedIn.greeting('Dana Demo')).toBeVisible();
+    await expect(signedIn.profileButton('Dana Demo')).toBeVisible();
     await expect(login.username).toHaveCount(0);
   });
 
@@ -68,7 +71,8 @@ test.describe('login page', () => {
     await login.open();
     await login.signIn('demo', 'Demo@1234');
     const signedIn = new SignedInPage(page);
-    await signedIn.signOut.click();
+    await signedIn.ready();
+    await signedIn.signOut('Dana Demo');
     await expect(login.username).toBeVisible({ timeout: 10_000 });
     await page.reload();
     await expect(login.username).toBeVisible();

@@ -59,7 +59,9 @@ test.describe('password recovery', () => {
     const login = new LoginPage(page);
     await expect(login.username).toBeVisible({ timeout: 10_000 });
     await login.signIn('liam', 'Liam#Chen2026');
-    await expect(new SignedInPage(page).greeting('Liam Chen')).toBeVisible();
+    const signedIn = new SignedInPage(page);
+    await signedIn.ready();
+    await expect(signedIn.profileButton('Liam Chen')).toBeVisible();
   });
 
   test('says the link has expired for a used or unknown code', async ({ page }) => {

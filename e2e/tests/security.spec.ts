@@ -52,7 +52,7 @@ test.describe('content security policy', () => {
       const viewer = desktop.appWindows('Viewer');
       await expect(viewer.getByTestId('window.title')).toHaveText('Company Handbook');
       await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toContainText('Handbook');
-      await desktop.editPreferences.click();
+      await desktop.openPreferences();
       const preferences = desktop.appWindows('Preferences');
       await expect(preferences.getByTestId('preferences')).toBeVisible();
       await preferences.getByTestId('preferences.wallpaper.dunes').check();

@@ -10,13 +10,14 @@ test.describe('session', () => {
     await login.open(`${base}/`);
     await login.signIn('demo', 'Demo@1234');
     const signedIn = new SignedInPage(page);
-    await expect(signedIn.greeting('Dana Demo')).toBeVisible();
+    await signedIn.ready();
+    await expect(signedIn.profileButton('Dana Demo')).toBeVisible();
     // Access tokens of this server live 3 s: after 4 s the stored one has expired.
     await page.waitForTimeout(4000);
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/refreshtoken') && r.status() === 200);
     await page.reload();
     await refreshed;
-    await expect(signedIn.greeting('Dana Demo')).toBeVisible();
+    await expect(signedIn.profileButton('Dana Demo')).toBeVisible();
     await expect(login.username).toHaveCount(0);
   });
 
@@ -25,7 +26,8 @@ test.describe('session', () => {
     await login.open();
     await login.signIn('olivia', 'Demo@1234');
     const signedIn = new SignedInPage(page);
-    await expect(signedIn.greeting('Olivia Hart')).toBeVisible();
+    await signedIn.ready();
+    await expect(signedIn.profileButton('Olivia Hart')).toBeVisible();
 
     // A password reset elsewhere ends every session of the user.
     const started = Date.now();

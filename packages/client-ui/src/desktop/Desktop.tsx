@@ -1,5 +1,5 @@
 import { createDesktop, SoundPlayer, webAudioBackend } from '@atrium/client-core';
-import { useCallback, useEffect, useLayoutEffect, useRef, type JSX, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { AppHost } from '../apphost/AppHost.js';
@@ -76,9 +76,18 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
   useFlushOnPageHide(services);
   // The user as signed in when the desktop starts (the greeting's name); a later profile change does not restart it.
   const greeting = useRef(via === 'login' ? user : null);
+  // Marked on the surface once the start (settings, packages, privacy check, restored session) is over: tests and tools wait for it.
+  const [started, setStarted] = useState<DesktopServices | null>(null);
   useEffect(() => {
     if (!services) return;
-    services.start({ launch: takeLaunchRequest(), greet: greeting.current }).catch((error: unknown) => console.error('The desktop could not start.', error));
+    let live = true;
+    services.start({ launch: takeLaunchRequest(), greet: greeting.current }).then(
+      () => live && setStarted(services),
+      (error: unknown) => console.error('The desktop could not start.', error),
+    );
+    return () => {
+      live = false;
+    };
   }, [services, takeLaunchRequest]);
   const style = useAppearance(services?.appearance ?? null);
   const openDesktopMenu = (event: MouseEvent<HTMLDivElement>) => {
@@ -87,7 +96,7 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
     services.ui.openContextMenu('desktop', {}, { x: event.clientX, y: event.clientY });
   };
   return (
-    <main ref={surface} className="atr-desktop" style={style} aria-label={t('desktop.label')} tabIndex={-1} data-testid="desktop" onContextMenu={suppressContextMenu}>
+    <main ref={surface} className="atr-desktop" style={style} aria-label={t('desktop.label')} tabIndex={-1} data-testid="desktop" data-started={started !== null && started === services} onContextMenu={suppressContextMenu}>
       <DesktopContext.Provider value={services}>
         {services && <DesktopPanels position="top" />}
         <div ref={area} className="atr-desktop__area" data-testid="desktop.area" onContextMenu={openDesktopMenu}>

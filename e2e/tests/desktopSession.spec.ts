@@ -1,0 +1,93 @@
+import { apiToken, savedSession, saveSession } from '../helpers/api.js';
+import { expect, test } from '../fixtures.js';
+import { Desktop } from '../pages/Desktop.js';
+import { SignedInPage } from '../pages/SignedInPage.js';
+
+/**
+ * Session save and restore (docs/behaviour/desktop.md#session-save-and-restore):
+ * the applications a user has open and where their windows are come back
+ * after signing out and in again, after a reload, and in another browser.
+ */
+test.describe('desktop session', () => {
+  // Olivia's session is this file's own: no other journey opens applications as her.
+  test.beforeEach(async ({ request }) => {
+    await saveSession(request, await apiToken(request, 'olivia'), []);
+  });
+
+  test('several windows come back where they were after signing out and in again, after a reload and in a second browser', async ({ page, request, browser }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn('olivia');
+    // Each application through the address, as a link would launch it; the ones already open are restored meanwhile.
+    for (const app of ['Chat', 'Mail', 'Calendar']) {
+      await page.goto(`/?app=${app}`);
+      await desktop.waitUntilStarted();
+    }
+    await expect(desktop.windows).toHaveCount(3);
+    const chat = await desktop.windowTitled('Chat');
+    const mail = await desktop.windowTitled('Mail');
+    const calendar = await desktop.windowTitled('Calendar');
+    await chat.dragFrom(chat.title, 140, 90);
+    await mail.maximizeButton.click();
+    await calendar.minimizeButton.click();
+    const chatBox = await chat.box();
+
+    // Saved on the server a moment after the last change, with empty arguments.
+    const token = await apiToken(request, 'olivia');
+    await expect.poll(async () => (await savedSession(request, token)).map((a) => a.name).sort(), { timeout: 10_000 }).toEqual(['Calendar', 'Chat', 'Mail']);
+    await expect
+      .poll(async () => {
+        const saved = await savedSession(request, token);
+        return saved.map((a) => ({ name: a.name, args: a.args, maximized: a.windows[0]?.maximized, minimized: a.windows[0]?.minimized }));
+      })
+      .toEqual(
+        expect.arrayContaining([
+          { name: 'Chat', args: {}, maximized: false, minimized: false },
+          { name: 'Mail', args: {}, maximized: true, minimized: false },
+          { name: 'Calendar', args: {}, maximized: false, minimized: true },
+        ]),
+      );
+
+    const expectRestored = async (at: Desktop) => {
+      await expect(at.windows).toHaveCount(3);
+      const again = await at.windowTitled('Chat');
+      const box = await again.box();
+      expect(Math.abs(box.left - chatBox.left)).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.top - chatBox.top)).toBeLessThanOrEqual(1);
+      await expect((await at.windowTitled('Mail')).frame).toHaveAttribute('data-maximized', 'true');
+      await expect((await at.windowTitled('Calendar')).frame).toHaveAttribute('data-minimized', 'true');
+    };
+
+    // A reload.
+    await page.reload();
+    await desktop.waitUntilStarted();
+    await expectRestored(desktop);
+
+    // Signing out and in again.
+    await new SignedInPage(page).signOut('Olivia Hart');
+    await desktop.signIn('olivia');
+    await expectRestored(desktop);
+
+    // Another browser.
+    const other = await browser.newContext();
+    const elsewhere = new Desktop(await other.newPage());
+    await elsewhere.signIn('olivia');
+    await expectRestored(elsewhere);
+    await other.close();
+  });
+
+  test('applications the user may no longer open and the one the address launches are left out of the restored session', async ({ page, request }) => {
+    const token = await apiToken(request, 'olivia');
+    const window = (left: number) => [{ id: 'viewer', maximized: false, minimized: false, position: { left, top: 40 }, dimension: { width: 480, height: 320 } }];
+    await saveSession(request, token, [
+      { name: 'Chat', args: {}, windows: window(40) },
+      { name: 'Incidents', args: {}, windows: window(80) },
+      { name: 'Mail', args: {}, windows: window(120) },
+    ]);
+    const desktop = new Desktop(page);
+    await desktop.signIn('olivia', 'Demo@1234', '/?app=Mail');
+    await expect(desktop.windows).toHaveCount(2);
+    expect((await page.getByTestId('window.title').allInnerTexts()).sort()).toEqual(['Chat', 'Mail']);
+    // No launch error for the application without access: it is simply not restored.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
