@@ -15,6 +15,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { measureBudgets, readBudgetConfig } from '../scripts/bundleBudgets.js';
 import { freePort, launchChromium, median, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
@@ -104,7 +105,7 @@ async function main(): Promise<void> {
     await stop(server);
   }
 
-  async function signIn(page: import('playwright-core').Page): Promise<void> {
+  async function signIn(page: Page): Promise<void> {
     await page.getByLabel('Username', { exact: true }).fill(USER.username);
     await page.getByLabel('Password', { exact: true }).fill(USER.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
