@@ -150,6 +150,37 @@ export interface PackageSummary {
   title: string;
 }
 
+/** Where and how a tray icon was clicked: the point (client coordinates) an app may open its own menu at. */
+export interface TrayEntryEvent {
+  x: number;
+  y: number;
+  /** True when the keyboard did it (Enter, Space, Shift+F10, the context-menu key): the point is the icon's corner. */
+  keyboard: boolean;
+}
+
+/** A tray icon (docs/APPLICATIONS.md, "The tray"). */
+export interface TrayEntryOptions {
+  /** An icon name of the icon package ('preferences'), an image address, or null for the generic glyph. */
+  icon?: string | null;
+  /** The icon's name for everyone: its tooltip and what screen readers say. */
+  title: string;
+  /** A count shown on the icon (above 99: '99+'); 0 or null shows none. */
+  badge?: number | null;
+  onClick?(event: TrayEntryEvent): void;
+  onContextMenu?(event: TrayEntryEvent): void;
+}
+
+/** A placed tray icon: change it, or take it away. The desktop takes an app's icons away when the app ends. */
+export interface TrayEntry {
+  update(changes: Partial<TrayEntryOptions>): void;
+  destroy(): void;
+}
+
+/** The panel's system tray. */
+export interface DesktopTray {
+  create(options: TrayEntryOptions): TrayEntry;
+}
+
 /** What the desktop offers every app. */
 export interface Desktop {
   /** The current locale ('en_EN'...). */
@@ -179,6 +210,8 @@ export interface Desktop {
   showProfileCard(userId: string, at: { x: number; y: number }): void;
   /** Makes a signed request to the server's API (bearer token, JSON). */
   request<T = unknown>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T>;
+  /** The panel's tray: icons with a title, a badge and click and context-click handlers. */
+  readonly tray: DesktopTray;
 }
 
 // ---- The application ----

@@ -27,6 +27,7 @@ import { registerDesktopCommands } from './desktopCommands.js';
 import { greet } from './greeting.js';
 import { Panels } from './Panels.js';
 import { PrivacyPolicyModel } from './PrivacyPolicyModel.js';
+import { TrayModel } from './TrayModel.js';
 import { NotificationService } from '../notifications/NotificationService.js';
 import { Observable } from '../Observable.js';
 import type { DesktopHooks, RequestMethod } from '../packages/DesktopHooks.js';
@@ -93,6 +94,8 @@ export interface Desktop {
   panels: Panels;
   desktopSession: DesktopSessionModel;
   privacyPolicy: PrivacyPolicyModel;
+  /** The panel's tray: icons placed by applications (an app's go when it ends) or by the desktop. */
+  tray: TrayModel;
   /** The desktop clock's time (the greeting's hour). */
   now(): number;
   /**
@@ -183,6 +186,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     return state.status === 'signed-in' ? state.profile : null;
   };
 
+  const tray = new TrayModel();
   const hooks: DesktopHooks = {
     windows,
     dialogs,
@@ -205,6 +209,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     },
     request: <T>(method: RequestMethod, path: string, body?: unknown) => request<T>(session, method, path, body),
     showProfileCard: (userId, at) => void profileCard.open(userId, at),
+    tray,
   };
 
   const packages = new PackageManager({
@@ -278,6 +283,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     panels,
     desktopSession,
     privacyPolicy,
+    tray,
     now: () => clock.now(),
     packages,
     settings,
@@ -322,6 +328,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       privacyPolicy.dispose();
       panels.dispose();
       packages.dispose();
+      tray.dispose();
       socket?.dispose();
       settings.dispose();
       appearance.dispose();

@@ -1,4 +1,5 @@
 import type { Locale, Profile } from '@atrium/shared';
+import type { TrayModel } from '../desktop/TrayModel.js';
 import type { DialogService } from '../dialogs/DialogService.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { SettingsStore } from '../settings/SettingsStore.js';
@@ -33,4 +34,6 @@ export interface DesktopHooks {
   /** A signed API request (the envelope as the server sent it). */
   request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
   showProfileCard(userId: string, at: { x: number; y: number }): void;
+  /** The panel's tray that apps place icons in (without it, an app's icons are kept but shown nowhere). */
+  tray?: TrayModel;
 }

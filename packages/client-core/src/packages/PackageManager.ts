@@ -304,7 +304,9 @@ export class PackageManager extends Observable<PackagesState> {
     try {
       const runtime = await this.#runtimeOf(entry);
       if (this.#disposed) throw new PackageError('exception', entry.name, { cause: new Error('The desktop has ended') });
-      const app = new Application(this.#host, { pid: this.#nextPid++, metadata: entry, args, options });
+      const pid = this.#nextPid++;
+      // Its own Desktop: what it places in the tray is its own and goes when it ends.
+      const app = new Application({ ...this.#host, desktop: createDesktopApi(this.#hooks, this, pid) }, { pid, metadata: entry, args, options });
       this.#apps.set(app.pid, app);
       this.#updateRunning();
       try {

@@ -1,5 +1,6 @@
-import { localizedText, type Desktop, type DesktopSettingsAccess, type LaunchRequest, type PackageSummary } from '@atrium/sdk';
+import { localizedText, type Desktop, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
 import type { PackageManifestEntry, PackageType } from '@atrium/shared';
+import { TrayModel } from '../desktop/TrayModel.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { packageTitle } from './packageTitle.js';
 
@@ -7,10 +8,16 @@ import { packageTitle } from './packageTitle.js';
 export interface DesktopPackages {
   launch(request: LaunchRequest): Promise<unknown>;
   visible(type?: PackageType): PackageManifestEntry[];
+  /** The running application with this pid (its tray icons go when it ends). */
+  find(pid: number): { readonly destroyed: boolean; on(event: 'destroy', listener: () => void): () => void } | undefined;
 }
 
-/** The Desktop every app sees (@atrium/sdk), over the desktop's hooks. */
-export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages): Desktop {
+/**
+ * The Desktop every app sees (@atrium/sdk), over the desktop's hooks. An
+ * application's own one (owner: its pid) places tray icons in its name, and
+ * they go when it ends.
+ */
+export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages, owner: number | null = null): Desktop {
   const { settings } = hooks;
   const settingsAccess: DesktopSettingsAccess = {
     get: <T>(key: string) => settings.get(key) as T,
@@ -40,5 +47,26 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages)
       packages.visible(type).map((entry): PackageSummary => ({ name: entry.name, type: entry.type, title: packageTitle(entry, hooks.locale()) })),
     showProfileCard: (userId, at) => hooks.showProfileCard(userId, at),
     request: (method, path, body) => hooks.request(method, path, body),
+    tray: ownedTray(hooks.tray ?? new TrayModel(), packages, owner),
+  };
+}
+
+/**
+ * The tray as one application sees it: icons placed in its name, taken
+ * away when it ends; an application that has ended places none.
+ */
+function ownedTray(tray: TrayModel, packages: DesktopPackages, owner: number | null): DesktopTray {
+  let watching = false;
+  return {
+    create(options): TrayEntry {
+      const app = owner === null ? undefined : packages.find(owner);
+      if (owner !== null && (!app || app.destroyed)) return { update: () => undefined, destroy: () => undefined };
+      if (app && owner !== null && !watching) {
+        watching = true;
+        app.on('destroy', () => tray.removeOwner(owner));
+      }
+      const entry = tray.create(options, owner);
+      return { update: (changes) => entry.update(changes), destroy: () => entry.destroy() };
+    },
   };
 }

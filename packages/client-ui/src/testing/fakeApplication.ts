@@ -110,6 +110,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     packages: (type) => (options.packages ?? []).filter((p) => !type || p.type === type),
     showProfileCard: () => undefined,
     request: () => Promise.reject(new Error('No requests in this test')),
+    tray: { create: () => ({ update: () => undefined, destroy: () => undefined }) },
   };
   let nextWid = 1;
   const app: FakeApplication = {
