@@ -1,10 +1,25 @@
-import { DEFAULT_SETTINGS, PackageMetadataSchema, type PackageManifestEntry, type PackageMetadataInput } from '@atrium/shared';
+import { DEFAULT_SETTINGS, PackageMetadataSchema, type IconsModule, type PackageManifestEntry, type PackageMetadataInput, type SoundsModule, type ThemeModule } from '@atrium/shared';
+import type { BuiltinLoaders } from '../packages/packageLoading.js';
 import { jsonResponse, type FakeEnvironment } from './FakeEnvironment.js';
 
 /** A manifest entry of a built-in package. */
 export function builtinEntry(metadata: PackageMetadataInput): PackageManifestEntry {
   return { ...PackageMetadataSchema.parse(metadata), builtin: true, base: null };
 }
+
+/** The default look's packages (theme Vision, icons Lumen, sounds Chime) as small stand-ins: their manifest entries and loaders. */
+export const LOOK_PACKAGES: { manifest: PackageManifestEntry[]; builtins: BuiltinLoaders } = {
+  manifest: [
+    builtinEntry({ name: 'Vision', type: 'theme', title: { en_EN: 'Vision' } }),
+    builtinEntry({ name: 'Lumen', type: 'icons', title: { en_EN: 'Lumen' } }),
+    builtinEntry({ name: 'Chime', type: 'sounds', title: { en_EN: 'Chime' } }),
+  ],
+  builtins: {
+    Vision: async () => ({ default: { type: 'theme', colorScheme: 'light', variables: {} } satisfies ThemeModule }),
+    Lumen: async () => ({ default: { type: 'icons', icons: {} } satisfies IconsModule }),
+    Chime: async () => ({ default: { type: 'sounds', sounds: { bell: [], message: [] } } satisfies SoundsModule }),
+  },
+};
 
 /**
  * What the server answers a signed-in desktop, scripted on a fake
@@ -24,7 +39,8 @@ export class FakeDesktopServer {
     options: { settings?: Record<string, unknown>; manifest?: PackageManifestEntry[]; session?: unknown[] } = {},
   ) {
     this.settings = { ...DEFAULT_SETTINGS, ...options.settings };
-    this.manifest = options.manifest ?? [];
+    // The default look's packages are always there (give their loaders: LOOK_PACKAGES.builtins).
+    this.manifest = [...LOOK_PACKAGES.manifest, ...(options.manifest ?? [])];
     this.session = options.session ?? [];
     const settingsAnswer = () => jsonResponse(200, { status: 'success', data: { values: this.settings, locked: this.locked } });
     env.route('GET', '/api/v1/settings', settingsAnswer);

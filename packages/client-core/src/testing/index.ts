@@ -11,4 +11,4 @@ export { FakeAuthServer, fakeJwt, makeProfile, requireToken, signedOutClient, st
 export { FakeIndexedDB } from './FakeIndexedDB.js';
 export { FakeSocketServer, FakeWebSocket, type FakeSocketMessage } from './FakeWebSocket.js';
 export { translateEnglish } from './translate.js';
-export { builtinEntry, FakeDesktopServer } from './desktopServer.js';
+export { builtinEntry, FakeDesktopServer, LOOK_PACKAGES } from './desktopServer.js';
