@@ -6,8 +6,8 @@
  * imported by production code.
  */
 import { createDesktop, createI18n, Session, type BuiltinLoaders, type FileSystem, type WindowManager, type WindowOptions, type WindowRecord, type DialogService } from '@atrium/client-core';
-import type { FakeClock} from '@atrium/client-core/testing';
-import { FakeAuthServer, FakeDesktopServer, FakeEnvironment, flushPromises, testConfig } from '@atrium/client-core/testing';
+import type { FakeClock } from '@atrium/client-core/testing';
+import { FakeAuthServer, FakeDesktopServer, FakeEnvironment, flushPromises, LOOK_PACKAGES, testConfig } from '@atrium/client-core/testing';
 import type { PackageManifestEntry } from '@atrium/shared';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -76,7 +76,7 @@ export async function renderDesktop(options: DesktopTestOptions = {}): Promise<D
   const translate = (key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {}));
   const { env, server, session } = await fakePlatform({ clock: options.clock, manifest: options.manifest });
   const desktop = createDesktop(
-    { env, session, config: testConfig, builtins: options.builtins ?? {}, fileSystem: options.fileSystem, applications: options.applications, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve() },
+    { env, session, config: testConfig, builtins: { ...LOOK_PACKAGES.builtins, ...options.builtins }, fileSystem: options.fileSystem, applications: options.applications, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve() },
     { viewport: VIEWPORT },
   );
   const services: DesktopServices = Object.assign(desktop, { slots: new WindowSlots() });
