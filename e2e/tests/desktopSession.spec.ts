@@ -91,3 +91,20 @@ test.describe('desktop session', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
+
+test('a setting changed just before a reload is kept (what waits to be saved is sent as the page goes)', async ({ page, request }) => {
+  const desktop = new Desktop(page);
+  await desktop.signIn('olivia');
+  await desktop.openPreferences();
+  const preferences = desktop.appWindows('Preferences');
+  const before = await page.getByTestId('desktop').evaluate((element) => getComputedStyle(element).backgroundImage);
+  const target = before.includes('harbour') ? 'meadow' : 'harbour';
+  await preferences.getByTestId(`preferences.wallpaper.${target}`).check();
+  // At once, well within the save delay.
+  await page.reload();
+  await desktop.waitUntilStarted();
+  await expect.poll(() => page.getByTestId('desktop').evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(target);
+  const token = await apiToken(request, 'olivia');
+  const settings = await request.get('/api/v1/settings', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await settings.json()) as { data: { values: { 'desktop.background': { src: string } } } }).data.values['desktop.background'].src).toBe(`wallpaper:${target}`);
+});
