@@ -12,6 +12,8 @@ import type { PackageManifestEntry } from '@atrium/shared';
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { Profiler, type ProfilerOnRenderCallback, type ReactNode } from 'react';
+import { AtriumContext, resolveSite, type AtriumServices } from '../AtriumContext.js';
+import { createModelFactories } from '../createModelFactories.js';
 import { I18nProvider } from '../i18n/useTranslation.js';
 import { DesktopContext, type DesktopServices } from '../desktop/DesktopContext.js';
 import { useDesktopKeys } from '../desktop/useDesktopEvents.js';
@@ -30,6 +32,10 @@ export interface DesktopTest extends RenderResult {
   env: FakeEnvironment;
   /** The scripted server: settings, manifest, saved session. */
   server: FakeDesktopServer;
+  /** The scripted sign-in server: its profile is what the session fetches. */
+  auth: FakeAuthServer;
+  /** The page's shared services the views read with useAtrium() (the session, the configuration). */
+  atrium: AtriumServices;
   session: Session;
   /** Opens a window inside act(). */
   open(options?: Partial<WindowOptions>): WindowRecord;
@@ -74,21 +80,35 @@ export async function fakePlatform(options: { clock?: FakeClock; manifest?: Pack
 export async function renderDesktop(options: DesktopTestOptions = {}): Promise<DesktopTest> {
   const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
   const translate = (key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {}));
-  const { env, server, session } = await fakePlatform({ clock: options.clock, manifest: options.manifest });
+  const { env, auth, server, session } = await fakePlatform({ clock: options.clock, manifest: options.manifest });
   const desktop = createDesktop(
     { env, session, config: testConfig, builtins: { ...LOOK_PACKAGES.builtins, ...options.builtins }, fileSystem: options.fileSystem, applications: options.applications, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve() },
     { viewport: VIEWPORT },
   );
   const services: DesktopServices = Object.assign(desktop, { slots: new WindowSlots() });
+  const platform = { env, session, config: testConfig, builtins: options.builtins ?? {} };
+  const atrium: AtriumServices = {
+    config: testConfig,
+    site: resolveSite(testConfig),
+    session,
+    navigation: { current: () => env.location, setHash: () => undefined, assign: (url) => env.location.assign(url), subscribe: () => () => undefined },
+    models: createModelFactories(env, session, testConfig),
+    platform,
+    setLocale: () => Promise.resolve(),
+    desktopAccessory: null,
+    takeLaunchRequest: () => null,
+  };
   const tree = (
     <I18nProvider i18n={i18n}>
-      <DesktopContext.Provider value={services}>
-        <Keys services={services} />
-        <WindowLayer />
-        <DialogHost />
-        <DesktopOverlays />
-        {options.children}
-      </DesktopContext.Provider>
+      <AtriumContext.Provider value={atrium}>
+        <DesktopContext.Provider value={services}>
+          <Keys services={services} />
+          <WindowLayer />
+          <DialogHost />
+          <DesktopOverlays />
+          {options.children}
+        </DesktopContext.Provider>
+      </AtriumContext.Provider>
     </I18nProvider>
   );
   // onCommit hears every React commit of the whole tree (a Profiler at its root).
@@ -101,6 +121,8 @@ export async function renderDesktop(options: DesktopTestOptions = {}): Promise<D
     clock: env.clock,
     env,
     server,
+    auth,
+    atrium,
     session,
     open(o = {}) {
       let record: WindowRecord | undefined;

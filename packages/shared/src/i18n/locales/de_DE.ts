@@ -387,6 +387,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     },
     tray: {
       label: 'Infobereich',
+      withBadge: '{{title}} ({{badge}} neu)',
     },
     profile: {
       open: 'Profilmenü von {{name}}',
@@ -396,6 +397,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
       accounts: 'Konten',
       current: 'aktuelles Konto',
       back: 'Zurück',
+      showCard: 'Meine Profilkarte anzeigen',
     },
   },
   logout: {

@@ -386,6 +386,7 @@ export const en_EN = {
     },
     tray: {
       label: 'Tray',
+      withBadge: '{{title}} ({{badge}} new)',
     },
     profile: {
       open: 'Profile menu of {{name}}',
@@ -395,6 +396,7 @@ export const en_EN = {
       accounts: 'Accounts',
       current: 'current account',
       back: 'Back',
+      showCard: 'Show my profile card',
     },
   },
   logout: {

@@ -387,6 +387,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     },
     tray: {
       label: 'Zone de notification',
+      withBadge: '{{title}} ({{badge}} nouveaux)',
     },
     profile: {
       open: 'Menu du profil de {{name}}',
@@ -396,6 +397,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
       accounts: 'Comptes',
       current: 'compte actuel',
       back: 'Retour',
+      showCard: 'Afficher ma carte de profil',
     },
   },
   logout: {

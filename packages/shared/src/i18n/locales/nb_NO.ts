@@ -387,6 +387,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     },
     tray: {
       label: 'Systemstatusfelt',
+      withBadge: '{{title}} ({{badge}} nye)',
     },
     profile: {
       open: 'Profilmeny for {{name}}',
@@ -396,6 +397,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
       accounts: 'Kontoer',
       current: 'gjeldende konto',
       back: 'Tilbake',
+      showCard: 'Vis profilkortet mitt',
     },
   },
   logout: {

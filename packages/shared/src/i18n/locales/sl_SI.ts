@@ -387,6 +387,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     },
     tray: {
       label: 'Sistemska vrstica',
+      withBadge: '{{title}} ({{badge}} novih)',
     },
     profile: {
       open: 'Meni profila za {{name}}',
@@ -396,6 +397,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
       accounts: 'Računi',
       current: 'trenutni račun',
       back: 'Nazaj',
+      showCard: 'Pokaži mojo profilno kartico',
     },
   },
   logout: {

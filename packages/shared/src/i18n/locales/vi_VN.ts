@@ -387,6 +387,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     },
     tray: {
       label: 'Khay hệ thống',
+      withBadge: '{{title}} ({{badge}} mới)',
     },
     profile: {
       open: 'Menu hồ sơ của {{name}}',
@@ -396,6 +397,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
       accounts: 'Tài khoản',
       current: 'tài khoản hiện tại',
       back: 'Quay lại',
+      showCard: 'Hiển thị thẻ hồ sơ của tôi',
     },
   },
   logout: {

@@ -387,6 +387,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     },
     tray: {
       label: '系统托盘',
+      withBadge: '{{title}}（{{badge}} 条新消息）',
     },
     profile: {
       open: '{{name}} 的个人资料菜单',
@@ -396,6 +397,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
       accounts: '账户',
       current: '当前账户',
       back: '返回',
+      showCard: '显示我的个人资料卡',
     },
   },
   logout: {
