@@ -15,13 +15,13 @@ declare global {
 
 /**
  * The developer entry (development builds only): a "Developer" button on
- * the desktop whose menu opens test windows and every dialog kind, and a
+ * the desktop whose menu opens test windows, test tray icons and every dialog kind, and a
  * live region with the last dialog result. It also exposes the desktop's
  * models as window.atriumDev.
  */
 export function DevTools(): JSX.Element {
   const { t } = useTranslation();
-  const { windows, dialogs } = useDesktop();
+  const { windows, dialogs, tray } = useDesktop();
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState('');
   const [adopted, setAdopted] = useState<readonly number[]>([]);
@@ -41,11 +41,12 @@ export function DevTools(): JSX.Element {
     () => ({
       windows,
       dialogs,
+      tray,
       t: (key, vars) => String(t(key, vars ?? {})),
       report: (label, pressed, value) => setResult(formatResult(label, pressed, value)),
       adopt: (wid) => setAdopted((list) => [...list, wid]),
     }),
-    [windows, dialogs, t],
+    [windows, dialogs, tray, t],
   );
 
   const close = useCallback((refocus: boolean) => {

@@ -1,4 +1,4 @@
-import type { DialogCallback, DialogService, ProgressDialog, WindowManager } from '@atrium/client-core';
+import type { DialogCallback, DialogService, ProgressDialog, TrayModel, WindowManager } from '@atrium/client-core';
 
 /** Translates (the translator's t). */
 type T = (key: string, vars?: Record<string, unknown>) => string;
@@ -7,6 +7,8 @@ type T = (key: string, vars?: Record<string, unknown>) => string;
 export interface DevContext {
   windows: WindowManager;
   dialogs: DialogService;
+  /** The panel's tray (the developer's test icons). */
+  tray: TrayModel;
   t: T;
   /** Shows a dialog's result ('confirm: yes', 'prompt: ok "text"'). */
   report(label: string, button: string, value: unknown): void;
@@ -21,6 +23,29 @@ const PROGRESS_STEPS = [-10, 20, 45, 70, 95, 130];
 const PROGRESS_INTERVAL = 400;
 
 let opened = 0;
+let trayIcons = 0;
+
+/**
+ * Places 'Test tray icon N' in the panel's tray with a badge: a click
+ * reports 'tray: click' and counts the badge down, a context click reports
+ * 'tray: contextmenu' (in the result region).
+ */
+export function addTrayIcon(c: DevContext, badge: number): void {
+  trayIcons++;
+  const title = c.t('devtools.trayTitle', { number: trayIcons });
+  let count = badge;
+  const icon = c.tray.create({
+    icon: 'notification',
+    title,
+    badge,
+    onClick: () => {
+      count = Math.max(0, count - 1);
+      icon.update({ badge: count });
+      c.report('tray', 'click', title);
+    },
+    onContextMenu: () => c.report('tray', 'contextmenu', title),
+  });
+}
 
 /** Opens 'Test window N': an ordinary, fully capable window. */
 export function openTestWindow(c: DevContext): number {
@@ -30,8 +55,8 @@ export function openTestWindow(c: DevContext): number {
   return w.wid;
 }
 
-/** The entries of the developer menu: windows first, then one per dialog kind. */
-export const DEV_ACTIONS: ReadonlyArray<{ key: string; group: 'windows' | 'dialogs'; run(c: DevContext): void }> = [
+/** The entries of the developer menu: windows first, then tray icons, then one per dialog kind. */
+export const DEV_ACTIONS: ReadonlyArray<{ key: string; group: 'windows' | 'tray' | 'dialogs'; run(c: DevContext): void }> = [
   { key: 'openWindow', group: 'windows', run: (c) => void openTestWindow(c) },
   {
     key: 'openMany',
@@ -66,6 +91,8 @@ export const DEV_ACTIONS: ReadonlyArray<{ key: string; group: 'windows' | 'dialo
       window.setTimeout(() => c.windows.setLoading(w.wid, false), LOADING_TIME);
     },
   },
+  { key: 'trayIcon', group: 'tray', run: (c) => addTrayIcon(c, 3) },
+  { key: 'trayIconMany', group: 'tray', run: (c) => addTrayIcon(c, 120) },
   { key: 'alertInfo', group: 'dialogs', run: (c) => void c.dialogs.create('alert', { message: c.t('devtools.demo.info') }, reporter(c, 'alert')) },
   {
     key: 'alertError',
