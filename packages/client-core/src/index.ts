@@ -107,6 +107,7 @@ export { MENUS, PANEL_ADD_ITEM_COMMANDS, type MenuEntry, type MenuId } from './d
 export { InvalidPanelItemError, isPanelItem, MAX_PANELS, Panels, type PanelPosition, type PanelsState, type PanelView } from './desktop/Panels.js';
 export { DesktopSessionModel, SESSION_SAVE_DEBOUNCE, type DesktopSessionState } from './desktop/DesktopSessionModel.js';
 export { PrivacyPolicyModel, type PrivacyPolicyState } from './desktop/PrivacyPolicyModel.js';
+export { APP_MENU_CATEGORIES, AppMenuModel, appMenuCategory, appMenuCategoryKey, appMenuEntries, appMenuGroups, matchesSearch, searchText, type AppMenuCategory, type AppMenuEntry, type AppMenuGroup, type AppMenuSource, type AppMenuState } from './desktop/AppMenuModel.js';
 export { formatBadge, TRAY_BADGE_MAX, TrayModel, type TrayEntry, type TrayEntryHandle, type TrayState } from './desktop/TrayModel.js';
 export { greet, greetingKey } from './desktop/greeting.js';
 export { registerDesktopCommands, type DesktopCommandsHost } from './desktop/desktopCommands.js';

@@ -21,6 +21,7 @@ import { browserPackageLoader, type ClientEnvironment } from '../env.js';
 import type { FileSystem } from '../vfs/FileSystem.js';
 import type { Dimension } from '../windows/types.js';
 import { WindowManager } from '../windows/WindowManager.js';
+import { AppMenuModel } from './AppMenuModel.js';
 import { DesktopSessionModel } from './DesktopSessionModel.js';
 import { DesktopUi } from './DesktopUi.js';
 import { registerDesktopCommands } from './desktopCommands.js';
@@ -94,6 +95,8 @@ export interface Desktop {
   panels: Panels;
   desktopSession: DesktopSessionModel;
   privacyPolicy: PrivacyPolicyModel;
+  /** The panel's application menu: its entries, search and categories. */
+  appMenu: AppMenuModel;
   /** The panel's tray: icons placed by applications (an app's go when it ends) or by the desktop. */
   tray: TrayModel;
   /** The desktop clock's time (the greeting's hour). */
@@ -223,6 +226,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   const panels = new Panels(settings);
   const desktopSession = new DesktopSessionModel({ api: session.api, clock, windows, packages, profile });
   const privacyPolicy = new PrivacyPolicyModel(session.api);
+  const appMenu = new AppMenuModel({ packages, profile, locale: options.locale });
 
   const cleanups: Array<() => void> = [];
   cleanups.push(session.onProfileUpdated(() => packages.profileChanged()));
@@ -283,6 +287,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     panels,
     desktopSession,
     privacyPolicy,
+    appMenu,
     tray,
     now: () => clock.now(),
     packages,
@@ -326,6 +331,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       for (const cleanup of cleanups.splice(0)) cleanup();
       desktopSession.dispose();
       privacyPolicy.dispose();
+      appMenu.dispose();
       panels.dispose();
       packages.dispose();
       tray.dispose();

@@ -2,6 +2,7 @@ import { MENUS } from '@atrium/client-core';
 import type { JSX } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 import { CommandMenu } from '../menus/CommandMenu.js';
+import { AppMenu } from '../panel/AppMenu.js';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from './DesktopContext.js';
 
@@ -18,6 +19,7 @@ export function DesktopOverlays(): JSX.Element | null {
   const menu = state.contextMenu;
   return (
     <>
+      {state.popup === 'appMenu' && <AppMenu />}
       {menu && (
         <CommandMenu
           key={`${menu.menu}-${menu.at.x}-${menu.at.y}`}

@@ -384,6 +384,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
       label: 'Geöffnete Fenster',
       launching: '{{name}} wird gestartet',
       close: '{{title}} schließen',
+      minimized: '{{title}} (minimiert)',
     },
     tray: {
       label: 'Infobereich',

@@ -383,6 +383,7 @@ export const en_EN = {
       label: 'Open windows',
       launching: 'Launching {{name}}',
       close: 'Close {{title}}',
+      minimized: '{{title}} (minimized)',
     },
     tray: {
       label: 'Tray',

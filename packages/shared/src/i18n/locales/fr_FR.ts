@@ -384,6 +384,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
       label: 'Fenêtres ouvertes',
       launching: 'Lancement de {{name}}',
       close: 'Fermer {{title}}',
+      minimized: '{{title}} (réduite)',
     },
     tray: {
       label: 'Zone de notification',

@@ -384,6 +384,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
       label: 'Åpne vinduer',
       launching: 'Starter {{name}}',
       close: 'Lukk {{title}}',
+      minimized: '{{title}} (minimert)',
     },
     tray: {
       label: 'Systemstatusfelt',

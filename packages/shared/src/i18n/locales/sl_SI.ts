@@ -384,6 +384,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
       label: 'Odprta okna',
       launching: 'Zaganjam {{name}}',
       close: 'Zapri {{title}}',
+      minimized: '{{title}} (pomanjšano)',
     },
     tray: {
       label: 'Sistemska vrstica',

@@ -384,6 +384,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
       label: 'Cửa sổ đang mở',
       launching: 'Đang khởi chạy {{name}}',
       close: 'Đóng {{title}}',
+      minimized: '{{title}} (đã thu nhỏ)',
     },
     tray: {
       label: 'Khay hệ thống',

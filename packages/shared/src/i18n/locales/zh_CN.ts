@@ -384,6 +384,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
       label: '已打开的窗口',
       launching: '正在启动 {{name}}',
       close: '关闭 {{title}}',
+      minimized: '{{title}}（已最小化）',
     },
     tray: {
       label: '系统托盘',
