@@ -2,7 +2,14 @@ import type { CommandContext, CommandRegistry, MenuEntry } from '@atrium/client-
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
+import { CommandIcon } from './CommandIcon.js';
+import { Keys } from './Keys.js';
 import './CommandMenu.css';
+
+/** Below this viewport width (the small media class) a menu opened at a point takes the whole width. */
+const PHONE_MAX = 640;
+/** Room kept between a menu and the viewport's edges. */
+const MARGIN = 4;
 
 export interface CommandMenuProps {
   registry: CommandRegistry;
@@ -22,6 +29,8 @@ export interface CommandMenuProps {
   onClose(refocus: boolean): void;
   /** Whether focus goes back to what opened the menu after a command ran (default: no, the command decides). */
   refocusAfter?: (commandId: string) => boolean;
+  /** For a submenu: ArrowLeft and Escape close it and go back to its item. */
+  onBack?(): void;
 }
 
 /** The entries a menu shows: invisible commands and separators at the ends or doubled are left out, and empty submenus. */
@@ -44,13 +53,15 @@ function shownEntries(registry: CommandRegistry, entries: readonly MenuEntry[], 
  * choosing one runs it with the menu's context. A real menu (role menu;
  * menuitem, menuitemradio for choices, submenus with aria-haspopup): it
  * takes focus on its first enabled item; arrow keys, Home and End move,
- * Enter or Space runs, ArrowRight opens a submenu and ArrowLeft closes it,
- * Escape closes, Tab or a click outside dismiss it. A menu opened at a point
- * is kept inside the viewport, measured again 100 ms later (fonts, late
- * layout).
+ * Enter or Space runs, ArrowRight opens a submenu and ArrowLeft or Escape
+ * close it, Escape closes the menu, Tab or a click outside dismiss it. Keys
+ * are shown beside a label and named by aria-keyshortcuts. A menu opened at
+ * a point is kept inside the viewport, measured again 100 ms later (fonts,
+ * late layout), and takes the whole width of a phone; a submenu opens on the
+ * side that has room.
  */
 export function CommandMenu(props: CommandMenuProps): JSX.Element {
-  const { registry, entries, context, labelledBy, label, at, className, testIdPrefix = 'menu', testId, onClose, refocusAfter } = props;
+  const { registry, entries, context, labelledBy, label, at, className, testIdPrefix = 'menu', testId, onClose, refocusAfter, onBack } = props;
   const { t } = useTranslation();
   useObservable(registry);
   const menu = useRef<HTMLDivElement>(null);
@@ -59,19 +70,23 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
   const shown = shownEntries(registry, entries, context);
   const baseId = useId();
 
+  // Focus on the first enabled item; on the menu itself when none is (Escape still closes it).
   useEffect(() => {
-    menu.current?.querySelector<HTMLElement>('[data-menu-item]:not([aria-disabled="true"])')?.focus();
+    const first = menu.current?.querySelector<HTMLElement>(':scope > [data-menu-item]:not([aria-disabled="true"]), :scope > .atr-menu__sub > [data-menu-item]:not([aria-disabled="true"])');
+    (first ?? menu.current)?.focus();
   }, []);
 
-  // Inside the viewport, and once more after 100 ms.
+  // Inside the viewport (the whole width on a phone), and once more after 100 ms.
   useLayoutEffect(() => {
     if (!at) return;
     const clamp = () => {
       const box = menu.current?.getBoundingClientRect();
       if (!box) return;
-      const left = Math.max(4, Math.min(at.x, window.innerWidth - box.width - 4));
-      const top = Math.max(4, Math.min(at.y, window.innerHeight - box.height - 4));
-      setPlace((current) => (current?.left === left && current?.top === top ? current : { left, top }));
+      const phone = window.innerWidth < PHONE_MAX;
+      const left = phone ? MARGIN : Math.max(MARGIN, Math.min(at.x, window.innerWidth - box.width - MARGIN));
+      const top = Math.max(MARGIN, Math.min(at.y, window.innerHeight - box.height - MARGIN));
+      const right = phone ? MARGIN : undefined;
+      setPlace((current) => (current?.left === left && current?.top === top && current?.right === right ? current : { left, top, right }));
     };
     clamp();
     const timer = window.setTimeout(clamp, 100);
@@ -82,6 +97,8 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
     const outside = (event: PointerEvent) => {
       const target = event.target as Node;
       if (menu.current?.contains(target) || (labelledBy && document.getElementById(labelledBy)?.contains(target))) return;
+      // A submenu leaves presses in the menus around it to them.
+      if (menu.current?.parentElement?.closest('.atr-menu')?.contains(target)) return;
       onClose(false);
     };
     document.addEventListener('pointerdown', outside, true);
@@ -96,12 +113,12 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const own = [...(menu.current?.querySelectorAll<HTMLElement>(':scope > [data-menu-item]') ?? [])];
+    const own = [...(menu.current?.querySelectorAll<HTMLElement>(':scope > [data-menu-item], :scope > .atr-menu__sub > [data-menu-item]') ?? [])];
     const enabled = own.filter((el) => el.getAttribute('aria-disabled') !== 'true');
     const current = document.activeElement as HTMLElement | null;
     if (!current || !menu.current?.contains(current)) return;
     // Keys inside an open submenu are the submenu's.
-    if (!own.includes(current)) return;
+    if (current !== menu.current && !own.includes(current)) return;
     const at = enabled.indexOf(current);
     const go = (index: number) => enabled[(index + enabled.length) % enabled.length]?.focus();
     switch (event.key) {
@@ -123,8 +140,13 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
         setOpen(index);
         break;
       }
+      case 'ArrowLeft':
+        if (!onBack) return;
+        onBack();
+        break;
       case 'Escape':
-        onClose(true);
+        if (onBack) onBack();
+        else onClose(true);
         break;
       case 'Tab':
         onClose(false);
@@ -142,6 +164,7 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
       className={['atr-menu', at ? 'atr-menu--at' : '', className].filter(Boolean).join(' ')}
       style={place}
       role="menu"
+      tabIndex={-1}
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : label}
       data-testid={testId}
@@ -171,8 +194,14 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
               <span className="atr-menu__check" aria-hidden="true">
                 {checked ? '✓' : ''}
               </span>
+              <CommandIcon name={registry.get(entry)?.icon} />
               <span className="atr-menu__label">{t(registry.labelKeyOf(entry, context))}</span>
-              {keybinding && <kbd className="atr-menu__keys">{keybinding}</kbd>}
+              {/* Named by aria-keyshortcuts; the keys are shown, not read as part of the label. */}
+              {keybinding && (
+                <span aria-hidden="true" className="atr-menu__keys">
+                  <Keys binding={keybinding} />
+                </span>
+              )}
             </button>
           );
         }
@@ -194,6 +223,7 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
               onPointerEnter={() => setOpen(index)}
             >
               <span className="atr-menu__check" aria-hidden="true" />
+              <CommandIcon name={undefined} />
               <span className="atr-menu__label">{t(entry.labelKey)}</span>
               <span className="atr-menu__arrow" aria-hidden="true">
                 ›
@@ -233,19 +263,22 @@ function SubMenu(props: {
 }): JSX.Element {
   const { onBack } = props;
   const wrapper = useRef<HTMLDivElement>(null);
+  const [fit, setFit] = useState<{ flip: boolean; up: number }>({ flip: false, up: 0 });
+  // Beside its item, on the left when the right has no room, and moved up when it would pass the bottom edge.
+  useLayoutEffect(() => {
+    const box = wrapper.current?.getBoundingClientRect();
+    if (!box || getComputedStyle(wrapper.current!).position !== 'absolute') return;
+    const flip = box.right > window.innerWidth - MARGIN;
+    const up = Math.max(0, box.bottom - (window.innerHeight - MARGIN));
+    if (flip || up) setFit({ flip, up });
+  }, []);
   return (
     <div
       ref={wrapper}
-      className="atr-menu__submenu"
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowLeft' || event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          onBack();
-        }
-      }}
+      className={`atr-menu__submenu${fit.flip ? ' atr-menu__submenu--flip' : ''}`}
+      style={fit.up ? { marginTop: -fit.up } : undefined}
     >
-      <CommandMenu registry={props.registry} entries={props.entries} context={props.context} labelledBy={props.labelledBy} testIdPrefix={props.testIdPrefix} onClose={props.onClose} refocusAfter={props.refocusAfter} />
+      <CommandMenu registry={props.registry} entries={props.entries} context={props.context} labelledBy={props.labelledBy} testIdPrefix={props.testIdPrefix} onClose={props.onClose} refocusAfter={props.refocusAfter} onBack={onBack} />
     </div>
   );
 }

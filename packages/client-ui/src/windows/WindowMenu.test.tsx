@@ -6,6 +6,8 @@ const desktop = desktopPerTest();
 
 const items = () => screen.getAllByRole('menuitem');
 const item = (name: string) => screen.getByRole('menuitem', { name });
+/** The label of a menu item as shown (its keys are shown beside it, and named by aria-keyshortcuts). */
+const label = (menuItem: HTMLElement) => menuItem.querySelector('.atr-menu__label')?.textContent;
 
 describe('the icon menu', () => {
   it('opens from the icon button with Minimize, Maximize, Move, Resize and Close, focusing the first', async () => {
@@ -16,8 +18,9 @@ describe('the icon menu', () => {
     expect(icon.getAttribute('aria-expanded')).toBe('true');
     const menu = screen.getByRole('menu');
     expect(menu.getAttribute('aria-labelledby')).toBe(icon.id);
-    expect(items().map((i) => i.textContent)).toEqual(['Minimize', 'Maximize', 'Move', 'Resize', 'Close']);
+    expect(items().map(label)).toEqual(['Minimize', 'Maximize', 'Move', 'Resize', 'Close']);
     expect(document.activeElement).toBe(item('Minimize'));
+    expect(item('Close').getAttribute('aria-keyshortcuts')).toBe('Alt+Shift+W');
   });
 
   it('disables what the window does not allow, and offers Restore when maximized', async () => {
@@ -27,7 +30,7 @@ describe('the icon menu', () => {
     fireEvent.click(within(t.frame(w.wid)).getByTestId('window.icon'));
     const disabled = items()
       .filter((i) => i.getAttribute('aria-disabled') === 'true')
-      .map((i) => i.textContent);
+      .map(label);
     expect(disabled).toEqual(['Minimize', 'Move', 'Resize', 'Close']);
     fireEvent.click(item('Close'));
     expect(t.windows.get(w.wid)).toBeDefined();

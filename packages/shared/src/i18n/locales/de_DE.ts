@@ -413,6 +413,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     command: 'Befehl',
     keys: 'Tasten',
     close: 'Schließen',
+    key: { space: 'Leertaste' },
   },
   palette: {
     title: 'Befehlspalette',

@@ -412,6 +412,8 @@ export const en_EN = {
     command: 'Command',
     keys: 'Keys',
     close: 'Close',
+    /** Names of keys in the shortcut guide and menus (the others are written as on the key: Alt, Shift, Ctrl). */
+    key: { space: 'Space' },
   },
   palette: {
     title: 'Command palette',

@@ -413,6 +413,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     command: 'Commande',
     keys: 'Touches',
     close: 'Fermer',
+    key: { space: 'Espace' },
   },
   palette: {
     title: 'Palette de commandes',

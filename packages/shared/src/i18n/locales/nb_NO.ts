@@ -413,6 +413,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     command: 'Kommando',
     keys: 'Taster',
     close: 'Lukk',
+    key: { space: 'Mellomrom' },
   },
   palette: {
     title: 'Kommandopalett',

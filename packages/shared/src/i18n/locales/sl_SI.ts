@@ -413,6 +413,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     command: 'Ukaz',
     keys: 'Tipke',
     close: 'Zapri',
+    key: { space: 'Preslednica' },
   },
   palette: {
     title: 'Paleta ukazov',

@@ -413,6 +413,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     command: 'Lệnh',
     keys: 'Phím',
     close: 'Đóng',
+    key: { space: 'Phím cách' },
   },
   palette: {
     title: 'Bảng lệnh',

@@ -413,6 +413,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     command: '命令',
     keys: '按键',
     close: '关闭',
+    key: { space: '空格键' },
   },
   palette: {
     title: '命令面板',
