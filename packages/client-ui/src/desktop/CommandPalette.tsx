@@ -1,0 +1,153 @@
+import { commandNameKey, type CommandRegistry } from '@atrium/client-core';
+import { useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useObservable } from '../hooks/useObservable.js';
+import { useTranslation } from '../i18n/useTranslation.js';
+import { CommandIcon } from '../menus/CommandIcon.js';
+import { Keys } from '../menus/Keys.js';
+import { useDesktop } from './DesktopContext.js';
+import { ModalOverlay } from './ModalOverlay.js';
+import './CommandPalette.css';
+
+/** One line of the palette: a command that can run now, with its name in the user's language. */
+export interface PaletteEntry {
+  id: string;
+  name: string;
+  icon: string | undefined;
+  keybinding: string | null;
+}
+
+/** Text compared without case or accents ('Fenêtre' matches 'fenetre'). */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * What the palette lists for a query: the commands that can run now with an
+ * empty context and are meant for it (palette not false), in registration
+ * order, whose name (or id) contains every word of the query.
+ */
+export function paletteEntries(commands: CommandRegistry, translate: (key: string) => string, query: string): PaletteEntry[] {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  const entries: PaletteEntry[] = [];
+  for (const command of commands.commands()) {
+    if (command.palette === false || !commands.isEnabled(command.id)) continue;
+    const name = translate(commandNameKey(command.id));
+    const haystack = `${folded(name)} ${command.id.toLowerCase()}`;
+    if (words.every((word) => haystack.includes(word))) entries.push({ id: command.id, name, icon: command.icon, keybinding: commands.keybindingOf(command.id) });
+  }
+  return entries;
+}
+
+/**
+ * The command palette (docs/behaviour/desktop.md#keyboard-shortcut-guide):
+ * a search box (a combobox) over the list of commands (a listbox) read from
+ * the command registry; typing filters, the arrow keys move through the
+ * list, Enter or a click runs the chosen command with an empty context (it
+ * acts on the focused window, the first panel...), Escape closes it. It
+ * registers nothing: what it offers, and when, is the registry's rule.
+ */
+export function CommandPalette({ onClose }: { onClose(): void }): JSX.Element {
+  const { t } = useTranslation();
+  const { commands } = useDesktop();
+  useObservable(commands);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const listId = useId();
+  const entries = paletteEntries(commands, (key) => t(key), query);
+  const current = Math.min(active, entries.length - 1);
+  const optionId = (index: number) => `${listId}-${index}`;
+
+  const run = (id: string) => {
+    onClose();
+    commands.run(id);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const count = entries.length;
+    switch (event.key) {
+      case 'ArrowDown':
+        if (count) setActive((current + 1) % count);
+        break;
+      case 'ArrowUp':
+        if (count) setActive((current - 1 + count) % count);
+        break;
+      case 'PageDown':
+        if (count) setActive(count - 1);
+        break;
+      case 'PageUp':
+        setActive(0);
+        break;
+      case 'Enter': {
+        const entry = entries[current];
+        if (entry) run(entry.id);
+        break;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <ModalOverlay labelledBy={titleId} onDismiss={onClose} initialFocus={() => input.current} className="atr-palette" testId="palette">
+      <h2 id={titleId} className="atr-visually-hidden">
+        {t('palette.title')}
+      </h2>
+      <div className="atr-palette__search">
+        <input
+          ref={input}
+          className="atr-palette__input"
+          type="text"
+          role="combobox"
+          aria-label={t('palette.title')}
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={entries[current] ? optionId(current) : undefined}
+          placeholder={t('palette.placeholder')}
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={handleKeyDown}
+          data-testid="palette.input"
+        />
+      </div>
+      <ul id={listId} className="atr-palette__list" role="listbox" aria-label={t('palette.title')} data-testid="palette.list">
+        {entries.map((entry, index) => (
+          <li
+            key={entry.id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === current}
+            aria-keyshortcuts={entry.keybinding ?? undefined}
+            className="atr-palette__option"
+            data-testid={`palette.${entry.id}`}
+            // The input keeps focus: a press on an option must not take it away before the click runs it.
+            onPointerDown={(event) => event.preventDefault()}
+            onPointerMove={() => index !== current && setActive(index)}
+            onClick={() => run(entry.id)}
+          >
+            <CommandIcon name={entry.icon} />
+            <span className="atr-palette__name">{entry.name}</span>
+            {entry.keybinding && (
+              <span aria-hidden="true" className="atr-palette__keys">
+                <Keys binding={entry.keybinding} />
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {entries.length === 0 && (
+        <p className="atr-palette__empty" role="status" data-testid="palette.empty">
+          {t('palette.empty')}
+        </p>
+      )}
+    </ModalOverlay>
+  );
+}
