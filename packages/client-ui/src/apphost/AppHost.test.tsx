@@ -1,22 +1,58 @@
+import type { Application, AppWindow, AppWindowOptions } from '@atrium/sdk';
+import { defineApplication } from '@atrium/sdk';
+import { builtinEntry } from '@atrium/client-core/testing';
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../testing/renderAtrium.js';
 import { renderDesktop, type DesktopTest } from '../testing/renderDesktop.js';
-import { fakeRuntime, type FakeRuntime } from '../testing/fakeRuntime.js';
 import { AppHost, ATTENTION_DURATION } from './AppHost.js';
 
-let runtime: FakeRuntime;
+/** What the test's application renders into its window (set by each test before the launch). */
+let content: AppWindowOptions['render'] = () => undefined;
+/** Every application started, with the handle of its window. */
+let started: Array<{ app: Application; window: AppWindow }> = [];
+
+/** Notes: one window rendering `content`; Reports and Chat: record how they were launched. */
+const app = (title: string) => builtinEntry({ name: title, type: 'application', title: { en_EN: title }, defaultAppforOrgs: 1 });
+const runtime = (id: string, render: () => AppWindowOptions['render']) =>
+  defineApplication((application) => {
+    const window = application.createWindow({ id, title: application.name, render: (body, w) => render()(body, w) });
+    started.push({ app: application, window });
+  });
+
 let current: DesktopTest | null = null;
 
-/** A desktop with the host over a fresh fake runtime. */
+/** A started desktop with the host; Notes, Reports and Chat can be launched. */
 async function render(): Promise<DesktopTest> {
-  runtime = fakeRuntime();
-  current = await renderDesktop({ runtime, children: <AppHost /> });
+  started = [];
+  current = await renderDesktop({
+    manifest: [app('Notes'), app('Reports'), app('Chat')],
+    builtins: {
+      Notes: async () => ({ default: runtime('main', () => content) }),
+      Reports: async () => ({ default: runtime('main', () => () => undefined) }),
+      Chat: async () => ({ default: runtime('main', () => () => undefined) }),
+    },
+    children: <AppHost />,
+  });
+  await current.start();
   return current;
+}
+
+/** Launches an application and lets its window and content appear. */
+async function launch(t: DesktopTest, name: string): Promise<number> {
+  await act(async () => {
+    await t.services.packages.launch(name);
+  });
+  await settle();
+  const mine = started.filter((s) => s.app.name === name).at(-1);
+  if (!mine) throw new Error(`${name} did not start`);
+  return mine.window.wid;
 }
 
 afterEach(() => {
   current?.dispose();
   current = null;
+  content = () => undefined;
   cleanup();
 });
 
@@ -35,107 +71,102 @@ function clickReachesBrowser(element: Element, init: MouseEventInit = {}): boole
 }
 
 describe('AppHost', () => {
-  it("mounts an app window's content into its body and runs the cleanup when the window closes", async () => {
-    const desktop = await render();
-    const record = desktop.open({ appId: 'Demo' });
+  it("mounts an app window's content into its body once, and runs the cleanup when the window closes", async () => {
     const calls: string[] = [];
-    act(() =>
-      runtime.packages.setContent(record.wid, (body, window) => {
-        body.innerHTML = `<p data-testid="app-content">window ${window.wid}</p>`;
-        calls.push('render');
-        return () => calls.push('cleanup');
-      }),
-    );
-    const frame = desktop.frame(record.wid);
-    expect(frame.querySelector('[data-testid="app-content"]')?.textContent).toBe(`window ${record.wid}`);
+    content = (body, window) => {
+      body.innerHTML = `<p data-testid="app-content">window ${window.wid}</p>`;
+      calls.push('render');
+      return () => calls.push('cleanup');
+    };
+    const t = await render();
+    const wid = await launch(t, 'Notes');
+    const frame = t.frame(wid);
+    expect(frame.getAttribute('data-app')).toBe('Notes');
+    expect(frame.querySelector('[data-testid="app-content"]')?.textContent).toBe(`window ${wid}`);
     expect(frame.querySelector('.atr-window__body > .atr-app-content')).not.toBeNull();
-    act(() => void desktop.windows.close(record.wid));
-    act(() => runtime.packages.setContent(record.wid, null));
-    expect(calls).toEqual(['render', 'cleanup']);
-  });
-
-  it('renders content registered before the window body exists once the body appears', async () => {
-    const desktop = await render();
-    const calls: string[] = [];
-    // The content is known for wid 1 before the window is open.
-    act(() => runtime.packages.setContent(1, () => void calls.push('render')));
-    expect(calls).toEqual([]);
-    desktop.open();
+    // The window changing does not render its content again.
+    act(() => void t.windows.maximize(wid));
+    act(() => void t.windows.setTitle(wid, 'Notes – March'));
     expect(calls).toEqual(['render']);
+    act(() => void t.windows.close(wid));
+    expect(calls).toEqual(['render', 'cleanup']);
+    expect(t.services.packages.applications().map((a) => a.name)).not.toContain('Notes');
   });
 
   it('runs every cleanup when the desktop goes', async () => {
-    const desktop = await render();
-    const record = desktop.open();
     const calls: string[] = [];
-    act(() => runtime.packages.setContent(record.wid, () => () => calls.push('cleanup')));
-    desktop.unmount();
+    content = () => () => calls.push('cleanup');
+    const t = await render();
+    await launch(t, 'Notes');
+    t.unmount();
     expect(calls).toEqual(['cleanup']);
   });
 
   it('keeps the desktop up when a render throws', async () => {
-    const desktop = await render();
-    const record = desktop.open();
-    const error = console.error;
-    console.error = () => undefined;
-    try {
-      act(() =>
-        runtime.packages.setContent(record.wid, () => {
-          throw new Error('broken app');
-        }),
-      );
-    } finally {
-      console.error = error;
-    }
-    expect(desktop.frame(record.wid)).toBeTruthy();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    content = () => {
+      throw new Error('broken app');
+    };
+    const t = await render();
+    const wid = await launch(t, 'Notes');
+    expect(t.frame(wid)).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith(`The content of window ${wid} could not be rendered.`, expect.any(Error));
+    logged.mockRestore();
   });
 
-  describe('links inside app windows (§2)', () => {
-    async function linkIn(html: string) {
-      const desktop = await render();
-      const record = desktop.open();
-      act(() => runtime.packages.setContent(record.wid, (body) => void (body.innerHTML = html)));
-      return desktop.frame(record.wid).querySelector('a')!;
+  describe('links inside app windows (docs/behaviour/applications.md)', () => {
+    /** A link in an app window; html may depend on the page's host. */
+    async function linkIn(html: string | ((host: string) => string)) {
+      let host = '';
+      content = (body) => void (body.innerHTML = typeof html === 'string' ? html : html(host));
+      const t = await render();
+      host = t.env.location.host;
+      const wid = await launch(t, 'Notes');
+      return { t, link: t.frame(wid).querySelector('a')! };
     }
+    const launched = (name: string) => started.filter((s) => s.app.name === name).map((s) => ({ args: s.app.args, options: s.app.options }));
 
     it('launches the app of a same-host link with ?app=, with the other parameters as args', async () => {
-      const link = await linkIn(`<a href="http://${window.location.host}/?app=Reports&year=2026">Reports</a>`);
+      const { link } = await linkIn((host) => `<a href="https://${host}/?app=Reports&year=2026">Reports</a>`);
       expect(clickReachesBrowser(link)).toBe(false);
-      expect(runtime.packages.links.at(-1)).toEqual({ kind: 'launch', app: 'Reports', args: { year: '2026' } });
+      await settle();
+      expect(launched('Reports')).toEqual([{ args: { year: '2026' }, options: expect.objectContaining({ restart: true }) }]);
     });
 
-    it('hands a # link with an application attribute to the package manager', async () => {
-      const link = await linkIn('<a href="#" data-application="Chat" data-page="inbox">Chat</a>');
+    it('opens the application named by a # link with an application attribute, on its page', async () => {
+      const { link } = await linkIn('<a href="#" data-application="Chat" data-page="inbox">Chat</a>');
       fireEvent.click(link);
-      expect(runtime.packages.links.at(-1)).toEqual({ kind: 'app', app: 'Chat', page: 'inbox' });
+      await settle();
+      expect(launched('Chat')).toEqual([{ args: {}, options: expect.objectContaining({ page: 'inbox' }) }]);
     });
 
     it('leaves other hosts and modified clicks to the browser', async () => {
-      const external = await linkIn('<a href="https://example.org/?app=Chat">out</a>');
+      const { link: external } = await linkIn('<a href="https://example.org/?app=Chat">out</a>');
       expect(clickReachesBrowser(external)).toBe(true);
       const own = external.ownerDocument.createElement('a');
       own.setAttribute('href', '/?app=Chat');
       external.after(own);
       expect(clickReachesBrowser(own, { ctrlKey: true })).toBe(true);
-      expect(runtime.packages.links).toEqual([]);
+      await settle();
+      expect(launched('Chat')).toEqual([]);
     });
 
     it('leaves a click the app handled itself alone', async () => {
-      const link = await linkIn('<a href="/?app=Chat">own</a>');
+      const { link } = await linkIn('<a href="/?app=Chat">own</a>');
       link.addEventListener('click', (event) => event.preventDefault());
       fireEvent.click(link);
-      expect(runtime.packages.links).toEqual([]);
+      await settle();
+      expect(launched('Chat')).toEqual([]);
     });
   });
 
   it('highlights the window of an app asking for attention for a moment', async () => {
-    const desktop = await render();
-    const record = desktop.open({ appId: 'Preferences' });
-    const frame = desktop.frame(record.wid);
-    expect(frame.getAttribute('data-app')).toBe('Preferences');
+    const t = await render();
+    const wid = await launch(t, 'Notes');
+    const frame = t.frame(wid);
     vi.useFakeTimers();
     try {
-      act(() => runtime.packages.attention(record.wid));
+      act(() => started[0]!.window.attention());
       act(() => void vi.advanceTimersToNextFrame());
       expect(frame.getAttribute('data-attention')).toBe('true');
       act(() => void vi.advanceTimersByTime(ATTENTION_DURATION));

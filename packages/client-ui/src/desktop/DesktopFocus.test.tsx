@@ -3,6 +3,9 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { settle } from '../testing/renderAtrium.js';
 import { renderDesktop, type DesktopTest } from '../testing/renderDesktop.js';
+import type { JSX } from 'react';
+import { useWindowList } from '../windows/useWindowRecord.js';
+import { useDesktop } from './DesktopContext.js';
 import { DesktopFocus } from './DesktopFocus.js';
 
 let test: DesktopTest | null = null;
@@ -12,7 +15,21 @@ afterEach(() => {
   cleanup();
 });
 
-/** A desktop whose surface is the page, with the user card's home control and another desktop button. */
+/** One button per window, marked as the window list marks its entries (the panel's window list is tested with the panel). */
+function WindowEntries(): JSX.Element {
+  const list = useWindowList(useDesktop().windows);
+  return (
+    <>
+      {list.map((w) => (
+        <button key={w.wid} type="button" data-window-entry={w.wid}>
+          {w.title}
+        </button>
+      ))}
+    </>
+  );
+}
+
+/** A desktop whose surface is the page, with a home control (the profile menu's), window entries and another desktop button. */
 async function desktop(): Promise<DesktopTest> {
   test = await renderDesktop({
     children: (
@@ -20,6 +37,7 @@ async function desktop(): Promise<DesktopTest> {
         <button type="button" data-desktop-home>
           DD
         </button>
+        <WindowEntries />
         <button type="button">Open</button>
         <DesktopFocus surface={{ current: document.body }} />
       </>
@@ -108,13 +126,14 @@ describe('DesktopFocus (docs/ACCESSIBILITY.md: focus is always somewhere sensibl
     expect(document.activeElement).toBe(home());
   });
 
-  it("moves focus to a minimized window's button in the strip", async () => {
+  it("moves focus to a minimized window's entry in the window list", async () => {
     const t = await desktop();
     const w = t.open({ title: 'Notes' });
     await settle();
     fireEvent.click(within(t.frame(w.wid)).getByTestId('window.minimize'));
     await settle();
-    expect(document.activeElement).toBe(within(screen.getByTestId('desktop.minimized')).getByRole('button', { name: /Notes/ }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Notes' }));
+    expect(document.activeElement?.getAttribute('data-window-entry')).toBe(String(w.wid));
   });
 
   it('leaves focus alone where it is somewhere sensible', async () => {

@@ -66,14 +66,15 @@ function returnFocusOnClose(windows: WindowManager, surface: HTMLElement, opener
  * minimized. After a window closes focus goes to the next window in z-order,
  * else to the control that opened it, else to the desktop's home control
  * (desktopHome); after a dialog closes, back to what opened it or its parent
- * window; after a minimize, to the minimized window's button in the strip.
+ * window; after a minimize, to the minimized window's entry in the panel's
+ * window list (the element marked data-window-entry with its wid).
  * Render it after the window layer: its effect runs once the frames have
  * placed focus themselves.
  */
 export function DesktopFocus({ surface }: { surface: RefObject<HTMLElement | null> }): null {
   const { windows } = useDesktop();
   const list = useWindowList(windows);
-  /** The window that last held DOM focus (a minimized one hands focus to its strip button). */
+  /** The window that last held DOM focus (a minimized one hands focus to its window-list entry). */
   const lastHolder = useRef<number | null>(null);
 
   useEffect(() => {
@@ -104,9 +105,9 @@ export function DesktopFocus({ surface }: { surface: RefObject<HTMLElement | nul
     if (focused && focusWindow(root, focused.wid)) return;
     const holder = lastHolder.current;
     if (holder !== null && windows.get(holder)?.state.minimized) {
-      const strip = root.querySelector<HTMLElement>(`.atr-desktop__minimized-window[data-wid="${holder}"]`);
-      if (canTakeFocus(strip)) {
-        strip.focus({ preventScroll: true });
+      const entry = root.querySelector<HTMLElement>(`[data-window-entry="${holder}"]`);
+      if (canTakeFocus(entry)) {
+        entry.focus({ preventScroll: true });
         return;
       }
     }

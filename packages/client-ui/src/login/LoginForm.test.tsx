@@ -1,5 +1,6 @@
 import { jsonResponse } from '@atrium/client-core/testing';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { LOGOUT_DELAY } from '@atrium/shared';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAtrium, routeSignIn, settle, WRAPPER } from '../testing/renderAtrium.js';
 
@@ -86,7 +87,7 @@ describe('login form', () => {
   });
 
   it('submits with Enter: the fields and the Login button share one form', async () => {
-    const { env } = await renderAtrium({ script: routeSignIn });
+    const { env } = await renderAtrium({ script: routeSignIn, desktop: {} });
     fireEvent.change(field('Username'), { target: { value: 'demo' } });
     fireEvent.change(field('Password'), { target: { value: 'Demo@1234' } });
     const form = field('Password').form!;
@@ -126,17 +127,27 @@ describe('login form', () => {
     expect(screen.getByRole('heading', { name: 'Recover Password' })).toBeTruthy();
   });
 
-  it('signs in, greets the user with initials and account, and signs out', async () => {
-    const { env } = await renderAtrium({ script: routeSignIn });
+  it('signs in to the desktop, greets the user by name, and signs out after the logout question', async () => {
+    const { env } = await renderAtrium({ script: routeSignIn, desktop: {} });
     await submit('demo', 'Demo@1234');
-    const page = screen.getByTestId('signedIn.page');
-    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Welcome, Dana Demo');
-    expect(screen.getByTestId('signedIn.avatar').textContent).toBe('DD');
-    expect(screen.getByTestId('signedIn.account').textContent).toBe('Northwind Trading');
-    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(screen.getByTestId('desktop').dataset.started).toBe('true'));
+    expect(screen.getByTestId('signedIn.page')).toBeTruthy();
+    expect(screen.getByRole('main', { name: 'Desktop' })).toBeTruthy();
+    expect(screen.getByTestId('notification.title').textContent).toMatch(/^Good (Morning|Afternoon|Evening), Dana Demo$/);
+    // Log out from the desktop's menu: the question first.
+    fireEvent.contextMenu(screen.getByTestId('desktop.area'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
     await settle();
-    const button = screen.getByRole('button', { name: 'Signing out…' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    const question = screen.getByRole('dialog', { name: 'Log out' });
+    expect(within(question).getByText('Would you like to logout?')).toBeTruthy();
+    expect(env.calls('POST', '/logout')).toHaveLength(0);
+    fireEvent.click(within(question).getByRole('button', { name: 'Yes, logout' }));
+    await settle();
     expect(env.calls('POST', '/logout')).toHaveLength(1);
+    expect(screen.getByTestId('signedIn.page').getAttribute('aria-busy')).toBe('true');
+    // The page reloads (to the login page) after the logout delay.
+    expect(env.location.reloads).toBe(0);
+    await act(() => env.clock.settle(LOGOUT_DELAY));
+    expect(env.location.reloads).toBe(1);
   });
 });

@@ -3,9 +3,9 @@
  * fetch the test scripts, rendered in <AtriumApp>. Never imported by
  * production code.
  */
-import { createI18n, DEFAULT_SITE_SETTINGS, parsePageAddress, Session, type ClientConfig, type SiteSettings } from '@atrium/client-core';
-import { FakeEnvironment, flushPromises, jsonResponse } from '@atrium/client-core/testing';
-import { DEFAULT_SETTINGS, type Announcement, type Profile } from '@atrium/shared';
+import { createI18n, DEFAULT_SITE_SETTINGS, parsePageAddress, Session, type BuiltinLoaders, type ClientConfig, type SiteSettings } from '@atrium/client-core';
+import { FakeDesktopServer, FakeEnvironment, flushPromises, jsonResponse, LOOK_PACKAGES } from '@atrium/client-core/testing';
+import { DEFAULT_SETTINGS, type Announcement, type PackageManifestEntry, type Profile } from '@atrium/shared';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nProvider } from '../i18n/useTranslation.js';
@@ -95,6 +95,8 @@ export function routeSignIn(env: FakeEnvironment): void {
 export interface AtriumTest extends RenderResult {
   env: FakeEnvironment;
   session: Session;
+  /** The scripted desktop server (settings, manifest, saved session, privacy check) when the test asked for one. */
+  desktop: FakeDesktopServer | null;
   setLocale(locale: Parameters<Awaited<ReturnType<typeof createI18n>>['setLocale']>[0]): Promise<void>;
   language(): string;
 }
@@ -105,17 +107,25 @@ export interface AtriumTest extends RenderResult {
  * to an empty list.
  */
 export async function renderAtrium(
-  options: { address?: string; site?: Partial<SiteSettings>; script?: (env: FakeEnvironment) => void; boot?: boolean } = {},
+  options: {
+    address?: string;
+    site?: Partial<SiteSettings>;
+    script?: (env: FakeEnvironment) => void;
+    boot?: boolean;
+    /** A desktop server for the signed-in desktop: the packages its manifest lists and the build carries (with the default look's). */
+    desktop?: { manifest?: PackageManifestEntry[]; builtins?: BuiltinLoaders };
+  } = {},
 ): Promise<AtriumTest> {
   const env = new FakeEnvironment({ address: `https://${HOST}${options.address ?? '/'}` });
   routeAnnouncements(env, []);
+  const desktop = options.desktop ? new FakeDesktopServer(env, { manifest: options.desktop.manifest }) : null;
   options.script?.(env);
-  const config = testConfig(options.site);
+  const config = { ...testConfig(options.site), ...(desktop && { manifestUrl: `${API}/packages/manifest` }) };
   const { i18n, setLocale } = await createI18n(env, ['en-GB']);
   const session = new Session(env, config);
   const navigation = fakeNavigation(env);
   const models = createModelFactories(env, session, config);
-  const platform = { env, session, config, builtins: {} };
+  const platform = { env, session, config, builtins: options.desktop ? { ...LOOK_PACKAGES.builtins, ...options.desktop.builtins } : {} };
   // As in a browser that has been on the page a while: the screens loaded on demand have arrived.
   await preloadScreens();
   const result = render(
@@ -131,6 +141,7 @@ export async function renderAtrium(
     ...result,
     env,
     session,
+    desktop,
     setLocale: (locale) => act(() => setLocale(locale)),
     language: () => i18n.language,
   };

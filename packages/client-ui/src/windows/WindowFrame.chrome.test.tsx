@@ -122,17 +122,19 @@ describe('WindowFrame chrome', () => {
     expect(inFrame(t, w.wid).queryByTestId('window.loading')).toBeNull();
   });
 
-  it('keeps a minimized window in the DOM, lists it in the strip and raises it from there', async () => {
+  it('keeps a minimized window in the DOM, hidden, and shows and focuses it again when raised (as its window-list entry does)', async () => {
     const t = await desktop();
     const w = t.open({ title: 'Notes' });
-    act(() => void t.windows.minimize(w.wid));
+    fireEvent.click(inFrame(t, w.wid).getByTestId('window.minimize'));
     expect(t.frame(w.wid).style.display).toBe('none');
-    const strip = screen.getByTestId('desktop.minimized');
-    expect(strip.getAttribute('aria-label')).toBe('Minimized windows');
-    fireEvent.click(within(strip).getByRole('button', { name: 'Notes' }));
+    expect(t.frame(w.wid).dataset.minimized).toBe('true');
+    // Still listed by the window manager, which the panel's window list shows.
+    expect(t.windows.windows().map((r) => r.wid)).toContain(w.wid);
+    act(() => void t.services.commands.run('window.activate', { wid: w.wid }));
     expect(t.windows.get(w.wid)?.state.minimized).toBe(false);
     expect(t.windows.get(w.wid)?.state.focused).toBe(true);
-    expect(screen.queryByTestId('desktop.minimized')).toBeNull();
+    expect(t.frame(w.wid).style.display).toBe('');
+    expect(t.frame(w.wid).contains(document.activeElement)).toBe(true);
   });
 
   it('is a non-modal dialog for the accessibility tree, modal when its attributes say so', async () => {
