@@ -42,7 +42,7 @@ export interface NotificationServiceOptions {
 }
 
 /**
- * The desktop's notifications (§3 Notification options, §9): each stays
+ * The desktop's notifications (docs/behaviour/notifications.md#options): each stays
  * `timeout` ms (default 5000; 0 keeps it until dismissed), may play the
  * message sound and may also show as a browser notification. None goes
  * while the user holds them (hold()).

@@ -28,10 +28,10 @@ export interface WindowContent {
 }
 
 /**
- * A running application (§3 Application; implements @atrium/sdk's
+ * A running application (docs/behaviour/applications.md#application-instances; implements @atrium/sdk's
  * Application). Its windows open in the desktop's WindowManager with the
  * package name as appId; a window id is unique among the app's windows
- * (WindowIdExistsError, §5). When the user closes its last window the app
+ * (WindowIdExistsError, docs/behaviour/windows.md). When the user closes its last window the app
  * ends. destroy() closes its windows and socket, emits 'destroy' and drops
  * its listeners.
  */

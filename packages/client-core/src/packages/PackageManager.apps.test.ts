@@ -19,7 +19,7 @@ async function microtasks(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
-describe('singleton applications (§4)', () => {
+describe('singleton applications', () => {
   const manifest = [entry('Preferences', { singleton: true, defaultAppforOrgs: 1 }), entry('Other', { defaultAppforOrgs: 1 })];
 
   it('re-focuses the running instance with an attention event instead of opening a second one', async () => {

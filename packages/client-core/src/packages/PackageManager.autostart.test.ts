@@ -23,7 +23,7 @@ async function setup() {
   return { h: harness, launched };
 }
 
-describe('PackageManager.autostart (§4, §9)', () => {
+describe('PackageManager.autostart', () => {
   it('launches nothing before 1000 ms; then the apps without precedence and, in ascending precedence 750 ms apart, the others (visible ones only)', async () => {
     const { h, launched } = await setup();
     h.manager.autostart();

@@ -2,7 +2,7 @@ import { AUTOSTART_DELAY, AUTOSTART_PRECEDENCE_INTERVAL, type PackageManifestEnt
 import type { Clock } from '../env.js';
 
 /**
- * Autostart (§4, §9): AUTOSTART_DELAY after the call, the candidates of that
+ * Autostart (docs/behaviour/applications.md#autostart): AUTOSTART_DELAY after the call, the candidates of that
  * moment launch: those with a precedence first, in ascending precedence,
  * AUTOSTART_PRECEDENCE_INTERVAL apart (the first at once), and those without
  * one together at once. Returns a cancel for the timers still pending.

@@ -4,7 +4,7 @@ import { routeLink } from './links.js';
 const here = { host: 'atrium.example' };
 const link = (href: string | null, attributes: Record<string, string | null> = {}) => routeLink({ href, attributes }, here);
 
-describe('routeLink (§2 Links inside applications)', () => {
+describe('routeLink: links inside applications', () => {
   it('drills down for a drilldown or data-drilldown attribute, with the link attributes', () => {
     expect(link('#', { drilldown: 'w1', 'data-filter': 'x', title: null })).toEqual({ kind: 'drilldown', attributes: { drilldown: 'w1', 'data-filter': 'x' } });
     expect(link('https://atrium.example/?app=Notes', { 'data-drilldown': '' })).toEqual({ kind: 'drilldown', attributes: { 'data-drilldown': '' } });

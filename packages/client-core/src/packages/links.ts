@@ -1,5 +1,5 @@
 /**
- * Links inside applications (§2): what a click on a link in an app's window
+ * Links inside applications (docs/behaviour/applications.md#links-inside-applications): what a click on a link in an app's window
  * does. The UI reads the link's href and attributes and hands the action to
  * PackageManager.handleLink; anything but 'none' replaces the browser's
  * navigation.
@@ -55,7 +55,7 @@ export function routeLink(link: LinkTarget, location: { host: string }): LinkAct
   return { kind: 'launch', app, args };
 }
 
-/** Dashboard drill-down (§2); dashboards bring the real engine. */
+/** Dashboard drill-down (docs/behaviour/applications.md#links-inside-applications); dashboards bring the real engine. */
 export interface DrilldownEngine {
   drill(attributes: Record<string, string>): void;
 }

@@ -9,7 +9,7 @@ const path = '/api/v1/user/u-2/detail';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('ProfileCardModel (§2 User profile popup card)', () => {
+describe('ProfileCardModel: the user profile popup card', () => {
   it('opens at the point, then shows the user detail', async () => {
     const { env, session } = await startSignedIn();
     env.route('GET', path, () => jsonResponse(200, { status: 'success', data: detail }));
@@ -22,7 +22,7 @@ describe('ProfileCardModel (§2 User profile popup card)', () => {
     expect(card.getState()).toEqual({ open: false });
   });
 
-  it('closes when the detail cannot be loaded (§8)', async () => {
+  it('closes when the detail cannot be loaded', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { env, session } = await startSignedIn();
     env.route('GET', path, () => jsonResponse(404, { status: 'error', message: 'Not found' }, 'Not Found'));

@@ -7,9 +7,9 @@ export type ProfileCardState = { open: false } | { open: true; userId: string; a
 const CLOSED: ProfileCardState = { open: false };
 
 /**
- * The user profile popup card (§2): opens at a point for a user id, then
+ * The user profile popup card (docs/behaviour/profile.md#profile-card): opens at a point for a user id, then
  * shows the user's detail (GET user/{id}/detail); if that fails the card
- * closes (§8 Profile detail failure). An answer for a card opened since is
+ * closes (the card's failure rule). An answer for a card opened since is
  * ignored.
  */
 export class ProfileCardModel extends Observable<ProfileCardState> {

@@ -2,7 +2,7 @@ import type { Envelope, SettingsResponse, SettingsValues } from '@atrium/shared'
 import type { RequestClient } from '../api/RequestClient.js';
 
 /**
- * Where the settings are kept (§7 Settings: the server, local storage or
+ * Where the settings are kept (docs/behaviour/settings.md: the server, local storage or
  * standalone mode). load() may return only some values: the store fills in
  * the configured defaults. save() gets the changed keys (null: back to the
  * default) and may answer the new state.
@@ -12,7 +12,7 @@ export interface SettingsAdapter {
   save(changes: Record<string, unknown>): Promise<SettingsResponse | void>;
 }
 
-/** The base every adapter extends: load and save reject with Error('Not implemented') (§8) until overridden. */
+/** The base every adapter extends: load and save reject with Error('Not implemented') until overridden. */
 export class SettingsAdapterBase implements SettingsAdapter {
   load(): Promise<SettingsResponse> {
     return Promise.reject(new Error('Not implemented'));
@@ -23,7 +23,7 @@ export class SettingsAdapterBase implements SettingsAdapter {
   }
 }
 
-/** The server's settings: GET and POST {api}/settings (§7), answered as {values, locked}. */
+/** The server's settings: GET and POST {api}/settings (docs/API.md), answered as {values, locked}. */
 export class ServerSettingsAdapter extends SettingsAdapterBase {
   readonly #api: RequestClient;
 

@@ -17,7 +17,7 @@ import type { SettingsAdapter } from './SettingsAdapter.js';
 
 export { LocalStorageSettingsAdapter, ServerSettingsAdapter, SettingsAdapterBase, StandaloneSettingsAdapter, type SettingsAdapter } from './SettingsAdapter.js';
 
-/** A key of settings.lock cannot be changed (§5); the message is translate('settings.locked', {key}). */
+/** A key of settings.lock cannot be changed (docs/behaviour/settings.md); the message is translate('settings.locked', {key}). */
 export class SettingLockedError extends Error {
   constructor(
     readonly key: string,
@@ -57,17 +57,17 @@ export interface SettingsStoreOptions {
   /** The configured locked keys (settings.lock), used until the adapter says otherwise. */
   lock: readonly string[];
   translate: Translate;
-  /** Save delay after the last change (default 100 ms, §9). */
+  /** Save delay after the last change (default 100 ms, docs/behaviour/settings.md#saving). */
   debounce?: number;
 }
 
 /**
- * The user's settings (§3 Desktop settings, §4 Settings save). set() applies
+ * The user's settings (docs/behaviour/settings.md). set() applies
  * at once and saves the changed keys together SETTINGS_SAVE_DEBOUNCE after
  * the last change; reset() goes back to the default and saves null. Locked
  * keys are refused with SettingLockedError, bad values with the shared
  * rule's text. A failed load logs a warning and keeps the configured
- * defaults and locks (§8); a failed save logs a warning and keeps the
+ * defaults and locks; a failed save logs a warning and keeps the
  * values (changes the server refused are dropped, others go with the next
  * save). reload() follows changes made elsewhere (atrium/settings:changed).
  */

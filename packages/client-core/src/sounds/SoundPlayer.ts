@@ -14,7 +14,7 @@ export interface AudioBackend {
 }
 
 /**
- * Plays the desktop's sounds at the chosen volume (§9: default 1). The volume
+ * Plays the desktop's sounds at the chosen volume (default 1, docs/behaviour/limits.md). The volume
  * is clamped to 0..1 (a non-number is ignored); at 0, or without a backend,
  * nothing plays, nor while `enabled` is false (the 'desktop.sounds' setting).
  * A sound package's tones replace the built-in ones (setPartials). A failing

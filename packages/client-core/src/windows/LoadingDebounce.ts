@@ -11,7 +11,7 @@ interface Want {
 }
 
 /**
- * The loading state of windows (§4): wanted while the app asks for it or a
+ * The loading state of windows (docs/behaviour/windows.md#loading-state): wanted while the app asks for it or a
  * modal child is open. Turning on takes effect after 250 ms on the clock and
  * is cancelled when the want ends first; turning off is immediate. apply is
  * called whenever the shown state changes.

@@ -3,12 +3,12 @@ export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 /**
  * Thrown by WindowManager.open when the application already has a window
- * with that id (§5, ERR_WINDOW_ID_EXISTS). The message comes from
+ * with that id (ERR_WINDOW_ID_EXISTS, docs/behaviour/windows.md). The message comes from
  * translate('window.error.idExists', {id}); without a translate it is the
  * English "Window with ID '<id>' already exists".
  */
 export class WindowIdExistsError extends Error {
-  /** The error code of §5. */
+  /** The error code of the rule. */
   readonly code = 'ERR_WINDOW_ID_EXISTS';
 
   constructor(

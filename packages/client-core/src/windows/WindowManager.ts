@@ -17,7 +17,7 @@ export interface WindowManagerOptions {
 const finite = (...values: number[]) => values.every(Number.isFinite);
 
 /**
- * The desktop's windows (§3, §4, §5): immutable WindowRecord snapshots and the
+ * The desktop's windows (docs/behaviour/windows.md): immutable WindowRecord snapshots and the
  * operations that enforce the window rules. Operations return false when a
  * rule refuses them (unknown wid included). Notifications are batched per
  * operation: subscribe() fires on list-level changes only (open, close,
@@ -269,7 +269,7 @@ export class WindowManager extends WindowStore {
     });
   }
 
-  /** Session records (§3) of the sessionable windows; maximized or snapped ones carry their restore geometry. */
+  /** Session records (docs/behaviour/windows.md#session-records) of the sessionable windows; maximized or snapped ones carry their restore geometry. */
   sessionRecords(): WindowSessionRecord[] {
     return [...this.entries.values()]
       .filter((e) => e.record.attributes.sessionable)

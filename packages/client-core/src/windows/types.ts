@@ -22,7 +22,7 @@ export type SnapZone = 'left' | 'right' | 'top';
 /** The edge or corner a resize is dragged from; the opposite side stays fixed. */
 export type ResizeEdge = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
 
-/** A window's attributes (§3), fixed when it is opened. */
+/** A window's attributes (docs/behaviour/windows.md#attributes), fixed when it is opened. */
 export interface WindowAttributes {
   modal: boolean;
   ontop: boolean;
@@ -45,7 +45,7 @@ export interface WindowAttributes {
   maxDimension: Dimension | null;
 }
 
-/** A window's state flags (§3, §4). */
+/** A window's state flags (docs/behaviour/windows.md#states). */
 export interface WindowFlags {
   moving: boolean;
   resizing: boolean;
@@ -91,7 +91,7 @@ export interface WindowOptions {
   breadcrumb?: string[];
 }
 
-/** Window session record (§3). */
+/** Window session record (docs/behaviour/windows.md#session-records). */
 export interface WindowSessionRecord {
   id: string;
   maximized: boolean;

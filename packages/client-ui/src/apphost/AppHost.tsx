@@ -38,7 +38,7 @@ function linkTarget(anchor: Element): { href: string | null; attributes: Record<
  * (WindowSlots) it gets an element of its own, and the app's render() runs
  * into it; when the window closes (or its body goes) the cleanup render()
  * returned runs and the element is removed. Clicks on links inside app
- * windows go through routeLink (§2 Links inside applications) to the
+ * windows go through routeLink (docs/behaviour/applications.md#links-inside-applications) to the
  * package manager, unless the app handled them or a modifier key asks the
  * browser for a new tab.
  */
@@ -97,7 +97,7 @@ export function AppHost(): null {
     return () => document.removeEventListener('click', handleClick);
   }, [packages, navigation]);
 
-  // §4 Singleton apps: the window of an app launched again is highlighted for a moment (data-attention on its frame).
+  // Singletons (docs/behaviour/applications.md#singletons): the window of an app launched again is highlighted for a moment (data-attention on its frame).
   useEffect(() => {
     if (!packages) return;
     const timers = new Map<number, ReturnType<typeof setTimeout>>();

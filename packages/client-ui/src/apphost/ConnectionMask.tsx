@@ -10,7 +10,7 @@ import './ConnectionMask.css';
 
 
 /**
- * §4: while the connection is lost, the windows of apps whose metadata sets
+ * docs/behaviour/connection.md#connection-loss-mask: while the connection is lost, the windows of apps whose metadata sets
  * disableAppInput are masked: 'Please Wait for network connection' with a
  * spinner over the window body, the app's content inert (no pointer, no
  * keyboard focus) until the connection is back.

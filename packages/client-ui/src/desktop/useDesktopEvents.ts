@@ -1,7 +1,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { DesktopServices } from './DesktopContext.js';
 
-/** §9 "Resize handler debounce 200 ms": the viewport follows the surface's size at most this often. */
+/** The resize handler's debounce (docs/behaviour/limits.md): the viewport follows the window area's size at most this often. */
 const VIEWPORT_DEBOUNCE = 200;
 
 /** Keeps the WindowManager's viewport equal to the desktop surface's size (a ResizeObserver, debounced). */

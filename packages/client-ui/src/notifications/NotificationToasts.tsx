@@ -8,7 +8,7 @@ import type { NotificationService } from '@atrium/client-core';
 import './NotificationToasts.css';
 
 /**
- * The notifications on screen (§3 Notification options), stacked in the top
+ * The notifications on screen (docs/behaviour/notifications.md#options), stacked in the top
  * right corner, newest on top: icon, title, message and a close button. The
  * stack is a polite live region, so screen readers read new ones without
  * interrupting; each goes after its timeout (the service's clock) or when closed.

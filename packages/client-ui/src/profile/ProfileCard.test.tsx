@@ -24,7 +24,7 @@ async function open(card: ProfileCardModel, onChat = vi.fn()) {
   return onChat;
 }
 
-describe('ProfileCard (§2 User profile popup card)', () => {
+describe('ProfileCard: the user profile popup card', () => {
   it('shows a skeleton while the detail loads', async () => {
     const card = model(() => new Promise(() => undefined));
     await open(card);
@@ -76,7 +76,7 @@ describe('ProfileCard (§2 User profile popup card)', () => {
     expect(screen.queryByTestId('profileCard')).toBeNull();
   });
 
-  it('closes when the detail cannot be loaded (§8)', async () => {
+  it('closes when the detail cannot be loaded', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const card = model(() => Promise.reject(new Error('offline')));
     await open(card);

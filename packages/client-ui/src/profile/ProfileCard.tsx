@@ -24,7 +24,7 @@ export interface ProfileCardProps {
 }
 
 /**
- * The user profile popup card (§2): at the click position (kept inside the
+ * The user profile popup card (docs/behaviour/profile.md#profile-card): at the click position (kept inside the
  * viewport), the user's photo or the default user icon, name, designation,
  * a chat link and a mail link, and lines for email, manager and country
  * (empty ones hidden); a skeleton while the detail loads. A modal dialog:

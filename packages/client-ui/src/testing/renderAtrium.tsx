@@ -59,7 +59,7 @@ export function fakeNavigation(env: FakeEnvironment): Navigation {
   };
 }
 
-/** The demo profile (§3) as GET user/me/a+p+acc+ap+t answers it. */
+/** The demo profile as GET user/me/a+p+acc+ap+t answers it. */
 export function demoProfile(): Profile {
   return {
     id: '6f1c0a52-2a0c-4d7c-9d7a-1f1f5b0d7a11',

@@ -6,7 +6,7 @@ import type { GestureHandlers } from './useWindowGestures.js';
 export const RESIZE_EDGES: readonly ResizeEdge[] = ['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw'];
 
 /**
- * The eight resize handles (§2 Window chrome). They are pointer-only
+ * The eight resize handles (docs/behaviour/windows.md#chrome). They are pointer-only
  * (aria-hidden): keyboard users resize through the icon menu's Resize or
  * Alt+Shift+F8.
  */

@@ -20,7 +20,7 @@ export interface WindowTitleBarProps {
 }
 
 /**
- * The title bar (§2 Window chrome): icon button (opens the icon menu), title
+ * The title bar (docs/behaviour/windows.md#chrome): icon button (opens the icon menu), title
  * and breadcrumb, and the minimize, maximize/restore and close buttons. A
  * button the window's attributes do not allow is not shown; with controls
  * false none is.

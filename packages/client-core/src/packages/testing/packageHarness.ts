@@ -22,7 +22,7 @@ export function entry(name: string, overrides: Partial<PackageMetadataInput> & {
   return { ...PackageMetadataSchema.parse({ name, type: 'application', title: { en_EN: `${name} App`, de_DE: `${name} Anwendung` }, files: ['main.js'], ...metadata }), builtin, base };
 }
 
-/** A profile app entry (§3 App entry from profile). */
+/** A profile app entry (docs/behaviour/profile.md#profile). */
 export function profileApp(name: string, overrides: Partial<ProfileApp> = {}): ProfileApp {
   return { name, uuid: `uuid-${name}`, category: 'collaboration', is_base_app: false, type: 'web', app_type: 1, start_options: '{}', ...overrides };
 }
