@@ -102,7 +102,7 @@ describe('WindowManager title, icon and breadcrumb', () => {
 });
 
 describe('WindowManager.sessionRecords', () => {
-  it('lists sessionable windows with the session record's fields, maximized ones with their restore geometry', () => {
+  it('lists sessionable windows with the fields of a session record, maximized ones with their restore geometry', () => {
     const windows = setup();
     const a = windows.open({ id: 'a', ...geometry });
     windows.open({ id: 'dialog', attributes: { sessionable: false } });
