@@ -12,7 +12,8 @@ import '../ProfileMenu.css';
 /**
  * The profile menu's button (docs/behaviour/desktop.md#profile-menu): the
  * avatar (photo, else initials), the user's name and designation (the
- * avatar only on a narrow screen), named 'Profile menu of {name}'. A click,
+ * avatar only on a narrow screen), named 'Profile menu of {name}' by its
+ * content (not an aria-label: the name then holds what is shown). A click,
  * Enter, Space or ArrowDown opens the menu (the 'profile' overlay of
  * DesktopUi); from it the account panel replaces it in the same place. It is
  * the desktop's home control: focus comes back to it when nothing else can
@@ -53,13 +54,14 @@ export function ProfileItem({ position }: PanelItemProps): JSX.Element | null {
         className="atr-panel__button atr-profile__button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={t('panel.profile.open', { name })}
         aria-describedby={profile?.designation ? designationId : undefined}
         data-testid="panel.profile"
         data-desktop-home
         onClick={toggle}
         onKeyDown={handleKeyDown}
       >
+        {/* Named by this text, which holds the name shown beside the avatar (label in name); the designation describes it. */}
+        <span className="atr-visually-hidden">{t('panel.profile.open', { name })}</span>
         <ProfileAvatar profile={profile} username={state.username} size={position === 'bottom' ? 22 : 28} />
         <span className="atr-profile__who" aria-hidden="true">
           <span className="atr-profile__name" data-testid="panel.profile.name">

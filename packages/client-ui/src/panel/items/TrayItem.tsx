@@ -64,8 +64,7 @@ function TrayButton({ entry }: { entry: TrayEntry }): JSX.Element {
   return (
     <button
       type="button"
-      className="atr-panel__button atr-tray__entry"
-      aria-label={name}
+      className={`atr-panel__button atr-tray__entry${badge ? ' atr-tray__entry--badged' : ''}`}
       title={entry.title}
       data-testid="panel.tray.entry"
       data-tray-entry={entry.id}
@@ -73,6 +72,8 @@ function TrayButton({ entry }: { entry: TrayEntry }): JSX.Element {
       onContextMenu={handleContextMenu}
       onKeyDown={handleKeyDown}
     >
+      {/* Named by its content, which holds the badge shown (label in name). */}
+      <span className="atr-visually-hidden">{name}</span>
       <AppIcon icon={entry.icon} size={18} />
       {badge && (
         <span className="atr-tray__badge" aria-hidden="true" data-testid="panel.tray.badge">
