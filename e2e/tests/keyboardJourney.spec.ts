@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { expectFocusIn, tabThrough, tabTo } from '../helpers/focus.js';
 import { Desktop } from '../pages/Desktop.js';
@@ -69,13 +69,25 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
     await expectFocusIn(page, card, 'in the sign-in card');
     await page.keyboard.type('Demo@1234');
     await page.keyboard.press('Enter');
-    await desktop.developerButton.waitFor();
+    await desktop.waitUntilStarted();
+    // A first sign-in asks for the privacy policy: tick and continue with the keyboard.
+    const privacy = desktop.privacyDialog();
+    if (await privacy.isVisible()) {
+      await expectFocusIn(page, privacy, 'in the privacy-policy dialog');
+      await tabTo(page, privacy.getByRole('checkbox'), { max: 10 });
+      await page.keyboard.press('Space');
+      await tabTo(page, privacy.getByRole('button', { name: 'Continue' }), { max: 10 });
+      await page.keyboard.press('Enter');
+      await expect(privacy).toHaveCount(0);
+    }
     await expectFocusIn(page, desktop.surface, 'on the desktop after signing in');
   });
 
   let preferences!: WindowObject;
-  await test.step('launch Preferences from the user card', async () => {
-    await tabTo(page, desktop.editPreferences);
+  await test.step('launch Preferences from the profile menu', async () => {
+    await tabTo(page, desktop.profileButton);
+    await page.keyboard.press('Enter');
+    await pressUntilFocused(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Edit Preferences' }));
     await page.keyboard.press('Enter');
     await desktop.appWindows('Preferences').waitFor();
     preferences = await desktop.windowTitled('Preferences');
@@ -144,9 +156,20 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
   });
 
   await test.step('sign out', async () => {
-    await tabTo(page, page.getByTestId('signedIn.signOut'), { max: 40 });
+    await tabTo(page, desktop.profileButton, { max: 40 });
+    await page.keyboard.press('Enter');
+    await pressUntilFocused(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Sign Out' }));
     await page.keyboard.press('Enter');
     await expect(login.username).toBeFocused();
     await expectFocusIn(page, card, 'in the sign-in card after signing out');
   });
 });
+
+/** Presses a key (at most 10 times) until the element has the focus. */
+async function pressUntilFocused(page: Page, key: string, target: Locator): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
