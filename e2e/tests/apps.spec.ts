@@ -9,6 +9,9 @@ import { LoginPage } from '../pages/LoginPage.js';
  * registered with the command line: e2e/serve.sh), not part of the build.
  */
 test.describe('launching applications', () => {
+  // A launch failure is logged as an error with its id (docs/behaviour/applications.md#launch-errors).
+  test.use({ expectedConsoleErrors: [/^Launch error [2-9A-Z]{4}-[2-9A-Z]{4}: /] });
+
   test('the app of the page address launches after sign-in, with the other parameters as options, and the address returns to the root', async ({ page }) => {
     const login = new LoginPage(page);
     await login.open('/?app=Hello&greeting=hi');
@@ -85,6 +88,7 @@ test.describe('launching applications', () => {
     const alert = desktop.dialog('alert');
     await expect(alert.message).toContainText("An exception occured in 'Outdated'");
     await expect(alert.message).toContainText('Please upgrade package and try again');
+    await alert.button('Details').click();
     await expect(alert.control('dialog.alert.details')).toHaveValue(/ReactDOM\.render/);
   });
 });

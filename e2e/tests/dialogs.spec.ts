@@ -25,10 +25,12 @@ test.describe('dialogs', () => {
     await expect(desktop.result).toHaveText('alert: close');
   });
 
-  test('an error alert shows the message and the stack in a read-only text area', async () => {
+  test('an error alert shows the message, and the message and the stack in a read-only text area behind Details', async () => {
     await desktop.developer('alertError');
     const alert = desktop.dialog('alert');
     await expect(alert.message).toHaveText('The report could not be exported.');
+    await expect(alert.view.getByRole('textbox')).toHaveCount(0);
+    await alert.button('Details').click();
     const details = alert.view.getByRole('textbox', { name: 'Error details' });
     await expect(details).not.toBeEditable();
     const text = await details.inputValue();

@@ -24,7 +24,7 @@ describe('AlertDialog', () => {
 
   it('shows an info message without error text, plays the message sound and is not on top', () => {
     const { dialog, played, record } = alert({ message: 'Saved' });
-    expect(dialog.getState()).toEqual({ title: 'Alert', message: 'Saved', type: 'info', errorText: null });
+    expect(dialog.getState()).toEqual({ title: 'Alert', message: 'Saved', type: 'info', errorText: null, errorId: null });
     expect(played).toEqual(['message']);
     expect(record.attributes.ontop).toBe(false);
   });
@@ -49,5 +49,22 @@ describe('AlertDialog', () => {
     const error = new Error('kaput');
     const { dialog } = alert({ type: 'error', error });
     expect(dialog.getState().errorText).toBe(`kaput\n\n${error.stack}`);
+  });
+
+  it('has no close button of its own: its Close button is the only one, and the close command is disabled', () => {
+    const { record } = alert({ message: 'Saved' });
+    expect(record.attributes.closeable).toBe(false);
+    expect(alert({ type: 'error', message: 'Oops' }).record.attributes.closeable).toBe(false);
+  });
+
+  it('keeps the id an error was logged with, and copies it with the details', () => {
+    const { dialog } = alert({ type: 'error', message: 'Launch failed', error: { message: 'boom', stack: 'at a.js:1' }, errorId: 'K7QF-3MZD' });
+    expect(dialog.getState().errorId).toBe('K7QF-3MZD');
+    expect(dialog.copyText()).toBe('Error ID: K7QF-3MZD\nboom\n\nat a.js:1');
+  });
+
+  it('copies the details alone when the error has no id, and ignores an id on an information alert', () => {
+    expect(alert({ type: 'error', error: { message: 'boom' } }).dialog.copyText()).toBe('boom\n\nNo stack');
+    expect(alert({ message: 'Saved', errorId: 'K7QF-3MZD' }).dialog.getState().errorId).toBeNull();
   });
 });

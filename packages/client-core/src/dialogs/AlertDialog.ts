@@ -4,15 +4,20 @@ export interface AlertState {
   title: string;
   message: string;
   type: 'info' | 'error';
-  /** For the error type: the error's message and stack (or 'No stack'), shown read-only. null otherwise. */
+  /** For the error type: the error's message and stack (or 'No stack'), shown read-only behind the Details disclosure. null otherwise. */
   errorText: string | null;
+  /** For the error type: the id the failure was logged with (options.errorId), shown and copied with the details. null when none was given. */
+  errorId: string | null;
 }
 
 /**
  * An alert (docs/behaviour/dialogs.md#alert): title defaults to 'Alert' (translated), one
- * 'close' button. The error type shows the error's message and stack, or
- * 'No stack', plays the bell and stays on top; other types play the message
- * sound. Calls back with no value (null).
+ * 'close' button, which is also the only way to close it with the pointer:
+ * its window has no close button of its own (two controls named Close would
+ * do the same thing). The error type keeps the error's message and stack,
+ * or 'No stack', as details the view shows on request with the error's id;
+ * it plays the bell and stays on top. Other types play the message sound.
+ * Calls back with no value (null).
  */
 export class AlertDialog extends DialogBase<AlertState> {
   constructor(context: DialogContext, options: DialogOptions, callback: DialogCallback) {
@@ -20,9 +25,17 @@ export class AlertDialog extends DialogBase<AlertState> {
     const type = options.type === 'error' ? 'error' : 'info';
     const title = options.title ?? translate('dialog.alert.title');
     const message = options.message ?? '';
-    const initial: AlertState = { title, message, type, errorText: type === 'error' ? errorText(options, translate('dialog.alert.noStack')) : null };
-    super(context, options, callback, { kind: 'alert', title, buttons: ['close'], initial, ontop: type === 'error' });
-    context.sounds?.play(type === 'error' ? 'bell' : 'message');
+    const error = type === 'error';
+    const initial: AlertState = { title, message, type, errorText: error ? errorText(options, translate('dialog.alert.noStack')) : null, errorId: (error && options.errorId) || null };
+    super(context, options, callback, { kind: 'alert', title, buttons: ['close'], initial, ontop: error, closeable: false });
+    context.sounds?.play(error ? 'bell' : 'message');
+  }
+
+  /** What the Copy button puts on the clipboard: the error id (when there is one) and the details. */
+  copyText(): string {
+    const { errorId, errorText: details } = this.getState();
+    const id = errorId ? `${this.context.translate('dialog.alert.errorId', { id: errorId })}\n` : '';
+    return `${id}${details ?? this.getState().message}`;
   }
 
   protected callbackValue(): unknown {

@@ -24,6 +24,8 @@ export interface DialogOptions {
   yesno?: boolean;
   /** Shown by an alert of type error. */
   error?: { message?: string; stack?: string } | Error;
+  /** Shown with an error's details and logged with them, so that support can find the failure (a launch error's id). */
+  errorId?: string;
   /** wid of a window: the dialog is modal to it. */
   parent?: number | null;
   /** Default true; false makes escape() do nothing (the alert wrapper). */
@@ -107,6 +109,8 @@ export interface DialogSetup<S> {
   buttons: readonly string[];
   initial: S;
   ontop?: boolean;
+  /** false: the window has no close button, menu item or command of its own (the alert, whose only button closes it). */
+  closeable?: boolean;
 }
 
 /** Buttons that accept; every other button is negative. */
@@ -180,6 +184,7 @@ export abstract class DialogBase<S> extends Observable<S> implements DialogModel
         sessionable: false,
         modal: parent !== null,
         ontop: setup.ontop ?? false,
+        closeable: setup.closeable ?? true,
         minDimension: size.minDimension,
       },
     }).wid;

@@ -5,6 +5,7 @@ import { entry, packageHarness, profileApp, recordingRuntime, type HarnessOption
 
 let harness: PackageHarness;
 let warn: ReturnType<typeof vi.spyOn>;
+let logged: ReturnType<typeof vi.spyOn>;
 async function setup(options: HarnessOptions) {
   harness = packageHarness(options);
   await harness.manager.load();
@@ -12,6 +13,7 @@ async function setup(options: HarnessOptions) {
 }
 beforeEach(() => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
   harness?.dispose();
@@ -210,6 +212,41 @@ describe('PackageManager launch errors (§8)', () => {
     const h = await setup({ manifest: [entry('Nocturne', { type: 'theme' })] });
     expect(await h.manager.launch('Nocturne')).toBeNull();
     expect(launchError(h).message).toBe("Package Runtime 'Nocturne' not found");
+  });
+
+  it('reads as a sentence first: a loading failure names no address, which stays in the details', async () => {
+    const address = 'https://atrium.example/packages/1795413600.sig/Notes/main.js';
+    const h = await setup({ manifest: [entry('Notes', { defaultAppforOrgs: 1 })], loaders: { Notes: () => Promise.reject(new TypeError(`Failed to fetch dynamically imported module: ${address}`)) } });
+    await h.manager.launch('Notes');
+    expect(launchError(h).message).toBe("Package Loading 'Notes' failed: Failed to fetch dynamically imported module\nPlease use the package upgrade option and restart the app");
+    expect(launchError(h).message).not.toContain('https://');
+    expect(launchError(h).errorText).toContain(address);
+    expect(launchError(h).errorText).toContain('TypeError');
+  });
+
+  it('gives each failure a short id, shown with the details and logged as an error with them', async () => {
+    const runtime = defineApplication(() => {
+      throw new Error('boom');
+    });
+    const h = await setup({ manifest: [entry('Bad', { defaultAppforOrgs: 1 })], builtins: { Bad: runtime } });
+    await h.manager.launch('Bad');
+    await h.manager.launch('Bad');
+    const [first, second] = h.alerts().map((a) => a.errorId);
+    expect(first).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    expect(second).not.toBe(first);
+    expect(logged).toHaveBeenCalledTimes(2);
+    const entry0 = String(logged.mock.calls[0]![0]);
+    expect(entry0).toMatch(new RegExp(`^Launch error ${first}: An exception occured in 'Bad'`));
+    expect(entry0).toContain('Error: boom');
+    expect(h.alerts()[0]!.errorText).toContain('Error: boom');
+  });
+
+  it('refuses access with an information alert: no error icon, no bell, no details, nothing logged as an error', async () => {
+    const h = await setup({ manifest: [entry('Secret')] });
+    await h.manager.launch('Secret');
+    expect(launchError(h)).toEqual({ title: 'Launch Error', message: "You don't have access to Secret App", type: 'info', errorText: null, errorId: null });
+    expect(h.played).toEqual(['message']);
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it('translates the error and the hint', async () => {

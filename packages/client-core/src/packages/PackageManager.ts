@@ -9,7 +9,7 @@ import { createDesktopApi } from './desktopApi.js';
 import { NoopDrilldownEngine, type DrilldownEngine, type LinkAction } from './links.js';
 import { packageIcon } from './packageIcon.js';
 import { packageTitle } from './packageTitle.js';
-import { PackageError, launchErrorHint } from './PackageError.js';
+import { PackageError, launchErrorHint, newErrorId } from './PackageError.js';
 import { PackageModules, type BuiltinLoaders, type PackageLoader } from './packageLoading.js';
 
 export type { BuiltinLoaders, PackageLoader };
@@ -330,18 +330,25 @@ export class PackageManager extends Observable<PackagesState> {
     return loaded;
   }
 
-  /** The launch-error alert of §8: the translated text, a hint when one applies, and the failure's details. */
+  /**
+   * The launch-error alert (docs/behaviour/applications.md#launch-errors):
+   * the translated sentence and, when one applies, a hint, to be read first;
+   * the failure's message and stack as details behind the alert's Details
+   * disclosure, with a new error id. The same id and details are logged as an
+   * error, so that support can find what a user quotes.
+   */
   #showLaunchError(name: string, error: unknown): void {
     const failure = error instanceof PackageError ? error : new PackageError('exception', name, { cause: error });
     const cause = failure.cause;
     const causeMessage = cause instanceof Error ? cause.message : cause === undefined ? '' : String(cause);
-    console.warn(failure.message, cause ?? '');
     const { dialogs, translate } = this.#hooks;
     const hint = launchErrorHint(`${failure.message}\n${causeMessage}`);
     const text = failure.translated(translate);
     const message = hint ? `${text}\n${translate(`packages.launchError.${hint}`)}` : text;
-    const details = cause instanceof Error ? cause : failure;
-    dialogs.alert(message, { type: 'error', title: translate('packages.launchError.title'), error: { message: details.message, stack: details.stack } });
+    const stack = (cause instanceof Error ? cause.stack : undefined) ?? (causeMessage || failure.stack);
+    const errorId = newErrorId();
+    console.error(`Launch error ${errorId}: ${failure.message}\n\n${stack ?? ''}`);
+    dialogs.alert(message, { type: 'error', title: translate('packages.launchError.title'), error: { message: failure.message, ...(stack ? { stack } : {}) }, errorId });
   }
 
   #running(name: string): Application | undefined {

@@ -82,10 +82,12 @@ describe('DialogHost', () => {
     expect(calls).toEqual([['cancel', '']]);
   });
 
-  it('shows an error alert with the message and stack in a read-only text area', async () => {
+  it('shows an error alert with the message, and the message and stack in a read-only text area behind Details', async () => {
     const error = new Error('Export failed');
     const { view, calls } = await open('alert', { type: 'error', message: 'Export failed', error });
     expect(view.getByTestId('dialog.message').textContent).toBe('Export failed');
+    expect(view.queryByRole('textbox')).toBeNull();
+    fireEvent.click(view.getByRole('button', { name: 'Details' }));
     const details = view.getByRole('textbox', { name: 'Error details' }) as HTMLTextAreaElement;
     expect(details.readOnly).toBe(true);
     expect(details.value).toBe(`Export failed\n\n${error.stack}`);
@@ -96,6 +98,7 @@ describe('DialogHost', () => {
 
   it('shows No stack for an error without one', async () => {
     const { view } = await open('alert', { type: 'error', message: 'Broken', error: { message: 'Broken' } });
+    fireEvent.click(view.getByRole('button', { name: 'Details' }));
     expect((view.getByTestId('dialog.alert.details') as HTMLTextAreaElement).value).toBe('Broken\n\nNo stack');
   });
 

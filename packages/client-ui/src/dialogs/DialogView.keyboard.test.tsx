@@ -56,6 +56,7 @@ describe('Enter in dialogs (docs/KEYBOARD.md)', () => {
 
   it('leaves Enter to a multi-line field, but not to a read-only one', async () => {
     const { calls, view } = await open('alert', { type: 'error', message: 'Broken', error: { message: 'Broken' } });
+    fireEvent.click(view.getByRole('button', { name: 'Details' }));
     const details = view.getByTestId('dialog.alert.details') as HTMLTextAreaElement;
     details.readOnly = false;
     fireEvent.keyDown(details, { key: 'Enter' });

@@ -14,6 +14,8 @@ const sameWordIn: Record<string, readonly Locale[]> = {
   'dialog.file.columns.name': ['de_DE'],
   // 'Application' is the French word as well.
   'dialog.defaultApplication.application': ['fr_FR'],
+  // German says 'Details' for the error alert's technical details too.
+  'dialog.alert.disclosure': ['de_DE'],
 };
 
 describe('locale catalogues', () => {

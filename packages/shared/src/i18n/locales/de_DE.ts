@@ -187,7 +187,16 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
   },
   dialog: {
     button: { ok: 'OK', close: 'Schließen', cancel: 'Abbrechen', yes: 'Ja', no: 'Nein' },
-    alert: { title: 'Hinweis', noStack: 'Kein Stacktrace', details: 'Fehlerdetails' },
+    alert: {
+      title: 'Hinweis',
+      noStack: 'Kein Stacktrace',
+      details: 'Fehlerdetails',
+      disclosure: 'Details',
+      errorId: 'Fehler-ID: {{id}}',
+      copy: 'Details kopieren',
+      copied: 'Kopiert',
+      copyFailed: 'Kopieren nicht möglich: Die Details sind markiert, kopieren Sie sie mit Strg+C.',
+    },
     confirm: { title: 'Bestätigen' },
     prompt: { title: 'Eingabe', value: 'Wert' },
     progress: { title: 'Fortschritt' },

@@ -186,7 +186,16 @@ export const en_EN = {
   },
   dialog: {
     button: { ok: 'OK', close: 'Close', cancel: 'Cancel', yes: 'Yes', no: 'No' },
-    alert: { title: 'Alert', noStack: 'No stack', details: 'Error details' },
+    alert: {
+      title: 'Alert',
+      noStack: 'No stack',
+      details: 'Error details',
+      disclosure: 'Details',
+      errorId: 'Error ID: {{id}}',
+      copy: 'Copy details',
+      copied: 'Copied',
+      copyFailed: 'Could not copy: the details are selected, copy them with Ctrl+C.',
+    },
     confirm: { title: 'Confirm' },
     prompt: { title: 'Prompt', value: 'Value' },
     progress: { title: 'Progress' },

@@ -187,7 +187,16 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
   },
   dialog: {
     button: { ok: 'OK', close: 'Fermer', cancel: 'Annuler', yes: 'Oui', no: 'Non' },
-    alert: { title: 'Alerte', noStack: "Pas de pile d'appels", details: "Détails de l'erreur" },
+    alert: {
+      title: 'Alerte',
+      noStack: "Pas de pile d'appels",
+      details: "Détails de l'erreur",
+      disclosure: 'Détails',
+      errorId: "Identifiant de l'erreur : {{id}}",
+      copy: 'Copier les détails',
+      copied: 'Copié',
+      copyFailed: 'Copie impossible : les détails sont sélectionnés, copiez-les avec Ctrl+C.',
+    },
     confirm: { title: 'Confirmation' },
     prompt: { title: 'Saisie', value: 'Valeur' },
     progress: { title: 'Progression' },

@@ -187,7 +187,16 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
   },
   dialog: {
     button: { ok: 'OK', close: 'Lukk', cancel: 'Avbryt', yes: 'Ja', no: 'Nei' },
-    alert: { title: 'Varsel', noStack: 'Ingen stakksporing', details: 'Feildetaljer' },
+    alert: {
+      title: 'Varsel',
+      noStack: 'Ingen stakksporing',
+      details: 'Feildetaljer',
+      disclosure: 'Detaljer',
+      errorId: 'Feil-ID: {{id}}',
+      copy: 'Kopier detaljene',
+      copied: 'Kopiert',
+      copyFailed: 'Kunne ikke kopiere: detaljene er merket, kopier dem med Ctrl+C.',
+    },
     confirm: { title: 'Bekreft' },
     prompt: { title: 'Inndata', value: 'Verdi' },
     progress: { title: 'Fremdrift' },

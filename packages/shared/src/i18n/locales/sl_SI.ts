@@ -187,7 +187,16 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
   },
   dialog: {
     button: { ok: 'V redu', close: 'Zapri', cancel: 'Prekliči', yes: 'Da', no: 'Ne' },
-    alert: { title: 'Opozorilo', noStack: 'Ni sklada klicev', details: 'Podrobnosti napake' },
+    alert: {
+      title: 'Opozorilo',
+      noStack: 'Ni sklada klicev',
+      details: 'Podrobnosti napake',
+      disclosure: 'Podrobnosti',
+      errorId: 'ID napake: {{id}}',
+      copy: 'Kopiraj podrobnosti',
+      copied: 'Kopirano',
+      copyFailed: 'Kopiranje ni uspelo: podrobnosti so izbrane, kopirajte jih s Ctrl+C.',
+    },
     confirm: { title: 'Potrditev' },
     prompt: { title: 'Vnos', value: 'Vrednost' },
     progress: { title: 'Napredek' },

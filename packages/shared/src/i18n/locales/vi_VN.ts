@@ -187,7 +187,16 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
   },
   dialog: {
     button: { ok: 'Đồng ý', close: 'Đóng', cancel: 'Hủy', yes: 'Có', no: 'Không' },
-    alert: { title: 'Thông báo', noStack: 'Không có ngăn xếp', details: 'Chi tiết lỗi' },
+    alert: {
+      title: 'Thông báo',
+      noStack: 'Không có ngăn xếp',
+      details: 'Chi tiết lỗi',
+      disclosure: 'Chi tiết',
+      errorId: 'Mã lỗi: {{id}}',
+      copy: 'Sao chép chi tiết',
+      copied: 'Đã sao chép',
+      copyFailed: 'Không thể sao chép: chi tiết đã được chọn, hãy sao chép bằng Ctrl+C.',
+    },
     confirm: { title: 'Xác nhận' },
     prompt: { title: 'Nhập liệu', value: 'Giá trị' },
     progress: { title: 'Tiến trình' },

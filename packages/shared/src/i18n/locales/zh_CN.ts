@@ -187,7 +187,16 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
   },
   dialog: {
     button: { ok: '确定', close: '关闭', cancel: '取消', yes: '是', no: '否' },
-    alert: { title: '提示', noStack: '无堆栈信息', details: '错误详情' },
+    alert: {
+      title: '提示',
+      noStack: '无堆栈信息',
+      details: '错误详情',
+      disclosure: '详细信息',
+      errorId: '错误编号：{{id}}',
+      copy: '复制详细信息',
+      copied: '已复制',
+      copyFailed: '无法复制：详细信息已选中，请按 Ctrl+C 复制。',
+    },
     confirm: { title: '确认' },
     prompt: { title: '输入', value: '值' },
     progress: { title: '进度' },
