@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.js';
+import { renderBlockingEntry } from './build/renderBlockingEntry.js';
 
 /** The built-in packages' entry modules: apps/<folder>/src/index.ts(x) and themes/<folder>/src/index.ts(x). */
 const PACKAGE_ENTRY = /[\\/](apps|themes)[\\/]([^\\/]+)[\\/]src[\\/]index\.tsx?$/;
@@ -30,7 +31,7 @@ function packageChunkName(entry: string): string | null {
  * (build/precompress.ts), which the server sends as they are.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), renderBlockingEntry(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

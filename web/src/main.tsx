@@ -4,8 +4,8 @@
  * themes, each loaded on demand).
  */
 import './fonts/fonts.css';
-import { blockBackNavigation, browserEnvironment, createI18n, loadClientConfig, parsePageAddress, Session, takeLaunchRequest, type ClientConfig } from '@atrium/client-core';
-import { AtriumApp, createModelFactories, StartupScreen } from '@atrium/client-ui';
+import { blockBackNavigation, browserEnvironment, createI18n, loadClientConfig, parsePageAddress, readBootAppearance, Session, takeLaunchRequest, type ClientConfig } from '@atrium/client-core';
+import { applyBootAppearance, AtriumApp, clearBootAppearance, createModelFactories, StartupScreen } from '@atrium/client-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { builtinLoaders } from './builtinPackages.js';
@@ -18,6 +18,9 @@ type Devtools = typeof DevtoolsModule;
 
 async function start(): Promise<void> {
   const env = browserEnvironment();
+  // Before anything renders: the colours of the user's last desktop theme, so that a dark theme does not boot through a light page.
+  const boot = readBootAppearance(env);
+  if (boot) applyBootAppearance(boot);
   const { i18n, setLocale } = await createI18n(env, navigator.languages);
   root.render(<StartupScreen i18n={i18n} />);
   let config: ClientConfig;
@@ -25,10 +28,17 @@ async function start(): Promise<void> {
     config = await loadClientConfig(env.fetch);
   } catch (error) {
     console.warn('The client configuration could not be loaded.', error);
+    clearBootAppearance();
     root.render(<StartupScreen i18n={i18n} onRetry={() => env.location.reload()} />);
     return;
   }
   const session = new Session(env, config);
+  // A signed-out screen (the login page, after an expired session) has colours of its own; the desktop's theme takes over from the boot colours itself.
+  const stopWatching = session.subscribe(() => {
+    if (session.getState().status !== 'signed-out') return;
+    clearBootAppearance();
+    stopWatching();
+  });
   // The launch request first: it resets the address to '/', which is then the address back navigation keeps.
   const address = takeLaunchRequest(env);
   blockBackNavigation(env);

@@ -101,6 +101,7 @@ export type { DesktopHooks, RequestMethod } from './packages/DesktopHooks.js';
 export { ProfileCardModel, type ProfileCardState } from './profile/ProfileCardModel.js';
 export { PingService, pingInterval } from './system/PingService.js';
 export { Appearance, type AppearanceState, type ModuleSource } from './appearance/Appearance.js';
+export { bootAppearanceOf, readBootAppearance, writeBootAppearance, PAGE_BACKGROUND_VARIABLE, type BootAppearance } from './appearance/bootAppearance.js';
 export { createDesktop, type ConnectionState, type Desktop, type DesktopPlatform, type DesktopStartOptions } from './desktop/createDesktop.js';
 export { DesktopUi, type DesktopPopup, type DesktopUiState, type OpenContextMenu } from './desktop/DesktopUi.js';
 export { MENUS, PANEL_ADD_ITEM_COMMANDS, type MenuEntry, type MenuId } from './desktop/menus.js';

@@ -12,6 +12,7 @@ export { StartupScreen, type StartupScreenProps } from './StartupScreen.js';
 export type { ForgotPasswordPort, ModelFactories, Navigation, PrivacyPolicy, ResetPasswordPort, SessionPort, SliderPort, Store } from './ports.js';
 export { Desktop, type DesktopProps } from './desktop/Desktop.js';
 export { DesktopContext, useDesktop, useOptionalDesktop, type DesktopServices } from './desktop/DesktopContext.js';
+export { applyBootAppearance, clearBootAppearance } from './desktop/bootAppearance.js';
 export { WindowSlots } from './windows/WindowSlots.js';
 export { WindowLayer } from './windows/WindowLayer.js';
 export { WindowFrame } from './windows/WindowFrame.js';

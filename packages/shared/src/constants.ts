@@ -107,6 +107,8 @@ export const WINDOW_MIN_HEIGHT = 100;
 export const WINDOW_LOADING_DEBOUNCE = 250;
 /** Two taps on a window header within this many milliseconds count as a double-tap. */
 export const WINDOW_DOUBLE_TAP = 250;
+/** The loading overlay shows only once a wait has lasted this long, so short waits show nothing (docs/behaviour/desktop.md#loading-overlay). */
+export const LOADING_OVERLAY_DELAY = 100;
 /** z-index offset of ontop windows above normal ones. */
 export const ONTOP_Z_OFFSET = 8388635;
 /** A window up to this wide is 'small' media; wider and below MEDIA_BIG_MIN it is 'medium'. */

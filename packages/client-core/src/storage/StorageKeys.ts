@@ -14,6 +14,8 @@ export const StorageKeys = {
   session: 'session',
   /** Chosen locale (plain preference). */
   locale: 'locale',
+  /** The colour scheme and page background of the last desktop theme, applied while the page boots (plain preference, cleared on sign-out). */
+  bootAppearance: 'bootAppearance',
 } as const;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];

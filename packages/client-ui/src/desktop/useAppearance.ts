@@ -1,7 +1,9 @@
 import type { BackgroundSettings } from '@atrium/shared';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type CSSProperties } from 'react';
-import type { Appearance } from '@atrium/client-core';
+import { bootAppearanceOf, writeBootAppearance, type Appearance } from '@atrium/client-core';
+import { useAtrium } from '../AtriumContext.js';
 import { wallpaperUrl } from '../wallpapers/wallpapers.js';
+import { clearBootAppearance } from './bootAppearance.js';
 
 /** Font stacks of the desktop fonts (§1: Lato or Roboto), with the theme's fallbacks (system and Chinese fonts, theme/vision.css). */
 export function fontStack(font: string): string {
@@ -34,15 +36,22 @@ const NO_APPEARANCE = {
  * desktop surface's style; the theme is also set on the document (its
  * scroll bars, form controls and anything portalled outside the desktop),
  * and taken off again when the desktop goes (the login page is Vision's).
+ * The theme's colour scheme and page background are remembered locally
+ * whenever it changes, for the next page load to boot in them
+ * (bootAppearance); once a theme is on, the boot colours come off.
  */
 export function useAppearance(appearance: Appearance | null): CSSProperties | undefined {
   const store = appearance ?? NO_APPEARANCE;
   const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
   const state = useSyncExternalStore(subscribe, () => store.getState());
   const theme = state?.theme ?? null;
+  const { env } = useAtrium().platform;
 
   useEffect(() => {
     if (!theme) return;
+    const boot = bootAppearanceOf(theme);
+    if (boot) writeBootAppearance(env, boot);
+    clearBootAppearance();
     const root = document.documentElement;
     const names = Object.keys(theme.variables);
     for (const name of names) root.style.setProperty(name, theme.variables[name] ?? null);
@@ -51,7 +60,7 @@ export function useAppearance(appearance: Appearance | null): CSSProperties | un
       for (const name of names) root.style.removeProperty(name);
       root.style.removeProperty('color-scheme');
     };
-  }, [theme]);
+  }, [theme, env]);
 
   return useMemo(() => {
     if (!state) return undefined;
