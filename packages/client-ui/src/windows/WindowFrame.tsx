@@ -147,12 +147,16 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
           />
         )}
         <div ref={bodyRef} className="atr-window__body" data-testid="window.body" />
-        {state.loading && (
-          <div className="atr-window__loading" data-testid="window.loading" role="status">
-            <span className="atr-window__spinner" aria-hidden="true" />
-            <span className="atr-visually-hidden">{t('window.loading')}</span>
-          </div>
-        )}
+        {state.loading &&
+          (modalChildOf(windows, wid) ? (
+            // Waiting for its dialog is not loading: a clear cover keeps clicks off the content, and the window keeps its look (docs/behaviour/windows.md).
+            <div className="atr-window__loading atr-window__loading--dialog" data-testid="window.loading" data-reason="dialog" />
+          ) : (
+            <div className="atr-window__loading" data-testid="window.loading" role="status">
+              <span className="atr-window__spinner" aria-hidden="true" />
+              <span className="atr-visually-hidden">{t('window.loading')}</span>
+            </div>
+          ))}
         {attributes.resizable && !state.maximized && <ResizeHandles handlers={gestures.resize} />}
         {menuOpen && <WindowMenu record={record} labelledBy={`${titleId}-icon`} onClose={closeMenu} />}
       </div>
