@@ -35,11 +35,17 @@ describe('Viewer of profile web apps', () => {
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
     expect(frame.title).toBe('Team Wiki');
     expect(app.windowOptions[0]?.title).toBe('Team Wiki');
-    expect(screen.getByTestId('viewer.title').textContent).toBe('Team Wiki');
     const open = screen.getByRole('link', { name: 'Open in a new tab' });
     expect(open.getAttribute('href')).toBe('https://wiki.example.com/start');
     expect(open.getAttribute('target')).toBe('_blank');
     expect(open.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it("shows the page's title once, as the window's title, not again inside the window", async () => {
+    const { app } = await launch({ app: 'Wiki' });
+    expect(app.windowOptions[0]?.title).toBe('Team Wiki');
+    expect(screen.getByTestId('viewer').textContent).not.toContain('Team Wiki');
+    expect(screen.getByRole('toolbar', { name: 'Viewer toolbar' })).toBeDefined();
   });
 
   it('takes the address only from the profile, never from the launch arguments', async () => {
@@ -62,7 +68,8 @@ describe('Viewer of profile web apps', () => {
     ['an app that is not in the profile', { app: 'Payroll' }],
   ])('shows an empty state for %s', async (_case, args) => {
     const { app } = await launch(args);
-    expect(screen.getByTestId('viewer.empty').textContent).toContain('Nothing to show');
+    expect(screen.getByRole('heading', { name: 'Nothing to show' })).toBeDefined();
+    expect(screen.getByTestId('viewer.empty').textContent).toContain('The viewer shows the web applications of your profile. Open one from the application menu.');
     expect(screen.queryByTestId('viewer.frame')).toBeNull();
     expect(app.windowOptions[0]?.title).toBe('Viewer');
   });

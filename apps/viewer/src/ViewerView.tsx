@@ -9,7 +9,9 @@ export const VIEWER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popu
 
 /**
  * A web app of the profile in a sandboxed frame under a slim toolbar
- * (title, reload, open in a new tab); without one, an empty state.
+ * (reload, open in a new tab: the page's title is the window's, shown once);
+ * without one, an empty state saying what the Viewer is for and where pages
+ * are opened from (the application menu).
  */
 export function ViewerView({ target }: { target: ProfileWebApp | null }): JSX.Element {
   const { t } = useTranslation();
@@ -27,9 +29,6 @@ export function ViewerView({ target }: { target: ProfileWebApp | null }): JSX.El
   return (
     <div className="vwr" data-testid="viewer">
       <div className="vwr__bar" role="toolbar" aria-label={t('viewer.toolbar')}>
-        <span className="vwr__title" data-testid="viewer.title" title={target.url}>
-          {target.title}
-        </span>
         <button type="button" className="atr-icon-button vwr__button" aria-label={t('viewer.reload')} title={t('viewer.reload')} onClick={() => setGeneration((g) => g + 1)} data-testid="viewer.reload">
           <ReloadIcon width={16} height={16} />
         </button>
