@@ -12,15 +12,17 @@ export interface BrandHeaderProps {
   /** Show the version stamp beside the heading (login only). */
   showVersion?: boolean;
   headingTestId?: string;
+  /** Called when the logo cannot be shown (a broken address), so that the caller can fall back to the site's logo. */
+  onLogoError?: () => void;
 }
 
 /** Logo, heading and the optional version stamp at the top of the sign-in card. */
-export function BrandHeader({ heading, logo, text, showVersion = false, headingTestId }: BrandHeaderProps): JSX.Element {
+export function BrandHeader({ heading, logo, text, showVersion = false, headingTestId, onLogoError }: BrandHeaderProps): JSX.Element {
   const { t } = useTranslation();
   const { site, config } = useAtrium();
   return (
     <header className="atr-brand">
-      <img className="atr-brand__logo" src={logo ?? site.logo} alt={t('login.logo', { title: site.title })} height={56} />
+      <img className="atr-brand__logo" src={logo ?? site.logo} alt={t('login.logo', { title: site.title })} height={56} onError={onLogoError} />
       <div className="atr-brand__titles">
         <h1 className="atr-brand__heading" data-testid={headingTestId}>
           {heading}

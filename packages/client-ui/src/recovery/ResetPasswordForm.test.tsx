@@ -89,4 +89,20 @@ describe('reset-password screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(env.location.assigned).toEqual(['https://atrium.example/']);
   });
+
+  it('falls back to the default logo when the appicon cannot be loaded, never showing a broken image', async () => {
+    await renderAtrium({ address: '/?resetpassword=CODE&appicon=https://cdn.example/missing.png' });
+    const logo = screen.getByRole('img');
+    expect(logo.getAttribute('src')).toBe('https://cdn.example/missing.png');
+    fireEvent.error(logo);
+    expect(screen.getByRole('img').getAttribute('src')).toBe('/logo.svg');
+    // The default logo failing too changes nothing more.
+    fireEvent.error(screen.getByRole('img'));
+    expect(screen.getByRole('img').getAttribute('src')).toBe('/logo.svg');
+  });
+
+  it('takes only http(s) addresses and paths of this server as the appicon', async () => {
+    await renderAtrium({ address: '/?resetpassword=CODE&appicon=javascript:alert(1)' });
+    expect(screen.getByRole('img').getAttribute('src')).toBe('/logo.svg');
+  });
 });

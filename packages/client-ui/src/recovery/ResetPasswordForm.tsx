@@ -12,18 +12,25 @@ import './recovery.css';
 
 export interface ResetPasswordFormProps {
   model: ResetPasswordPort;
-  /** The appicon address parameter, shown instead of the site logo. */
+  /** The appicon address parameter (only http(s) or a path of this server: client-core's safeAddress), shown instead of the site logo unless it cannot be loaded. */
   appIcon: string | null;
   /** Leave for the login page. */
   onCancel(): void;
 }
 
-/** The reset-password screen (?resetpassword=CODE): two password fields with the rules tooltip, Submit and Cancel. */
+/**
+ * The reset-password screen (?resetpassword=CODE): two password fields with
+ * the rules tooltip, Submit and Cancel. The appicon logo falls back to the
+ * site's logo when it fails to load (docs/behaviour/password-recovery.md).
+ */
 export function ResetPasswordForm({ model, appIcon, onCancel }: ResetPasswordFormProps): JSX.Element {
   const { t } = useTranslation();
   const { busy, message } = useObservable(model);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  // The appicon address that failed to load, if any: the site's logo is shown instead, never a broken image.
+  const [brokenIcon, setBrokenIcon] = useState<string | null>(null);
+  const logo = appIcon && appIcon !== brokenIcon ? appIcon : null;
   const ids = { message: useId() };
   const card = useRef<HTMLDivElement>(null);
   useFocusOnArrival(card);
@@ -35,7 +42,7 @@ export function ResetPasswordForm({ model, appIcon, onCancel }: ResetPasswordFor
   const describedBy = message ? ids.message : undefined;
   return (
     <div ref={card} className="atr-card" data-testid="reset.card">
-      <BrandHeader heading={t('reset.title')} text={t('reset.text')} {...(appIcon ? { logo: appIcon } : {})} />
+      <BrandHeader heading={t('reset.title')} text={t('reset.text')} {...(logo ? { logo, onLogoError: () => setBrokenIcon(logo) } : {})} />
       <form className="atr-form" onSubmit={handleSubmit} noValidate aria-busy={busy}>
         <TextField
           label={t('reset.password')}
