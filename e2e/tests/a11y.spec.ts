@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { apiToken, saveSettings } from '../helpers/api.js';
 import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
+import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
+import { OverlaysObject } from '../pages/OverlaysObject.js';
 import { ForgotPasswordPage, ResetPasswordPage } from '../pages/RecoveryPages.js';
 
 /**
@@ -93,6 +98,13 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
     name: 'the account panel (Switch Account)',
     open: async ({ page }) => (await page.getByRole('button', { name: /^Profile menu of / }).click(), await page.getByTestId('profileMenu.switchAccount').click(), page.getByTestId('accountPanel').waitFor()),
   },
+  { name: 'the keyboard-shortcut guide', open: async ({ page }) => (await page.keyboard.press('Alt+Shift+K'), page.getByTestId('shortcuts').waitFor()) },
+  { name: 'the command palette, filtered', open: async ({ page }) => (await page.keyboard.press('Alt+Shift+P'), await page.getByRole('combobox', { name: 'Command palette' }).fill('panel'), page.getByRole('option').first().waitFor()) },
+  { name: 'the desktop context menu', open: async ({ page }) => (await new OverlaysObject(page).openDesktopMenu(), page.getByTestId('contextMenu.desktop').waitFor()) },
+  {
+    name: 'the panel context menu with Panel Position open',
+    open: async ({ page }) => (await new OverlaysObject(page).openPanelMenu(page.getByTestId('panel.top')), await page.keyboard.press('ArrowRight'), page.getByRole('menuitemradio', { name: 'Bottom' }).waitFor()),
+  },
 ];
 
 /** The viewport of a narrow phone. */
@@ -158,6 +170,33 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
       await scanAll({ page, desktop }, DESKTOP_SCREENS, [theme('Vision', 'light', null), theme('Nocturne', 'dark', 'Nocturne')], reset);
     } finally {
       await saveSettings(request, token, { 'desktop.theme': null });
+    }
+  });
+
+  test('the privacy-policy dialog of a first sign-in, in Vision and Nocturne', async ({ page, request }) => {
+    // A server of its own with fresh demo data: the demo user has not agreed yet.
+    test.setTimeout(180_000);
+    const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-a11y-privacy-')), Number(process.env.E2E_PORT ?? 18_080) + 7);
+    await server.start({ registerPackages: false });
+    try {
+      const login = new LoginPage(page);
+      const desktop = new Desktop(page);
+      await login.open(`${server.url}/`);
+      await login.signIn('demo', 'Demo@1234');
+      await desktop.waitUntilStarted();
+      const dialog = desktop.privacyDialog();
+      await dialog.waitFor();
+      await expectAccessible(page, 'the privacy-policy dialog (Vision)');
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await dialog.getByRole('alert').waitFor();
+      const auth = await request.post(`${server.url}/api/wrapper/auth`, { form: { username: 'demo', password: 'Demo@1234' } });
+      const token = ((await auth.json()) as { data: { jwt: string } }).data.jwt;
+      await request.post(`${server.url}/api/v1/settings`, { data: { 'desktop.theme': 'Nocturne' }, headers: { authorization: `Bearer ${token}` } });
+      await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe('dark');
+      await expectAccessible(page, 'the privacy-policy dialog refusing an unticked box (Nocturne)');
+    } finally {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
   });
 

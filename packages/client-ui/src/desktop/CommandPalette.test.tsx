@@ -1,6 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopPerTest } from '../testing/renderDesktop.js';
+import { preloadOverlayViews } from './DesktopOverlays.js';
+
+// As on a desktop that has been idle a moment: the overlays' code has arrived.
+beforeAll(() => preloadOverlayViews());
 
 const desktop = desktopPerTest({
   children: (

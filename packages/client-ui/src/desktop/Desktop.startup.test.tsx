@@ -3,10 +3,13 @@ import { builtinEntry, jsonResponse } from '@atrium/client-core/testing';
 import { defineApplication, type Application } from '@atrium/sdk';
 import type { ThemeModule } from '@atrium/shared';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, demoProfile, renderAtrium, routeSignIn, settle } from '../testing/renderAtrium.js';
+import { preloadOverlayViews } from './DesktopOverlays.js';
 
 afterEach(cleanup);
+// As on a desktop that has been idle a moment: the shortcut guide's code has arrived.
+beforeAll(() => preloadOverlayViews());
 
 const GREETINGS: Record<ReturnType<typeof greetingKey>, string> = {
   'greeting.morning': 'Good Morning, Dana Demo',

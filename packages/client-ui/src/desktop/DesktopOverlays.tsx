@@ -1,16 +1,23 @@
 import { MENUS, type OpenContextMenu } from '@atrium/client-core';
 import { lazy, Suspense, useEffect, useRef, type JSX } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
+import { preloadedModule } from '../hooks/usePreloadedModule.js';
+import { whenIdle } from '../hooks/whenIdle.js';
 import { CommandMenu } from '../menus/CommandMenu.js';
 import { AppMenu } from '../panel/AppMenu.js';
 import { useTranslation } from '../i18n/useTranslation.js';
-import { CommandPalette } from './CommandPalette.js';
 import { useDesktop } from './DesktopContext.js';
 import { useReturnFocus } from './ModalOverlay.js';
-import { ShortcutGuide } from './ShortcutGuide.js';
 
 // On demand, with the policy's HTML sanitiser: only a user who has not accepted the policy yet needs it.
 const PrivacyPolicyDialog = lazy(async () => ({ default: (await import('./PrivacyPolicyDialog.js')).PrivacyPolicyDialog }));
+/** The shortcut guide and the command palette: fetched once the desktop is idle (or a key is pressed), not before it shows. */
+const overlayViews = preloadedModule(() => import('./desktopOverlayViews.js'));
+
+/** Loads the shortcut guide and the command palette now (tests; the desktop does it when idle). */
+export function preloadOverlayViews(): Promise<unknown> {
+  return overlayViews.preload();
+}
 
 /**
  * What the desktop shows above its windows and panels besides
@@ -25,6 +32,7 @@ export function DesktopOverlays(): JSX.Element | null {
   const state = useObservable(ui);
   const privacy = useObservable(privacyPolicy);
   useKeyboardContextMenu();
+  useEffect(() => whenIdle(() => void overlayViews.preload().catch(() => undefined)), []);
   if (privacy.status === 'open') {
     // While its code arrives, a marker says the dialog is on its way (journeys wait for it to go).
     return (
@@ -38,10 +46,16 @@ export function DesktopOverlays(): JSX.Element | null {
     <>
       {state.popup === 'appMenu' && <AppMenu />}
       {menu && <ContextMenu key={`${menu.menu}-${menu.at.x}-${menu.at.y}`} menu={menu} onClose={() => ui.closeContextMenu()} />}
-      {state.popup === 'shortcuts' && <ShortcutGuide onClose={() => ui.closePopup()} />}
-      {state.popup === 'palette' && <CommandPalette onClose={() => ui.closePopup()} />}
+      {(state.popup === 'shortcuts' || state.popup === 'palette') && <OverlayView popup={state.popup} onClose={() => ui.closePopup()} />}
     </>
   );
+}
+
+/** The shortcut guide or the command palette, once their code has arrived (at once when it was preloaded). */
+function OverlayView({ popup, onClose }: { popup: 'shortcuts' | 'palette'; onClose(): void }): JSX.Element | null {
+  const views = overlayViews.use();
+  if (!views) return null;
+  return popup === 'shortcuts' ? <views.ShortcutGuide onClose={onClose} /> : <views.CommandPalette onClose={onClose} />;
 }
 
 /** An open context menu, giving focus back to where it was when it goes without a command taking it. */

@@ -1,7 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopPerTest } from '../testing/renderDesktop.js';
 import { keyLabels } from '../menus/Keys.js';
+import { preloadOverlayViews } from './DesktopOverlays.js';
+
+// As on a desktop that has been idle a moment: the overlays' code has arrived.
+beforeAll(() => preloadOverlayViews());
 
 const desktop = desktopPerTest({
   children: (

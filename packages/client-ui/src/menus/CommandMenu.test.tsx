@@ -112,6 +112,17 @@ describe('CommandMenu', () => {
     expect(t.ran).toEqual([{ id: 'panel.position.bottom', context: { panel: 0 } }]);
   });
 
+  it('keeps a submenu open when its item is clicked after the pointer opened it by moving over it', async () => {
+    await renderMenu();
+    const trigger = item('Panel Position');
+    fireEvent.pointerEnter(trigger);
+    expect(screen.getByRole('menu', { name: 'Panel Position' })).toBeTruthy();
+    fireEvent.click(trigger);
+    expect(screen.getByRole('menu', { name: 'Panel Position' })).toBeTruthy();
+    fireEvent.pointerEnter(item('Maximize'));
+    expect(screen.queryByRole('menu', { name: 'Panel Position' })).toBeNull();
+  });
+
   it('wraps with the arrow keys, jumps with Home and End, and closes on Escape asking for focus back', async () => {
     const t = await renderMenu();
     key('ArrowUp');

@@ -219,7 +219,7 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
               aria-haspopup="menu"
               aria-expanded={open === index}
               data-testid={`${testIdPrefix}.${entry.labelKey}`}
-              onClick={() => setOpen(open === index ? null : index)}
+              onClick={() => setOpen(index)}
               onPointerEnter={() => setOpen(index)}
             >
               <span className="atr-menu__check" aria-hidden="true" />
