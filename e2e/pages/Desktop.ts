@@ -46,10 +46,11 @@ export class Desktop {
     return this.page.getByRole('dialog', { name: /^Privacy policy of / });
   }
 
-  /** Accepts the privacy policy when the dialog is open. */
+  /** Accepts the privacy policy when the desktop asks for it (once started: the question is decided by then). */
   async acceptPrivacyPolicy(): Promise<void> {
+    if ((await this.surface.getAttribute('data-privacy-policy')) !== 'open') return;
     const dialog = this.privacyDialog();
-    if (!(await dialog.isVisible())) return;
+    await dialog.waitFor();
     await dialog.getByRole('checkbox', { name: 'I have read and agree to the privacy policy' }).check();
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -72,7 +72,8 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
     await desktop.waitUntilStarted();
     // A first sign-in asks for the privacy policy: tick and continue with the keyboard.
     const privacy = desktop.privacyDialog();
-    if (await privacy.isVisible()) {
+    if ((await desktop.surface.getAttribute('data-privacy-policy')) === 'open') {
+      await privacy.waitFor();
       await expectFocusIn(page, privacy, 'in the privacy-policy dialog');
       await tabTo(page, privacy.getByRole('checkbox'), { max: 10 });
       await page.keyboard.press('Space');

@@ -6,7 +6,9 @@ import { AppHost } from '../apphost/AppHost.js';
 import { ConnectionMasks } from '../apphost/ConnectionMask.js';
 import { AppPortals } from '../apphost/reactContent.js';
 import { DialogHost } from '../dialogs/DialogHost.js';
+import { useObservable } from '../hooks/useObservable.js';
 import { useOwnedModel } from '../hooks/useOwnedModel.js';
+import type { Store } from '../ports.js';
 import { NotificationToasts } from '../notifications/NotificationToasts.js';
 import { DesktopPanels } from '../panel/DesktopPanels.js';
 import { ProfileCard } from '../profile/ProfileCard.js';
@@ -36,6 +38,8 @@ export interface DesktopProps {
   /** How the user got here: only a sign-in with the form ('login') is greeted, not a reload. */
   via: 'login' | 'boot';
 }
+
+const NO_PRIVACY_QUESTION: Store<{ status: 'hidden' | 'open' }> = { getState: () => ({ status: 'hidden' }), subscribe: () => () => undefined };
 
 /** Web Audio when the browser has it; else the desktop is silent. */
 function browserSounds(): SoundPlayer {
@@ -90,13 +94,15 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
     };
   }, [services, takeLaunchRequest]);
   const style = useAppearance(services?.appearance ?? null);
+  // Whether the privacy question is open, on the surface too: it is decided before the start ends, its dialog may still be loading.
+  const privacy = useObservable(services?.privacyPolicy ?? NO_PRIVACY_QUESTION).status;
   const openDesktopMenu = (event: MouseEvent<HTMLDivElement>) => {
     if (!services || event.target !== event.currentTarget) return;
     event.preventDefault();
     services.ui.openContextMenu('desktop', {}, { x: event.clientX, y: event.clientY });
   };
   return (
-    <main ref={surface} className="atr-desktop" style={style} aria-label={t('desktop.label')} tabIndex={-1} data-testid="desktop" data-started={started !== null && started === services} onContextMenu={suppressContextMenu}>
+    <main ref={surface} className="atr-desktop" style={style} aria-label={t('desktop.label')} tabIndex={-1} data-testid="desktop" data-started={started !== null && started === services} data-privacy-policy={privacy} onContextMenu={suppressContextMenu}>
       <DesktopContext.Provider value={services}>
         {services && <DesktopPanels position="top" />}
         <div ref={area} className="atr-desktop__area" data-testid="desktop.area" onContextMenu={openDesktopMenu}>
