@@ -92,6 +92,11 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   ...DIALOGS.map(([entry, kind]) => ({ name: `the ${entry} dialog`, open: ({ desktop }: SignedIn) => desktop.openDialog(entry, kind) })),
   { name: 'the question before overwriting a file', open: async ({ desktop }) => (await (await desktop.openDialog('fileSave', 'file')).button('OK').click(), desktop.dialog('confirm').view.waitFor()) },
   { name: 'the profile card', open: async ({ page }) => (await page.getByTestId('signedIn.avatar').click(), page.getByTestId('profileCard.name').waitFor()) },
+  { name: 'the open application menu', open: async ({ page }) => (await page.getByTestId('panel.menu').click(), page.getByRole('dialog', { name: 'Applications' }).waitFor()) },
+  {
+    name: "a window-list entry's context menu",
+    open: async ({ desktop, page }) => (await desktop.openTestWindow(), await page.getByTestId('panel.windows.activate').first().click({ button: 'right' }), page.getByTestId('contextMenu.windowList').waitFor()),
+  },
   { name: 'the tray with an icon and its badge', open: async ({ desktop, page }) => (await desktop.developer('trayIcon'), page.getByTestId('panel.tray').waitFor()) },
   { name: 'the open profile menu', open: async ({ page }) => (await page.getByRole('button', { name: /^Profile menu of / }).click(), page.getByTestId('profileMenu').waitFor()) },
   {
