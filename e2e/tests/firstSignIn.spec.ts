@@ -37,7 +37,7 @@ test('the privacy policy is asked on the first sign-in only, and must be ticked'
   const dialog = desktop.privacyDialog();
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAccessibleName('Privacy policy of Northwind Trading');
-  await expect(dialog.getByRole('heading', { name: 'Privacy policy' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Privacy policy', exact: true })).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByText('You need to agree with our T&C')).toBeVisible();

@@ -190,6 +190,15 @@ test.describe('on a phone (390 px wide)', () => {
     // The window list reaches every window: the first comes back from there.
     await page.getByRole('group', { name: 'Open windows' }).getByRole('button', { name: 'Test window 1' }).click();
     await expect(window.frame).toHaveAttribute('data-focused', 'true');
+    // More windows than the panel has room for: the list scrolls, the logo and the profile menu stay on screen.
+    for (let i = 0; i < 6; i++) await desktop.openTestWindow();
+    for (const control of [page.getByTestId('panel.menu'), profile]) {
+      const b = (await control.boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('phone-many-windows.png') });
 
     await desktop.closeAllWindows();
     await overlays.openDesktopMenu();
