@@ -265,7 +265,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       startKeyboardMove: (wid) => ui.startKeyboard(wid, 'move'),
       startKeyboardResize: (wid) => ui.startKeyboard(wid, 'resize'),
     }),
-    registerDesktopCommands(commands, { windows, panels, ui, packages, dialogs, desktopSession, profile, logout: () => session.logout(), translate }),
+    registerDesktopCommands(commands, { windows, panels, ui, packages, appMenu, dialogs, desktopSession, profile, logout: () => session.logout(), translate }),
   );
   // The user's keybindings replace the defaults, and follow a change made in Preferences or another tab.
   let keybindings: DesktopSettings['desktop.keybindings'] | undefined;
@@ -310,7 +310,9 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       socket?.connect();
       ping.start();
       appearance.start();
-      void privacyPolicy.check(profile());
+      // One quick question to the server; the dialog itself waits for the user without holding the start up.
+      await privacyPolicy.check(profile());
+      if (disposed) return;
       const launch = startOptions.launch ?? null;
       if (launch) {
         const settled = () => forgetLaunchRequest(env);

@@ -1,6 +1,7 @@
 import { PANEL_ITEMS, PREFERENCES_APP, type Profile } from '@atrium/shared';
 import type { Command, CommandContext, CommandRegistry } from '../commands/CommandRegistry.js';
 import type { DialogService } from '../dialogs/DialogService.js';
+import type { AppMenuModel } from './AppMenuModel.js';
 import type { PackageManager } from '../packages/PackageManager.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
 import type { WindowManager } from '../windows/WindowManager.js';
@@ -14,6 +15,7 @@ export interface DesktopCommandsHost {
   panels: Panels;
   ui: DesktopUi;
   packages: PackageManager;
+  appMenu: AppMenuModel;
   dialogs: DialogService;
   desktopSession: DesktopSessionModel;
   profile(): Profile | null;
@@ -36,7 +38,8 @@ export function registerDesktopCommands(registry: CommandRegistry, host: Desktop
   const { panels, ui } = host;
   const panelOf = (context: CommandContext) => context.panel ?? 0;
   const unlocked = () => !panels.getState().locked;
-  const hasApps = () => host.packages.getState().metadata.some((m) => m.type === 'application' && host.packages.isVisible(m.name)) || (host.profile()?.apps.length ?? 0) > 0;
+  // The application menu's own rule: it is there when it has entries.
+  const hasApps = () => host.appMenu.hasApplications();
   const listed = () => host.windows.windows().filter((w) => w.attributes.visibility !== 'restricted' && !w.state.minimized && w.attributes.minimizable);
 
   const confirmLogout = () => {
