@@ -7,7 +7,6 @@ import { WindowObject } from './WindowObject.js';
 export class Desktop {
   readonly surface: Locator;
   readonly windows: Locator;
-  readonly minimizedStrip: Locator;
   readonly developerButton: Locator;
   readonly result: Locator;
   readonly snapPreview: Locator;
@@ -15,7 +14,6 @@ export class Desktop {
   constructor(readonly page: Page) {
     this.surface = page.getByTestId('desktop');
     this.windows = page.getByTestId('window');
-    this.minimizedStrip = page.getByTestId('desktop.minimized');
     this.developerButton = page.getByTestId('devtools.button');
     this.result = page.getByTestId('devtools.result');
     this.snapPreview = page.getByTestId('window.snapPreview');

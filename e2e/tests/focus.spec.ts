@@ -75,10 +75,20 @@ test.describe('keyboard focus (docs/ACCESSIBILITY.md)', () => {
     });
   });
 
-  test('the profile card takes focus, keeps Tab inside, and Escape gives focus back to the avatar', async ({ page }) => {
-    const avatar = page.getByTestId('signedIn.avatar');
-    await avatar.focus();
-    await page.keyboard.press('Enter');
+  test('the profile card takes focus, keeps Tab inside, and Escape gives focus back to the profile button', async ({ page }) => {
+    const avatar = page.getByTestId('panel.profile');
+    const openCard = async (how: 'keyboard' | 'pointer') => {
+      if (how === 'keyboard') {
+        await avatar.focus();
+        await page.keyboard.press('Enter');
+        await expect(page.getByTestId('profileMenu.profileCard')).toBeFocused();
+        await page.keyboard.press('Enter');
+      } else {
+        await avatar.click();
+        await page.getByTestId('profileMenu.profileCard').click();
+      }
+    };
+    await openCard('keyboard');
     const card = page.getByTestId('profileCard');
     await expect(card).toBeVisible();
     await expect(page.getByTestId('profileCard.name')).toBeVisible();
@@ -94,7 +104,7 @@ test.describe('keyboard focus (docs/ACCESSIBILITY.md)', () => {
     await expect(avatar).toBeFocused();
 
     // Opened by a click too.
-    await avatar.click();
+    await openCard('pointer');
     await expect(card).toBeVisible();
     await expectFocusInside(page, card);
     await page.keyboard.press('Escape');
@@ -109,7 +119,7 @@ test.describe('keyboard focus (docs/ACCESSIBILITY.md)', () => {
     await expect(w.frame).toHaveCount(0);
     const place = await focusPlace(page);
     expect(place.body).toBe(false);
-    expect(place.testid).toBe('signedIn.avatar');
+    expect(place.testid).toBe('panel.profile');
     expect(place.visible).toBe(true);
   });
 
@@ -135,11 +145,11 @@ test.describe('keyboard focus (docs/ACCESSIBILITY.md)', () => {
     expect(place.wid).toBe('-');
   });
 
-  test("minimizing the focused window moves focus to its button in the strip, which brings it back", async ({ page }) => {
+  test("minimizing the focused window moves focus to its entry in the panel's window list, which brings it back", async ({ page }) => {
     const w = await desktop.openTestWindow();
     await page.keyboard.press('Alt+Shift+KeyM');
     await expect(w.frame).toHaveAttribute('data-minimized', 'true');
-    const button = desktop.minimizedStrip.getByRole('button');
+    const button = page.locator(`[data-window-entry="${w.wid}"]`);
     await expect(button).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(w.frame).toHaveAttribute('data-minimized', 'false');

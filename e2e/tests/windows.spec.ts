@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures.js';
 import { Desktop } from '../pages/Desktop.js';
+import { PanelObject } from '../pages/PanelObject.js';
 import type { Edge } from '../pages/WindowObject.js';
 
 test.describe('windows', () => {
@@ -119,16 +120,17 @@ test.describe('windows', () => {
     expect(await w.box()).toEqual(before);
   });
 
-  test('minimizes from the chrome and raises from the minimized windows', async () => {
+  test("minimizes from the chrome and raises from the panel's window list", async () => {
     const w = await desktop.openTestWindow();
     await w.minimizeButton.click();
     await expect(w.frame).toBeHidden();
     await expect(w.frame).toHaveAttribute('data-minimized', 'true');
     await expect(w.frame).toHaveAttribute('data-focused', 'false');
-    await desktop.minimizedStrip.getByRole('button', { name: 'Test window 1' }).click();
+    const entry = new PanelObject(desktop.page).windowEntry('Test window 1 (minimized)');
+    await entry.click();
     await expect(w.frame).toBeVisible();
     await expect(w.frame).toHaveAttribute('data-focused', 'true');
-    await expect(desktop.minimizedStrip).toHaveCount(0);
+    await expect(new PanelObject(desktop.page).windowEntry('Test window 1')).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('closes from the close button', async () => {
