@@ -16,6 +16,10 @@ const sameWordIn: Record<string, readonly Locale[]> = {
   'dialog.defaultApplication.application': ['fr_FR'],
   // German says 'Details' for the error alert's technical details too.
   'dialog.alert.disclosure': ['de_DE'],
+  // 'Applications' and 'Collaboration' are French words too; Norwegian calls the bar a 'Panel'.
+  'panel.appMenu.open': ['fr_FR'],
+  'panel.appMenu.category.collaboration': ['fr_FR'],
+  'panel.label': ['nb_NO'],
 };
 
 describe('locale catalogues', () => {
