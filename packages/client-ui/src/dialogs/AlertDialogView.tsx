@@ -42,7 +42,7 @@ function ErrorDetails({ model, errorId, text }: { model: AlertDialog; errorId: s
     const button = toggle.current;
     const content = button?.closest<HTMLElement>('.atr-dialog__content');
     if (!expanded || !button || !content) return;
-    content.scrollTop = button.getBoundingClientRect().top - content.getBoundingClientRect().top + content.scrollTop - 8;
+    content.scrollTop = button.getBoundingClientRect().top - content.getBoundingClientRect().top + content.scrollTop - 6;
   }, [expanded]);
 
   const handleCopy = async () => {
@@ -58,7 +58,7 @@ function ErrorDetails({ model, errorId, text }: { model: AlertDialog; errorId: s
   };
 
   return (
-    <div className="atr-dialog__disclosure">
+    <div className={`atr-dialog__disclosure${expanded ? ' atr-dialog__disclosure--expanded' : ''}`}>
       <div className="atr-dialog__disclosure-bar">
         <button
           ref={toggle}
