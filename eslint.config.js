@@ -18,7 +18,7 @@ const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', '
 const packages = ['@atrium/app-*', '@atrium/theme-*', '@atrium/icons-*', '@atrium/sounds-*'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/', '**/dist/', '**/dist-dev/', '**/.data/', 'playwright-report/', 'test-results/', 'packages/server/drizzle/'] },
+  { ignores: ['**/node_modules/', '**/dist/', '**/dist-dev/', '**/.data/', '**/playwright-report/', '**/test-results/', 'packages/server/drizzle/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
