@@ -125,3 +125,12 @@ export function launchChromium(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
+
+/** Empties a demo user's saved desktop session on a running server (so a run starts from an empty desktop). */
+export async function clearSavedSession(base: string, username: string, password = 'Demo@1234'): Promise<void> {
+  const login = await fetch(`${base}/api/wrapper/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const jwt = ((await login.json()) as { data?: { jwt?: string } }).data?.jwt;
+  if (!jwt) throw new Error(`sign-in of ${username} failed`);
+  const answer = await fetch(`${base}/api/v1/user/me/removesession`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${jwt}` }, body: '{}' });
+  if (!answer.ok) throw new Error(`clearing the session of ${username} failed: ${answer.status}`);
+}
