@@ -95,7 +95,14 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   { name: 'the launch-error alert with its details shown', open: async ({ desktop, page }) => (await page.goto('/?app=Outdated'), await desktop.dialog('alert').button('Details').click(), desktop.dialog('alert').control('dialog.alert.details').waitFor()) },
   { name: 'the alert refusing an application', open: async ({ desktop, page }) => (await page.goto('/?app=Incidents'), desktop.dialog('alert').view.waitFor()) },
   { name: 'the Viewer without a page', open: async ({ desktop, page }) => (await page.goto('/?app=Viewer'), desktop.appWindows('Viewer').getByTestId('viewer.empty').waitFor()) },
-  { name: 'the profile card', open: async ({ page }) => (await page.getByTestId('signedIn.avatar').click(), page.getByTestId('profileCard.name').waitFor()) },
+  {
+    name: 'the profile card',
+    open: async ({ page }) => {
+      await page.getByTestId('panel.profile').click();
+      await page.getByTestId('profileMenu.profileCard').click();
+      await page.getByTestId('profileCard.name').waitFor();
+    },
+  },
   { name: 'the open application menu', open: async ({ page }) => (await page.getByTestId('panel.menu').click(), page.getByRole('dialog', { name: 'Applications' }).waitFor()) },
   {
     name: "a window-list entry's context menu",
