@@ -44,7 +44,7 @@ import { SoundPlayer } from '../sounds/SoundPlayer.js';
 import { PingService } from '../system/PingService.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
 
-/** Whether the desktop's connection to the server works (false while lost or failed, §4 Connection loss). */
+/** Whether the desktop's connection to the server works (false while lost or failed: docs/behaviour/connection.md#connection-loss-mask). */
 export interface ConnectionState {
   online: boolean;
 }
@@ -181,7 +181,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       maxReconnectInterval,
     });
   };
-  // §9: sockets retry every second; the desktop's own backs off up to the 5 s connect interval.
+  // Sockets retry every second (docs/behaviour/limits.md); the desktop's own backs off up to the 5 s connect interval.
   const socket = createSocket(config.socketPath, SOCKET_RECONNECT_INTERVAL, SOCKET_CONNECT_INTERVAL);
 
   const profile = () => {
@@ -351,7 +351,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   };
 }
 
-/** The manifest (§7): fetched when an address is configured, else no packages. */
+/** The manifest (docs/API.md): fetched when an address is configured, else no packages. */
 async function fetchManifest(session: Session, manifestUrl: string | null): Promise<PackageManifestEntry[]> {
   if (!manifestUrl) return [];
   // An absolute path or address: the root client joins it as it is.

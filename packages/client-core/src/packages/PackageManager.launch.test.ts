@@ -53,7 +53,7 @@ describe('PackageManager.load', () => {
   });
 });
 
-describe('PackageManager visibility (§6)', () => {
+describe('PackageManager visibility', () => {
   const manifest = [entry('Notes'), entry('Viewer', { defaultAppforOrgs: 1 }), entry('Secret'), entry('Nocturne', { type: 'theme' }), entry('Chime', { type: 'sounds' })];
 
   it('shows the profile apps, the apps for every organisation and every non-application package', async () => {
@@ -143,7 +143,7 @@ describe('PackageManager.launch', () => {
   });
 });
 
-describe('PackageManager launch errors (§8)', () => {
+describe('PackageManager launch errors', () => {
   const launchError = (h: PackageHarness) => h.alerts().at(-1)!;
 
   it("a visible app without metadata: \"Package Metadata '{0}' not found\"", async () => {

@@ -34,7 +34,7 @@ export interface PackagesState {
 
 export interface PackageManagerOptions {
   clock: Clock;
-  /** The manifest (§7): the packages visible to the user. */
+  /** The manifest (docs/API.md): the packages visible to the user. */
   fetchManifest(): Promise<PackageManifestEntry[]>;
   builtins: BuiltinLoaders;
   loader: PackageLoader;
@@ -44,7 +44,7 @@ export interface PackageManagerOptions {
 }
 
 /**
- * The packages of the desktop (§3 Package metadata, §4, §6): the manifest,
+ * The packages of the desktop (docs/behaviour/applications.md): the manifest,
  * which packages the user sees, launching applications and the running
  * ones, loading theme/icon/sound modules, autostart and links inside apps.
  * See launch() for the order of the launch rules.
@@ -119,7 +119,7 @@ export class PackageManager extends Observable<PackagesState> {
     return this.getState().metadata.find((entry) => entry.name === name);
   }
 
-  /** §6: non-applications always; applications of the user's profile or with defaultAppforOrgs 1. */
+  /** Visibility (docs/behaviour/applications.md#visibility): non-applications always; applications of the user's profile or with defaultAppforOrgs 1. */
   isVisible(name: string): boolean {
     const entry = this.metadataOf(name);
     const profileApps = this.#profileAppNames();
@@ -142,7 +142,7 @@ export class PackageManager extends Observable<PackagesState> {
   }
 
   /**
-   * Launches an application (§3 Launch request, §4, §6). In order: a profile
+   * Launches an application (docs/behaviour/applications.md#launch-rules). In order: a profile
    * app that opens in the viewer launches the Viewer with args {app}; an app
    * the user may not see shows "You don't have access to {app} App"; missing
    * metadata is a 'metadata' error; a running singleton is re-focused with

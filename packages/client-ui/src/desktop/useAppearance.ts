@@ -5,7 +5,7 @@ import { useAtrium } from '../AtriumContext.js';
 import { wallpaperUrl } from '../wallpapers/wallpapers.js';
 import { clearBootAppearance } from './bootAppearance.js';
 
-/** Font stacks of the desktop fonts (§1: Lato or Roboto), with the theme's fallbacks (system and Chinese fonts, theme/vision.css). */
+/** Font stacks of the desktop fonts (Lato or Roboto: docs/behaviour/settings.md#appearance), with the theme's fallbacks (system and Chinese fonts, theme/vision.css). */
 export function fontStack(font: string): string {
   return `'${font}', var(--atr-font-fallback)`;
 }
