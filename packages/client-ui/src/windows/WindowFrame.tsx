@@ -29,7 +29,7 @@ export interface WindowFrameProps {
 }
 
 /**
- * One window's chrome (§2 Window chrome): title bar, body (where the
+ * One window's chrome (docs/behaviour/windows.md#chrome): title bar, body (where the
  * window's content is portalled, see WindowSlots), eight resize handles,
  * the loading overlay, the icon menu and, while dragging near a screen
  * edge, the snap preview. It subscribes to its own window only, so moving
