@@ -1,9 +1,10 @@
 import { defineApplication } from '@atrium/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { entry, packageHarness, type PackageHarness } from '../packages/testing/packageHarness.js';
-import { jsonResponse } from '../testing/FakeEnvironment.js';
+import { entry, packageHarness, profileApp, type PackageHarness } from '../packages/testing/packageHarness.js';
+import { hang, jsonResponse } from '../testing/FakeEnvironment.js';
+import { MemoryStorage } from '../testing/MemoryStorage.js';
 import { startSignedIn } from '../testing/fixtures.js';
-import { DesktopSessionModel, SESSION_SAVE_DEBOUNCE } from './DesktopSessionModel.js';
+import { DesktopSessionModel, PENDING_SESSION_MAX_AGE, SESSION_SAVE_DEBOUNCE } from './DesktopSessionModel.js';
 
 /** An app with two windows, 'list' and 'detail'. */
 const twoWindows = defineApplication((app) => {
@@ -20,7 +21,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function setup(saved: unknown[] = [], options: { blackListed?: Record<string, boolean> } = {}) {
+const viewer = defineApplication((app) => void app.createWindow({ id: 'viewer', title: String(app.args.app ?? 'Viewer'), render: () => undefined }));
+
+async function setup(saved: unknown[] = [], options: { blackListed?: Record<string, boolean>; storage?: Storage } = {}) {
   const { env, session, server } = await startSignedIn();
   let stored: unknown = saved;
   const posts: unknown[] = [];
@@ -30,11 +33,15 @@ async function setup(saved: unknown[] = [], options: { blackListed?: Record<stri
     posts.push(stored);
     return jsonResponse(200, { status: 'success', message: 'Updated' });
   });
-  const harness = packageHarness({ manifest: [entry('Notes', { defaultAppforOrgs: 1 }), entry('Clock', { defaultAppforOrgs: 1 })], builtins: { Notes: twoWindows, Clock: oneWindow } });
+  const harness = packageHarness({
+    manifest: [entry('Notes', { defaultAppforOrgs: 1 }), entry('Clock', { defaultAppforOrgs: 1 }), entry('Viewer', { defaultAppforOrgs: 1 })],
+    builtins: { Notes: twoWindows, Clock: oneWindow, Viewer: viewer },
+    profileApps: [profileApp('Handbook', { is_base_app: true, app_type: 2 })],
+  });
   harnesses.push(harness);
   await harness.manager.load();
   const profile = { ...server.profile, blackListedApps: options.blackListed ?? {} };
-  const model = new DesktopSessionModel({ api: session.api, clock: harness.clock, windows: harness.windows, packages: harness.manager, profile: () => profile });
+  const model = new DesktopSessionModel({ api: session.api, storage: options.storage ?? null, clock: harness.clock, windows: harness.windows, packages: harness.manager, profile: () => profile });
   models.push(model);
   return { env, harness, model, posts };
 }
@@ -81,6 +88,56 @@ describe('DesktopSessionModel restore', () => {
     await harness.manager.launch('Clock');
     await harness.clock.settle(SESSION_SAVE_DEBOUNCE);
     expect(posts).toHaveLength(1);
+  });
+});
+
+describe('DesktopSessionModel and catalogue pages', () => {
+  it('relaunches a catalogue page in the Viewer by its own name, and saves it by that name', async () => {
+    const { harness, model, posts } = await setup([{ name: 'Handbook', args: {}, windows: [record('viewer', 77)] }]);
+    await model.restore();
+    const [app] = harness.manager.applications();
+    expect(app).toMatchObject({ name: 'Viewer', args: { app: 'Handbook' } });
+    expect(harness.windows.windows()[0]).toMatchObject({ id: 'viewer', position: { left: 77, top: 50 } });
+    expect(model.snapshot().map((a) => a.name)).toEqual(['Handbook']);
+    harness.windows.move(harness.windows.windows()[0]!.wid, { left: 90, top: 60 });
+    await harness.clock.settle(SESSION_SAVE_DEBOUNCE);
+    expect(posts).toEqual([[expect.objectContaining({ name: 'Handbook', args: {} })]]);
+  });
+});
+
+describe('DesktopSessionModel across a reload', () => {
+  it("restores this browser's last save even when the server has not got it yet, then sends it again", async () => {
+    const storage = new MemoryStorage();
+    const first = await setup([], { storage });
+    await first.model.restore();
+    // The save of the page being left never gets its answer.
+    first.env.route('POST', '/api/v1/user/me/updatesession', hang);
+    await first.harness.manager.launch('Clock');
+    void first.model.flush();
+    await Promise.resolve();
+
+    // The next page: the server still has the old, empty session.
+    const second = await setup([], { storage });
+    await second.model.restore();
+    expect(second.harness.manager.applications().map((a) => a.name)).toEqual(['Clock']);
+    expect(second.env.calls('GET', '/api/v1/user/me/getsession')).toHaveLength(0);
+    expect(second.posts).toEqual([[expect.objectContaining({ name: 'Clock' })]]);
+    // Used once: a later page asks the server again.
+    expect(storage.length).toBe(0);
+  });
+
+  it('ignores a local copy older than two minutes', async () => {
+    const storage = new MemoryStorage();
+    const first = await setup([], { storage });
+    await first.model.restore();
+    first.env.route('POST', '/api/v1/user/me/updatesession', hang);
+    await first.harness.manager.launch('Clock');
+    void first.model.flush();
+    await Promise.resolve();
+    const second = await setup([], { storage });
+    second.harness.clock.advance(PENDING_SESSION_MAX_AGE + 1);
+    await second.model.restore();
+    expect(second.harness.manager.applications()).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { RequestClient } from '../api/RequestClient.js';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
 import type { PackageManager } from '../packages/PackageManager.js';
+import { StorageKeys } from '../storage/StorageKeys.js';
 import type { WindowManager } from '../windows/WindowManager.js';
 
 /** Saves wait this long after the last change of a window or application (dragging sends one save, at the end). */
@@ -13,8 +14,13 @@ export interface DesktopSessionState {
   status: 'idle' | 'restoring' | 'ready';
 }
 
+/** A change saved as the page went is kept locally this long: the next page of this browser restores it even if its save arrived late. */
+export const PENDING_SESSION_MAX_AGE = 2 * 60 * 1000;
+
 export interface DesktopSessionOptions {
   api: RequestClient;
+  /** Where a save under way is kept until the server has it (the browser's local storage); none: not kept. */
+  storage?: Storage | null;
   clock: Clock;
   windows: WindowManager;
   packages: PackageManager;
@@ -39,6 +45,10 @@ export interface DesktopSessionOptions {
  *   an unchanged session is not sent again. args are always saved empty.
  * - flush() saves a pending change at once (page hidden or closed: the
  *   request is sent with keepalive); save() saves now whatever the state.
+ * - A save under way is also kept in local storage (per user, for
+ *   PENDING_SESSION_MAX_AGE) until the server has confirmed it: after a
+ *   reload the new page may ask for the session before the old page's last
+ *   save has arrived, and restores the local copy instead (then saves it).
  */
 export class DesktopSessionModel extends Observable<DesktopSessionState> {
   readonly #options: DesktopSessionOptions;
@@ -72,11 +82,15 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
     if (this.getState().status !== 'idle') return;
     this.setState({ status: 'restoring' });
     let list: DesktopSessionApp[] = [];
-    try {
-      const answer = await this.#options.api.get<Envelope<DesktopSessionApp[]>>('user/me/getsession');
-      list = answer?.status === 'success' && Array.isArray(answer.data) ? answer.data : [];
-    } catch (error) {
-      console.warn('The saved desktop session could not be loaded.', error);
+    const pending = this.#readPending();
+    if (pending) list = pending;
+    else {
+      try {
+        const answer = await this.#options.api.get<Envelope<DesktopSessionApp[]>>('user/me/getsession');
+        list = answer?.status === 'success' && Array.isArray(answer.data) ? answer.data : [];
+      } catch (error) {
+        console.warn('The saved desktop session could not be loaded.', error);
+      }
     }
     const { packages } = this.#options;
     const blackListed = this.#options.profile()?.blackListedApps ?? {};
@@ -85,7 +99,7 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
       if (!entry || typeof entry.name !== 'string') continue;
       if (Object.hasOwn(blackListed, entry.name) && blackListed[entry.name]) continue;
       if (entry.name === options.skipApp) continue;
-      if (!packages.metadataOf(entry.name) || !packages.isVisible(entry.name)) continue;
+      if (!packages.canLaunch(entry.name)) continue;
       try {
         await packages.launch({ app: entry.name, args: {}, options: { restore: Array.isArray(entry.windows) ? entry.windows : [] } });
       } catch (error) {
@@ -93,9 +107,11 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
       }
     }
     if (this.#disposed) return;
-    this.#lastSaved = JSON.stringify(this.snapshot());
+    // A local copy restored: the server is told what it may have missed.
+    this.#lastSaved = pending ? null : JSON.stringify(this.snapshot());
     this.#watch();
     this.setState({ status: 'ready' });
+    if (pending) await this.save();
   }
 
   /** Saves now if a change is waiting. */
@@ -112,8 +128,10 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
     const json = JSON.stringify(list);
     if (json === this.#lastSaved) return;
     this.#lastSaved = json;
+    this.#writePending(json);
     try {
       await this.#options.api.post('user/me/updatesession', { data: list } satisfies UpdateDesktopSessionBody, { keepalive: true });
+      this.#clearPending(json);
     } catch (error) {
       // Saved again with the next change.
       this.#lastSaved = null;
@@ -126,6 +144,47 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
     this.#clearTimer();
     for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
     this.clearListeners();
+  }
+
+  #pendingKey(): string | null {
+    const id = this.#options.profile()?.id;
+    return id ? `${StorageKeys.session}.pending.${id}` : null;
+  }
+
+  #writePending(json: string): void {
+    const key = this.#pendingKey();
+    try {
+      if (key) this.#options.storage?.setItem(key, JSON.stringify({ at: this.#options.clock.now(), json }));
+    } catch {
+      // Storage full or refused: the server's copy is all there is.
+    }
+  }
+
+  #clearPending(json: string): void {
+    const key = this.#pendingKey();
+    try {
+      const stored = key ? this.#options.storage?.getItem(key) : null;
+      // Only the copy of this save: a later one (another tab) stays until its own answer.
+      if (key && stored && (JSON.parse(stored) as { json?: string }).json === json) this.#options.storage?.removeItem(key);
+    } catch {
+      // nothing to clear
+    }
+  }
+
+  #readPending(): DesktopSessionApp[] | null {
+    const key = this.#pendingKey();
+    if (!key || !this.#options.storage) return null;
+    try {
+      const stored = this.#options.storage.getItem(key);
+      if (!stored) return null;
+      this.#options.storage.removeItem(key);
+      const { at, json } = JSON.parse(stored) as { at?: unknown; json?: unknown };
+      if (typeof at !== 'number' || typeof json !== 'string' || this.#options.clock.now() - at > PENDING_SESSION_MAX_AGE) return null;
+      const list: unknown = JSON.parse(json);
+      return Array.isArray(list) ? (list as DesktopSessionApp[]) : null;
+    } catch {
+      return null;
+    }
   }
 
   #watch(): void {

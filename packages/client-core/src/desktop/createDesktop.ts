@@ -111,6 +111,8 @@ export interface Desktop {
   start(options?: DesktopStartOptions): Promise<void>;
   /** Sends what waits to be saved (settings, the session) now: the page is being hidden or closed. */
   flush(): void;
+  /** Signs out at once (no question), after sending what waits to be saved. */
+  signOut(): Promise<void>;
   dispose(): void;
 }
 
@@ -224,7 +226,12 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   });
   const appearance = new Appearance({ settings, packages, sounds });
   const panels = new Panels(settings);
-  const desktopSession = new DesktopSessionModel({ api: session.api, clock, windows, packages, profile });
+  const desktopSession = new DesktopSessionModel({ api: session.api, storage: env.localStorage, clock, windows, packages, profile });
+  // Signing out first sends what waits to be saved (a window just moved, a setting just changed): after it the token is gone.
+  const signOut = async () => {
+    await Promise.all([settings.save(), desktopSession.flush()]).catch(() => undefined);
+    await session.logout();
+  };
   const privacyPolicy = new PrivacyPolicyModel(session.api);
   const appMenu = new AppMenuModel({ packages, profile, locale: options.locale });
 
@@ -265,7 +272,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       startKeyboardMove: (wid) => ui.startKeyboard(wid, 'move'),
       startKeyboardResize: (wid) => ui.startKeyboard(wid, 'resize'),
     }),
-    registerDesktopCommands(commands, { windows, panels, ui, packages, appMenu, dialogs, desktopSession, profile, logout: () => session.logout(), translate }),
+    registerDesktopCommands(commands, { windows, panels, ui, packages, appMenu, dialogs, desktopSession, profile, logout: signOut, translate }),
   );
   // The user's keybindings replace the defaults, and follow a change made in Preferences or another tab.
   let keybindings: DesktopSettings['desktop.keybindings'] | undefined;
@@ -327,6 +334,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       void settings.save();
       void desktopSession.flush();
     },
+    signOut,
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -126,6 +126,18 @@ export class PackageManager extends Observable<PackagesState> {
     return entry ? isPackageVisible(entry, profileApps) : profileApps.has(name);
   }
 
+  /**
+   * Whether launching this name would start an application without a refusal:
+   * a profile application that opens in the Viewer, or an application
+   * package the user sees. (The saved session relaunches only these.)
+   */
+  canLaunch(name: string): boolean {
+    const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
+    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) return this.canLaunch(VIEWER_APP);
+    const entry = this.metadataOf(name);
+    return !!entry && entry.type === 'application' && this.isVisible(name);
+  }
+
   /** The packages the user sees, optionally of one type, in manifest order. */
   visible(type?: PackageType): PackageManifestEntry[] {
     const profileApps = this.#profileAppNames();

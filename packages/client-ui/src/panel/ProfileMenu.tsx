@@ -27,7 +27,7 @@ export interface ProfileMenuProps {
  */
 export function ProfileMenu({ anchor, labelledBy, placement }: ProfileMenuProps): JSX.Element | null {
   const { t } = useTranslation();
-  const { ui, commands, profileCard } = useDesktop();
+  const { ui, commands, profileCard, signOut: signOutNow } = useDesktop();
   const { session } = useAtrium();
   const state = useObservable(session);
   useObservable(commands);
@@ -58,9 +58,10 @@ export function ProfileMenu({ anchor, labelledBy, placement }: ProfileMenuProps)
     if (profile) profileCard.open(profile.id, box ? { x: box.left, y: placement === 'below' ? box.bottom + 4 : box.top - 4 } : { x: 0, y: 0 }).catch((error: unknown) => console.warn('The profile card could not be opened.', error));
   };
 
+  // At once, no question; what waits to be saved (the session, settings) is sent first.
   const signOut = () => {
     close(false);
-    void session.logout();
+    void signOutNow();
   };
 
   return (
