@@ -94,9 +94,9 @@ export class Desktop {
     return (await holder.count()) === 1 ? holder.getAttribute('data-wid') : null;
   }
 
-  /** The desktop's size (the viewport windows are laid out in). */
+  /** The size of the window area (the windows' viewport: the desktop less its panels and footer line). */
   async size(): Promise<{ width: number; height: number }> {
-    const b = await this.surface.boundingBox();
+    const b = await this.page.getByTestId('desktop.area').boundingBox();
     if (!b) throw new Error('no desktop');
     return { width: b.width, height: b.height };
   }

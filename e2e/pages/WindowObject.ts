@@ -43,10 +43,20 @@ export class WindowObject {
     return this.frame.getByTestId(`window.resize.${edge}`);
   }
 
+  /** The window's box in the desktop's window area (its origin is the area's top-left corner, below a top panel). */
   async box(): Promise<Box> {
     const b = await this.frame.boundingBox();
     if (!b) throw new Error(`window ${this.wid} is not displayed`);
-    return { left: b.x, top: b.y, right: b.x + b.width, bottom: b.y + b.height, width: b.width, height: b.height };
+    const origin = await this.areaOrigin();
+    const left = b.x - origin.x;
+    const top = b.y - origin.y;
+    return { left, top, right: left + b.width, bottom: top + b.height, width: b.width, height: b.height };
+  }
+
+  /** Where the window area starts on the page. */
+  async areaOrigin(): Promise<{ x: number; y: number }> {
+    const area = await this.page.getByTestId('desktop.area').boundingBox();
+    return area ? { x: area.x, y: area.y } : { x: 0, y: 0 };
   }
 
   /** Presses the mouse on a point of an element, moves it by (dx, dy) in steps and releases it. */
@@ -67,11 +77,12 @@ export class WindowObject {
     await this.dragFrom(this.title, dx, dy, options);
   }
 
-  /** Drags the title bar so that the pointer ends at (x, y) of the page. */
+  /** Drags the title bar so that the pointer ends at (x, y) of the window area (see box()). */
   async dragTo(x: number, y: number, before?: () => Promise<void>): Promise<void> {
     const b = await this.title.boundingBox();
     if (!b) throw new Error('no title');
-    await this.drag(x - Math.round(b.x + b.width / 2), y - Math.round(b.y + b.height / 2), { before });
+    const origin = await this.areaOrigin();
+    await this.drag(origin.x + x - Math.round(b.x + b.width / 2), origin.y + y - Math.round(b.y + b.height / 2), { before });
   }
 
   async resize(edge: Edge, dx: number, dy: number): Promise<void> {

@@ -1,6 +1,7 @@
 import { apiToken, savedSession, saveSession } from '../helpers/api.js';
 import { expect, test } from '../fixtures.js';
 import { Desktop } from '../pages/Desktop.js';
+import { PanelObject } from '../pages/PanelObject.js';
 import { SignedInPage } from '../pages/SignedInPage.js';
 
 /**
@@ -8,6 +9,9 @@ import { SignedInPage } from '../pages/SignedInPage.js';
  * the applications a user has open and where their windows are come back
  * after signing out and in again, after a reload, and in another browser.
  */
+// The organisation pages are sandboxed frames: Playwright's own helper scripts are refused there while the journey reads them.
+test.use({ expectedConsoleErrors: [/^Blocked script execution in '[^']*\/resources\//] });
+
 test.describe('desktop session', () => {
   // Olivia's session is this file's own: no other journey opens applications as her.
   test.beforeEach(async ({ request }) => {
@@ -15,25 +19,33 @@ test.describe('desktop session', () => {
   });
 
   test('several windows come back where they were after signing out and in again, after a reload and in a second browser', async ({ page, request, browser }) => {
+    test.setTimeout(120_000);
     const desktop = new Desktop(page);
     await desktop.signIn('olivia');
     // Each application through the address, as a link would launch it; the ones already open are restored meanwhile.
-    for (const app of ['Chat', 'Mail', 'Calendar']) {
+    for (const app of ['Chat', 'Mail']) {
       await page.goto(`/?app=${app}`);
       await desktop.waitUntilStarted();
     }
+    await desktop.openPreferences();
     await expect(desktop.windows).toHaveCount(3);
     const chat = await desktop.windowTitled('Chat');
     const mail = await desktop.windowTitled('Mail');
-    const calendar = await desktop.windowTitled('Calendar');
-    await chat.dragFrom(chat.title, 140, 90);
+    // Preferences is dragged: a drag of a window holding an organisation page's sandboxed frame stalls the browser's input under automation.
+    const preferences = await desktop.windowTitled('Preferences');
+    await expect(preferences.frame).toHaveAttribute('data-focused', 'true');
+    await preferences.dragFrom(preferences.title, 140, 90);
+    const preferencesBox = await preferences.box();
+    // Each raised from the window list first: the windows overlap.
+    const panel = new PanelObject(page);
+    await panel.windowEntry('Mail').click();
     await mail.maximizeButton.click();
-    await calendar.minimizeButton.click();
-    const chatBox = await chat.box();
+    await panel.windowEntry('Chat').click();
+    await chat.minimizeButton.click();
 
     // Saved on the server a moment after the last change, with empty arguments.
     const token = await apiToken(request, 'olivia');
-    await expect.poll(async () => (await savedSession(request, token)).map((a) => a.name).sort(), { timeout: 10_000 }).toEqual(['Calendar', 'Chat', 'Mail']);
+    await expect.poll(async () => (await savedSession(request, token)).map((a) => a.name).sort(), { timeout: 10_000 }).toEqual(['Chat', 'Mail', 'Preferences']);
     await expect
       .poll(async () => {
         const saved = await savedSession(request, token);
@@ -41,20 +53,20 @@ test.describe('desktop session', () => {
       })
       .toEqual(
         expect.arrayContaining([
-          { name: 'Chat', args: {}, maximized: false, minimized: false },
+          { name: 'Chat', args: {}, maximized: false, minimized: true },
           { name: 'Mail', args: {}, maximized: true, minimized: false },
-          { name: 'Calendar', args: {}, maximized: false, minimized: true },
+          { name: 'Preferences', args: {}, maximized: false, minimized: false },
         ]),
       );
 
     const expectRestored = async (at: Desktop) => {
       await expect(at.windows).toHaveCount(3);
-      const again = await at.windowTitled('Chat');
+      const again = await at.windowTitled('Preferences');
       const box = await again.box();
-      expect(Math.abs(box.left - chatBox.left)).toBeLessThanOrEqual(1);
-      expect(Math.abs(box.top - chatBox.top)).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.left - preferencesBox.left)).toBeLessThanOrEqual(1);
+      expect(Math.abs(box.top - preferencesBox.top)).toBeLessThanOrEqual(1);
       await expect((await at.windowTitled('Mail')).frame).toHaveAttribute('data-maximized', 'true');
-      await expect((await at.windowTitled('Calendar')).frame).toHaveAttribute('data-minimized', 'true');
+      await expect((await at.windowTitled('Chat')).frame).toHaveAttribute('data-minimized', 'true');
     };
 
     // A reload.
@@ -88,7 +100,8 @@ test.describe('desktop session', () => {
     await expect(desktop.windows).toHaveCount(2);
     expect((await page.getByTestId('window.title').allInnerTexts()).sort()).toEqual(['Chat', 'Mail']);
     // No launch error for the application without access: it is simply not restored.
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByText("You don't have access to Incidents App")).toHaveCount(0);
+    await expect(page.getByTestId('dialog')).toHaveCount(0);
   });
 });
 

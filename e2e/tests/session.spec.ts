@@ -29,13 +29,13 @@ test.describe('session', () => {
     await signedIn.ready();
     await expect(signedIn.profileButton('Olivia Hart')).toBeVisible();
 
-    // A password reset elsewhere ends every session of the user.
+    // A password reset elsewhere ends every session of the user (to the same password: other journeys sign in as Olivia too).
     const started = Date.now();
     await request.post('/api/wrapper/user/me/forgotpassword', { form: { username: 'olivia' } });
     const link = await waitForResetLink(process.env.E2E_DATA_DIR!, 'olivia.hart@northwind.example', started);
     const code = new URL(link).searchParams.get('resetpassword')!;
     const reset = await request.post('/api/wrapper/user/me/resetpassword', {
-      form: { password_reset_code: code, new_password: 'Olivia#Hart2026', confirm_password: 'Olivia#Hart2026' },
+      form: { password_reset_code: code, new_password: 'Demo@1234', confirm_password: 'Demo@1234' },
     });
     expect(reset.status()).toBe(200);
 
