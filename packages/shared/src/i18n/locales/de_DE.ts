@@ -159,16 +159,6 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
       add: 'Leiste hinzufügen',
       remove: 'Leiste entfernen',
       removeItem: 'Leistenelement entfernen',
-      addItem: {
-        menu: 'Anwendungsmenü',
-        windows: 'Fensterliste',
-        tray: 'Infobereich',
-        profile: 'Profilmenü',
-        notifications: 'Benachrichtigungszentrale',
-        search: 'Globale Suche',
-        logout: 'Abmelde-Schaltfläche',
-        home: 'Mein Startbereich',
-      },
     },
     window: {
       activate: 'Fenster anheben oder minimieren',

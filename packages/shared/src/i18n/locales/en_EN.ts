@@ -158,16 +158,6 @@ export const en_EN = {
       add: 'Add panel',
       remove: 'Remove panel',
       removeItem: 'Remove panel item',
-      addItem: {
-        menu: 'Application menu',
-        windows: 'Window list',
-        tray: 'Tray',
-        profile: 'Profile menu',
-        notifications: 'Notification centre',
-        search: 'Global search',
-        logout: 'Log out button',
-        home: 'My Home',
-      },
     },
     window: {
       activate: 'Raise or minimize window',

@@ -159,16 +159,6 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
       add: 'Ajouter un panneau',
       remove: 'Supprimer le panneau',
       removeItem: 'Supprimer l’élément du panneau',
-      addItem: {
-        menu: 'Menu des applications',
-        windows: 'Liste des fenêtres',
-        tray: 'Zone de notification',
-        profile: 'Menu du profil',
-        notifications: 'Centre de notifications',
-        search: 'Recherche globale',
-        logout: 'Bouton de déconnexion',
-        home: 'Mon accueil',
-      },
     },
     window: {
       activate: 'Afficher ou réduire la fenêtre',

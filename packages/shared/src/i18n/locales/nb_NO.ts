@@ -159,16 +159,6 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
       add: 'Legg til panel',
       remove: 'Fjern panel',
       removeItem: 'Fjern panelelement',
-      addItem: {
-        menu: 'Programmeny',
-        windows: 'Vindusliste',
-        tray: 'Systemstatusfelt',
-        profile: 'Profilmeny',
-        notifications: 'Varslingssenter',
-        search: 'Globalt søk',
-        logout: 'Logg ut-knapp',
-        home: 'Mitt hjem',
-      },
     },
     window: {
       activate: 'Hent frem eller minimer vindu',

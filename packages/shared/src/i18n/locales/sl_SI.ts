@@ -159,16 +159,6 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
       add: 'Dodaj ploščo',
       remove: 'Odstrani ploščo',
       removeItem: 'Odstrani element plošče',
-      addItem: {
-        menu: 'Meni aplikacij',
-        windows: 'Seznam oken',
-        tray: 'Sistemska vrstica',
-        profile: 'Meni profila',
-        notifications: 'Središče za obvestila',
-        search: 'Globalno iskanje',
-        logout: 'Gumb za odjavo',
-        home: 'Moj začetek',
-      },
     },
     window: {
       activate: 'Dvigni ali pomanjšaj okno',

@@ -159,16 +159,6 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
       add: 'Thêm thanh bảng',
       remove: 'Xóa thanh bảng',
       removeItem: 'Xóa mục khỏi thanh bảng',
-      addItem: {
-        menu: 'Menu ứng dụng',
-        windows: 'Danh sách cửa sổ',
-        tray: 'Khay hệ thống',
-        profile: 'Menu hồ sơ',
-        notifications: 'Trung tâm thông báo',
-        search: 'Tìm kiếm toàn cục',
-        logout: 'Nút đăng xuất',
-        home: 'Trang chủ của tôi',
-      },
     },
     window: {
       activate: 'Đưa lên hoặc thu nhỏ cửa sổ',

@@ -159,16 +159,6 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
       add: '添加面板',
       remove: '删除面板',
       removeItem: '删除面板项',
-      addItem: {
-        menu: '应用程序菜单',
-        windows: '窗口列表',
-        tray: '系统托盘',
-        profile: '个人资料菜单',
-        notifications: '通知中心',
-        search: '全局搜索',
-        logout: '注销按钮',
-        home: '我的主页',
-      },
     },
     window: {
       activate: '显示或最小化窗口',
