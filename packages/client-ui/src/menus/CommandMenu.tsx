@@ -1,6 +1,7 @@
 import type { CommandContext, CommandRegistry, MenuEntry } from '@atrium/client-core';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
+import { focusByKey } from '../hooks/focusByKey.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { CommandIcon } from './CommandIcon.js';
 import { Keys } from './Keys.js';
@@ -119,21 +120,12 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
     if (!current || !menu.current?.contains(current)) return;
     // Keys inside an open submenu are the submenu's.
     if (current !== menu.current && !own.includes(current)) return;
-    const at = enabled.indexOf(current);
-    const go = (index: number) => enabled[(index + enabled.length) % enabled.length]?.focus();
+    if (focusByKey(enabled, event.key)) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     switch (event.key) {
-      case 'ArrowDown':
-        go(at + 1);
-        break;
-      case 'ArrowUp':
-        go(at < 0 ? -1 : at - 1);
-        break;
-      case 'Home':
-        go(0);
-        break;
-      case 'End':
-        go(-1);
-        break;
       case 'ArrowRight': {
         const index = Number(current.dataset.submenu);
         if (Number.isNaN(index)) return;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { focusByKey } from '../hooks/focusByKey.js';
 
 /** The items of a popup menu that arrow keys move between. */
 const ITEMS = '[role^="menuitem"]:not([aria-disabled="true"])';
@@ -51,33 +52,21 @@ export function usePopupMenu({ anchor, onEscape, onDismiss, back = false, initia
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const items = [...(ref.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const go = (index: number) => items[(index + items.length) % items.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        go(at + 1);
-        break;
-      case 'ArrowUp':
-        go(at < 0 ? -1 : at - 1);
-        break;
-      case 'Home':
-        go(0);
-        break;
-      case 'End':
-        go(-1);
-        break;
-      case 'ArrowLeft':
-        if (!back) return;
-        onEscape();
-        break;
-      case 'Escape':
-        onEscape();
-        break;
-      case 'Tab':
-        onDismiss();
-        return;
-      default:
-        return;
+    if (!focusByKey(items, event.key)) {
+      switch (event.key) {
+        case 'ArrowLeft':
+          if (!back) return;
+          onEscape();
+          break;
+        case 'Escape':
+          onEscape();
+          break;
+        case 'Tab':
+          onDismiss();
+          return;
+        default:
+          return;
+      }
     }
     event.preventDefault();
     event.stopPropagation();
