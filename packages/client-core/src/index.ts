@@ -51,10 +51,11 @@ export { FileDialog, isMountpointOffered, mimeAccepted, type FileDialogState } f
 export { ChoiceDialog, type ChoiceState } from './dialogs/ChoiceDialog.js';
 export { DefaultApplicationDialog, type DefaultApplicationState, type DefaultApplicationValue } from './dialogs/DefaultApplicationDialog.js';
 
-export { DIRECTORY_MIME, type FileEntry, type FileSystem, type Mountpoint } from './vfs/FileSystem.js';
-export { MemoryFileSystem, memoryMountpoint } from './vfs/MemoryFileSystem.js';
-export { humanFileSize } from './vfs/humanFileSize.js';
-export { mimeOfFilename } from './vfs/mimeOfFilename.js';
+export { DIRECTORY_MIME, type FileEntry, type FileSystem, type FileSystemChange, type Mountpoint, type ReadTypes, type UploadProgress, type WriteOptions } from './vfs/FileSystem.js';
+export { FileSystemError } from './vfs/FileSystemError.js';
+export { MemoryFileSystem, memoryMountpoint, sortEntries } from './vfs/MemoryFileSystem.js';
+export { wildcardMatcher } from './vfs/wildcard.js';
+export { humanFileSize, mimeOfFilename } from '@atrium/shared';
 
 export { SoundPlayer, type AudioBackend, type SoundName, type SoundPartials } from './sounds/SoundPlayer.js';
 export { SOUND_PARTIALS, webAudioBackend, type AudioContextLike } from './sounds/webAudioBackend.js';

@@ -8,7 +8,7 @@
  *
  * The guide: docs/APPLICATIONS.md.
  */
-import type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
+import type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp, VfsMountpoint, VfsStat } from '@atrium/shared';
 
 export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
 
@@ -126,6 +126,101 @@ export interface AppSocket {
   close(): void;
 }
 
+// ---- Files (docs/APPLICATIONS.md, "Files"; rules in docs/behaviour/files.md) ----
+
+/**
+ * A file or directory as the client sees it (docs/behaviour/files.md#file-entries):
+ * the server's entry (VfsEntry) plus `humanSize`. `path` has the 'name:/path' form.
+ */
+export interface FileEntry {
+  isDirectory: boolean;
+  isFile: boolean;
+  mime: string;
+  size: number;
+  /** `size` for people (humanFileSize). */
+  humanSize: string;
+  path: string;
+  filename: string;
+  label?: string;
+  stat?: Partial<VfsStat> & Record<string, unknown>;
+  id?: string;
+  parent_id?: string | null;
+  icon?: string;
+  /** An address the browser can load without a bearer token (files only; see FileSystem.url). */
+  url?: string;
+}
+
+/** A mounted (or mountable) filesystem (docs/behaviour/files.md#mountpoints). `root` is its top directory, e.g. 'home:/'. */
+export type Mountpoint = VfsMountpoint;
+
+/** Progress of an upload: bytes sent of the total. */
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface WriteOptions {
+  /** false: refuse to replace an existing entry (the overwrite question was not asked). Default: files are replaced. */
+  overwrite?: boolean;
+  /** Called as the content goes up. */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Aborting cancels the upload; the promise rejects with an AbortError and nothing is stored. */
+  signal?: AbortSignal;
+}
+
+/** What readfile returns, by the `type` asked for. */
+export interface ReadTypes {
+  text: string;
+  blob: Blob;
+  arraybuffer: ArrayBuffer;
+}
+
+/** A change the filesystem made, told to subscribers so that open views refresh. */
+export interface FileSystemChange {
+  operation: 'writefile' | 'copy' | 'rename' | 'mkdir' | 'unlink' | 'touch' | 'mount' | 'unmount';
+  /** The paths whose directory listings changed (the entries' parents, or the mountpoint root). */
+  directories: string[];
+}
+
+/**
+ * The filesystems the client works with (docs/behaviour/files.md). Paths have
+ * the 'name:/path' form; a malformed one rejects with the text of
+ * docs/behaviour/files.md#paths. Failures reject with an Error whose
+ * message is the English text and, for the server's, a `code`
+ * ('vfs.notFound'...) and `params` to translate it with.
+ *
+ * The desktop's implementation talks to the server's /vfs/{operation};
+ * tests and the development build use an in-memory one.
+ */
+export interface FileSystem {
+  mountpoints(): Promise<Mountpoint[]>;
+  /** The entries of a directory: directories first, then by name. */
+  readdir(path: string, options?: { showHiddenFiles?: boolean }): Promise<FileEntry[]>;
+  exists(path: string): Promise<boolean>;
+  stat(path: string): Promise<FileEntry>;
+  readfile<K extends keyof ReadTypes = 'text'>(path: string, type?: K): Promise<ReadTypes[K]>;
+  /** Writes a file (creating or replacing it); resolves with its entry. */
+  writefile(path: string, data: Blob | string | ArrayBuffer, options?: WriteOptions): Promise<FileEntry>;
+  copy(from: string, to: string, options?: { overwrite?: boolean }): Promise<FileEntry>;
+  /** Moves or renames. */
+  rename(from: string, to: string, options?: { overwrite?: boolean }): Promise<FileEntry>;
+  mkdir(path: string): Promise<FileEntry>;
+  /** Deletes a file, or a directory with everything in it. */
+  unlink(path: string): Promise<boolean>;
+  /** Creates an empty file, or updates the modified time of an existing one. */
+  touch(path: string): Promise<FileEntry>;
+  /** Entries under `root` whose names match `pattern` ('*' any run, '?' one character); non-searchable mountpoints are skipped. */
+  search(root: string, pattern: string, options?: { limit?: number }): Promise<FileEntry[]>;
+  /** An address the browser loads the file from (img/video src, or a download when `download` is set). */
+  url(path: string, options?: { download?: boolean }): Promise<string>;
+  /** Mounts an unmounted filesystem ('Filesystem '{0}' already mounted' otherwise). */
+  mount(name: string): Promise<void>;
+  /** Unmounts a mounted filesystem ('Filesystem '{0}' not mounted' otherwise). */
+  unmount(name: string): Promise<void>;
+  /** Listens to the changes this client made; returns an unsubscribe. */
+  subscribe(listener: (change: FileSystemChange) => void): () => void;
+}
+
 // ---- The desktop ----
 
 /**
@@ -212,6 +307,15 @@ export interface Desktop {
   request<T = unknown>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T>;
   /** The panel's tray: icons with a title, a badge and click and context-click handlers. */
   readonly tray: DesktopTray;
+  /** The user's files: every mountpoint the user sees (home, the organisation's shared folder...). */
+  readonly files: FileSystem;
+  /**
+   * Opens a file in the application that handles its mime type (the
+   * package's `mimes`): the user's remembered default, the only one, or the
+   * one the user picks in the default-application chooser. The application
+   * is launched with `args.file` set to the entry.
+   */
+  openFile(file: FileEntry | string): Promise<void>;
 }
 
 // ---- The application ----

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '../testing/FakeClock.js';
-import type { FileSystem } from '../vfs/FileSystem.js';
 import { memoryMountpoint } from '../vfs/MemoryFileSystem.js';
 import { isMountpointOffered, mimeAccepted } from './FileDialog.js';
-import { entry, openFileDialog, sampleFileSystem } from './testing/fileDialogFixtures.js';
+import { entry, openFileDialog, overriding, sampleFileSystem } from './testing/fileDialogFixtures.js';
 
 const names = (d: { getState(): { entries: readonly { filename: string }[] } }) => d.getState().entries.map((e) => e.filename);
 
@@ -60,15 +59,12 @@ describe('FileDialog listing', () => {
   it('keeps only the latest listing when they overlap', async () => {
     const fs = sampleFileSystem();
     let releaseSlow: () => void = () => undefined;
-    const slowFs: FileSystem = {
-      mountpoints: () => fs.mountpoints(),
-      exists: (p) => fs.exists(p),
-      stat: (p) => fs.stat(p),
+    const slowFs = overriding(fs, {
       readdir: async (p) => {
         if (p === 'home:/docs') await new Promise<void>((resolve) => (releaseSlow = resolve));
         return fs.readdir(p);
       },
-    };
+    });
     const { dialog } = await openFileDialog({ path: 'home:/' }, slowFs);
     const slow = dialog.navigate('home:/docs');
     await dialog.navigate('home:/');
@@ -80,7 +76,7 @@ describe('FileDialog listing', () => {
 
   it('still lists the given path when the mountpoints cannot be read', async () => {
     const fs = sampleFileSystem();
-    const broken: FileSystem = { mountpoints: () => Promise.reject(new Error('offline')), readdir: (p) => fs.readdir(p), exists: (p) => fs.exists(p), stat: (p) => fs.stat(p) };
+    const broken = overriding(fs, { mountpoints: () => Promise.reject(new Error('offline')) });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { dialog } = await openFileDialog({ path: 'home:/docs' }, broken);
     expect(warn).toHaveBeenCalledOnce();
@@ -91,7 +87,7 @@ describe('FileDialog listing', () => {
 
   it('stops loading with nothing listed when there is neither a path nor a mountpoint', async () => {
     const fs = sampleFileSystem();
-    const empty: FileSystem = { mountpoints: async () => [], readdir: (p) => fs.readdir(p), exists: (p) => fs.exists(p), stat: (p) => fs.stat(p) };
+    const empty = overriding(fs, { mountpoints: async () => [] });
     const { dialog } = await openFileDialog({}, empty);
     await flushPromises();
     expect(dialog.getState()).toMatchObject({ path: '', entries: [], loading: false });

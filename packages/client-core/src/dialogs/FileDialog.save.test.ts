@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flushPromises } from '../testing/FakeClock.js';
-import type { FileSystem } from '../vfs/FileSystem.js';
 import type { ConfirmDialog } from './ConfirmDialog.js';
-import { entry, openFileDialog, sampleFileSystem } from './testing/fileDialogFixtures.js';
+import { entry, openFileDialog, overriding, sampleFileSystem } from './testing/fileDialogFixtures.js';
 
 /** The overwrite prompt the file dialog opened, if any. */
 function overwritePrompt(service: { dialogs(): readonly { kind: string }[] }) {
@@ -43,7 +42,7 @@ describe('FileDialog ok (save)', () => {
 
   it('stays open with an error when no directory is listed to save into', async () => {
     const fs = sampleFileSystem();
-    const noMounts: FileSystem = { mountpoints: async () => [], readdir: (p) => fs.readdir(p), stat: (p) => fs.stat(p), exists: (p) => fs.exists(p) };
+    const noMounts = overriding(fs, { mountpoints: async () => [] });
     const { dialog, calls } = await openFileDialog({ type: 'save' }, noMounts);
     dialog.setFilename('x.txt');
     await dialog.press('ok');
@@ -119,7 +118,7 @@ describe('FileDialog overwrite prompt', () => {
 
   it('proceeds with the save when the existence check fails', async () => {
     const fs = sampleFileSystem();
-    const failing: FileSystem = { mountpoints: () => fs.mountpoints(), readdir: (p) => fs.readdir(p), stat: (p) => fs.stat(p), exists: () => Promise.reject(new Error('offline')) };
+    const failing = overriding(fs, { exists: () => Promise.reject(new Error('offline')) });
     const { dialog, service, calls } = await openFileDialog({ type: 'save', path: 'home:/' }, failing);
     dialog.setFilename('notes.txt');
     await dialog.press('ok');

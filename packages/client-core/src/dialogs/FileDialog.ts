@@ -1,7 +1,6 @@
 import { joinVfsPath } from '@atrium/shared';
 import { DIRECTORY_MIME, type FileEntry, type FileSystem, type Mountpoint } from '../vfs/FileSystem.js';
-import { humanFileSize } from '../vfs/humanFileSize.js';
-import { mimeOfFilename } from '../vfs/mimeOfFilename.js';
+import { humanFileSize, mimeOfFilename } from '@atrium/shared';
 import { DialogBase, type DialogCallback, type DialogContext, type FileDialogOptions } from './DialogModel.js';
 
 export type { FileDialogOptions } from './DialogModel.js';

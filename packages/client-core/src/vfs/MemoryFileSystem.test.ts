@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIRECTORY_MIME } from './FileSystem.js';
 import { MemoryFileSystem, memoryMountpoint } from './MemoryFileSystem.js';
-import { mimeOfFilename } from './mimeOfFilename.js';
+import { mimeOfFilename } from '@atrium/shared';
 
 function makeFs() {
   return new MemoryFileSystem({
@@ -23,7 +23,7 @@ describe('MemoryFileSystem reading', () => {
 
   it('gives each entry its path, kind, mime and human size', async () => {
     const [empty, report] = await makeFs().readdir('home:/docs');
-    expect(report).toEqual({ isDirectory: false, isFile: true, mime: 'application/pdf', size: 1536, humanSize: '1.5 KiB', path: 'home:/docs/report.pdf', filename: 'report.pdf' });
+    expect(report).toMatchObject({ isDirectory: false, isFile: true, mime: 'application/pdf', size: 1536, humanSize: '1.5 KiB', path: 'home:/docs/report.pdf', filename: 'report.pdf' });
     expect(empty).toMatchObject({ isDirectory: true, isFile: false, mime: DIRECTORY_MIME, size: 0, humanSize: '0 B', path: 'home:/docs/empty' });
   });
 
@@ -68,17 +68,17 @@ describe('MemoryFileSystem reading', () => {
 describe('MemoryFileSystem mounting', () => {
   it('mounts an unmounted filesystem and unmounts a mounted one', async () => {
     const fs = makeFs();
-    fs.mount('shared');
+    await fs.mount('shared');
     expect(await fs.readdir('shared:/')).toEqual([]);
-    fs.unmount('shared');
+    await fs.unmount('shared');
     await expect(fs.readdir('shared:/')).rejects.toThrow("Filesystem 'shared' not mounted");
   });
 
-  it('refuses to mount twice or unmount twice, and unknown names', () => {
+  it('refuses to mount twice or unmount twice, and unknown names', async () => {
     const fs = makeFs();
-    expect(() => fs.mount('home')).toThrow("Filesystem 'home' already mounted");
-    expect(() => fs.unmount('shared')).toThrow("Filesystem 'shared' not mounted");
-    expect(() => fs.mount('tmp')).toThrow("Filesystem 'tmp' not found");
+    await expect(fs.mount('home')).rejects.toThrow("Filesystem 'home' already mounted");
+    await expect(fs.unmount('shared')).rejects.toThrow("Filesystem 'shared' not mounted");
+    await expect(fs.mount('tmp')).rejects.toThrow("Filesystem 'tmp' not found");
   });
 });
 

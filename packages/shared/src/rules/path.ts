@@ -6,6 +6,7 @@
  * starts with '/'. Parsing never normalises, so `formatVfsPath(parseVfsPath(p))`
  * gives p back for every valid p.
  */
+import { vfsErrorText } from './vfsErrors.js';
 
 /** A path split at its mountpoint: 'home:/a/b' -> { mount: 'home', path: '/a/b' }. */
 export interface VfsPath {
@@ -15,13 +16,13 @@ export interface VfsPath {
 
 const VFS_PATH = /^([A-Za-z0-9_-]+):(\/[\s\S]*)$/;
 
-/** The filesystem error texts, with their placeholder filled in. */
+/** The filesystem error texts of paths and mountpoints, with their placeholder filled in. */
 export const VfsMessages = {
-  pathMismatch: (path: string) => `Given path '${path}' does not match 'name:/path'`,
-  filesystemNotFound: (name: string) => `Filesystem '${name}' not found`,
-  filesystemNotFoundFor: (path: string) => `Filesystem not found for '${path}'`,
-  notMounted: (name: string) => `Filesystem '${name}' not mounted`,
-  alreadyMounted: (name: string) => `Filesystem '${name}' already mounted`,
+  pathMismatch: (path: string) => vfsErrorText('pathMismatch', { path }),
+  filesystemNotFound: (name: string) => vfsErrorText('filesystemNotFound', { name }),
+  filesystemNotFoundFor: (path: string) => vfsErrorText('filesystemNotFoundFor', { path }),
+  notMounted: (name: string) => vfsErrorText('notMounted', { name }),
+  alreadyMounted: (name: string) => vfsErrorText('alreadyMounted', { name }),
 } as const;
 
 /** Whether a value has the 'name:/path' form. */

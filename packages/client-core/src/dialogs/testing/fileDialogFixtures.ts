@@ -38,3 +38,14 @@ export function entry(dialog: FileDialog, filename: string) {
   if (!found) throw new Error(`${filename} is not listed`);
   return found;
 }
+
+/** A filesystem answering like `base`, except for the operations given. */
+export function overriding(base: FileSystem, overrides: Partial<FileSystem>): FileSystem {
+  const bound = Object.fromEntries(
+    (['mountpoints', 'readdir', 'exists', 'stat', 'readfile', 'writefile', 'copy', 'rename', 'mkdir', 'unlink', 'touch', 'search', 'url', 'mount', 'unmount', 'subscribe'] as const).map((name) => [
+      name,
+      (base[name] as (...args: unknown[]) => unknown).bind(base),
+    ]),
+  ) as unknown as FileSystem;
+  return { ...bound, ...overrides };
+}

@@ -1,4 +1,4 @@
-import { FILE_SIZE_UNIT } from '@atrium/shared';
+import { FILE_SIZE_UNIT } from '../constants.js';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'] as const;
 

@@ -1,0 +1,176 @@
+import * as z from 'zod/mini';
+import { isVfsPath } from '../rules/path.js';
+export * from '../rules/vfsErrors.js';
+import { vfsErrorText } from '../rules/vfsErrors.js';
+import { hasUnstorableText } from './text.js';
+
+/**
+ * The virtual filesystem's calls (docs/API.md, "Files"; rules in
+ * docs/behaviour/files.md): /vfs/{operation} for the eleven operations,
+ * GET /vfs/mountpoints for the caller's mountpoints, and GET
+ * {api}/file/{id}/data for a file's content by id. One definition for the
+ * client that sends them and the server that checks them.
+ *
+ * Answers are envelopes like the rest of the API: `data` holds what the
+ * operation returns (entries, a boolean, a byte count). Failures are error
+ * envelopes whose `code` is one of VFS_ERROR_CODES and whose `params` fill
+ * the placeholders of the text (the client translates `code` with them).
+ */
+
+/** The eleven operations. */
+export const VFS_OPERATIONS = ['readdir', 'readfile', 'writefile', 'copy', 'rename', 'mkdir', 'unlink', 'exists', 'stat', 'search', 'touch'] as const;
+export type VfsOperation = (typeof VFS_OPERATIONS)[number];
+/** The operations sent with GET (their body is the query string); the others are POST. */
+export const VFS_GET_OPERATIONS: readonly VfsOperation[] = ['exists', 'stat', 'readdir', 'readfile'];
+
+// ---- Limits (docs/behaviour/limits.md, "Files") ----
+
+/** Longest path (the whole 'name:/path'), in characters. */
+export const VFS_PATH_MAX_LENGTH = 4096;
+/** Deepest nesting of directories below a mountpoint's root. */
+export const VFS_MAX_DEPTH = 64;
+/** Longest search pattern. */
+export const VFS_PATTERN_MAX_LENGTH = 200;
+/** Most results one search answers. */
+export const VFS_SEARCH_MAX_RESULTS = 200;
+/** Most entries a readdir answers (a larger folder answers its first ones, sorted). */
+export const VFS_READDIR_MAX_ENTRIES = 50_000;
+
+// ---- What the server answers ----
+
+/** Attributes of a mountpoint (docs/behaviour/files.md#mountpoints). */
+export interface VfsMountpointAttributes {
+  visibility: 'global' | 'restricted';
+  local: boolean;
+  searchable: boolean;
+  readOnly: boolean;
+}
+
+/** A mountpoint as GET /vfs/mountpoints answers it. `root` is its top directory, e.g. 'home:/'. */
+export interface VfsMountpoint {
+  name: string;
+  label: string;
+  root: string;
+  adapter: string;
+  enabled: boolean;
+  mounted: boolean;
+  attributes: VfsMountpointAttributes;
+}
+
+/** Times and content hash of an entry (ISO 8601 times). */
+export interface VfsStat {
+  created: string;
+  modified: string;
+  /** SHA-256 of the content, hex; absent for directories. */
+  hash?: string;
+}
+
+/**
+ * A file entry as the server answers it (docs/behaviour/files.md#file-entries).
+ * The client adds `humanSize`. `url` (files only) is an address the browser
+ * can load without a bearer token (an image's src, a download link): the
+ * signed GET {api}/file/{id}/data of this caller's session.
+ */
+export interface VfsEntry {
+  isDirectory: boolean;
+  isFile: boolean;
+  mime: string;
+  size: number;
+  path: string;
+  filename: string;
+  id: string;
+  parent_id: string | null;
+  stat: VfsStat;
+  url?: string;
+}
+
+// ---- Request bodies ----
+
+/**
+ * A path of the 'name:/path' form. Only the form and the length are checked
+ * here; that the path stays in its mountpoint and names valid entries is the
+ * server's check (docs/behaviour/files.md#paths).
+ */
+export const VfsPathField = z.string().check(
+  z.minLength(1),
+  z.maxLength(VFS_PATH_MAX_LENGTH),
+  z.refine((value) => !hasUnstorableText(value), 'must not contain NUL characters or unpaired surrogates'),
+  z.refine((value) => isVfsPath(value), { error: (issue) => vfsErrorText('pathMismatch', { path: String(issue.input) }) }),
+);
+
+/** Options may come as an object or (GET query, multipart field) as its JSON text. */
+function optionsOf<S extends z.core.$ZodType>(schema: S) {
+  return z.optional(
+    z.pipe(
+      z.transform((value: unknown, ctx) => {
+        if (typeof value !== 'string') return value ?? {};
+        if (value === '') return {};
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.issues.push({ code: 'custom', message: 'must be an object or its JSON text', input: value });
+          return z.NEVER;
+        }
+      }),
+      schema,
+    ),
+  );
+}
+
+/** readdir: whether to list names starting with a dot. */
+export const VfsReaddirOptions = z.object({ showHiddenFiles: z.optional(z.boolean()) });
+/** readfile: `download` sends the content as an attachment; `range` is not an option (use the Range header). */
+export const VfsReadfileOptions = z.object({ download: z.optional(z.boolean()) });
+/** writefile, copy, rename: `overwrite: false` refuses to replace an existing entry (default: replace files, never directories). */
+export const VfsWriteOptions = z.object({ overwrite: z.optional(z.boolean()) });
+/** search: at most `limit` results (capped at VFS_SEARCH_MAX_RESULTS). */
+export const VfsSearchOptions = z.object({ limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(VFS_SEARCH_MAX_RESULTS))) });
+/** Operations with no options of their own accept an empty (or unknown-keyed) object. */
+export const VfsNoOptions = z.object({});
+
+/** {path, options}: readdir, readfile, exists, stat, mkdir, unlink, touch (and writefile's fields besides the upload). */
+export const VfsPathBody = <S extends z.core.$ZodType>(options: S) => z.object({ path: VfsPathField, options: optionsOf(options) });
+/** {from, to, options}: copy, rename. */
+export const VfsFromToBody = z.object({ from: VfsPathField, to: VfsPathField, options: optionsOf(VfsWriteOptions) });
+/**
+ * {root, pattern, options}: search. `pattern` is a name pattern where `*`
+ * stands for any run of characters and `?` for one ('*.txt', '*report*');
+ * a pattern without a wildcard matches names containing it.
+ */
+export const VfsSearchBody = z.object({
+  root: VfsPathField,
+  pattern: z.string().check(z.minLength(1), z.maxLength(VFS_PATTERN_MAX_LENGTH), z.refine((value) => !hasUnstorableText(value), 'must not contain NUL characters or unpaired surrogates')),
+  options: optionsOf(VfsSearchOptions),
+});
+
+export const VfsBodies = {
+  readdir: VfsPathBody(VfsReaddirOptions),
+  readfile: VfsPathBody(VfsReadfileOptions),
+  writefile: VfsPathBody(VfsWriteOptions),
+  exists: VfsPathBody(VfsNoOptions),
+  stat: VfsPathBody(VfsNoOptions),
+  mkdir: VfsPathBody(VfsNoOptions),
+  unlink: VfsPathBody(VfsNoOptions),
+  touch: VfsPathBody(VfsNoOptions),
+  copy: VfsFromToBody,
+  rename: VfsFromToBody,
+  search: VfsSearchBody,
+} as const satisfies Record<VfsOperation, z.core.$ZodType>;
+
+/** What each operation answers in `data`. */
+export interface VfsResults {
+  readdir: VfsEntry[];
+  /** readfile answers the content itself, not an envelope. */
+  readfile: never;
+  /** The entry written. */
+  writefile: VfsEntry;
+  copy: VfsEntry;
+  rename: VfsEntry;
+  mkdir: VfsEntry;
+  touch: VfsEntry;
+  unlink: boolean;
+  exists: boolean;
+  stat: VfsEntry;
+  search: VfsEntry[];
+}
+

@@ -1,0 +1,83 @@
+/**
+ * The filesystem's failure texts (docs/behaviour/errors.md#files) and the
+ * rule for names of files and directories (docs/behaviour/files.md#names),
+ * used by the client before sending and by the server before storing.
+ */
+
+/**
+ * code -> English text with {placeholders}. 'vfs.' + the code is the error
+ * envelope's `code` and the client's i18n key is `vfs.error.<code>`; the
+ * first five are the specification's texts.
+ */
+export const VFS_ERRORS = {
+  filesystemNotFound: "Filesystem '{name}' not found",
+  filesystemNotFoundFor: "Filesystem not found for '{path}'",
+  notMounted: "Filesystem '{name}' not mounted",
+  alreadyMounted: "Filesystem '{name}' already mounted",
+  pathMismatch: "Given path '{path}' does not match 'name:/path'",
+  notFound: "'{path}' does not exist",
+  notADirectory: "'{path}' is not a directory",
+  isADirectory: "'{path}' is a directory",
+  alreadyExists: "'{path}' already exists",
+  readOnly: "Filesystem '{name}' is read-only",
+  notSearchable: "Filesystem '{name}' is not searchable",
+  invalidName: "'{name}' is not a valid name: {rule}",
+  outsideMount: "'{path}' leaves its filesystem",
+  intoItself: "Cannot move or copy '{from}' into itself",
+  rootImmutable: "The top folder of '{name}' cannot be changed",
+  tooDeep: "'{path}' is nested too deeply",
+  quotaExceeded: 'Your storage space of {quota} is full: delete files you no longer need, or ask your administrator for more space',
+  tooLarge: 'The file is larger than the upload limit of {limit}',
+  uploadMissing: 'No file was uploaded: send the content in the field named upload',
+  uploadAborted: 'The upload was interrupted before it finished: nothing was saved',
+  rangeNotSatisfiable: 'The requested range is outside the file',
+} as const;
+export type VfsErrorCode = keyof typeof VFS_ERRORS;
+
+/** Fills a filesystem text's placeholders; unknown placeholders stay as they are. */
+export function vfsErrorText(code: VfsErrorCode, params: Readonly<Record<string, string>> = {}): string {
+  return VFS_ERRORS[code].replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(params, key) ? (params[key] as string) : whole));
+}
+
+/** The error envelope of a filesystem failure. */
+export interface VfsErrorEnvelope {
+  status: 'error';
+  message: string;
+  /** 'vfs.' + a VfsErrorCode. */
+  code: `vfs.${VfsErrorCode}`;
+  params: Record<string, string>;
+}
+
+/** Longest file or directory name, in characters. */
+export const VFS_NAME_MAX_LENGTH = 255;
+
+/** The name rules: rule -> English text ({rule} of invalidName; the client's i18n key is `vfs.nameRule.<rule>`). */
+export const VFS_NAME_RULES = {
+  empty: 'a name cannot be empty',
+  dots: "'.' and '..' are not names",
+  separator: 'a name cannot contain / or \\',
+  control: 'a name cannot contain control characters',
+  spaces: 'a name cannot start or end with a space',
+  length: `a name can have at most ${VFS_NAME_MAX_LENGTH} characters`,
+  reserved: 'the name is reserved by Windows (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9)',
+  unstorable: 'a name cannot contain unpaired surrogate characters',
+} as const;
+export type VfsNameRule = keyof typeof VFS_NAME_RULES;
+
+// eslint-disable-next-line no-control-regex -- control characters are what is refused
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
+
+/** The rule a file or directory name breaks, or null when it is a valid name. */
+export function vfsNameRuleBroken(name: string): VfsNameRule | null {
+  if (typeof name !== 'string' || name.length === 0) return 'empty';
+  if (name === '.' || name === '..') return 'dots';
+  if (name.includes('/') || name.includes('\\')) return 'separator';
+  if (CONTROL.test(name)) return 'control';
+  if (SURROGATE.test(name)) return 'unstorable';
+  if (name.trim() !== name) return 'spaces';
+  if ([...name].length > VFS_NAME_MAX_LENGTH) return 'length';
+  if (RESERVED.test(name)) return 'reserved';
+  return null;
+}
