@@ -1,0 +1,110 @@
+import { FileSystemError } from '@atrium/client-core';
+import type { WriteOptions } from '@atrium/sdk';
+import { describe, expect, it } from 'vitest';
+import { testHost, type TestHost } from './testHost.js';
+import { UploadQueue, type UploadItem } from './UploadQueue.js';
+
+const file = (name: string, text: string) => new File([text], name, { type: 'text/plain' });
+const summary = (items: readonly UploadItem[]) => items.map((i) => `${i.name} ${i.status} ${i.loaded}/${i.total}`);
+
+/** A filesystem whose writefile reports progress in steps the test releases, and stops when aborted. */
+function steppedHost(): { host: TestHost; step: () => Promise<void>; signals: AbortSignal[] } {
+  const host = testHost();
+  const memory = host.files;
+  const gates: Array<() => void> = [];
+  const signals: AbortSignal[] = [];
+  const writefile = memory.writefile.bind(memory);
+  memory.writefile = async (path, data, options: WriteOptions = {}) => {
+    const total = (data as Blob).size;
+    signals.push(options.signal as AbortSignal);
+    for (const part of [0.25, 0.5, 1]) {
+      await new Promise<void>((resolve, reject) => {
+        gates.push(resolve);
+        options.signal?.addEventListener('abort', () => reject(new DOMException('The upload was aborted', 'AbortError')));
+      });
+      options.onProgress?.({ loaded: Math.round(total * part), total });
+    }
+    return writefile(path, data, { overwrite: options.overwrite });
+  };
+  const step = async () => {
+    for (let i = 0; i < 5 && gates.length === 0; i++) await new Promise((r) => setTimeout(r, 0));
+    gates.shift()?.();
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { host, step, signals };
+}
+
+describe('UploadQueue', () => {
+  it('uploads files one after another into the folder, with their progress', async () => {
+    const { host, step } = steppedHost();
+    const queue = new UploadQueue(host);
+    queue.add([file('a.txt', '12345678'), file('b.txt', '1234')], 'home:/Documents');
+    expect(summary(queue.getState().items)).toEqual(['a.txt waiting 0/8', 'b.txt waiting 0/4']);
+    await step();
+    expect(summary(queue.getState().items)).toEqual(['a.txt uploading 2/8', 'b.txt waiting 0/4']);
+    await step();
+    await step();
+    await step();
+    expect(summary(queue.getState().items)).toEqual(['a.txt done 8/8', 'b.txt uploading 1/4']);
+    await step();
+    await step();
+    await queue.idle();
+    expect(summary(queue.getState().items)).toEqual(['a.txt done 8/8', 'b.txt done 4/4']);
+    expect(await host.files.readfile('home:/Documents/a.txt')).toBe('12345678');
+    queue.clearFinished();
+    expect(queue.getState().items).toEqual([]);
+  });
+
+  it('cancels a running upload through its signal (nothing stored) and a waiting one before it starts', async () => {
+    const { host, step, signals } = steppedHost();
+    const queue = new UploadQueue(host);
+    const [a, b] = queue.add([file('a.txt', 'aaaa'), file('b.txt', 'bbbb')], 'home:/');
+    await step();
+    queue.cancel(b as number);
+    queue.cancel(a as number);
+    await queue.idle();
+    expect(signals[0]?.aborted).toBe(true);
+    expect(summary(queue.getState().items)).toEqual(['a.txt cancelled 1/4', 'b.txt cancelled 0/4']);
+    expect(await host.files.exists('home:/a.txt')).toBe(false);
+    expect(await host.files.exists('home:/b.txt')).toBe(false);
+  });
+
+  it('asks before replacing a file of that name: replace, keep both, or skip', async () => {
+    const host = testHost();
+    const queue = new UploadQueue(host);
+    host.answers.push('replace', 'keepBoth', 'skip');
+    queue.add([file('todo.txt', 'eggs'), file('todo.txt', 'bread'), file('todo.txt', 'jam')], 'home:/');
+    await queue.idle();
+    expect(host.asked).toEqual([
+      { kind: 'overwrite', message: 'todo.txt' },
+      { kind: 'overwrite', message: 'todo.txt' },
+      { kind: 'overwrite', message: 'todo.txt' },
+    ]);
+    expect(summary(queue.getState().items)).toEqual(['todo.txt done 4/4', 'todo (2).txt done 5/5', 'todo.txt skipped 0/3']);
+    expect(await host.files.readfile('home:/todo.txt')).toBe('eggs');
+    expect(await host.files.readfile('home:/todo (2).txt')).toBe('bread');
+  });
+
+  it('shows each failure with the server text and goes on with the next file', async () => {
+    const host = testHost();
+    const memory = host.files;
+    const writefile = memory.writefile.bind(memory);
+    memory.writefile = (path, data, options) => (path.endsWith('big.bin') ? Promise.reject(new FileSystemError('tooLarge', { limit: '1.0 GiB' })) : writefile(path, data, options));
+    const queue = new UploadQueue(host);
+    queue.add([file('big.bin', 'x'), file('bad\u0001name', 'x'), file('ok.txt', 'fine')], 'home:/');
+    await queue.idle();
+    const [big, bad, ok] = queue.getState().items;
+    expect(big).toMatchObject({ status: 'failed', problem: { key: 'vfs.error.tooLarge', params: { limit: '1.0 GiB' }, message: 'The file is larger than the upload limit of 1.0 GiB' } });
+    expect(bad).toMatchObject({ status: 'failed', problem: { key: 'vfs.error.invalidName', paramKeys: { rule: 'vfs.nameRule.control' } } });
+    expect(ok?.status).toBe('done');
+  });
+
+  it('uploads anyway when the existence check fails', async () => {
+    const host = testHost();
+    host.files.exists = () => Promise.reject(new Error('offline for a moment'));
+    const queue = new UploadQueue(host);
+    queue.add([file('new.txt', 'n')], 'home:/');
+    await queue.idle();
+    expect(queue.getState().items[0]?.status).toBe('done');
+  });
+});

@@ -1,0 +1,210 @@
+import type { FileEntry, FileSystem } from '@atrium/sdk';
+import { parentVfsPath } from '@atrium/shared';
+import { fileErrorText, type Translate } from './fileErrorText.js';
+
+/** The mime patterns Preview shows (metadata.json `mimes`). */
+export const PREVIEW_MIMES = ['^image/', '^video/', '^audio/', '^application/pdf$'];
+
+/** How a file is shown. */
+export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf';
+
+/** The kind of preview of a mime type, or null when Preview cannot show it. */
+export function previewKindOf(mime: string): PreviewKind | null {
+  const base = mime.split(';')[0]!.trim().toLowerCase();
+  if (base.startsWith('image/')) return 'image';
+  if (base.startsWith('video/')) return 'video';
+  if (base.startsWith('audio/')) return 'audio';
+  if (base === 'application/pdf') return 'pdf';
+  return null;
+}
+
+/** The zoom steps of an image, as scales (1 is 100 %). */
+export const ZOOM_STEPS = [0.1, 0.25, 0.33, 0.5, 0.67, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8];
+
+/** What Preview asks of the desktop: the files and the texts. */
+export interface PreviewHost {
+  files: FileSystem;
+  t: Translate;
+}
+
+export interface PreviewState {
+  /** The file shown (also while it loads or when it failed). */
+  file: FileEntry | null;
+  kind: PreviewKind | null;
+  /** The address the browser loads it from. */
+  url: string | null;
+  /**
+   * loading: finding the file or waiting for the browser to load it;
+   * ready: shown; error: `error` says why (missing file, a type Preview does not show, a file the browser cannot show).
+   */
+  status: 'empty' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  /** 'fit': the image fits the window (never enlarged); otherwise a scale (1: 100 %). */
+  zoom: 'fit' | number;
+  /** The scale a fitted image is shown at (told by the view), for zooming from fit. */
+  fitScale: number;
+  /** The previewable files of the file's folder, in listing order (for previous/next). */
+  siblings: readonly FileEntry[];
+}
+
+/** Whether a value is a file entry an app was given (args.file). */
+function isEntry(value: unknown): value is FileEntry {
+  return typeof value === 'object' && value !== null && typeof (value as FileEntry).path === 'string';
+}
+
+/**
+ * Preview's rules: shows one image, video, audio or PDF file by its address
+ * (the entry's `url`, else FileSystem.url), fits images to the window and
+ * zooms them in steps, and moves to the previous or next previewable file
+ * of the same folder. A missing file or a type Preview cannot show is an
+ * error state with a translated sentence.
+ */
+export class PreviewModel {
+  readonly #host: PreviewHost;
+  #state: PreviewState = { file: null, kind: null, url: null, status: 'empty', error: null, zoom: 'fit', fitScale: 1, siblings: [] };
+  readonly #listeners = new Set<() => void>();
+  #shows = 0;
+
+  constructor(host: PreviewHost) {
+    this.#host = host;
+  }
+
+  getState(): PreviewState {
+    return this.#state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The window title: the file's name, else the app's. */
+  get title(): string | null {
+    return this.#state.file?.filename ?? null;
+  }
+
+  /** Index of the file among its siblings (-1 when it is not listed). */
+  get index(): number {
+    const { file, siblings } = this.#state;
+    return file ? siblings.findIndex((s) => s.path === file.path) : -1;
+  }
+
+  get hasPrevious(): boolean {
+    return this.index > 0;
+  }
+
+  get hasNext(): boolean {
+    const index = this.index;
+    return index >= 0 && index < this.#state.siblings.length - 1;
+  }
+
+  /** The scale an image is drawn at now. */
+  get scale(): number {
+    const { zoom, fitScale } = this.#state;
+    return zoom === 'fit' ? fitScale : zoom;
+  }
+
+  /** Shows a file (an entry or a 'name:/path'); lists its folder for previous/next unless `siblings` are given. */
+  async show(file: FileEntry | string, siblings?: readonly FileEntry[]): Promise<void> {
+    const show = ++this.#shows;
+    const { files, t } = this.#host;
+    const given = isEntry(file) ? file : null;
+    const path = isEntry(file) ? file.path : file;
+    this.#set({ file: given, kind: given ? previewKindOf(given.mime) : null, url: null, status: 'loading', error: null, zoom: 'fit' });
+    let entry: FileEntry;
+    try {
+      entry = await files.stat(path);
+    } catch (error) {
+      if (show === this.#shows) this.#set({ status: 'error', error: fileErrorText(t, error) });
+      return;
+    }
+    if (show !== this.#shows) return;
+    const kind = entry.isFile ? previewKindOf(entry.mime) : null;
+    this.#set({ file: entry, kind });
+    if (!kind) {
+      this.#set({ status: 'error', error: t('preview.unsupported', { name: entry.filename }) });
+    } else {
+      try {
+        const url = given?.url ?? entry.url ?? (await files.url(entry.path));
+        if (show !== this.#shows) return;
+        // 'ready' once the browser has loaded it (loaded()).
+        this.#set({ url });
+      } catch (error) {
+        if (show === this.#shows) this.#set({ status: 'error', error: fileErrorText(t, error) });
+        return;
+      }
+    }
+    if (siblings) this.#set({ siblings });
+    else await this.#listSiblings(entry, show);
+  }
+
+  /** The browser loaded the file (the image decoded, the media has its metadata, the frame loaded). */
+  loaded(): void {
+    if (this.#state.status === 'loading' && this.#state.url) this.#set({ status: 'ready' });
+  }
+
+  /** The browser could not load or decode the file. */
+  failed(): void {
+    if (this.#state.url) this.#set({ status: 'error', error: this.#host.t('preview.failed', { name: this.#state.file?.filename ?? '' }) });
+  }
+
+  async previous(): Promise<void> {
+    if (this.hasPrevious) await this.show(this.#state.siblings[this.index - 1]!, this.#state.siblings);
+  }
+
+  async next(): Promise<void> {
+    if (this.hasNext) await this.show(this.#state.siblings[this.index + 1]!, this.#state.siblings);
+  }
+
+  /** The view measured the scale at which the image fits its area (never above 1: small images are not enlarged). */
+  setFitScale(scale: number): void {
+    const fitScale = Number.isFinite(scale) && scale > 0 ? Math.min(1, scale) : 1;
+    if (fitScale !== this.#state.fitScale) this.#set({ fitScale });
+  }
+
+  /** The next larger zoom step. */
+  zoomIn(): void {
+    const current = this.scale;
+    const step = ZOOM_STEPS.find((s) => s > current + 1e-6);
+    if (step !== undefined) this.#set({ zoom: step });
+  }
+
+  /** The next smaller zoom step. */
+  zoomOut(): void {
+    const current = this.scale;
+    const step = [...ZOOM_STEPS].reverse().find((s) => s < current - 1e-6);
+    if (step !== undefined) this.#set({ zoom: step });
+  }
+
+  /** Fits the image to the window. */
+  fit(): void {
+    this.#set({ zoom: 'fit' });
+  }
+
+  /** Shows the image at 100 %. */
+  actualSize(): void {
+    this.#set({ zoom: 1 });
+  }
+
+  /** An address that downloads the file. */
+  async downloadUrl(): Promise<string | null> {
+    const file = this.#state.file;
+    if (!file) return null;
+    return this.#host.files.url(file.path, { download: true });
+  }
+
+  async #listSiblings(entry: FileEntry, show: number): Promise<void> {
+    let siblings: FileEntry[] = [];
+    try {
+      siblings = (await this.#host.files.readdir(parentVfsPath(entry.path))).filter((e) => e.isFile && previewKindOf(e.mime) !== null);
+    } catch {
+      // Without a listing there is no previous or next: the file itself is still shown.
+    }
+    if (show === this.#shows) this.#set({ siblings });
+  }
+
+  #set(changes: Partial<PreviewState>): void {
+    this.#state = { ...this.#state, ...changes };
+    for (const listener of [...this.#listeners]) listener();
+  }
+}

@@ -1,0 +1,236 @@
+import type { FileEntry, FileSystem } from '@atrium/sdk';
+import { basenameVfsPath, humanFileSize, parentVfsPath } from '@atrium/shared';
+import { fileErrorText, type Translate } from './fileErrorText.js';
+
+/** The mime patterns the Text Editor opens (metadata.json `mimes`, the open dialog's filter). */
+export const TEXT_MIMES = ['^text/', '^application/json$', '^application/xml$', '^application/javascript$'];
+
+/** Files above this size are not opened (a text area holding them would freeze the page): 5 MiB. */
+export const MAX_EDITABLE_BYTES = 5 * 1024 * 1024;
+
+/** The name a new document is saved under unless the user types another. */
+export const UNTITLED_FILENAME = 'Untitled.txt';
+
+/** What the editor asks of the desktop: the files, the dialogs (resolving with the button and value) and the texts. */
+export interface TextEditorHost {
+  files: FileSystem;
+  dialog(kind: 'file' | 'confirm', options: Record<string, unknown>): Promise<{ button: string; value: unknown }>;
+  t: Translate;
+}
+
+/** A file too large to edit: what the editor shows instead, with an address to download it. */
+export interface TooLargeFile {
+  file: FileEntry;
+  downloadUrl: string | null;
+}
+
+export interface TextEditorState {
+  /** The file being edited; null for an untitled document. */
+  file: FileEntry | null;
+  text: string;
+  /** The text as last read or saved: the document is modified when `text` differs. */
+  savedText: string;
+  status: 'ready' | 'loading' | 'saving';
+  /** The translated sentence of the last failure (reading or saving), until the next success or dismiss. */
+  error: string | null;
+  /** Set instead of a document when the chosen file is above MAX_EDITABLE_BYTES. */
+  tooLarge: TooLargeFile | null;
+  /** Long lines wrap at the window's edge. */
+  wrap: boolean;
+  /** Where the caret is, 1-based. */
+  cursor: { line: number; column: number };
+}
+
+const encoder = new TextEncoder();
+
+/** Line and column (1-based) of an offset in a text. */
+export function cursorOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const lastBreak = before.lastIndexOf('\n');
+  let line = 1;
+  for (let i = before.indexOf('\n'); i !== -1; i = before.indexOf('\n', i + 1)) line++;
+  return { line, column: before.length - lastBreak };
+}
+
+/** Whether a value is a file entry an app was given (args.file). */
+function isEntry(value: unknown): value is FileEntry {
+  return typeof value === 'object' && value !== null && typeof (value as FileEntry).path === 'string';
+}
+
+/**
+ * The Text Editor's document and rules (docs/behaviour/files.md): one text
+ * file of the user's filesystems, or an untitled document. Opening reads
+ * the file as text (refusing files above MAX_EDITABLE_BYTES, offering a
+ * download instead); Save writes to the file (an untitled document is saved
+ * as); Save As asks for a target through the file dialog, which itself asks
+ * before overwriting. Replacing or closing a modified document first asks
+ * Save / Discard / Cancel. A failure keeps the text and shows the
+ * translated filesystem text.
+ */
+export class TextEditorModel {
+  readonly #host: TextEditorHost;
+  #state: TextEditorState;
+  readonly #listeners = new Set<() => void>();
+  /** Counts loads, so that only the latest lands. */
+  #loads = 0;
+
+  constructor(host: TextEditorHost, options: { wrap?: boolean } = {}) {
+    this.#host = host;
+    this.#state = { file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, wrap: options.wrap ?? true, cursor: { line: 1, column: 1 } };
+  }
+
+  getState(): TextEditorState {
+    return this.#state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Whether the text differs from what was read or saved. */
+  get modified(): boolean {
+    return this.#state.text !== this.#state.savedText;
+  }
+
+  /** The document's name: the file's, or the translated 'Untitled'. */
+  get filename(): string {
+    const { file, tooLarge } = this.#state;
+    return (file ?? tooLarge?.file)?.filename ?? this.#host.t('textEditor.untitled');
+  }
+
+  /** The window title: the name, after a '*' while modified. */
+  get title(): string {
+    return `${this.modified ? '*' : ''}${this.filename}`;
+  }
+
+  /** Size of the text as saved (UTF-8 bytes), for people. */
+  get size(): string {
+    return humanFileSize(encoder.encode(this.#state.text).length);
+  }
+
+  setText(text: string): void {
+    if (text !== this.#state.text) this.#set({ text });
+  }
+
+  /** The caret moved to an offset of the text. */
+  setCursor(offset: number): void {
+    const cursor = cursorOf(this.#state.text, offset);
+    const { line, column } = this.#state.cursor;
+    if (cursor.line !== line || cursor.column !== column) this.#set({ cursor });
+  }
+
+  toggleWrap(): void {
+    this.#set({ wrap: !this.#state.wrap });
+  }
+
+  dismissError(): void {
+    if (this.#state.error !== null) this.#set({ error: null });
+  }
+
+  /** A new untitled document (after asking about unsaved changes). Resolves false when the user cancelled. */
+  async newDocument(): Promise<boolean> {
+    if (!(await this.confirmDiscard())) return false;
+    this.#loads++;
+    this.#set({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 } });
+    return true;
+  }
+
+  /** Opens a file (an entry or a 'name:/path'), after asking about unsaved changes. Resolves false when cancelled or failed. */
+  async open(file: FileEntry | string): Promise<boolean> {
+    if (!(await this.confirmDiscard())) return false;
+    return this.load(file);
+  }
+
+  /** Reads a file into the editor without asking (the file the app was launched with). */
+  async load(file: FileEntry | string): Promise<boolean> {
+    const load = ++this.#loads;
+    this.#set({ status: 'loading', error: null });
+    const { files, t } = this.#host;
+    try {
+      // A fresh entry: the size decides whether it can be edited, and the entry given may be old.
+      const entry = await files.stat(isEntry(file) ? file.path : file);
+      if (load !== this.#loads) return false;
+      if (entry.isDirectory) throw Object.assign(new Error(`'${entry.path}' is a directory`), { code: 'vfs.isADirectory', params: { path: entry.path } });
+      if (entry.size > MAX_EDITABLE_BYTES) {
+        const downloadUrl = await files.url(entry.path, { download: true }).catch(() => null);
+        if (load !== this.#loads) return false;
+        this.#set({ file: null, text: '', savedText: '', status: 'ready', tooLarge: { file: entry, downloadUrl }, cursor: { line: 1, column: 1 } });
+        return false;
+      }
+      const text = await files.readfile(entry.path, 'text');
+      if (load !== this.#loads) return false;
+      this.#set({ file: entry, text, savedText: text, status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 } });
+      return true;
+    } catch (error) {
+      if (load !== this.#loads) return false;
+      this.#set({ status: 'ready', error: fileErrorText(t, error) });
+      return false;
+    }
+  }
+
+  /** Asks for a file with the open dialog, then opens it. */
+  async openWithDialog(): Promise<boolean> {
+    const { button, value } = await this.#host.dialog('file', { type: 'open', mime: TEXT_MIMES, ...this.#startPath() });
+    if (button !== 'ok' || !isEntry(value)) return false;
+    return this.open(value);
+  }
+
+  /** Saves to the file; an untitled document is saved as. Resolves whether it was saved. */
+  async save(): Promise<boolean> {
+    const { file } = this.#state;
+    if (!file) return this.saveAs();
+    return this.#write(file.path);
+  }
+
+  /** Asks for a target with the save dialog (which asks before overwriting), then saves there. */
+  async saveAs(): Promise<boolean> {
+    const name = this.#state.file?.filename ?? this.#state.tooLarge?.file.filename ?? UNTITLED_FILENAME;
+    const { button, value } = await this.#host.dialog('file', { type: 'save', mime: TEXT_MIMES, filename: name, ...this.#startPath() });
+    if (button !== 'ok' || !isEntry(value)) return false;
+    return this.#write(value.path);
+  }
+
+  /**
+   * Asks what to do with unsaved changes: Save (resolves whether it was
+   * saved), Discard (true) or Cancel (false). Resolves true at once when
+   * nothing is modified.
+   */
+  async confirmDiscard(): Promise<boolean> {
+    if (!this.modified) return true;
+    const { button } = await this.#host.dialog('confirm', {
+      title: this.#host.t('textEditor.unsaved.title'),
+      message: this.#host.t('textEditor.unsaved.message', { name: this.filename }),
+      // Escape and closing give the first negative button: Cancel. Shown as Discard, Cancel, Save.
+      buttons: ['yes', 'cancel', 'no'],
+      reverseButtons: true,
+      labels: { yes: 'textEditor.unsaved.save', no: 'textEditor.unsaved.discard' },
+    });
+    if (button === 'yes') return this.save();
+    return button === 'no';
+  }
+
+  async #write(path: string): Promise<boolean> {
+    const text = this.#state.text;
+    this.#set({ status: 'saving', error: null });
+    try {
+      const entry = await this.#host.files.writefile(path, text);
+      this.#set({ file: { ...entry, filename: entry.filename || basenameVfsPath(entry.path) }, savedText: text, status: 'ready', tooLarge: null });
+      return true;
+    } catch (error) {
+      this.#set({ status: 'ready', error: fileErrorText(this.#host.t, error) });
+      return false;
+    }
+  }
+
+  /** The dialogs start in the current file's folder. */
+  #startPath(): { path?: string } {
+    const file = this.#state.file ?? this.#state.tooLarge?.file;
+    return file ? { path: parentVfsPath(file.path) } : {};
+  }
+
+  #set(changes: Partial<TextEditorState>): void {
+    this.#state = { ...this.#state, ...changes };
+    for (const listener of [...this.#listeners]) listener();
+  }
+}
