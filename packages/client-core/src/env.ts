@@ -49,6 +49,18 @@ export interface CacheNames {
   delete(name: string): Promise<boolean>;
 }
 
+/** A request whose body's progress is told as it goes up (an upload). */
+export interface UploadInit {
+  method: string;
+  headers: Record<string, string>;
+  body: BodyInit;
+  credentials: RequestCredentials;
+  /** Aborting cancels the upload: the promise rejects with an AbortError. */
+  signal: AbortSignal;
+  /** Bytes of the body sent, of the total. */
+  onProgress(loaded: number, total: number): void;
+}
+
 /** Everything the client touches in the browser, injected so tests run without one. */
 export interface ClientEnvironment {
   fetch: (input: string, init?: RequestInit) => Promise<Response>;
@@ -73,6 +85,12 @@ export interface ClientEnvironment {
   socketUrl?(path: string): string;
   /** Shows a browser notification when the user has allowed them; absent or silent otherwise. */
   showNativeNotification?(title: string, body: string): void;
+  /**
+   * Sends a request telling the progress of its body (fetch cannot): the
+   * answer as a Response; a network failure rejects with a TypeError like
+   * fetch. Absent: uploads go through fetch without progress.
+   */
+  upload?(url: string, init: UploadInit): Promise<Response>;
 }
 
 /**
@@ -155,6 +173,8 @@ export function browserEnvironment(): ClientEnvironment {
         // Some browsers only allow notifications from a service worker: the toast is enough.
       }
     },
+    // XMLHttpRequest tells upload progress; loaded with the first upload, not with the page.
+    upload: (url, init) => import('./vfs/xhrUpload.js').then((m) => m.xhrUpload(url, init)),
   };
 }
 

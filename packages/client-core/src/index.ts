@@ -55,6 +55,9 @@ export { DIRECTORY_MIME, type FileEntry, type FileSystem, type FileSystemChange,
 export { FileSystemError } from './vfs/FileSystemError.js';
 export { MemoryFileSystem, memoryMountpoint, sortEntries } from './vfs/MemoryFileSystem.js';
 export { wildcardMatcher } from './vfs/wildcard.js';
+export { HttpFileSystem, fileSystemErrorOf } from './vfs/HttpFileSystem.js';
+export { LazyFileSystem } from './vfs/LazyFileSystem.js';
+export { applicationsForMime, DEFAULT_APPLICATIONS_KEY } from './vfs/openFile.js';
 export { humanFileSize, mimeOfFilename } from '@atrium/shared';
 
 export { SoundPlayer, type AudioBackend, type SoundName, type SoundPartials } from './sounds/SoundPlayer.js';

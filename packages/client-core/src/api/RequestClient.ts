@@ -7,7 +7,7 @@ export const DEFAULT_REQUEST_TIMEOUT = 30_000;
 
 /** Per-call options. */
 export interface RequestOptions {
-  /** Milliseconds before the call fails with 'Network request timed out' (default 30 s). */
+  /** Milliseconds before the call fails with 'Network request timed out' (default 30 s; 0: no limit, for uploads). */
   timeout?: number;
   /** Extra headers (they win over the defaults). */
   headers?: Record<string, string>;
@@ -21,6 +21,10 @@ export interface RequestOptions {
   handleSession?: boolean;
   /** The call outlives the page (fetch keepalive): saves sent while the page is being hidden or closed. */
   keepalive?: boolean;
+  /** Aborting cancels the call: it rejects with the signal's AbortError. */
+  signal?: AbortSignal;
+  /** Told how much of the request body has gone up (an upload; the environment's `upload` where it has one). */
+  onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 /** What the client needs of the session; implemented by Session. */
@@ -105,6 +109,11 @@ export class RequestClient {
     return this.#send<T>('POST', path, { body: form }, options);
   }
 
+  /** Multipart POST of a prepared form, with upload progress (options.onUploadProgress) and cancellation (options.signal). */
+  upload<T = unknown>(path: string, form: FormData, options?: RequestOptions): Promise<T> {
+    return this.#send<T>('POST', path, { body: form }, options);
+  }
+
   /** URL-encoded form POST (the wrapper's calls). */
   form<T = unknown>(path: string, fields: Record<string, string>, options?: RequestOptions): Promise<T> {
     return this.#send<T>('POST', path, { body: new URLSearchParams(fields), contentType: 'application/x-www-form-urlencoded' }, options);
@@ -144,31 +153,46 @@ export class RequestClient {
 
     const { clock } = this.#env;
     const controller = new AbortController();
+    const cancel = options.signal;
+    cancel?.throwIfAborted();
+    const onCancel = () => controller.abort();
+    cancel?.addEventListener('abort', onCancel);
+    const failed = () => (cancel?.aborted ? cancelled(cancel) : new RequestError('request.network'));
     let timer: unknown;
+    const limit = options.timeout ?? DEFAULT_REQUEST_TIMEOUT;
     const timeout = new Promise<never>((_, reject) => {
-      timer = clock.setTimeout(() => {
-        controller.abort();
-        reject(new RequestError('request.timeout'));
-      }, options.timeout ?? DEFAULT_REQUEST_TIMEOUT);
+      if (limit > 0) {
+        timer = clock.setTimeout(() => {
+          controller.abort();
+          reject(new RequestError('request.timeout'));
+        }, limit);
+      }
     });
+    const init = { method, headers, body: payload.body, credentials: 'include' as const, signal: controller.signal };
+    const { upload } = this.#env;
+    const onProgress = options.onUploadProgress;
     const exchange = (async () => {
       let response: Response;
       try {
-        response = await this.#env.fetch(url, { method, headers, body: payload.body, credentials: 'include', signal: controller.signal, ...(options.keepalive ? { keepalive: true } : {}) });
+        response =
+          onProgress && upload && payload.body !== undefined
+            ? await upload(url, { ...init, body: payload.body, onProgress })
+            : await this.#env.fetch(url, { ...init, ...(options.keepalive ? { keepalive: true } : {}) });
       } catch {
-        throw new RequestError('request.network');
+        throw failed();
       }
       if (options.raw && response.ok) return { response, body: response };
       try {
         return { response, body: await readBody(response) };
       } catch {
-        throw new RequestError('request.network');
+        throw failed();
       }
     })();
     try {
       return await Promise.race([exchange, timeout]);
     } finally {
       clock.clearTimeout(timer);
+      cancel?.removeEventListener('abort', onCancel);
       exchange.catch(() => undefined); // settled after a timeout: nobody waits for it any more
     }
   }
@@ -183,6 +207,11 @@ export class RequestClient {
       return false;
     }
   }
+}
+
+/** The signal's reason when it is an Error (an AbortError by default), else an AbortError. */
+function cancelled(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError');
 }
 
 function json(body: unknown): Payload {

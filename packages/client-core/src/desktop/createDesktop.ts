@@ -19,6 +19,7 @@ import { registerWindowCommands } from '../commands/windowCommands.js';
 import { DialogService } from '../dialogs/DialogService.js';
 import { browserPackageLoader, type ClientEnvironment } from '../env.js';
 import type { FileSystem } from '../vfs/FileSystem.js';
+import { LazyFileSystem } from '../vfs/LazyFileSystem.js';
 import type { Dimension } from '../windows/types.js';
 import { WindowManager } from '../windows/WindowManager.js';
 import { AppMenuModel } from './AppMenuModel.js';
@@ -64,7 +65,7 @@ export interface DesktopPlatform {
   builtins: BuiltinLoaders;
   /** How registered packages' files load (default: browserPackageLoader()). */
   loader?: PackageLoader;
-  /** The file dialog's filesystem (the developer entry passes a MemoryFileSystem until the VFS client exists). */
+  /** The user's files (default: the server's, through the session: HttpFileSystem, loaded on first use). */
   fileSystem?: FileSystem;
   /** What the default-application dialog offers (default: the application packages the user may open). */
   applications?: () => Array<{ name: string; title: string }>;
@@ -155,12 +156,14 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   const clock = env.clock;
   const sounds = platform.sounds ?? new SoundPlayer(null);
   const windows = new WindowManager({ clock, viewport: layout.viewport, translate });
+  // The user's files: the server's filesystems, whose client loads with the first call (docs/behaviour/files.md).
+  const files = platform.fileSystem ?? new LazyFileSystem(async () => new (await import('../vfs/HttpFileSystem.js')).HttpFileSystem(session.core));
   // The default-application dialog offers the applications the user may open (packages exists by the time a dialog opens).
   const dialogs = new DialogService({
     windows,
     translate,
     sounds,
-    fileSystem: platform.fileSystem,
+    fileSystem: files,
     applications: platform.applications ?? (() => packages.visible('application').map((m) => ({ name: m.name, title: packageTitle(m, platform.locale()) }))),
   });
   const commands = new CommandRegistry();
@@ -215,6 +218,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     request: <T>(method: RequestMethod, path: string, body?: unknown) => request<T>(session, method, path, body),
     showProfileCard: (userId, at) => void profileCard.open(userId, at),
     tray,
+    files,
   };
 
   const packages = new PackageManager({

@@ -4,6 +4,7 @@ import type { DialogService } from '../dialogs/DialogService.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { SettingsStore } from '../settings/SettingsStore.js';
 import type { SocketClient } from '../sockets/SocketClient.js';
+import type { FileSystem } from '../vfs/FileSystem.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
 import type { WindowManager } from '../windows/WindowManager.js';
 
@@ -36,4 +37,6 @@ export interface DesktopHooks {
   showProfileCard(userId: string, at: { x: number; y: number }): void;
   /** The panel's tray that apps place icons in (without it, an app's icons are kept but shown nowhere). */
   tray?: TrayModel;
+  /** The user's files (docs/behaviour/files.md): the server's filesystems in the product. */
+  files: FileSystem;
 }

@@ -1,4 +1,4 @@
-import type { CacheNames, ClientEnvironment, PageHistory, PageLocation } from '../env.js';
+import type { CacheNames, ClientEnvironment, PageHistory, PageLocation, UploadInit } from '../env.js';
 import { FakeClock } from './FakeClock.js';
 import { FakeCookieJar } from './FakeCookieJar.js';
 import { MemoryStorage, ThrowingStorage } from './MemoryStorage.js';
@@ -152,6 +152,18 @@ export class FakeEnvironment implements ClientEnvironment {
   firePopState(): void {
     for (const listener of [...this.#popListeners]) listener();
   }
+
+  /** Fractions of the body an upload reports as sent before its request is answered. */
+  uploadSteps: number[] = [0.5, 1];
+
+  /** An upload: reports `uploadSteps` of the body's size (its fields' lengths), then answers through the routes like fetch. */
+  readonly upload = async (url: string, init: UploadInit): Promise<Response> => {
+    init.signal.throwIfAborted();
+    let total = 0;
+    if (init.body instanceof FormData) for (const [, value] of init.body) total += typeof value === 'string' ? value.length : value.size;
+    for (const step of this.uploadSteps) init.onProgress(Math.round(step * total), total);
+    return this.fetch(url, init);
+  };
 
   /** Answers METHOD path (exact path, or a pattern) with the handler; later routes win. */
   route(method: string, path: string | RegExp, handler: RouteHandler): this {

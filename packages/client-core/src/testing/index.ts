@@ -12,3 +12,4 @@ export { FakeIndexedDB } from './FakeIndexedDB.js';
 export { FakeSocketServer, FakeWebSocket, type FakeSocketMessage } from './FakeWebSocket.js';
 export { translateEnglish } from './translate.js';
 export { builtinEntry, FakeDesktopServer, LOOK_PACKAGES } from './desktopServer.js';
+export { FakeVfsServer } from './vfsServer.js';

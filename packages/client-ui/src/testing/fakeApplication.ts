@@ -4,6 +4,8 @@
  * records what the app asked of it. Never imported by production code.
  */
 import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchRequest, type NotificationOptions, type PackageSummary } from '@atrium/sdk';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
 
 /** The in-memory settings of a fake desktop. */
@@ -60,6 +62,8 @@ export interface FakeApplicationOptions {
   setLocale?: Desktop['setLocale'];
   /** Called with each window's options (renderApplication mounts them). */
   onWindow?(options: AppWindowOptions, window: AppWindow): void;
+  /** The desktop's files (default: an empty in-memory 'home'). */
+  files?: FileSystem;
 }
 
 /** A fake Application with what it recorded. */
@@ -71,6 +75,8 @@ export interface FakeApplication extends Application {
   readonly notifications: NotificationOptions[];
   readonly preferenceCalls: Array<{ name: string; value: string }>;
   readonly localeCalls: Locale[];
+  /** What the app asked desktop.openFile to open. */
+  readonly openedFiles: Array<FileEntry | string>;
 }
 
 /** An Application of the package with this metadata over a fake desktop. */
@@ -83,6 +89,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
   const notifications: NotificationOptions[] = [];
   const preferenceCalls: Array<{ name: string; value: string }> = [];
   const localeCalls: Locale[] = [];
+  const openedFiles: Array<FileEntry | string> = [];
   let locale: Locale = options.locale ?? 'en_EN';
   const windows: AppWindow[] = [];
   const desktop: Desktop = {
@@ -111,6 +118,10 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     showProfileCard: () => undefined,
     request: () => Promise.reject(new Error('No requests in this test')),
     tray: { create: () => ({ update: () => undefined, destroy: () => undefined }) },
+    files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: {} }),
+    openFile: async (file) => {
+      openedFiles.push(file);
+    },
   };
   let nextWid = 1;
   const app: FakeApplication = {
@@ -159,6 +170,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     notifications,
     preferenceCalls,
     localeCalls,
+    openedFiles,
   };
   return app;
 }

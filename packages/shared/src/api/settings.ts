@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { LOCALES } from '../constants.js';
 import { PACKAGE_NAME_PATTERN } from '../constants.js';
 import { isStorableJson, text, UNSTORABLE_TEXT_MESSAGE } from './text.js';
-import { appOfSettingKey, BACKGROUND_STYLES, DESKTOP_FONTS, INVALID_PANEL_ITEM, PANEL_ITEMS, SETTING_VALUE_MAX_BYTES, WALLPAPERS, WIDGETS, type DESKTOP_SETTING_KEYS } from './settingsKeys.js';
+import { appOfSettingKey, BACKGROUND_STYLES, DEFAULT_APPLICATIONS_MAX, DESKTOP_FONTS, INVALID_PANEL_ITEM, PANEL_ITEMS, SETTING_VALUE_MAX_BYTES, WALLPAPERS, WIDGETS, type DESKTOP_SETTING_KEYS } from './settingsKeys.js';
 
 /**
  * The settings store (docs/behaviour/settings.md): values stored per
@@ -67,6 +67,10 @@ export const DesktopSettingSchemas = {
     .check(z.refine((r) => Object.keys(r).length <= 100, 'at most 100 keybindings')),
   /** Locks the desktop (the panel context menu is disabled: docs/behaviour/desktop.md#desktop-lock). */
   'desktop.lock': z.boolean(),
+  /** Mime type → the application that opens it when several could (docs/behaviour/files.md#opening-a-file). */
+  'desktop.defaultApplications': z
+    .record(z.string().check(z.minLength(1), z.maxLength(100)), z.string().check(z.regex(PACKAGE_NAME_PATTERN)))
+    .check(z.refine((r) => Object.keys(r).length <= DEFAULT_APPLICATIONS_MAX, `at most ${DEFAULT_APPLICATIONS_MAX} default applications`)),
   /** The interface language; null keeps the browser's choice. */
   locale: z.nullable(z.enum(LOCALES)),
 } as const;

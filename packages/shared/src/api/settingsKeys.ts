@@ -16,6 +16,8 @@ export type WallpaperId = (typeof WALLPAPERS)[number];
 /** Panel item types (docs/behaviour/desktop.md#panels); anything else is 'Invalid panel item specified'. */
 export const PANEL_ITEMS = ['menu', 'windows', 'tray', 'profile', 'notifications', 'search', 'logout', 'home'] as const;
 export type PanelItemName = (typeof PANEL_ITEMS)[number];
+/** Most remembered default applications ('desktop.defaultApplications': one per mime type). */
+export const DEFAULT_APPLICATIONS_MAX = 100;
 /** Desktop widget types. */
 export const WIDGETS = ['home'] as const;
 
@@ -28,7 +30,7 @@ export const SETTING_VALUE_MAX_BYTES = 16 * 1024;
 export const SETTINGS_SAVE_DEBOUNCE = 100;
 
 /** Every desktop key (settings.ts gives each a schema). */
-export const DESKTOP_SETTING_KEYS = ['desktop.font', 'desktop.background', 'desktop.panels', 'desktop.widgets', 'desktop.theme', 'desktop.icons', 'desktop.sounds', 'desktop.keybindings', 'desktop.lock', 'locale'] as const;
+export const DESKTOP_SETTING_KEYS = ['desktop.font', 'desktop.background', 'desktop.panels', 'desktop.widgets', 'desktop.theme', 'desktop.icons', 'desktop.sounds', 'desktop.keybindings', 'desktop.lock', 'desktop.defaultApplications', 'locale'] as const;
 
 /** An application's own settings: key 'app.<PackageName>', value a JSON object. */
 export const APP_SETTING_PREFIX = 'app.';
@@ -53,5 +55,6 @@ export const DEFAULT_SETTINGS: DesktopSettings = {
   'desktop.sounds': { theme: 'Chime', enabled: true, volume: 1 },
   'desktop.keybindings': {},
   'desktop.lock': false,
+  'desktop.defaultApplications': {},
   locale: null,
 };

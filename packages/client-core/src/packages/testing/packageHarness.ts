@@ -11,6 +11,8 @@ import { FakeSocketServer } from '../../testing/FakeWebSocket.js';
 import { makeProfile } from '../../testing/fixtures.js';
 import { MemoryStorage } from '../../testing/MemoryStorage.js';
 import { translateEnglish } from '../../testing/translate.js';
+import type { FileSystem } from '../../vfs/FileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '../../vfs/MemoryFileSystem.js';
 import { WindowManager } from '../../windows/WindowManager.js';
 import type { DesktopHooks } from '../DesktopHooks.js';
 import type { BuiltinLoaders, PackageLoader } from '../packageLoading.js';
@@ -68,6 +70,8 @@ export interface HarnessOptions {
   profileApps?: ProfileApp[];
   /** Give the desktop and apps sockets on a FakeSocketServer. */
   sockets?: boolean;
+  /** The user's files (default: an empty in-memory 'home'). */
+  files?: FileSystem;
 }
 
 /**
@@ -103,6 +107,7 @@ export function packageHarness(options: HarnessOptions = {}) {
     setUserPreference: async () => undefined,
     request: async <T>() => undefined as T,
     showProfileCard: () => undefined,
+    files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: {} }),
   };
   const builtinCalls: string[] = [];
   const loaders: Record<string, () => Promise<{ default?: unknown }>> = {};

@@ -137,6 +137,9 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     },
   },
   command: {
+    files: {
+      search: 'Dateien suchen',
+    },
     desktop: {
       appMenu: 'Anwendungsmenü öffnen',
       showDesktop: 'Mein Startbereich: alle Fenster minimieren',
@@ -458,5 +461,63 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     panel: 'Leistenmenü',
     windowList: 'Fenstermenü',
     windowIcon: 'Fenstermenü',
+  },
+  /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
+  vfs: {
+    error: {
+      filesystemNotFound: "Dateisystem '{{name}}' nicht gefunden",
+      filesystemNotFoundFor: "Kein Dateisystem für '{{path}}' gefunden",
+      notMounted: "Dateisystem '{{name}}' ist nicht eingehängt",
+      alreadyMounted: "Dateisystem '{{name}}' ist bereits eingehängt",
+      pathMismatch: "Der Pfad '{{path}}' entspricht nicht der Form 'name:/pfad'",
+      notFound: "'{{path}}' existiert nicht",
+      notADirectory: "'{{path}}' ist kein Ordner",
+      isADirectory: "'{{path}}' ist ein Ordner",
+      alreadyExists: "'{{path}}' existiert bereits",
+      readOnly: "Dateisystem '{{name}}' ist schreibgeschützt",
+      notSearchable: "Dateisystem '{{name}}' kann nicht durchsucht werden",
+      invalidName: "'{{name}}' ist kein gültiger Name: {{rule}}",
+      outsideMount: "'{{path}}' verlässt sein Dateisystem",
+      intoItself: "'{{from}}' kann nicht in sich selbst verschoben oder kopiert werden",
+      rootImmutable: "Der oberste Ordner von '{{name}}' kann nicht geändert werden",
+      tooDeep: "'{{path}}' ist zu tief verschachtelt",
+      quotaExceeded: 'Ihr Speicherplatz von {{quota}} ist voll: Löschen Sie Dateien, die Sie nicht mehr brauchen, oder bitten Sie Ihre Administration um mehr Platz',
+      tooLarge: 'Die Datei ist größer als die Upload-Grenze von {{limit}}',
+      uploadMissing: 'Es wurde keine Datei hochgeladen: Senden Sie den Inhalt im Feld namens upload',
+      uploadAborted: 'Der Upload wurde vor dem Ende unterbrochen: Es wurde nichts gespeichert',
+      rangeNotSatisfiable: 'Der angeforderte Bereich liegt außerhalb der Datei',
+    },
+    nameRule: {
+      empty: 'ein Name darf nicht leer sein',
+      dots: "'.' und '..' sind keine Namen",
+      separator: 'ein Name darf weder / noch \\ enthalten',
+      control: 'ein Name darf keine Steuerzeichen enthalten',
+      spaces: 'ein Name darf nicht mit einem Leerzeichen beginnen oder enden',
+      length: 'ein Name darf höchstens 255 Zeichen haben',
+      reserved: 'der Name ist von Windows reserviert (CON, PRN, AUX, NUL, COM1 bis COM9, LPT1 bis LPT9)',
+      unstorable: 'ein Name darf keine ungepaarten Ersatzzeichen (Surrogates) enthalten',
+    },
+  },
+  /** Opening a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
+  openFile: {
+    title: 'Datei öffnen',
+    noApplication: 'Keine Anwendung kann „{{name}}“ (Typ {{mime}}) öffnen. Laden Sie die Datei herunter, um sie auf Ihrem Computer zu öffnen, oder bitten Sie Ihre Administration um eine Anwendung für diesen Typ.',
+    choose: '„{{name}}“ öffnen mit:',
+    failed: 'Die Datei konnte nicht geöffnet werden: {{reason}}',
+  },
+  /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
+  fileSearch: {
+    title: 'Dateien suchen',
+    input: 'Dateiname',
+    placeholder: 'Dateien nach Namen suchen',
+    hint: 'Geben Sie einen Teil eines Namens ein und drücken Sie die Eingabetaste.',
+    searching: 'Suche läuft…',
+    results: 'Gefundene Dateien: {{count}}',
+    none: 'Keine Datei und kein Ordner passt zu „{{text}}“.',
+    failed: 'Die Suche ist fehlgeschlagen: {{reason}}',
+    list: 'Ergebnisse',
+    folder: 'Ordner',
+    tray: 'Dateien suchen',
+    close: 'Suche schließen',
   },
 };

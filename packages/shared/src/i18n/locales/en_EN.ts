@@ -136,6 +136,9 @@ export const en_EN = {
     },
   },
   command: {
+    files: {
+      search: 'Search files',
+    },
     desktop: {
       appMenu: 'Open the application menu',
       showDesktop: 'My Home: minimize all windows',
@@ -458,5 +461,63 @@ export const en_EN = {
     panel: 'Panel menu',
     windowList: 'Window menu',
     windowIcon: 'Window menu',
+  },
+  /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
+  vfs: {
+    error: {
+      filesystemNotFound: "Filesystem '{{name}}' not found",
+      filesystemNotFoundFor: "Filesystem not found for '{{path}}'",
+      notMounted: "Filesystem '{{name}}' not mounted",
+      alreadyMounted: "Filesystem '{{name}}' already mounted",
+      pathMismatch: "Given path '{{path}}' does not match 'name:/path'",
+      notFound: "'{{path}}' does not exist",
+      notADirectory: "'{{path}}' is not a directory",
+      isADirectory: "'{{path}}' is a directory",
+      alreadyExists: "'{{path}}' already exists",
+      readOnly: "Filesystem '{{name}}' is read-only",
+      notSearchable: "Filesystem '{{name}}' is not searchable",
+      invalidName: "'{{name}}' is not a valid name: {{rule}}",
+      outsideMount: "'{{path}}' leaves its filesystem",
+      intoItself: "Cannot move or copy '{{from}}' into itself",
+      rootImmutable: "The top folder of '{{name}}' cannot be changed",
+      tooDeep: "'{{path}}' is nested too deeply",
+      quotaExceeded: 'Your storage space of {{quota}} is full: delete files you no longer need, or ask your administrator for more space',
+      tooLarge: 'The file is larger than the upload limit of {{limit}}',
+      uploadMissing: 'No file was uploaded: send the content in the field named upload',
+      uploadAborted: 'The upload was interrupted before it finished: nothing was saved',
+      rangeNotSatisfiable: 'The requested range is outside the file',
+    },
+    nameRule: {
+      empty: 'a name cannot be empty',
+      dots: "'.' and '..' are not names",
+      separator: 'a name cannot contain / or \\',
+      control: 'a name cannot contain control characters',
+      spaces: 'a name cannot start or end with a space',
+      length: 'a name can have at most 255 characters',
+      reserved: 'the name is reserved by Windows (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9)',
+      unstorable: 'a name cannot contain unpaired surrogate characters',
+    },
+  },
+  /** Opening a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
+  openFile: {
+    title: 'Open file',
+    noApplication: 'No application can open “{{name}}” (type {{mime}}). Download it to open it on your computer, or ask your administrator for an application that handles this type.',
+    choose: 'Open “{{name}}” with:',
+    failed: 'The file could not be opened: {{reason}}',
+  },
+  /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
+  fileSearch: {
+    title: 'Search files',
+    input: 'File name',
+    placeholder: 'Search files by name',
+    hint: 'Type part of a name and press Enter.',
+    searching: 'Searching…',
+    results: 'Files found: {{count}}',
+    none: 'No file or folder matches “{{text}}”.',
+    failed: 'The search failed: {{reason}}',
+    list: 'Results',
+    folder: 'Folder',
+    tray: 'Search files',
+    close: 'Close search',
   },
 } as const;

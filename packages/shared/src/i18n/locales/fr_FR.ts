@@ -137,6 +137,9 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     },
   },
   command: {
+    files: {
+      search: 'Rechercher des fichiers',
+    },
     desktop: {
       appMenu: 'Ouvrir le menu des applications',
       showDesktop: 'Mon accueil : réduire toutes les fenêtres',
@@ -458,5 +461,63 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     panel: 'Menu du panneau',
     windowList: 'Menu de la fenêtre',
     windowIcon: 'Menu de la fenêtre',
+  },
+  /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
+  vfs: {
+    error: {
+      filesystemNotFound: "Système de fichiers '{{name}}' introuvable",
+      filesystemNotFoundFor: "Aucun système de fichiers trouvé pour '{{path}}'",
+      notMounted: "Le système de fichiers '{{name}}' n'est pas monté",
+      alreadyMounted: "Le système de fichiers '{{name}}' est déjà monté",
+      pathMismatch: "Le chemin '{{path}}' ne correspond pas à la forme 'nom:/chemin'",
+      notFound: "'{{path}}' n'existe pas",
+      notADirectory: "'{{path}}' n'est pas un dossier",
+      isADirectory: "'{{path}}' est un dossier",
+      alreadyExists: "'{{path}}' existe déjà",
+      readOnly: "Le système de fichiers '{{name}}' est en lecture seule",
+      notSearchable: "La recherche n'est pas possible dans le système de fichiers '{{name}}'",
+      invalidName: "'{{name}}' n'est pas un nom valide : {{rule}}",
+      outsideMount: "'{{path}}' sort de son système de fichiers",
+      intoItself: "Impossible de déplacer ou de copier '{{from}}' dans lui-même",
+      rootImmutable: "Le dossier racine de '{{name}}' ne peut pas être modifié",
+      tooDeep: "'{{path}}' est imbriqué trop profondément",
+      quotaExceeded: "Votre espace de stockage de {{quota}} est plein : supprimez les fichiers dont vous n'avez plus besoin ou demandez plus d'espace à votre administrateur",
+      tooLarge: "Le fichier dépasse la limite d'envoi de {{limit}}",
+      uploadMissing: "Aucun fichier n'a été envoyé : transmettez le contenu dans le champ nommé upload",
+      uploadAborted: "L'envoi a été interrompu avant la fin : rien n'a été enregistré",
+      rangeNotSatisfiable: 'La plage demandée est en dehors du fichier',
+    },
+    nameRule: {
+      empty: 'un nom ne peut pas être vide',
+      dots: "'.' et '..' ne sont pas des noms",
+      separator: 'un nom ne peut contenir ni / ni \\',
+      control: 'un nom ne peut pas contenir de caractères de contrôle',
+      spaces: 'un nom ne peut ni commencer ni finir par une espace',
+      length: 'un nom peut avoir au plus 255 caractères',
+      reserved: 'ce nom est réservé par Windows (CON, PRN, AUX, NUL, COM1 à COM9, LPT1 à LPT9)',
+      unstorable: 'un nom ne peut pas contenir de caractères de substitution isolés',
+    },
+  },
+  /** Opening a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
+  openFile: {
+    title: 'Ouvrir un fichier',
+    noApplication: "Aucune application ne peut ouvrir « {{name}} » (type {{mime}}). Téléchargez-le pour l'ouvrir sur votre ordinateur, ou demandez à votre administrateur une application qui gère ce type.",
+    choose: 'Ouvrir « {{name}} » avec :',
+    failed: "Le fichier n'a pas pu être ouvert : {{reason}}",
+  },
+  /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
+  fileSearch: {
+    title: 'Rechercher des fichiers',
+    input: 'Nom de fichier',
+    placeholder: 'Rechercher des fichiers par nom',
+    hint: 'Saisissez une partie d’un nom et appuyez sur Entrée.',
+    searching: 'Recherche en cours…',
+    results: 'Fichiers trouvés : {{count}}',
+    none: 'Aucun fichier ni dossier ne correspond à « {{text}} ».',
+    failed: 'La recherche a échoué : {{reason}}',
+    list: 'Résultats',
+    folder: 'Dossier',
+    tray: 'Rechercher des fichiers',
+    close: 'Fermer la recherche',
   },
 };

@@ -137,6 +137,9 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     },
   },
   command: {
+    files: {
+      search: 'Søk etter filer',
+    },
     desktop: {
       appMenu: 'Åpne programmenyen',
       showDesktop: 'Mitt hjem: minimer alle vinduer',
@@ -458,5 +461,63 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     panel: 'Panelmeny',
     windowList: 'Vindusmeny',
     windowIcon: 'Vindusmeny',
+  },
+  /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
+  vfs: {
+    error: {
+      filesystemNotFound: "Filsystemet '{{name}}' ble ikke funnet",
+      filesystemNotFoundFor: "Fant ikke noe filsystem for '{{path}}'",
+      notMounted: "Filsystemet '{{name}}' er ikke montert",
+      alreadyMounted: "Filsystemet '{{name}}' er allerede montert",
+      pathMismatch: "Stien '{{path}}' har ikke formen 'navn:/sti'",
+      notFound: "'{{path}}' finnes ikke",
+      notADirectory: "'{{path}}' er ikke en mappe",
+      isADirectory: "'{{path}}' er en mappe",
+      alreadyExists: "'{{path}}' finnes allerede",
+      readOnly: "Filsystemet '{{name}}' er skrivebeskyttet",
+      notSearchable: "Filsystemet '{{name}}' kan ikke søkes i",
+      invalidName: "'{{name}}' er ikke et gyldig navn: {{rule}}",
+      outsideMount: "'{{path}}' går ut av filsystemet sitt",
+      intoItself: "Kan ikke flytte eller kopiere '{{from}}' inn i seg selv",
+      rootImmutable: "Toppmappen i '{{name}}' kan ikke endres",
+      tooDeep: "'{{path}}' ligger for dypt nestet",
+      quotaExceeded: 'Lagringsplassen din på {{quota}} er full: slett filer du ikke lenger trenger, eller be administratoren om mer plass',
+      tooLarge: 'Filen er større enn opplastingsgrensen på {{limit}}',
+      uploadMissing: 'Ingen fil ble lastet opp: send innholdet i feltet som heter upload',
+      uploadAborted: 'Opplastingen ble avbrutt før den var ferdig: ingenting ble lagret',
+      rangeNotSatisfiable: 'Det forespurte området ligger utenfor filen',
+    },
+    nameRule: {
+      empty: 'et navn kan ikke være tomt',
+      dots: "'.' og '..' er ikke navn",
+      separator: 'et navn kan ikke inneholde / eller \\',
+      control: 'et navn kan ikke inneholde kontrolltegn',
+      spaces: 'et navn kan ikke begynne eller slutte med mellomrom',
+      length: 'et navn kan ha høyst 255 tegn',
+      reserved: 'navnet er reservert av Windows (CON, PRN, AUX, NUL, COM1 til COM9, LPT1 til LPT9)',
+      unstorable: 'et navn kan ikke inneholde uparede surrogattegn',
+    },
+  },
+  /** Opening a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
+  openFile: {
+    title: 'Åpne fil',
+    noApplication: 'Ingen applikasjon kan åpne «{{name}}» (type {{mime}}). Last den ned for å åpne den på datamaskinen, eller be administratoren om en applikasjon som håndterer denne typen.',
+    choose: 'Åpne «{{name}}» med:',
+    failed: 'Filen kunne ikke åpnes: {{reason}}',
+  },
+  /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
+  fileSearch: {
+    title: 'Søk etter filer',
+    input: 'Filnavn',
+    placeholder: 'Søk etter filer etter navn',
+    hint: 'Skriv en del av et navn og trykk Enter.',
+    searching: 'Søker…',
+    results: 'Filer funnet: {{count}}',
+    none: 'Ingen fil eller mappe samsvarer med «{{text}}».',
+    failed: 'Søket mislyktes: {{reason}}',
+    list: 'Resultater',
+    folder: 'Mappe',
+    tray: 'Søk etter filer',
+    close: 'Lukk søket',
   },
 };

@@ -137,6 +137,9 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     },
   },
   command: {
+    files: {
+      search: 'Iskanje datotek',
+    },
     desktop: {
       appMenu: 'Odpri meni aplikacij',
       showDesktop: 'Moj začetek: pomanjšaj vsa okna',
@@ -458,5 +461,63 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     panel: 'Meni plošče',
     windowList: 'Meni okna',
     windowIcon: 'Meni okna',
+  },
+  /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
+  vfs: {
+    error: {
+      filesystemNotFound: "Datotečnega sistema '{{name}}' ni mogoče najti",
+      filesystemNotFoundFor: "Za '{{path}}' ni mogoče najti datotečnega sistema",
+      notMounted: "Datotečni sistem '{{name}}' ni priklopljen",
+      alreadyMounted: "Datotečni sistem '{{name}}' je že priklopljen",
+      pathMismatch: "Pot '{{path}}' ne ustreza obliki 'ime:/pot'",
+      notFound: "'{{path}}' ne obstaja",
+      notADirectory: "'{{path}}' ni mapa",
+      isADirectory: "'{{path}}' je mapa",
+      alreadyExists: "'{{path}}' že obstaja",
+      readOnly: "Datotečni sistem '{{name}}' je samo za branje",
+      notSearchable: "Po datotečnem sistemu '{{name}}' ni mogoče iskati",
+      invalidName: "'{{name}}' ni veljavno ime: {{rule}}",
+      outsideMount: "'{{path}}' zapušča svoj datotečni sistem",
+      intoItself: "'{{from}}' ni mogoče premakniti ali kopirati vase",
+      rootImmutable: "Vrhnje mape sistema '{{name}}' ni mogoče spremeniti",
+      tooDeep: "'{{path}}' je pregloboko ugnezden",
+      quotaExceeded: 'Vaš prostor za shranjevanje ({{quota}}) je poln: izbrišite datoteke, ki jih ne potrebujete več, ali skrbnika prosite za več prostora',
+      tooLarge: 'Datoteka je večja od omejitve nalaganja {{limit}}',
+      uploadMissing: 'Nobena datoteka ni bila naložena: vsebino pošljite v polju z imenom upload',
+      uploadAborted: 'Nalaganje je bilo prekinjeno, preden se je končalo: nič ni bilo shranjeno',
+      rangeNotSatisfiable: 'Zahtevani obseg je zunaj datoteke',
+    },
+    nameRule: {
+      empty: 'ime ne sme biti prazno',
+      dots: "'.' in '..' nista imeni",
+      separator: 'ime ne sme vsebovati / ali \\',
+      control: 'ime ne sme vsebovati krmilnih znakov',
+      spaces: 'ime se ne sme začeti ali končati s presledkom',
+      length: 'ime ima lahko največ 255 znakov',
+      reserved: 'ime je rezervirano v sistemu Windows (CON, PRN, AUX, NUL, COM1 do COM9, LPT1 do LPT9)',
+      unstorable: 'ime ne sme vsebovati nesparjenih nadomestnih znakov',
+    },
+  },
+  /** Opening a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
+  openFile: {
+    title: 'Odpri datoteko',
+    noApplication: 'Nobena aplikacija ne more odpreti »{{name}}« (vrsta {{mime}}). Prenesite datoteko in jo odprite v svojem računalniku ali skrbnika prosite za aplikacijo, ki podpira to vrsto.',
+    choose: 'Odpri »{{name}}« z:',
+    failed: 'Datoteke ni bilo mogoče odpreti: {{reason}}',
+  },
+  /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
+  fileSearch: {
+    title: 'Iskanje datotek',
+    input: 'Ime datoteke',
+    placeholder: 'Iščite datoteke po imenu',
+    hint: 'Vnesite del imena in pritisnite Enter.',
+    searching: 'Iskanje …',
+    results: 'Najdene datoteke: {{count}}',
+    none: 'Nobena datoteka ali mapa se ne ujema z »{{text}}«.',
+    failed: 'Iskanje ni uspelo: {{reason}}',
+    list: 'Rezultati',
+    folder: 'Mapa',
+    tray: 'Iskanje datotek',
+    close: 'Zapri iskanje',
   },
 };

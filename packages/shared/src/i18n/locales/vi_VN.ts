@@ -137,6 +137,9 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     },
   },
   command: {
+    files: {
+      search: 'Tìm tệp',
+    },
     desktop: {
       appMenu: 'Mở menu ứng dụng',
       showDesktop: 'Trang chủ của tôi: thu nhỏ mọi cửa sổ',
@@ -458,5 +461,63 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     panel: 'Menu thanh bảng',
     windowList: 'Menu cửa sổ',
     windowIcon: 'Menu cửa sổ',
+  },
+  /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
+  vfs: {
+    error: {
+      filesystemNotFound: "Không tìm thấy hệ thống tệp '{{name}}'",
+      filesystemNotFoundFor: "Không tìm thấy hệ thống tệp cho '{{path}}'",
+      notMounted: "Hệ thống tệp '{{name}}' chưa được gắn",
+      alreadyMounted: "Hệ thống tệp '{{name}}' đã được gắn",
+      pathMismatch: "Đường dẫn '{{path}}' không khớp với dạng 'tên:/đường-dẫn'",
+      notFound: "'{{path}}' không tồn tại",
+      notADirectory: "'{{path}}' không phải là thư mục",
+      isADirectory: "'{{path}}' là một thư mục",
+      alreadyExists: "'{{path}}' đã tồn tại",
+      readOnly: "Hệ thống tệp '{{name}}' chỉ cho phép đọc",
+      notSearchable: "Không thể tìm kiếm trong hệ thống tệp '{{name}}'",
+      invalidName: "'{{name}}' không phải là tên hợp lệ: {{rule}}",
+      outsideMount: "'{{path}}' vượt ra ngoài hệ thống tệp của nó",
+      intoItself: "Không thể di chuyển hoặc sao chép '{{from}}' vào chính nó",
+      rootImmutable: "Không thể thay đổi thư mục gốc của '{{name}}'",
+      tooDeep: "'{{path}}' lồng quá sâu",
+      quotaExceeded: 'Dung lượng lưu trữ {{quota}} của bạn đã đầy: hãy xóa các tệp không còn cần hoặc xin quản trị viên thêm dung lượng',
+      tooLarge: 'Tệp lớn hơn giới hạn tải lên {{limit}}',
+      uploadMissing: 'Không có tệp nào được tải lên: hãy gửi nội dung trong trường có tên upload',
+      uploadAborted: 'Quá trình tải lên bị gián đoạn trước khi hoàn tất: không có gì được lưu',
+      rangeNotSatisfiable: 'Phạm vi yêu cầu nằm ngoài tệp',
+    },
+    nameRule: {
+      empty: 'tên không được để trống',
+      dots: "'.' và '..' không phải là tên",
+      separator: 'tên không được chứa / hoặc \\',
+      control: 'tên không được chứa ký tự điều khiển',
+      spaces: 'tên không được bắt đầu hoặc kết thúc bằng dấu cách',
+      length: 'tên có tối đa 255 ký tự',
+      reserved: 'tên này được Windows dành riêng (CON, PRN, AUX, NUL, COM1 đến COM9, LPT1 đến LPT9)',
+      unstorable: 'tên không được chứa ký tự thay thế (surrogate) đơn lẻ',
+    },
+  },
+  /** Opening a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
+  openFile: {
+    title: 'Mở tệp',
+    noApplication: 'Không có ứng dụng nào mở được “{{name}}” (loại {{mime}}). Hãy tải tệp xuống để mở trên máy tính của bạn, hoặc đề nghị quản trị viên cung cấp ứng dụng hỗ trợ loại này.',
+    choose: 'Mở “{{name}}” bằng:',
+    failed: 'Không thể mở tệp: {{reason}}',
+  },
+  /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
+  fileSearch: {
+    title: 'Tìm tệp',
+    input: 'Tên tệp',
+    placeholder: 'Tìm tệp theo tên',
+    hint: 'Nhập một phần của tên rồi nhấn Enter.',
+    searching: 'Đang tìm…',
+    results: 'Số tệp tìm thấy: {{count}}',
+    none: 'Không có tệp hoặc thư mục nào khớp với “{{text}}”.',
+    failed: 'Tìm kiếm thất bại: {{reason}}',
+    list: 'Kết quả',
+    folder: 'Thư mục',
+    tray: 'Tìm tệp',
+    close: 'Đóng tìm kiếm',
   },
 };

@@ -137,6 +137,9 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     },
   },
   command: {
+    files: {
+      search: '搜索文件',
+    },
     desktop: {
       appMenu: '打开应用程序菜单',
       showDesktop: '我的主页：最小化所有窗口',
@@ -458,5 +461,63 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     panel: '面板菜单',
     windowList: '窗口菜单',
     windowIcon: '窗口菜单',
+  },
+  /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
+  vfs: {
+    error: {
+      filesystemNotFound: '找不到文件系统“{{name}}”',
+      filesystemNotFoundFor: '找不到“{{path}}”所在的文件系统',
+      notMounted: '文件系统“{{name}}”未挂载',
+      alreadyMounted: '文件系统“{{name}}”已挂载',
+      pathMismatch: '路径“{{path}}”不符合“名称:/路径”的格式',
+      notFound: '“{{path}}”不存在',
+      notADirectory: '“{{path}}”不是文件夹',
+      isADirectory: '“{{path}}”是文件夹',
+      alreadyExists: '“{{path}}”已存在',
+      readOnly: '文件系统“{{name}}”为只读',
+      notSearchable: '文件系统“{{name}}”不可搜索',
+      invalidName: '“{{name}}”不是有效的名称：{{rule}}',
+      outsideMount: '“{{path}}”超出了其文件系统',
+      intoItself: '无法将“{{from}}”移动或复制到其自身中',
+      rootImmutable: '无法更改“{{name}}”的顶层文件夹',
+      tooDeep: '“{{path}}”嵌套层级过深',
+      quotaExceeded: '您的 {{quota}} 存储空间已满：请删除不再需要的文件，或请管理员增加空间',
+      tooLarge: '文件超过了 {{limit}} 的上传限制',
+      uploadMissing: '未上传任何文件：请在名为 upload 的字段中发送内容',
+      uploadAborted: '上传在完成前中断：未保存任何内容',
+      rangeNotSatisfiable: '请求的范围超出了文件',
+    },
+    nameRule: {
+      empty: '名称不能为空',
+      dots: '“.”和“..”不是名称',
+      separator: '名称不能包含 / 或 \\',
+      control: '名称不能包含控制字符',
+      spaces: '名称不能以空格开头或结尾',
+      length: '名称最多 255 个字符',
+      reserved: '该名称被 Windows 保留（CON、PRN、AUX、NUL、COM1 至 COM9、LPT1 至 LPT9）',
+      unstorable: '名称不能包含不成对的代理字符',
+    },
+  },
+  /** Opening a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
+  openFile: {
+    title: '打开文件',
+    noApplication: '没有应用程序能打开“{{name}}”（类型 {{mime}}）。请下载后在您的电脑上打开，或请管理员提供支持此类型的应用程序。',
+    choose: '打开“{{name}}”的方式：',
+    failed: '无法打开文件：{{reason}}',
+  },
+  /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
+  fileSearch: {
+    title: '搜索文件',
+    input: '文件名',
+    placeholder: '按名称搜索文件',
+    hint: '输入名称的一部分，然后按 Enter。',
+    searching: '正在搜索…',
+    results: '找到的文件：{{count}}',
+    none: '没有与“{{text}}”匹配的文件或文件夹。',
+    failed: '搜索失败：{{reason}}',
+    list: '结果',
+    folder: '文件夹',
+    tray: '搜索文件',
+    close: '关闭搜索',
   },
 };
