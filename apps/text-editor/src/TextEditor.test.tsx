@@ -1,0 +1,225 @@
+import { createI18n, MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import { FakeEnvironment } from '@atrium/client-core/testing';
+import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
+import { defineApplication, type Application, type DialogCallback } from '@atrium/sdk';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import metadata from '../metadata.json';
+import { guardWindowClose } from './closeGuard.js';
+import textEditor from './index.js';
+import { MAX_EDITABLE_BYTES, TEXT_MIMES } from './TextEditorModel.js';
+
+interface AskedDialog {
+  kind: string;
+  options: Record<string, unknown>;
+  answer(button: string, value?: unknown): void;
+}
+
+let current: ApplicationTest | null = null;
+afterEach(() => {
+  current?.closeAll();
+  current?.unmount();
+  current = null;
+});
+
+/** Launches the Text Editor over an in-memory filesystem, with English texts and dialogs the test answers. */
+async function launch(args: Record<string, unknown> = {}, files: Record<string, string | Uint8Array | null> = {}) {
+  const fs = new MemoryFileSystem({
+    mountpoints: [memoryMountpoint('home'), memoryMountpoint('docs', { attributes: { readOnly: true } })],
+    files: { 'home:/notes.txt': 'first line\nsecond', 'docs:/manual.txt': 'read me', ...files },
+  });
+  const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
+  const dialogs: AskedDialog[] = [];
+  // The app sees the fake desktop with these files, translations and dialogs.
+  const runtime = defineApplication((app) => {
+    const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], { files: fs, t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars) });
+    const wrapped = Object.assign(Object.create(app) as Application, {
+      desktop,
+      dialog: (kind: string, options: Record<string, unknown>, callback: DialogCallback) => {
+        dialogs.push({ kind, options, answer: (button, value = null) => act(() => callback(button, value)) });
+      },
+    });
+    return textEditor.launch(wrapped);
+  });
+  current = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args });
+  return { ...current, fs, dialogs };
+}
+
+const text = () => screen.getByTestId('textEditor.text') as HTMLTextAreaElement;
+const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
+
+describe('Text Editor', () => {
+  it('opens the text files the package declares, by mime pattern', () => {
+    expect(metadata.mimes).toEqual(TEXT_MIMES);
+    const accepts = (mime: string) => TEXT_MIMES.some((p) => new RegExp(p).test(mime));
+    expect(['text/plain', 'text/markdown', 'text/csv', 'application/json', 'application/xml', 'application/javascript'].every(accepts)).toBe(true);
+    expect(['image/png', 'application/pdf', 'application/jsonx'].some(accepts)).toBe(false);
+  });
+
+  it('opens the file it was launched with, titled with its name, with a status line', async () => {
+    const { app, fs } = await launch({ file: await new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: { 'home:/notes.txt': '' } }).stat('home:/notes.txt') });
+    await settle();
+    expect(text().value).toBe('first line\nsecond');
+    expect(app.titles.at(-1)).toBe('notes.txt');
+    expect(screen.getByTestId('textEditor.path').textContent).toBe('home:/notes.txt');
+    expect(screen.getByTestId('textEditor.position').textContent).toBe('Ln 1, Col 1');
+    expect(screen.getByTestId('textEditor.size').textContent).toBe('17 B');
+    expect(screen.queryByTestId('textEditor.modified')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Text of notes.txt' })).toBe(text());
+    expect(await fs.readfile('home:/notes.txt')).toBe('first line\nsecond');
+  });
+
+  it('marks the title and the status line while modified, and Ctrl+S saves', async () => {
+    const { app, fs } = await launch({ file: 'home:/notes.txt' });
+    await settle();
+    fireEvent.change(text(), { target: { value: 'first line\nsecond, edited' } });
+    expect(app.titles.at(-1)).toBe('*notes.txt');
+    expect(screen.getByTestId('textEditor.modified').textContent).toBe('Modified');
+    expect(screen.getByTestId('textEditor.size').textContent).toBe('25 B');
+    fireEvent.keyDown(text(), { key: 's', ctrlKey: true });
+    await settle();
+    expect(await fs.readfile('home:/notes.txt')).toBe('first line\nsecond, edited');
+    expect(app.titles.at(-1)).toBe('notes.txt');
+    expect(screen.queryByTestId('textEditor.modified')).toBeNull();
+  });
+
+  it('tells the line and column of the caret', async () => {
+    await launch({ file: 'home:/notes.txt' });
+    await settle();
+    text().setSelectionRange(14, 14);
+    fireEvent.select(text());
+    expect(screen.getByTestId('textEditor.position').textContent).toBe('Ln 2, Col 4');
+  });
+
+  it('starts untitled without a file, and saving asks where through the save dialog', async () => {
+    const { app, fs, dialogs } = await launch();
+    expect(app.titles.at(-1)).toBe('Untitled');
+    expect(screen.getByTestId('textEditor.path').textContent).toBe('Untitled');
+    fireEvent.change(text(), { target: { value: 'hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(dialogs).toHaveLength(1);
+    expect(dialogs[0]).toMatchObject({ kind: 'file', options: { type: 'save', filename: 'Untitled.txt', mime: TEXT_MIMES, parent: app.windows[0]?.wid } });
+    dialogs[0]!.answer('ok', { path: 'home:/hello.txt', filename: 'hello.txt', isFile: true });
+    await settle();
+    expect(await fs.readfile('home:/hello.txt')).toBe('hello');
+    expect(app.titles.at(-1)).toBe('hello.txt');
+  });
+
+  it('shows why saving failed in the interface language and keeps the text', async () => {
+    const { fs } = await launch({ file: 'docs:/manual.txt' });
+    await settle();
+    fireEvent.change(text(), { target: { value: 'my notes' } });
+    fireEvent.keyDown(text(), { key: 's', ctrlKey: true });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain("Filesystem 'docs' is read-only");
+    expect(text().value).toBe('my notes');
+    expect(await fs.readfile('docs:/manual.txt')).toBe('read me');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks Save / Discard / Cancel before New replaces unsaved changes', async () => {
+    const { dialogs } = await launch({ file: 'home:/notes.txt' });
+    await settle();
+    fireEvent.change(text(), { target: { value: 'unsaved' } });
+    fireEvent.click(screen.getByRole('button', { name: 'New' }));
+    expect(dialogs[0]).toMatchObject({ kind: 'confirm', options: { title: 'Unsaved changes', message: 'Do you want to save the changes to notes.txt?', buttons: ['yes', 'cancel', 'no'] } });
+    dialogs[0]!.answer('cancel');
+    await settle();
+    expect(text().value).toBe('unsaved');
+    fireEvent.click(screen.getByRole('button', { name: 'New' }));
+    dialogs[1]!.answer('no');
+    await settle();
+    expect(text().value).toBe('');
+  });
+
+  it('opens another file through the open dialog (Ctrl+O), filtered to text files', async () => {
+    const { dialogs, fs } = await launch({ file: 'home:/notes.txt' });
+    await settle();
+    fireEvent.keyDown(text(), { key: 'o', ctrlKey: true });
+    expect(dialogs[0]).toMatchObject({ kind: 'file', options: { type: 'open', mime: TEXT_MIMES, path: 'home:/' } });
+    dialogs[0]!.answer('ok', await fs.stat('docs:/manual.txt'));
+    await settle();
+    expect(text().value).toBe('read me');
+  });
+
+  it('offers to download a file too large to edit instead of opening it', async () => {
+    await launch({ file: 'home:/big.log' }, { 'home:/big.log': new Uint8Array(MAX_EDITABLE_BYTES + 10) });
+    await settle();
+    expect(screen.queryByTestId('textEditor.text')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('big.log is too large to edit');
+    expect(screen.getByTestId('textEditor.tooLarge').textContent).toContain('The Text Editor opens files up to 5.0 MiB; this one is 5.0 MiB.');
+    const download = screen.getByRole('link', { name: 'Download' }) as HTMLAnchorElement;
+    expect(download.href).toMatch(/^blob:/);
+    expect(download.getAttribute('download')).toBe('big.log');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('toggles wrapping and keeps the choice in its settings', async () => {
+    const { app } = await launch();
+    const wrap = screen.getByRole('button', { name: 'Wrap long lines' });
+    expect(wrap.getAttribute('aria-pressed')).toBe('true');
+    const set = vi.spyOn(app.settings, 'set');
+    fireEvent.click(wrap);
+    expect(wrap.getAttribute('aria-pressed')).toBe('false');
+    expect(text().getAttribute('wrap')).toBe('off');
+    expect(set).toHaveBeenCalledWith('wrap', false);
+  });
+
+  it('moves along the toolbar with the arrow keys', async () => {
+    await launch();
+    const toolbar = screen.getByRole('toolbar', { name: 'Text Editor toolbar' });
+    const open = screen.getByRole('button', { name: 'Open…' });
+    open.focus();
+    fireEvent.keyDown(open, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Wrap long lines' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New' }));
+    expect(toolbar.contains(document.activeElement)).toBe(true);
+  });
+});
+
+describe('guardWindowClose', () => {
+  function frame() {
+    document.body.innerHTML = `<div data-testid="window"><button data-testid="window.close">x</button><div data-testid="window.body"><div id="inside"><textarea></textarea></div></div></div>`;
+    const closed: string[] = [];
+    const closeClicks = vi.fn();
+    document.querySelector('[data-testid="window.close"]')!.addEventListener('click', closeClicks);
+    return { inside: document.getElementById('inside')!, closed, closeClicks };
+  }
+
+  it('asks before the close button closes a window with unsaved changes, and closes when allowed', async () => {
+    const { inside, closeClicks } = frame();
+    let needed = true;
+    let answer = false;
+    const close = vi.fn();
+    const confirm = vi.fn(async () => answer);
+    const stop = guardWindowClose(inside, { needed: () => needed, confirm, close });
+    fireEvent.click(screen.getByTestId('window.close'));
+    await settle();
+    expect([confirm.mock.calls.length, close.mock.calls.length, closeClicks.mock.calls.length]).toEqual([1, 0, 0]);
+    answer = true;
+    fireEvent.keyDown(inside.querySelector('textarea')!, { key: 'W', altKey: true, shiftKey: true });
+    await settle();
+    expect([confirm.mock.calls.length, close.mock.calls.length]).toEqual([2, 1]);
+    needed = false;
+    fireEvent.click(screen.getByTestId('window.close'));
+    expect(closeClicks).toHaveBeenCalledTimes(1);
+    expect(confirm).toHaveBeenCalledTimes(2);
+    stop();
+    needed = true;
+    fireEvent.click(screen.getByTestId('window.close'));
+    expect(closeClicks).toHaveBeenCalledTimes(2);
+  });
+
+  it('has the browser ask before the page goes with unsaved changes', () => {
+    const { inside } = frame();
+    const stop = guardWindowClose(inside, { needed: () => true, confirm: async () => true, close: () => undefined });
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    stop();
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The Text Editor (docs/behaviour/files.md): opens the text file it was
+ * launched with (args.file, a file entry or a 'name:/path'), or an empty
+ * untitled document; edits it in a plain text area and saves it through the
+ * user's filesystems. Its window title is the file's name, marked while
+ * modified. The model holds the rules (TextEditorModel.ts); the view
+ * renders it.
+ */
+import { reactContent } from '@atrium/client-ui';
+import { defineApplication, type AppWindow, type Application, type FileEntry } from '@atrium/sdk';
+import { TextEditorModel, type TextEditorHost } from './TextEditorModel.js';
+import { TextEditorView } from './TextEditorView.js';
+
+/** The desktop as the model needs it: dialogs modal to the editor's window. */
+function hostOf(app: Application, window: () => AppWindow | undefined): TextEditorHost {
+  return {
+    files: app.desktop.files,
+    t: (key, vars) => app.desktop.t(key, vars),
+    dialog: (kind, options) =>
+      new Promise((resolve) => {
+        app.dialog(kind, { ...options, parent: window()?.wid ?? null }, (button, value) => resolve({ button, value }));
+      }),
+  };
+}
+
+export default defineApplication((app) => {
+  const model = new TextEditorModel(
+    // The dialogs are modal to the window, created just below.
+    hostOf(app, () => editor),
+    { wrap: app.settings.get<boolean>('wrap', true) !== false },
+  );
+  const editor: AppWindow = app.createWindow({
+    id: 'editor',
+    title: model.title,
+    icon: app.metadata.icon ?? null,
+    dimension: { width: 720, height: 520 },
+    attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
+    render: reactContent((window) => <TextEditorView model={model} close={() => window.close()} />),
+  });
+  let title = model.title;
+  let wrap = model.getState().wrap;
+  model.subscribe(() => {
+    if (model.title !== title) editor.setTitle((title = model.title));
+    if (model.getState().wrap !== wrap) app.settings.set('wrap', (wrap = model.getState().wrap));
+  });
+  const file = app.args.file as { path?: unknown } | string | undefined;
+  if (typeof file === 'string') void model.load(file);
+  else if (typeof file?.path === 'string') void model.load(file as FileEntry);
+});
