@@ -2,7 +2,8 @@ import type { VfsEntry, VfsErrorCode } from '@atrium/shared';
 import type { FileEntry } from '../vfs/FileSystem.js';
 import { FileSystemError } from '../vfs/FileSystemError.js';
 import type { MemoryFileSystem } from '../vfs/MemoryFileSystem.js';
-import { jsonResponse, type FakeEnvironment, type RecordedRequest } from './FakeEnvironment.js';
+import { jsonResponse, type FakeEnvironment, type RecordedRequest, type RouteHandler } from './FakeEnvironment.js';
+import { requireToken } from './fixtures.js';
 
 /** The HTTP status the server answers a filesystem failure with (docs/API.md, "Files"). */
 const STATUS: Partial<Record<VfsErrorCode, number>> = {
@@ -36,20 +37,31 @@ export class FakeVfsServer {
   constructor(
     readonly env: FakeEnvironment,
     readonly fs: MemoryFileSystem,
+    /** The access token the calls accept (e.g. FakeAuthServer's accepted()); others answer 'Token Invalid'. Absent: any. */
+    accepted?: () => string | null,
   ) {
-    env.route('GET', '/vfs/mountpoints', async () => jsonResponse(200, { status: 'success', data: await fs.mountpoints() }));
-    env.route('GET', /^\/vfs\/(exists|stat|readdir|readfile)$/, (r) => this.#answer(r, r.query.get('path') ?? '', parseOptions(r.query.get('options'))));
-    env.route('POST', /^\/vfs\/(copy|rename|mkdir|unlink|touch|search)$/, (r) => {
-      const body = r.json() as Record<string, unknown>;
-      return this.#answer(r, body.path as string, (body.options ?? {}) as Record<string, unknown>, body);
-    });
-    env.route('POST', '/vfs/writefile', async (r) => {
-      const form = r.body as FormData;
-      const upload = form.get('upload');
-      const path = String(form.get('path'));
-      if (!(upload instanceof Blob)) return failure(new FileSystemError('uploadMissing'));
-      return this.#answer(r, path, parseOptions(form.get('options') as string | null), { upload });
-    });
+    const guard = (handler: RouteHandler): RouteHandler => (accepted ? requireToken(accepted, handler) : handler);
+    env.route('GET', '/vfs/mountpoints', guard(async () => jsonResponse(200, { status: 'success', data: await fs.mountpoints() })));
+    env.route('GET', /^\/vfs\/(exists|stat|readdir|readfile)$/, guard((r) => this.#answer(r, r.query.get('path') ?? '', parseOptions(r.query.get('options')))));
+    env.route(
+      'POST',
+      /^\/vfs\/(copy|rename|mkdir|unlink|touch|search)$/,
+      guard((r) => {
+        const body = r.json() as Record<string, unknown>;
+        return this.#answer(r, body.path as string, (body.options ?? {}) as Record<string, unknown>, body);
+      }),
+    );
+    env.route(
+      'POST',
+      '/vfs/writefile',
+      guard(async (r) => {
+        const form = r.body as FormData;
+        const upload = form.get('upload');
+        const path = String(form.get('path'));
+        if (!(upload instanceof Blob)) return failure(new FileSystemError('uploadMissing'));
+        return this.#answer(r, path, parseOptions(form.get('options') as string | null), { upload });
+      }),
+    );
   }
 
   async #answer(request: RecordedRequest, path: string, options: Record<string, unknown>, body: Record<string, unknown> = {}): Promise<Response> {
@@ -66,8 +78,8 @@ export class FakeVfsServer {
         case 'readdir':
           return ok((await fs.readdir(path, options)).map((e) => this.#entry(e)));
         case 'readfile': {
-          const blob = await fs.readfile(path, 'blob');
-          return new Response(blob, { status: 200, headers: { 'content-type': blob.type } });
+          const { mime } = await fs.stat(path);
+          return new Response(await fs.readfile(path, 'arraybuffer'), { status: 200, headers: { 'content-type': mime } });
         }
         case 'writefile':
           return ok(this.#entry(await fs.writefile(path, body.upload as Blob, options)));
