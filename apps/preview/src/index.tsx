@@ -1,0 +1,31 @@
+/**
+ * Preview (docs/behaviour/files.md): shows the image, video, audio or PDF
+ * file it was launched with (args.file, a file entry or a 'name:/path') by
+ * its address, with zoom for images and the previous and next files of the
+ * same folder. Its window title follows the file. The model holds the rules
+ * (PreviewModel.ts); the view renders it.
+ */
+import { reactContent } from '@atrium/client-ui';
+import { defineApplication, type FileEntry } from '@atrium/sdk';
+import { PreviewModel } from './PreviewModel.js';
+import { PreviewView } from './PreviewView.js';
+
+export default defineApplication((app) => {
+  const model = new PreviewModel({ files: app.desktop.files, t: (key, vars) => app.desktop.t(key, vars) });
+  const preview = app.createWindow({
+    id: 'preview',
+    title: app.title,
+    icon: app.metadata.icon ?? null,
+    dimension: { width: 800, height: 600 },
+    attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
+    render: reactContent(<PreviewView model={model} locale={app.desktop.locale} />),
+  });
+  let title = app.title;
+  model.subscribe(() => {
+    const next = model.title ?? app.title;
+    if (next !== title) preview.setTitle((title = next));
+  });
+  const file = app.args.file as { path?: unknown } | string | undefined;
+  if (typeof file === 'string') void model.show(file);
+  else if (typeof file?.path === 'string') void model.show(file as FileEntry);
+});
