@@ -1,4 +1,5 @@
-import type { DialogCallback, DialogService, ProgressDialog, TrayModel, WindowManager } from '@atrium/client-core';
+import type { DialogCallback, DialogService, MemoryFileSystem, ProgressDialog, TrayModel, WindowManager } from '@atrium/client-core';
+import { demoFileSystem } from './demoFileSystem.js';
 
 /** Translates (the translator's t). */
 type T = (key: string, vars?: Record<string, unknown>) => string;
@@ -23,6 +24,9 @@ const PROGRESS_STEPS = [-10, 20, 45, 70, 95, 130];
 const PROGRESS_INTERVAL = 400;
 
 let opened = 0;
+let demo: MemoryFileSystem | null = null;
+/** The developer entry's demo tree, one per page. */
+const demoFiles = () => (demo ??= demoFileSystem());
 let trayIcons = 0;
 
 /**
@@ -133,8 +137,15 @@ export const DEV_ACTIONS: ReadonlyArray<{ key: string; group: 'windows' | 'tray'
   },
   { key: 'color', group: 'dialogs', run: (c) => void c.dialogs.create('color', { value: '#2f6fde' }, reporter(c, 'color')) },
   { key: 'font', group: 'dialogs', run: (c) => void c.dialogs.create('font', {}, reporter(c, 'font')) },
-  { key: 'fileOpen', group: 'dialogs', run: (c) => void c.dialogs.create('file', { type: 'open', path: 'home:/Documents' }, reporter(c, 'file')) },
-  { key: 'fileSave', group: 'dialogs', run: (c) => void c.dialogs.create('file', { type: 'save', path: 'home:/Documents', filename: 'report.txt' }, reporter(c, 'file')) },
+  // The demo tree (demoFileSystem), the same on every run; the '(my files)' entries use the user's own files on the server.
+  { key: 'fileOpen', group: 'dialogs', run: (c) => void c.dialogs.create('file', { type: 'open', path: 'home:/Documents', fileSystem: demoFiles() }, reporter(c, 'file')) },
+  {
+    key: 'fileSave',
+    group: 'dialogs',
+    run: (c) => void c.dialogs.create('file', { type: 'save', path: 'home:/Documents', filename: 'report.txt', fileSystem: demoFiles() }, reporter(c, 'file')),
+  },
+  { key: 'fileOpenServer', group: 'dialogs', run: (c) => void c.dialogs.create('file', { type: 'open' }, reporter(c, 'file')) },
+  { key: 'fileSaveServer', group: 'dialogs', run: (c) => void c.dialogs.create('file', { type: 'save', filename: 'report.txt' }, reporter(c, 'file')) },
   {
     key: 'choice',
     group: 'dialogs',

@@ -4,12 +4,11 @@
  */
 import type { DesktopPlatformInput } from '@atrium/client-ui';
 import { demoApplications } from './devActions.js';
-import { demoFileSystem } from './demoFileSystem.js';
 
 export { DevTools } from './DevTools.js';
 export { registerDevtoolsTexts } from './devtoolsTexts.js';
 
-/** The demo filesystem and applications the developer build's dialogs use. */
-export function desktopEnvironment(t: (key: string) => string): Pick<DesktopPlatformInput, 'fileSystem' | 'applications'> {
-  return { fileSystem: demoFileSystem(), applications: () => demoApplications(t) };
+/** The applications the developer build's default-application dialog offers (the desktop's files stay the server's). */
+export function desktopEnvironment(t: (key: string) => string): Pick<DesktopPlatformInput, 'applications'> {
+  return { applications: () => demoApplications(t) };
 }

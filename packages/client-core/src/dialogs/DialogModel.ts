@@ -43,6 +43,8 @@ export interface FileDialogOptions extends Omit<DialogOptions, 'type'> {
   path?: string;
   filename?: string;
   mime?: string[];
+  /** The filesystem to list instead of the desktop's (the developer entry's demo tree). */
+  fileSystem?: FileSystem;
 }
 
 /** Options of any kind (the file dialog's `type` differs from the others'). */

@@ -1,6 +1,7 @@
 import { joinVfsPath } from '@atrium/shared';
 import { DIRECTORY_MIME, type FileEntry, type FileSystem, type Mountpoint } from '../vfs/FileSystem.js';
 import { humanFileSize, mimeOfFilename } from '@atrium/shared';
+import { fileSystemErrorText } from '../vfs/fileSystemErrorText.js';
 import { DialogBase, type DialogCallback, type DialogContext, type FileDialogOptions } from './DialogModel.js';
 
 export type { FileDialogOptions } from './DialogModel.js';
@@ -16,7 +17,7 @@ export interface FileDialogState {
   entries: readonly FileEntry[];
   selected: FileEntry | null;
   loading: boolean;
-  /** Why the listing failed (the filesystem's message), or null. */
+  /** Why the listing failed (the filesystem's failure in the user's language), or null. */
   error: string | null;
   /** The mountpoints offered: not those both read-only and restricted (docs/behaviour/files.md#mountpoints). */
   mountpoints: readonly Mountpoint[];
@@ -63,7 +64,7 @@ export class FileDialog extends DialogBase<FileDialogState> {
   #target: FileEntry | null = null;
 
   constructor(context: DialogContext, options: FileDialogOptions, callback: DialogCallback) {
-    const fileSystem = context.fileSystem;
+    const fileSystem = options.fileSystem ?? context.fileSystem;
     if (!fileSystem) throw new Error('The file dialog needs a filesystem');
     const type = options.type === 'save' ? 'save' : 'open';
     super(context, options, callback, {
@@ -96,7 +97,7 @@ export class FileDialog extends DialogBase<FileDialogState> {
     try {
       entries = (await this.#fs.readdir(path)).filter((e) => e.isDirectory || mimeAccepted(e.mime, this.#mime));
     } catch (e) {
-      error = e instanceof Error ? e.message : String(e);
+      error = fileSystemErrorText(e, this.context.translate);
     }
     if (listing !== this.#listing || this.finished) return;
     this.setState({ ...this.getState(), entries, loading: false, error });
@@ -138,7 +139,7 @@ export class FileDialog extends DialogBase<FileDialogState> {
       target = this.#saveTarget(state);
     } catch (error) {
       // No directory listed yet (or a malformed one): there is nowhere to save.
-      this.setState({ ...state, error: error instanceof Error ? error.message : String(error) });
+      this.setState({ ...state, error: fileSystemErrorText(error, this.context.translate) });
       return false;
     }
     if (!target) return true;
