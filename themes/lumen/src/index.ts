@@ -35,6 +35,7 @@ const icons: Record<string, string> = {
   'external-link': icon('<path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"/>'),
   reload: icon('<path d="M20 11a8 8 0 1 0-2.3 5.7"/><path d="M20 4v7h-7"/>'),
   check: icon('<path d="m5 12.5 4.5 4.5L19 7.5"/>'),
+  files: icon('<path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z"/><path d="M3 10h18"/>'),
   'text-editor': icon('<path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z"/><path d="M14 3v5h5M8.5 12.5h7M8.5 16h4.5"/>'),
   preview: icon('<rect x="3" y="4" width="18" height="16" rx="2"/><path d="m3 17 5-5 4 4 2-2 7 6"/><path d="M14.5 7.5v4l3.5-2Z"/>'),
   // The application categories.

@@ -1,6 +1,7 @@
 import { memoryMountpoint } from '@atrium/client-core';
 import { describe, expect, it } from 'vitest';
 import { FilesModel } from './FilesModel.js';
+import { visibleMountpoints } from './paths.js';
 import { DEFAULT_MOUNTPOINTS, testHost, type TestHost } from './testHost.js';
 
 async function started(path?: string, host: TestHost = testHost()): Promise<{ model: FilesModel; host: TestHost }> {
@@ -17,7 +18,7 @@ describe('FilesModel: navigation and listing', () => {
     const state = model.getState();
     expect(state.path).toBe('home:/');
     expect(state.status).toBe('ready');
-    expect(state.mountpoints.map((m) => m.name)).toEqual(['home', 'shared', 'docs']);
+    expect(visibleMountpoints(state.mountpoints).map((m) => m.name)).toEqual(['home', 'shared', 'docs']);
     expect(names(model)).toEqual(['Documents', 'Music', 'Pictures', 'todo.txt']);
   });
 
@@ -59,6 +60,12 @@ describe('FilesModel: navigation and listing', () => {
     expect(model.getState().status).toBe('ready');
     expect(names(model)).toEqual(['photo.jpg']);
     expect(model.getState().mountpoints.find((m) => m.name === 'usb')?.mounted).toBe(true);
+  });
+
+  it('shows a hidden mountpoint when asked for it by path, with its rules', async () => {
+    const { model } = await started('archive:/');
+    expect(model.getState().status).toBe('ready');
+    expect(model.actions().newFolder).toEqual({ enabled: false, reason: 'files.reason.readOnly' });
   });
 
   it('greys every write on a read-only filesystem with the reason, and still allows copy and download', async () => {

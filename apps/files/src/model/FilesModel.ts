@@ -27,7 +27,7 @@ export interface Properties {
 }
 
 export interface FilesState {
-  /** The mountpoints of the side bar (visibleMountpoints). */
+  /** The caller's mountpoints (the side bar shows visibleMountpoints of them). */
   mountpoints: readonly Mountpoint[];
   /** The folder shown ('home:/Documents'); null before the first one. */
   path: string | null;
@@ -101,7 +101,7 @@ export class FilesModel extends Model<FilesState> {
   /** Loads the mountpoints and shows `path` (a folder; a file's folder), else the home folder, else the first mountpoint. */
   async start(path?: string | null): Promise<void> {
     await this.#loadMountpoints();
-    const { mountpoints } = this.getState();
+    const mountpoints = visibleMountpoints(this.getState().mountpoints);
     const home = mountpoints.find((m) => m.name === 'home') ?? mountpoints[0];
     const target = path ?? home?.root ?? null;
     if (target === null) {
@@ -407,7 +407,7 @@ export class FilesModel extends Model<FilesState> {
 
   async #loadMountpoints(): Promise<void> {
     try {
-      const mountpoints = visibleMountpoints(await this.#host.files.mountpoints());
+      const mountpoints = await this.#host.files.mountpoints();
       if (!this.#disposed) this.update({ mountpoints });
     } catch (error) {
       if (!this.#disposed) this.update({ notice: problemOf(error) });

@@ -1,0 +1,260 @@
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
+import type { DialogKind } from '@atrium/sdk';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import files from './index.js';
+import metadata from '../metadata.json';
+
+let current: ApplicationTest | null = null;
+afterEach(() => {
+  current?.closeAll();
+  current?.unmount();
+  current = null;
+  vi.restoreAllMocks();
+});
+
+function memory(tree: Record<string, string | null> = {}) {
+  return new MemoryFileSystem({
+    mountpoints: [memoryMountpoint('home', { label: 'Home' }), memoryMountpoint('docs', { label: 'Library', attributes: { readOnly: true } })],
+    files: {
+      'home:/Documents/report.txt': 'quarterly',
+      'home:/Music': null,
+      'home:/todo.txt': 'milk',
+      'home:/Empty': null,
+      'docs:/Policy.pdf': 'policy',
+      ...tree,
+    },
+  });
+}
+
+/** Launches Files; dialogs answer with the queued buttons (and values), in order. */
+async function launch(options: { args?: Record<string, unknown>; fs?: MemoryFileSystem } = {}) {
+  const fs = options.fs ?? memory();
+  current = await renderApplication(files, metadata as Parameters<typeof renderApplication>[1], { files: fs, args: options.args });
+  const dialogs: Array<{ kind: DialogKind; options: Record<string, unknown> }> = [];
+  const answers: Array<[string, unknown?]> = [];
+  current.app.dialog = (kind, dialogOptions, callback) => {
+    dialogs.push({ kind, options: dialogOptions });
+    const [button, value] = answers.shift() ?? ['cancel'];
+    queueMicrotask(() => callback(button, value));
+  };
+  await waitFor(() => expect(screen.queryByTestId('files.loading')).toBeNull());
+  return { app: current.app, fs, dialogs, answers };
+}
+
+const names = () => screen.queryAllByTestId('files.item').map((row) => row.querySelector('.fls-cell__text, .fls-tile__name')?.textContent);
+const listing = () => screen.getByTestId('files.listing');
+const key = (k: string, mods: Record<string, boolean> = {}) => act(() => void fireEvent.keyDown(listing(), { key: k, ...mods }));
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+
+describe('Files', () => {
+  it('opens the home folder in one window titled with the folder, with places, path and sortable columns', async () => {
+    const { app } = await launch();
+    expect(app.windowOptions[0]).toMatchObject({ id: 'files', title: 'Files', attributes: { minDimension: { width: 320, height: 300 } } });
+    expect(app.titles.at(-1)).toBe('Home – Files');
+    expect(names()).toEqual(['Documents', 'Empty', 'Music', 'todo.txt']);
+    const places = within(screen.getByRole('navigation', { name: 'Places' }));
+    expect(places.getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'LibraryRead-only']);
+    expect(places.getByRole('button', { name: 'Home' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name▲', 'Size', 'Type', 'Date modified']);
+    const todo = screen.getAllByRole('row').find((r) => r.textContent?.startsWith('todo.txt'))!;
+    expect(within(todo).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 3)).toEqual(['todo.txt', '4 B', 'text/plain']);
+  });
+
+  it('opens the folder given as args.path, and the breadcrumb goes back up', async () => {
+    const { app } = await launch({ args: { path: 'home:/Documents' } });
+    expect(names()).toEqual(['report.txt']);
+    expect(app.titles.at(-1)).toBe('Documents – Files');
+    const crumbs = within(screen.getByRole('navigation', { name: 'Path' })).getAllByRole('button');
+    expect(crumbs.map((c) => c.textContent)).toEqual(['Home', 'Documents']);
+    expect(crumbs[1]?.getAttribute('aria-current')).toBe('location');
+    fireEvent.click(crumbs[0]!);
+    await settle();
+    expect(names()).toEqual(['Documents', 'Empty', 'Music', 'todo.txt']);
+  });
+
+  it('sorts by a column, and the other way round on a second click', async () => {
+    await launch();
+    fireEvent.click(screen.getByTestId('files.sort.size'));
+    expect(screen.getByRole('columnheader', { name: /Size/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByTestId('files.sort.name'));
+    fireEvent.click(screen.getByTestId('files.sort.name'));
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(names()).toEqual(['Music', 'Empty', 'Documents', 'todo.txt']);
+  });
+
+  it('is operated with the keyboard: arrows, Shift, Ctrl+A, Enter opens, Backspace goes up', async () => {
+    const { app } = await launch();
+    act(() => listing().focus());
+    expect(listing().getAttribute('aria-activedescendant')).toBe(screen.getAllByTestId('files.item')[0]?.id);
+    key('ArrowDown');
+    key('ArrowDown', { shiftKey: true });
+    const selected = () => screen.getAllByTestId('files.item').filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => r.dataset.path);
+    expect(selected()).toEqual(['home:/Empty', 'home:/Music']);
+    key('a', { ctrlKey: true });
+    expect(selected()).toHaveLength(4);
+    expect(screen.getByTestId('files.status').textContent).toContain('Selected: 4');
+    key('End');
+    key('Enter');
+    await settle();
+    expect(app.openedFiles.map((f) => (typeof f === 'string' ? f : f.path))).toEqual(['home:/todo.txt']);
+    key('Home');
+    key('Enter');
+    await settle();
+    expect(names()).toEqual(['report.txt']);
+    key('Backspace');
+    await settle();
+    expect(names()).toEqual(['Documents', 'Empty', 'Music', 'todo.txt']);
+  });
+
+  it('selects with the mouse: click, Ctrl+click and Shift+click; a double click opens a folder', async () => {
+    await launch();
+    const row = (name: string) => screen.getAllByTestId('files.item').find((r) => r.dataset.path === `home:/${name}`)!;
+    fireEvent.click(row('Documents'));
+    fireEvent.click(row('Music'), { ctrlKey: true });
+    expect(screen.getByTestId('files.status').textContent).toContain('Selected: 2');
+    fireEvent.click(row('todo.txt'), { shiftKey: true });
+    // The range starts at the last Ctrl+click.
+    expect(row('todo.txt').getAttribute('aria-selected')).toBe('true');
+    expect(row('Music').getAttribute('aria-selected')).toBe('true');
+    expect(row('Documents').getAttribute('aria-selected')).toBe('false');
+    fireEvent.doubleClick(row('Music'));
+    await settle();
+    expect(screen.getByTestId('files.empty').textContent).toContain('This folder is empty');
+    expect(screen.getByTestId('files.empty').textContent).toContain('Upload files with the Upload button, or drop them here from your computer.');
+  });
+
+  it('opens the item menu on right click and Shift+F10, with greyed entries and their reason; Escape closes it and gives focus back', async () => {
+    await launch();
+    const folder = screen.getAllByTestId('files.item').find((r) => r.dataset.path === 'home:/Music')!;
+    fireEvent.contextMenu(folder);
+    const menu = screen.getByRole('menu', { name: 'Item menu' });
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.querySelector('.fls-menu__label')?.textContent)).toEqual(['Open', 'Download', 'Cut', 'Copy', 'Paste', 'Rename', 'Delete', 'Properties']);
+    const download = within(menu).getByTestId('files.menu.download');
+    expect(download.getAttribute('aria-disabled')).toBe('true');
+    expect(download.textContent).toContain('Folders cannot be downloaded');
+    expect(within(menu).getByTestId('files.menu.paste').textContent).toContain('Copy or cut items first');
+    expect(document.activeElement).toBe(within(menu).getByTestId('files.menu.open'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(within(menu).getByTestId('files.menu.download'));
+    act(() => listing().focus());
+    fireEvent.contextMenu(folder);
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(listing());
+    key('F10', { shiftKey: true });
+    expect(screen.getByRole('menu', { name: 'Item menu' })).toBeTruthy();
+  });
+
+  it('opens the folder menu on the empty area', async () => {
+    await launch({ args: { path: 'home:/Empty' } });
+    fireEvent.contextMenu(screen.getByTestId('files.content'));
+    const menu = screen.getByRole('menu', { name: 'Folder menu' });
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.querySelector('.fls-menu__label')?.textContent)).toEqual(['New folder', 'Upload', 'Paste', 'Properties']);
+  });
+
+  it('deletes from the menu after a confirmation naming the file', async () => {
+    const { fs, dialogs, answers } = await launch();
+    fireEvent.contextMenu(screen.getAllByTestId('files.item').find((r) => r.dataset.path === 'home:/todo.txt')!);
+    answers.push(['yes']);
+    fireEvent.click(screen.getByTestId('files.menu.delete'));
+    await settle();
+    await settle();
+    expect(dialogs[0]).toMatchObject({ kind: 'confirm', options: { message: 'files.delete.file', title: 'files.delete.title' } });
+    expect(await fs.exists('home:/todo.txt')).toBe(false);
+    expect(names()).toEqual(['Documents', 'Empty', 'Music']);
+  });
+
+  it('renames with F2 through a prompt, and shows a refused name in the user language', async () => {
+    const { fs, dialogs, answers } = await launch();
+    act(() => listing().focus());
+    key('End');
+    answers.push(['ok', 'list.txt']);
+    key('F2');
+    await settle();
+    await settle();
+    expect(dialogs[0]).toMatchObject({ kind: 'prompt', options: { value: 'todo.txt' } });
+    expect(await fs.readfile('home:/list.txt')).toBe('milk');
+    answers.push(['ok', 'a/b']);
+    key('F2');
+    await settle();
+    expect(screen.getByTestId('files.notice').textContent).toBe("'a/b' is not a valid name: a name cannot contain / or \\");
+  });
+
+  it('uploads the chosen files with a progress bar per file', async () => {
+    const { fs } = await launch({ args: { path: 'home:/Empty' } });
+    fireEvent.change(screen.getByTestId('files.uploadInput'), { target: { files: [new File(['hello'], 'hello.txt', { type: 'text/plain' })] } });
+    await waitFor(() => expect(screen.getByTestId('files.upload.status').textContent).toBe('Uploaded'));
+    const upload = screen.getByTestId('files.upload');
+    expect(within(upload).getByRole('progressbar', { name: 'hello.txt' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(await fs.readfile('home:/Empty/hello.txt')).toBe('hello');
+    await waitFor(() => expect(names()).toEqual(['hello.txt']));
+    fireEvent.click(screen.getByTestId('files.uploads.clear'));
+    expect(screen.queryByTestId('files.uploads')).toBeNull();
+  });
+
+  it('downloads a file through an anchor with its download address, and greys download for folders', async () => {
+    await launch();
+    const clicked: Array<{ href: string; download: string }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    const row = (name: string) => screen.getAllByTestId('files.item').find((r) => r.dataset.path === `home:/${name}`)!;
+    fireEvent.click(row('Music'));
+    expect(screen.getByTestId('files.tool.download').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('files.tool.download').title).toBe('Download: Folders cannot be downloaded');
+    fireEvent.click(row('todo.txt'));
+    fireEvent.click(screen.getByTestId('files.tool.download'));
+    await settle();
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]).toMatchObject({ download: 'todo.txt' });
+    expect(clicked[0]?.href).toMatch(/^blob:/);
+  });
+
+  it('shows properties of a folder with its item count', async () => {
+    await launch();
+    fireEvent.click(screen.getAllByTestId('files.item').find((r) => r.dataset.path === 'home:/Documents')!);
+    fireEvent.click(screen.getByTestId('files.tool.properties'));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Properties of Documents' });
+    expect(within(dialog).getByTestId('files.properties.path').textContent).toBe('Pathhome:/Documents');
+    expect(within(dialog).getByTestId('files.properties.type').textContent).toBe('TypeFolder');
+    expect(within(dialog).getByTestId('files.properties.items').textContent).toBe('Items1');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('greys the write actions of a read-only filesystem with the reason, and says so', async () => {
+    await launch({ args: { path: 'docs:/' } });
+    expect(screen.getByTestId('files.readOnly').textContent).toBe('This folder is read-only: you can open, copy and download its files, but not change them.');
+    expect(screen.getByTestId('files.tool.newFolder').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('files.tool.newFolder').title).toBe('New folder: This folder is read-only');
+  });
+
+  it('says when a folder does not exist, and goes home from there', async () => {
+    await launch({ args: { path: 'home:/Gone' } });
+    const failed = screen.getByTestId('files.failed');
+    expect(failed.textContent).toContain('This folder does not exist');
+    expect(within(failed).getByRole('alert').textContent).toBe("'home:/Gone' does not exist");
+    fireEvent.click(within(failed).getByRole('button', { name: 'Go to Home' }));
+    await settle();
+    expect(names()).toEqual(['Documents', 'Empty', 'Music', 'todo.txt']);
+  });
+
+  it('refreshes when a file appears in the folder shown', async () => {
+    const { fs } = await launch({ args: { path: 'home:/Empty' } });
+    await act(async () => void (await fs.writefile('home:/Empty/new.txt', 'x')));
+    await settle();
+    expect(names()).toEqual(['new.txt']);
+  });
+
+  it('switches to the icon view and moves by rows there', async () => {
+    await launch();
+    fireEvent.click(screen.getByTestId('files.view.icons'));
+    expect(screen.getByRole('listbox', { name: 'Contents of Home' })).toBeTruthy();
+    expect(screen.getAllByRole('option')).toHaveLength(4);
+    expect(screen.getByTestId('files.view.icons').getAttribute('aria-pressed')).toBe('true');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Files: the user's files and folders in one window (apps/files/README.md).
+ * A framework-free model (model/FilesModel.ts) holds the state and the rules
+ * over the desktop's filesystem (app.desktop.files); the React views render
+ * it. Launched with `args.path` (a folder) it opens there; opened for a
+ * folder (`args.file`, the desktop's openFile) it shows that folder.
+ */
+import { reactContent } from '@atrium/client-ui';
+import { defineApplication, type AppWindow, type Application, type DialogKind } from '@atrium/sdk';
+import { joinVfsPath, parentVfsPath } from '@atrium/shared';
+import { FilesModel, type FilesHost } from './model/FilesModel.js';
+import { FilesView } from './views/FilesView.js';
+import './Files.css';
+
+/** The folder a launch asks for: `args.path`, or the folder given as `args.file` (a file's own folder). */
+export function startPathOf(args: Readonly<Record<string, unknown>>): string | undefined {
+  if (typeof args.path === 'string' && args.path !== '') return args.path;
+  const file = args.file as { path?: unknown; isDirectory?: unknown } | string | undefined;
+  if (typeof file === 'string') return file;
+  if (file && typeof file.path === 'string') return file.isDirectory === false ? parentVfsPath(file.path) : file.path;
+  return undefined;
+}
+
+/** The model's host over the application: the desktop's filesystem, its dialogs (modal to the window), openFile and the app's settings. */
+export function applicationHost(app: Application, windowOf: () => AppWindow | null): FilesHost {
+  const { desktop } = app;
+  const ask = (kind: DialogKind, options: Record<string, unknown>) =>
+    new Promise<[string, unknown]>((resolve) => app.dialog(kind, { ...options, parent: windowOf()?.wid ?? null }, (button, value) => resolve([button, value])));
+  return {
+    files: desktop.files,
+    t: (key, values) => desktop.t(key, values),
+    openFile: (entry) => desktop.openFile(entry),
+    confirm: async (message, title) => (await ask('confirm', { title, message }))[0] === 'yes',
+    prompt: async (message, title, value) => {
+      const [button, text] = await ask('prompt', { title, message, value });
+      return button === 'ok' ? String(text ?? '') : null;
+    },
+    askOverwrite: async (name, directory) => {
+      // The product's overwrite question (docs/behaviour/dialogs.md#overwrite-prompt) with three answers; Escape skips.
+      const [button] = await ask('confirm', {
+        title: desktop.t('files.overwrite.title'),
+        message: desktop.t('dialog.file.overwrite', { path: joinVfsPath(directory, name) }),
+        buttons: ['yes', 'ok', 'no'],
+        labels: { yes: 'files.overwrite.replace', ok: 'files.overwrite.keepBoth', no: 'files.overwrite.skip' },
+      });
+      return button === 'yes' ? 'replace' : button === 'ok' ? 'keepBoth' : 'skip';
+    },
+    download: (url, filename) => {
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = filename;
+      anchor.rel = 'noopener';
+      anchor.hidden = true;
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+    },
+    preferences: app.settings,
+  };
+}
+
+export default defineApplication((app) => {
+  let window: AppWindow | null = null;
+  const model = new FilesModel(applicationHost(app, () => window));
+  window = app.createWindow({
+    id: 'files',
+    title: app.title,
+    icon: app.metadata.icon ?? null,
+    dimension: { width: 860, height: 560 },
+    // Fits into small screens (a phone gets the whole width; the side bar folds away).
+    attributes: { minDimension: { width: 320, height: 300 }, clamp: true },
+    render: reactContent((win) => <FilesView model={model} appTitle={app.title} window={win} />),
+  });
+  app.on('destroy', () => model.dispose());
+  void model.start(startPathOf(app.args));
+});

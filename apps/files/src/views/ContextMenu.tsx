@@ -1,0 +1,97 @@
+import { useTranslation } from '@atrium/client-ui';
+import { useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { ACTION_SHORTCUTS, type ActionId, type ActionStates } from '../model/actions.js';
+import { Icon } from './icons.js';
+
+export interface ContextMenuProps {
+  /** Where it opens, relative to the Files window's content. */
+  x: number;
+  y: number;
+  label: string;
+  entries: readonly (ActionId | '-')[];
+  actions: ActionStates;
+  onAction(id: ActionId): void;
+  onClose(): void;
+}
+
+/**
+ * A menu of actions at a point: arrow keys, Home and End move, Enter or
+ * Space runs, Escape and Tab close it (focus goes back to where it was), a
+ * click elsewhere closes it. A greyed entry says why it cannot run.
+ */
+export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }: ContextMenuProps): JSX.Element {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState({ left: x, top: y });
+
+  useLayoutEffect(() => {
+    const menu = ref.current;
+    if (!menu) return;
+    // Kept inside the window's content.
+    const box = menu.offsetParent as HTMLElement | null;
+    if (box) setPlace({ left: Math.max(0, Math.min(x, box.clientWidth - menu.offsetWidth - 4)), top: Math.max(0, Math.min(y, box.clientHeight - menu.offsetHeight - 4)) });
+    (menu.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? menu.querySelector<HTMLElement>('[role="menuitem"]'))?.focus();
+  }, [x, y]);
+
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) onClose();
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [onClose]);
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const focus = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') focus(at + 1);
+    else if (event.key === 'ArrowUp') focus(at - 1);
+    else if (event.key === 'Home') focus(0);
+    else if (event.key === 'End') focus(items.length - 1);
+    else if (event.key === 'Escape' || event.key === 'Tab') onClose();
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  return (
+    <div ref={ref} className="fls-menu" role="menu" aria-label={label} style={{ left: place.left, top: place.top }} onKeyDown={handleKeyDown} onContextMenu={(e) => e.preventDefault()} data-testid="files.menu">
+      {entries.map((id, i) => {
+        if (id === '-') return <div key={`sep-${i}`} className="fls-menu__sep" role="separator" />;
+        const state = actions[id];
+        const shortcut = ACTION_SHORTCUTS[id];
+        const run = () => {
+          if (!state.enabled) return;
+          onClose();
+          onAction(id);
+        };
+        return (
+          <div
+            key={id}
+            role="menuitem"
+            tabIndex={-1}
+            className="fls-menu__item"
+            aria-disabled={!state.enabled}
+            data-testid={`files.menu.${id}`}
+            onClick={run}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                event.stopPropagation();
+                run();
+              }
+            }}
+          >
+            <Icon name={id} className="fls-menu__icon" />
+            <span className="fls-menu__text">
+              <span className="fls-menu__label">{t(`files.action.${id}`)}</span>
+              {state.reason && <span className="fls-menu__reason">{t(state.reason)}</span>}
+            </span>
+            {shortcut && <kbd className="fls-menu__keys">{shortcut}</kbd>}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

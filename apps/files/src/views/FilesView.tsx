@@ -1,0 +1,163 @@
+import { useTranslation } from '@atrium/client-ui';
+import type { AppWindow } from '@atrium/sdk';
+import { basenameVfsPath, languageTag } from '@atrium/shared';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
+import { FOLDER_MENU, ITEM_MENU, type ActionId } from '../model/actions.js';
+import type { FilesModel } from '../model/FilesModel.js';
+import { isRoot } from '../model/paths.js';
+import { Breadcrumb } from './Breadcrumb.js';
+import { ContextMenu } from './ContextMenu.js';
+import { FolderState } from './FolderState.js';
+import { Icon } from './icons.js';
+import { Listing } from './Listing.js';
+import { problemText } from './problemText.js';
+import { PropertiesPanel } from './PropertiesPanel.js';
+import { Sidebar } from './Sidebar.js';
+import { Toolbar } from './Toolbar.js';
+import { UploadPanel } from './UploadPanel.js';
+import { useDropTarget } from './useDropTarget.js';
+import { useModelState } from './useModelState.js';
+
+interface MenuState {
+  x: number;
+  y: number;
+  scope: 'items' | 'folder';
+  returnTo: HTMLElement | null;
+}
+
+export interface FilesViewProps {
+  model: FilesModel;
+  /** The app's title, for the window title ('Documents – Files'). */
+  appTitle: string;
+  window?: AppWindow;
+}
+
+/**
+ * The Files window: toolbar, side bar of places, breadcrumb, the folder's
+ * entries (or its state), the uploads, and the menus and properties. It
+ * renders the model and hands every gesture to it.
+ */
+export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Element {
+  const { t, i18n } = useTranslation();
+  const state = useModelState(model);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [menu, setMenu] = useState<MenuState | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const mountpoint = model.mountpoint;
+  const actions = model.actions();
+  const path = state.path;
+  const folderName = path === null ? appTitle : isRoot(path) ? (mountpoint?.label ?? path) : basenameVfsPath(path);
+  const writable = state.status === 'ready' && !mountpoint?.attributes.readOnly;
+  const drop = useDropTarget(model, writable ? path : null);
+
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(languageTag(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
+  const formatDate = useCallback((iso: string | undefined) => {
+    const time = iso ? Date.parse(iso) : NaN;
+    return Number.isNaN(time) ? '' : dateFormat.format(time);
+  }, [dateFormat]);
+
+  useEffect(() => {
+    window?.setTitle(path === null ? appTitle : `${folderName} – ${appTitle}`);
+  }, [window, path, folderName, appTitle]);
+
+  const runAction = (id: ActionId) => {
+    if (id === 'upload') input.current?.click();
+    else void model.run(id);
+  };
+
+  const menuRef = useRef<MenuState | null>(null);
+  const openMenu = (at: { x: number; y: number }, scope: 'items' | 'folder') => {
+    menuRef.current = { ...at, scope, returnTo: document.activeElement as HTMLElement | null };
+    setMenu(menuRef.current);
+  };
+  const closeMenu = useCallback(() => {
+    const returnTo = menuRef.current?.returnTo;
+    menuRef.current = null;
+    setMenu(null);
+    returnTo?.focus?.();
+  }, []);
+
+  const handleContentMenu = (event: MouseEvent) => {
+    event.preventDefault();
+    const box = (event.currentTarget.closest('.fls') as HTMLElement).getBoundingClientRect();
+    model.clearSelection();
+    openMenu({ x: event.clientX - box.left, y: event.clientY - box.top }, 'folder');
+  };
+
+  const selectedCount = state.selection.selected.length;
+  return (
+    <div className={`fls${sidebarOpen ? ' fls--places-open' : ''}`} data-testid="files">
+      <Toolbar
+        actions={actions}
+        canGoUp={path !== null && !isRoot(path)}
+        view={state.view}
+        sidebarOpen={sidebarOpen}
+        onUp={() => void model.up()}
+        onAction={runAction}
+        onView={(view) => model.setView(view)}
+        onToggleSidebar={() => setSidebarOpen((open) => !open)}
+      />
+      <div className="fls-body">
+        <div id="fls-sidebar" className="fls-sidebar-slot">
+          <Sidebar model={model} mountpoints={state.mountpoints} current={mountpoint?.name ?? null} onChosen={() => setSidebarOpen(false)} />
+        </div>
+        <main className="fls-main" aria-label={folderName}>
+          {path !== null && <Breadcrumb model={model} path={path} mountpoint={mountpoint} />}
+          {state.status === 'ready' && mountpoint?.attributes.readOnly && (
+            <p className="fls-banner" data-testid="files.readOnly">
+              <Icon name="lock" />
+              {t('files.readOnlyNotice')}
+            </p>
+          )}
+          {state.notice && (
+            <div className="fls-notice" role="alert" data-testid="files.notice">
+              <Icon name="warning" />
+              <span className="fls-notice__text">{problemText(t, state.notice)}</span>
+              <button type="button" className="fls-icon-button" aria-label={t('files.dismiss')} title={t('files.dismiss')} onClick={() => model.dismissNotice()}>
+                <Icon name="close" />
+              </button>
+            </div>
+          )}
+          <div className="fls-content" onContextMenu={handleContentMenu} onClick={() => model.clearSelection()} {...drop} data-testid="files.content">
+            {state.status === 'ready' && state.entries.length > 0 ? (
+              <Listing model={model} state={state} folderName={folderName} formatDate={formatDate} onMenu={openMenu} />
+            ) : (
+              <FolderState model={model} state={state} writable={writable} />
+            )}
+          </div>
+          <div className="fls-statusbar" data-testid="files.status">
+            <span>{t('files.count', { count: state.entries.length })}</span>
+            {selectedCount > 0 && <span>{t('files.selectedCount', { count: selectedCount })}</span>}
+          </div>
+          <UploadPanel queue={model.uploads} />
+        </main>
+      </div>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="files.uploadInput"
+        onChange={(event) => {
+          const files = [...(event.currentTarget.files ?? [])];
+          event.currentTarget.value = '';
+          model.upload(files);
+        }}
+      />
+      {menu && (
+        <ContextMenu
+          x={menu.x}
+          y={menu.y}
+          label={t(menu.scope === 'items' ? 'files.menu.items' : 'files.menu.folder')}
+          entries={menu.scope === 'items' ? ITEM_MENU : FOLDER_MENU}
+          actions={actions}
+          onAction={runAction}
+          onClose={closeMenu}
+        />
+      )}
+      {state.properties && <PropertiesPanel properties={state.properties} formatDate={formatDate} onClose={() => model.closeProperties()} />}
+    </div>
+  );
+}

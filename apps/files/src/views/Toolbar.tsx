@@ -1,0 +1,63 @@
+import { useTranslation } from '@atrium/client-ui';
+import type { JSX } from 'react';
+import type { ActionId, ActionStates } from '../model/actions.js';
+import type { ViewMode } from '../model/FilesModel.js';
+import { Icon } from './icons.js';
+
+const TOOLBAR_ACTIONS: readonly ActionId[] = ['newFolder', 'upload', 'download', 'cut', 'copy', 'paste', 'rename', 'delete', 'properties'];
+
+export interface ToolbarProps {
+  actions: ActionStates;
+  canGoUp: boolean;
+  view: ViewMode;
+  sidebarOpen: boolean;
+  onUp(): void;
+  onAction(id: ActionId): void;
+  onView(view: ViewMode): void;
+  onToggleSidebar(): void;
+}
+
+/** The window's toolbar: up, the actions (greyed with their reason), the view mode, and the places button of narrow windows. */
+export function Toolbar({ actions, canGoUp, view, sidebarOpen, onUp, onAction, onView, onToggleSidebar }: ToolbarProps): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <div className="fls-toolbar" role="toolbar" aria-label={t('files.toolbar')} data-testid="files.toolbar">
+      <button type="button" className="fls-tool fls-tool--places" aria-expanded={sidebarOpen} aria-controls="fls-sidebar" onClick={onToggleSidebar} title={t('files.places')} data-testid="files.placesToggle">
+        <Icon name="places" />
+        <span className="fls-hidden">{t('files.places')}</span>
+      </button>
+      <button type="button" className="fls-tool" aria-disabled={!canGoUp} onClick={() => canGoUp && onUp()} title={t('files.upTitle')} data-testid="files.up">
+        <Icon name="up" />
+        <span className="fls-tool__label">{t('files.up')}</span>
+      </button>
+      <span className="fls-toolbar__sep" aria-hidden="true" />
+      {TOOLBAR_ACTIONS.map((id) => {
+        const state = actions[id];
+        const label = t(`files.action.${id}`);
+        return (
+          <button
+            key={id}
+            type="button"
+            className={`fls-tool fls-tool--${id}`}
+            aria-disabled={!state.enabled}
+            title={state.reason ? `${label}: ${t(state.reason)}` : label}
+            data-testid={`files.tool.${id}`}
+            onClick={() => state.enabled && onAction(id)}
+          >
+            <Icon name={id} />
+            <span className="fls-tool__label">{label}</span>
+          </button>
+        );
+      })}
+      <span className="fls-toolbar__spacer" />
+      <div className="fls-viewmode" role="group" aria-label={t('files.view.label')}>
+        {(['list', 'icons'] as const).map((mode) => (
+          <button key={mode} type="button" className="fls-tool" aria-pressed={view === mode} title={t(`files.view.${mode}`)} data-testid={`files.view.${mode}`} onClick={() => onView(mode)}>
+            <Icon name={mode} />
+            <span className="fls-hidden">{t(`files.view.${mode}`)}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
