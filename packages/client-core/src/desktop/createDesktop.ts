@@ -18,7 +18,8 @@ import { CommandRegistry } from '../commands/CommandRegistry.js';
 import { registerWindowCommands } from '../commands/windowCommands.js';
 import { DialogService } from '../dialogs/DialogService.js';
 import { browserPackageLoader, type ClientEnvironment } from '../env.js';
-import type { FileSystem } from '../vfs/FileSystem.js';
+import type { FileSearchModel } from '../vfs/FileSearchModel.js';
+import type { FileEntry, FileSystem, FileSystemChange } from '../vfs/FileSystem.js';
 import { LazyFileSystem } from '../vfs/LazyFileSystem.js';
 import type { Dimension } from '../windows/types.js';
 import { WindowManager } from '../windows/WindowManager.js';
@@ -100,6 +101,12 @@ export interface Desktop {
   appMenu: AppMenuModel;
   /** The panel's tray: icons placed by applications (an app's go when it ends) or by the desktop. */
   tray: TrayModel;
+  /** The user's files (docs/behaviour/files.md): the server's, in the product. */
+  files: FileSystem;
+  /** Opens a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
+  openFile(file: FileEntry | string): Promise<void>;
+  /** The filesystem search overlay's model (docs/behaviour/files.md#search-overlay), loaded and made on first use. */
+  fileSearch(): Promise<FileSearchModel>;
   /** The desktop clock's time (the greeting's hour). */
   now(): number;
   /**
@@ -124,6 +131,11 @@ export interface DesktopStartOptions {
   /** Greet this user (a sign-in with the form; not a reload). */
   greet?: { name: string; preferences: Readonly<Record<string, string>> } | null;
 }
+
+/** The Files application: search results that are folders open in it (docs/behaviour/files.md#search-overlay). */
+const FILES_APP = 'Files';
+/** The socket message of files changed elsewhere, {directories} (docs/API.md, "Files"). */
+const VFS_CHANGED = 'vfs:changed';
 
 class ConnectionModel extends Observable<ConnectionState> {
   constructor() {
@@ -195,6 +207,13 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   };
 
   const tray = new TrayModel();
+  // The desktop's own tray icon: the filesystem search (docs/behaviour/files.md#search-overlay).
+  const searchIcon = tray.create({ icon: 'file-search', title: translate('fileSearch.tray'), onClick: () => ui.togglePopup('fileSearch') });
+  /** Switches the interface language, and the desktop's own texts with it. */
+  const applyLocale = async (locale: Locale) => {
+    await options.setLocale(locale);
+    searchIcon.update({ title: translate('fileSearch.tray') });
+  };
   const hooks: DesktopHooks = {
     windows,
     dialogs,
@@ -206,7 +225,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     locale: options.locale,
     async setLocale(locale) {
       if (!settings.isLocked('locale')) settings.set('locale', locale);
-      await options.setLocale(locale);
+      await applyLocale(locale);
     },
     profile,
     async setUserPreference(name, value) {
@@ -249,7 +268,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     followedLocale = locale;
     if (locale && locale !== options.locale()) {
       try {
-        await options.setLocale(locale);
+        await applyLocale(locale);
       } catch (error) {
         console.warn('The locale of the settings could not be applied.', error);
       }
@@ -262,6 +281,14 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
         notifications.create({ title: translate(CONNECTION_KEYS[event]) });
       }),
       socket.on(SocketNames.settingsChanged, () => void settings.reload()),
+      // Files changed elsewhere (another tab, a member of the organisation): open views refresh.
+      socket.on(VFS_CHANGED, (params) => {
+        const directories = (params as { directories?: unknown } | null)?.directories;
+        if (files instanceof LazyFileSystem && Array.isArray(directories)) {
+          const operation = (params as { operation?: FileSystemChange['operation'] }).operation ?? 'writefile';
+          files.notify({ operation, directories: directories.filter((d): d is string => typeof d === 'string') });
+        }
+      }),
       socket.on(SocketNames.appMessage, (params) => {
         const parsed = AppSocketMessageParams.safeParse(params);
         if (!parsed.success) return;
@@ -287,6 +314,27 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     commands.setKeybindings(next && typeof next === 'object' ? next : {});
   };
 
+  const openFile = (file: FileEntry | string) => packages.desktop.openFile(file);
+  let fileSearch: Promise<FileSearchModel> | null = null;
+  const loadFileSearch = () =>
+    (fileSearch ??= import('../vfs/FileSearchModel.js').then(
+      ({ FileSearchModel }) =>
+        new FileSearchModel({
+          files,
+          clock,
+          openFile,
+          // A folder opens in the Files application, when the user has it.
+          async openDirectory(path) {
+            if (!packages.visible('application').some((entry) => entry.name === FILES_APP)) return false;
+            await packages.launch({ app: FILES_APP, args: { path } });
+            return true;
+          },
+          hide: () => {
+            if (ui.getState().popup === 'fileSearch') ui.closePopup();
+          },
+        }),
+    ));
+
   let started = false;
   let disposed = false;
   return {
@@ -300,6 +348,9 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     privacyPolicy,
     appMenu,
     tray,
+    files,
+    openFile,
+    fileSearch: loadFileSearch,
     now: () => clock.now(),
     packages,
     settings,
@@ -349,6 +400,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       panels.dispose();
       packages.dispose();
       tray.dispose();
+      void fileSearch?.then((model) => model.dispose(), () => undefined);
       socket?.dispose();
       settings.dispose();
       appearance.dispose();

@@ -27,7 +27,8 @@ export interface DesktopCommandsHost {
  * Registers the commands of the panel and the desktop
  * (docs/behaviour/desktop.md): the application menu (Alt+A), My Home
  * (Alt+Shift+H, minimizes every window), the shortcut guide (Alt+Shift+K),
- * the command palette (Alt+Shift+P), Edit Preferences, Switch Account (only
+ * the command palette (Alt+Shift+P), Edit Preferences, the filesystem
+ * search (F3), Switch Account (only
  * with more than one account), Log out (after 'Would you like to logout?')
  * and Save session and log out; and the panel's: Panel Position Top/Bottom,
  * add or remove a panel, add an item of each type, remove the item that was
@@ -86,6 +87,8 @@ export function registerDesktopCommands(registry: CommandRegistry, host: Desktop
     { id: 'desktop.shortcuts', labelKey: 'command.desktop.shortcuts', icon: 'keyboard', keybinding: 'Alt+Shift+K', run: () => ui.openPopup('shortcuts') },
     { id: 'desktop.palette', labelKey: 'command.desktop.palette', icon: 'search', keybinding: 'Alt+Shift+P', palette: false, run: () => ui.openPopup('palette') },
     { id: 'desktop.preferences', labelKey: 'command.desktop.preferences', icon: 'preferences', run: () => void host.packages.launch(PREFERENCES_APP) },
+    // The filesystem search overlay (docs/behaviour/files.md#search-overlay): F3, key code 114.
+    { id: 'files.search', labelKey: 'command.files.search', icon: 'search', keybinding: 'F3', run: () => ui.openPopup('fileSearch') },
     {
       id: 'account.switch',
       labelKey: 'command.account.switch',

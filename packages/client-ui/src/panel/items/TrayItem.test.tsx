@@ -29,14 +29,28 @@ const render = desktopPerTest({
 
 const tray = () => screen.getByRole('group', { name: 'Tray' });
 
+/** Renders the desktop without its own tray icon (the filesystem search), so that only the test's icons are in the tray. */
+async function renderTray() {
+  const t = await render();
+  act(() => {
+    for (const entry of t.services.tray.getState().entries) if (entry.owner === null) t.services.tray.remove(entry.id);
+  });
+  return t;
+}
+
 describe('the tray', () => {
-  it('takes no place while no icon is in it', async () => {
+  it("holds the desktop's own icon: the filesystem search", async () => {
     await render();
+    expect(within(tray()).getAllByRole('button').map((b) => b.getAttribute('title'))).toEqual(['Search files']);
+  });
+
+  it('takes no place while no icon is in it', async () => {
+    await renderTray();
     expect(screen.queryByTestId('panel.tray')).toBeNull();
   });
 
   it('shows each icon as a button named by its title and badge, with the title as tooltip', async () => {
-    const t = await render();
+    const t = await renderTray();
     act(() => {
       t.services.tray.create({ icon: 'mail', title: 'Mail', badge: 3 });
       t.services.tray.create({ title: 'Chat' });
@@ -50,7 +64,7 @@ describe('the tray', () => {
   });
 
   it('shows 99+ above 99 and follows updates of the badge', async () => {
-    const t = await render();
+    const t = await renderTray();
     let mail!: ReturnType<typeof t.services.tray.create>;
     act(() => {
       mail = t.services.tray.create({ title: 'Mail', badge: 99 });
@@ -66,7 +80,7 @@ describe('the tray', () => {
   });
 
   it('runs the click handler with the pointer position, and with the icon corner from the keyboard', async () => {
-    const t = await render();
+    const t = await renderTray();
     const onClick = vi.fn();
     act(() => void t.services.tray.create({ title: 'Mail', onClick }));
     const button = screen.getByRole('button', { name: 'Mail' });
@@ -77,7 +91,7 @@ describe('the tray', () => {
   });
 
   it('runs the context handler on a right-click, Shift+F10 and the context-menu key, instead of the panel menu', async () => {
-    const t = await render();
+    const t = await renderTray();
     panelMenu.mockClear();
     const onContextMenu = vi.fn();
     const onClick = vi.fn();
@@ -96,7 +110,7 @@ describe('the tray', () => {
   });
 
   it("shows an application's icon while it runs and takes it away when it ends", async () => {
-    const t = await render();
+    const t = await renderTray();
     await t.start();
     await act(async () => {
       await t.services.packages.launch('Mail');
