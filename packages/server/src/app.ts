@@ -33,6 +33,7 @@ import { createStores } from './stores.js';
 import { systemRoutes } from './system/routes.js';
 import { userRoutes } from './users/routes.js';
 import { VERSION } from './version.js';
+import { vfsFileRoutes, vfsRoutes } from './vfs/routes.js';
 
 /** Requests per minute and client address on the sensitive routes. */
 export type RateLimits = Config['rateLimits'];
@@ -140,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(desktopSessionRoutes(services), { prefix: config.apiPrefix });
   await app.register(packageFileRoutes(services));
   await app.register(socketRoutes(services, config.publicUrl));
+  await app.register(vfsRoutes(services));
+  await app.register(vfsFileRoutes(services), { prefix: config.apiPrefix });
 
   await app.register(web.plugin);
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, LOCALES, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
 import { parseSettingsLock, readSettingsDefaults } from './settings/configuredSettings.js';
+import { parseMounts, type MountDefinition } from './vfs/mounts.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -70,6 +71,9 @@ const EnvSchema = z.object({
   PACKAGES_DIR: z.string().min(1).optional(),
   SETTINGS_DEFAULTS: z.string().min(1).optional(),
   SETTINGS_LOCK: z.string().optional(),
+  VFS_MOUNTS: z.string().optional(),
+  VFS_QUOTA: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
+  VFS_UPLOAD_LIMIT: positiveInt.default(4 * 1024 ** 3),
 });
 
 export interface ConnectionSettings {
@@ -147,6 +151,8 @@ export interface Config {
   packagesDir: string;
   /** Settings defaults (built-in, overridden by SETTINGS_DEFAULTS) and the keys users cannot change (SETTINGS_LOCK). */
   settings: { defaults: DesktopSettings; lock: string[] };
+  /** The virtual filesystem (docs/behaviour/files.md): its mountpoints, each user's storage space and the largest upload, in bytes. */
+  vfs: { mounts: MountDefinition[]; quota: number; uploadLimit: number };
 }
 
 /** Thrown for a bad environment; the message lists each offending variable. */
@@ -184,6 +190,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.HEADERS_TIMEOUT > e.REQUEST_TIMEOUT) {
     throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT');
   }
+  const mounts = parseMounts(e.VFS_MOUNTS);
+  if (!mounts.ok) throw new ConfigError(`Invalid configuration:\n  VFS_MOUNTS: ${mounts.error}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const builtinDirs = list(e.BUILTIN_PACKAGES_DIRS);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -231,5 +239,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     builtinPackagesDirs: builtinDirs.length > 0 ? builtinDirs.map((d) => path.resolve(d)) : defaultBuiltinPackagesDirs,
     packagesDir: e.PACKAGES_DIR ? path.resolve(e.PACKAGES_DIR) : path.join(dataDir, 'packages'),
     settings: { defaults: defaults.value, lock: lock.value },
+    vfs: { mounts: mounts.value, quota: e.VFS_QUOTA, uploadLimit: e.VFS_UPLOAD_LIMIT },
   };
 }

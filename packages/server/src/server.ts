@@ -10,6 +10,7 @@ import { acquireDataLock } from './dataLock.js';
 import { openDatabase } from './db/database.js';
 import { seedDemoData } from './demo/seedDemoData.js';
 import { loadOrCreateSecrets } from './secrets.js';
+import { sweepVfsBlobs } from './vfs/sweep.js';
 
 export interface RunningServer extends AtriumApp {
   /** The address the server listens at, e.g. http://127.0.0.1:8080. */
@@ -31,6 +32,8 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const hasher = new PasswordHasher();
       const built = await buildApp({ ...options, config, database, secrets, hasher });
       const { app, services } = built;
+      // Before any write: what a killed process left half-written goes (docs/behaviour/files.md#storage).
+      await sweepVfsBlobs(services.stores.vfs, services.stores.vfsBlobs, app.log);
       if (config.demoData) await seedDemoData(services.stores, hasher, app.log, { apiPrefix: config.apiPrefix });
 
       const housekeeping = setInterval(() => {

@@ -26,6 +26,8 @@ import { SocketHub } from './sockets/SocketHub.js';
 import type { Stores } from './stores.js';
 import { Readiness } from './system/Readiness.js';
 import { ProfileService } from './users/ProfileService.js';
+import { FileUrlSigner } from './vfs/FileUrlSigner.js';
+import { VfsService } from './vfs/VfsService.js';
 
 /** Most sign-in sessions the session cache holds (a few MB at most). */
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
@@ -46,6 +48,8 @@ export interface Services {
   settings: SettingsService;
   desktopSessions: DesktopSessionService;
   sockets: SocketGateway;
+  /** The virtual filesystem (docs/behaviour/files.md). */
+  vfs: VfsService;
 }
 
 export interface ServiceDeps {
@@ -125,6 +129,13 @@ export function createServices({
   const hub = new SocketHub(limits.maxConnectionsPerUser);
   const sockets = new SocketGateway(auth, packages, hub, limits, log, () => now().getTime(), sessionEvents);
   const settings = new SettingsService(stores.settings, packages, hub, config.settings);
+  const vfs = new VfsService(
+    stores.vfs,
+    stores.vfsBlobs,
+    new FileUrlSigner(secrets.jwtSecret, now),
+    { mounts: config.vfs.mounts, quota: config.vfs.quota, uploadLimit: config.vfs.uploadLimit, apiPrefix: config.apiPrefix, now },
+    log,
+  );
   return {
     db,
     stores,
@@ -138,5 +149,6 @@ export function createServices({
     settings,
     desktopSessions: new DesktopSessionService(stores.desktopSessions),
     sockets,
+    vfs,
   };
 }

@@ -27,6 +27,10 @@ import { PgSettingsStore } from './settings/PgSettingsStore.js';
 import type { SettingsStore } from './settings/SettingsStore.js';
 import { PgUserStore } from './users/PgUserStore.js';
 import type { UserStore } from './users/UserStore.js';
+import { DiskBlobStore } from './vfs/DiskBlobStore.js';
+import { PgVfsStore } from './vfs/PgVfsStore.js';
+import type { VfsBlobStore } from './vfs/VfsBlobStore.js';
+import type { VfsStore } from './vfs/VfsStore.js';
 
 export interface Stores {
   users: UserStore;
@@ -41,6 +45,10 @@ export interface Stores {
   packages: PackageStore;
   settings: SettingsStore;
   desktopSessions: DesktopSessionStore;
+  /** The virtual filesystem's entries and used space. */
+  vfs: VfsStore;
+  /** File contents of the virtual filesystem (docs/behaviour/files.md#storage). */
+  vfsBlobs: VfsBlobStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -49,7 +57,7 @@ export interface Stores {
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
-/** Builds every store over the database, with file bytes under `dataDir/resources`. */
+/** Builds every store over the database, with file bytes under `dataDir/resources` and `dataDir/files`. */
 export function createStores(db: Db, dataDir: string): Stores {
   return {
     users: new PgUserStore(db),
@@ -64,6 +72,8 @@ export function createStores(db: Db, dataDir: string): Stores {
     packages: new PgPackageStore(db),
     settings: new PgSettingsStore(db),
     desktopSessions: new PgDesktopSessionStore(db),
+    vfs: new PgVfsStore(db),
+    vfsBlobs: new DiskBlobStore(path.join(dataDir, 'files')),
     transaction: (work) => db.transaction((tx) => work(createStores(tx as unknown as Db, dataDir))),
   };
 }

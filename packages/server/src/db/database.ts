@@ -82,14 +82,17 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // The trigram index of file names (docs/behaviour/files.md#search).
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
   const client = await PGlite.create({
     ...('dir' in location ? { dataDir: location.dir } : location.from ? { loadDataDir: location.from } : {}),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema });
   return {

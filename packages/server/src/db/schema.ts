@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -18,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -239,4 +241,50 @@ export const desktopSessions = pgTable('desktop_sessions', {
   /** The session list, checked against the shared schema before it is written. */
   data: jsonb('data').$type<unknown>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The virtual filesystem's entries (docs/behaviour/files.md). Each mount
+ * instance (a mountpoint name and a scope: the user id of a home, the
+ * organisation id of a shared folder, 'global') has one root row (no
+ * parent, empty name); every other entry hangs below a directory of the
+ * same instance. File bytes live in the blob store under `blob_key`.
+ */
+export const vfsNodes = pgTable(
+  'vfs_nodes',
+  {
+    id: uuid('id').primaryKey(),
+    mount: text('mount').notNull(),
+    scope: text('scope').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => vfsNodes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isDirectory: boolean('is_directory').notNull(),
+    mime: text('mime').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    blobKey: uuid('blob_key'),
+    sha256: text('sha256'),
+    /** Whose storage space the file counts against (null: written by an operator). */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The organisation the writer was acting for. */
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vfs_nodes_parent_name_key').on(t.parentId, t.name),
+    uniqueIndex('vfs_nodes_root_key').on(t.mount, t.scope).where(sql`${t.parentId} is null`),
+    index('vfs_nodes_mount_scope_idx').on(t.mount, t.scope),
+    index('vfs_nodes_blob_idx').on(t.blobKey),
+    index('vfs_nodes_owner_idx').on(t.ownerId),
+    // Search: trigram index of the lower-case name (pg_trgm), for patterns with wildcards anywhere.
+    index('vfs_nodes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** Bytes of file content each user owns, kept in step with vfs_nodes in the same transactions (the quota check). */
+export const vfsUsage = pgTable('vfs_usage', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });

@@ -22,7 +22,7 @@
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** What a connection is doing, as far as the cap is concerned. */
 type Phase = 'receiving' | 'answering' | 'idle' | 'upgraded';
@@ -102,8 +102,31 @@ export class ConnectionGuard {
   }
 }
 
+/** Connections whose current request is a long upload (see allowLongRequest). */
+const longRequests = new WeakSet<Socket>();
+
+/**
+ * Lifts the whole-request limit (REQUEST_TIMEOUT) from one request, an
+ * upload that may take longer than any fixed limit; the idle limit stays, so
+ * an upload on which no byte arrives for CONNECTION_IDLE_TIMEOUT is still
+ * closed. Call it from an onRequest hook, before the body is read.
+ */
+export function allowLongRequest(request: FastifyRequest, reply: FastifyReply): void {
+  const socket = request.raw.socket;
+  longRequests.add(socket);
+  reply.raw.once('close', () => longRequests.delete(socket));
+}
+
 /** Puts the cap on the app's server; a request whose body has been read counts as being answered. */
 export function guardConnections(app: FastifyInstance, maxConnections: number): ConnectionGuard {
+  // Node reports a request past REQUEST_TIMEOUT as a client error, which Fastify answers with 408 and a close:
+  // passed on for every request but the long ones.
+  const handlers = app.server.listeners('clientError') as Array<(error: NodeJS.ErrnoException, socket: Socket) => void>;
+  app.server.removeAllListeners('clientError');
+  app.server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && longRequests.has(socket)) return;
+    for (const handler of handlers) handler(error, socket);
+  });
   const guard = new ConnectionGuard(app.server, maxConnections);
   // preValidation runs once the body (if any) is parsed: from then on the server, not the client, holds the connection.
   app.addHook('preValidation', async (request) => guard.answering(request.raw.socket));

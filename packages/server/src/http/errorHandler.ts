@@ -9,7 +9,7 @@ import { fail, HttpError } from './reply.js';
 export function installErrorHandler(app: FastifyInstance, fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(fail(error.message, error.code, error.errors));
+      return reply.code(error.statusCode).send(fail(error.message, error.code, error.errors, error.params));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly errors?: string[],
+    /** Values of the message's placeholders, answered beside it (the client translates `code` with them). */
+    readonly params?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -25,9 +27,10 @@ export function ok<T>(data: T, message?: string): SuccessEnvelope<T> {
 }
 
 /** The error envelope. */
-export function fail(message: string, code?: string, errors?: string[]): ErrorEnvelope {
+export function fail(message: string, code?: string, errors?: string[], params?: Record<string, string>): ErrorEnvelope {
   const envelope: ErrorEnvelope = { status: 'error', message };
   if (code) envelope.code = code;
+  if (params) envelope.params = params;
   if (errors) envelope.data = { errors };
   return envelope;
 }

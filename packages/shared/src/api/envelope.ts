@@ -15,6 +15,8 @@ export interface ErrorEnvelope {
   message: string;
   /** Stable machine-readable code; doubles as the i18n key of the message. */
   code?: string;
+  /** Values of the placeholders of the text that `code` names (filesystem failures: docs/behaviour/errors.md#files). */
+  params?: Record<string, string>;
   data?: { errors: string[] };
 }
 

@@ -1,0 +1,175 @@
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { DIRECTORY_MIME } from '@atrium/shared';
+import type { Db } from '../db/database.js';
+import { vfsNodes, vfsUsage } from '../db/schema.js';
+import type { NewVfsNode, VfsNodeRecord, VfsSearchQuery, VfsStore } from './VfsStore.js';
+
+/** Rows of a raw query, whichever driver ran it. */
+async function rowsOf(db: Db, query: SQL): Promise<Array<Record<string, unknown>>> {
+  const result = (await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
+  return result.rows;
+}
+
+/** The ids of a node and every node below it. */
+const subtreeIds = (id: string) =>
+  sql`(with recursive t(id) as (select ${id}::uuid union all select n.id from ${vfsNodes} n join t on n.parent_id = t.id) select id from t)`;
+
+export class PgVfsStore implements VfsStore {
+  constructor(private readonly db: Db) {}
+
+  async root(mount: string, scope: string): Promise<VfsNodeRecord> {
+    const existing = await this.db
+      .select()
+      .from(vfsNodes)
+      .where(and(eq(vfsNodes.mount, mount), eq(vfsNodes.scope, scope), isNull(vfsNodes.parentId)));
+    if (existing[0]) return existing[0];
+    await this.db
+      .insert(vfsNodes)
+      .values({ id: crypto.randomUUID(), mount, scope, parentId: null, name: '', isDirectory: true, mime: DIRECTORY_MIME, size: 0 })
+      .onConflictDoNothing();
+    const [row] = await this.db
+      .select()
+      .from(vfsNodes)
+      .where(and(eq(vfsNodes.mount, mount), eq(vfsNodes.scope, scope), isNull(vfsNodes.parentId)));
+    if (!row) throw new Error('root directory could not be created');
+    return row;
+  }
+
+  async findById(id: string): Promise<VfsNodeRecord | null> {
+    const [row] = await this.db.select().from(vfsNodes).where(eq(vfsNodes.id, id));
+    return row ?? null;
+  }
+
+  async child(parentId: string, name: string): Promise<VfsNodeRecord | null> {
+    const [row] = await this.db
+      .select()
+      .from(vfsNodes)
+      .where(and(eq(vfsNodes.parentId, parentId), eq(vfsNodes.name, name)));
+    return row ?? null;
+  }
+
+  children(parentId: string, limit: number): Promise<VfsNodeRecord[]> {
+    return this.db
+      .select()
+      .from(vfsNodes)
+      .where(eq(vfsNodes.parentId, parentId))
+      .orderBy(desc(vfsNodes.isDirectory), asc(vfsNodes.name))
+      .limit(limit);
+  }
+
+  async subtree(id: string): Promise<VfsNodeRecord[]> {
+    const rows = await this.db.select().from(vfsNodes).where(sql`${vfsNodes.id} in ${subtreeIds(id)}`);
+    // Parents before children: breadth first from the node.
+    const byParent = new Map<string, VfsNodeRecord[]>();
+    for (const row of rows) if (row.parentId) byParent.set(row.parentId, [...(byParent.get(row.parentId) ?? []), row]);
+    const ordered = rows.filter((r) => r.id === id);
+    for (let i = 0; i < ordered.length; i++) ordered.push(...(byParent.get(ordered[i]!.id) ?? []));
+    return ordered;
+  }
+
+  async insert(node: NewVfsNode): Promise<VfsNodeRecord> {
+    const [row] = await this.db.insert(vfsNodes).values(node).returning();
+    return row!;
+  }
+
+  async insertMany(nodes: NewVfsNode[]): Promise<void> {
+    for (let i = 0; i < nodes.length; i += 1000) await this.db.insert(vfsNodes).values(nodes.slice(i, i + 1000));
+  }
+
+  async update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>): Promise<VfsNodeRecord> {
+    const [row] = await this.db.update(vfsNodes).set(patch).where(eq(vfsNodes.id, id)).returning();
+    if (!row) throw new Error(`no entry ${id}`);
+    return row;
+  }
+
+  async move(id: string, to: { parentId: string; name: string; mount: string; scope: string; modifiedAt: Date }): Promise<VfsNodeRecord> {
+    const moved = await this.update(id, to);
+    await this.db
+      .update(vfsNodes)
+      .set({ mount: to.mount, scope: to.scope })
+      .where(and(sql`${vfsNodes.id} in ${subtreeIds(id)}`, sql`(${vfsNodes.mount} <> ${to.mount} or ${vfsNodes.scope} <> ${to.scope})`));
+    return moved;
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.delete(vfsNodes).where(eq(vfsNodes.id, id));
+  }
+
+  async addUsage(userId: string, delta: number): Promise<number> {
+    const [row] = await this.db
+      .insert(vfsUsage)
+      .values({ userId, bytes: delta })
+      .onConflictDoUpdate({ target: vfsUsage.userId, set: { bytes: sql`${vfsUsage.bytes} + excluded.bytes` } })
+      .returning({ bytes: vfsUsage.bytes });
+    return row?.bytes ?? 0;
+  }
+
+  async usage(userId: string): Promise<number> {
+    const [row] = await this.db.select({ bytes: vfsUsage.bytes }).from(vfsUsage).where(eq(vfsUsage.userId, userId));
+    return row?.bytes ?? 0;
+  }
+
+  search({ mount, scope, underId, like, limit }: VfsSearchQuery): Promise<VfsNodeRecord[]> {
+    const where = [
+      eq(vfsNodes.mount, mount),
+      eq(vfsNodes.scope, scope),
+      sql`${vfsNodes.parentId} is not null`,
+      sql`lower(${vfsNodes.name}) like ${like} escape '\\'`,
+    ];
+    if (underId) {
+      where.push(
+        sql`${vfsNodes.parentId} in (with recursive d(id) as (select ${underId}::uuid union all select n.id from ${vfsNodes} n join d on n.parent_id = d.id where n.is_directory) select id from d)`,
+      );
+    }
+    return this.db
+      .select()
+      .from(vfsNodes)
+      .where(and(...where))
+      .orderBy(desc(vfsNodes.isDirectory), asc(vfsNodes.name))
+      .limit(limit);
+  }
+
+  async pathsOf(ids: string[]): Promise<Map<string, string>> {
+    const paths = new Map<string, string>();
+    if (ids.length === 0) return paths;
+    const list = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const rows = await rowsOf(
+      this.db,
+      sql`with recursive up(start, id, parent_id, name, depth) as (
+            select id, id, parent_id, name, 0 from ${vfsNodes} where id in (${list})
+            union all
+            select up.start, n.id, n.parent_id, n.name, up.depth + 1 from up join ${vfsNodes} n on n.id = up.parent_id
+          ) select start::text as start, name, depth from up where parent_id is not null`,
+    );
+    const parts = new Map<string, Array<{ name: string; depth: number }>>();
+    for (const row of rows) {
+      const start = String(row.start);
+      parts.set(start, [...(parts.get(start) ?? []), { name: String(row.name), depth: Number(row.depth) }]);
+    }
+    for (const id of ids) {
+      const names = (parts.get(id) ?? []).sort((a, b) => b.depth - a.depth).map((p) => p.name);
+      paths.set(id, `/${names.join('/')}`);
+    }
+    return paths;
+  }
+
+  async referencedBlobKeys(keys: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < keys.length; i += 1000) {
+      const rows = await this.db
+        .select({ key: vfsNodes.blobKey })
+        .from(vfsNodes)
+        .where(inArray(vfsNodes.blobKey, keys.slice(i, i + 1000)));
+      for (const row of rows) if (row.key) found.add(row.key);
+    }
+    return found;
+  }
+
+  transaction<T>(work: (store: VfsStore) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new PgVfsStore(tx as unknown as Db)));
+  }
+}

@@ -1,0 +1,44 @@
+import type { Readable } from 'node:stream';
+
+/** What a finished write stored: the key to read it back by, its length and its SHA-256 (hex). */
+export interface StoredBlob {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/** An inclusive byte range, as in a Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Thrown by `write` when the content grows past `maxBytes`; nothing is kept. */
+export class BlobTooLargeError extends Error {
+  override name = 'BlobTooLargeError';
+  constructor(readonly maxBytes: number) {
+    super(`content larger than ${maxBytes} bytes`);
+  }
+}
+
+/**
+ * Where the virtual filesystem keeps file contents (docs/behaviour/files.md#storage).
+ * Narrow and streaming, so that an object-storage implementation can
+ * follow the local-disk one: keys are made by the store, never by users.
+ */
+export interface VfsBlobStore {
+  /**
+   * Stores a stream durably under a new key: when the promise resolves the
+   * content survives a crash. Fails (and keeps nothing) when the stream
+   * fails or passes `maxBytes`.
+   */
+  write(source: Readable, options?: { maxBytes?: number }): Promise<StoredBlob>;
+  /** The content (or the range of it) of a key; null when there is no such blob. */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
+  /** Deletes a blob; a missing one is not an error. */
+  delete(key: string): Promise<void>;
+  /** Every stored key (the start-up sweep compares them with the database). */
+  keys(): AsyncIterable<string>;
+  /** Deletes what unfinished writes left behind (at start, before any write); returns how many. */
+  removeTemporaries(): Promise<number>;
+}

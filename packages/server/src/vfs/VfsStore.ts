@@ -1,0 +1,60 @@
+/** An entry of the virtual filesystem as stored (table vfs_nodes). */
+export interface VfsNodeRecord {
+  id: string;
+  mount: string;
+  scope: string;
+  /** null for the root of a mount instance. */
+  parentId: string | null;
+  name: string;
+  isDirectory: boolean;
+  mime: string;
+  size: number;
+  blobKey: string | null;
+  sha256: string | null;
+  ownerId: string | null;
+  accountId: string | null;
+  createdAt: Date;
+  modifiedAt: Date;
+}
+
+export type NewVfsNode = Omit<VfsNodeRecord, 'createdAt' | 'modifiedAt'> & { createdAt?: Date; modifiedAt?: Date };
+
+/** What a search looks through: one mount instance, optionally only below one directory. */
+export interface VfsSearchQuery {
+  mount: string;
+  scope: string;
+  /** Only entries below this directory (null: the whole instance). */
+  underId: string | null;
+  /** A LIKE pattern over the lower-case name, already escaped ('\' escapes). */
+  like: string;
+  limit: number;
+}
+
+/** The filesystem's metadata (docs/behaviour/files.md#storage); all SQL of the domain. */
+export interface VfsStore {
+  /** The root directory of a mount instance, created on first use. */
+  root(mount: string, scope: string): Promise<VfsNodeRecord>;
+  findById(id: string): Promise<VfsNodeRecord | null>;
+  child(parentId: string, name: string): Promise<VfsNodeRecord | null>;
+  /** A directory's entries, directories first then by name, at most `limit`. */
+  children(parentId: string, limit: number): Promise<VfsNodeRecord[]>;
+  /** A node and everything below it, parents before their children. */
+  subtree(id: string): Promise<VfsNodeRecord[]>;
+  insert(node: NewVfsNode): Promise<VfsNodeRecord>;
+  insertMany(nodes: NewVfsNode[]): Promise<void>;
+  update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>): Promise<VfsNodeRecord>;
+  /** Moves a node under another parent with a new name; it and its subtree take the new mount instance. */
+  move(id: string, to: { parentId: string; name: string; mount: string; scope: string; modifiedAt: Date }): Promise<VfsNodeRecord>;
+  /** Deletes a node and its subtree. */
+  remove(id: string): Promise<void>;
+  /** Adds to a user's used bytes and returns the new total. */
+  addUsage(userId: string, delta: number): Promise<number>;
+  usage(userId: string): Promise<number>;
+  search(query: VfsSearchQuery): Promise<VfsNodeRecord[]>;
+  /** The path inside its mount ('/a/b') of each node, by id. */
+  pathsOf(ids: string[]): Promise<Map<string, string>>;
+  /** Which of the keys some entry refers to. */
+  referencedBlobKeys(keys: string[]): Promise<Set<string>>;
+  /** Runs `work` in one transaction (blobs are not part of it). */
+  transaction<T>(work: (store: VfsStore) => Promise<T>): Promise<T>;
+}

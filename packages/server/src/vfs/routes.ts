@@ -1,0 +1,213 @@
+/**
+ * The virtual filesystem's calls (docs/API.md, "Files"): /vfs/{operation}
+ * and GET /vfs/mountpoints at the server root, GET {api}/file/{id}/data
+ * under the API prefix.
+ */
+import multipart from '@fastify/multipart';
+import { isVfsPath, Messages, VfsBodies, type VfsMountpoint, type VfsOperation } from '@atrium/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import type { UserRecord } from '../users/UserStore.js';
+import { authenticate, caller } from '../http/authenticate.js';
+import { allowLongRequest } from '../http/connections.js';
+import { HttpError, ok, parse, sendFail } from '../http/reply.js';
+import type { Services } from '../services.js';
+import { sendFile } from './download.js';
+import type { StoredBlob } from './VfsBlobStore.js';
+import { VfsError } from './VfsError.js';
+import type { VfsCaller } from './VfsService.js';
+
+/** Room for writefile's other parts (path, options, boundaries) beside the upload in a Content-Length. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+const TokenQuery = z.object({ token: z.optional(z.string()) });
+const FileParams = z.object({ id: z.string().check(z.maxLength(64)) });
+
+/**
+ * Parses an operation's input with its shared schema; a path field not of
+ * the 'name:/path' form answers the filesystem's own text, not a generic one.
+ */
+function checkPaths<T>(input: T): T {
+  if (input && typeof input === 'object') {
+    for (const field of ['path', 'from', 'to', 'root']) {
+      const value: unknown = (input as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value !== '' && !isVfsPath(value)) throw new VfsError('pathMismatch', { path: String(value).slice(0, 300) });
+    }
+  }
+  return input;
+}
+
+/** The caller of an operation: the user, the session and the active organisation (when the user still belongs to it). */
+async function callerFor(services: Services, user: UserRecord, sessionId: string): Promise<VfsCaller> {
+  const accountId = user.activeAccountId;
+  const account = accountId && (await services.stores.accounts.isMember(user.id, accountId)) ? await services.stores.accounts.findById(accountId) : null;
+  return { userId: user.id, sessionId, account: account ? { id: account.id, name: account.name } : null };
+}
+
+function requestCaller(services: Services, request: FastifyRequest): Promise<VfsCaller> {
+  const auth = caller(request);
+  return callerFor(services, auth.user, auth.claims.sid);
+}
+
+/**
+ * The caller of a content request: a bearer token, or the signed `token` of
+ * a file address (checked against the file, the open session and the user).
+ */
+async function contentCaller(services: Services, request: FastifyRequest, fileId: () => Promise<string>): Promise<VfsCaller | null> {
+  const { token } = parse(TokenQuery, { token: (request.query as Record<string, unknown> | undefined)?.token });
+  if (request.headers.authorization || token === undefined) return null;
+  const id = await fileId();
+  const grant = services.vfs.verifyToken(token, id);
+  if (!grant || !(await services.auth.isSessionOpen(grant.sessionId, grant.userId))) throw new HttpError(401, Messages.notAuthenticated, 'auth.missing');
+  const user = await services.stores.users.findById(grant.userId);
+  if (!user) throw new HttpError(401, Messages.notAuthenticated, 'auth.missing');
+  return callerFor(services, user, grant.sessionId);
+}
+
+/** Unsigned fields of a token: whose session to resolve a path for before the token is checked against the file. */
+function tokenHolder(token: string): { sessionId: string; userId: string } | null {
+  const [, sessionId, userId] = token.split('.');
+  return sessionId && userId && /^[0-9a-f-]{36}$/.test(sessionId) && /^[0-9a-f-]{36}$/.test(userId) ? { sessionId, userId } : null;
+}
+
+export function vfsRoutes(services: Services) {
+  const vfs = services.vfs;
+  const bearer = authenticate(services.auth);
+
+  return async (app: FastifyInstance) => {
+    // Multipart only here: writefile's upload is read as a stream, never buffered.
+    await app.register(multipart, { limits: { fileSize: vfs.uploadLimit + 1, files: 1, fields: 8, fieldSize: 16 * 1024, parts: 12, headerPairs: 50 } });
+
+    app.get('/vfs/mountpoints', { preHandler: bearer }, async (request) => ok<VfsMountpoint[]>(vfs.mountpoints(await requestCaller(services, request))));
+
+    const get = (operation: VfsOperation, run: (c: VfsCaller, body: Record<string, unknown>) => Promise<unknown>) =>
+      app.get(`/vfs/${operation}`, { preHandler: bearer }, async (request) => ok(await run(await requestCaller(services, request), parse(VfsBodies[operation], checkPaths(request.query)) as Record<string, unknown>)));
+    const post = (operation: VfsOperation, run: (c: VfsCaller, body: Record<string, unknown>) => Promise<unknown>) =>
+      app.post(`/vfs/${operation}`, { preHandler: bearer }, async (request) => ok(await run(await requestCaller(services, request), parse(VfsBodies[operation], checkPaths(request.body)) as Record<string, unknown>)));
+
+    get('exists', (c, b) => vfs.exists(c, b.path as string));
+    get('stat', (c, b) => vfs.stat(c, b.path as string));
+    get('readdir', (c, b) => vfs.readdir(c, b.path as string, b.options as { showHiddenFiles?: boolean }));
+    post('mkdir', (c, b) => vfs.mkdir(c, b.path as string));
+    post('touch', (c, b) => vfs.touch(c, b.path as string));
+    post('unlink', (c, b) => vfs.unlink(c, b.path as string));
+    post('copy', (c, b) => vfs.copy(c, b.from as string, b.to as string, b.options as { overwrite?: boolean }));
+    post('rename', (c, b) => vfs.rename(c, b.from as string, b.to as string, b.options as { overwrite?: boolean }));
+    post('search', (c, b) => vfs.search(c, b.root as string, b.pattern as string, b.options as { limit?: number }));
+
+    // readfile: the content itself, with a bearer token or the signed token of the file's address.
+    app.get('/vfs/readfile', { compress: false }, async (request, reply) => {
+      const body = parse(VfsBodies.readfile, checkPaths(request.query));
+      const token = (request.query as Record<string, unknown>).token;
+      let who: VfsCaller | null = null;
+      if (!request.headers.authorization && typeof token === 'string') {
+        // The path is resolved for the user the token names before its mac is checked against the file found:
+        // every failure answers the same, so a forged token learns nothing of what exists.
+        const holder = tokenHolder(token);
+        const user = holder ? await services.stores.users.findById(holder.userId) : null;
+        const provisional = holder && user ? await callerFor(services, user, holder.sessionId) : null;
+        const fileId = provisional ? await vfs.file(provisional, body.path).then((f) => f.node.id, () => null) : null;
+        if (!fileId) return sendFail(reply, 401, Messages.notAuthenticated, 'auth.missing');
+        who = await contentCaller(services, request, async () => fileId);
+      }
+      if (!who) {
+        await bearer(request, reply);
+        if (reply.sent) return reply;
+        who = await requestCaller(services, request);
+      }
+      const { node } = await vfs.file(who, body.path);
+      return sendFile(vfs, node, request, reply, body.options?.download === true);
+    });
+
+    // writefile: multipart with the fields path and options and the file part upload, streamed to the blob store.
+    app.post('/vfs/writefile', { preHandler: bearer, onRequest: async (request, reply) => allowLongRequest(request, reply) }, async (request, reply) => {
+      try {
+        return ok(await writefile(services, request));
+      } catch (e) {
+        // Refused before the upload was read: no need to receive the rest of it.
+        if (!request.raw.readableEnded) reply.header('connection', 'close');
+        throw e;
+      }
+    });
+  };
+}
+
+/** GET {api}/file/{id}/data: a file's content by id. */
+export function vfsFileRoutes(services: Services) {
+  const vfs = services.vfs;
+  const bearer = authenticate(services.auth);
+  return async (app: FastifyInstance) => {
+    app.get('/file/:id/data', { compress: false }, async (request, reply) => {
+      const { id } = parse(FileParams, request.params);
+      let who = await contentCaller(services, request, async () => id);
+      if (!who) {
+        await bearer(request, reply);
+        if (reply.sent) return reply;
+        who = await requestCaller(services, request);
+      }
+      const userId = who.userId;
+      const node = await vfs.fileById(who, id, (accountId) => (userId ? services.stores.accounts.isMember(userId, accountId) : Promise.resolve(false)));
+      const download = (request.query as Record<string, unknown>).download;
+      return sendFile(vfs, node, request, reply, download === 'true' || download === '1');
+    });
+  };
+}
+
+async function writefile(services: Services, request: FastifyRequest) {
+  const vfs = services.vfs;
+  const who = await requestCaller(services, request);
+  if (!request.isMultipart()) throw new VfsError('uploadMissing');
+  const length = Number(request.headers['content-length']);
+  if (Number.isFinite(length) && length > vfs.uploadLimit + MULTIPART_OVERHEAD) throw vfs.tooLargeError();
+  const fields: Record<string, string> = {};
+  let blob: StoredBlob | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'path' || part.fieldname === 'options') fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'upload' || blob) {
+        part.file.resume();
+        continue;
+      }
+      // With the path known first (the usual order), a refused write is answered before the upload is read.
+      const limit =
+        fields.path !== undefined
+          ? await vfs.prepareWrite(who, ...pathAndOptions(fields))
+          : { maxBytes: vfs.uploadLimit, quotaBound: false };
+      blob = await vfs.storeContent(part.file, limit);
+      if (part.file.truncated) throw vfs.tooLargeError();
+    }
+  } catch (e) {
+    if (blob) await services.vfs.discard(blob);
+    throw uploadError(e, vfs);
+  }
+  if (!blob) throw new VfsError('uploadMissing');
+  let target: ReturnType<typeof pathAndOptions>;
+  try {
+    target = pathAndOptions(fields);
+  } catch (e) {
+    await services.vfs.discard(blob);
+    throw e;
+  }
+  return vfs.commitWrite(who, target[0], blob, target[1]);
+
+  function pathAndOptions(values: Record<string, string>): [string, { overwrite?: boolean }] {
+    const body = parse(VfsBodies.writefile, checkPaths(values));
+    return [body.path, body.options ?? {}];
+  }
+}
+
+/** Errors of reading a multipart body, as the filesystem's texts. */
+function uploadError(e: unknown, vfs: Services['vfs']): unknown {
+  if (e instanceof HttpError) return e;
+  const code = (e as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return vfs.tooLargeError();
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return new HttpError(413, Messages.payloadTooLarge, 'request.too-large');
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, Messages.invalidRequest, 'request.invalid');
+  // A body cut short (the client went away or sent a broken form).
+  if (e instanceof Error && (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'FST_MULTIPART_PREMATURE_CLOSE' || /unexpected end|terminated early|malformed|boundary|premature/i.test(e.message))) {
+    return new VfsError('uploadAborted');
+  }
+  return e;
+}
