@@ -11,6 +11,8 @@ import { useReturnFocus } from './ModalOverlay.js';
 
 // On demand, with the policy's HTML sanitiser: only a user who has not accepted the policy yet needs it.
 const PrivacyPolicyDialog = lazy(async () => ({ default: (await import('./PrivacyPolicyDialog.js')).PrivacyPolicyDialog }));
+// The filesystem search overlay and its model, with the first opening (F3, the tray's icon).
+const FileSearchOverlay = lazy(() => import('./FileSearchOverlay.js'));
 /** The shortcut guide and the command palette: fetched once the desktop is idle (or a key is pressed), not before it shows. */
 const overlayViews = preloadedModule(() => import('./desktopOverlayViews.js'));
 
@@ -23,7 +25,7 @@ export function preloadOverlayViews(): Promise<unknown> {
  * What the desktop shows above its windows and panels besides
  * notifications: the open context menu (desktop, panel or window-list
  * entry: the command registry's menus), the keyboard-shortcut guide, the
- * command palette and the privacy policy after sign-in. While the privacy
+ * command palette, the filesystem search and the privacy policy after sign-in. While the privacy
  * policy waits for the user's agreement nothing else opens over it.
  * Context menus also open from the keyboard (useKeyboardContextMenu).
  */
@@ -47,6 +49,11 @@ export function DesktopOverlays(): JSX.Element | null {
       {state.popup === 'appMenu' && <AppMenu />}
       {menu && <ContextMenu key={`${menu.menu}-${menu.at.x}-${menu.at.y}`} menu={menu} onClose={() => ui.closeContextMenu()} />}
       {(state.popup === 'shortcuts' || state.popup === 'palette') && <OverlayView popup={state.popup} onClose={() => ui.closePopup()} />}
+      {state.popup === 'fileSearch' && (
+        <Suspense fallback={null}>
+          <FileSearchOverlay />
+        </Suspense>
+      )}
     </>
   );
 }
