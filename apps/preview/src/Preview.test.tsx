@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 /** Launches Preview over an in-memory filesystem with English texts. */
-async function launch(args: Record<string, unknown> = {}) {
+async function launch(args: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
   const fs = new MemoryFileSystem({
     mountpoints: [memoryMountpoint('home')],
     files: {
@@ -32,7 +32,7 @@ async function launch(args: Record<string, unknown> = {}) {
   const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
   const runtime = defineApplication((app) => {
     const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], { files: fs, t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars) });
-    return preview.launch(Object.assign(Object.create(app) as Application, { desktop }));
+    return preview.launch(Object.assign(Object.create(app) as Application, { desktop, options }));
   });
   current = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args });
   return { ...current, fs };
@@ -121,8 +121,8 @@ describe('Preview', () => {
     expect(screen.queryByTestId('preview.zoomIn')).toBeNull();
   });
 
-  it('shows a PDF in a frame of its address', async () => {
-    await launch({ file: 'home:/Docs/guide.pdf' });
+  it('shows a PDF in a frame of its address, the file named by the page address', async () => {
+    await launch({}, { file: 'home:/Docs/guide.pdf' });
     await settle();
     const frame = screen.getByTitle('guide.pdf') as HTMLIFrameElement;
     expect(frame.src).toMatch(/^blob:/);

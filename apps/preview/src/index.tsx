@@ -1,7 +1,7 @@
 /**
  * Preview (docs/behaviour/files.md): shows the image, video, audio or PDF
- * file it was launched with (args.file, a file entry or a 'name:/path') by
- * its address, with zoom for images and the previous and next files of the
+ * file it was launched with (args.file, a file entry, or the page
+ * address's file option, a 'name:/path') by its address, with zoom for images and the previous and next files of the
  * same folder. Its window title follows the file. The model holds the rules
  * (PreviewModel.ts); the view renders it.
  */
@@ -25,7 +25,8 @@ export default defineApplication((app) => {
     const next = model.title ?? app.title;
     if (next !== title) preview.setTitle((title = next));
   });
-  const file = app.args.file as { path?: unknown } | string | undefined;
+  // A file entry given by the desktop (openFile), or a path from the page address (?app=...&file=home:/a.txt).
+  const file = (app.args.file ?? app.options.file) as { path?: unknown } | string | undefined;
   if (typeof file === 'string') void model.show(file);
   else if (typeof file?.path === 'string') void model.show(file as FileEntry);
 });

@@ -23,7 +23,7 @@ afterEach(() => {
 });
 
 /** Launches the Text Editor over an in-memory filesystem, with English texts and dialogs the test answers. */
-async function launch(args: Record<string, unknown> = {}, files: Record<string, string | Uint8Array | null> = {}) {
+async function launch(args: Record<string, unknown> = {}, files: Record<string, string | Uint8Array | null> = {}, options: Record<string, unknown> = {}) {
   const fs = new MemoryFileSystem({
     mountpoints: [memoryMountpoint('home'), memoryMountpoint('docs', { attributes: { readOnly: true } })],
     files: { 'home:/notes.txt': 'first line\nsecond', 'docs:/manual.txt': 'read me', ...files },
@@ -35,6 +35,7 @@ async function launch(args: Record<string, unknown> = {}, files: Record<string, 
     const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], { files: fs, t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars) });
     const wrapped = Object.assign(Object.create(app) as Application, {
       desktop,
+      options,
       dialog: (kind: string, options: Record<string, unknown>, callback: DialogCallback) => {
         dialogs.push({ kind, options, answer: (button, value = null) => act(() => callback(button, value)) });
       },
@@ -83,8 +84,8 @@ describe('Text Editor', () => {
     expect(screen.queryByTestId('textEditor.modified')).toBeNull();
   });
 
-  it('tells the line and column of the caret', async () => {
-    await launch({ file: 'home:/notes.txt' });
+  it('tells the line and column of the caret (the file named by the page address)', async () => {
+    await launch({}, {}, { file: 'home:/notes.txt' });
     await settle();
     text().setSelectionRange(14, 14);
     fireEvent.select(text());

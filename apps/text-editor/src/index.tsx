@@ -1,6 +1,7 @@
 /**
  * The Text Editor (docs/behaviour/files.md): opens the text file it was
- * launched with (args.file, a file entry or a 'name:/path'), or an empty
+ * launched with (args.file, a file entry, or the page address's
+ * file option, a 'name:/path'), or an empty
  * untitled document; edits it in a plain text area and saves it through the
  * user's filesystems. Its window title is the file's name, marked while
  * modified. The model holds the rules (TextEditorModel.ts); the view
@@ -43,7 +44,8 @@ export default defineApplication((app) => {
     if (model.title !== title) editor.setTitle((title = model.title));
     if (model.getState().wrap !== wrap) app.settings.set('wrap', (wrap = model.getState().wrap));
   });
-  const file = app.args.file as { path?: unknown } | string | undefined;
+  // A file entry given by the desktop (openFile), or a path from the page address (?app=...&file=home:/a.txt).
+  const file = (app.args.file ?? app.options.file) as { path?: unknown } | string | undefined;
   if (typeof file === 'string') void model.load(file);
   else if (typeof file?.path === 'string') void model.load(file as FileEntry);
 });
