@@ -189,6 +189,23 @@ const queryString = fc.oneof(
 
 type Body = { payload?: string | Buffer; contentType?: string };
 const BIG = 'x'.repeat(70 * 1024);
+
+/** Broken uploads (writefile's multipart): cut short, no boundary, odd parts, non-JSON options, huge fields. */
+const part = (name: string, value: string, filename?: string) =>
+  `--b\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n\r\n${value}\r\n`;
+const MALFORMED_MULTIPART: Body[] = [
+  { payload: `${part('path', 'home:/a.txt')}--b\r\nContent-Disposition: form-data; name="upload"; filename="a"\r\n\r\nabc`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('path', 'home:/a.txt')}${part('options', '{not json')}${part('upload', 'abc', 'a.txt')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('path', 'home:/a.txt')}${part('options', '[1,2]')}${part('upload', 'abc', 'a.txt')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('upload', 'abc', 'a.txt')}${part('path', '../../etc/passwd')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('path', 'home:/b.txt')}${part('upload', 'one', 'a')}${part('upload', 'two', 'b')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('path', BIG)}${part('upload', 'x', 'a')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('__proto__', 'x')}${part('upload', 'x', '__proto__')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${Array.from({ length: 40 }, (_, i) => part(`f${i}`, 'v')).join('')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('path', 'home:/c.txt')}--b\r\nContent-Disposition: form-data; name="upload"; filename="c"\r\n\r\n${'z'.repeat(200_000)}\r\n--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: 'garbage without any boundary', contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('path', 'home:/d.txt')}--b--\r\n`, contentType: 'multipart/form-data; boundary="' },
+];
 const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 4, arbitrary: jsonValue.map((v) => ({ payload: jsonText(v), contentType: 'application/json' })) },
   {
@@ -224,6 +241,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
       { payload: '{"a":1}', contentType: 'text/plain' },
       { payload: '<a/>', contentType: 'application/xml' },
       { payload: '--x\r\n\r\n', contentType: 'multipart/form-data' },
+      ...MALFORMED_MULTIPART,
       { payload: '{"a":1}', contentType: 'application/json; charset=utf-16' },
       { payload: '{"a":1}', contentType: 'application/json; charset=latin1' },
       { payload: '{"a":1}', contentType: ';;;' },
@@ -298,6 +316,13 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/validatetoken': [{ jwt: 'a.b.c' }],
     '/refreshtoken': [{ jwt: 'a.b.c', refresh_token: 'r' }],
     '/logout': [{ refresh_token: 'r' }, {}],
+    '/vfs/readdir': [{ path: 'home:/' }, { path: 'home:/', options: '{"showHiddenFiles":true}' }],
+    '/vfs/mkdir': [{ path: 'home:/Folder' }],
+    '/vfs/touch': [{ path: 'home:/touched.txt' }],
+    '/vfs/unlink': [{ path: 'home:/touched.txt' }],
+    '/vfs/copy': [{ from: 'home:/touched.txt', to: 'home:/Folder/copy.txt', options: { overwrite: false } }],
+    '/vfs/rename': [{ from: 'home:/Folder', to: 'shared:/Folder' }],
+    '/vfs/search': [{ root: 'home:/', pattern: '*.txt', options: { limit: 5 } }],
     '/forgotpassword': [{ username: who.username }],
     '/resetpassword': [{ password_reset_code: 'c', new_password: 'Correct#Horse9', confirm_password: 'Correct#Horse9' }],
     '/logger': [{ level: 'info', message: 'hello' }],
