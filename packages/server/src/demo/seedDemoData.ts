@@ -3,7 +3,8 @@
  * organisations, users (one in both, so Switch Account shows), applications
  * in all seven categories (each one granted opens: an organisation page in
  * the Viewer), and announcements of each kind, with pages and media files
- * shipped beside this file.
+ * shipped beside this file, and files in every home, shared folder and
+ * documents mountpoint (demoFiles.ts).
  *
  * Everything is written in one database transaction: a start that fails or
  * is killed part-way leaves no demo data at all (at most a few unreferenced
@@ -16,6 +17,7 @@ import type { Log } from '../logger.js';
 import type { PasswordHasher } from '../auth/PasswordHasher.js';
 import { DOCUMENT_TYPES, ResourceService } from '../resources/ResourceService.js';
 import type { Stores } from '../stores.js';
+import { documentsTree, homeTree, sharedTree, writeTree } from './demoFiles.js';
 
 /** The password of every demo user; it satisfies the password rules. */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -215,4 +217,12 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     mediaType: 'image',
     fallback: true,
   });
+
+  for (const [u, a] of [[olivia, northwind], [demo, northwind], [liam, northwind], [sofia, contoso]] as const) {
+    await writeTree(stores, 'home', u.id, homeTree(u.firstname), u.id, a.id);
+  }
+  for (const org of [northwind, contoso]) {
+    await writeTree(stores, 'shared', org.id, sharedTree(org.name), null, org.id);
+    await writeTree(stores, 'documents', org.id, documentsTree(org.name), null, org.id);
+  }
 }

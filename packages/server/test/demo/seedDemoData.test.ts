@@ -180,4 +180,26 @@ describe(`demo data interrupted part-way on ${databaseKind}`, () => {
     expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(false);
     expect(await rows()).toEqual(seeded);
   });
+
+  it('gives every home folders with files of each kind, and each organisation shared documents and read-only documents', async () => {
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD, '10.9.0.20');
+    const list = async (path: string) =>
+      (await t.app.inject({ method: 'GET', url: '/vfs/readdir', query: { path }, headers: bearer(jwt) })).json<{ data: Array<{ filename: string; mime: string; url: string; size: number }> }>().data;
+    expect((await list('home:/')).map((e) => e.filename)).toEqual(['Documents', 'Media', 'Pictures', 'Projects']);
+    const files = [...(await list('home:/Documents')), ...(await list('home:/Pictures')), ...(await list('home:/Media')), ...(await list('home:/Projects/Warehouse move'))];
+    const mimes = new Set(files.map((f) => f.mime));
+    for (const mime of ['text/plain', 'text/markdown', 'text/csv', 'application/json', 'application/pdf', 'image/png', 'image/jpeg', 'video/webm', 'audio/wav']) expect(mimes).toContain(mime);
+    // Every file opens, and is what its type says.
+    for (const file of files) {
+      const res = await t.app.inject({ method: 'GET', url: file.url });
+      expect(res.statusCode, file.filename).toBe(200);
+      expect(res.rawPayload.length).toBe(file.size);
+    }
+    const pdf = files.find((f) => f.mime === 'application/pdf')!;
+    expect((await t.app.inject({ method: 'GET', url: pdf.url })).rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    const png = files.find((f) => f.mime === 'image/png')!;
+    expect((await t.app.inject({ method: 'GET', url: png.url })).rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect((await list('shared:/')).length).toBeGreaterThan(0);
+    expect((await list('documents:/')).map((e) => e.filename)).toContain('Policies');
+  });
 });
