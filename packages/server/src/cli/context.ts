@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { loadBuiltinPackages } from '../packages/packageMetadata.js';
 import { PackageRegistry } from '../packages/PackageRegistry.js';
 import { createStores, type Stores } from '../stores.js';
+import type { MountDefinition } from '../vfs/mounts.js';
 import { CliError } from './args.js';
 
 export interface CliContext {
@@ -18,6 +19,8 @@ export interface CliContext {
   hasher: PasswordHasher;
   /** Registered packages (PACKAGES_DIR) next to the built-in ones (BUILTIN_PACKAGES_DIRS). */
   packages: PackageRegistry;
+  /** The configured filesystem mountpoints (VFS_MOUNTS); the built-in ones when absent. */
+  mounts?: MountDefinition[];
 }
 
 /** A context with the resources it holds; close() frees them (database, lock). */
@@ -66,6 +69,7 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
     hasher: new PasswordHasher(),
     // The built-in packages are read only by the commands that need them.
     packages: new PackageRegistry(stores.packages, () => (builtins ??= loadBuiltinPackages(config.builtinPackagesDirs)), config.packagesDir),
+    mounts: config.vfs.mounts,
     async close() {
       try {
         await opened.close();

@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { CliError, commandUsage, parseCommandArgs, UsageError, wantsHelp, type CommandSpec } from './args.js';
 import { announcementCommands } from './commands/announcements.js';
 import { appCommands } from './commands/apps.js';
+import { fileCommands } from './commands/files.js';
 import { orgCommands } from './commands/orgs.js';
 import { packageCommands } from './commands/packages.js';
 import { userCommands } from './commands/users.js';
@@ -14,7 +15,7 @@ import type { ContextOpener } from './context.js';
 import type { CliIo } from './io.js';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...orgCommands, ...appCommands, ...announcementCommands, ...packageCommands];
+export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...orgCommands, ...appCommands, ...announcementCommands, ...packageCommands, ...fileCommands];
 
 const GROUPS: Readonly<Record<string, string>> = {
   user: 'users: create, list, disable, enable, set-password',
@@ -22,6 +23,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   app: 'the application catalogue: create, list, grant, revoke',
   announcement: 'sign-in page announcements: add, list',
   package: 'packages: register, list, unregister, enable, disable',
+  files: 'files in the filesystem, read-only mountpoints included: put, ls, rm',
 };
 
 /** The overall usage, or that of one group. */

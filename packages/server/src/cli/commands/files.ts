@@ -1,0 +1,106 @@
+/** `atrium files ...`: put, ls, rm, in any mountpoint, read-only ones included (docs/behaviour/files.md#mountpoints). */
+import fs from 'node:fs';
+import { humanFileSize, isVfsPath } from '@atrium/shared';
+import { FileUrlSigner } from '../../vfs/FileUrlSigner.js';
+import { BUILTIN_MOUNTS } from '../../vfs/mounts.js';
+import { VfsError } from '../../vfs/VfsError.js';
+import { VfsService, type VfsCaller } from '../../vfs/VfsService.js';
+import { CliError, UsageError, type Args, type CommandSpec } from '../args.js';
+import type { CliContext } from '../context.js';
+import { formatJson, formatTable } from '../format.js';
+import { findOrg, findUser } from '../lookup.js';
+
+const whose = {
+  user: { type: 'string', arg: 'username', help: "whose home (for 'home:' and other per-user mountpoints)" },
+  org: { type: 'string', arg: 'organisation', help: "whose folders (for 'shared:', 'documents:' and other per-organisation mountpoints)" },
+} as const;
+
+function checkPath(args: Args, index: number): void {
+  const value = args.positional(index);
+  if (!isVfsPath(value)) throw new UsageError(`'${value}' is not a filesystem path such as documents:/Policies/handbook.pdf`);
+}
+
+/** The filesystem as an operator sees it: writes to read-only mountpoints, counted against nobody. */
+async function operator(ctx: CliContext, args: Args): Promise<{ vfs: VfsService; caller: VfsCaller }> {
+  const username = args.string('user');
+  const orgName = args.string('org');
+  const user = username === undefined ? null : await findUser(ctx.stores, username);
+  const org = orgName === undefined ? null : await findOrg(ctx.stores, orgName);
+  const vfs = new VfsService(
+    ctx.stores.vfs,
+    ctx.stores.vfsBlobs,
+    // No signed addresses on the command line: the caller has no session.
+    new FileUrlSigner('unused'),
+    { mounts: ctx.mounts ?? BUILTIN_MOUNTS, quota: Number.MAX_SAFE_INTEGER, uploadLimit: Number.MAX_SAFE_INTEGER, apiPrefix: '' },
+    { info: () => undefined, warn: () => undefined, error: () => undefined } as never,
+  );
+  return { vfs, caller: { userId: user?.id ?? null, sessionId: null, account: org ? { id: org.id, name: org.name } : null, operator: true } };
+}
+
+/** Runs a filesystem call, turning its failures into the command line's. */
+async function attempt<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof VfsError) throw new CliError(`${e.message}${e.vfsCode === 'filesystemNotFound' ? ' (name the owner with --user or --org)' : ''}.`);
+    throw e;
+  }
+}
+
+const put: CommandSpec = {
+  group: 'files',
+  name: 'put',
+  summary: 'store a file in a mountpoint',
+  description: 'Copies a local file to a filesystem path, replacing a file already there (unless --no-overwrite). Missing folders are made.',
+  positionals: ['file', 'path'],
+  options: { ...whose, 'no-overwrite': { type: 'boolean', help: 'refuse to replace an existing file' } },
+  examples: ['files put handbook.pdf documents:/Policies/handbook.pdf --org "Northwind Trading"', 'files put notes.txt home:/notes.txt --user demo'],
+  validate: (args) => checkPath(args, 1),
+  async run(ctx, args, io) {
+    const file = args.positional(0);
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`Cannot read the file '${file}': no such file.`);
+    const { vfs, caller } = await operator(ctx, args);
+    const target = args.positional(1);
+    const [mount, rest] = [target.slice(0, target.indexOf(':')), target.slice(target.indexOf(':') + 1)];
+    const folders = rest.split('/').filter(Boolean).slice(0, -1);
+    for (let i = 1; i <= folders.length; i++) {
+      const dir = `${mount}:/${folders.slice(0, i).join('/')}`;
+      if (!(await attempt(() => vfs.exists(caller, dir)))) await attempt(() => vfs.mkdir(caller, dir));
+    }
+    const entry = await attempt(() => vfs.writefile(caller, target, fs.createReadStream(file), { overwrite: !args.flag('no-overwrite') }));
+    io.stdout(`Stored ${entry.path} (${humanFileSize(entry.size)}).`);
+  },
+};
+
+const ls: CommandSpec = {
+  group: 'files',
+  name: 'ls',
+  summary: 'list a folder of a mountpoint',
+  positionals: ['path'],
+  options: { ...whose, json: { type: 'boolean', help: 'print JSON' } },
+  examples: ['files ls documents:/ --org "Northwind Trading"'],
+  validate: (args) => checkPath(args, 0),
+  async run(ctx, args, io) {
+    const { vfs, caller } = await operator(ctx, args);
+    const entries = await attempt(() => vfs.readdir(caller, args.positional(0), { showHiddenFiles: true }));
+    if (args.flag('json')) return io.stdout(formatJson(entries));
+    io.stdout(formatTable(['name', 'type', 'size', 'modified'], entries.map((e) => [e.isDirectory ? `${e.filename}/` : e.filename, e.mime, e.isDirectory ? '' : humanFileSize(e.size), e.stat.modified])));
+  },
+};
+
+const rm: CommandSpec = {
+  group: 'files',
+  name: 'rm',
+  summary: 'delete a file or a folder with everything in it',
+  positionals: ['path'],
+  options: { ...whose },
+  examples: ['files rm documents:/Policies/old.pdf --org "Northwind Trading"'],
+  validate: (args) => checkPath(args, 0),
+  async run(ctx, args, io) {
+    const { vfs, caller } = await operator(ctx, args);
+    await attempt(() => vfs.unlink(caller, args.positional(0)));
+    io.stdout(`Deleted ${args.positional(0)}.`);
+  },
+};
+
+export const fileCommands: readonly CommandSpec[] = [put, ls, rm];
