@@ -2,6 +2,7 @@
  * The services of the server, wired once over the stores. Routes receive
  * this object and stay thin: parse, call a service, shape the answer.
  */
+import { VFS_CHANGED_MESSAGE, type VfsChangedParams } from '@atrium/shared';
 import type { Log } from './logger.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
@@ -136,6 +137,20 @@ export function createServices({
     { mounts: config.vfs.mounts, quota: config.vfs.quota, uploadLimit: config.vfs.uploadLimit, apiPrefix: config.apiPrefix, now },
     log,
   );
+  // Live updates: the users who can see a changed directory hear of it on their desktop socket.
+  vfs.onChange(({ caller, directories, organisation }) => {
+    const message = { name: VFS_CHANGED_MESSAGE, params: { directories } satisfies VfsChangedParams };
+    if (!organisation) {
+      if (caller.userId) hub.sendToUser(caller.userId, message);
+      return;
+    }
+    const users = new Set(hub.peers().map((p) => p.userId));
+    void Promise.all(
+      [...users].map(async (userId) => {
+        if (await stores.accounts.isMember(userId, organisation)) hub.sendToUser(userId, message);
+      }),
+    ).catch((err: unknown) => log.warn({ err }, 'vfs change not sent'));
+  });
   return {
     db,
     stores,

@@ -68,7 +68,7 @@ export interface VfsServiceOptions {
 }
 
 /** A finished change, for live updates: the directories whose listing changed. */
-export type VfsChangeListener = (change: { caller: VfsCaller; directories: string[] }) => void;
+export type VfsChangeListener = (change: { caller: VfsCaller; directories: string[]; organisation: string | null }) => void;
 
 /**
  * The virtual filesystem's operations (docs/behaviour/files.md): paths are
@@ -581,8 +581,18 @@ export class VfsService {
     }
   }
 
+  /** Tells the listeners, once per mount instance touched: directories of organisation mountpoints go to its members. */
   private changed(caller: VfsCaller, directories: string[]): void {
-    for (const listener of this.listeners) listener({ caller, directories: [...new Set(directories)] });
+    const byOrganisation = new Map<string | null, string[]>();
+    for (const directory of new Set(directories)) {
+      const def = this.options.mounts.find((m) => m.name === parseVfsPath(directory).mount);
+      const organisation = def?.scope === 'organisation' ? (caller.account?.id ?? null) : null;
+      if (def?.scope === 'global') continue;
+      byOrganisation.set(organisation, [...(byOrganisation.get(organisation) ?? []), directory]);
+    }
+    for (const [organisation, dirs] of byOrganisation) {
+      for (const listener of this.listeners) listener({ caller, directories: dirs, organisation });
+    }
   }
 }
 

@@ -23,6 +23,16 @@ export type VfsOperation = (typeof VFS_OPERATIONS)[number];
 /** The operations sent with GET (their body is the query string); the others are POST. */
 export const VFS_GET_OPERATIONS: readonly VfsOperation[] = ['exists', 'stat', 'readdir', 'readfile'];
 
+/**
+ * The desktop socket's message after a change (docs/API.md, "Files"):
+ * params `{directories}`, the 'name:/path' of each directory whose listing
+ * changed, sent to the users who can see it (the writer's other tabs too).
+ */
+export const VFS_CHANGED_MESSAGE = 'vfs:changed';
+export interface VfsChangedParams {
+  directories: string[];
+}
+
 // ---- Limits (docs/behaviour/limits.md, "Files") ----
 
 /** Longest path (the whole 'name:/path'), in characters. */
