@@ -209,23 +209,29 @@ async function downloadBig(t: Target, target: string, size: number): Promise<num
 interface Transfer {
   upload: number;
   download: number;
-  before: number;
-  peakUpload: number;
-  peakDownload: number;
-  after: number;
+  /** RSS when the upload started, the highest during it; the same for the download that follows. */
+  uploadRss: { before: number; peak: number };
+  downloadRss: { before: number; peak: number };
   resettable: boolean;
 }
 
 async function transfer(t: Target): Promise<Transfer> {
-  const before = memory(t.pid).rss;
   const resettable = resetPeak(t.pid);
+  const uploadBefore = memory(t.pid).rss;
   const up = await uploadBig(t, 'home:/big.bin', bigBytes);
-  const peakUpload = memory(t.pid).peak;
+  const uploadPeak = memory(t.pid).peak;
   resetPeak(t.pid);
+  const downloadBefore = memory(t.pid).rss;
   const down = await downloadBig(t, 'home:/big.bin', bigBytes);
-  const peakDownload = memory(t.pid).peak;
+  const downloadPeak = memory(t.pid).peak;
   await call(t, 'unlink', { json: { path: 'home:/big.bin' } });
-  return { upload: bigBytes / MiB / up, download: bigBytes / MiB / down, before, peakUpload, peakDownload, after: memory(t.pid).rss, resettable };
+  return {
+    upload: bigBytes / MiB / up,
+    download: bigBytes / MiB / down,
+    uploadRss: { before: uploadBefore, peak: uploadPeak },
+    downloadRss: { before: downloadBefore, peak: downloadPeak },
+    resettable,
+  };
 }
 
 /**
@@ -448,21 +454,14 @@ try {
     console.log(pattern.padEnd(14), String(f.results).padStart(8), ops(f.ops).padStart(9), n(f.p50).padStart(7), n(f.p99).padStart(7), String(f.errors).padStart(7));
   }
 
-  console.log(`\n${n(bigBytes / MiB)} MiB file, one transfer at a time; resident memory in MiB (peak = VmHWM, reset before each transfer)`);
-  console.log('server'.padEnd(8), 'upload MiB/s'.padStart(13), 'download MiB/s'.padStart(15), 'RSS before'.padStart(11), 'peak upload'.padStart(12), 'peak download'.padStart(14), 'RSS after'.padStart(10));
+  console.log(`\n${n(bigBytes / MiB)} MiB file, one transfer at a time; resident memory in MiB when the transfer started -> highest during it (VmHWM, its mark reset first)`);
+  console.log('server'.padEnd(8), 'upload MiB/s'.padStart(13), 'RSS during upload'.padStart(24), 'download MiB/s'.padStart(15), 'RSS during download'.padStart(24));
+  const rss = (r: { before: number; peak: number }, resettable: boolean) => `${n(r.before)} -> ${n(r.peak)}${resettable ? '' : '*'} (+${n(r.peak - r.before)})`.padStart(24);
   for (const [name, tr] of [
     ['Atrium', transfers.atrium],
     ['OS.js', transfers.osjs],
   ] as const) {
-    console.log(
-      name.padEnd(8),
-      n(tr.upload).padStart(13),
-      n(tr.download).padStart(15),
-      n(tr.before).padStart(11),
-      `${n(tr.peakUpload)}${tr.resettable ? '' : '*'}`.padStart(12),
-      n(tr.peakDownload).padStart(14),
-      n(tr.after).padStart(10),
-    );
+    console.log(name.padEnd(8), n(tr.upload).padStart(13), rss(tr.uploadRss, tr.resettable), n(tr.download).padStart(15), rss(tr.downloadRss, tr.resettable));
   }
   if (!transfers.atrium.resettable) console.log('* the peak mark could not be reset: it is the peak since the process started');
 } finally {
