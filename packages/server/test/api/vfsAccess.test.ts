@@ -69,7 +69,8 @@ describe(`downloads (${databaseKind})`, () => {
   });
 
   it('sends type, ETag, Last-Modified, nosniff and accepts ranges', async () => {
-    const res = await alice.read('home:/digits.bin');
+    // Never compressed, even when the client accepts it: lengths and ranges stay those of the file.
+    const res = await alice.read('home:/digits.bin', { 'accept-encoding': 'br, gzip' });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(content)).toBe(true);
     expect(res.headers['content-type']).toBe('application/octet-stream');
@@ -79,6 +80,10 @@ describe(`downloads (${databaseKind})`, () => {
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['content-disposition']).toBeUndefined();
+    await alice.write('home:/long.txt', 'compressible text '.repeat(500));
+    const text = await alice.read('home:/long.txt', { 'accept-encoding': 'br, gzip', range: 'bytes=0-9' });
+    expect(text.headers['content-encoding']).toBeUndefined();
+    expect(text.body).toBe('compressib');
   });
 
   it('answers 304 to a current copy', async () => {
@@ -89,7 +94,7 @@ describe(`downloads (${databaseKind})`, () => {
   });
 
   it('answers one byte range with 206, and 416 outside the file', async () => {
-    const part = await alice.read('home:/digits.bin', { range: 'bytes=5-9' });
+    const part = await alice.read('home:/digits.bin', { range: 'bytes=5-9', 'accept-encoding': 'gzip' });
     expect(part.statusCode).toBe(206);
     expect(part.body).toBe('56789');
     expect(part.headers['content-range']).toBe('bytes 5-9/20');
