@@ -47,6 +47,9 @@ export function PreviewView({ model, locale }: PreviewViewProps): JSX.Element {
   const isImage = kind === 'image' && status !== 'error';
   const percent = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'percent', maximumFractionDigits: 0 }).format(model.scale);
 
+  // The keys work at once in a new window.
+  useEffect(() => stageRef.current?.focus({ preventScroll: true }), []);
+
   // The fitted scale follows the window's size.
   const measure = useCallback(() => {
     const stage = stageRef.current;
@@ -129,7 +132,16 @@ export function PreviewView({ model, locale }: PreviewViewProps): JSX.Element {
           <DownloadIcon />
         </button>
       </div>
-      <div ref={stageRef} className={`pvw__stage pvw__stage--${kind ?? 'none'}`} data-testid="preview.stage" data-status={status}>
+      {/* Focusable, so that the keys work and a zoomed image scrolls from the keyboard. */}
+      <div
+        ref={stageRef}
+        className={`pvw__stage pvw__stage--${kind ?? 'none'}`}
+        tabIndex={0}
+        role="group"
+        aria-label={file?.filename ?? t('preview.empty.title')}
+        data-testid="preview.stage"
+        data-status={status}
+      >
         {status === 'empty' && (
           <div className="pvw__message">
             <PictureIcon />

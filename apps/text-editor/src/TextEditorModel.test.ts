@@ -58,10 +58,13 @@ describe('TextEditorModel', () => {
     const { model, fs } = setup();
     await model.load('home:/notes.txt');
     model.setText('changed');
+    expect(model.getState().opened).toBe(1);
     expect(await model.save()).toBe(true);
     expect(await fs.readfile('home:/notes.txt')).toBe('changed');
     expect(model.modified).toBe(false);
     expect(model.title).toBe('notes.txt');
+    // Saving keeps the document (and the caret where it is).
+    expect(model.getState().opened).toBe(1);
   });
 
   it('saves an untitled document as: the save dialog is asked for a target, starting with Untitled.txt', async () => {

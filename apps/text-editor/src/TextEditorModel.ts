@@ -39,6 +39,8 @@ export interface TextEditorState {
   wrap: boolean;
   /** Where the caret is, 1-based. */
   cursor: { line: number; column: number };
+  /** Counts the documents shown (opened, or new): the caret goes to the top of each. */
+  opened: number;
 }
 
 const encoder = new TextEncoder();
@@ -76,7 +78,7 @@ export class TextEditorModel {
 
   constructor(host: TextEditorHost, options: { wrap?: boolean } = {}) {
     this.#host = host;
-    this.#state = { file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, wrap: options.wrap ?? true, cursor: { line: 1, column: 1 } };
+    this.#state = { file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, wrap: options.wrap ?? true, cursor: { line: 1, column: 1 }, opened: 0 };
   }
 
   getState(): TextEditorState {
@@ -132,7 +134,7 @@ export class TextEditorModel {
   async newDocument(): Promise<boolean> {
     if (!(await this.confirmDiscard())) return false;
     this.#loads++;
-    this.#set({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 } });
+    this.#set({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 }, opened: this.#state.opened + 1 });
     return true;
   }
 
@@ -160,7 +162,7 @@ export class TextEditorModel {
       }
       const text = await files.readfile(entry.path, 'text');
       if (load !== this.#loads) return false;
-      this.#set({ file: entry, text, savedText: text, status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 } });
+      this.#set({ file: entry, text, savedText: text, status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 }, opened: this.#state.opened + 1 });
       return true;
     } catch (error) {
       if (load !== this.#loads) return false;

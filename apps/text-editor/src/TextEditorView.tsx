@@ -43,6 +43,16 @@ export function TextEditorView({ model, close }: TextEditorViewProps): JSX.Eleme
     return guardWindowClose(root, { needed: () => model.modified, confirm: () => model.confirmDiscard(), close });
   }, [model, close]);
 
+  // A new window is ready to type in; each document shown starts with the caret at its top.
+  useEffect(() => rootRef.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus({ preventScroll: true }), []);
+  useEffect(() => {
+    const area = rootRef.current?.querySelector<HTMLTextAreaElement>('textarea');
+    if (!area || state.opened === 0) return;
+    area.setSelectionRange(0, 0);
+    area.scrollTop = 0;
+    model.setCursor(0);
+  }, [model, state.opened]);
+
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
     const key = event.key.toLowerCase();
