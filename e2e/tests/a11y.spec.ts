@@ -95,6 +95,13 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   { name: 'the launch-error alert with its details shown', open: async ({ desktop, page }) => (await page.goto('/?app=Outdated'), await desktop.dialog('alert').button('Details').click(), desktop.dialog('alert').control('dialog.alert.details').waitFor()) },
   { name: 'the alert refusing an application', open: async ({ desktop, page }) => (await page.goto('/?app=Incidents'), desktop.dialog('alert').view.waitFor()) },
   { name: 'the Viewer without a page', open: async ({ desktop, page }) => (await page.goto('/?app=Viewer'), desktop.appWindows('Viewer').getByTestId('viewer.empty').waitFor()) },
+  { name: 'the Text Editor with a modified document', open: async ({ desktop, page }) => (await page.goto('/?app=TextEditor'), await desktop.appWindows('TextEditor').getByTestId('textEditor.text').fill('A line of text'), desktop.appWindows('TextEditor').getByTestId('textEditor.modified').waitFor()) },
+  {
+    name: 'the Text Editor asking about unsaved changes',
+    open: async ({ desktop, page }) => (await page.goto('/?app=TextEditor'), await desktop.appWindows('TextEditor').getByTestId('textEditor.text').fill('Unsaved'), await desktop.appWindows('TextEditor').getByTestId('window.close').click(), desktop.dialog('confirm').view.waitFor()),
+  },
+  { name: 'Preview without a file', open: async ({ desktop, page }) => (await page.goto('/?app=Preview'), desktop.appWindows('Preview').locator('[data-testid="preview.stage"][data-status="empty"]').waitFor()) },
+  { name: 'Preview of a missing file', open: async ({ desktop, page }) => (await page.goto('/?app=Preview&file=home:/a11y-missing.png'), desktop.appWindows('Preview').getByTestId('preview.error').waitFor()) },
   {
     name: 'the profile card',
     open: async ({ page }) => {
