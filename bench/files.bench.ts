@@ -83,7 +83,7 @@ async function measure(options: autocannon.Options): Promise<Figure> {
   await settle(result);
   const completed = result.requests.total;
   return {
-    ops: completed >= 20 * connections ? completed / result.duration : (connections * 1000) / result.latency.mean,
+    ops: completed === 0 ? NaN : completed >= 20 * connections ? completed / result.duration : (connections * 1000) / result.latency.mean,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -275,7 +275,7 @@ async function measureReads(url: string, headers: Record<string, string>, size: 
     const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
     return {
       // Every call sent was completed here: the run lasts until the last one is answered.
-      ops: latencies.length >= 20 * connections ? latencies.length / seconds : (connections * 1000) / mean,
+      ops: latencies.length === 0 ? NaN : latencies.length >= 20 * connections ? latencies.length / seconds : (connections * 1000) / mean,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       errors,
@@ -370,6 +370,11 @@ async function startSeededAtrium(dataDir: string, port: number): Promise<{ child
   await waitForOk(`${base}/readyz`, performance.now(), 120_000);
   let target: Target = { name: 'Atrium', vfs: `${base}/vfs`, headers: { authorization: `Bearer ${await signInAtrium(base)}` }, pid: child.pid! };
   const idOf = async (p: string) => ((await (await call(target, 'mkdir', { json: { path: p } })).json()) as { data: { id: string } }).data.id;
+  // A PostgreSQL database (BENCH_DATABASE_URL) may hold the folders of an earlier run.
+  for (const p of ['home:/bench', 'home:/searched']) {
+    const exists = ((await (await call(target, 'exists', { query: query(p) })).json()) as { data: boolean }).data;
+    if (exists) await call(target, 'unlink', { json: { path: p } });
+  }
   await idOf('home:/bench');
   const plan = [{ folderId: await idOf('home:/bench/folder'), names: Array.from({ length: folderEntries }, (_, i) => entryName(i)) }];
   await idOf('home:/searched');
@@ -444,9 +449,10 @@ try {
   for (const name of Object.keys(compared.atrium)) {
     const x = compared.atrium[name]!;
     const y = compared.osjs[name]!;
-    console.log(name.padEnd(26), '|', cells(x), '|', cells(y).slice(1), '|', (x.ops / y.ops).toFixed(2).padStart(12));
+    console.log(name.padEnd(26), '|', cells(x), '|', cells(y).slice(1), '|', n(x.ops / y.ops, 2).padStart(12));
   }
   console.log('(readfile 10 MB through Node\'s HTTP client, the other rows through autocannon)');
+  if ([...Object.values(compared.atrium), ...Object.values(compared.osjs)].some((f) => Number.isNaN(f.ops))) console.log('–: no call completed within the run (a longer BENCH_DURATION measures it)');
 
   console.log(`\nAtrium search over ${n(searchFiles)} files in ${SEARCH_FOLDERS} folders (root home:/; the files put in by bench/seedFiles.ts in ${atrium.seedSeconds.toFixed(1)} s)`);
   console.log('pattern'.padEnd(14), 'results'.padStart(8), 'ops/s'.padStart(9), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7));
