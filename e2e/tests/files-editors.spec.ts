@@ -98,6 +98,13 @@ test.describe('Text Editor', () => {
     await expect(question.window).toHaveCount(0);
     await expect(editor.frame).toHaveCount(1);
 
+    // So does the window menu's Close.
+    await editor.frame.getByTestId('window.icon').click();
+    await editor.frame.getByTestId('window.menu.window.close').click();
+    await expect(question.message).toHaveText('Do you want to save the changes to draft.txt?');
+    await question.button('Cancel').click();
+    await expect(editor.frame).toHaveCount(1);
+
     await editor.closeButton.click();
     await question.button('Discard').click();
     await expect(editor.frame).toHaveCount(0);

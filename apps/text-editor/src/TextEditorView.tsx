@@ -69,24 +69,24 @@ export function TextEditorView({ model, close }: TextEditorViewProps): JSX.Eleme
   return (
     <div ref={rootRef} className="ted" data-testid="textEditor" onKeyDown={handleKeyDown}>
       <div className="ted__bar" role="toolbar" aria-label={t('textEditor.toolbar')} onKeyDown={handleToolbarKey}>
-        <button type="button" className="ted__tool" onClick={() => void model.newDocument()} disabled={busy} data-testid="textEditor.new">
+        <button type="button" className="ted__tool" title={t('textEditor.new')} onClick={() => void model.newDocument()} disabled={busy} data-testid="textEditor.new">
           <NewIcon />
           <span>{t('textEditor.new')}</span>
         </button>
-        <button type="button" className="ted__tool" onClick={() => void model.openWithDialog()} disabled={busy} aria-keyshortcuts="Control+O" data-testid="textEditor.open">
+        <button type="button" className="ted__tool" title={t('textEditor.open')} onClick={() => void model.openWithDialog()} disabled={busy} aria-keyshortcuts="Control+O" data-testid="textEditor.open">
           <OpenIcon />
           <span>{t('textEditor.open')}</span>
         </button>
-        <button type="button" className="ted__tool" onClick={() => void model.save()} disabled={busy || !!tooLarge} aria-keyshortcuts="Control+S" data-testid="textEditor.save">
+        <button type="button" className="ted__tool" title={t('textEditor.save')} onClick={() => void model.save()} disabled={busy || !!tooLarge} aria-keyshortcuts="Control+S" data-testid="textEditor.save">
           <SaveIcon />
           <span>{t('textEditor.save')}</span>
         </button>
-        <button type="button" className="ted__tool" onClick={() => void model.saveAs()} disabled={busy || !!tooLarge} aria-keyshortcuts="Control+Shift+S" data-testid="textEditor.saveAs">
+        <button type="button" className="ted__tool" title={t('textEditor.saveAs')} onClick={() => void model.saveAs()} disabled={busy || !!tooLarge} aria-keyshortcuts="Control+Shift+S" data-testid="textEditor.saveAs">
           <SaveAsIcon />
           <span>{t('textEditor.saveAs')}</span>
         </button>
         <span className="ted__separator" aria-hidden="true" />
-        <button type="button" className="ted__tool" aria-pressed={wrap} onClick={() => model.toggleWrap()} data-testid="textEditor.wrap">
+        <button type="button" className="ted__tool" title={t('textEditor.wrap')} aria-pressed={wrap} onClick={() => model.toggleWrap()} data-testid="textEditor.wrap">
           <WrapIcon />
           <span>{t('textEditor.wrap')}</span>
         </button>
