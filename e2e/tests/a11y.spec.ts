@@ -90,6 +90,15 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   })),
   { name: 'the Viewer application', open: async ({ desktop, page }) => (await page.goto('/?app=Handbook'), desktop.appWindows('Viewer').getByTestId('viewer').waitFor()) },
   { name: 'a registered application (Hello)', open: async ({ desktop, page }) => (await page.goto('/?app=Hello'), desktop.appWindows('Hello').getByText('Hello, Dana Demo!').waitFor()) },
+  { name: 'the Files application', open: async ({ desktop, page }) => (await page.goto('/?app=Files'), desktop.appWindows('Files').getByTestId('files.item').first().waitFor()) },
+  {
+    name: "the Files application's item menu",
+    open: async ({ desktop, page }) => (await page.goto('/?app=Files'), await desktop.appWindows('Files').getByTestId('files.item').first().click({ button: 'right' }), desktop.appWindows('Files').getByRole('menu').waitFor()),
+  },
+  {
+    name: 'the properties of a folder in Files',
+    open: async ({ desktop, page }) => (await page.goto('/?app=Files'), await desktop.appWindows('Files').getByTestId('files.item').first().click(), await desktop.appWindows('Files').getByTestId('files.tool.properties').click(), desktop.appWindows('Files').getByTestId('files.properties.items').waitFor()),
+  },
   ...DIALOGS.map(([entry, kind]) => ({ name: `the ${entry} dialog`, open: ({ desktop }: SignedIn) => desktop.openDialog(entry, kind) })),
   { name: 'the question before overwriting a file', open: async ({ desktop }) => (await (await desktop.openDialog('fileSave', 'file')).button('OK').click(), desktop.dialog('confirm').view.waitFor()) },
   { name: 'the launch-error alert with its details shown', open: async ({ desktop, page }) => (await page.goto('/?app=Outdated'), await desktop.dialog('alert').button('Details').click(), desktop.dialog('alert').control('dialog.alert.details').waitFor()) },

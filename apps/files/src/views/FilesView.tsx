@@ -119,11 +119,8 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
             </div>
           )}
           <div className="fls-content" onContextMenu={handleContentMenu} onClick={() => model.clearSelection()} {...drop} data-testid="files.content">
-            {state.status === 'ready' && state.entries.length > 0 ? (
-              <Listing model={model} state={state} folderName={folderName} formatDate={formatDate} onMenu={openMenu} />
-            ) : (
-              <FolderState model={model} state={state} writable={writable} />
-            )}
+            {state.status === 'ready' && <Listing model={model} state={state} folderName={folderName} formatDate={formatDate} onMenu={openMenu} />}
+            <FolderState model={model} state={state} writable={writable} />
           </div>
           <div className="fls-statusbar" data-testid="files.status">
             <span>{t('files.count', { count: state.entries.length })}</span>

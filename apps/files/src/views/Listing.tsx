@@ -211,14 +211,14 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
 
   if (view === 'icons') {
     return (
-      <div role="listbox" className="fls-tiles" aria-orientation="horizontal" {...containerProps}>
+      <div role="listbox" className={`fls-tiles${entries.length === 0 ? ' fls-listing--empty' : ''}`} aria-orientation="horizontal" {...containerProps}>
         {items}
       </div>
     );
   }
   const ariaSort = (key: SortKey) => (sort.key === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
   return (
-    <div role="grid" className="fls-grid" {...containerProps}>
+    <div role="grid" className={`fls-grid${entries.length === 0 ? ' fls-listing--empty' : ''}`} {...containerProps}>
       <div role="row" className="fls-row fls-row--head">
         {SORT_KEYS.map((key) => (
           <span key={key} role="columnheader" className={`fls-cell fls-cell--${key}`} aria-sort={ariaSort(key)}>

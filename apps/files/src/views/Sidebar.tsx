@@ -23,7 +23,9 @@ function Place({ model, mountpoint, current, onChosen }: { model: FilesModel; mo
         {...drop}
       >
         <Icon name={mountpointIconName(mountpoint)} className="fls-place__icon" />
-        <span className="fls-place__label">{mountpoint.label}</span>
+        <span className="fls-place__label" title={mountpoint.label}>
+          {mountpoint.label}
+        </span>
         {mountpoint.attributes.readOnly && (
           <span className="fls-place__badge" title={t('files.readOnly')}>
             <Icon name="lock" />

@@ -5,6 +5,8 @@ import type { ViewMode } from '../model/FilesModel.js';
 import { Icon } from './icons.js';
 
 const TOOLBAR_ACTIONS: readonly ActionId[] = ['newFolder', 'upload', 'download', 'cut', 'copy', 'paste', 'rename', 'delete', 'properties'];
+/** Tools that keep their name beside the icon in a window of middling width. */
+const PRIMARY: ReadonlySet<ActionId> = new Set(['newFolder', 'upload']);
 
 export interface ToolbarProps {
   actions: ActionStates;
@@ -38,7 +40,7 @@ export function Toolbar({ actions, canGoUp, view, sidebarOpen, onUp, onAction, o
           <button
             key={id}
             type="button"
-            className={`fls-tool fls-tool--${id}`}
+            className={`fls-tool fls-tool--${id}${PRIMARY.has(id) ? '' : ' fls-tool--secondary'}`}
             aria-disabled={!state.enabled}
             title={state.reason ? `${label}: ${t(state.reason)}` : label}
             data-testid={`files.tool.${id}`}
