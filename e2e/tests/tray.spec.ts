@@ -10,7 +10,9 @@ test.describe('the tray', () => {
   test('shows an icon with its badge and title, and hands clicks and context clicks to its handlers', async ({ page }) => {
     const desktop = new Desktop(page);
     await desktop.signIn('demo');
-    await expect(page.getByTestId('panel.tray')).toHaveCount(0);
+    // Only the desktop's own icon, the filesystem search, until an application places one.
+    await expect(page.getByRole('group', { name: 'Tray' }).getByRole('button')).toHaveCount(1);
+    await expect(page.getByRole('group', { name: 'Tray' }).getByRole('button', { name: 'Search files' })).toBeVisible();
 
     await desktop.developer('trayIcon');
     const tray = page.getByRole('group', { name: 'Tray' });

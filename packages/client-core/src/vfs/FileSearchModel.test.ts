@@ -112,6 +112,7 @@ describe('FileSearchModel search', () => {
     release();
     await first;
     expect(paths(model)).toEqual(['home:/notes.txt']);
+    expect(model.getState().selected).toBe(-1);
   });
 });
 
@@ -211,14 +212,16 @@ describe('FileSearchModel focus', () => {
     expect(hidden()).toBe(0);
   });
 
-  it('keeps its text and results while hidden, for the next time it opens', async () => {
+  it('keeps its text and results while hidden, for the next time it opens, with none selected', async () => {
     const { model, clock } = setup();
     model.setText('notes');
     await model.enter();
+    model.move(1);
     model.blur();
     clock.advance(300);
     await flushPromises();
     expect(model.getState().text).toBe('notes');
     expect(paths(model)).toEqual(['home:/notes.txt']);
+    expect(model.getState().selected).toBe(-1);
   });
 });

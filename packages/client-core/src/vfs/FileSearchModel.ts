@@ -49,7 +49,8 @@ const INITIAL: FileSearchState = { text: '', message: { kind: 'hint' }, results:
  * searchable filesystem for the text wrapped in wildcards ('*text*'); Escape
  * clears the text and results, or hides the overlay when there is nothing
  * to clear; losing focus hides it 300 ms later unless focus comes back.
- * Hiding keeps the text and results for the next time it opens.
+ * Hiding keeps the text and results for the next time it opens (with none
+ * of them selected).
  */
 export class FileSearchModel extends Observable<FileSearchState> {
   readonly #options: FileSearchOptions;
@@ -156,8 +157,10 @@ export class FileSearchModel extends Observable<FileSearchState> {
     this.#cancelBlur();
   }
 
+  /** Hides the overlay; the text and results stay for the next time, nothing selected (Enter then searches again). */
   hide(): void {
     this.#cancelBlur();
+    this.select(-1);
     this.#options.hide();
   }
 
