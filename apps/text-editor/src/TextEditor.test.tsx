@@ -215,6 +215,22 @@ describe('guardWindowClose', () => {
     expect(closeClicks).toHaveBeenCalledTimes(2);
   });
 
+  it("asks before the panel's window-list close button closes this window, not another's", async () => {
+    document.body.innerHTML = `<div data-testid="window" data-wid="7"><div id="inside"></div></div>
+      <div><button data-window-entry="7">mine</button><button data-testid="panel.windows.close" id="mine">x</button></div>
+      <div><button data-window-entry="8">other</button><button data-testid="panel.windows.close" id="other">x</button></div>`;
+    const confirm = vi.fn(async () => false);
+    const stop = guardWindowClose(document.getElementById('inside')!, { needed: () => true, confirm, close: () => undefined });
+    const closes = vi.fn();
+    document.addEventListener('click', closes);
+    fireEvent.click(document.getElementById('other')!);
+    expect([confirm.mock.calls.length, closes.mock.calls.length]).toEqual([0, 1]);
+    fireEvent.click(document.getElementById('mine')!);
+    expect([confirm.mock.calls.length, closes.mock.calls.length]).toEqual([1, 1]);
+    document.removeEventListener('click', closes);
+    stop();
+  });
+
   it('has the browser ask before the page goes with unsaved changes', () => {
     const { inside } = frame();
     const stop = guardWindowClose(inside, { needed: () => true, confirm: async () => true, close: () => undefined });
