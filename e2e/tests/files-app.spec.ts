@@ -1,68 +1,88 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '../fixtures.js';
+import { apiToken } from '../helpers/api.js';
+import { UserFiles } from '../helpers/userFiles.js';
 import { DialogObject } from '../pages/DialogObject.js';
 import { Desktop } from '../pages/Desktop.js';
 import { FilesAppObject } from '../pages/FilesAppObject.js';
 
 /**
- * The Files application (apps/files/README.md) on the real server's files:
- * opened from the application menu, it uploads with a progress bar, renames,
- * moves by dragging onto a folder, deletes after a confirmation naming the
- * file, and downloads. Every journey works on names of its own in the demo
- * user's home and deletes them again.
+ * The Files application (apps/files/README.md) on the real server's files.
+ * Each journey opens Files from the application menu, goes into a folder of
+ * its own in the demo user's home (other journeys share that home) and
+ * works there; the folder is deleted afterwards whatever happened.
  */
-const unique = () => `e2e-files-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+const unique = (stem: string) => `${stem}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+
+let userFiles: UserFiles;
+let folderName: string;
+let files: FilesAppObject;
+
+test.beforeEach(async ({ page, request }) => {
+  userFiles = new UserFiles(request, await apiToken(request, 'demo'));
+  folderName = unique('e2e-files');
+  await userFiles.mkdir(`home:/${folderName}`);
+  await new Desktop(page).signIn();
+  files = new FilesAppObject(page);
+  await files.openFromAppMenu();
+});
+
+test.afterEach(async () => {
+  await userFiles.remove(`home:/${folderName}`);
+});
+
+/** Opens the journey's own folder with a double click, as a user does. */
+async function openOwnFolder(): Promise<void> {
+  await files.item(folderName).dblclick();
+  await expect(files.window.getByTestId('window.title')).toHaveText(`${folderName} – Files`);
+  await expect(files.root.getByTestId('files.empty')).toContainText('This folder is empty');
+}
 
 test.describe('the Files application', () => {
-  let files: FilesAppObject;
-
-  test.beforeEach(async ({ page }) => {
-    await new Desktop(page).signIn();
-    files = new FilesAppObject(page);
-    await files.openFromAppMenu();
-  });
-
-  test('opens the home folder from the application menu, with places, path and columns', async () => {
+  test('opens the home folder from the application menu, with places, path and sortable columns', async () => {
     await expect(files.window.getByTestId('window.title')).toHaveText('Home – Files');
     await expect(files.sidebar.getByRole('button', { name: 'Home' })).toHaveAttribute('aria-current', 'true');
     await expect(files.breadcrumb.getByRole('button')).toHaveText(['Home']);
     await expect(files.root.getByRole('columnheader')).toHaveText(['Name▲', 'Size', 'Type', 'Date modified']);
+    await files.root.getByTestId('files.sort.name').click();
+    await expect(files.root.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    await files.root.getByTestId('files.sort.name').click();
+    await openOwnFolder();
+    await expect(files.breadcrumb.getByRole('button')).toHaveText(['Home', folderName]);
   });
 
   test('uploads a file with its progress bar, renames it, moves it by dragging onto a folder, and deletes it after a confirmation', async ({ page }) => {
-    const base = unique();
-    const folder = `${base} folder`;
-    const original = `${base}.txt`;
-    const renamed = `${base} renamed.txt`;
+    await openOwnFolder();
+    const original = 'report.txt';
+    const renamed = 'report final.txt';
     const content = Buffer.alloc(3 * 1024 * 1024, 'atrium ');
 
     await files.uploadFiles([{ name: original, mimeType: 'text/plain', buffer: content }]);
     const upload = files.upload(original);
     await expect(upload.getByRole('progressbar', { name: original })).toBeVisible();
+    // The server stores the file before it answers: a moment on a busy machine.
     await expect(upload.getByTestId('files.upload.status')).toHaveText('Uploaded', { timeout: 30_000 });
     await expect(upload.getByRole('progressbar', { name: original })).toHaveAttribute('aria-valuenow', '100');
-    await expect(files.item(original)).toBeVisible();
     await expect(files.item(original).getByRole('gridcell').nth(1)).toHaveText('3.0 MiB');
 
-    // Rename with F2 (the prompt starts from the current name).
+    // Rename with F2: the prompt starts from the current name.
     await files.item(original).click();
     await page.keyboard.press('F2');
-    const prompt = new DialogObject(page, 'prompt');
-    await expect(prompt.view.getByTestId('dialog.prompt.input')).toHaveValue(original);
+    await expect(new DialogObject(page, 'prompt').view.getByTestId('dialog.prompt.input')).toHaveValue(original);
     await files.answerPrompt(renamed);
     await expect(files.item(renamed)).toHaveAttribute('aria-selected', 'true');
     await expect(files.item(original)).toHaveCount(0);
 
     // Move by dragging onto a folder.
-    await files.newFolder(folder);
-    await files.item(renamed).dragTo(files.item(folder));
+    await files.newFolder('Archive');
+    await files.item(renamed).dragTo(files.item('Archive'));
     await expect(files.item(renamed)).toHaveCount(0);
-    await files.item(folder).dblclick();
-    await expect(files.window.getByTestId('window.title')).toHaveText(`${folder} – Files`);
-    await expect(files.breadcrumb.getByRole('button')).toHaveText(['Home', folder]);
+    expect(await userFiles.read(`home:/${folderName}/Archive/${renamed}`)).toBe(content.toString());
+    await files.item('Archive').dblclick();
+    await expect(files.breadcrumb.getByRole('button')).toHaveText(['Home', folderName, 'Archive']);
     await expect.poll(() => files.names()).toEqual([renamed]);
 
-    // Delete with the confirmation naming the file; No keeps it, Yes deletes it.
+    // Delete: the confirmation names the file; No keeps it, Yes deletes it.
     await files.item(renamed).click();
     await page.keyboard.press('Delete');
     const confirm = new DialogObject(page, 'confirm');
@@ -74,30 +94,44 @@ test.describe('the Files application', () => {
     await confirm.button('Yes').click();
     await expect(files.root.getByTestId('files.empty')).toContainText('This folder is empty');
 
-    // Backspace goes up; then clean up.
+    // Backspace goes up.
     await files.listing.focus();
     await page.keyboard.press('Backspace');
-    await expect(files.window.getByTestId('window.title')).toHaveText('Home – Files');
-    await files.remove(folder);
+    await expect(files.window.getByTestId('window.title')).toHaveText(`${folderName} – Files`);
   });
 
   test('downloads a file with its content, and cannot download a folder', async ({ page }) => {
-    const name = `${unique()}.txt`;
-    const folder = `${unique()} folder`;
-    const text = `Downloaded by Files ${name}\n`;
-    await files.uploadFiles([{ name, mimeType: 'text/plain', buffer: Buffer.from(text) }]);
-    await expect(files.upload(name).getByTestId('files.upload.status')).toHaveText('Uploaded', { timeout: 30_000 });
+    await userFiles.write(`home:/${folderName}/notes.txt`, 'Downloaded by Files\n', 'text/plain');
+    await userFiles.mkdir(`home:/${folderName}/Inner`);
+    await files.item(folderName).dblclick();
+    await files.item('notes.txt').waitFor();
 
-    await files.newFolder(folder);
+    await files.item('Inner').click();
     await expect(files.tool('download')).toHaveAttribute('aria-disabled', 'true');
     await expect(files.tool('download')).toHaveAttribute('title', 'Download: Folders cannot be downloaded');
 
-    await files.item(name).click();
+    await files.item('notes.txt').click();
     const [download] = await Promise.all([page.waitForEvent('download'), files.tool('download').click()]);
-    expect(download.suggestedFilename()).toBe(name);
-    expect(await fs.readFile(await download.path(), 'utf8')).toBe(text);
+    expect(download.suggestedFilename()).toBe('notes.txt');
+    expect(await fs.readFile(await download.path(), 'utf8')).toBe('Downloaded by Files\n');
+  });
 
-    await files.remove(name);
-    await files.remove(folder);
+  test('copies with Ctrl+C and pastes with Ctrl+V into another folder, and opens a text file in the Text Editor', async ({ page }) => {
+    await userFiles.write(`home:/${folderName}/plan.txt`, 'The plan\n', 'text/plain');
+    await userFiles.mkdir(`home:/${folderName}/Copies`);
+    await files.item(folderName).dblclick();
+    await files.item('plan.txt').click();
+    await page.keyboard.press('Control+c');
+    await files.item('Copies').dblclick();
+    await expect(files.root.getByTestId('files.empty')).toBeVisible();
+    await files.listing.focus();
+    await page.keyboard.press('Control+v');
+    await expect(files.item('plan.txt')).toBeVisible();
+    expect(await userFiles.read(`home:/${folderName}/Copies/plan.txt`)).toBe('The plan\n');
+
+    await files.item('plan.txt').dblclick();
+    const editor = page.locator('[data-testid="window"][data-app="TextEditor"]');
+    await expect(editor).toBeVisible();
+    await expect(editor.getByRole('textbox')).toHaveValue('The plan\n');
   });
 });
