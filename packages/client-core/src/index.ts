@@ -56,7 +56,7 @@ export { FileSystemError } from './vfs/FileSystemError.js';
 export { MemoryFileSystem, memoryMountpoint, sortEntries } from './vfs/MemoryFileSystem.js';
 export { wildcardMatcher } from './vfs/wildcard.js';
 export { HttpFileSystem, fileSystemErrorOf } from './vfs/HttpFileSystem.js';
-export { LazyFileSystem } from './vfs/LazyFileSystem.js';
+export { lazyFileSystem, type LazyFileSystem } from './vfs/LazyFileSystem.js';
 export { applicationsForMime, DEFAULT_APPLICATIONS_KEY } from './vfs/openFile.js';
 export { fileSystemErrorText } from './vfs/fileSystemErrorText.js';
 export { FILE_SEARCH_BLUR_DELAY, FILE_SEARCH_TEXT_MAX_LENGTH, FileSearchModel, type FileSearchMessage, type FileSearchOptions, type FileSearchState } from './vfs/FileSearchModel.js';

@@ -20,7 +20,7 @@ import { DialogService } from '../dialogs/DialogService.js';
 import { browserPackageLoader, type ClientEnvironment } from '../env.js';
 import type { FileSearchModel } from '../vfs/FileSearchModel.js';
 import type { FileEntry, FileSystem, FileSystemChange } from '../vfs/FileSystem.js';
-import { LazyFileSystem } from '../vfs/LazyFileSystem.js';
+import { lazyFileSystem } from '../vfs/LazyFileSystem.js';
 import type { Dimension } from '../windows/types.js';
 import { WindowManager } from '../windows/WindowManager.js';
 import { AppMenuModel } from './AppMenuModel.js';
@@ -169,7 +169,8 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   const sounds = platform.sounds ?? new SoundPlayer(null);
   const windows = new WindowManager({ clock, viewport: layout.viewport, translate });
   // The user's files: the server's filesystems, whose client loads with the first call (docs/behaviour/files.md).
-  const files = platform.fileSystem ?? new LazyFileSystem(async () => new (await import('../vfs/HttpFileSystem.js')).HttpFileSystem(session.core));
+  const serverFiles = platform.fileSystem ? null : lazyFileSystem(async () => new (await import('../vfs/HttpFileSystem.js')).HttpFileSystem(session.core));
+  const files = platform.fileSystem ?? serverFiles!;
   // The default-application dialog offers the applications the user may open (packages exists by the time a dialog opens).
   const dialogs = new DialogService({
     windows,
@@ -284,9 +285,9 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       // Files changed elsewhere (another tab, a member of the organisation): open views refresh.
       socket.on(VFS_CHANGED, (params) => {
         const directories = (params as { directories?: unknown } | null)?.directories;
-        if (files instanceof LazyFileSystem && Array.isArray(directories)) {
+        if (serverFiles && Array.isArray(directories)) {
           const operation = (params as { operation?: FileSystemChange['operation'] }).operation ?? 'writefile';
-          files.notify({ operation, directories: directories.filter((d): d is string => typeof d === 'string') });
+          serverFiles.notify({ operation, directories: directories.filter((d): d is string => typeof d === 'string') });
         }
       }),
       socket.on(SocketNames.appMessage, (params) => {

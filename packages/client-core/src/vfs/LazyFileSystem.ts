@@ -1,4 +1,7 @@
-import type { FileEntry, FileSystem, FileSystemChange, Mountpoint, ReadTypes, WriteOptions } from './FileSystem.js';
+import type { FileSystem, FileSystemChange } from './FileSystem.js';
+
+/** The operations a LazyFileSystem hands on to the loaded implementation. */
+const OPERATIONS = ['mountpoints', 'readdir', 'exists', 'stat', 'readfile', 'writefile', 'copy', 'rename', 'mkdir', 'unlink', 'touch', 'search', 'url', 'mount', 'unmount'] as const;
 
 /**
  * A FileSystem whose implementation is loaded on its first call, so that the
@@ -7,82 +10,43 @@ import type { FileEntry, FileSystem, FileSystemChange, Mountpoint, ReadTypes, Wr
  * attached once it has loaded; `notify` tells them of changes made
  * elsewhere (another tab, another user: the socket's 'vfs:changed').
  */
-export class LazyFileSystem implements FileSystem {
-  readonly #load: () => Promise<FileSystem>;
-  #loading: Promise<FileSystem> | null = null;
-  readonly #listeners = new Set<(change: FileSystemChange) => void>();
-
-  constructor(load: () => Promise<FileSystem>) {
-    this.#load = load;
-  }
-
+export interface LazyFileSystem extends FileSystem {
   /** The implementation (loaded once; a failed load is tried again on the next call). */
-  loaded(): Promise<FileSystem> {
-    this.#loading ??= this.#load().then(
-      (fs) => {
-        fs.subscribe((change) => this.notify(change));
-        return fs;
-      },
-      (error: unknown) => {
-        this.#loading = null;
-        throw error;
-      },
-    );
-    return this.#loading;
-  }
-
+  loaded(): Promise<FileSystem>;
   /** Tells the listeners of a change. */
-  notify(change: FileSystemChange): void {
-    for (const listener of [...this.#listeners]) listener(change);
-  }
+  notify(change: FileSystemChange): void;
+}
 
-  async mountpoints(): Promise<Mountpoint[]> {
-    return (await this.loaded()).mountpoints();
+export function lazyFileSystem(load: () => Promise<FileSystem>): LazyFileSystem {
+  let loading: Promise<FileSystem> | null = null;
+  const listeners = new Set<(change: FileSystemChange) => void>();
+  const lazy = {
+    loaded() {
+      loading ??= load().then(
+        (fs) => {
+          fs.subscribe((change) => lazy.notify(change));
+          return fs;
+        },
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    notify(change: FileSystemChange) {
+      for (const listener of [...listeners]) listener(change);
+    },
+    subscribe(listener: (change: FileSystemChange) => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  } as LazyFileSystem;
+  for (const name of OPERATIONS) {
+    (lazy as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const fs = (await lazy.loaded()) as unknown as Record<string, (...a: unknown[]) => unknown>;
+      return fs[name]!(...args);
+    };
   }
-  async readdir(path: string, options?: { showHiddenFiles?: boolean }): Promise<FileEntry[]> {
-    return (await this.loaded()).readdir(path, options);
-  }
-  async exists(path: string): Promise<boolean> {
-    return (await this.loaded()).exists(path);
-  }
-  async stat(path: string): Promise<FileEntry> {
-    return (await this.loaded()).stat(path);
-  }
-  async readfile<K extends keyof ReadTypes = 'text'>(path: string, type?: K): Promise<ReadTypes[K]> {
-    return (await this.loaded()).readfile(path, type);
-  }
-  async writefile(path: string, data: Blob | string | ArrayBuffer, options?: WriteOptions): Promise<FileEntry> {
-    return (await this.loaded()).writefile(path, data, options);
-  }
-  async copy(from: string, to: string, options?: { overwrite?: boolean }): Promise<FileEntry> {
-    return (await this.loaded()).copy(from, to, options);
-  }
-  async rename(from: string, to: string, options?: { overwrite?: boolean }): Promise<FileEntry> {
-    return (await this.loaded()).rename(from, to, options);
-  }
-  async mkdir(path: string): Promise<FileEntry> {
-    return (await this.loaded()).mkdir(path);
-  }
-  async unlink(path: string): Promise<boolean> {
-    return (await this.loaded()).unlink(path);
-  }
-  async touch(path: string): Promise<FileEntry> {
-    return (await this.loaded()).touch(path);
-  }
-  async search(root: string, pattern: string, options?: { limit?: number }): Promise<FileEntry[]> {
-    return (await this.loaded()).search(root, pattern, options);
-  }
-  async url(path: string, options?: { download?: boolean }): Promise<string> {
-    return (await this.loaded()).url(path, options);
-  }
-  async mount(name: string): Promise<void> {
-    return (await this.loaded()).mount(name);
-  }
-  async unmount(name: string): Promise<void> {
-    return (await this.loaded()).unmount(name);
-  }
-  subscribe(listener: (change: FileSystemChange) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
+  return lazy;
 }
