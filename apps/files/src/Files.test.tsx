@@ -1,7 +1,7 @@
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
 import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
 import type { DialogKind } from '@atrium/sdk';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import files from './index.js';
 import metadata from '../metadata.json';
@@ -256,5 +256,84 @@ describe('Files', () => {
     expect(screen.getByRole('listbox', { name: 'Contents of Home' })).toBeTruthy();
     expect(screen.getAllByRole('option')).toHaveLength(4);
     expect(screen.getByTestId('files.view.icons').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  describe('drag and drop', () => {
+    /** A DataTransfer as the browser gives it to drag events (jsdom has none). */
+    function dataTransfer(files: File[] = []) {
+      const store: Record<string, string> = {};
+      return {
+        get types() {
+          return [...Object.keys(store), ...(files.length > 0 ? ['Files'] : [])];
+        },
+        getData: (type: string) => store[type] ?? '',
+        setData: (type: string, value: string) => void (store[type] = value),
+        files,
+        dropEffect: 'none',
+        effectAllowed: 'all',
+      };
+    }
+    const row = (path: string) => screen.getAllByTestId('files.item').find((r) => r.dataset.path === path)!;
+
+    it('moves items dropped onto a folder, and copies them onto the path with Ctrl held', async () => {
+      const { fs } = await launch();
+      const drag = dataTransfer();
+      fireEvent.dragStart(row('home:/todo.txt'), { dataTransfer: drag });
+      fireEvent.dragOver(row('home:/Music'), { dataTransfer: drag });
+      expect(row('home:/Music').hasAttribute('data-drop-active')).toBe(true);
+      expect(drag.dropEffect).toBe('move');
+      fireEvent.drop(row('home:/Music'), { dataTransfer: drag });
+      await settle();
+      expect(await fs.exists('home:/Music/todo.txt')).toBe(true);
+      expect(names()).toEqual(['Documents', 'Empty', 'Music']);
+
+      fireEvent.doubleClick(row('home:/Music'));
+      await settle();
+      const again = dataTransfer();
+      fireEvent.dragStart(row('home:/Music/todo.txt'), { dataTransfer: again });
+      const home = within(screen.getByRole('navigation', { name: 'Path' })).getByRole('button', { name: 'Home' });
+      // jsdom has no DragEvent: the modifier is put on the event by hand.
+      const withCtrl = (event: Event) => (Object.defineProperty(event, 'ctrlKey', { value: true }), event);
+      fireEvent(home, withCtrl(createEvent.dragOver(home, { dataTransfer: again })));
+      expect(again.dropEffect).toBe('copy');
+      fireEvent(home, withCtrl(createEvent.drop(home, { dataTransfer: again })));
+      await settle();
+      expect(await fs.readfile('home:/todo.txt')).toBe('milk');
+      expect(await fs.exists('home:/Music/todo.txt')).toBe(true);
+    });
+
+    it('uploads files dropped from the computer into the folder shown, or onto a folder of the side bar', async () => {
+      const { fs } = await launch({ args: { path: 'home:/Empty' } });
+      fireEvent.drop(screen.getByTestId('files.content'), { dataTransfer: dataTransfer([new File(['dropped'], 'dropped.txt')]) });
+      await waitFor(() => expect(names()).toEqual(['dropped.txt']));
+      expect(await fs.readfile('home:/Empty/dropped.txt')).toBe('dropped');
+      fireEvent.drop(screen.getByTestId('files.place.home'), { dataTransfer: dataTransfer([new File(['top'], 'top.txt')]) });
+      await waitFor(async () => expect(await fs.exists('home:/top.txt')).toBe(true));
+    });
+
+    it('refuses drops onto a read-only filesystem', async () => {
+      await launch({ args: { path: 'docs:/' } });
+      const drag = dataTransfer([new File(['x'], 'x.txt')]);
+      const event = fireEvent.dragOver(screen.getByTestId('files.place.docs'), { dataTransfer: drag });
+      expect(event).toBe(true);
+      expect(screen.getByTestId('files.place.docs').hasAttribute('data-drop-active')).toBe(false);
+    });
+  });
+
+  it('cancels a running upload from its line', async () => {
+    const fs = memory();
+    fs.writefile = (_path, _data, options) =>
+      new Promise((_resolve, reject) => {
+        options?.onProgress?.({ loaded: 2, total: 8 });
+        options?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    await launch({ fs, args: { path: 'home:/Empty' } });
+    fireEvent.change(screen.getByTestId('files.uploadInput'), { target: { files: [new File(['12345678'], 'big.bin')] } });
+    await waitFor(() => expect(screen.getByTestId('files.upload.status').textContent).toBe('25 % – 2 B of 8 B'));
+    expect(screen.getByRole('progressbar', { name: 'big.bin' }).getAttribute('aria-valuenow')).toBe('25');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of big.bin' }));
+    await waitFor(() => expect(screen.getByTestId('files.upload.status').textContent).toBe('Cancelled'));
+    expect(screen.queryByRole('button', { name: 'Cancel the upload of big.bin' })).toBeNull();
+    expect(names()).toEqual([]);
   });
 });
