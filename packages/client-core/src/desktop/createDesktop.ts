@@ -132,8 +132,6 @@ export interface DesktopStartOptions {
   greet?: { name: string; preferences: Readonly<Record<string, string>> } | null;
 }
 
-/** The Files application: search results that are folders open in it (docs/behaviour/files.md#search-overlay). */
-const FILES_APP = 'Files';
 /** The socket message of files changed elsewhere, {directories} (docs/API.md, "Files"). */
 const VFS_CHANGED = 'vfs:changed';
 
@@ -317,24 +315,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
 
   const openFile = (file: FileEntry | string) => packages.desktop.openFile(file);
   let fileSearch: Promise<FileSearchModel> | null = null;
-  const loadFileSearch = () =>
-    (fileSearch ??= import('../vfs/FileSearchModel.js').then(
-      ({ FileSearchModel }) =>
-        new FileSearchModel({
-          files,
-          clock,
-          openFile,
-          // A folder opens in the Files application, when the user has it.
-          async openDirectory(path) {
-            if (!packages.visible('application').some((entry) => entry.name === FILES_APP)) return false;
-            await packages.launch({ app: FILES_APP, args: { path } });
-            return true;
-          },
-          hide: () => {
-            if (ui.getState().popup === 'fileSearch') ui.closePopup();
-          },
-        }),
-    ));
+  const loadFileSearch = () => (fileSearch ??= import('../vfs/FileSearchModel.js').then((m) => m.desktopFileSearch({ files, clock, openFile, packages, ui })));
 
   let started = false;
   let disposed = false;

@@ -3,7 +3,6 @@ import type { PackageManifestEntry, PackageType } from '@atrium/shared';
 import { TrayModel } from '../desktop/TrayModel.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { packageTitle } from './packageTitle.js';
-import type { OpenFileContext } from '../vfs/openFile.js';
 
 /** What the Desktop object needs of the PackageManager. */
 export interface DesktopPackages {
@@ -51,20 +50,7 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
     tray: ownedTray(hooks.tray ?? new TrayModel(), packages, owner),
     files: hooks.files,
     // The rule is loaded with the first file opened (docs/behaviour/files.md#opening-a-file).
-    openFile: async (file) => (await import('../vfs/openFile.js')).openFile(openFileContext(hooks, packages), file),
-  };
-}
-
-/** What opening a file needs, from the desktop's hooks and packages. */
-function openFileContext(hooks: DesktopHooks, packages: DesktopPackages): OpenFileContext {
-  return {
-    files: hooks.files,
-    applications: () => packages.visible('application'),
-    launch: (request) => packages.launch(request),
-    dialogs: hooks.dialogs,
-    settings: hooks.settings,
-    translate: hooks.translate,
-    title: (entry) => packageTitle(entry, hooks.locale()),
+    openFile: async (file) => (await import('../vfs/openFile.js')).openFileOnDesktop(hooks, packages, file),
   };
 }
 

@@ -176,3 +176,33 @@ export class FileSearchModel extends Observable<FileSearchState> {
     this.#blurTimer = null;
   }
 }
+
+/** The Files application: folders found open in it (docs/behaviour/files.md#search-overlay). */
+const FILES_APP = 'Files';
+
+/**
+ * The desktop's search model: files open in the application of their type,
+ * folders in Files when the user has it, hiding closes the desktop's overlay.
+ */
+export function desktopFileSearch(desktop: {
+  files: FileSystem;
+  clock: Clock;
+  openFile(file: FileEntry): Promise<void>;
+  packages: { visible(type: 'application'): ReadonlyArray<{ name: string }>; launch(request: { app: string; args: Record<string, unknown> }): Promise<unknown> };
+  ui: { getState(): { popup: string | null }; closePopup(): void };
+}): FileSearchModel {
+  const { packages, ui } = desktop;
+  return new FileSearchModel({
+    files: desktop.files,
+    clock: desktop.clock,
+    openFile: desktop.openFile,
+    async openDirectory(path) {
+      if (!packages.visible('application').some((entry) => entry.name === FILES_APP)) return false;
+      await packages.launch({ app: FILES_APP, args: { path } });
+      return true;
+    },
+    hide: () => {
+      if (ui.getState().popup === 'fileSearch') ui.closePopup();
+    },
+  });
+}

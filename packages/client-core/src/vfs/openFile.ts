@@ -4,6 +4,9 @@ import type { DefaultApplicationValue } from '../dialogs/DefaultApplicationDialo
 import type { DialogService } from '../dialogs/DialogService.js';
 import { mimeAccepted } from '../dialogs/FileDialog.js';
 import type { Translate } from '../dialogs/DialogModel.js';
+import type { DesktopHooks } from '../packages/DesktopHooks.js';
+import type { DesktopPackages } from '../packages/desktopApi.js';
+import { packageTitle } from '../packages/packageTitle.js';
 import type { SettingsStore } from '../settings/SettingsStore.js';
 import type { FileEntry, FileSystem } from './FileSystem.js';
 
@@ -89,4 +92,20 @@ function rememberedDefault(value: unknown, mime: string): string | null {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** desktop.openFile: opening a file with the desktop's hooks and packages. */
+export function openFileOnDesktop(hooks: DesktopHooks, packages: DesktopPackages, file: FileEntry | string): Promise<void> {
+  return openFile(
+    {
+      files: hooks.files,
+      applications: () => packages.visible('application'),
+      launch: (request) => packages.launch(request),
+      dialogs: hooks.dialogs,
+      settings: hooks.settings,
+      translate: hooks.translate,
+      title: (entry) => packageTitle(entry, hooks.locale()),
+    },
+    file,
+  );
 }
