@@ -45,9 +45,12 @@ const DEMO_MENU = [
   'Customer Relations',
   'Other',
   'Broken',
+  'Files',
   'Hello',
   'Outdated',
   'Preferences',
+  'Preview',
+  'Text Editor',
 ];
 
 test.describe('the application menu', () => {
@@ -77,6 +80,7 @@ test.describe('the application menu', () => {
       'Customer Relations',
       'Other',
       'Preferences',
+      'Preview',
     ]);
     await page.keyboard.type('port');
     await expect.poll(() => panel.appMenuItems()).toEqual(['Operational intelligence', 'Operations Reports']);
@@ -141,7 +145,7 @@ test.describe('the application menu', () => {
     await page.keyboard.press('ArrowDown');
     await expect(panel.app('Calendar')).toBeFocused();
     await page.keyboard.press('End');
-    await expect(panel.app('Preferences')).toBeFocused();
+    await expect(panel.app('Text Editor')).toBeFocused();
     await page.keyboard.press('Home');
     await expect(collaboration).toBeFocused();
     // Typing from an item goes to the search box.
