@@ -43,8 +43,6 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const folderEntries = Number(process.env.BENCH_FILES_FOLDER ?? 10_000);
 const searchFiles = Number(process.env.BENCH_FILES_SEARCH ?? 100_000);
 const bigBytes = Number(process.env.BENCH_FILES_BIG_MB ?? 1024) * 1024 * 1024;
-/** Seconds of load before each measured row, so that each operation is measured warm. */
-const warmup = 1;
 const SMALL = 4 * 1024;
 const LARGE = 10 * 1024 * 1024;
 const MiB = 1024 * 1024;
@@ -71,19 +69,20 @@ const ops = (x: number) => n(x, x < 100 ? 1 : 0);
 const query = (p: string) => `?${new URLSearchParams({ path: p }).toString()}`;
 
 /**
- * autocannon for `duration` seconds after a warm-up. Operations per second
- * are the completed calls over the run; when each connection completed fewer
- * than 20 (slow calls, where the unfinished last call of each connection would
- * count for much), they are the connections over the mean latency instead (a
- * closed loop: each connection sends its next call when the last one is answered).
+ * autocannon after a warm-up of one call per connection (all answered). A row
+ * runs `duration` seconds; a slow one (each connection would complete fewer
+ * than 20 calls in that time) runs a fixed number of calls per connection
+ * instead, about as long, so that every call sent is answered and counted.
+ * Calls per second are the calls completed over the time they took.
  */
 async function measure(options: autocannon.Options): Promise<Figure> {
-  await settle(await autocannon({ connections, ...options, duration: warmup }));
-  const result = await autocannon({ connections, duration, ...options });
-  await settle(result);
-  const completed = result.requests.total;
+  const base = { connections, timeout: 60, ...options };
+  const warm = await autocannon({ ...base, amount: connections });
+  const perConnection = Math.floor((duration * 1000) / Math.max(1, warm.latency.mean));
+  const result = perConnection >= 20 ? await autocannon({ ...base, duration }) : await autocannon({ ...base, amount: connections * Math.max(3, perConnection) });
+  if (perConnection >= 20) await settle(result);
   return {
-    ops: completed === 0 ? NaN : completed >= 20 * connections ? completed / result.duration : (connections * 1000) / result.latency.mean,
+    ops: result.requests.total === 0 ? NaN : result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -91,12 +90,12 @@ async function measure(options: autocannon.Options): Promise<Figure> {
 }
 
 /**
- * autocannon leaves the calls under way at the end of a run unanswered, but a
- * server goes on with them: waits as long as the slowest call took (at most
- * 10 s), so that they do not slow the next row.
+ * autocannon leaves the calls under way at the end of a timed run unanswered,
+ * but a server goes on with them: waits as long as the slowest call took, so
+ * that they do not slow the next row.
  */
 function settle(result: autocannon.Result): Promise<unknown> {
-  return sleep(Math.min(10_000, result.latency.max + 100));
+  return sleep(Math.min(60_000, result.latency.max + 100));
 }
 
 /** A multipart writefile body: the path first, then the upload (a streaming server can place it as it arrives). */
@@ -270,12 +269,12 @@ async function measureReads(url: string, headers: Record<string, string>, size: 
     return { latencies, errors, seconds: (performance.now() - end) / 1000 + seconds };
   };
   try {
-    await run(warmup);
+    // Warm-up: one call per connection.
+    await Promise.all(Array.from({ length: connections }, get));
     const { latencies, errors, seconds } = await run(duration);
-    const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
     return {
-      // Every call sent was completed here: the run lasts until the last one is answered.
-      ops: latencies.length === 0 ? NaN : latencies.length >= 20 * connections ? latencies.length / seconds : (connections * 1000) / mean,
+      // Every call sent is answered: the run lasts until the last one is.
+      ops: latencies.length === 0 ? NaN : latencies.length / seconds,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       errors,
@@ -441,7 +440,7 @@ try {
   load.push(os.loadavg()[0]!);
 
   console.log(
-    `\nautocannon: ${connections} connections, ${duration} s per row after ${warmup} s of warm-up, 127.0.0.1; Atrium ${defaultServerBuild} ` +
+    `\nautocannon: ${connections} connections, ${duration} s per row (or as many calls) after one call per connection, 127.0.0.1; Atrium ${defaultServerBuild} ` +
       `on ${databaseLabel}, @osjs/server 3.4.3; Node ${process.version}, load average ${load.map((l) => l.toFixed(1)).join(' then ')}`,
   );
   console.log('operation'.padEnd(26), '| Atrium ops/s  p50 ms  p99 ms err', '| OS.js ops/s  p50 ms  p99 ms err', '| Atrium/OS.js');
