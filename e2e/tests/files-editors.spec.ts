@@ -187,6 +187,11 @@ test.describe('Preview', () => {
     expect(await preview.video.evaluate((video: HTMLVideoElement) => video.videoWidth)).toBe(160);
     await expect(preview.stage).toHaveAttribute('data-status', 'ready');
     await expect(preview.tool('Previous file')).toBeDisabled();
+
+    // Download saves the file shown, under its name.
+    const download = page.waitForEvent('download');
+    await preview.tool('Download').click();
+    expect((await download).suggestedFilename()).toBe('clip.webm');
   });
 
   test('says so when the file is missing or cannot be previewed', async ({ page }) => {
