@@ -158,6 +158,23 @@ test.describe('Text Editor', () => {
   });
 });
 
+test.describe('Text Editor and large files', () => {
+  test('does not open a file above 5 MiB and offers to download it instead', async ({ page }) => {
+    const file = `${folder}/huge.log`;
+    await files.write(file, Buffer.alloc(5 * 1024 * 1024 + 1, 'x'), 'text/plain');
+    const editor = new TextEditorWindow(page);
+    await page.goto(`/?app=TextEditor&file=${encodeURIComponent(file)}`);
+    const offer = editor.frame.getByTestId('textEditor.tooLarge');
+    await expect(offer.getByRole('heading')).toHaveText('huge.log is too large to edit');
+    await expect(offer).toContainText('The Text Editor opens files up to 5.0 MiB; this one is 5.0 MiB. You can download it instead.');
+    await expect(editor.text).toHaveCount(0);
+    await expect(editor.tool('Save')).toBeDisabled();
+    const download = page.waitForEvent('download');
+    await offer.getByRole('link', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toBe('huge.log');
+  });
+});
+
 test.describe('Preview', () => {
   test('shows a picture fitted to the window, zooms it, and moves to the video beside it, which plays', async ({ page }) => {
     await files.write(`${folder}/landscape.png`, fs.readFileSync(path.join(FIXTURES, 'landscape.png')), 'image/png');
