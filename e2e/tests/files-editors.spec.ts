@@ -166,7 +166,7 @@ test.describe('Text Editor and large files', () => {
     await page.goto(`/?app=TextEditor&file=${encodeURIComponent(file)}`);
     const offer = editor.frame.getByTestId('textEditor.tooLarge');
     await expect(offer.getByRole('heading')).toHaveText('huge.log is too large to edit');
-    await expect(offer).toContainText('The Text Editor opens files up to 5.0 MiB; this one is 5.0 MiB. You can download it instead.');
+    await expect(offer).toContainText('The Text Editor opens files up to 5.0\u00a0MiB; this one is 5.0\u00a0MiB. You can download it instead.');
     await expect(editor.text).toHaveCount(0);
     await expect(editor.tool('Save')).toBeDisabled();
     const download = page.waitForEvent('download');

@@ -149,7 +149,7 @@ describe('Text Editor', () => {
     await settle();
     expect(screen.queryByTestId('textEditor.text')).toBeNull();
     expect(screen.getByRole('heading').textContent).toBe('big.log is too large to edit');
-    expect(screen.getByTestId('textEditor.tooLarge').textContent).toContain('The Text Editor opens files up to 5.0 MiB; this one is 5.0 MiB.');
+    expect(screen.getByTestId('textEditor.tooLarge').textContent).toContain('The Text Editor opens files up to 5.0\u00a0MiB; this one is 5.0\u00a0MiB.');
     const download = screen.getByRole('link', { name: 'Download' }) as HTMLAnchorElement;
     expect(download.href).toMatch(/^blob:/);
     expect(download.getAttribute('download')).toBe('big.log');

@@ -12,6 +12,9 @@ export interface TextEditorViewProps {
   close(): void;
 }
 
+/** A size whose number and unit stay on one line ('5.0 MiB'). */
+const unbroken = (size: string) => size.replace(' ', '\u00a0');
+
 /** Arrow keys, Home and End move between the toolbar's controls (docs/KEYBOARD.md). */
 function handleToolbarKey(event: KeyboardEvent<HTMLDivElement>): void {
   const controls = [...event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled)')];
@@ -102,7 +105,7 @@ export function TextEditorView({ model, close }: TextEditorViewProps): JSX.Eleme
       {tooLarge ? (
         <div className="ted__large" data-testid="textEditor.tooLarge">
           <h2 className="ted__large-title">{t('textEditor.tooLarge.title', { name: tooLarge.file.filename })}</h2>
-          <p className="ted__large-text">{t('textEditor.tooLarge.text', { limit: humanFileSize(MAX_EDITABLE_BYTES), size: tooLarge.file.humanSize })}</p>
+          <p className="ted__large-text">{t('textEditor.tooLarge.text', { limit: unbroken(humanFileSize(MAX_EDITABLE_BYTES)), size: unbroken(tooLarge.file.humanSize) })}</p>
           {tooLarge.downloadUrl && (
             <a className="ted__download" href={tooLarge.downloadUrl} download={tooLarge.file.filename} data-testid="textEditor.download">
               <DownloadIcon />
