@@ -47,11 +47,15 @@ describe('PreviewModel', () => {
     expect(model.getState().status).toBe('ready');
   });
 
-  it("uses the entry's own address when it has one", async () => {
+  it("uses the entry's own address when it has one, the freshest first", async () => {
     const { model, fs } = setup();
-    const entry = { ...(await fs.stat('home:/Music/song.mp3')), url: '/file/42/data' };
+    const entry = { ...(await fs.stat('home:/Music/song.mp3')), url: '/file/42/data?token=old' };
     await model.show(entry);
-    expect(model.getState()).toMatchObject({ kind: 'audio', url: '/file/42/data' });
+    expect(model.getState()).toMatchObject({ kind: 'audio', url: '/file/42/data?token=old' });
+    const stat = fs.stat.bind(fs);
+    fs.stat = async (path) => ({ ...(await stat(path)), url: '/file/42/data?token=new' });
+    await model.show(entry);
+    expect(model.getState().url).toBe('/file/42/data?token=new');
   });
 
   it('says so when the file does not exist', async () => {

@@ -125,7 +125,8 @@ export class PreviewModel {
       this.#set({ status: 'error', error: t('preview.unsupported', { name: entry.filename }) });
     } else {
       try {
-        const url = given?.url ?? entry.url ?? (await files.url(entry.path));
+        // The fresh entry's address first: one given long ago (a restored session) may have expired.
+        const url = entry.url ?? given?.url ?? (await files.url(entry.path));
         if (show !== this.#shows) return;
         // 'ready' once the browser has loaded it (loaded()).
         this.#set({ url });
