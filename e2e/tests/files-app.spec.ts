@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '../fixtures.js';
-import { apiToken } from '../helpers/api.js';
+import { apiToken, saveSettings } from '../helpers/api.js';
 import { UserFiles } from '../helpers/userFiles.js';
 import { DialogObject } from '../pages/DialogObject.js';
 import { Desktop } from '../pages/Desktop.js';
@@ -15,11 +15,13 @@ import { FilesAppObject } from '../pages/FilesAppObject.js';
 const unique = (stem: string) => `${stem}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
 
 let userFiles: UserFiles;
+let token: string;
 let folderName: string;
 let files: FilesAppObject;
 
 test.beforeEach(async ({ page, request }) => {
-  userFiles = new UserFiles(request, await apiToken(request, 'demo'));
+  token = await apiToken(request, 'demo');
+  userFiles = new UserFiles(request, token);
   folderName = unique('e2e-files');
   await userFiles.mkdir(`home:/${folderName}`);
   await new Desktop(page).signIn();
@@ -27,8 +29,10 @@ test.beforeEach(async ({ page, request }) => {
   await files.openFromAppMenu();
 });
 
-test.afterEach(async () => {
+test.afterEach(async ({ request }) => {
   await userFiles.remove(`home:/${folderName}`);
+  // The view mode and sort order are the user's settings: back to the list by name for the next journeys.
+  await saveSettings(request, token, { 'app.Files': null });
 });
 
 /** Opens the journey's own folder with a double click, as a user does. */
@@ -49,6 +53,31 @@ test.describe('the Files application', () => {
     await files.root.getByTestId('files.sort.name').click();
     await openOwnFolder();
     await expect(files.breadcrumb.getByRole('button')).toHaveText(['Home', folderName]);
+  });
+
+  test('remembers the icon view, and is used from the keyboard: the focus stays in the listing through folders and questions', async ({ page }) => {
+    await userFiles.write(`home:/${folderName}/a.txt`, 'a', 'text/plain');
+    await userFiles.write(`home:/${folderName}/b.txt`, 'b', 'text/plain');
+    await files.root.getByTestId('files.view.icons').click();
+    await expect(files.root.getByRole('listbox', { name: 'Contents of Home' })).toBeVisible();
+    // Saved as the app's setting (a page going away sends what waits to be saved): a new page opens Files in the icon view.
+    await page.goto(`/?app=Files&path=${encodeURIComponent(`home:/${folderName}`)}`);
+    await expect(files.root.getByRole('listbox', { name: `Contents of ${folderName}` })).toBeVisible();
+    await files.root.getByTestId('files.view.list').click();
+
+    await files.listing.focus();
+    await page.keyboard.press('End');
+    await expect(files.item('b.txt')).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('F2');
+    await files.answerPrompt('c.txt');
+    await expect(files.item('c.txt')).toHaveAttribute('aria-selected', 'true');
+    await expect(files.listing).toBeFocused();
+    await page.keyboard.press('Shift+ArrowUp');
+    await expect(files.root.getByTestId('files.status')).toContainText('Selected: 2');
+    await page.keyboard.press('Backspace');
+    await expect(files.window.getByTestId('window.title')).toHaveText('Home – Files');
+    await expect(files.listing).toBeFocused();
+    await expect(files.item(folderName)).toHaveAttribute('aria-selected', 'false');
   });
 
   test('uploads a file with its progress bar, renames it, moves it by dragging onto a folder, and deletes it after a confirmation', async ({ page }) => {

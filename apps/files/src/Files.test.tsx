@@ -74,6 +74,17 @@ describe('Files', () => {
     expect(names()).toEqual(['Documents', 'Empty', 'Music', 'todo.txt']);
   });
 
+  it('opens the folder of a file given as args.file, and a folder named by the page address', async () => {
+    const { startPathOf } = await import('./index.js');
+    expect(startPathOf({ file: { path: 'home:/Documents/report.txt', isDirectory: false } })).toBe('home:/Documents');
+    expect(startPathOf({ file: { path: 'home:/Music', isDirectory: true } })).toBe('home:/Music');
+    expect(startPathOf({}, { path: 'home:/Music' })).toBe('home:/Music');
+    expect(startPathOf({ path: 'home:/Documents' }, { path: 'home:/Music' })).toBe('home:/Documents');
+    expect(startPathOf({})).toBeUndefined();
+    await launch({ args: { file: { path: 'home:/Documents/report.txt', isDirectory: false, isFile: true } } });
+    expect(names()).toEqual(['report.txt']);
+  });
+
   it('sorts by a column, and the other way round on a second click', async () => {
     await launch();
     fireEvent.click(screen.getByTestId('files.sort.size'));
@@ -103,6 +114,7 @@ describe('Files', () => {
     key('Enter');
     await settle();
     expect(names()).toEqual(['report.txt']);
+    expect(document.activeElement).toBe(listing());
     key('Backspace');
     await settle();
     expect(names()).toEqual(['Documents', 'Empty', 'Music', 'todo.txt']);

@@ -2,8 +2,8 @@
  * Files: the user's files and folders in one window (apps/files/README.md).
  * A framework-free model (model/FilesModel.ts) holds the state and the rules
  * over the desktop's filesystem (app.desktop.files); the React views render
- * it. Launched with `args.path` (a folder) it opens there; opened for a
- * folder (`args.file`, the desktop's openFile) it shows that folder.
+ * it. Launched with `path` (a folder) it opens there; opened for a folder
+ * (`file`, the desktop's openFile) it shows that folder.
  */
 import { reactContent } from '@atrium/client-ui';
 import { defineApplication, type AppWindow, type Application, type DialogKind } from '@atrium/sdk';
@@ -12,8 +12,13 @@ import { FilesModel, type FilesHost } from './model/FilesModel.js';
 import { FilesView } from './views/FilesView.js';
 import './Files.css';
 
-/** The folder a launch asks for: `args.path`, or the folder given as `args.file` (a file's own folder). */
-export function startPathOf(args: Readonly<Record<string, unknown>>): string | undefined {
+/**
+ * The folder a launch asks for: `path`, or the folder given as `file` (a
+ * file's own folder), in the launch arguments or else the page address's
+ * options (`/?app=Files&path=home:/Documents`).
+ */
+export function startPathOf(args: Readonly<Record<string, unknown>>, options: Readonly<Record<string, unknown>> = {}): string | undefined {
+  if (args.path === undefined && args.file === undefined && (options.path !== undefined || options.file !== undefined)) return startPathOf(options);
   if (typeof args.path === 'string' && args.path !== '') return args.path;
   const file = args.file as { path?: unknown; isDirectory?: unknown } | string | undefined;
   if (typeof file === 'string') return file;
@@ -72,5 +77,5 @@ export default defineApplication((app) => {
     render: reactContent((win) => <FilesView model={model} appTitle={app.title} window={win} />),
   });
   app.on('destroy', () => model.dispose());
-  void model.start(startPathOf(app.args));
+  void model.start(startPathOf(app.args, app.options));
 });

@@ -11,6 +11,7 @@ import { FolderState } from './FolderState.js';
 import { Icon } from './icons.js';
 import { Listing } from './Listing.js';
 import { problemText } from './problemText.js';
+import { regainFocus } from './regainFocus.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
 import { Sidebar } from './Sidebar.js';
 import { Toolbar } from './Toolbar.js';
@@ -60,9 +61,10 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
     window?.setTitle(path === null ? appTitle : `${folderName} – ${appTitle}`);
   }, [window, path, folderName, appTitle]);
 
+  const root = useRef<HTMLDivElement>(null);
   const runAction = (id: ActionId) => {
     if (id === 'upload') input.current?.click();
-    else void model.run(id);
+    else void model.run(id).then(() => regainFocus(root.current));
   };
 
   const menuRef = useRef<MenuState | null>(null);
@@ -86,7 +88,7 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
 
   const selectedCount = state.selection.selected.length;
   return (
-    <div className={`fls${sidebarOpen ? ' fls--places-open' : ''}`} data-testid="files">
+    <div ref={root} className={`fls${sidebarOpen ? ' fls--places-open' : ''}`} data-testid="files">
       <Toolbar
         actions={actions}
         canGoUp={path !== null && !isRoot(path)}
@@ -119,7 +121,8 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
             </div>
           )}
           <div className="fls-content" onContextMenu={handleContentMenu} onClick={() => model.clearSelection()} {...drop} data-testid="files.content">
-            {state.status === 'ready' && <Listing model={model} state={state} folderName={folderName} formatDate={formatDate} onMenu={openMenu} />}
+            {/* Kept while a folder loads, so that the focus stays in it as the user goes from folder to folder. */}
+            {state.status !== 'failed' && <Listing model={model} state={state} folderName={folderName} formatDate={formatDate} onMenu={openMenu} />}
             <FolderState model={model} state={state} writable={writable} />
           </div>
           <div className="fls-statusbar" data-testid="files.status">

@@ -6,6 +6,7 @@ import { keyIntent } from '../model/keys.js';
 import { SORT_KEYS, type SortKey } from '../model/sorting.js';
 import { ITEMS_TYPE } from './dragData.js';
 import { entryIconName, Icon } from './icons.js';
+import { regainFocus } from './regainFocus.js';
 import { useDropTarget } from './useDropTarget.js';
 
 export interface ListingProps {
@@ -165,7 +166,7 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
         openMenuFromKeyboard();
         break;
       case 'action':
-        void model.run(intent.id);
+        void model.run(intent.id).then(() => regainFocus(ref.current?.closest('.fls') ?? null));
         break;
     }
     event.preventDefault();
