@@ -238,6 +238,30 @@ describe('Files', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('names the top folder of a filesystem by its label in its properties', async () => {
+    await launch();
+    fireEvent.click(screen.getByTestId('files.tool.properties'));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Properties of Home' });
+    expect(within(dialog).getByTestId('files.properties.items').textContent).toBe('Items4');
+  });
+
+  it('moves the focus along the toolbar with the arrow keys', async () => {
+    await launch();
+    const toolbar = screen.getByRole('toolbar', { name: 'File actions' });
+    const upload = screen.getByTestId('files.tool.upload');
+    // jsdom lays nothing out: every button counts as visible here.
+    for (const button of within(toolbar).getAllByRole('button')) Object.defineProperty(button, 'offsetParent', { value: toolbar });
+    act(() => upload.focus());
+    fireEvent.keyDown(upload, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByTestId('files.tool.download'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(screen.getByTestId('files.tool.newFolder'));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement).toBe(screen.getByTestId('files.view.icons'));
+  });
+
   it('greys the write actions of a read-only filesystem with the reason, and says so', async () => {
     await launch({ args: { path: 'docs:/' } });
     expect(screen.getByTestId('files.readOnly').textContent).toBe('This folder is read-only: you can open, copy and download its files, but not change them.');

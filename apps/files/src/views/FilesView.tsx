@@ -4,7 +4,7 @@ import { basenameVfsPath, languageTag } from '@atrium/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
 import { FOLDER_MENU, ITEM_MENU, type ActionId } from '../model/actions.js';
 import type { FilesModel } from '../model/FilesModel.js';
-import { isRoot } from '../model/paths.js';
+import { isRoot, mountpointOf } from '../model/paths.js';
 import { Breadcrumb } from './Breadcrumb.js';
 import { ContextMenu } from './ContextMenu.js';
 import { FolderState } from './FolderState.js';
@@ -99,8 +99,18 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
         onView={(view) => model.setView(view)}
         onToggleSidebar={() => setSidebarOpen((open) => !open)}
       />
-      <div className="fls-body">
-        <div id="fls-sidebar" className="fls-sidebar-slot">
+      <div className="fls-body" onPointerDown={(event) => sidebarOpen && !(event.target as Element).closest('.fls-sidebar-slot') && setSidebarOpen(false)}>
+        <div
+          id="fls-sidebar"
+          className="fls-sidebar-slot"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && sidebarOpen) {
+              event.stopPropagation();
+              setSidebarOpen(false);
+              root.current?.querySelector<HTMLElement>('[data-testid="files.placesToggle"]')?.focus();
+            }
+          }}
+        >
           <Sidebar model={model} mountpoints={state.mountpoints} current={mountpoint?.name ?? null} onChosen={() => setSidebarOpen(false)} />
         </div>
         <main className="fls-main" aria-label={folderName}>
@@ -157,7 +167,14 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
           onClose={closeMenu}
         />
       )}
-      {state.properties && <PropertiesPanel properties={state.properties} formatDate={formatDate} onClose={() => model.closeProperties()} />}
+      {state.properties && (
+        <PropertiesPanel
+          properties={state.properties}
+          rootLabel={isRoot(state.properties.path) ? (mountpointOf(state.mountpoints, state.properties.path)?.label ?? null) : null}
+          formatDate={formatDate}
+          onClose={() => model.closeProperties()}
+        />
+      )}
     </div>
   );
 }

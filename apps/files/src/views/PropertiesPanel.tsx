@@ -5,7 +5,7 @@ import type { Properties } from '../model/FilesModel.js';
 import { problemText } from './problemText.js';
 
 /** The properties of an entry in a small dialog inside the window: name, path, type, size, times, and a folder's item count. */
-export function PropertiesPanel({ properties, formatDate, onClose }: { properties: Properties; formatDate(iso: string | undefined): string; onClose(): void }): JSX.Element {
+export function PropertiesPanel({ properties, rootLabel = null, formatDate, onClose }: { properties: Properties; rootLabel?: string | null; formatDate(iso: string | undefined): string; onClose(): void }): JSX.Element {
   const { t } = useTranslation();
   const close = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<Element | null>(null);
@@ -15,7 +15,8 @@ export function PropertiesPanel({ properties, formatDate, onClose }: { propertie
     return () => (returnTo.current as HTMLElement | null)?.focus?.();
   }, []);
   const { entry } = properties;
-  const name = entry?.filename || entry?.label || basenameVfsPath(properties.path) || properties.path;
+  // A mountpoint's top folder is named by its label.
+  const name = entry?.filename || entry?.label || rootLabel || basenameVfsPath(properties.path) || properties.path;
   const rows: Array<[string, string]> = entry
     ? [
         ['name', name],

@@ -1,5 +1,5 @@
 import { useTranslation } from '@atrium/client-ui';
-import type { JSX } from 'react';
+import type { JSX, KeyboardEvent } from 'react';
 import type { ActionId, ActionStates } from '../model/actions.js';
 import type { ViewMode } from '../model/FilesModel.js';
 import { Icon } from './icons.js';
@@ -19,11 +19,21 @@ export interface ToolbarProps {
   onToggleSidebar(): void;
 }
 
+/** Left and Right (Home, End) move the focus along the toolbar's visible buttons. */
+function handleArrows(event: KeyboardEvent<HTMLDivElement>): void {
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')].filter((b) => b.offsetParent !== null || b === document.activeElement);
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+  if (next === undefined || at < 0) return;
+  event.preventDefault();
+  buttons[(next + buttons.length) % buttons.length]?.focus();
+}
+
 /** The window's toolbar: up, the actions (greyed with their reason), the view mode, and the places button of narrow windows. */
 export function Toolbar({ actions, canGoUp, view, sidebarOpen, onUp, onAction, onView, onToggleSidebar }: ToolbarProps): JSX.Element {
   const { t } = useTranslation();
   return (
-    <div className="fls-toolbar" role="toolbar" aria-label={t('files.toolbar')} data-testid="files.toolbar">
+    <div className="fls-toolbar" role="toolbar" aria-label={t('files.toolbar')} data-testid="files.toolbar" onKeyDown={handleArrows}>
       <button type="button" className="fls-tool fls-tool--places" aria-expanded={sidebarOpen} aria-controls="fls-sidebar" onClick={onToggleSidebar} title={t('files.places')} data-testid="files.placesToggle">
         <Icon name="places" />
         <span className="fls-hidden">{t('files.places')}</span>
