@@ -30,14 +30,18 @@ async function setup(options: { withFiles?: boolean } = {}) {
     () => server.accepted(),
   );
   const runtimes = { TextEditor: recordingRuntime(), Preview: recordingRuntime(), Files: recordingRuntime() };
+  let locale: Locale = 'en_EN';
   const desktop = createDesktop(
     {
       env,
       session,
       config: testConfig,
-      translate: translateEnglish,
-      locale: () => 'en_EN',
-      setLocale: async (_locale: Locale) => undefined,
+      // German for the tray icon's title, to see it follow the language.
+      translate: (key, vars) => (locale === 'de_DE' && key === 'fileSearch.tray' ? 'Dateien suchen' : translateEnglish(key, vars)),
+      locale: () => locale,
+      setLocale: async (next: Locale) => {
+        locale = next;
+      },
       builtins: { ...LOOK_PACKAGES.builtins, ...Object.fromEntries(Object.entries(runtimes).map(([name, runtime]) => [name, async () => ({ default: runtime })])) },
       loader: new FakePackageLoader(),
     },
@@ -91,6 +95,14 @@ describe('the filesystem search overlay on the desktop', () => {
     expect(desktop.ui.getState().popup).toBe('fileSearch');
     desktop.tray.click(icon.id, { x: 0, y: 0, keyboard: true });
     expect(desktop.ui.getState().popup).toBe(null);
+  });
+
+  it("names its tray icon in the user's language, and follows a change of language", async () => {
+    const { desktop } = await setup();
+    const title = () => desktop.tray.getState().entries.find((e) => e.icon === 'file-search')!.title;
+    expect(title()).toBe('Search files');
+    await desktop.packages.desktop.setLocale('de_DE');
+    expect(title()).toBe('Dateien suchen');
   });
 
   it('searches the searchable mounts, opens a file in its application and hides', async () => {
