@@ -176,15 +176,16 @@ test.describe('Text Editor and large files', () => {
 });
 
 test.describe('Preview', () => {
-  test('shows a picture fitted to the window, zooms it, and moves to the video beside it, which plays', async ({ page }) => {
+  test('shows a picture fitted to the window, zooms it, and moves through the folder to a video, which plays, and a PDF', async ({ page }) => {
     await files.write(`${folder}/landscape.png`, fs.readFileSync(path.join(FIXTURES, 'landscape.png')), 'image/png');
     await files.write(`${folder}/clip.webm`, fs.readFileSync(path.join(FIXTURES, 'clip.webm')), 'video/webm');
+    await files.write(`${folder}/report.pdf`, fs.readFileSync(path.join(FIXTURES, 'report.pdf')), 'application/pdf');
     const preview = new PreviewWindow(page);
     await preview.open(`${folder}/landscape.png`);
     await expect(preview.title).toHaveText('landscape.png');
     await expect(preview.stage).toHaveAttribute('data-status', 'ready');
     expect(await preview.image.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
-    await expect(preview.position).toHaveText('2 of 2');
+    await expect(preview.position).toHaveText('2 of 3');
     await expect(preview.tool('Fit to window')).toHaveAttribute('aria-pressed', 'true');
 
     await preview.tool('Actual size').click();
@@ -209,6 +210,15 @@ test.describe('Preview', () => {
     const download = page.waitForEvent('download');
     await preview.tool('Download').click();
     expect((await download).suggestedFilename()).toBe('clip.webm');
+
+    // Two files on, the PDF in a frame.
+    await preview.stage.press('ArrowRight');
+    await expect(preview.title).toHaveText('landscape.png');
+    await preview.stage.press('ArrowRight');
+    await expect(preview.title).toHaveText('report.pdf');
+    await expect(preview.frame.getByTitle('report.pdf')).toBeVisible();
+    await expect(preview.stage).toHaveAttribute('data-status', 'ready');
+    await expect(preview.tool('Next file')).toBeDisabled();
   });
 
   test('says so when the file is missing or cannot be previewed', async ({ page }) => {
