@@ -28,6 +28,7 @@ import type { Stores } from './stores.js';
 import { Readiness } from './system/Readiness.js';
 import { ProfileService } from './users/ProfileService.js';
 import { FileUrlSigner } from './vfs/FileUrlSigner.js';
+import { VfsCallers } from './vfs/VfsCallers.js';
 import { VfsService } from './vfs/VfsService.js';
 
 /** Most sign-in sessions the session cache holds (a few MB at most). */
@@ -51,6 +52,8 @@ export interface Services {
   sockets: SocketGateway;
   /** The virtual filesystem (docs/behaviour/files.md). */
   vfs: VfsService;
+  /** Who calls the filesystem: each session's organisation, remembered briefly. */
+  vfsCallers: VfsCallers;
 }
 
 export interface ServiceDeps {
@@ -165,5 +168,6 @@ export function createServices({
     desktopSessions: new DesktopSessionService(stores.desktopSessions),
     sockets,
     vfs,
+    vfsCallers: new VfsCallers(stores.accounts, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime()),
   };
 }

@@ -1,3 +1,4 @@
+import type { AccountStore } from '../accounts/AccountStore.js';
 import type { Stores } from '../stores.js';
 import type { NewUser, UserPatch, UserRecord, UserStore } from '../users/UserStore.js';
 import type { SessionEvents } from './SessionEvents.js';
@@ -10,7 +11,32 @@ import type { ActiveSession, ConsumeResult, RevokeReason, SessionRecord, Session
  * these stores (a route, a service, a test) cannot forget to invalidate.
  */
 export function withSessionEvents(stores: Stores, events: SessionEvents): Stores {
-  return { ...stores, users: new PublishingUserStore(stores.users, events), sessions: new PublishingSessionStore(stores.sessions, events) };
+  return {
+    ...stores,
+    users: new PublishingUserStore(stores.users, events),
+    sessions: new PublishingSessionStore(stores.sessions, events),
+    accounts: withMembershipEvents(stores.accounts, events),
+  };
+}
+
+/** A membership added or removed changes what the user's sessions may reach (their organisation's files). */
+function withMembershipEvents(inner: AccountStore, events: SessionEvents): AccountStore {
+  return Object.assign(Object.create(inner) as AccountStore, {
+    async addMember(accountId: string, userId: string) {
+      try {
+        await inner.addMember(accountId, userId);
+      } finally {
+        events.publish({ kind: 'user-changed', userId });
+      }
+    },
+    async removeMember(accountId: string, userId: string) {
+      try {
+        await inner.removeMember(accountId, userId);
+      } finally {
+        events.publish({ kind: 'user-changed', userId });
+      }
+    },
+  });
 }
 
 class PublishingUserStore implements UserStore {

@@ -41,6 +41,26 @@ export class PgVfsStore implements VfsStore {
     return row ?? null;
   }
 
+  async walk(mount: string, scope: string, names: readonly string[]): Promise<VfsNodeRecord[]> {
+    const list = names.length === 0 ? sql`array[]::text[]` : sql`array[${sql.join(names.map((n) => sql`${n}`), sql`, `)}]::text[]`;
+    const rows = await this.db
+      .select()
+      .from(vfsNodes)
+      .where(
+        sql`${vfsNodes.id} in (with recursive walk(id, depth, is_directory) as (
+          select id, 0, is_directory from ${vfsNodes} where mount = ${mount} and scope = ${scope} and parent_id is null
+          union all
+          select n.id, w.depth + 1, n.is_directory from walk w join ${vfsNodes} n on n.parent_id = w.id and n.name = (${list})[w.depth + 1]
+          where w.is_directory and w.depth < ${names.length}
+        ) select id from walk)`,
+      );
+    // Root first, then each entry below the one before it (one per level: names are unique in a directory).
+    const byParent = new Map(rows.map((r) => [r.parentId, r]));
+    const chain: VfsNodeRecord[] = [];
+    for (let node = byParent.get(null); node; node = byParent.get(node.id)) chain.push(node);
+    return chain;
+  }
+
   async child(parentId: string, name: string): Promise<VfsNodeRecord | null> {
     const [row] = await this.db
       .select()
@@ -70,6 +90,15 @@ export class PgVfsStore implements VfsStore {
 
   async insert(node: NewVfsNode): Promise<VfsNodeRecord> {
     const [row] = await this.db.insert(vfsNodes).values(node).returning();
+    return row!;
+  }
+
+  async insertOrTouch(node: NewVfsNode): Promise<VfsNodeRecord> {
+    const [row] = await this.db
+      .insert(vfsNodes)
+      .values(node)
+      .onConflictDoUpdate({ target: [vfsNodes.parentId, vfsNodes.name], set: { modifiedAt: sql`excluded.modified_at` } })
+      .returning();
     return row!;
   }
 

@@ -222,30 +222,32 @@ export class VfsService {
   // ---- Writing ----
 
   async mkdir(caller: VfsCaller, path: string): Promise<VfsEntry> {
-    const node = await this.store.transaction(async (store) => {
-      const r = await this.resolve(caller, path, store);
-      this.writable(caller, r);
-      if (r.node) throw new VfsError('alreadyExists', { path });
-      const parent = this.existingParent(r);
-      const at = this.now();
-      return store.insert(this.newNode(caller, r, parent, { isDirectory: true, mime: DIRECTORY_MIME, size: 0, blobKey: null, sha256: null }, at));
-    });
+    const r = await this.resolve(caller, path);
+    this.writable(caller, r);
+    if (r.node) throw new VfsError('alreadyExists', { path });
+    const parent = this.existingParent(r);
+    // One statement: a name taken meanwhile is refused by the unique index, a parent deleted meanwhile by its key.
+    const node = await this.store
+      .insert(this.newNode(caller, r, parent, { isDirectory: true, mime: DIRECTORY_MIME, size: 0, blobKey: null, sha256: null }, this.now()))
+      .catch((e: unknown) => {
+        throw constraintError(e, path) ?? e;
+      });
     this.changed(caller, [parentOf(path)]);
     return this.entry(caller, path, node);
   }
 
   async touch(caller: VfsCaller, path: string): Promise<VfsEntry> {
-    const node = await this.store.transaction(async (store) => {
-      const r = await this.resolve(caller, path, store);
-      this.writable(caller, r);
-      if (r.node) {
-        if (r.node.parentId === null) throw new VfsError('rootImmutable', { name: r.instance.def.name });
-        return store.update(r.node.id, { modifiedAt: this.now() });
-      }
-      const parent = this.existingParent(r);
-      const name = r.names.at(-1)!;
-      return store.insert(this.newNode(caller, r, parent, { isDirectory: false, mime: mimeOfFilename(name), size: 0, blobKey: null, sha256: EMPTY_SHA256 }, this.now()));
-    });
+    const r = await this.resolve(caller, path);
+    this.writable(caller, r);
+    if (r.node && r.node.parentId === null) throw new VfsError('rootImmutable', { name: r.instance.def.name });
+    const parent = r.node ? r.parent! : this.existingParent(r);
+    const name = r.names.at(-1)!;
+    // One statement: a new empty file, or the modification time of what the name already is (created meanwhile too).
+    const node = await this.store
+      .insertOrTouch(this.newNode(caller, r, parent, { isDirectory: false, mime: mimeOfFilename(name), size: 0, blobKey: null, sha256: EMPTY_SHA256 }, this.now()))
+      .catch((e: unknown) => {
+        throw constraintError(e, path) ?? e;
+      });
     this.changed(caller, [parentOf(path)]);
     return this.entry(caller, path, node);
   }
@@ -309,8 +311,12 @@ export class VfsService {
         const content = { size: blob.size, blobKey: blob.size === 0 ? null : blob.key, sha256: blob.sha256 };
         if (r.node) {
           replaced = r.node.blobKey;
-          await this.account(store, r.node.ownerId, -r.node.size);
-          await this.account(store, this.ownerOf(caller), blob.size);
+          const owner = this.ownerOf(caller);
+          if (r.node.ownerId === owner) await this.account(store, owner, blob.size - r.node.size);
+          else {
+            await this.account(store, r.node.ownerId, -r.node.size);
+            await this.account(store, owner, blob.size);
+          }
           return store.update(r.node.id, { ...content, mime: mimeOfFilename(r.node.name), ownerId: this.ownerOf(caller), modifiedAt: at });
         }
         await this.account(store, this.ownerOf(caller), blob.size);
@@ -441,9 +447,13 @@ export class VfsService {
       if (rule) throw new VfsError('invalidName', { name, rule: VFS_NAME_RULES[rule] });
     }
     if (names.length > VFS_MAX_DEPTH) throw new VfsError('tooDeep', { path: text });
-    let current = await store.root(instance.def.name, instance.scope);
-    const ancestors: VfsNodeRecord[] = [];
-    const result = (node: VfsNodeRecord | null, parent: VfsNodeRecord | null, brokenAt: Resolved['brokenAt']): Resolved => ({
+    let chain = await store.walk(instance.def.name, instance.scope, names);
+    if (chain.length === 0) {
+      // First use of this mount instance: its root is created, then the path walked again.
+      await store.root(instance.def.name, instance.scope);
+      chain = await store.walk(instance.def.name, instance.scope, names);
+    }
+    const result = (node: VfsNodeRecord | null, parent: VfsNodeRecord | null, ancestors: VfsNodeRecord[], brokenAt: Resolved['brokenAt']): Resolved => ({
       instance,
       text,
       names,
@@ -452,17 +462,15 @@ export class VfsService {
       ancestors,
       brokenAt,
     });
-    if (names.length === 0) return result(current, null, null);
-    for (let i = 0; i < names.length - 1; i++) {
-      ancestors.push(current);
-      const next = await store.child(current.id, names[i]!);
-      const prefix = `${mount}:/${names.slice(0, i + 1).join('/')}`;
-      if (!next) return result(null, null, { path: prefix, reason: 'notFound' });
-      if (!next.isDirectory) return result(null, null, { path: prefix, reason: 'notADirectory' });
-      current = next;
-    }
-    ancestors.push(current);
-    return result(await store.child(current.id, names.at(-1)!), current, null);
+    const prefix = (length: number) => `${mount}:/${names.slice(0, length).join('/')}`;
+    if (names.length === 0) return result(chain[0]!, null, [], null);
+    // chain[i] is the entry of names[0..i) (chain[0] the root); it ends early at a missing name or past a file.
+    const deepest = chain.length - 1;
+    if (deepest === names.length) return result(chain[deepest]!, chain[deepest - 1]!, chain.slice(0, deepest), null);
+    const last = chain[deepest]!;
+    if (!last.isDirectory) return result(null, null, chain.slice(0, deepest), { path: prefix(deepest), reason: 'notADirectory' });
+    if (deepest === names.length - 1) return result(null, last, chain, null);
+    return result(null, null, chain, { path: prefix(deepest + 1), reason: 'notFound' });
   }
 
   private existingDirectory(r: Resolved): VfsNodeRecord {
@@ -594,6 +602,17 @@ export class VfsService {
       for (const listener of this.listeners) listener({ caller, directories: dirs, organisation });
     }
   }
+}
+
+/**
+ * The filesystem's text for a write refused by the database's constraints
+ * (a race with another call): the name taken meanwhile, or the folder gone.
+ */
+function constraintError(e: unknown, path: string): VfsError | null {
+  const code = (e as { code?: unknown; cause?: { code?: unknown } } | null)?.code ?? (e as { cause?: { code?: unknown } } | null)?.cause?.code;
+  if (code === '23505') return new VfsError('alreadyExists', { path });
+  if (code === '23503') return new VfsError('notFound', { path: parentOf(path) });
+  return null;
 }
 
 /** A mountpoint's label for a caller: '{organisation}' becomes the organisation's name. */

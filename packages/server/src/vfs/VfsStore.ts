@@ -35,12 +35,21 @@ export interface VfsStore {
   /** The root directory of a mount instance, created on first use. */
   root(mount: string, scope: string): Promise<VfsNodeRecord>;
   findById(id: string): Promise<VfsNodeRecord | null>;
+  /**
+   * A path walked in one query: the root of the mount instance, then the
+   * entry of each name in turn, stopping at the first name that does not
+   * exist or after an entry that is not a directory. Empty when the root
+   * has not been created yet.
+   */
+  walk(mount: string, scope: string, names: readonly string[]): Promise<VfsNodeRecord[]>;
   child(parentId: string, name: string): Promise<VfsNodeRecord | null>;
   /** A directory's entries, directories first then by name, at most `limit`. */
   children(parentId: string, limit: number): Promise<VfsNodeRecord[]>;
   /** A node and everything below it, parents before their children. */
   subtree(id: string): Promise<VfsNodeRecord[]>;
   insert(node: NewVfsNode): Promise<VfsNodeRecord>;
+  /** Inserts a node, or when its parent already holds that name, sets that entry's modification time instead. */
+  insertOrTouch(node: NewVfsNode): Promise<VfsNodeRecord>;
   insertMany(nodes: NewVfsNode[]): Promise<void>;
   update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>): Promise<VfsNodeRecord>;
   /** Moves a node under another parent with a new name; it and its subtree take the new mount instance. */

@@ -37,10 +37,8 @@ function checkPaths<T>(input: T): T {
 }
 
 /** The caller of an operation: the user, the session and the active organisation (when the user still belongs to it). */
-async function callerFor(services: Services, user: UserRecord, sessionId: string): Promise<VfsCaller> {
-  const accountId = user.activeAccountId;
-  const account = accountId && (await services.stores.accounts.isMember(user.id, accountId)) ? await services.stores.accounts.findById(accountId) : null;
-  return { userId: user.id, sessionId, account: account ? { id: account.id, name: account.name } : null };
+function callerFor(services: Services, user: UserRecord, sessionId: string): Promise<VfsCaller> {
+  return services.vfsCallers.of(user, sessionId);
 }
 
 function requestCaller(services: Services, request: FastifyRequest): Promise<VfsCaller> {
