@@ -67,6 +67,8 @@ const DIALOGS: ReadonlyArray<[entry: string, kind: string]> = [
   ['font', 'font'],
   ['fileOpen', 'file'],
   ['fileSave', 'file'],
+  ['fileOpenServer', 'file'],
+  ['fileSaveServer', 'file'],
   ['defaultApplication', 'defaultApplication'],
 ];
 
@@ -132,6 +134,10 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   },
   { name: 'the keyboard-shortcut guide', open: async ({ page }) => (await page.keyboard.press('Alt+Shift+K'), page.getByTestId('shortcuts').waitFor()) },
   { name: 'the command palette, filtered', open: async ({ page }) => (await page.keyboard.press('Alt+Shift+P'), await page.getByRole('combobox', { name: 'Command palette' }).fill('panel'), page.getByRole('option').first().waitFor()) },
+  {
+    name: 'the filesystem search with results',
+    open: async ({ page }) => (await page.keyboard.press('F3'), await page.getByRole('combobox', { name: 'File name' }).fill('e'), await page.keyboard.press('Enter'), page.getByTestId('fileSearch.results').getByRole('option').first().waitFor()),
+  },
   { name: 'the desktop context menu', open: async ({ page }) => (await new OverlaysObject(page).openDesktopMenu(), page.getByTestId('contextMenu.desktop').waitFor()) },
   {
     name: 'the panel context menu with Panel Position open',
