@@ -1,15 +1,13 @@
 import { useObservable, useTranslation } from '@atrium/client-ui';
 import { humanFileSize } from '@atrium/shared';
 import { useEffect, useRef, type JSX, type KeyboardEvent, type SyntheticEvent } from 'react';
-import { guardWindowClose } from './closeGuard.js';
+import { warnBeforeUnload } from './closeGuard.js';
 import { DownloadIcon, NewIcon, OpenIcon, SaveAsIcon, SaveIcon, WrapIcon } from './icons.js';
 import { MAX_EDITABLE_BYTES, type TextEditorModel } from './TextEditorModel.js';
 import './TextEditor.css';
 
 export interface TextEditorViewProps {
   model: TextEditorModel;
-  /** Closes the editor's window (after the unsaved-changes question). */
-  close(): void;
 }
 
 /** A size whose number and unit stay on one line ('5.0 MiB'). */
@@ -32,7 +30,7 @@ function handleToolbarKey(event: KeyboardEvent<HTMLDivElement>): void {
  * modified marker, the caret's line and column and the size.
  * Ctrl+S saves, Ctrl+Shift+S saves as, Ctrl+O opens.
  */
-export function TextEditorView({ model, close }: TextEditorViewProps): JSX.Element {
+export function TextEditorView({ model }: TextEditorViewProps): JSX.Element {
   const { t } = useTranslation();
   const state = useObservable(model);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -40,11 +38,7 @@ export function TextEditorView({ model, close }: TextEditorViewProps): JSX.Eleme
   const busy = status !== 'ready';
   const modified = model.modified;
 
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!root) return undefined;
-    return guardWindowClose(root, { needed: () => model.modified, confirm: () => model.confirmDiscard(), close });
-  }, [model, close]);
+  useEffect(() => warnBeforeUnload(() => model.modified), [model]);
 
   // A new window is ready to type in; each document shown starts with the caret at its top.
   useEffect(() => rootRef.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus({ preventScroll: true }), []);

@@ -36,8 +36,10 @@ export default defineApplication((app) => {
     icon: app.metadata.icon ?? null,
     dimension: { width: 720, height: 520 },
     attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
-    render: reactContent((window) => <TextEditorView model={model} close={() => window.close()} />),
+    render: reactContent(() => <TextEditorView model={model} />),
   });
+  // Closing the window with unsaved changes asks first (Discard / Cancel / Save).
+  editor.onBeforeClose(async () => !model.modified || (await model.confirmDiscard()));
   let title = model.title;
   let wrap = model.getState().wrap;
   model.subscribe(() => {

@@ -78,7 +78,14 @@ export interface AppWindow {
   focus(): void;
   /** Draws the user's attention to the window (a singleton launched again). */
   attention(): void;
+  /** Closes the window at once (no question asked). */
   close(): void;
+  /**
+   * Asked before the user closes the window (its close button, its menu,
+   * the window list, the keyboard): resolve false to keep it open, e.g.
+   * after asking about unsaved changes. One per window; returns a remover.
+   */
+  onBeforeClose(guard: () => boolean | Promise<boolean>): () => void;
 }
 
 // ---- Dialogs and notifications ----

@@ -53,7 +53,7 @@ export function registerWindowCommands(registry: CommandRegistry, windows: Windo
   return registry.registerAll([
     { id: 'window.cycleNext', labelKey: 'command.window.cycleNext', icon: 'windows', keybinding: 'Alt+`', enabled: hasCycle, run: () => void windows.cycleFocus(1) },
     { id: 'window.cyclePrevious', labelKey: 'command.window.cyclePrevious', icon: 'windows', keybinding: 'Alt+Shift+`', enabled: hasCycle, run: () => void windows.cycleFocus(-1) },
-    onWindow('window.close', 'close', 'Alt+Shift+W', (w) => a(w).closeable, (w) => windows.close(w.wid), 'window.menu.close'),
+    onWindow('window.close', 'close', 'Alt+Shift+W', (w) => a(w).closeable, (w) => void windows.requestClose(w.wid), 'window.menu.close'),
     onWindow('window.minimize', 'minimize', 'Alt+Shift+M', (w) => a(w).minimizable && !w.state.minimized, (w) => windows.minimize(w.wid)),
     onWindow('window.toggleMaximize', 'maximize', 'Alt+Shift+ArrowUp', (w) => w.state.maximized || a(w).maximizable, (w) => windows.toggleMaximize(w.wid), maximizeLabel),
     onWindow('window.minimizeOrRaise', 'minimize', undefined, (w) => w.state.minimized || a(w).minimizable, (w) => (w.state.minimized ? windows.raise(w.wid) : windows.minimize(w.wid)), minimizeLabel),

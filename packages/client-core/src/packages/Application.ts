@@ -199,6 +199,10 @@ export class Application implements SdkApplication {
         host.attention(wid);
       },
       close: () => void windows.close(wid),
+      onBeforeClose: (guard) => {
+        windows.setCloseGuard(wid, guard);
+        return () => windows.setCloseGuard(wid, null);
+      },
     };
   }
 }

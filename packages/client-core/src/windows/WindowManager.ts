@@ -31,6 +31,10 @@ export class WindowManager extends WindowStore {
   readonly #translate: Translate | null;
   #viewport: Dimension;
   #nextWid = 1;
+  /** Per window: what its app answers before the user closes it (docs/behaviour/windows.md#closing). */
+  readonly #closeGuards = new Map<number, () => boolean | Promise<boolean>>();
+  /** Windows whose guard is being asked (a second request while it asks is ignored). */
+  readonly #asking = new Set<number>();
 
   constructor(options: WindowManagerOptions) {
     super();
@@ -85,6 +89,36 @@ export class WindowManager extends WindowStore {
    */
   close(wid: number): boolean {
     return this.batch(() => this.#close(wid));
+  }
+
+  /**
+   * The user asks to close a window (its close button, menu item, command or
+   * the window list): its guard decides first, when its app set one (unsaved
+   * work); then it closes like close(). Resolves whether it closed. A guard
+   * that throws keeps the window open.
+   */
+  async requestClose(wid: number): Promise<boolean> {
+    if (!this.entries.has(wid) || this.#asking.has(wid)) return false;
+    const guard = this.#closeGuards.get(wid);
+    if (guard) {
+      this.#asking.add(wid);
+      let allowed: boolean;
+      try {
+        allowed = (await guard()) === true;
+      } catch {
+        allowed = false;
+      } finally {
+        this.#asking.delete(wid);
+      }
+      if (!allowed) return false;
+    }
+    return this.close(wid);
+  }
+
+  /** Sets (or, with null, removes) what the window's app answers before the user closes it. */
+  setCloseGuard(wid: number, guard: (() => boolean | Promise<boolean>) | null): void {
+    if (guard && this.entries.has(wid)) this.#closeGuards.set(wid, guard);
+    else this.#closeGuards.delete(wid);
   }
 
   /** Focuses and brings to the front of its layer; refused while minimized or when not focusable. Blurs the previously focused window. */
@@ -338,6 +372,7 @@ export class WindowManager extends WindowStore {
     if (!entry) return false;
     for (const child of [...this.entries.values()]) if (child.record.parent === wid) this.#close(child.record.wid);
     this.#loading.forget(wid);
+    this.#closeGuards.delete(wid);
     this.remove(entry);
     const parent = entry.record.parent === null ? undefined : this.entries.get(entry.record.parent);
     if (parent && entry.record.attributes.modal) this.#loading.modalChild(parent.record.wid, -1);

@@ -73,5 +73,5 @@ describe('reactContent', () => {
 });
 
 function fakeWindow(wid = 1) {
-  return { wid, id: `w${wid}`, setTitle: () => undefined, setLoading: () => undefined, focus: () => undefined, attention: () => undefined, close: () => undefined };
+  return { wid, id: `w${wid}`, setTitle: () => undefined, setLoading: () => undefined, focus: () => undefined, attention: () => undefined, close: () => undefined, onBeforeClose: () => () => undefined };
 }

@@ -148,6 +148,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
         focus: () => undefined,
         attention: () => undefined,
         close: () => undefined,
+        onBeforeClose: () => () => undefined,
       };
       windowOptions.push(o);
       windows.push(handle);

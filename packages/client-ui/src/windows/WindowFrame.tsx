@@ -143,7 +143,7 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
             onToggleMenu={() => (menuOpen ? closeMenu(true) : ui.openMenu(wid))}
             onMinimize={() => windows.minimize(wid)}
             onToggleMaximize={() => windows.toggleMaximize(wid)}
-            onClose={() => windows.close(wid)}
+            onClose={() => void windows.requestClose(wid)}
           />
         )}
         <div ref={bodyRef} className="atr-window__body" data-testid="window.body" />
