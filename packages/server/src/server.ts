@@ -34,6 +34,8 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const { app, services } = built;
       // Before any write: what a killed process left half-written goes (docs/behaviour/files.md#storage).
       await sweepVfsBlobs(services.stores.vfs, services.stores.vfsBlobs, app.log);
+      // Up-to-date statistics for the files' indexes (PGlite has no autovacuum), without holding up the start.
+      void services.stores.vfs.analyze().catch((err: unknown) => app.log.warn({ err }, 'file statistics not renewed'));
       if (config.demoData) await seedDemoData(services.stores, hasher, app.log, { apiPrefix: config.apiPrefix });
 
       const housekeeping = setInterval(() => {

@@ -273,7 +273,8 @@ export const vfsNodes = pgTable(
   (t) => [
     uniqueIndex('vfs_nodes_parent_name_key').on(t.parentId, t.name),
     uniqueIndex('vfs_nodes_root_key').on(t.mount, t.scope).where(sql`${t.parentId} is null`),
-    index('vfs_nodes_mount_scope_idx').on(t.mount, t.scope),
+    // Entries of a mount instance; search's first results in name order without sorting every match (docs/behaviour/files.md#search).
+    index('vfs_nodes_scope_name_idx').on(t.mount, t.scope, t.name, t.id),
     index('vfs_nodes_blob_idx').on(t.blobKey),
     index('vfs_nodes_owner_idx').on(t.ownerId),
     // Search: trigram index of the lower-case name (pg_trgm), for patterns with wildcards anywhere.

@@ -15,8 +15,52 @@ async function rowsOf(db: Db, query: SQL): Promise<Array<Record<string, unknown>
 const subtreeIds = (id: string) =>
   sql`(with recursive t(id) as (select ${id}::uuid union all select n.id from ${vfsNodes} n join t on n.parent_id = t.id) select id from t)`;
 
+/** Rows inserted since the table's statistics were last brought up to date, shared by a store and its transactions. */
+interface Statistics {
+  /** The database outside any transaction, where ANALYZE runs. */
+  db: Db;
+  inserted: number;
+  running: boolean;
+}
+
+/** Inserted rows after which the table's statistics are renewed in the background. */
+export const ANALYZE_AFTER_ROWS = 5000;
+
 export class PgVfsStore implements VfsStore {
-  constructor(private readonly db: Db) {}
+  private readonly statistics: Statistics;
+
+  constructor(
+    private readonly db: Db,
+    statistics?: Statistics,
+  ) {
+    this.statistics = statistics ?? { db, inserted: 0, running: false };
+  }
+
+  /**
+   * Renews the planner's statistics of the entries table. PGlite has no
+   * autovacuum, so without this the planner never learns the table grew and
+   * scans it instead of using the name indexes (docs/PERFORMANCE.md, "Files").
+   */
+  async analyze(): Promise<void> {
+    await this.statistics.db.execute(sql`analyze ${vfsNodes}`);
+  }
+
+  /** Counts inserted rows; past ANALYZE_AFTER_ROWS the statistics are renewed in the background, never in a caller's way. */
+  private inserted(rows: number): void {
+    const stats = this.statistics;
+    stats.inserted += rows;
+    if (stats.inserted < ANALYZE_AFTER_ROWS || stats.running) return;
+    stats.inserted = 0;
+    stats.running = true;
+    setImmediate(() => {
+      // A failure (the database closing meanwhile) only leaves the statistics older; the next batch tries again.
+      this.analyze()
+        .catch(() => undefined)
+        .finally(() => {
+          stats.running = false;
+        });
+    });
+  }
 
   async root(mount: string, scope: string): Promise<VfsNodeRecord> {
     const existing = await this.db
@@ -90,6 +134,7 @@ export class PgVfsStore implements VfsStore {
 
   async insert(node: NewVfsNode): Promise<VfsNodeRecord> {
     const [row] = await this.db.insert(vfsNodes).values(node).returning();
+    this.inserted(1);
     return row!;
   }
 
@@ -99,11 +144,16 @@ export class PgVfsStore implements VfsStore {
       .values(node)
       .onConflictDoUpdate({ target: [vfsNodes.parentId, vfsNodes.name], set: { modifiedAt: sql`excluded.modified_at` } })
       .returning();
+    this.inserted(1);
     return row!;
   }
 
   async insertMany(nodes: NewVfsNode[]): Promise<void> {
-    for (let i = 0; i < nodes.length; i += 1000) await this.db.insert(vfsNodes).values(nodes.slice(i, i + 1000));
+    for (let i = 0; i < nodes.length; i += 1000) {
+      const batch = nodes.slice(i, i + 1000);
+      await this.db.insert(vfsNodes).values(batch);
+      this.inserted(batch.length);
+    }
   }
 
   async update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>): Promise<VfsNodeRecord> {
@@ -155,7 +205,9 @@ export class PgVfsStore implements VfsStore {
       .select()
       .from(vfsNodes)
       .where(and(...where))
-      .orderBy(desc(vfsNodes.isDirectory), asc(vfsNodes.name))
+      // The order of the (mount, scope, name, id) index: with a pattern most names match, the first `limit` are read
+      // from it and nothing is sorted; with a rare one the trigram index finds the few and they are sorted.
+      .orderBy(asc(vfsNodes.name), asc(vfsNodes.id))
       .limit(limit);
   }
 
@@ -199,6 +251,6 @@ export class PgVfsStore implements VfsStore {
   }
 
   transaction<T>(work: (store: VfsStore) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => work(new PgVfsStore(tx as unknown as Db)));
+    return this.db.transaction((tx) => work(new PgVfsStore(tx as unknown as Db, this.statistics)));
   }
 }

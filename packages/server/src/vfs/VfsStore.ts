@@ -59,7 +59,10 @@ export interface VfsStore {
   /** Adds to a user's used bytes and returns the new total. */
   addUsage(userId: string, delta: number): Promise<number>;
   usage(userId: string): Promise<number>;
+  /** Entries of the instance whose lower-case name matches, the first `limit` by name (then id). */
   search(query: VfsSearchQuery): Promise<VfsNodeRecord[]>;
+  /** Renews the database's statistics of the entries (also done by the store itself after many inserts). */
+  analyze(): Promise<void>;
   /** The path inside its mount ('/a/b') of each node, by id. */
   pathsOf(ids: string[]): Promise<Map<string, string>>;
   /** Which of the keys some entry refers to. */
