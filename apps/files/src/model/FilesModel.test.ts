@@ -18,7 +18,7 @@ describe('FilesModel: navigation and listing', () => {
     const state = model.getState();
     expect(state.path).toBe('home:/');
     expect(state.status).toBe('ready');
-    expect(visibleMountpoints(state.mountpoints).map((m) => m.name)).toEqual(['home', 'shared', 'docs']);
+    expect(visibleMountpoints(state.mountpoints).map((m) => m.name)).toEqual(['home', 'shared', 'docs', 'archive']);
     expect(names(model)).toEqual(['Documents', 'Music', 'Pictures', 'todo.txt']);
   });
 

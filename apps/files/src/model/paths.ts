@@ -30,12 +30,13 @@ export function mountpointOf(mountpoints: readonly Mountpoint[], path: string | 
 }
 
 /**
- * The mountpoints the side bar offers: enabled ones, except those both
- * read-only and of restricted visibility, which the file chooser does not
- * offer either (docs/behaviour/files.md#mountpoints).
+ * The mountpoints the side bar offers: every enabled one. Files is where
+ * the user reads the organisation's documents, so it shows the read-only,
+ * restricted mountpoints that the file chooser leaves out
+ * (docs/behaviour/files.md#mountpoints).
  */
 export function visibleMountpoints(mountpoints: readonly Mountpoint[]): Mountpoint[] {
-  return mountpoints.filter((m) => m.enabled && !(m.attributes.readOnly && m.attributes.visibility === 'restricted'));
+  return mountpoints.filter((m) => m.enabled);
 }
 
 /** One segment of the breadcrumb: its name (the mountpoint's label for the root) and the folder it leads to. */

@@ -120,7 +120,7 @@ describe('names and paths', () => {
     ]);
     expect(normalisePath('home:/')).toBe('home:/');
   });
-  it('offers enabled mountpoints, not those both read-only and restricted', () => {
+  it('offers every enabled mountpoint, the read-only restricted ones too', () => {
     const shown = visibleMountpoints([
       memoryMountpoint('home'),
       memoryMountpoint('off', { enabled: false }),
@@ -128,6 +128,6 @@ describe('names and paths', () => {
       memoryMountpoint('secret', { attributes: { readOnly: true, visibility: 'restricted' } }),
       memoryMountpoint('team', { attributes: { visibility: 'restricted' } }),
     ]);
-    expect(shown.map((m) => m.name)).toEqual(['home', 'docs', 'team']);
+    expect(shown.map((m) => m.name)).toEqual(['home', 'docs', 'secret', 'team']);
   });
 });
