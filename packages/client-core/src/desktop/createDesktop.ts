@@ -8,6 +8,7 @@ import {
   type Envelope,
   type Locale,
   type PackageManifestEntry,
+  VFS_CHANGED_MESSAGE,
 } from '@atrium/shared';
 import { Appearance } from '../appearance/Appearance.js';
 import type { Session } from '../auth/Session.js';
@@ -131,9 +132,6 @@ export interface DesktopStartOptions {
   /** Greet this user (a sign-in with the form; not a reload). */
   greet?: { name: string; preferences: Readonly<Record<string, string>> } | null;
 }
-
-/** The socket message of files changed elsewhere, {directories} (docs/API.md, "Files"). */
-const VFS_CHANGED = 'vfs:changed';
 
 class ConnectionModel extends Observable<ConnectionState> {
   constructor() {
@@ -281,7 +279,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       }),
       socket.on(SocketNames.settingsChanged, () => void settings.reload()),
       // Files changed elsewhere (another tab, a member of the organisation): open views refresh.
-      socket.on(VFS_CHANGED, (params) => {
+      socket.on(VFS_CHANGED_MESSAGE, (params) => {
         const directories = (params as { directories?: unknown } | null)?.directories;
         if (serverFiles && Array.isArray(directories)) {
           const operation = (params as { operation?: FileSystemChange['operation'] }).operation ?? 'writefile';
