@@ -10,6 +10,7 @@ import { acquireDataLock } from './dataLock.js';
 import { openDatabase } from './db/database.js';
 import { seedDemoData } from './demo/seedDemoData.js';
 import { loadOrCreateSecrets } from './secrets.js';
+import { prepareResourceBlobs } from './resources/resourceBlobs.js';
 import { sweepVfsBlobs } from './vfs/sweep.js';
 
 export interface RunningServer extends AtriumApp {
@@ -34,6 +35,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const { app, services } = built;
       // Before any write: what a killed process left half-written goes (docs/behaviour/files.md#storage).
       await sweepVfsBlobs(services.stores.vfs, services.stores.vfsBlobs, app.log);
+      await prepareResourceBlobs(path.join(config.dataDir, 'resources'), services.stores.blobs, app.log);
       // Up-to-date statistics for the files' indexes (PGlite has no autovacuum), without holding up the start.
       void services.stores.vfs.analyze().catch((err: unknown) => app.log.warn({ err }, 'file statistics not renewed'));
       if (config.demoData) await seedDemoData(services.stores, hasher, app.log, { apiPrefix: config.apiPrefix });

@@ -20,9 +20,8 @@ import type { DesktopSessionStore } from './desktopSessions/DesktopSessionStore.
 import { PgDesktopSessionStore } from './desktopSessions/PgDesktopSessionStore.js';
 import type { PackageStore } from './packages/PackageStore.js';
 import { PgPackageStore } from './packages/PgPackageStore.js';
-import { FsBlobStore } from './resources/FsBlobStore.js';
 import { PgResourceStore } from './resources/PgResourceStore.js';
-import type { BlobStore, ResourceStore } from './resources/ResourceStore.js';
+import type { ResourceStore } from './resources/ResourceStore.js';
 import { PgSettingsStore } from './settings/PgSettingsStore.js';
 import type { SettingsStore } from './settings/SettingsStore.js';
 import { PgUserStore } from './users/PgUserStore.js';
@@ -38,7 +37,8 @@ export interface Stores {
   apps: AppStore;
   announcements: AnnouncementStore;
   resources: ResourceStore;
-  blobs: BlobStore;
+  /** Contents of resources (logos, announcement media, viewer pages), in a folder of their own. */
+  blobs: VfsBlobStore;
   sessions: SessionStore;
   loginAttempts: LoginAttemptStore;
   passwordResets: PasswordResetStore;
@@ -65,7 +65,7 @@ export function createStores(db: Db, dataDir: string): Stores {
     apps: new PgAppStore(db),
     announcements: new PgAnnouncementStore(db),
     resources: new PgResourceStore(db),
-    blobs: new FsBlobStore(path.join(dataDir, 'resources')),
+    blobs: new DiskBlobStore(path.join(dataDir, 'resources')),
     sessions: new PgSessionStore(db),
     loginAttempts: new PgLoginAttemptStore(db),
     passwordResets: new PgPasswordResetStore(db),

@@ -1,6 +1,7 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
-import type { BlobStore, ResourceRecord, ResourceStore } from './ResourceStore.js';
+import { Readable } from 'node:stream';
+import type { VfsBlobStore } from '../vfs/VfsBlobStore.js';
+import type { ResourceRecord, ResourceStore } from './ResourceStore.js';
 
 /** File types the server accepts as resources, by extension. */
 export const RESOURCE_TYPES: Readonly<Record<string, string>> = {
@@ -29,11 +30,16 @@ export class UnsupportedResourceError extends Error {
   override name = 'UnsupportedResourceError';
 }
 
-/** Stores files as resources: metadata in the database, bytes in the blob store. */
+/**
+ * Stores files as resources: metadata in the database, bytes in a blob store
+ * of the same kind as the files' (docs/ARCHITECTURE.md): written atomically
+ * and durably, the resource's id being the blob's key. Resources have a blob
+ * store (a folder) of their own, which the files' sweep never looks into.
+ */
 export class ResourceService {
   constructor(
     private readonly store: ResourceStore,
-    private readonly blobs: BlobStore,
+    private readonly blobs: VfsBlobStore,
   ) {}
 
   /** The MIME type of a file name, or throws when the type is not accepted. */
@@ -46,23 +52,21 @@ export class ResourceService {
   }
 
   /** Stores a file whose extension is one of `types` (the media types by default). */
-  async add(filename: string, data: Buffer, types: Readonly<Record<string, string>> = RESOURCE_TYPES): Promise<ResourceRecord> {
+  async add(filename: string, data: Buffer | Readable, types: Readonly<Record<string, string>> = RESOURCE_TYPES): Promise<ResourceRecord> {
     const mime = ResourceService.mimeOf(filename, types);
-    const id = crypto.randomUUID();
-    await this.blobs.put(id, data);
-    return this.store.create({
-      id,
-      filename: path.basename(filename),
-      mime,
-      size: data.length,
-      sha256: crypto.createHash('sha256').update(data).digest('hex'),
-    });
+    const blob = await this.blobs.write(Buffer.isBuffer(data) ? Readable.from([data]) : data);
+    try {
+      return await this.store.create({ id: blob.key, filename: path.basename(filename), mime, size: blob.size, sha256: blob.sha256 });
+    } catch (e) {
+      await this.blobs.delete(blob.key);
+      throw e;
+    }
   }
 
   async open(id: string) {
     const record = await this.store.findById(id);
     if (!record) return null;
-    const stream = await this.blobs.get(id);
+    const stream = await this.blobs.read(id);
     return stream ? { record, stream } : null;
   }
 }

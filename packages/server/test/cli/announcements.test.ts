@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_TYPES } from '../../src/resources/ResourceService.js';
 import { databaseKind } from '../helpers/testDatabase.js';
@@ -28,7 +26,7 @@ describe(`atrium announcement on ${databaseKind}`, () => {
       expect(announcement).toMatchObject({ name: 'Welcome', description: 'Hello there', link: 'https://acme.test/welcome', mediaType: 'image', fallback: false, position: 0 });
       const resource = (await h.ctx.stores.resources.findById(announcement!.mediaResourceId!))!;
       expect(resource).toMatchObject({ filename: 'welcome.PNG', mime: 'image/png', size: bytes.length });
-      expect(fs.readFileSync(path.join(h.dataDir, 'resources', resource.id))).toEqual(bytes);
+      expect(Buffer.concat(await (await h.ctx.stores.blobs.read(resource.id))!.toArray())).toEqual(bytes);
     });
 
     it('derives a video from the extension and appends after the others', async () => {

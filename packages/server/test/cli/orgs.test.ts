@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/testDatabase.js';
@@ -31,7 +30,7 @@ describe(`atrium org on ${databaseKind}`, () => {
       });
       const resource = (await h.ctx.stores.resources.findById(org.logoResourceId!))!;
       expect(resource).toMatchObject({ filename: 'logo.svg', mime: 'image/svg+xml', size: SVG.length });
-      expect(fs.readFileSync(path.join(h.dataDir, 'resources', resource.id), 'utf8')).toBe(SVG);
+      expect(Buffer.concat(await (await h.ctx.stores.blobs.read(resource.id))!.toArray()).toString('utf8')).toBe(SVG);
     });
 
     it('moves the default to a new default organisation', async () => {
