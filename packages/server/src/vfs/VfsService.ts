@@ -115,6 +115,7 @@ export class VfsService {
       .map((def) => ({
         name: def.name,
         label: labelOf(def, caller),
+        ...(def.label.includes('{organisation}') && caller.account ? { organisation: caller.account.name } : {}),
         root: `${def.name}:/`,
         adapter: 'database',
         enabled: def.enabled,

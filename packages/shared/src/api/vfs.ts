@@ -59,7 +59,10 @@ export interface VfsMountpointAttributes {
 /** A mountpoint as GET /vfs/mountpoints answers it. `root` is its top directory, e.g. 'home:/'. */
 export interface VfsMountpoint {
   name: string;
+  /** In English; a client translates it from `name` (and `organisation` when the label names it). */
   label: string;
+  /** The organisation's name, for the mountpoints whose label embeds it (shared, documents). */
+  organisation?: string;
   root: string;
   adapter: string;
   enabled: boolean;
