@@ -31,7 +31,7 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
     stored = { ...stored, ...(r.json() as object) };
     return jsonResponse(200, { status: 'success', data: { values: stored, locked: [] } });
   });
-  env.route('GET', '/api/v1/packages/manifest', () => jsonResponse(200, { status: 'success', data: [entry('Vision', { type: 'theme' }), entry('Lumen', { type: 'icons' }), entry('Chime', { type: 'sounds' }), entry('Chat', { defaultAppforOrgs: 1 })] }));
+  env.route('GET', '/api/v1/packages/manifest', () => jsonResponse(200, { status: 'success', data: [entry('Vision', { type: 'theme' }), entry('Lumen', { type: 'icons' }), entry('Chime', { type: 'sounds' }), entry('Chat', { defaultAppforOrgs: 1 }), entry('Mail', { defaultAppforOrgs: 1 })] }));
   env.route('GET', '/ping', () => jsonResponse(200, { status: 'success', data: {} }));
   let savedSession: unknown[] = options.savedSession ?? [];
   env.route('GET', '/api/v1/user/me/getsession', () => jsonResponse(200, { status: 'success', data: savedSession }));
@@ -46,6 +46,7 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
     locale = next;
   });
   const chat = recordingRuntime();
+  const mail = recordingRuntime();
   const runtime = createDesktop(
     {
     env,
@@ -55,14 +56,14 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
     translate: translateEnglish,
     locale: () => locale,
     setLocale,
-    builtins: { Vision: async () => ({ default: vision }), Lumen: async () => ({ default: lumen }), Chime: async () => ({ default: chime }), Chat: async () => ({ default: chat }) },
+    builtins: { Vision: async () => ({ default: vision }), Lumen: async () => ({ default: lumen }), Chime: async () => ({ default: chime }), Chat: async () => ({ default: chat }), Mail: async () => ({ default: mail }) },
     loader: new FakePackageLoader(),
     },
     { viewport: { width: 1280, height: 800 } },
   );
   const windows = runtime.windows;
   runtimes.push(runtime);
-  return { env, session, server, runtime, windows, setLocale, chat, sockets: (env as FakeEnvironment).socketServer };
+  return { env, session, server, runtime, windows, setLocale, chat, mail, sockets: (env as FakeEnvironment).socketServer };
 }
 
 describe('createDesktop start', () => {
@@ -71,7 +72,7 @@ describe('createDesktop start', () => {
     await runtime.start();
     await env.clock.settle();
     expect(runtime.settings.getState().loaded).toBe(true);
-    expect(runtime.packages.getState().metadata.map((m) => m.name)).toEqual(['Vision', 'Lumen', 'Chime', 'Chat']);
+    expect(runtime.packages.getState().metadata.map((m) => m.name)).toEqual(['Vision', 'Lumen', 'Chime', 'Chat', 'Mail']);
     expect(setLocale).toHaveBeenCalledWith('de_DE');
     expect(sockets.connected('/socket')).toHaveLength(1);
     expect(sockets.last!.url).toBe('wss://atrium.example/socket');
@@ -230,6 +231,15 @@ describe('createDesktop session restore and save', () => {
     await runtime.start({ launch: { app: 'Chat', options: {} } });
     await env.clock.settle();
     expect(chat.launched).toHaveLength(1);
+  });
+
+  it('puts the application the page address launches in front of the restored windows', async () => {
+    const { env, runtime, windows, mail } = await setup({ savedSession: [{ ...saved[0]!, windows: [{ ...saved[0]!.windows[0]!, minimized: false }] }] });
+    await runtime.start({ launch: { app: 'Mail', options: {} } });
+    await env.clock.settle();
+    expect(mail.launched).toHaveLength(1);
+    expect(windows.windows().map((w) => w.appId).sort()).toEqual(['Chat', 'Mail']);
+    expect(windows.windows().find((w) => w.state.focused)?.appId).toBe('Mail');
   });
 
   it('saves the open applications and their windows a second after a change, with empty args, and not again when nothing changed', async () => {

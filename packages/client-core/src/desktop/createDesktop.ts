@@ -10,6 +10,7 @@ import {
   type PackageManifestEntry,
   VFS_CHANGED_MESSAGE,
 } from '@atrium/shared';
+import type { TranslationTexts } from '@atrium/sdk';
 import { Appearance } from '../appearance/Appearance.js';
 import type { Session } from '../auth/Session.js';
 import type { PageAddress } from '../address/PageAddress.js';
@@ -76,6 +77,8 @@ export interface DesktopPlatform {
   translate: Translate;
   locale(): string;
   setLocale(locale: Locale): Promise<void>;
+  /** Adds an application's own texts to the translator's catalogues (Translator.addTranslations). */
+  addTranslations(texts: Partial<Record<Locale, TranslationTexts>>): void;
 }
 
 /** Everything of one signed-in desktop; disposed when it goes (sign-out). */
@@ -235,6 +238,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     showProfileCard: (userId, at) => void profileCard.open(userId, at),
     tray,
     files,
+    addTranslations: (texts) => options.addTranslations(texts),
   };
 
   const packages = new PackageManager({
@@ -356,12 +360,15 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       await privacyPolicy.check(profile());
       if (disposed) return;
       const launch = startOptions.launch ?? null;
-      if (launch) {
+      const launched = launch ? packages.launch({ app: launch.app, options: launch.options }) : null;
+      if (launched) {
         const settled = () => forgetLaunchRequest(env);
-        packages.launch({ app: launch.app, options: launch.options }).then(settled, settled);
+        launched.then(settled, settled);
       }
       await desktopSession.restore({ skipApp: launch?.app ?? null });
       if (disposed) return;
+      // The application the page address asked for ends in front of the restored windows.
+      if (launched) void launched.then((app) => app?.windows.at(-1)?.focus(), () => undefined);
       packages.autostart();
       if (startOptions.greet) greet(notifications, startOptions.greet, clock.now());
     },
