@@ -10,6 +10,7 @@ import { defineApplication, type AppWindow, type Application, type DialogKind } 
 import { joinVfsPath, parentVfsPath } from '@atrium/shared';
 import { FilesModel, type FilesHost } from './model/FilesModel.js';
 import { FilesView } from './views/FilesView.js';
+import { FILES_TEXTS } from './texts.js';
 import './Files.css';
 
 /**
@@ -65,6 +66,8 @@ export function applicationHost(app: Application, windowOf: () => AppWindow | nu
 }
 
 export default defineApplication((app) => {
+  // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
+  app.desktop.addTranslations(FILES_TEXTS);
   let window: AppWindow | null = null;
   const model = new FilesModel(applicationHost(app, () => window));
   window = app.createWindow({

@@ -6,8 +6,11 @@
 import { reactContent } from '@atrium/client-ui';
 import { defineApplication } from '@atrium/sdk';
 import { PreferencesView } from './PreferencesView.js';
+import { PREFERENCES_TEXTS } from './texts.js';
 
 export default defineApplication((app) => {
+  // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
+  app.desktop.addTranslations(PREFERENCES_TEXTS);
   app.createWindow({
     id: 'preferences',
     title: app.title,

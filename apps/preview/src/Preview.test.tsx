@@ -31,7 +31,15 @@ async function launch(args: Record<string, unknown> = {}, options: Record<string
   });
   const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
   const runtime = defineApplication((app) => {
-    const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], { files: fs, t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars) });
+    const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], {
+      files: fs,
+      t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars),
+      // The app's own texts go to this translator as well as to the views' one.
+      addTranslations: (texts: Parameters<Application['desktop']['addTranslations']>[0]) => {
+        i18n.addTranslations(texts);
+        app.desktop.addTranslations(texts);
+      },
+    });
     return preview.launch(Object.assign(Object.create(app) as Application, { desktop, options }));
   });
   current = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args });

@@ -9,8 +9,11 @@ import { reactContent } from '@atrium/client-ui';
 import { defineApplication, type FileEntry } from '@atrium/sdk';
 import { PreviewModel } from './PreviewModel.js';
 import { PreviewView } from './PreviewView.js';
+import { PREVIEW_TEXTS } from './texts.js';
 
 export default defineApplication((app) => {
+  // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
+  app.desktop.addTranslations(PREVIEW_TEXTS);
   const model = new PreviewModel({ files: app.desktop.files, t: (key, vars) => app.desktop.t(key, vars) });
   const preview = app.createWindow({
     id: 'preview',

@@ -32,7 +32,15 @@ async function launch(args: Record<string, unknown> = {}, files: Record<string, 
   const dialogs: AskedDialog[] = [];
   // The app sees the fake desktop with these files, translations and dialogs.
   const runtime = defineApplication((app) => {
-    const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], { files: fs, t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars) });
+    const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], {
+      files: fs,
+      t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars),
+      // The app's own texts go to this translator as well as to the views' one.
+      addTranslations: (texts: Parameters<Application['desktop']['addTranslations']>[0]) => {
+        i18n.addTranslations(texts);
+        app.desktop.addTranslations(texts);
+      },
+    });
     const wrapped = Object.assign(Object.create(app) as Application, {
       desktop,
       options,

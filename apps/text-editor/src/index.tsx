@@ -11,6 +11,7 @@ import { reactContent } from '@atrium/client-ui';
 import { defineApplication, type AppWindow, type Application, type FileEntry } from '@atrium/sdk';
 import { TextEditorModel, type TextEditorHost } from './TextEditorModel.js';
 import { TextEditorView } from './TextEditorView.js';
+import { TEXT_EDITOR_TEXTS } from './texts.js';
 
 /** The desktop as the model needs it: dialogs modal to the editor's window. */
 function hostOf(app: Application, window: () => AppWindow | undefined): TextEditorHost {
@@ -25,6 +26,8 @@ function hostOf(app: Application, window: () => AppWindow | undefined): TextEdit
 }
 
 export default defineApplication((app) => {
+  // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
+  app.desktop.addTranslations(TEXT_EDITOR_TEXTS);
   const model = new TextEditorModel(
     // The dialogs are modal to the window, created just below.
     hostOf(app, () => editor),

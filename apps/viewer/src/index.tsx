@@ -7,8 +7,11 @@ import { reactContent } from '@atrium/client-ui';
 import { defineApplication } from '@atrium/sdk';
 import { profileWebApp } from './profileWebApp.js';
 import { ViewerView } from './ViewerView.js';
+import { VIEWER_TEXTS } from './texts.js';
 
 export default defineApplication((app) => {
+  // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
+  app.desktop.addTranslations(VIEWER_TEXTS);
   const target = profileWebApp(app.desktop.profileApps(), app.args.app);
   app.createWindow({
     id: 'viewer',

@@ -133,6 +133,19 @@ export interface AppSocket {
   close(): void;
 }
 
+// ---- Texts (docs/APPLICATIONS.md, "Texts") ----
+
+/** A locale's texts: nested objects of strings, addressed by dotted keys ('files.toolbar.upload'). */
+export interface TranslationTexts {
+  readonly [key: string]: string | TranslationTexts;
+}
+
+/** The shape of an English texts literal with string leaves: what every other locale gives. */
+export type TextsShape<T> = { readonly [K in keyof T]: T[K] extends string ? string : TextsShape<T[K]> };
+
+/** An application's own texts in every locale, in the shape of its English ones (`as const`). */
+export type AppTranslations<T> = Readonly<Record<Locale, TextsShape<T>>>;
+
 // ---- Files (docs/APPLICATIONS.md, "Files"; rules in docs/behaviour/files.md) ----
 
 /**
@@ -323,6 +336,14 @@ export interface Desktop {
    * is launched with `args.file` set to the entry.
    */
   openFile(file: FileEntry | string): Promise<void>;
+  /**
+   * Adds the application's own texts to the desktop's catalogues, for each
+   * locale given (merged under their keys, e.g. `{ en_EN: { myApp: {...} }, de_DE: ... }`),
+   * so that `t` and the views find them in the current language and after a
+   * language switch; a key missing in a language falls back to en_EN. Call it
+   * in launch, before the first window renders.
+   */
+  addTranslations(texts: Partial<Record<Locale, TranslationTexts>>): void;
 }
 
 // ---- The application ----

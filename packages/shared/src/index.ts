@@ -24,3 +24,4 @@ export * from './api/socket.js';
 export * from './api/socketProtocol.js';
 export { catalogues, flattenCatalogue, loadCatalogue, LOCALE_NATIVE_NAMES, type Catalogue } from './i18n/index.js';
 export { languageTag, LOCALE_LANGUAGE_TAGS, textDirection } from './i18n/languageTags.js';
+export { translationProblems, type TranslationExceptions } from './i18n/translations.js';

@@ -77,8 +77,8 @@ export interface DesktopPlatform {
   translate: Translate;
   locale(): string;
   setLocale(locale: Locale): Promise<void>;
-  /** Adds an application's own texts to the translator's catalogues (Translator.addTranslations). */
-  addTranslations(texts: Partial<Record<Locale, TranslationTexts>>): void;
+  /** Adds an application's own texts to the translator's catalogues (Translator.addTranslations); without it they are not kept (tests of the desktop's own texts). */
+  addTranslations?(texts: Partial<Record<Locale, TranslationTexts>>): void;
 }
 
 /** Everything of one signed-in desktop; disposed when it goes (sign-out). */
@@ -238,7 +238,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     showProfileCard: (userId, at) => void profileCard.open(userId, at),
     tray,
     files,
-    addTranslations: (texts) => options.addTranslations(texts),
+    addTranslations: (texts) => options.addTranslations?.(texts),
   };
 
   const packages = new PackageManager({

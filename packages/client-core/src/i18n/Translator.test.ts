@@ -61,6 +61,25 @@ describe('Translator', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it("adds an application's texts to several languages at once, those not loaded yet too, with the fallback's for a missing key", () => {
+    const i18n = translator();
+    const listener = vi.fn();
+    i18n.subscribe(listener);
+    i18n.addTranslations({
+      en_EN: { notes: { title: 'Notes', empty: 'No notes yet' } },
+      de_DE: { notes: { title: 'Notizen' } },
+      fr_FR: { notes: { title: 'Notes', empty: 'Aucune note' } },
+    });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(i18n.t('notes.title')).toBe('Notizen');
+    expect(i18n.t('notes.empty')).toBe('No notes yet');
+    expect(i18n.t('login.title')).toBe('Anmelden');
+    i18n.addTexts('fr_FR', { login: { title: 'Connexion' } });
+    i18n.changeLanguage('fr_FR');
+    expect(i18n.t('notes.empty')).toBe('Aucune note');
+    expect(i18n.t('login.title')).toBe('Connexion');
+  });
+
   it('keeps its own copy of the catalogues it is given', () => {
     const english = { greeting: { hello: 'Hello' } };
     const i18n = new Translator({ language: 'en_EN', fallback: 'en_EN', catalogues: { en_EN: english } });

@@ -80,6 +80,19 @@ export class Translator extends Observable<TranslatorState> {
     this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
   }
 
+  /**
+   * Adds texts to several languages at once (an application's own texts,
+   * docs/APPLICATIONS.md "Texts"): each language's are merged into its
+   * catalogue, also for a language not loaded yet, so a later switch to it
+   * finds them; a key a language lacks falls back to the fallback language's.
+   */
+  addTranslations(texts: Readonly<Partial<Record<string, Texts>>>): void {
+    const given = Object.entries(texts).filter((entry): entry is [string, Texts] => entry[1] !== undefined);
+    if (given.length === 0) return;
+    for (const [language, own] of given) this.#i18next.addResourceBundle(language, NAMESPACE, structuredClone(own), true, true);
+    this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
+  }
+
   /** Switches the language (its texts are expected to have been added). */
   changeLanguage(language: string): void {
     if (language === this.language) return;

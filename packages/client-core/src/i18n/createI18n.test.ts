@@ -63,6 +63,16 @@ describe('createI18n setLocale', () => {
     expect((await createI18n(env, [])).locale).toBe('vi_VN');
   });
 
+  it("keeps an application's texts added before a switch to a language loaded later", async () => {
+    const { i18n, setLocale } = await createI18n(new FakeEnvironment(), ['en-GB']);
+    i18n.addTranslations({ en_EN: { notes: { title: 'Notes', empty: 'No notes yet' } }, sl_SI: { notes: { title: 'Zapiski' } } });
+    expect(i18n.t('notes.title')).toBe('Notes');
+    await setLocale('sl_SI');
+    expect(i18n.t('notes.title')).toBe('Zapiski');
+    expect(i18n.t('notes.empty')).toBe('No notes yet');
+    expect(i18n.t('common.retry')).not.toBe('Try again');
+  });
+
   it('refuses an unsupported locale', async () => {
     const runtime = await createI18n(new FakeEnvironment(), []);
     await expect(runtime.setLocale('xx_XX' as never)).rejects.toThrow("Invalid locale 'xx_XX'");

@@ -1,3 +1,4 @@
+import type { TranslationTexts } from '@atrium/sdk';
 import type { Locale, Profile } from '@atrium/shared';
 import type { TrayModel } from '../desktop/TrayModel.js';
 import type { DialogService } from '../dialogs/DialogService.js';
@@ -39,4 +40,6 @@ export interface DesktopHooks {
   tray?: TrayModel;
   /** The user's files (docs/behaviour/files.md): the server's filesystems in the product. */
   files: FileSystem;
+  /** Adds an application's own texts to the catalogues of the locales given (docs/APPLICATIONS.md, "Texts"). */
+  addTranslations(texts: Partial<Record<Locale, TranslationTexts>>): void;
 }

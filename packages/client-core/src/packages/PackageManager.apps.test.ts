@@ -19,6 +19,23 @@ async function microtasks(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
+describe("applications' own texts", () => {
+  it('reach the desktop\'s catalogues through desktop.addTranslations', async () => {
+    const texts = { en_EN: { notes: { title: 'Notes' } }, de_DE: { notes: { title: 'Notizen' } } };
+    const h = await setup({
+      manifest: [entry('Notes', { defaultAppforOrgs: 1 })],
+      builtins: {
+        Notes: recordingRuntime((app) => {
+          app.desktop.addTranslations(texts);
+          app.createWindow({ id: 'main', render: () => undefined });
+        }),
+      },
+    });
+    await h.manager.launch('Notes');
+    expect(h.translations).toEqual([texts]);
+  });
+});
+
 describe('singleton applications', () => {
   const manifest = [entry('Preferences', { singleton: true, defaultAppforOrgs: 1 }), entry('Other', { defaultAppforOrgs: 1 })];
 

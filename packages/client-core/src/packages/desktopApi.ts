@@ -51,6 +51,7 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
     files: hooks.files,
     // The rule is loaded with the first file opened (docs/behaviour/files.md#opening-a-file).
     openFile: async (file) => (await import('../vfs/openFile.js')).openFileOnDesktop(hooks, packages, file),
+    addTranslations: (texts) => hooks.addTranslations(texts),
   };
 }
 

@@ -72,7 +72,8 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
   const translate = useCallback((key: string, vars?: Record<string, unknown>) => String(i18nRef.current.t(key, vars ?? {})), []);
   const services = useOwnedModel((): DesktopServices => {
     const viewport = { width: area.current?.clientWidth ?? 0, height: area.current?.clientHeight ?? 0 };
-    const desktop = createDesktop({ ...platform, sounds: platform.sounds ?? browserSounds(), translate, locale: () => i18nRef.current.language, setLocale }, { viewport });
+    const addTranslations = (texts: Parameters<typeof i18n.addTranslations>[0]) => i18nRef.current.addTranslations(texts);
+    const desktop = createDesktop({ ...platform, sounds: platform.sounds ?? browserSounds(), translate, locale: () => i18nRef.current.language, setLocale, addTranslations }, { viewport });
     return Object.assign(desktop, { slots: new WindowSlots() });
   }, [platform, translate, setLocale]);
   useViewport(services, area);

@@ -64,6 +64,8 @@ export interface FakeApplicationOptions {
   onWindow?(options: AppWindowOptions, window: AppWindow): void;
   /** The desktop's files (default: an empty in-memory 'home'). */
   files?: FileSystem;
+  /** Where the app's own texts go (renderApplication: the English translator the views use). */
+  addTranslations?: Desktop['addTranslations'];
 }
 
 /** A fake Application with what it recorded. */
@@ -122,6 +124,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     openFile: async (file) => {
       openedFiles.push(file);
     },
+    addTranslations: (texts) => options.addTranslations?.(texts),
   };
   let nextWid = 1;
   const app: FakeApplication = {

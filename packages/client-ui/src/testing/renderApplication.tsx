@@ -32,6 +32,7 @@ export async function renderApplication(runtime: ApplicationRuntime, metadata: P
     </I18nProvider>,
   );
   const app = fakeApplication(metadata, {
+    addTranslations: (texts) => clientI18n.i18n.addTranslations(texts),
     ...options,
     onWindow(o, window) {
       const body = document.createElement('div');

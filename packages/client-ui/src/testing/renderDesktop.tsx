@@ -82,7 +82,7 @@ export async function renderDesktop(options: DesktopTestOptions = {}): Promise<D
   const translate = (key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {}));
   const { env, auth, server, session } = await fakePlatform({ clock: options.clock, manifest: options.manifest });
   const desktop = createDesktop(
-    { env, session, config: testConfig, builtins: { ...LOOK_PACKAGES.builtins, ...options.builtins }, fileSystem: options.fileSystem, applications: options.applications, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve() },
+    { env, session, config: testConfig, builtins: { ...LOOK_PACKAGES.builtins, ...options.builtins }, fileSystem: options.fileSystem, applications: options.applications, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve(), addTranslations: (texts) => i18n.addTranslations(texts) },
     { viewport: VIEWPORT },
   );
   const services: DesktopServices = Object.assign(desktop, { slots: new WindowSlots() });

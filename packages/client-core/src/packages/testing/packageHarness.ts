@@ -91,6 +91,8 @@ export function packageHarness(options: HarnessOptions = {}) {
   const socket = options.sockets ? socketOf('/socket') : null;
   let profile = makeProfile({ apps: options.profileApps ?? [] });
   const locale = { current: 'en_EN' };
+  /** The texts applications added (Desktop.addTranslations), in order. */
+  const translations: Array<Parameters<DesktopHooks['addTranslations']>[0]> = [];
   const hooks: DesktopHooks = {
     windows,
     dialogs,
@@ -108,6 +110,7 @@ export function packageHarness(options: HarnessOptions = {}) {
     request: async <T>() => undefined as T,
     showProfileCard: () => undefined,
     files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: {} }),
+    addTranslations: (texts) => void translations.push(texts),
   };
   const builtinCalls: string[] = [];
   const loaders: Record<string, () => Promise<{ default?: unknown }>> = {};
@@ -140,6 +143,7 @@ export function packageHarness(options: HarnessOptions = {}) {
     manager,
     played,
     locale,
+    translations,
     setProfileApps(apps: ProfileApp[]) {
       profile = makeProfile({ apps });
     },
