@@ -31,6 +31,8 @@ test('Preferences changes the theme, the wallpaper and the language live, and th
   await preferences.getByTestId('preferences.language.de_DE').check();
   await expect(preferences.getByTestId('window.title')).toHaveText('Einstellungen');
   await expect(page.getByRole('button', { name: 'Profilmenü von Sofia Novak' })).toBeVisible();
+  // The application's own texts (apps/preferences/src/texts.ts) follow the language too.
+  await expect(preferences.getByTestId('preferences.tab.language')).toHaveText('Sprache');
 
   // Saved 100 ms after the change: the server has it before the reload.
   expect((await saved).ok()).toBe(true);
