@@ -6,6 +6,9 @@ import { vfsNodes, vfsUsage } from '../db/schema.js';
 import type { NewVfsNode, VfsNodeRecord, VfsSearchQuery, VfsStore } from './VfsStore.js';
 
 /** Rows of a raw query, whichever driver ran it. */
+/** How many names in order a search looks at before it asks the trigram index (see search). */
+const SEARCH_WINDOW = 5000;
+
 async function rowsOf(db: Db, query: SQL): Promise<Array<Record<string, unknown>>> {
   const result = (await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
   return result.rows;
@@ -214,24 +217,36 @@ export class PgVfsStore implements VfsStore {
     return row?.bytes ?? 0;
   }
 
-  search({ mount, scope, underId, like, limit }: VfsSearchQuery): Promise<VfsNodeRecord[]> {
-    const where = [
-      eq(vfsNodes.mount, mount),
-      eq(vfsNodes.scope, scope),
-      sql`${vfsNodes.parentId} is not null`,
-      sql`lower(${vfsNodes.name}) like ${like} escape '\\'`,
-    ];
+  async search({ mount, scope, underId, like, limit }: VfsSearchQuery): Promise<VfsNodeRecord[]> {
+    const inScope = [eq(vfsNodes.mount, mount), eq(vfsNodes.scope, scope), sql`${vfsNodes.parentId} is not null`];
     if (underId) {
-      where.push(
+      inScope.push(
         sql`${vfsNodes.parentId} in (with recursive d(id) as (select ${underId}::uuid union all select n.id from ${vfsNodes} n join d on n.parent_id = d.id where n.is_directory) select id from d)`,
       );
     }
+    const matches = sql`lower(${vfsNodes.name}) like ${like} escape '\\'`;
+    // A pattern most names match ('*.txt'): its first matches are among the first names in order, read from the
+    // (mount, scope, name, id) index without looking at the rest. The first SEARCH_WINDOW names of the scope in
+    // order hold the first matches of all when they hold `limit` of them.
+    const window = this.db
+      .select()
+      .from(vfsNodes)
+      .where(and(...inScope))
+      .orderBy(asc(vfsNodes.name), asc(vfsNodes.id))
+      .limit(SEARCH_WINDOW)
+      .as('window');
+    const early = await this.db
+      .select()
+      .from(window)
+      .where(sql`lower(${window.name}) like ${like} escape '\\'`)
+      .orderBy(asc(window.name), asc(window.id))
+      .limit(limit);
+    if (early.length >= limit) return early;
+    // A rarer pattern: the trigram index finds the few, which are sorted.
     return this.db
       .select()
       .from(vfsNodes)
-      .where(and(...where))
-      // The order of the (mount, scope, name, id) index: with a pattern most names match, the first `limit` are read
-      // from it and nothing is sorted; with a rare one the trigram index finds the few and they are sorted.
+      .where(and(...inScope, matches))
       .orderBy(asc(vfsNodes.name), asc(vfsNodes.id))
       .limit(limit);
   }
