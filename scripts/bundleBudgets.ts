@@ -21,6 +21,7 @@ import { GZIP_LEVEL } from '../web/build/precompress.js';
 /** One chunk of Vite's build manifest. */
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
@@ -74,7 +75,8 @@ export function measureBudgets(dist: string, config: BudgetConfig): BudgetFigure
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
   if (!entry) throw new Error('The build manifest has no index.html entry');
   const desktop = config.desktopModules.map((module) => {
-    const key = Object.keys(manifest).find((k) => k.replace(/^(\.\.\/)+/, '') === module);
+    // By source module, or by chunk name for a chunk the manifest keys by its file (a module imported by a dynamic import() of shared code).
+    const key = Object.keys(manifest).find((k) => k.replace(/^(\.\.\/)+/, '') === module) ?? Object.keys(manifest).find((k) => manifest[k]!.name === module && !manifest[k]!.isEntry);
     if (!key) throw new Error(`The build manifest has no chunk for the desktop module '${module}'`);
     return key;
   });

@@ -21,7 +21,8 @@ async function start(): Promise<void> {
   // Before anything renders: the colours of the user's last desktop theme, so that a dark theme does not boot through a light page.
   const boot = readBootAppearance(env);
   if (boot) applyBootAppearance(boot);
-  const { i18n, setLocale } = await createI18n(env, navigator.languages);
+  // The desktop's texts load with the desktop, not with the login page.
+  const { i18n, setLocale } = await createI18n(env, navigator.languages, { desktopTexts: 'with the desktop' });
   root.render(<StartupScreen i18n={i18n} />);
   let config: ClientConfig;
   try {

@@ -1,6 +1,7 @@
 import type { ClientConfig, Translator } from '@atrium/client-core';
 import type { Locale } from '@atrium/shared';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type ComponentType, type JSX } from 'react';
+import { useCataloguePart } from './i18n/useCataloguePart.js';
 import { I18nProvider, useTranslation } from './i18n/useTranslation.js';
 import { AtriumContext, resolveSite, useAtrium, type AtriumServices } from './AtriumContext.js';
 import { browserNavigation } from './browserNavigation.js';
@@ -26,10 +27,11 @@ import './theme/vision.css';
  */
 const signedInModule = preloadedModule(() => import('./signedin/SignedInPage.js'));
 
-/** The signed-in page, or the loading overlay for the moment its code is still on the way. */
+/** The signed-in page, or the loading overlay for the moment its code or its texts (the desktop's catalogue part) are still on the way. */
 function SignedIn(props: ComponentProps<typeof SignedInPageType>): JSX.Element {
   const module = signedInModule.use();
-  return module ? <module.SignedInPage {...props} /> : <LoadingOverlay />;
+  const texts = useCataloguePart('desktop');
+  return module && texts ? <module.SignedInPage {...props} /> : <LoadingOverlay />;
 }
 
 /** The password-recovery screens: rarely opened, fetched with the desktop once the login page is idle. */
@@ -122,7 +124,7 @@ function screenTitle(t: (key: string) => string, address: PageAddress, about: bo
 }
 
 function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress: AtriumAppProps['parseAddress'] }): JSX.Element {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { session, navigation } = useAtrium();
   const state = useObservable(session);
   const hash = useLocationHash(navigation);
@@ -130,8 +132,9 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
   const address = useMemo(() => (hash === initialHash ? initial : parseAddress(navigation.current())), [hash, initialHash, initial, parseAddress, navigation]);
   useEffect(() => {
     if (state.status !== 'signed-out') return;
-    return whenIdle(() => void preloadScreens().catch(() => undefined));
-  }, [state.status]);
+    // The desktop's texts come with its code (docs/PERFORMANCE.md, "Bytes on the wire").
+    return whenIdle(() => void Promise.all([preloadScreens(), i18n.loadPart('desktop')]).catch(() => undefined));
+  }, [state.status, i18n]);
   // The signed-in page stays up, greyed, while signing out.
   const [lastSignedIn, setLastSignedIn] = useState<SignedIn | null>(null);
   if (state.status === 'signed-in' && state !== lastSignedIn) setLastSignedIn(state);

@@ -22,6 +22,6 @@ export * from './api/desktopSession.js';
 export * from './api/vfs.js';
 export * from './api/socket.js';
 export * from './api/socketProtocol.js';
-export { catalogues, flattenCatalogue, loadCatalogue, LOCALE_NATIVE_NAMES, type Catalogue } from './i18n/index.js';
+export { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, LOCALE_NATIVE_NAMES, type Catalogue, type DesktopCatalogue, type LoginCatalogue } from './i18n/index.js';
 export { languageTag, LOCALE_LANGUAGE_TAGS, textDirection } from './i18n/languageTags.js';
 export { translationProblems, type TranslationExceptions } from './i18n/translations.js';

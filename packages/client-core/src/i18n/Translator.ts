@@ -20,6 +20,9 @@ export interface TranslatorState {
 
 const NAMESPACE = 'translation';
 
+/** Loads a language's texts of one part of the catalogues (the desktop's). */
+export type CataloguePartLoader = (language: string) => Promise<Texts>;
+
 /**
  * The client's translation runtime: an i18next instance over the product's
  * catalogues, seen by the views as an observable model. `t(key, values)`
@@ -33,10 +36,20 @@ const NAMESPACE = 'translation';
 export class Translator extends Observable<TranslatorState> {
   readonly fallback: string;
   readonly #i18next: I18next;
+  readonly #parts: Readonly<Record<string, CataloguePartLoader>>;
+  /** The parts in use: loaded for every language switched to. */
+  readonly #partsInUse = new Set<string>();
+  /** The parts loaded, as 'part language'. */
+  readonly #partsLoaded = new Set<string>();
 
-  constructor(options: { language: string; fallback: string; catalogues?: Record<string, Texts> }) {
+  /**
+   * `parts` are further parts of the catalogues, loaded when asked for
+   * (loadPart): the desktop's texts, which the login page does not need.
+   */
+  constructor(options: { language: string; fallback: string; catalogues?: Record<string, Texts>; parts?: Record<string, CataloguePartLoader> }) {
     super({ language: options.language, revision: 0 });
     this.fallback = options.fallback;
+    this.#parts = options.parts ?? {};
     this.#i18next = createInstance();
     const resources = Object.fromEntries(Object.entries(options.catalogues ?? {}).map(([language, texts]) => [language, { [NAMESPACE]: structuredClone(texts) }]));
     // Every catalogue is given up front, so initialisation is synchronous.
@@ -90,6 +103,30 @@ export class Translator extends Observable<TranslatorState> {
     const given = Object.entries(texts).filter((entry): entry is [string, Texts] => entry[1] !== undefined);
     if (given.length === 0) return;
     for (const [language, own] of given) this.#i18next.addResourceBundle(language, NAMESPACE, structuredClone(own), true, true);
+    this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
+  }
+
+  /** Whether a part of the catalogues is loaded for the current and the fallback language. */
+  hasPart(part: string): boolean {
+    return this.#partsLoaded.has(`${part} ${this.language}`) && this.#partsLoaded.has(`${part} ${this.fallback}`);
+  }
+
+  /** Loads a part of the catalogues for the current and the fallback language; loadParts loads it for a language switched to later. */
+  async loadPart(part: string): Promise<void> {
+    if (!this.#parts[part]) throw new Error(`No catalogue part '${part}'`);
+    this.#partsInUse.add(part);
+    await this.loadParts(this.language);
+  }
+
+  /** Loads the parts in use for a language and the fallback (before switching to it). */
+  async loadParts(language: string): Promise<void> {
+    const missing = [...this.#partsInUse].flatMap((part) => [...new Set([this.fallback, language])].map((lang) => [part, lang] as const)).filter(([part, lang]) => !this.#partsLoaded.has(`${part} ${lang}`));
+    if (missing.length === 0) return;
+    const texts = await Promise.all(missing.map(([part, lang]) => this.#parts[part]!(lang)));
+    missing.forEach(([part, lang], i) => {
+      this.#i18next.addResourceBundle(lang, NAMESPACE, structuredClone(texts[i]!), true, true);
+      this.#partsLoaded.add(`${part} ${lang}`);
+    });
     this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
   }
 

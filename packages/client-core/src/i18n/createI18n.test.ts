@@ -73,6 +73,19 @@ describe('createI18n setLocale', () => {
     expect(i18n.t('common.retry')).not.toBe('Try again');
   });
 
+  it("loads the desktop's texts only when asked, then with every language switched to", async () => {
+    const { i18n, setLocale } = await createI18n(new FakeEnvironment(), ['de-DE'], { desktopTexts: 'with the desktop' });
+    expect(i18n.t('common.retry')).toBe('Erneut versuchen');
+    expect(i18n.hasPart('desktop')).toBe(false);
+    expect(i18n.t('panel.label')).toBe('panel.label');
+    await i18n.loadPart('desktop');
+    expect(i18n.hasPart('desktop')).toBe(true);
+    expect(i18n.t('panel.label')).not.toBe('panel.label');
+    await setLocale('fr_FR');
+    expect(i18n.hasPart('desktop')).toBe(true);
+    expect(i18n.t('panel.label')).toBe('Panneau');
+  });
+
   it('refuses an unsupported locale', async () => {
     const runtime = await createI18n(new FakeEnvironment(), []);
     await expect(runtime.setLocale('xx_XX' as never)).rejects.toThrow("Invalid locale 'xx_XX'");

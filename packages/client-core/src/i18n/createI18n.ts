@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, loadCatalogue, LOCALES, type Locale } from '@atrium/shared';
+import { DEFAULT_LOCALE, loadCatalogue, loadDesktopCatalogue, LOCALES, type Locale } from '@atrium/shared';
 import type { ClientEnvironment } from '../env.js';
 import { pickLocale } from './pickLocale.js';
 import { readPreference, writePreference } from '../storage/preferences.js';
@@ -25,13 +25,22 @@ export function isLocale(value: unknown): value is Locale {
  * it names a supported locale, else from the browser's languages, else
  * en_EN; missing texts fall back to en_EN. Only English and the chosen
  * locale's catalogue are loaded; another is loaded when the user switches
- * to it.
+ * to it. The desktop's texts are a part of their own ('desktop', shared's
+ * loadDesktopCatalogue): loaded here unless `desktopTexts` is 'with the
+ * desktop', when the signed-in desktop loads them (Translator.loadPart)
+ * and a language switch then loads both parts.
  */
-export async function createI18n(env: ClientEnvironment, browserLanguages: readonly string[]): Promise<ClientI18n> {
+export async function createI18n(env: ClientEnvironment, browserLanguages: readonly string[], options: { desktopTexts?: 'now' | 'with the desktop' } = {}): Promise<ClientI18n> {
   const stored = readPreference(env, StorageKeys.locale);
   let locale: Locale = isLocale(stored) ? stored : pickLocale(browserLanguages);
   const [fallback, chosen] = await Promise.all([loadCatalogue(DEFAULT_LOCALE), loadCatalogue(locale)]);
-  const i18n = new Translator({ language: locale, fallback: DEFAULT_LOCALE, catalogues: { [DEFAULT_LOCALE]: fallback, [locale]: chosen } });
+  const i18n = new Translator({
+    language: locale,
+    fallback: DEFAULT_LOCALE,
+    catalogues: { [DEFAULT_LOCALE]: fallback, [locale]: chosen },
+    parts: { desktop: (language) => loadDesktopCatalogue(isLocale(language) ? language : DEFAULT_LOCALE) },
+  });
+  if (options.desktopTexts !== 'with the desktop') await i18n.loadPart('desktop');
   const loaded = new Set<Locale>([DEFAULT_LOCALE, locale]);
   return {
     i18n,
@@ -40,8 +49,9 @@ export async function createI18n(env: ClientEnvironment, browserLanguages: reado
     },
     async setLocale(next) {
       if (!isLocale(next)) throw new Error(`Invalid locale '${String(next)}'`);
-      if (!loaded.has(next)) {
-        i18n.addTexts(next, await loadCatalogue(next));
+      const [texts] = await Promise.all([loaded.has(next) ? null : loadCatalogue(next), i18n.loadParts(next)]);
+      if (texts) {
+        i18n.addTexts(next, texts);
         loaded.add(next);
       }
       writePreference(env, StorageKeys.locale, next);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../constants.js';
 import { PASSWORD_RULE_MESSAGES } from '../rules/password.js';
-import { catalogues, flattenCatalogue } from './index.js';
+import { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue } from './index.js';
 
 const english = flattenCatalogue(catalogues.en_EN);
 /** Keys whose text is the same in every language (names and symbols, not words: 'v{{version}}'). */
@@ -39,6 +39,17 @@ describe('locale catalogues', () => {
       const placeholders = text.match(/\{\{\w+\}\}/g) ?? [];
       for (const p of placeholders) expect(texts[key], `${locale} ${key}`).toContain(p);
     }
+  });
+
+  it.each(LOCALES)("%s: the login page's part and the desktop's part make the whole catalogue, without a key in both", async (locale) => {
+    const [login, desktop] = await Promise.all([loadCatalogue(locale), loadDesktopCatalogue(locale)]);
+    expect(Object.keys(login).filter((key) => key in desktop)).toEqual([]);
+    expect({ ...login, ...desktop }).toEqual(catalogues[locale]);
+  });
+
+  it("keeps the desktop's texts out of the login page's part", async () => {
+    const login = await loadCatalogue('en_EN');
+    for (const block of ['panel', 'window', 'dialog', 'command', 'vfs', 'fileSearch']) expect(login).not.toHaveProperty(block);
   });
 
   it('uses the password rule texts of the shared rules in English', () => {

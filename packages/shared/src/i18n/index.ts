@@ -7,26 +7,46 @@ import { nb_NO } from './locales/nb_NO.js';
 import { sl_SI } from './locales/sl_SI.js';
 import { vi_VN } from './locales/vi_VN.js';
 import { zh_CN } from './locales/zh_CN.js';
+import { de_DE as desktop_de_DE } from './locales/de_DE.desktop.js';
+import { en_EN as desktop_en_EN } from './locales/en_EN.desktop.js';
+import { fr_FR as desktop_fr_FR } from './locales/fr_FR.desktop.js';
+import { nb_NO as desktop_nb_NO } from './locales/nb_NO.desktop.js';
+import { sl_SI as desktop_sl_SI } from './locales/sl_SI.desktop.js';
+import { vi_VN as desktop_vi_VN } from './locales/vi_VN.desktop.js';
+import { zh_CN as desktop_zh_CN } from './locales/zh_CN.desktop.js';
 
-/** Shape every locale catalogue has: the English catalogue with string leaves. */
-export type Catalogue = CatalogueShape<typeof en_EN>;
+/** Shape of a locale's texts of the login page and the start: the English part with string leaves. */
+export type LoginCatalogue = CatalogueShape<typeof en_EN>;
+/** Shape of a locale's texts of the signed-in desktop: the English part with string leaves. */
+export type DesktopCatalogue = CatalogueShape<typeof desktop_en_EN>;
+/** Shape every locale catalogue has, both parts together. */
+export type Catalogue = LoginCatalogue & DesktopCatalogue;
 
-/** The translation catalogues of the seven locales, keyed by locale. */
+/** A locale's two parts as one catalogue (their keys do not overlap). */
+function bothParts(login: LoginCatalogue, desktop: DesktopCatalogue): Catalogue {
+  return { ...login, ...desktop };
+}
+
+/**
+ * The translation catalogues of the seven locales, keyed by locale, each
+ * with both its parts (tests and tools; the page loads them by part).
+ */
 export const catalogues: Readonly<Record<Locale, Catalogue>> = {
-  en_EN,
-  de_DE,
-  fr_FR,
-  nb_NO,
-  sl_SI,
-  vi_VN,
-  zh_CN,
+  en_EN: /* @__PURE__ */ bothParts(en_EN, desktop_en_EN),
+  de_DE: /* @__PURE__ */ bothParts(de_DE, desktop_de_DE),
+  fr_FR: /* @__PURE__ */ bothParts(fr_FR, desktop_fr_FR),
+  nb_NO: /* @__PURE__ */ bothParts(nb_NO, desktop_nb_NO),
+  sl_SI: /* @__PURE__ */ bothParts(sl_SI, desktop_sl_SI),
+  vi_VN: /* @__PURE__ */ bothParts(vi_VN, desktop_vi_VN),
+  zh_CN: /* @__PURE__ */ bothParts(zh_CN, desktop_zh_CN),
 };
 
 /**
- * Loads one locale's catalogue. Each is a chunk of its own in the web build,
- * so a page carries English (the fallback) and the chosen language only.
+ * Loads one locale's texts of the login page and the start. Each is a chunk
+ * of its own in the web build, so a page carries English (the fallback) and
+ * the chosen language only.
  */
-export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+export async function loadCatalogue(locale: Locale): Promise<LoginCatalogue> {
   switch (locale) {
     case 'en_EN':
       return en_EN;
@@ -42,6 +62,30 @@ export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
       return (await import('./locales/vi_VN.js')).vi_VN;
     case 'zh_CN':
       return (await import('./locales/zh_CN.js')).zh_CN;
+  }
+}
+
+/**
+ * Loads one locale's texts of the signed-in desktop (panel, windows,
+ * dialogs, commands, files...): a chunk per locale, English included, which
+ * the desktop loads with its own code, so the login page carries none of it.
+ */
+export async function loadDesktopCatalogue(locale: Locale): Promise<DesktopCatalogue> {
+  switch (locale) {
+    case 'en_EN':
+      return (await import('./locales/en_EN.desktop.js')).en_EN;
+    case 'de_DE':
+      return (await import('./locales/de_DE.desktop.js')).de_DE;
+    case 'fr_FR':
+      return (await import('./locales/fr_FR.desktop.js')).fr_FR;
+    case 'nb_NO':
+      return (await import('./locales/nb_NO.desktop.js')).nb_NO;
+    case 'sl_SI':
+      return (await import('./locales/sl_SI.desktop.js')).sl_SI;
+    case 'vi_VN':
+      return (await import('./locales/vi_VN.desktop.js')).vi_VN;
+    case 'zh_CN':
+      return (await import('./locales/zh_CN.desktop.js')).zh_CN;
   }
 }
 
