@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { DIRECTORY_MIME } from '@atrium/shared';
+import { DIRECTORY_MIME, VFS_MAX_DEPTH } from '@atrium/shared';
 import type { Db } from '../db/database.js';
 import { vfsNodes, vfsUsage } from '../db/schema.js';
 import type { NewVfsNode, VfsNodeRecord, VfsSearchQuery, VfsStore } from './VfsStore.js';
@@ -254,25 +254,19 @@ export class PgVfsStore implements VfsStore {
   async pathsOf(ids: string[]): Promise<Map<string, string>> {
     const paths = new Map<string, string>();
     if (ids.length === 0) return paths;
-    const list = sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-    const rows = await rowsOf(
-      this.db,
-      sql`with recursive up(start, id, parent_id, name, depth) as (
-            select id, id, parent_id, name, 0 from ${vfsNodes} where id in (${list})
-            union all
-            select up.start, n.id, n.parent_id, n.name, up.depth + 1 from up join ${vfsNodes} n on n.id = up.parent_id
-          ) select start::text as start, name, depth from up where parent_id is not null`,
-    );
-    const parts = new Map<string, Array<{ name: string; depth: number }>>();
-    for (const row of rows) {
-      const start = String(row.start);
-      parts.set(start, [...(parts.get(start) ?? []), { name: String(row.name), depth: Number(row.depth) }]);
+    // Up the tree one level per query, each a primary-key lookup of the distinct parents not yet known: a
+    // search's results share few folders, and a recursive query here made PGlite scan the table at every level.
+    const known = new Map<string, { parentId: string | null; name: string }>();
+    let pending = [...new Set(ids)];
+    for (let level = 0; pending.length > 0 && level <= VFS_MAX_DEPTH + 1; level++) {
+      const rows = await this.db.select({ id: vfsNodes.id, parentId: vfsNodes.parentId, name: vfsNodes.name }).from(vfsNodes).where(inArray(vfsNodes.id, pending));
+      for (const row of rows) known.set(row.id, row);
+      pending = [...new Set(rows.map((r) => r.parentId).filter((id): id is string => id !== null && !known.has(id)))];
     }
     for (const id of ids) {
-      const names = (parts.get(id) ?? []).sort((a, b) => b.depth - a.depth).map((p) => p.name);
+      const names: string[] = [];
+      // The root (no parent) has no name in the path.
+      for (let node = known.get(id); node && node.parentId !== null; node = known.get(node.parentId)) names.unshift(node.name);
       paths.set(id, `/${names.join('/')}`);
     }
     return paths;
