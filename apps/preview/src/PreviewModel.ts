@@ -1,6 +1,6 @@
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { parentVfsPath } from '@atrium/shared';
-import { fileErrorText, type Translate } from './fileErrorText.js';
+import { fileErrorText, type Translate } from '@atrium/sdk';
 
 /** The mime patterns Preview shows (metadata.json `mimes`). */
 export const PREVIEW_MIMES = ['^image/', '^video/', '^audio/', '^application/pdf$'];
@@ -115,7 +115,7 @@ export class PreviewModel {
     try {
       entry = await files.stat(path);
     } catch (error) {
-      if (show === this.#shows) this.#set({ status: 'error', error: fileErrorText(t, error) });
+      if (show === this.#shows) this.#set({ status: 'error', error: fileErrorText(error, t) });
       return;
     }
     if (show !== this.#shows) return;
@@ -131,7 +131,7 @@ export class PreviewModel {
         // 'ready' once the browser has loaded it (loaded()).
         this.#set({ url });
       } catch (error) {
-        if (show === this.#shows) this.#set({ status: 'error', error: fileErrorText(t, error) });
+        if (show === this.#shows) this.#set({ status: 'error', error: fileErrorText(error, t) });
         return;
       }
     }

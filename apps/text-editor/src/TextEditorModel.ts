@@ -1,6 +1,6 @@
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { basenameVfsPath, humanFileSize, parentVfsPath } from '@atrium/shared';
-import { fileErrorText, type Translate } from './fileErrorText.js';
+import { fileErrorText, type Translate } from '@atrium/sdk';
 
 /** The mime patterns the Text Editor opens (metadata.json `mimes`, the open dialog's filter). */
 export const TEXT_MIMES = ['^text/', '^application/json$', '^application/xml$', '^application/javascript$'];
@@ -166,7 +166,7 @@ export class TextEditorModel {
       return true;
     } catch (error) {
       if (load !== this.#loads) return false;
-      this.#set({ status: 'ready', error: fileErrorText(t, error) });
+      this.#set({ status: 'ready', error: fileErrorText(error, t) });
       return false;
     }
   }
@@ -220,7 +220,7 @@ export class TextEditorModel {
       this.#set({ file: { ...entry, filename: entry.filename || basenameVfsPath(entry.path) }, savedText: text, status: 'ready', tooLarge: null });
       return true;
     } catch (error) {
-      this.#set({ status: 'ready', error: fileErrorText(this.#host.t, error) });
+      this.#set({ status: 'ready', error: fileErrorText(error, this.#host.t) });
       return false;
     }
   }

@@ -3,12 +3,12 @@
  * module default-exports an ApplicationRuntime (see defineApplication); the
  * desktop calls its launch() with the new Application instance, which gives
  * the app its windows, dialogs, notifications, settings, sockets and the
- * rest of the desktop. Types only, plus two helpers: nothing here holds
+ * rest of the desktop. Types only, plus three helpers: nothing here holds
  * state, so a package may bundle it.
  *
  * The guide: docs/APPLICATIONS.md.
  */
-import type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp, VfsMountpoint, VfsStat } from '@atrium/shared';
+import { VFS_NAME_RULES, type Locale, type LocalizedText, type PackageMetadata, type PackageType, type ProfileApp, type VfsMountpoint, type VfsStat } from '@atrium/shared';
 
 export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
 
@@ -396,4 +396,36 @@ export function defineApplication(launch: ApplicationRuntime['launch']): Applica
 /** The localised text of a map in a locale, falling back to en_EN. */
 export function localizedText(text: LocalizedText, locale: string): string {
   return (text as Record<string, string | undefined>)[locale] ?? text.en_EN;
+}
+
+/** Translates a text of the product's catalogues (Desktop.t). */
+export type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+/**
+ * The sentence a user reads for a failed file operation
+ * (docs/behaviour/errors.md#files): a filesystem failure (an error with
+ * `code` 'vfs.<code>' and `params`, as FileSystem rejects with) in the
+ * current language through `vfs.error.<code>`, an invalid name's rule
+ * through `vfs.nameRule.<rule>`; anything else by its own message. When the
+ * catalogue has no such text, the English message is kept.
+ */
+export function fileErrorText(error: unknown, t: Translate): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const failure = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; params?: unknown };
+  const code = typeof failure.code === 'string' && failure.code.startsWith('vfs.') ? failure.code.slice('vfs.'.length) : null;
+  if (!code) return message;
+  const params: Record<string, unknown> = { ...(typeof failure.params === 'object' && failure.params !== null ? failure.params : {}) };
+  if (typeof params.rule === 'string') {
+    // The rule comes as its English text (or its name): find its name to translate it.
+    const given = params.rule;
+    const rule = Object.entries(VFS_NAME_RULES).find(([name, text]) => name === given || text === given)?.[0];
+    if (rule) params.rule = knownText(t, `vfs.nameRule.${rule}`, given);
+  }
+  return knownText(t, `vfs.error.${code}`, message, params);
+}
+
+/** The translation of a key, or the fallback when the catalogue does not know it (i18next answers the key). */
+function knownText(t: Translate, key: string, fallback: string, vars?: Record<string, unknown>): string {
+  const text = t(key, vars);
+  return text && text !== key ? text : fallback;
 }

@@ -1,7 +1,6 @@
-import { joinVfsPath } from '@atrium/shared';
+import { fileErrorText } from '@atrium/sdk';
+import { humanFileSize, joinVfsPath, mimeOfFilename } from '@atrium/shared';
 import { DIRECTORY_MIME, type FileEntry, type FileSystem, type Mountpoint } from '../vfs/FileSystem.js';
-import { humanFileSize, mimeOfFilename } from '@atrium/shared';
-import { fileSystemErrorText } from '../vfs/fileSystemErrorText.js';
 import { DialogBase, type DialogCallback, type DialogContext, type FileDialogOptions } from './DialogModel.js';
 
 export type { FileDialogOptions } from './DialogModel.js';
@@ -97,7 +96,7 @@ export class FileDialog extends DialogBase<FileDialogState> {
     try {
       entries = (await this.#fs.readdir(path)).filter((e) => e.isDirectory || mimeAccepted(e.mime, this.#mime));
     } catch (e) {
-      error = fileSystemErrorText(e, this.context.translate);
+      error = fileErrorText(e, this.context.translate);
     }
     if (listing !== this.#listing || this.finished) return;
     this.setState({ ...this.getState(), entries, loading: false, error });
@@ -139,7 +138,7 @@ export class FileDialog extends DialogBase<FileDialogState> {
       target = this.#saveTarget(state);
     } catch (error) {
       // No directory listed yet (or a malformed one): there is nowhere to save.
-      this.setState({ ...state, error: fileSystemErrorText(error, this.context.translate) });
+      this.setState({ ...state, error: fileErrorText(error, this.context.translate) });
       return false;
     }
     if (!target) return true;

@@ -1,4 +1,5 @@
-import { FILE_SEARCH_TEXT_MAX_LENGTH, fileSystemErrorText, type FileEntry, type FileSearchMessage, type FileSearchModel } from '@atrium/client-core';
+import { FILE_SEARCH_TEXT_MAX_LENGTH, type FileEntry, type FileSearchMessage, type FileSearchModel } from '@atrium/client-core';
+import { fileErrorText } from '@atrium/sdk';
 import { useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 import { FileIcon, FileImageIcon, FileTextIcon, FolderIcon, SearchIcon } from '../icons.js';
@@ -21,7 +22,7 @@ export function fileSearchMessage(message: FileSearchMessage, t: T): string {
     case 'none':
       return t('fileSearch.none', { text: message.text });
     case 'error':
-      return t('fileSearch.failed', { reason: fileSystemErrorText(message.error, (key, vars) => t(key, vars)) });
+      return t('fileSearch.failed', { reason: fileErrorText(message.error, (key, vars) => t(key, vars)) });
   }
 }
 
