@@ -1,16 +1,24 @@
 import type { AlertDialog, ChoiceDialog, ColorDialog, DefaultApplicationDialog, DialogModel, FileDialog, FontDialog, ProgressDialog, PromptDialog } from '@atrium/client-core';
-import { useEffect, useRef, type JSX, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type JSX, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 import { AlertDialogView } from './AlertDialogView.js';
-import { ChoiceDialogView } from './ChoiceDialogView.js';
-import { ColorDialogView } from './ColorDialogView.js';
-import { DefaultApplicationDialogView } from './DefaultApplicationDialogView.js';
 import { DialogButtons } from './DialogButtons.js';
-import { FileDialogView } from './FileDialogView.js';
-import { FontDialogView } from './FontDialogView.js';
 import { ProgressDialogView } from './ProgressDialogView.js';
 import { PromptDialogView } from './PromptDialogView.js';
 import './Dialogs.css';
+
+// The kinds a desktop seldom shows are fetched when first opened, keeping the signed-in shell small (docs/PERFORMANCE.md).
+const ChoiceDialogView = lazy(() => import('./ChoiceDialogView.js').then((m) => ({ default: m.ChoiceDialogView })));
+const ColorDialogView = lazy(() => import('./ColorDialogView.js').then((m) => ({ default: m.ColorDialogView })));
+const DefaultApplicationDialogView = lazy(() => import('./DefaultApplicationDialogView.js').then((m) => ({ default: m.DefaultApplicationDialogView })));
+const FileDialogView = lazy(() => import('./FileDialogView.js').then((m) => ({ default: m.FileDialogView })));
+const FontDialogView = lazy(() => import('./FontDialogView.js').then((m) => ({ default: m.FontDialogView })));
+
+/** Tells its dialog once it is on screen (a lazily loaded kind's controls arrive after the dialog itself). */
+function Arrived({ onArrive }: { onArrive: () => void }): null {
+  useEffect(onArrive, [onArrive]);
+  return null;
+}
 
 /** The controls of a dialog by its kind (the model is the kind's class). */
 function DialogContent({ model }: { model: DialogModel }): JSX.Element | null {
@@ -75,6 +83,15 @@ export function DialogView({ model }: { model: DialogModel }): JSX.Element {
   // The buttons' enabled-ness follows the state.
   useObservable(model);
 
+  const focusPrimary = useCallback(() => {
+    const element = root.current;
+    if (!element) return;
+    const active = element.ownerDocument.activeElement;
+    // Controls that arrived late take the focus only from where the dialog itself put it.
+    if (active && active !== element.ownerDocument.body && !(element.contains(active) && active.closest('.atr-dialog__buttons'))) return;
+    const target = element.querySelector<HTMLElement>('[data-autofocus]') ?? element.querySelector<HTMLElement>('.atr-dialog__buttons button:not([disabled])');
+    target?.focus({ preventScroll: true });
+  }, []);
   useEffect(() => {
     const element = root.current;
     if (!element) return;
@@ -107,7 +124,10 @@ export function DialogView({ model }: { model: DialogModel }): JSX.Element {
   return (
     <div ref={root} className={`atr-dialog atr-dialog--${model.kind}`} data-testid="dialog" data-kind={model.kind} onKeyDown={handleKeyDown}>
       <div className="atr-dialog__content">
-        <DialogContent model={model} />
+        <Suspense fallback={null}>
+          <DialogContent model={model} />
+          <Arrived onArrive={focusPrimary} />
+        </Suspense>
       </div>
       <DialogButtons model={model} />
     </div>
