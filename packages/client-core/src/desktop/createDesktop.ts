@@ -168,7 +168,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   const sounds = platform.sounds ?? new SoundPlayer(null);
   const windows = new WindowManager({ clock, viewport: layout.viewport, translate });
   // The user's files: the server's filesystems, whose client loads with the first call (docs/behaviour/files.md).
-  const serverFiles = platform.fileSystem ? null : lazyFileSystem(async () => new (await import('../vfs/HttpFileSystem.js')).HttpFileSystem(session.core));
+  const serverFiles = platform.fileSystem ? null : lazyFileSystem(async () => new (await import('../vfs/HttpFileSystem.js')).HttpFileSystem(session.core, { translate }));
   const files = platform.fileSystem ?? serverFiles!;
   // The default-application dialog offers the applications the user may open (packages exists by the time a dialog opens).
   const dialogs = new DialogService({

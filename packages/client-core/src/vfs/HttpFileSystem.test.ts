@@ -42,6 +42,27 @@ describe('HttpFileSystem calls', () => {
     expect(env.calls('GET', '/vfs/mountpoints')[0]!.headers.Authorization).toBe('Bearer token-1');
   });
 
+  it("shows the built-in mountpoints' labels in the user's language, and an operator's own label as it is", async () => {
+    const env = new FakeEnvironment();
+    new FakeVfsServer(
+      env,
+      new MemoryFileSystem({
+        mountpoints: [
+          memoryMountpoint('home', { label: 'Home' }),
+          memoryMountpoint('shared', { label: 'Shared – Northwind', organisation: 'Northwind' }),
+          memoryMountpoint('documents', { label: 'Policies – Northwind', organisation: 'Northwind' }),
+          memoryMountpoint('archive', { label: 'Archive' }),
+        ],
+        files: {},
+      }),
+    );
+    const client = new RequestClient({ env, base: '', session: { accessToken: () => 'token-1', refresh: async () => false, expire: async () => undefined } });
+    const german: Record<string, string> = { 'vfs.mount.home': 'Eigene Dateien', 'vfs.mount.shared': 'Gemeinsam – {{organisation}}', 'vfs.mount.documents': 'Dokumente – {{organisation}}' };
+    const translate = (key: string, vars?: Record<string, unknown>) => (german[key] ?? key).replace('{{organisation}}', String(vars?.organisation ?? ''));
+    const fs = new HttpFileSystem(client, { translate });
+    expect((await fs.mountpoints()).map((m) => m.label)).toEqual(['Eigene Dateien', 'Gemeinsam – Northwind', 'Policies – Northwind', 'Archive']);
+  });
+
   it('sends GET operations with path and options as JSON text in the query', async () => {
     const { fs, env } = setup();
     const entries = await fs.readdir('home:/', { showHiddenFiles: true });

@@ -4,6 +4,7 @@ import {
   isVfsPath,
   parentVfsPath,
   parseVfsPath,
+  VFS_BUILTIN_MOUNT_LABELS,
   VFS_ERRORS,
   type Envelope,
   type VfsEntry,
@@ -50,8 +51,12 @@ export class HttpFileSystem implements FileSystem {
   readonly #unmounted = new Set<string>();
   readonly #mounted = new Set<string>();
 
-  constructor(client: VfsRequestClient) {
+  readonly #translate: ((key: string, vars?: Record<string, unknown>) => string) | null;
+
+  /** `translate` shows the built-in mountpoints' labels in the user's language. */
+  constructor(client: VfsRequestClient, options: { translate?: (key: string, vars?: Record<string, unknown>) => string } = {}) {
     this.#client = client;
+    this.#translate = options.translate ?? null;
   }
 
   async mountpoints(): Promise<Mountpoint[]> {
@@ -188,7 +193,16 @@ export class HttpFileSystem implements FileSystem {
 
   #withState(mountpoint: VfsMountpoint): Mountpoint {
     const mounted = (mountpoint.mounted || this.#mounted.has(mountpoint.name)) && !this.#unmounted.has(mountpoint.name);
-    return { ...mountpoint, mounted, attributes: { ...mountpoint.attributes } };
+    return { ...mountpoint, label: this.#label(mountpoint), mounted, attributes: { ...mountpoint.attributes } };
+  }
+
+  /** A built-in mountpoint's label in the user's language (vfs.mount.<name>); one an operator changed as it is. */
+  #label({ name, label, organisation = '' }: VfsMountpoint): string {
+    const english = Object.hasOwn(VFS_BUILTIN_MOUNT_LABELS, name) ? VFS_BUILTIN_MOUNT_LABELS[name as keyof typeof VFS_BUILTIN_MOUNT_LABELS] : null;
+    if (!english || !this.#translate || label !== english.replace('{organisation}', organisation)) return label;
+    const key = `vfs.mount.${name}`;
+    const text = this.#translate(key, { organisation });
+    return text && text !== key ? text : label;
   }
 
   async #fetchMountpoints(): Promise<VfsMountpoint[]> {

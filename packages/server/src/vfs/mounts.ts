@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VFS_BUILTIN_MOUNT_LABELS } from '@atrium/shared';
 
 /** Whose files a mountpoint holds: each user's own, each organisation's, or one set for everybody. */
 export type MountScope = 'user' | 'organisation' | 'global';
@@ -18,9 +19,9 @@ export interface MountDefinition {
 
 /** The mountpoints every installation has. */
 export const BUILTIN_MOUNTS: readonly MountDefinition[] = [
-  { name: 'home', label: 'Home', scope: 'user', readOnly: false, searchable: true, visibility: 'global', enabled: true },
-  { name: 'shared', label: 'Shared – {organisation}', scope: 'organisation', readOnly: false, searchable: true, visibility: 'global', enabled: true },
-  { name: 'documents', label: 'Documents – {organisation}', scope: 'organisation', readOnly: true, searchable: true, visibility: 'restricted', enabled: true },
+  { name: 'home', label: VFS_BUILTIN_MOUNT_LABELS.home, scope: 'user', readOnly: false, searchable: true, visibility: 'global', enabled: true },
+  { name: 'shared', label: VFS_BUILTIN_MOUNT_LABELS.shared, scope: 'organisation', readOnly: false, searchable: true, visibility: 'global', enabled: true },
+  { name: 'documents', label: VFS_BUILTIN_MOUNT_LABELS.documents, scope: 'organisation', readOnly: true, searchable: true, visibility: 'restricted', enabled: true },
 ];
 
 const MountEntry = z

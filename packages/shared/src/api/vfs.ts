@@ -56,6 +56,17 @@ export interface VfsMountpointAttributes {
   readOnly: boolean;
 }
 
+/**
+ * The English labels of the built-in mountpoints ({organisation}: the
+ * organisation's name). A client shows them in the user's language
+ * (`vfs.mount.<name>`); a label an operator changed is shown as it is.
+ */
+export const VFS_BUILTIN_MOUNT_LABELS: Readonly<Record<'home' | 'shared' | 'documents', string>> = {
+  home: 'Home',
+  shared: 'Shared – {organisation}',
+  documents: 'Documents – {organisation}',
+};
+
 /** A mountpoint as GET /vfs/mountpoints answers it. `root` is its top directory, e.g. 'home:/'. */
 export interface VfsMountpoint {
   name: string;

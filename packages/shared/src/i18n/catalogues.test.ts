@@ -20,6 +20,8 @@ const sameWordIn: Record<string, readonly Locale[]> = {
   'panel.appMenu.open': ['fr_FR'],
   'panel.appMenu.category.collaboration': ['fr_FR'],
   'panel.label': ['nb_NO'],
+  // 'Documents' is the French word too.
+  'vfs.mount.documents': ['fr_FR'],
 };
 
 describe('locale catalogues', () => {

@@ -260,6 +260,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
   },
   /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
   vfs: {
+    mount: { home: 'Thư mục riêng', shared: 'Dùng chung – {{organisation}}', documents: 'Tài liệu – {{organisation}}' },
     error: {
       filesystemNotFound: "Không tìm thấy hệ thống tệp '{{name}}'",
       filesystemNotFoundFor: "Không tìm thấy hệ thống tệp cho '{{path}}'",
