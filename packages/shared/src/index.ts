@@ -20,6 +20,7 @@ export * from './api/settings.js';
 export * from './api/settingsKeys.js';
 export * from './api/desktopSession.js';
 export * from './api/vfs.js';
+export * from './api/vfsBodies.js';
 export * from './api/socket.js';
 export * from './api/socketProtocol.js';
 export { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, LOCALE_NATIVE_NAMES, type Catalogue, type DesktopCatalogue, type LoginCatalogue } from './i18n/index.js';
