@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -63,4 +64,16 @@ export class JourneyServer {
       child.kill('SIGTERM');
     });
   }
+}
+
+/** A port nobody listens on. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '../fixtures.js';
-import { JourneyServer } from '../helpers/server.js';
+import { freePort, JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { PanelObject } from '../pages/PanelObject.js';
 
@@ -173,18 +172,6 @@ test.describe('the application menu', () => {
     await expect(desktop.appWindows('Viewer').getByTestId('window.title')).toHaveText('Company Handbook');
   });
 });
-
-/** A port nobody listens on. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.describe('an application granted without a package', () => {
   // A server of its own, whose operator grants Olivia 'Incident Tracker', an entry of the catalogue no package provides.

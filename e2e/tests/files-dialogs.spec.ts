@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '../fixtures.js';
-import { JourneyServer } from '../helpers/server.js';
+import { freePort, JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { FileSearchObject, ServerFiles } from '../pages/FileSearchObject.js';
 
@@ -72,17 +71,6 @@ test.describe('the file chooser on the server', () => {
     await expect(desktop.result).toHaveText('file: cancel');
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.describe('the default-application chooser', () => {
   // A server of its own, where the operator has registered a second application for plain text (Jotter) and granted it to the demo user.
