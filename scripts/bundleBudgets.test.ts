@@ -108,9 +108,12 @@ describe('bundle budgets', () => {
 
   it("names the repository's desktop module in web/budgets.json", () => {
     const budgets = readBudgetConfig(path.join(repo, 'web/budgets.json'));
-    for (const module of budgets.desktopModules) expect(fs.existsSync(path.join(repo, module)), module).toBe(true);
-    // The login page carries React DOM and i18next (docs/PERFORMANCE.md, "The login page's JavaScript").
+    // A module is named by its source path, or (the desktop's texts, a chunk the manifest keys by its file) by its chunk name: a catalogue file's name.
+    const named = (module: string) => fs.existsSync(path.join(repo, module)) || fs.existsSync(path.join(repo, 'packages/shared/src/i18n/locales', `${module}.ts`));
+    for (const module of budgets.desktopModules) expect(named(module), module).toBe(true);
+    // The login page carries React DOM and i18next (docs/PERFORMANCE.md, "The login page's JavaScript");
+    // the shell's budget was raised once, from 160 to 162 KiB, with the files work (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
     expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(106);
-    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(160);
+    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(162);
   });
 });
