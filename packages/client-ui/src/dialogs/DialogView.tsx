@@ -1,5 +1,5 @@
 import type { AlertDialog, ChoiceDialog, ColorDialog, DefaultApplicationDialog, DialogModel, FileDialog, FontDialog, ProgressDialog, PromptDialog } from '@atrium/client-core';
-import { lazy, Suspense, useCallback, useEffect, useRef, type JSX, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type JSX, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 import { AlertDialogView } from './AlertDialogView.js';
 import { DialogButtons } from './DialogButtons.js';
@@ -14,11 +14,6 @@ const DefaultApplicationDialogView = lazy(() => import('./DefaultApplicationDial
 const FileDialogView = lazy(() => import('./FileDialogView.js').then((m) => ({ default: m.FileDialogView })));
 const FontDialogView = lazy(() => import('./FontDialogView.js').then((m) => ({ default: m.FontDialogView })));
 
-/** Tells its dialog once it is on screen (a lazily loaded kind's controls arrive after the dialog itself). */
-function Arrived({ onArrive }: { onArrive: () => void }): null {
-  useEffect(onArrive, [onArrive]);
-  return null;
-}
 
 /** The controls of a dialog by its kind (the model is the kind's class). */
 function DialogContent({ model }: { model: DialogModel }): JSX.Element | null {
@@ -78,20 +73,11 @@ export function usesEnter(element: EventTarget | null): boolean {
  * the negative button (model.escape, which the alert wrapper ignores). On
  * open, focus goes to the kind's primary control, else the first enabled button.
  */
-export function DialogView({ model }: { model: DialogModel }): JSX.Element {
+function DialogBody({ model }: { model: DialogModel }): JSX.Element {
   const root = useRef<HTMLDivElement>(null);
   // The buttons' enabled-ness follows the state.
   useObservable(model);
 
-  const focusPrimary = useCallback(() => {
-    const element = root.current;
-    if (!element) return;
-    const active = element.ownerDocument.activeElement;
-    // Controls that arrived late take the focus only from where the dialog itself put it.
-    if (active && active !== element.ownerDocument.body && !(element.contains(active) && active.closest('.atr-dialog__buttons'))) return;
-    const target = element.querySelector<HTMLElement>('[data-autofocus]') ?? element.querySelector<HTMLElement>('.atr-dialog__buttons button:not([disabled])');
-    target?.focus({ preventScroll: true });
-  }, []);
   useEffect(() => {
     const element = root.current;
     if (!element) return;
@@ -124,12 +110,23 @@ export function DialogView({ model }: { model: DialogModel }): JSX.Element {
   return (
     <div ref={root} className={`atr-dialog atr-dialog--${model.kind}`} data-testid="dialog" data-kind={model.kind} onKeyDown={handleKeyDown}>
       <div className="atr-dialog__content">
-        <Suspense fallback={null}>
-          <DialogContent model={model} />
-          <Arrived onArrive={focusPrimary} />
-        </Suspense>
+        <DialogContent model={model} />
       </div>
       <DialogButtons model={model} />
     </div>
+  );
+}
+
+/**
+ * A dialog in its window. A kind whose controls are fetched when first
+ * opened shows nothing until they have arrived, then the whole dialog at
+ * once, so that its first focus lands on its primary control and no key
+ * reaches a half-built dialog.
+ */
+export function DialogView({ model }: { model: DialogModel }): JSX.Element {
+  return (
+    <Suspense fallback={null}>
+      <DialogBody model={model} />
+    </Suspense>
   );
 }
