@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, loadCatalogue, loadDesktopCatalogue, LOCALES, type Locale } from '@atrium/shared';
+import { DEFAULT_LOCALE, loadCatalogue, loadDesktopCatalogue, loadWorkCatalogue, LOCALES, type Locale } from '@atrium/shared';
 import type { ClientEnvironment } from '../env.js';
 import { pickLocale } from './pickLocale.js';
 import { readPreference, writePreference } from '../storage/preferences.js';
@@ -28,7 +28,9 @@ export function isLocale(value: unknown): value is Locale {
  * to it. The desktop's texts are a part of their own ('desktop', shared's
  * loadDesktopCatalogue): loaded here unless `desktopTexts` is 'with the
  * desktop', when the signed-in desktop loads them (Translator.loadPart)
- * and a language switch then loads both parts.
+ * and a language switch then loads both parts. The work items' and global
+ * search's texts ('work', loadWorkCatalogue) are loaded when one of their
+ * panels first opens (client-ui's useCataloguePart).
  */
 export async function createI18n(env: ClientEnvironment, browserLanguages: readonly string[], options: { desktopTexts?: 'now' | 'with the desktop' } = {}): Promise<ClientI18n> {
   const stored = readPreference(env, StorageKeys.locale);
@@ -38,7 +40,10 @@ export async function createI18n(env: ClientEnvironment, browserLanguages: reado
     language: locale,
     fallback: DEFAULT_LOCALE,
     catalogues: { [DEFAULT_LOCALE]: fallback, [locale]: chosen },
-    parts: { desktop: (language) => loadDesktopCatalogue(isLocale(language) ? language : DEFAULT_LOCALE) },
+    parts: {
+      desktop: (language) => loadDesktopCatalogue(isLocale(language) ? language : DEFAULT_LOCALE),
+      work: (language) => loadWorkCatalogue(isLocale(language) ? language : DEFAULT_LOCALE),
+    },
   });
   if (options.desktopTexts !== 'with the desktop') await i18n.loadPart('desktop');
   const loaded = new Set<Locale>([DEFAULT_LOCALE, locale]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../constants.js';
 import { PASSWORD_RULE_MESSAGES } from '../rules/password.js';
-import { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue } from './index.js';
+import { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, loadWorkCatalogue } from './index.js';
 
 const english = flattenCatalogue(catalogues.en_EN);
 /** Keys whose text is the same in every language (names and symbols, not words: 'v{{version}}'). */
@@ -43,10 +43,11 @@ describe('locale catalogues', () => {
     }
   });
 
-  it.each(LOCALES)("%s: the login page's part and the desktop's part make the whole catalogue, without a key in both", async (locale) => {
-    const [login, desktop] = await Promise.all([loadCatalogue(locale), loadDesktopCatalogue(locale)]);
-    expect(Object.keys(login).filter((key) => key in desktop)).toEqual([]);
-    expect({ ...login, ...desktop }).toEqual(catalogues[locale]);
+  it.each(LOCALES)("%s: the login page's, the desktop's and the work items' parts make the whole catalogue, without a key in two", async (locale) => {
+    const [login, desktop, work] = await Promise.all([loadCatalogue(locale), loadDesktopCatalogue(locale), loadWorkCatalogue(locale)]);
+    expect(Object.keys(login).filter((key) => key in desktop || key in work)).toEqual([]);
+    expect(Object.keys(desktop).filter((key) => key in work)).toEqual([]);
+    expect({ ...login, ...desktop, ...work }).toEqual(catalogues[locale]);
   });
 
   it("keeps the desktop's texts out of the login page's part", async () => {

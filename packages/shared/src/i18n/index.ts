@@ -14,31 +14,40 @@ import { nb_NO as desktop_nb_NO } from './locales/nb_NO.desktop.js';
 import { sl_SI as desktop_sl_SI } from './locales/sl_SI.desktop.js';
 import { vi_VN as desktop_vi_VN } from './locales/vi_VN.desktop.js';
 import { zh_CN as desktop_zh_CN } from './locales/zh_CN.desktop.js';
+import { en_EN as work_en_EN } from './locales/en_EN.work.js';
+import { de_DE as work_de_DE } from './locales/de_DE.work.js';
+import { fr_FR as work_fr_FR } from './locales/fr_FR.work.js';
+import { nb_NO as work_nb_NO } from './locales/nb_NO.work.js';
+import { sl_SI as work_sl_SI } from './locales/sl_SI.work.js';
+import { vi_VN as work_vi_VN } from './locales/vi_VN.work.js';
+import { zh_CN as work_zh_CN } from './locales/zh_CN.work.js';
 
 /** Shape of a locale's texts of the login page and the start: the English part with string leaves. */
 export type LoginCatalogue = CatalogueShape<typeof en_EN>;
 /** Shape of a locale's texts of the signed-in desktop: the English part with string leaves. */
 export type DesktopCatalogue = CatalogueShape<typeof desktop_en_EN>;
-/** Shape every locale catalogue has, both parts together. */
-export type Catalogue = LoginCatalogue & DesktopCatalogue;
+/** Shape of a locale's texts of the work items and global search: the English part with string leaves. */
+export type WorkCatalogue = CatalogueShape<typeof work_en_EN>;
+/** Shape every locale catalogue has, all parts together. */
+export type Catalogue = LoginCatalogue & DesktopCatalogue & WorkCatalogue;
 
-/** A locale's two parts as one catalogue (their keys do not overlap). */
-function bothParts(login: LoginCatalogue, desktop: DesktopCatalogue): Catalogue {
-  return { ...login, ...desktop };
+/** A locale's parts as one catalogue (their keys do not overlap). */
+function allParts(login: LoginCatalogue, desktop: DesktopCatalogue, work: WorkCatalogue): Catalogue {
+  return { ...login, ...desktop, ...work };
 }
 
 /**
  * The translation catalogues of the seven locales, keyed by locale, each
- * with both its parts (tests and tools; the page loads them by part).
+ * with all its parts (tests and tools; the page loads them by part).
  */
 export const catalogues: Readonly<Record<Locale, Catalogue>> = {
-  en_EN: /* @__PURE__ */ bothParts(en_EN, desktop_en_EN),
-  de_DE: /* @__PURE__ */ bothParts(de_DE, desktop_de_DE),
-  fr_FR: /* @__PURE__ */ bothParts(fr_FR, desktop_fr_FR),
-  nb_NO: /* @__PURE__ */ bothParts(nb_NO, desktop_nb_NO),
-  sl_SI: /* @__PURE__ */ bothParts(sl_SI, desktop_sl_SI),
-  vi_VN: /* @__PURE__ */ bothParts(vi_VN, desktop_vi_VN),
-  zh_CN: /* @__PURE__ */ bothParts(zh_CN, desktop_zh_CN),
+  en_EN: /* @__PURE__ */ allParts(en_EN, desktop_en_EN, work_en_EN),
+  de_DE: /* @__PURE__ */ allParts(de_DE, desktop_de_DE, work_de_DE),
+  fr_FR: /* @__PURE__ */ allParts(fr_FR, desktop_fr_FR, work_fr_FR),
+  nb_NO: /* @__PURE__ */ allParts(nb_NO, desktop_nb_NO, work_nb_NO),
+  sl_SI: /* @__PURE__ */ allParts(sl_SI, desktop_sl_SI, work_sl_SI),
+  vi_VN: /* @__PURE__ */ allParts(vi_VN, desktop_vi_VN, work_vi_VN),
+  zh_CN: /* @__PURE__ */ allParts(zh_CN, desktop_zh_CN, work_zh_CN),
 };
 
 /**
@@ -86,6 +95,30 @@ export async function loadDesktopCatalogue(locale: Locale): Promise<DesktopCatal
       return (await import('./locales/vi_VN.desktop.js')).vi_VN;
     case 'zh_CN':
       return (await import('./locales/zh_CN.desktop.js')).zh_CN;
+  }
+}
+
+/**
+ * Loads one locale's texts of the work items and global search (the
+ * notification centre's panel and dialogs, the search panel): a chunk per
+ * locale, loaded when one of them first opens.
+ */
+export async function loadWorkCatalogue(locale: Locale): Promise<WorkCatalogue> {
+  switch (locale) {
+    case 'en_EN':
+      return (await import('./locales/en_EN.work.js')).en_EN;
+    case 'de_DE':
+      return (await import('./locales/de_DE.work.js')).de_DE;
+    case 'fr_FR':
+      return (await import('./locales/fr_FR.work.js')).fr_FR;
+    case 'nb_NO':
+      return (await import('./locales/nb_NO.work.js')).nb_NO;
+    case 'sl_SI':
+      return (await import('./locales/sl_SI.work.js')).sl_SI;
+    case 'vi_VN':
+      return (await import('./locales/vi_VN.work.js')).vi_VN;
+    case 'zh_CN':
+      return (await import('./locales/zh_CN.work.js')).zh_CN;
   }
 }
 

@@ -1,0 +1,144 @@
+import * as z from 'zod/mini';
+import { QueryInt as Int } from './queryInt.js';
+import { SEARCH_TEXT_MAX_LENGTH, searchTextProblem, SEARCH_TEXT_MESSAGES } from '../rules/searchText.js';
+
+export * from '../rules/searchText.js';
+
+/**
+ * Global search (docs/API.md, "Search"; docs/behaviour/search.md): one call
+ * over the applications the caller may see, the people of the caller's
+ * organisations, the files the caller can read (names and the text of
+ * text-like files) and the comments of the tasks the caller sees. Results
+ * are ranked, paged per kind and carry highlighted snippets.
+ */
+
+export const SEARCH_FILTERS = ['apps', 'users', 'attachments', 'comments'] as const;
+export type SearchFilter = (typeof SEARCH_FILTERS)[number];
+
+/** Results per kind and page, and the most one page may ask for. */
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_TAKE_MAX = 100;
+
+/**
+ * Snippets mark the matched words between these two characters (private-use
+ * code points that never occur in stored text). A client splits on them and
+ * renders the parts as text, the matches in a <mark>; nothing is HTML.
+ */
+export const HIGHLIGHT_START = '\uE000';
+export const HIGHLIGHT_END = '\uE001';
+
+/** Splits a snippet into plain and matched parts. */
+export function highlightParts(snippet: string): Array<{ text: string; match: boolean }> {
+  const parts: Array<{ text: string; match: boolean }> = [];
+  let rest = snippet;
+  while (rest !== '') {
+    const start = rest.indexOf(HIGHLIGHT_START);
+    if (start === -1) {
+      parts.push({ text: rest, match: false });
+      break;
+    }
+    if (start > 0) parts.push({ text: rest.slice(0, start), match: false });
+    const end = rest.indexOf(HIGHLIGHT_END, start + 1);
+    const stop = end === -1 ? rest.length : end;
+    const text = rest.slice(start + 1, stop);
+    if (text !== '') parts.push({ text, match: true });
+    rest = end === -1 ? '' : rest.slice(end + 1);
+  }
+  return parts;
+}
+
+
+/**
+ * GET /search?q=&filter=&take=&skip=. Without a filter every kind answers
+ * its first page; with one, only that kind (paged by take and skip).
+ * A text that is empty or only special characters is refused with the
+ * panel's texts (SEARCH_TEXT_MESSAGES).
+ */
+export const SearchQuery = z.strictObject({
+  q: z.string().check(
+    z.maxLength(SEARCH_TEXT_MAX_LENGTH),
+    z.refine((q) => searchTextProblem(q) !== 'empty', SEARCH_TEXT_MESSAGES.empty),
+    z.refine((q) => searchTextProblem(q) !== 'special', SEARCH_TEXT_MESSAGES.special),
+  ),
+  filter: z.optional(z.union([z.enum(SEARCH_FILTERS), z.literal(''), z.literal('all')])),
+  take: z._default(Int(1, SEARCH_TAKE_MAX), SEARCH_PAGE_SIZE),
+  skip: z._default(Int(0, 10_000), 0),
+});
+export type SearchQuery = z.output<typeof SearchQuery>;
+
+export interface AppResult {
+  kind: 'apps';
+  /** The package name to launch. */
+  name: string;
+  title: string;
+  category: string;
+  snippet: string;
+}
+
+export interface UserResult {
+  kind: 'users';
+  id: string;
+  name: string;
+  username: string;
+  designation: string | null;
+  snippet: string;
+}
+
+export interface AttachmentResult {
+  kind: 'attachments';
+  /** The file's id and 'name:/path', to open it. */
+  id: string;
+  path: string;
+  filename: string;
+  mime: string;
+  size: number;
+  /** Where the words matched: the file's name or its text. */
+  matchedIn: 'name' | 'content';
+  snippet: string;
+}
+
+export interface CommentResult {
+  kind: 'comments';
+  id: string;
+  taskId: string;
+  task_name: string;
+  appName: string;
+  author: { id: string; name: string };
+  created_at: string;
+  snippet: string;
+}
+
+export type SearchResult = AppResult | UserResult | AttachmentResult | CommentResult;
+
+export interface SearchGroup<T extends SearchResult = SearchResult> {
+  /** All matches of this kind. */
+  count: number;
+  items: T[];
+}
+
+/** What GET /search answers in `data`: every kind, those not asked for with count 0 and no items. */
+export interface SearchResponse {
+  q: string;
+  filter: SearchFilter | null;
+  apps: SearchGroup<AppResult>;
+  users: SearchGroup<UserResult>;
+  attachments: SearchGroup<AttachmentResult>;
+  comments: SearchGroup<CommentResult>;
+}
+
+/**
+ * POST /user/updateusersearchitems: `search_history` is the text just
+ * searched, or a whole comma-separated history with the newest first; the
+ * server puts it before the stored history (addToSearchHistory's rule) and
+ * answers the history it keeps.
+ */
+export const SearchHistoryBody = z.strictObject({
+  search_history: z.string().check(z.maxLength(SEARCH_TEXT_MAX_LENGTH * 20)),
+});
+export type SearchHistoryBody = z.infer<typeof SearchHistoryBody>;
+
+/** The global-search application's launch arguments. */
+export interface GlobalSearchArgs {
+  searchedValue: string;
+  selectedFilter: SearchFilter | '';
+}

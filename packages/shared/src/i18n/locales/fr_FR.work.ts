@@ -1,0 +1,16 @@
+import type { CatalogueShape } from '../catalogue.js';
+import type { en_EN } from './en_EN.work.js';
+
+/** The texts of the work items and global search (a catalogue part loaded when first needed, beside fr_FR.desktop.ts). */
+export const fr_FR: CatalogueShape<typeof en_EN> = {
+  work: {
+    views: {
+      assignments: 'Mes priorités',
+      followups: 'Mon suivi',
+      snoozed: 'Mes éléments reportés',
+    },
+  },
+  globalSearch: {
+    title: 'Que recherchez-vous ?',
+  },
+};

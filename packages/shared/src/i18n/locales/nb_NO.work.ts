@@ -1,0 +1,16 @@
+import type { CatalogueShape } from '../catalogue.js';
+import type { en_EN } from './en_EN.work.js';
+
+/** The texts of the work items and global search (a catalogue part loaded when first needed, beside nb_NO.desktop.ts). */
+export const nb_NO: CatalogueShape<typeof en_EN> = {
+  work: {
+    views: {
+      assignments: 'Mine prioriteringer',
+      followups: 'Min oppfølging',
+      snoozed: 'Mine utsatte elementer',
+    },
+  },
+  globalSearch: {
+    title: 'Hva leter du etter?',
+  },
+};
