@@ -8,9 +8,45 @@
  *
  * The guide: docs/APPLICATIONS.md.
  */
-import { VFS_NAME_RULES, type Locale, type LocalizedText, type PackageMetadata, type PackageType, type ProfileApp, type VfsMountpoint, type VfsStat } from '@atrium/shared';
+import {
+  VFS_NAME_RULES,
+  type CreateTaskBody,
+  type Locale,
+  type LocalizedText,
+  type NotificationResponse,
+  type NotificationType,
+  type PackageMetadata,
+  type PackageType,
+  type ProfileApp,
+  type RygStatus,
+  type SearchFilter,
+  type SearchResponse,
+  type TaskChangedParams,
+  type TaskComment,
+  type TaskItem,
+  type TaskSort,
+  type UpdateTaskBody,
+  type VfsMountpoint,
+  type VfsStat,
+} from '@atrium/shared';
 
 export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
+export type {
+  CreateTaskBody,
+  NotificationGroup,
+  NotificationResponse,
+  NotificationType,
+  RygCount,
+  RygStatus,
+  SearchFilter,
+  SearchResponse,
+  SearchResult,
+  TaskChangedParams,
+  TaskComment,
+  TaskItem,
+  TaskSort,
+  UpdateTaskBody,
+} from '@atrium/shared';
 
 // ---- Launching (docs/behaviour/applications.md#launch-rules) ----
 
@@ -344,6 +380,77 @@ export interface Desktop {
    * in launch, before the first window renders.
    */
   addTranslations(texts: Partial<Record<Locale, TranslationTexts>>): void;
+  /** The user's work items: list, create and change tasks, snooze them, comment on them (docs/behaviour/work.md). */
+  readonly tasks: DesktopTasks;
+  /** Global search over applications, people, files and comments (docs/behaviour/search.md). */
+  readonly search: DesktopSearch;
+}
+
+// ---- Work items (docs/behaviour/work.md) ----
+
+/** Which tasks to list: a view, a page, a colour filter and an order. */
+export interface TaskListQuery {
+  /** 'assignments' (default), 'followups' or 'snoozed'. */
+  type?: NotificationType;
+  /** Tasks per page (default 5, at most 100) and how many to skip. */
+  take?: number;
+  skip?: number;
+  /** Only tasks of this colour; null or absent for all. */
+  ryg_status?: RygStatus | null;
+  /** By end date (default) or by status (colour, then end date). */
+  sort?: TaskSort;
+  order?: 'asc' | 'desc';
+}
+
+/**
+ * The tasks of the signed-in user in the active organisation: those
+ * assigned to them and those they follow. Every call answers what the
+ * server says (rejecting with an Error whose message is the server's text
+ * otherwise); every change reaches `onChange` of every affected user's
+ * desktops within a second, the caller's too.
+ */
+export interface DesktopTasks {
+  /** A page of a view, grouped by application, with the view's colour counts. */
+  list(query?: TaskListQuery): Promise<NotificationResponse>;
+  get(id: string): Promise<TaskItem>;
+  /**
+   * Creates a task for an application (`app`, its package name) in the
+   * active organisation, assigned to a member (username or id); the
+   * creator follows it.
+   */
+  create(task: CreateTaskBody): Promise<TaskItem>;
+  /** Changes a task (its creator or assignee only). */
+  update(id: string, changes: UpdateTaskBody): Promise<TaskItem>;
+  complete(id: string): Promise<TaskItem>;
+  /** Snoozes a GREEN task whose end date has not passed until a date no later than its end date. */
+  snooze(id: string, until: Date): Promise<TaskItem>;
+  /** Moves a snoozed task's snooze to a later date (the same rule). */
+  extend(id: string, until: Date): Promise<TaskItem>;
+  unsnooze(id: string): Promise<TaskItem>;
+  /** The task's comments, oldest first. */
+  comments(id: string): Promise<TaskComment[]>;
+  addComment(id: string, text: string): Promise<TaskComment>;
+  /** Calls `listener` with each change to a task the user sees; returns the unsubscribe function. */
+  onChange(listener: (change: TaskChangedParams) => void): () => void;
+  /** Opens the desktop's comments dialog of a task (what the notification centre's Comments action opens). */
+  showComments(id: string): void;
+  /** Opens the desktop's snooze dialog of a task (greyed actions never call it). */
+  showSnooze(id: string): void;
+}
+
+// ---- Global search (docs/behaviour/search.md) ----
+
+export interface DesktopSearch {
+  /**
+   * Searches every kind, or one with `filter`; `take` and `skip` page it.
+   * Rejects with the panel's texts for an empty text or one made only of
+   * special characters, before anything is sent.
+   */
+  query(text: string, options?: { filter?: SearchFilter | ''; take?: number; skip?: number }): Promise<SearchResponse>;
+  /** The user's recent searches, newest first. */
+  history(): readonly string[];
+  /** Puts a text first in the recent searches and saves them on the server. */
+  remember(text: string): Promise<void>;
 }
 
 // ---- The application ----

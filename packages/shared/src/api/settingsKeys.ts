@@ -48,7 +48,7 @@ export function appOfSettingKey(key: string): string | null {
 export const DEFAULT_SETTINGS: DesktopSettings = {
   'desktop.font': 'Lato',
   'desktop.background': { src: 'wallpaper:aurora', style: 'cover', color: '#0f2a5c' },
-  'desktop.panels': [{ position: 'top', ontop: true, items: [{ name: 'menu' }, { name: 'windows' }, { name: 'tray' }, { name: 'profile' }] }],
+  'desktop.panels': [{ position: 'top', ontop: true, items: [{ name: 'menu' }, { name: 'windows' }, { name: 'search' }, { name: 'notifications' }, { name: 'tray' }, { name: 'profile' }] }],
   'desktop.widgets': [{ name: 'home' }],
   'desktop.theme': 'Vision',
   'desktop.icons': 'Lumen',
