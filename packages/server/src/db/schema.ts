@@ -8,6 +8,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -289,3 +290,75 @@ export const vfsUsage = pgTable('vfs_usage', {
     .references(() => users.id, { onDelete: 'cascade' }),
   bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });
+
+/** PostgreSQL's full-text document type, for generated search columns. */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/**
+ * Work items (docs/behaviour/work.md): a task of an application in an
+ * organisation, assigned to one user. Its colour is derived from `end_date`
+ * when read, never stored.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    appUuid: uuid('app_uuid')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    /** The application's name when the task was created, shown with the task. */
+    appName: text('app_name').notNull(),
+    name: text('name').notNull(),
+    assigneeId: uuid('assignee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    status: text('status').$type<'open' | 'done'>().notNull().default('open'),
+    snoozedTill: timestamp('snoozed_till', { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The assignee's views, their colour counts and pages in end-date order (docs/behaviour/work.md#views).
+    index('tasks_assignee_idx').on(t.accountId, t.assigneeId, t.status, t.endDate),
+    index('tasks_app_idx').on(t.appUuid),
+  ],
+);
+
+/** Who follows a task: its creator, and the followers named when it was created. */
+export const taskFollowers = pgTable(
+  'task_followers',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index('task_followers_user_idx').on(t.userId, t.taskId)],
+);
+
+/** Comments on tasks, with a full-text column in the language-agnostic 'simple' configuration for search. */
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: uuid('id').primaryKey(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "text")`),
+    createdAt: created(),
+  },
+  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt), index('task_comments_search_idx').using('gin', t.search)],
+);
