@@ -58,6 +58,8 @@ export { wildcardMatcher } from './vfs/wildcard.js';
 export { HttpFileSystem, fileSystemErrorOf } from './vfs/HttpFileSystem.js';
 export { lazyFileSystem, type LazyFileSystem } from './vfs/LazyFileSystem.js';
 export { applicationsForMime, DEFAULT_APPLICATIONS_KEY } from './vfs/openFile.js';
+export { GLOBAL_SEARCH_APP, GlobalSearchModel, type GlobalSearchOptions, type GlobalSearchState } from './search/GlobalSearchModel.js';
+export { SearchService, SearchTextError, type SearchHistoryState, type SearchServiceOptions } from './search/SearchService.js';
 export { FILE_SEARCH_BLUR_DELAY, FILE_SEARCH_TEXT_MAX_LENGTH, FileSearchModel, type FileSearchMessage, type FileSearchOptions, type FileSearchState } from './vfs/FileSearchModel.js';
 export { humanFileSize, mimeOfFilename } from '@atrium/shared';
 

@@ -3,8 +3,8 @@ import type { CommandContext } from '../commands/CommandRegistry.js';
 import type { WindowManager } from '../windows/WindowManager.js';
 import type { MenuId } from './menus.js';
 
-/** The desktop's overlays, at most one open at a time: the application menu, the profile menu, the account panel, the shortcut guide, the command palette, the filesystem search. */
-export type DesktopPopup = 'appMenu' | 'profile' | 'accounts' | 'shortcuts' | 'palette' | 'fileSearch';
+/** The desktop's overlays, at most one open at a time: the application menu, the profile menu, the account panel, the shortcut guide, the command palette, the filesystem search, the global search panel. */
+export type DesktopPopup = 'appMenu' | 'profile' | 'accounts' | 'shortcuts' | 'palette' | 'fileSearch' | 'globalSearch';
 
 /** An open context menu: which menu, what it acts on, and where (client coordinates). */
 export interface OpenContextMenu {

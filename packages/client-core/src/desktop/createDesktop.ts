@@ -37,9 +37,12 @@ import { NotificationService } from '../notifications/NotificationService.js';
 import { Observable } from '../Observable.js';
 import type { DesktopHooks, RequestMethod } from '../packages/DesktopHooks.js';
 import { PackageManager } from '../packages/PackageManager.js';
+import { packageIcon } from '../packages/packageIcon.js';
 import { packageTitle } from '../packages/packageTitle.js';
 import type { BuiltinLoaders, PackageLoader } from '../packages/packageLoading.js';
 import { ProfileCardModel } from '../profile/ProfileCardModel.js';
+import { GlobalSearchModel } from '../search/GlobalSearchModel.js';
+import { SearchService } from '../search/SearchService.js';
 import { ServerSettingsAdapter } from '../settings/SettingsAdapter.js';
 import { SettingsStore } from '../settings/SettingsStore.js';
 import { settingsDefaults } from '../settings/settingsDefaults.js';
@@ -47,6 +50,9 @@ import { SocketClient, type ConnectionEvent } from '../sockets/SocketClient.js';
 import { SoundPlayer } from '../sounds/SoundPlayer.js';
 import { PingService } from '../system/PingService.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
+import { NotificationCentreModel } from '../work/NotificationCentreModel.js';
+import { desktopTasks } from '../work/desktopTasks.js';
+import { TaskClient } from '../work/TaskClient.js';
 
 /** Whether the desktop's connection to the server works (false while lost or failed: docs/behaviour/connection.md#connection-loss-mask). */
 export interface ConnectionState {
@@ -111,6 +117,10 @@ export interface Desktop {
   openFile(file: FileEntry | string): Promise<void>;
   /** The filesystem search overlay's model (docs/behaviour/files.md#search-overlay), loaded and made on first use. */
   fileSearch(): Promise<FileSearchModel>;
+  /** The panel's global search (docs/behaviour/search.md#search-panel): its bar, filters, Recent list and submit. */
+  globalSearch: GlobalSearchModel;
+  /** The panel's notification centre (docs/behaviour/work.md#notification-centre): badge, side panel, work dialogs. */
+  work: NotificationCentreModel;
   /** The desktop clock's time (the greeting's hour). */
   now(): number;
   /**
@@ -214,6 +224,22 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     await options.setLocale(locale);
     searchIcon.update({ title: translate('fileSearch.tray') });
   };
+  // One search and Recent list for the panel and every application (Desktop.search).
+  const search = new SearchService({ request: (method, path, body) => request(session, method, path, body), storedHistory: () => profile()?.search_history ?? '' });
+  // The notification centre: the user's tasks, live over the desktop socket (docs/behaviour/work.md).
+  const taskClient = new TaskClient(session.api);
+  const work = new NotificationCentreModel({
+    client: taskClient,
+    clock,
+    socket,
+    notify: (note) => notifications.create(note),
+    translate,
+    userId: () => profile()?.id ?? null,
+    app: (name) => {
+      const entry = packages.visible('application').find((m) => m.name === name);
+      return entry ? { title: packageTitle(entry, options.locale()), icon: packageIcon(entry) } : null;
+    },
+  });
   const hooks: DesktopHooks = {
     windows,
     dialogs,
@@ -239,6 +265,8 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     tray,
     files,
     addTranslations: (texts) => options.addTranslations?.(texts),
+    tasks: desktopTasks(taskClient, work),
+    search,
   };
 
   const packages = new PackageManager({
@@ -258,9 +286,15 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   };
   const privacyPolicy = new PrivacyPolicyModel(session.api);
   const appMenu = new AppMenuModel({ packages, profile, locale: options.locale });
+  const globalSearch = new GlobalSearchModel({ search, ui, launch: (launchRequest) => packages.launch(launchRequest) });
 
   const cleanups: Array<() => void> = [];
   cleanups.push(session.onProfileUpdated(() => packages.profileChanged()));
+  // The notification centre's side panel and the desktop's overlays are never open together.
+  cleanups.push(
+    ui.subscribe(() => ui.getState().popup !== null && work.close()),
+    work.subscribe(() => work.getState().open && ui.closePopup()),
+  );
   // The interface language follows the 'locale' setting when it changes (here, in another tab, or at load).
   let followedLocale: Locale | null | undefined;
   const followLocale = async () => {
@@ -335,6 +369,8 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     files,
     openFile,
     fileSearch: loadFileSearch,
+    work,
+    globalSearch,
     now: () => clock.now(),
     packages,
     settings,
@@ -354,6 +390,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       followKeybindings();
       cleanups.push(settings.subscribe(() => void followLocale()), settings.subscribe(followKeybindings));
       socket?.connect();
+      work.start();
       ping.start();
       appearance.start();
       // One quick question to the server; the dialog itself waits for the user without holding the start up.
@@ -384,6 +421,9 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       desktopSession.dispose();
       privacyPolicy.dispose();
       appMenu.dispose();
+      work.dispose();
+      globalSearch.dispose();
+      search.dispose();
       panels.dispose();
       packages.dispose();
       tray.dispose();

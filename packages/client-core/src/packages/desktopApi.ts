@@ -1,6 +1,7 @@
 import { localizedText, type Desktop, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
 import type { PackageManifestEntry, PackageType } from '@atrium/shared';
 import { TrayModel } from '../desktop/TrayModel.js';
+import { SearchService } from '../search/SearchService.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { packageTitle } from './packageTitle.js';
 
@@ -52,6 +53,12 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
     // The rule is loaded with the first file opened (docs/behaviour/files.md#opening-a-file).
     openFile: async (file) => (await import('../vfs/openFile.js')).openFileOnDesktop(hooks, packages, file),
     addTranslations: (texts) => hooks.addTranslations(texts),
+    get tasks() {
+      if (!hooks.tasks) throw new Error('Work items are not available on this desktop');
+      return hooks.tasks;
+    },
+    // One search and one Recent list for the whole desktop (the panel's too: docs/behaviour/search.md).
+    search: hooks.search ?? new SearchService({ request: (method, path, body) => hooks.request(method, path, body), storedHistory: () => hooks.profile()?.search_history ?? '' }),
   };
 }
 

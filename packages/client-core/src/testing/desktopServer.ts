@@ -1,6 +1,20 @@
-import { DEFAULT_SETTINGS, PackageMetadataSchema, type IconsModule, type PackageManifestEntry, type PackageMetadataInput, type SoundsModule, type ThemeModule } from '@atrium/shared';
+import {
+  addToSearchHistory,
+  DEFAULT_SETTINGS,
+  PackageMetadataSchema,
+  SEARCH_TEXT_MESSAGES,
+  searchTextProblem,
+  type IconsModule,
+  type PackageManifestEntry,
+  type PackageMetadataInput,
+  type SearchFilter,
+  type SearchResponse,
+  type SoundsModule,
+  type ThemeModule,
+} from '@atrium/shared';
 import type { BuiltinLoaders } from '../packages/packageLoading.js';
 import { jsonResponse, type FakeEnvironment } from './FakeEnvironment.js';
+import { FakeTaskServer } from './taskServer.js';
 
 /** A manifest entry of a built-in package. */
 export function builtinEntry(metadata: PackageMetadataInput): PackageManifestEntry {
@@ -33,6 +47,14 @@ export class FakeDesktopServer {
   session: unknown[];
   hasLoggedIn: { has_logged_in: 0 | 1; verification_pending: string | null } = { has_logged_in: 1, verification_pending: null };
   locked: string[] = [];
+  /** The work-item calls (the notification centre's): script them through its tasks. */
+  readonly tasks: FakeTaskServer;
+  /** The global search's queries as received (docs/behaviour/search.md). */
+  searchQueries: Array<{ q: string; filter: SearchFilter | ''; take: number; skip: number }> = [];
+  /** What GET search answers a valid query (default: nothing found); a Response is sent as it is. */
+  searchAnswer: (query: { q: string; filter: SearchFilter | ''; take: number; skip: number }) => SearchResponse | Response = ({ q, filter }) => emptySearchResponse(q, filter);
+  /** The stored search history (comma-separated, newest first) that POST user/updateusersearchitems adds to; null makes the save fail (500). */
+  searchHistory: string | null = '';
 
   constructor(
     readonly env: FakeEnvironment,
@@ -64,5 +86,27 @@ export class FakeDesktopServer {
       return jsonResponse(200, { status: 'success', message: 'Updated' });
     });
     env.route('GET', '/ping', () => jsonResponse(200, { status: 'success', data: {} }));
+    this.tasks = new FakeTaskServer(env);
+    env.route('GET', '/api/v1/search', (r) => {
+      const params = r.query;
+      const q = params.get('q') ?? '';
+      const problem = searchTextProblem(q);
+      if (problem) return jsonResponse(400, { status: 'error', message: SEARCH_TEXT_MESSAGES[problem], code: `search.${problem}` }, 'Bad Request');
+      const query = { q, filter: (params.get('filter') ?? '') as SearchFilter | '', take: Number(params.get('take') ?? 20), skip: Number(params.get('skip') ?? 0) };
+      this.searchQueries.push(query);
+      const answer = this.searchAnswer(query);
+      return answer instanceof Response ? answer : jsonResponse(200, { status: 'success', data: answer });
+    });
+    env.route('POST', '/api/v1/user/updateusersearchitems', (r) => {
+      if (this.searchHistory === null) return jsonResponse(500, { status: 'error', message: 'Internal Server Error' }, 'Internal Server Error');
+      this.searchHistory = addToSearchHistory(this.searchHistory, (r.json() as { search_history: string }).search_history);
+      return jsonResponse(200, { status: 'success', data: { search_history: this.searchHistory } });
+    });
   }
+}
+
+/** A search answer finding nothing. */
+export function emptySearchResponse(q: string, filter: SearchFilter | '' = ''): SearchResponse {
+  const none = { count: 0, items: [] };
+  return { q, filter: filter || null, apps: none, users: none, attachments: none, comments: none };
 }

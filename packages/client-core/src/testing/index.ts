@@ -11,5 +11,6 @@ export { FakeAuthServer, fakeJwt, makeProfile, requireToken, signedOutClient, st
 export { FakeIndexedDB } from './FakeIndexedDB.js';
 export { FakeSocketServer, FakeWebSocket, type FakeSocketMessage } from './FakeWebSocket.js';
 export { translateEnglish } from './translate.js';
-export { builtinEntry, FakeDesktopServer, LOOK_PACKAGES } from './desktopServer.js';
+export { builtinEntry, emptySearchResponse, FakeDesktopServer, LOOK_PACKAGES } from './desktopServer.js';
 export { FakeVfsServer } from './vfsServer.js';
+export { FakeTaskServer, type FakeTask } from './taskServer.js';
