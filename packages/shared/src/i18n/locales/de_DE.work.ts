@@ -12,5 +12,22 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
   },
   globalSearch: {
     title: 'Wonach suchen Sie?',
+    input: 'Suchtext',
+    placeholder: 'Anwendungen, Personen, Dateien und Kommentare suchen',
+    submit: 'Suchen',
+    close: 'Suche schließen',
+    filters: 'Suchen in',
+    filter: {
+      apps: 'Anwendungen',
+      users: 'Benutzer',
+      attachments: 'Anhänge',
+      comments: 'Kommentare',
+    },
+    recent: 'Zuletzt gesucht',
+    noRecent: 'Ihre letzten Suchen erscheinen hier.',
+    problem: {
+      empty: 'Bitte geben Sie einen Suchbegriff ein!',
+      special: 'Sonderzeichen sind nicht erlaubt!',
+    },
   },
 };

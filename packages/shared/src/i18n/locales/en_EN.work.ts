@@ -17,5 +17,22 @@ export const en_EN = {
   /** The global search panel (docs/behaviour/search.md). */
   globalSearch: {
     title: 'What are you searching for?',
+    input: 'Search text',
+    placeholder: 'Search apps, people, files and comments',
+    submit: 'Search',
+    close: 'Close search',
+    filters: 'Search in',
+    filter: {
+      apps: 'Apps',
+      users: 'Users',
+      attachments: 'Attachments',
+      comments: 'Comments',
+    },
+    recent: 'Recent',
+    noRecent: 'Your recent searches will appear here.',
+    problem: {
+      empty: 'Please enter something to search!',
+      special: 'The use of special characters is not allowed!',
+    },
   },
 };

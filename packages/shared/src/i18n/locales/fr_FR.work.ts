@@ -12,5 +12,22 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
   },
   globalSearch: {
     title: 'Que recherchez-vous ?',
+    input: 'Texte à rechercher',
+    placeholder: 'Rechercher des applications, des personnes, des fichiers et des commentaires',
+    submit: 'Rechercher',
+    close: 'Fermer la recherche',
+    filters: 'Rechercher dans',
+    filter: {
+      apps: 'Applications',
+      users: 'Utilisateurs',
+      attachments: 'Pièces jointes',
+      comments: 'Commentaires',
+    },
+    recent: 'Récentes',
+    noRecent: 'Vos recherches récentes apparaîtront ici.',
+    problem: {
+      empty: 'Veuillez saisir un texte à rechercher !',
+      special: "L'utilisation de caractères spéciaux n'est pas autorisée !",
+    },
   },
 };

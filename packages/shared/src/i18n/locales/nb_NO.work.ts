@@ -12,5 +12,22 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
   },
   globalSearch: {
     title: 'Hva leter du etter?',
+    input: 'Søketekst',
+    placeholder: 'Søk etter apper, personer, filer og kommentarer',
+    submit: 'Søk',
+    close: 'Lukk søket',
+    filters: 'Søk i',
+    filter: {
+      apps: 'Apper',
+      users: 'Brukere',
+      attachments: 'Vedlegg',
+      comments: 'Kommentarer',
+    },
+    recent: 'Nylige',
+    noRecent: 'De siste søkene dine vises her.',
+    problem: {
+      empty: 'Skriv inn noe å søke etter!',
+      special: 'Spesialtegn er ikke tillatt!',
+    },
   },
 };

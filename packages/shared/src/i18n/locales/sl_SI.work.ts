@@ -12,5 +12,22 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
   },
   globalSearch: {
     title: 'Kaj iščete?',
+    input: 'Iskalno besedilo',
+    placeholder: 'Iščite aplikacije, osebe, datoteke in komentarje',
+    submit: 'Išči',
+    close: 'Zapri iskanje',
+    filters: 'Išči v',
+    filter: {
+      apps: 'Aplikacije',
+      users: 'Uporabniki',
+      attachments: 'Priloge',
+      comments: 'Komentarji',
+    },
+    recent: 'Nedavno',
+    noRecent: 'Tu se bodo prikazala vaša nedavna iskanja.',
+    problem: {
+      empty: 'Vnesite nekaj za iskanje!',
+      special: 'Uporaba posebnih znakov ni dovoljena!',
+    },
   },
 };
