@@ -3,7 +3,7 @@
  * Only SQL that PostgreSQL 15 understands (Debian's server) is used.
  * Changing it: edit here, then `npm run db:generate` writes a migration.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -24,6 +24,26 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The words of a user that global search matches (docs/behaviour/search.md#ranking),
+ * in the language-agnostic 'simple' configuration: the name and the username
+ * weigh most, then the designation, then the e-mail address (whose parts
+ * count as words). Indexed as written here (users_search_idx): a query must
+ * use this same expression for the index to serve it.
+ */
+export function userSearchDocument(u: { firstname: SQLWrapper; lastname: SQLWrapper; username: SQLWrapper; designation: SQLWrapper; email: SQLWrapper }): SQL {
+  return sql`(setweight(to_tsvector('simple'::regconfig, ${u.firstname} || ' ' || ${u.lastname} || ' ' || translate(${u.username}, '._-', '   ')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(${u.designation}, '')), 'B') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(${u.email}, ''), '@._-+', '     ')), 'C'))`;
+}
+
+/**
+ * The words of a file's name for global search: dots, dashes and
+ * underscores separate words ('budget_2026.csv' is budget, 2026, csv).
+ * Indexed as written here (vfs_nodes_name_search_idx).
+ */
+export function fileNameDocument(name: SQLWrapper): SQL {
+  return sql`to_tsvector('simple'::regconfig, translate(${name}, '._-', '   '))`;
+}
 
 /** Files kept by the server (announcement media, logos, user icons). Bytes live in the blob store. */
 export const resources = pgTable('resources', {
@@ -77,7 +97,7 @@ export const users = pgTable(
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_key').on(t.username)],
+  (t) => [uniqueIndex('users_username_key').on(t.username), index('users_search_idx').using('gin', userSearchDocument(t))],
 );
 
 /** Which organisations a user belongs to. */
@@ -280,6 +300,8 @@ export const vfsNodes = pgTable(
     index('vfs_nodes_owner_idx').on(t.ownerId),
     // Search: trigram index of the lower-case name (pg_trgm), for patterns with wildcards anywhere.
     index('vfs_nodes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Global search over names (docs/behaviour/search.md).
+    index('vfs_nodes_name_search_idx').using('gin', fileNameDocument(t.name)),
   ],
 );
 
@@ -361,4 +383,24 @@ export const taskComments = pgTable(
     createdAt: created(),
   },
   (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt), index('task_comments_search_idx').using('gin', t.search)],
+);
+
+/**
+ * What global search knows of a text-like file's content (docs/behaviour/search.md#files):
+ * its words as a full-text document without positions ('simple'
+ * configuration), and the start of its text for the snippets. One row per
+ * indexed file, gone with the file; written in the transaction that records
+ * the file's content.
+ */
+export const vfsContents = pgTable(
+  'vfs_contents',
+  {
+    nodeId: uuid('node_id')
+      .primaryKey()
+      .references(() => vfsNodes.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    /** The first characters of the text (VFS_CONTENT_SNIPPET_CHARS), where snippets are cut from. */
+    text: text('text').notNull(),
+  },
+  (t) => [index('vfs_contents_document_idx').using('gin', t.document)],
 );
