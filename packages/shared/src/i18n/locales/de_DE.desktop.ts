@@ -159,6 +159,10 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
   notifications: {
     region: 'Benachrichtigungen',
     close: 'Benachrichtigung schließen',
+    taskAssigned: {
+      title: 'Neue Aufgabe zugewiesen',
+      message: '{{by}} hat Ihnen „{{task}}“ in {{app}} zugewiesen',
+    },
   },
   wallpaper: {
     aurora: 'Polarlicht',

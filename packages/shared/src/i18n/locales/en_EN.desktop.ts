@@ -159,6 +159,11 @@ export const en_EN = {
   notifications: {
     region: 'Notifications',
     close: 'Close notification',
+    /** A task assigned to the user by someone else (docs/behaviour/work.md#notification-centre). */
+    taskAssigned: {
+      title: 'New task assigned',
+      message: '{{by}} assigned you “{{task}}” in {{app}}',
+    },
   },
   wallpaper: {
     aurora: 'Aurora',

@@ -159,6 +159,10 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
   notifications: {
     region: 'Liste des notifications',
     close: 'Fermer la notification',
+    taskAssigned: {
+      title: 'Nouvelle tâche attribuée',
+      message: '{{by}} vous a attribué « {{task}} » dans {{app}}',
+    },
   },
   wallpaper: {
     aurora: 'Aurore',

@@ -159,6 +159,10 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
   notifications: {
     region: 'Varsler',
     close: 'Lukk varselet',
+    taskAssigned: {
+      title: 'Ny oppgave tildelt',
+      message: '{{by}} har tildelt deg «{{task}}» i {{app}}',
+    },
   },
   wallpaper: {
     aurora: 'Nordlys',

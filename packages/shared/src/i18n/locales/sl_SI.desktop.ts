@@ -159,6 +159,10 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
   notifications: {
     region: 'Obvestila',
     close: 'Zapri obvestilo',
+    taskAssigned: {
+      title: 'Dodeljena nova naloga',
+      message: '{{by}} vam je dodelil(a) »{{task}}« v aplikaciji {{app}}',
+    },
   },
   wallpaper: {
     aurora: 'Polarni sij',

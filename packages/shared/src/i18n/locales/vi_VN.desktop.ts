@@ -159,6 +159,10 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
   notifications: {
     region: 'Thông báo',
     close: 'Đóng thông báo',
+    taskAssigned: {
+      title: 'Đã giao nhiệm vụ mới',
+      message: '{{by}} đã giao cho bạn “{{task}}” trong {{app}}',
+    },
   },
   wallpaper: {
     aurora: 'Cực quang',

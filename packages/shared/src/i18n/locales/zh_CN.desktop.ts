@@ -159,6 +159,10 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
   notifications: {
     region: '通知',
     close: '关闭通知',
+    taskAssigned: {
+      title: '已分配新任务',
+      message: '{{by}} 在 {{app}} 中为您分配了“{{task}}”',
+    },
   },
   wallpaper: {
     aurora: '极光',
