@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   VFS_MOUNTS: z.string().optional(),
   VFS_QUOTA: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
   VFS_UPLOAD_LIMIT: positiveInt.default(4 * 1024 ** 3),
+  TASK_YELLOW_WINDOW: positiveInt.max(366 * 24 * 3600).default(48 * 3600),
 });
 
 export interface ConnectionSettings {
@@ -153,6 +154,8 @@ export interface Config {
   settings: { defaults: DesktopSettings; lock: string[] };
   /** The virtual filesystem (docs/behaviour/files.md): its mountpoints, each user's storage space and the largest upload, in bytes. */
   vfs: { mounts: MountDefinition[]; quota: number; uploadLimit: number };
+  /** Seconds before its end date from which an open task is YELLOW rather than GREEN (docs/behaviour/work.md#colours). */
+  taskYellowWindow: number;
 }
 
 /** Thrown for a bad environment; the message lists each offending variable. */
@@ -240,5 +243,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     packagesDir: e.PACKAGES_DIR ? path.resolve(e.PACKAGES_DIR) : path.join(dataDir, 'packages'),
     settings: { defaults: defaults.value, lock: lock.value },
     vfs: { mounts: mounts.value, quota: e.VFS_QUOTA, uploadLimit: e.VFS_UPLOAD_LIMIT },
+    taskYellowWindow: e.TASK_YELLOW_WINDOW,
   };
 }

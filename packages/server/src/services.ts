@@ -2,7 +2,7 @@
  * The services of the server, wired once over the stores. Routes receive
  * this object and stay thin: parse, call a service, shape the answer.
  */
-import { VFS_CHANGED_MESSAGE, type VfsChangedParams } from '@atrium/shared';
+import { TASK_CHANGED_MESSAGE, VFS_CHANGED_MESSAGE, type TaskChangedParams, type VfsChangedParams } from '@atrium/shared';
 import type { Log } from './logger.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
@@ -26,6 +26,7 @@ import { DEFAULT_SOCKET_LIMITS, SocketGateway, type SocketLimits } from './socke
 import { SocketHub } from './sockets/SocketHub.js';
 import type { Stores } from './stores.js';
 import { Readiness } from './system/Readiness.js';
+import { TaskService } from './tasks/TaskService.js';
 import { ProfileService } from './users/ProfileService.js';
 import { FileUrlSigner } from './vfs/FileUrlSigner.js';
 import { VfsCallers } from './vfs/VfsCallers.js';
@@ -54,6 +55,8 @@ export interface Services {
   vfs: VfsService;
   /** Who calls the filesystem: each session's organisation, remembered briefly. */
   vfsCallers: VfsCallers;
+  /** Work items and the notification centre (docs/behaviour/work.md). */
+  tasks: TaskService;
 }
 
 export interface ServiceDeps {
@@ -154,6 +157,20 @@ export function createServices({
       }),
     ).catch((err: unknown) => log.warn({ err }, 'vfs change not sent'));
   });
+  const tasks = new TaskService({
+    store: stores.tasks,
+    users: stores.users,
+    accounts: stores.accounts,
+    apps: stores.apps,
+    canSeeApp: (userId, appName) => packages.isAppVisible(userId, appName),
+    yellowWindowMs: config.taskYellowWindow * 1000,
+    now,
+  });
+  // Live updates: the assignee, the followers (and a previous assignee) hear of a change on every desktop socket of theirs.
+  tasks.onChange(({ reason, task, by, audience }) => {
+    const params: TaskChangedParams = { reason, taskId: task.id, task_name: task.name, appName: task.appName, by };
+    for (const userId of audience) hub.sendToUser(userId, { name: TASK_CHANGED_MESSAGE, params });
+  });
   return {
     db,
     stores,
@@ -169,5 +186,6 @@ export function createServices({
     sockets,
     vfs,
     vfsCallers: new VfsCallers(stores.accounts, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime()),
+    tasks,
   };
 }

@@ -24,6 +24,8 @@ import { PgResourceStore } from './resources/PgResourceStore.js';
 import type { ResourceStore } from './resources/ResourceStore.js';
 import { PgSettingsStore } from './settings/PgSettingsStore.js';
 import type { SettingsStore } from './settings/SettingsStore.js';
+import { PgTaskStore } from './tasks/PgTaskStore.js';
+import type { TaskStore } from './tasks/TaskStore.js';
 import { PgUserStore } from './users/PgUserStore.js';
 import type { UserStore } from './users/UserStore.js';
 import { DiskBlobStore } from './vfs/DiskBlobStore.js';
@@ -49,6 +51,8 @@ export interface Stores {
   vfs: VfsStore;
   /** File contents of the virtual filesystem (docs/behaviour/files.md#storage). */
   vfsBlobs: VfsBlobStore;
+  /** Work items: tasks, their followers and comments (docs/behaviour/work.md). */
+  tasks: TaskStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -74,6 +78,7 @@ export function createStores(db: Db, dataDir: string): Stores {
     desktopSessions: new PgDesktopSessionStore(db),
     vfs: new PgVfsStore(db),
     vfsBlobs: new DiskBlobStore(path.join(dataDir, 'files')),
+    tasks: new PgTaskStore(db),
     transaction: (work) => db.transaction((tx) => work(createStores(tx as unknown as Db, dataDir))),
   };
 }

@@ -147,7 +147,7 @@ export const CreateTaskBody = z.strictObject({
 });
 export type CreateTaskBody = z.infer<typeof CreateTaskBody>;
 
-/** PATCH /tasks/{id}: what the creator or the assignee may change; at least one field. */
+/** PUT /tasks/{id}: what the creator or the assignee may change; at least one field. */
 export const UpdateTaskBody = z
   .strictObject({
     name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(TASK_NAME_MAX_LENGTH))),
@@ -185,6 +185,7 @@ export const TaskMessages = {
   alreadySnoozed: 'This task is already snoozed; extend the snooze instead',
   extendDate: 'Choose a date after the current snooze and no later than the end date',
   taskNotEditable: 'Only the creator or the assignee can change this task',
+  snoozeNotAssignee: 'Only the assignee can snooze this task',
   assigneeNotMember: 'The assignee is not a member of this organisation',
   appNotAvailable: 'This application is not available to you',
 } as const;

@@ -1,0 +1,59 @@
+/**
+ * Full-text search helpers shared by every kind of search (task comments,
+ * files, applications, people): what a user typed becomes a prefix query in
+ * the language-agnostic 'simple' configuration (users write in seven
+ * languages, so no stemming or stop words), and matches are marked in
+ * snippets with the shared highlight characters (docs/API.md, "Search").
+ *
+ * The user's text never becomes SQL: its words are bound as one parameter
+ * of to_tsquery, each quoted as a lexeme so that no operator of the query
+ * syntax in it has any effect.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { HIGHLIGHT_END, HIGHLIGHT_START } from '@atrium/shared';
+
+/** Words of a query that take part in it; the rest are ignored. */
+export const FULL_TEXT_MAX_WORDS = 16;
+/** Longest word kept (PostgreSQL refuses lexemes over 2047 bytes). */
+const MAX_WORD_LENGTH = 100;
+
+/**
+ * The words of a user's text: runs of letters, digits and combining marks
+ * (so 'supplier-contract' is two words and 'Lieferverträge' one), in NFC.
+ */
+export function searchWords(text: string): string[] {
+  const words = text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.slice(0, MAX_WORD_LENGTH)))].slice(0, FULL_TEXT_MAX_WORDS);
+}
+
+/**
+ * The text of a prefix tsquery matching documents that contain every word
+ * of `text`, each as the start of a word ("budg" finds "budget"): each word
+ * quoted as a lexeme ('word':*), joined with &. Empty when there is no word.
+ */
+export function prefixQueryText(words: readonly string[]): string {
+  return words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
+}
+
+/**
+ * The SQL of a prefix tsquery for a user's text (a bound parameter given to
+ * to_tsquery('simple', ...)), or null when the text has no word to search
+ * for. Use it against a tsvector built with the 'simple' configuration:
+ * `where document @@ ${query}`, `ts_rank(document, ${query})`.
+ */
+export function prefixTsQuery(text: string): SQL | null {
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  return sql`to_tsquery('simple'::regconfig, ${prefixQueryText(words)})`;
+}
+
+/** ts_headline's options: matches between the shared highlight characters, a few short fragments. */
+export const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=30, MinWords=12, ShortWord=1, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * A snippet of `document` (text) with the matches of `query` marked by
+ * HIGHLIGHT_START and HIGHLIGHT_END (render it with highlightParts, as text).
+ */
+export function headline(document: SQL, query: SQL): SQL<string> {
+  return sql<string>`ts_headline('simple'::regconfig, ${document}, ${query}, ${HEADLINE_OPTIONS})`;
+}

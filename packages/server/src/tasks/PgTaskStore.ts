@@ -1,0 +1,311 @@
+import { rygRange, RYG_STATUSES, type RygStatus, type TaskSort } from '@atrium/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { headline, prefixTsQuery } from '../db/fullText.js';
+import { taskComments, taskFollowers, tasks } from '../db/schema.js';
+import type {
+  CommentMatch,
+  NewTask,
+  OperatorTaskQuery,
+  TaskCommentRow,
+  TaskPageQuery,
+  TaskPatch,
+  TaskRecord,
+  TaskRow,
+  TaskStore,
+  TaskView,
+  TaskViewCounts,
+  TaskViewer,
+} from './TaskStore.js';
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const at = (time: Date | number) => sql`${new Date(time).toISOString()}::timestamptz`;
+const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
+
+/** A user's shown name in SQL, as ProfileService's displayName: first and last name, else the username. */
+const personName = (alias: string) =>
+  sql.raw(`coalesce(nullif(concat_ws(' ', nullif(${alias}.firstname, ''), nullif(${alias}.lastname, '')), ''), ${alias}.username)`);
+
+/**
+ * The end dates of a colour as a condition on `t.end_date`, from the shared
+ * rygRange: the filters, the counts and rygStatus of the answers can never
+ * disagree (docs/behaviour/work.md#colours).
+ */
+export function colourCondition(colour: RygStatus, now: Date, yellowWindowMs: number): SQL {
+  const range = rygRange(colour, now.getTime(), yellowWindowMs);
+  if (range.none) return sql`t.end_date is null`;
+  const parts = [sql`t.end_date is not null`];
+  if (range.from !== null) parts.push(sql`t.end_date >= ${at(range.from)}`);
+  if (range.to !== null) parts.push(sql`t.end_date < ${at(range.to)}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The tasks of a view (docs/behaviour/work.md#views), on the alias `t`. */
+function viewCondition(view: TaskView): SQL {
+  const base = sql`t.account_id = ${view.accountId} and t.status = 'open'`;
+  const now = at(view.now);
+  switch (view.type) {
+    case 'assignments':
+      return sql`${base} and t.assignee_id = ${view.userId} and (t.snoozed_till is null or t.snoozed_till <= ${now})`;
+    case 'snoozed':
+      return sql`${base} and t.assignee_id = ${view.userId} and t.snoozed_till > ${now}`;
+    case 'followups':
+      return sql`${base} and t.assignee_id <> ${view.userId} and t.id in (select f.task_id from ${taskFollowers} f where f.user_id = ${view.userId})`;
+  }
+}
+
+/** Whether the viewer sees a task: in their organisation, assigned to or followed by them. */
+function visibleTo(viewer: TaskViewer): SQL {
+  return sql`t.account_id = ${viewer.accountId} and (t.assignee_id = ${viewer.userId} or exists (select 1 from ${taskFollowers} f where f.task_id = t.id and f.user_id = ${viewer.userId}))`;
+}
+
+/**
+ * The order of a page. By status, the colours go RED, YELLOW, GREEN, BLUE,
+ * which is also the order of end dates (undated last), so ascending status
+ * is ascending end date; descending status reverses the colours and keeps
+ * each colour's tasks soonest first.
+ */
+function orderOf(sort: TaskSort, order: 'asc' | 'desc', now: Date, yellowWindowMs: number): SQL {
+  if (sort === 'status' && order === 'desc') {
+    const rank = sql.join(
+      [sql`case`, ...RYG_STATUSES.slice(0, 3).map((colour, i) => sql`when ${colourCondition(colour, now, yellowWindowMs)} then ${sql.raw(String(i))}`), sql`else 3 end`],
+      sql` `,
+    );
+    return sql`${rank} desc, t.end_date asc nulls last, t.name asc, t.id asc`;
+  }
+  if (order === 'desc') return sql`t.end_date desc nulls last, t.name asc, t.id asc`;
+  return sql`t.end_date asc nulls last, t.name asc, t.id asc`;
+}
+
+/** The columns of a task row as `viewer` sees it, over `t` (tasks), `a` (assignee) and `c` (creator). */
+const rowColumns = (viewerId: string) => sql`t.id, t.account_id, t.app_uuid, t.app_name, t.name, t.assignee_id, t.creator_id, t.end_date, t.status, t.snoozed_till, t.created_at, t.updated_at,
+  ${personName('a')} as assignee_name, coalesce(${personName('c')}, '') as creator_name,
+  (select count(*)::int from ${taskComments} tc where tc.task_id = t.id) as comment_count,
+  exists (select 1 from ${taskFollowers} f where f.task_id = t.id and f.user_id = ${viewerId}) as following`;
+
+function toRecord(r: Row): TaskRecord {
+  return {
+    id: String(r.id),
+    accountId: String(r.account_id),
+    appUuid: String(r.app_uuid),
+    appName: String(r.app_name),
+    name: String(r.name),
+    assigneeId: String(r.assignee_id),
+    creatorId: r.creator_id === null ? null : String(r.creator_id),
+    endDate: dateOrNull(r.end_date),
+    status: r.status === 'done' ? 'done' : 'open',
+    snoozedTill: dateOrNull(r.snoozed_till),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+  };
+}
+
+function toRow(r: Row): TaskRow {
+  return {
+    ...toRecord(r),
+    assigneeName: String(r.assignee_name),
+    creatorName: String(r.creator_name),
+    commentCount: Number(r.comment_count),
+    following: r.following === true,
+  };
+}
+
+function toComment(r: Row): TaskCommentRow {
+  return {
+    id: String(r.id),
+    taskId: String(r.task_id),
+    authorId: r.author_id === null ? null : String(r.author_id),
+    authorName: String(r.author_name ?? ''),
+    text: String(r.text),
+    createdAt: date(r.created_at),
+  };
+}
+
+/** Rows written since the statistics were renewed, shared by a store and its transactions. */
+interface Statistics {
+  db: Db;
+  inserted: number;
+  running: boolean;
+}
+
+/** Written rows after which the tables' statistics are renewed in the background. */
+const ANALYZE_AFTER_ROWS = 5000;
+
+export class PgTaskStore implements TaskStore {
+  private readonly statistics: Statistics;
+
+  constructor(
+    private readonly db: Db,
+    statistics?: Statistics,
+  ) {
+    this.statistics = statistics ?? { db, inserted: 0, running: false };
+  }
+
+  async analyze(): Promise<void> {
+    for (const table of [tasks, taskFollowers, taskComments]) await this.statistics.db.execute(sql`analyze ${table}`);
+  }
+
+  /** Past ANALYZE_AFTER_ROWS written rows the planner's statistics are renewed in the background, never in a caller's way. */
+  private inserted(rows: number): void {
+    const stats = this.statistics;
+    stats.inserted += rows;
+    if (stats.inserted < ANALYZE_AFTER_ROWS || stats.running) return;
+    stats.inserted = 0;
+    stats.running = true;
+    setImmediate(() => {
+      this.analyze()
+        .catch(() => undefined)
+        .finally(() => {
+          stats.running = false;
+        });
+    });
+  }
+
+  async insert(task: NewTask, followers: readonly string[]): Promise<TaskRecord> {
+    const record = await this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(tasks).values({ ...task, status: 'open', snoozedTill: null }).returning();
+      const unique = [...new Set(followers)];
+      if (unique.length > 0) await tx.insert(taskFollowers).values(unique.map((userId) => ({ taskId: task.id, userId }))).onConflictDoNothing();
+      return row!;
+    });
+    this.inserted(1 + followers.length);
+    return record as TaskRecord;
+  }
+
+  async findRow(id: string, viewerId: string): Promise<TaskRow | null> {
+    const [row] = await rowsOf(
+      this.db,
+      sql`select ${rowColumns(viewerId)} from ${tasks} t join users a on a.id = t.assignee_id left join users c on c.id = t.creator_id where t.id = ${id}`,
+    );
+    return row ? toRow(row) : null;
+  }
+
+  async update(id: string, patch: TaskPatch): Promise<TaskRecord | null> {
+    const [row] = await this.db.update(tasks).set(patch).where(sql`${tasks.id} = ${id}`).returning();
+    return (row as TaskRecord | undefined) ?? null;
+  }
+
+  async followers(taskId: string): Promise<string[]> {
+    const rows = await this.db.select({ userId: taskFollowers.userId }).from(taskFollowers).where(sql`${taskFollowers.taskId} = ${taskId}`);
+    return rows.map((r) => r.userId);
+  }
+
+  async page(query: TaskPageQuery): Promise<TaskRow[]> {
+    if (query.take === 0) return [];
+    const where = query.colour ? sql`${viewCondition(query)} and ${colourCondition(query.colour, query.now, query.yellowWindowMs)}` : viewCondition(query);
+    const order = orderOf(query.sort, query.order, query.now, query.yellowWindowMs);
+    // The page is chosen first; names and comment counts are read for its rows only.
+    const rows = await rowsOf(
+      this.db,
+      sql`select ${rowColumns(query.userId)}
+        from (select * from ${tasks} t where ${where} order by ${order} limit ${query.take} offset ${query.skip}) t
+        join users a on a.id = t.assignee_id left join users c on c.id = t.creator_id
+        order by ${order}`,
+    );
+    return rows.map(toRow);
+  }
+
+  async counts(view: TaskView, colour: RygStatus | null): Promise<TaskViewCounts> {
+    const colourOf = (c: RygStatus) => colourCondition(c, view.now, view.yellowWindowMs);
+    const rows = await rowsOf(
+      this.db,
+      sql`select t.app_uuid,
+          count(*) filter (where ${colour ? colourOf(colour) : sql`true`})::int as n,
+          count(*) filter (where ${colourOf('RED')})::int as red,
+          count(*) filter (where ${colourOf('YELLOW')})::int as yellow,
+          count(*) filter (where ${colourOf('GREEN')})::int as green,
+          count(*) filter (where ${colourOf('BLUE')})::int as blue
+        from ${tasks} t where ${viewCondition(view)} group by t.app_uuid`,
+    );
+    const counts: TaskViewCounts = { red: 0, yellow: 0, green: 0, blue: 0, byApp: new Map() };
+    for (const r of rows) {
+      counts.red += Number(r.red);
+      counts.yellow += Number(r.yellow);
+      counts.green += Number(r.green);
+      counts.blue += Number(r.blue);
+      if (Number(r.n) > 0) counts.byApp.set(String(r.app_uuid), Number(r.n));
+    }
+    return counts;
+  }
+
+  async comments(taskId: string, limit: number): Promise<TaskCommentRow[]> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select * from (
+          select tc.id, tc.task_id, tc.author_id, ${personName('u')} as author_name, tc.text, tc.created_at
+          from ${taskComments} tc left join users u on u.id = tc.author_id
+          where tc.task_id = ${taskId} order by tc.created_at desc, tc.id desc limit ${limit}
+        ) newest order by created_at asc, id asc`,
+    );
+    return rows.map(toComment);
+  }
+
+  async addComment(comment: { id: string; taskId: string; authorId: string; text: string; createdAt: Date }): Promise<TaskCommentRow> {
+    await this.db.insert(taskComments).values(comment);
+    this.inserted(1);
+    const [row] = await rowsOf(
+      this.db,
+      sql`select tc.id, tc.task_id, tc.author_id, ${personName('u')} as author_name, tc.text, tc.created_at
+        from ${taskComments} tc left join users u on u.id = tc.author_id where tc.id = ${comment.id}`,
+    );
+    return toComment(row!);
+  }
+
+  async searchComments(viewer: TaskViewer, text: string, take: number, skip: number): Promise<{ count: number; items: CommentMatch[] }> {
+    const query = prefixTsQuery(text);
+    if (!query) return { count: 0, items: [] };
+    // One statement: the matches the viewer may see, their number, and the page's snippets (ts_headline only for the page).
+    const rows = await rowsOf(
+      this.db,
+      sql`with q as (select ${query} as q),
+        m as (
+          select tc.id, ts_rank(tc.search, q.q) as rank, tc.created_at
+          from ${taskComments} tc join ${tasks} t on t.id = tc.task_id, q
+          where tc.search @@ q.q and ${visibleTo(viewer)}
+        )
+        select n.total, p.* from (select count(*)::int as total from m) n
+        left join lateral (
+          select tc.id, tc.task_id, t.name as task_name, t.app_name, tc.author_id, ${personName('u')} as author_name, tc.created_at,
+            ${headline(sql`tc.text`, sql`q.q`)} as snippet, mm.rank
+          from (select * from m order by rank desc, created_at desc, id asc limit ${take} offset ${skip}) mm
+          join ${taskComments} tc on tc.id = mm.id join ${tasks} t on t.id = tc.task_id left join users u on u.id = tc.author_id, q
+        ) p on true
+        order by p.rank desc, p.created_at desc, p.id asc`,
+    );
+    const count = Number(rows[0]?.total ?? 0);
+    const items = rows
+      .filter((r) => r.id !== null && r.id !== undefined)
+      .map((r) => ({
+        id: String(r.id),
+        taskId: String(r.task_id),
+        taskName: String(r.task_name),
+        appName: String(r.app_name),
+        authorId: r.author_id === null ? null : String(r.author_id),
+        authorName: String(r.author_name ?? ''),
+        createdAt: date(r.created_at),
+        snippet: String(r.snippet),
+      }));
+    return { count, items };
+  }
+
+  async listForOperator(query: OperatorTaskQuery): Promise<TaskRow[]> {
+    const conditions = [sql`true`];
+    if (query.accountId) conditions.push(sql`t.account_id = ${query.accountId}`);
+    if (query.assigneeId) conditions.push(sql`t.assignee_id = ${query.assigneeId}`);
+    if (!query.all) conditions.push(sql`t.status = 'open'`);
+    const rows = await rowsOf(
+      this.db,
+      sql`select ${rowColumns('00000000-0000-0000-0000-000000000000')}
+        from ${tasks} t join users a on a.id = t.assignee_id left join users c on c.id = t.creator_id
+        where ${sql.join(conditions, sql` and `)} order by t.end_date asc nulls last, t.name asc, t.id asc limit ${query.limit}`,
+    );
+    return rows.map(toRow);
+  }
+}
