@@ -13,6 +13,8 @@ import { useReturnFocus } from './ModalOverlay.js';
 const PrivacyPolicyDialog = lazy(async () => ({ default: (await import('./PrivacyPolicyDialog.js')).PrivacyPolicyDialog }));
 // The filesystem search overlay and its model, with the first opening (F3, the tray's icon).
 const FileSearchOverlay = lazy(() => import('./FileSearchOverlay.js'));
+// The global search panel and its texts, with the magnifier's first press.
+const GlobalSearchPanel = lazy(() => import('../search/GlobalSearchPanel.js'));
 /** The shortcut guide and the command palette: fetched once the desktop is idle (or a key is pressed), not before it shows. */
 const overlayViews = preloadedModule(() => import('./desktopOverlayViews.js'));
 
@@ -52,6 +54,11 @@ export function DesktopOverlays(): JSX.Element | null {
       {state.popup === 'fileSearch' && (
         <Suspense fallback={null}>
           <FileSearchOverlay />
+        </Suspense>
+      )}
+      {state.popup === 'globalSearch' && (
+        <Suspense fallback={null}>
+          <GlobalSearchPanel />
         </Suspense>
       )}
     </>

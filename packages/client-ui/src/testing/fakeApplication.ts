@@ -125,6 +125,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
       openedFiles.push(file);
     },
     addTranslations: (texts) => options.addTranslations?.(texts),
+    search: { query: () => Promise.reject(new Error('No requests in this test')), history: () => [], remember: () => Promise.resolve() },
   };
   let nextWid = 1;
   const app: FakeApplication = {

@@ -1,6 +1,7 @@
 import type { PanelPosition } from '@atrium/client-core';
 import type { PanelItemName } from '@atrium/shared';
 import type { ComponentType } from 'react';
+import { SearchItem } from '../../search/SearchItem.js';
 import { HomeItem } from './HomeItem.js';
 import { LogoutItem } from './LogoutItem.js';
 import { MenuItem } from './MenuItem.js';
@@ -27,7 +28,7 @@ export const PANEL_ITEM_VIEWS: Readonly<Record<PanelItemName, ComponentType<Pane
   tray: TrayItem,
   profile: ProfileItem,
   notifications: null,
-  search: null,
+  search: SearchItem,
   logout: LogoutItem,
   home: HomeItem,
 };
