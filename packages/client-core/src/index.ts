@@ -62,6 +62,10 @@ export { GLOBAL_SEARCH_APP, GlobalSearchModel, type GlobalSearchOptions, type Gl
 export { SearchService, SearchTextError, type SearchHistoryState, type SearchServiceOptions } from './search/SearchService.js';
 export { FILE_SEARCH_BLUR_DELAY, FILE_SEARCH_TEXT_MAX_LENGTH, FileSearchModel, type FileSearchMessage, type FileSearchOptions, type FileSearchState } from './vfs/FileSearchModel.js';
 export { humanFileSize, mimeOfFilename } from '@atrium/shared';
+export { NotificationCentreModel, TASK_REFRESH_DEBOUNCE, type NotificationCentreState, type SnoozeMode, type WorkDialog } from './work/NotificationCentreModel.js';
+export { TaskClient, TaskError } from './work/TaskClient.js';
+export { problemOf, SnoozeModel, type SnoozeState, type WorkProblem } from './work/SnoozeModel.js';
+export { CommentsModel, type CommentsState } from './work/CommentsModel.js';
 
 export { SoundPlayer, type AudioBackend, type SoundName, type SoundPartials } from './sounds/SoundPlayer.js';
 export { SOUND_PARTIALS, webAudioBackend, type AudioContextLike } from './sounds/webAudioBackend.js';
