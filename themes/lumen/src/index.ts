@@ -38,6 +38,7 @@ const icons: Record<string, string> = {
   files: icon('<path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z"/><path d="M3 10h18"/>'),
   'text-editor': icon('<path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z"/><path d="M14 3v5h5M8.5 12.5h7M8.5 16h4.5"/>'),
   preview: icon('<rect x="3" y="4" width="18" height="16" rx="2"/><path d="m3 17 5-5 4 4 2-2 7 6"/><path d="M14.5 7.5v4l3.5-2Z"/>'),
+  'global-search': icon('<circle cx="10.5" cy="10.5" r="6.5"/><path d="M4 10.5h13M10.5 4c-2.2 2.4-2.2 10.6 0 13M10.5 4c2.2 2.4 2.2 10.6 0 13"/><path d="m15.5 15.5 4.5 4.5"/>'),
   'file-search': icon('<path d="M13 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h4"/><path d="M13 3v5h5v3"/><circle cx="16" cy="16" r="3.25"/><path d="m18.5 18.5 2.5 2.5"/>'),
   // The application categories.
   collaboration: icon('<circle cx="9" cy="8" r="3"/><path d="M3.5 19a5.5 5.5 0 0 1 11 0"/><path d="M16 5.2a3 3 0 0 1 0 5.6M17.5 13.6a5.5 5.5 0 0 1 3 5.4"/>'),
