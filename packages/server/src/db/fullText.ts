@@ -47,13 +47,52 @@ export function prefixTsQuery(text: string): SQL | null {
   return sql`to_tsquery('simple'::regconfig, ${prefixQueryText(words)})`;
 }
 
-/** ts_headline's options: matches between the shared highlight characters, a few short fragments. */
-export const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=30, MinWords=12, ShortWord=1, MaxFragments=2, FragmentDelimiter=" … "`;
+/**
+ * ts_headline's options for the whole document with every match marked:
+ * the text comes back exactly as stored (the fragment modes drop anything
+ * that looks like a markup tag, and punctuation at the cuts), to be
+ * shortened with trimSnippet. Meant for short documents such as comments.
+ */
+export const WHOLE_HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, HighlightAll=true`;
 
 /**
- * A snippet of `document` (text) with the matches of `query` marked by
- * HIGHLIGHT_START and HIGHLIGHT_END (render it with highlightParts, as text).
+ * ts_headline's options for long documents: a few short fragments around
+ * the matches (markup-like tags in them are dropped).
  */
-export function headline(document: SQL, query: SQL): SQL<string> {
-  return sql<string>`ts_headline('simple'::regconfig, ${document}, ${query}, ${HEADLINE_OPTIONS})`;
+export const FRAGMENT_HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=30, MinWords=12, ShortWord=1, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * The text of `document` with the matches of `query` between HIGHLIGHT_START
+ * and HIGHLIGHT_END (render it with highlightParts, as text).
+ */
+export function headline(document: SQL, query: SQL, options: string = WHOLE_HEADLINE_OPTIONS): SQL<string> {
+  return sql<string>`ts_headline('simple'::regconfig, ${document}, ${query}, ${options})`;
+}
+
+/** Characters of a snippet around its first match. */
+export const SNIPPET_LENGTH = 200;
+
+/**
+ * A marked text cut to about `length` characters around its first match,
+ * at spaces where it can, with '…' where it was cut; the marks stay paired.
+ */
+export function trimSnippet(marked: string, length: number = SNIPPET_LENGTH): string {
+  const visible = marked.replaceAll(HIGHLIGHT_START, '').replaceAll(HIGHLIGHT_END, '');
+  if (visible.length <= length) return marked;
+  const first = Math.max(0, marked.indexOf(HIGHLIGHT_START));
+  let start = Math.max(0, first - Math.floor(length / 3));
+  if (start > 0) {
+    const space = marked.slice(start, first).search(/\s/u);
+    start = space === -1 ? first : start + space + 1;
+  }
+  let end = Math.min(marked.length, start + length);
+  if (end < marked.length) {
+    // Never cut inside a marked word: stop before its start.
+    const open = marked.lastIndexOf(HIGHLIGHT_START, end - 1);
+    if (open > marked.lastIndexOf(HIGHLIGHT_END, end - 1) && open > first) end = open;
+    else if (open > marked.lastIndexOf(HIGHLIGHT_END, end - 1)) end = marked.indexOf(HIGHLIGHT_END, open) + 1 || marked.length;
+    const space = marked.slice(0, end).search(/\s\S*$/u);
+    if (space > first) end = space;
+  }
+  return `${start > 0 ? '…' : ''}${marked.slice(start, end).trim()}${end < marked.length ? '…' : ''}`;
 }

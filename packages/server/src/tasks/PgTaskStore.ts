@@ -1,7 +1,7 @@
 import { rygRange, RYG_STATUSES, type RygStatus, type TaskSort } from '@atrium/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { headline, prefixTsQuery } from '../db/fullText.js';
+import { headline, prefixTsQuery, trimSnippet } from '../db/fullText.js';
 import { taskComments, taskFollowers, tasks } from '../db/schema.js';
 import type {
   CommentMatch,
@@ -261,7 +261,7 @@ export class PgTaskStore implements TaskStore {
   async searchComments(viewer: TaskViewer, text: string, take: number, skip: number): Promise<{ count: number; items: CommentMatch[] }> {
     const query = prefixTsQuery(text);
     if (!query) return { count: 0, items: [] };
-    // One statement: the matches the viewer may see, their number, and the page's snippets (ts_headline only for the page).
+    // One statement: the matches the viewer may see, their number, and the page's marked texts (ts_headline only for the page).
     const rows = await rowsOf(
       this.db,
       sql`with q as (select ${query} as q),
@@ -290,7 +290,7 @@ export class PgTaskStore implements TaskStore {
         authorId: r.author_id === null ? null : String(r.author_id),
         authorName: String(r.author_name ?? ''),
         createdAt: date(r.created_at),
-        snippet: String(r.snippet),
+        snippet: trimSnippet(String(r.snippet)),
       }));
     return { count, items };
   }

@@ -329,6 +329,13 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/settings': [{ 'desktop.theme': 'Vision' }, { 'desktop.lock': false, 'app.Viewer': { a: 1 } }, { 'desktop.panels': [{ position: 'top', items: [{ name: 'menu' }] }] }],
     '/switchaccount': [{ accountId: who.accountId }],
     '/user/:id': [{ preferences: { Greetingmessage: 'true' } }, { cleared_browser_cache: 1 }],
+    '/getusernotifications': [{ ryg_status: 'RED' }, { ryg_status: '' }],
+    '/tasks': [{ app: 'Audits', name: 'A task', assignee: who.username, end_date: '2030-01-01T00:00:00Z', followers: [who.userId] }],
+    '/tasks/:id': [{ name: 'Renamed', assignee: who.userId, end_date: '2030-01-01T00:00:00+02:00', status: 'open' }],
+    '/snooze': [{ snoozed_till: new Date(Date.now() + 86_400_000).toISOString() }],
+    '/extend': [{ snoozed_till: new Date(Date.now() + 2 * 86_400_000).toISOString() }],
+    '/comments': [{ text: 'A comment' }],
+    '/updateusersearchitems': [{ search_history: 'budget,harbour plan' }],
     '/updatesession': [
       { data: [{ name: 'Viewer', args: { url: '/x' }, windows: [{ id: 'w1', maximized: false, minimized: true, position: { left: 1, top: 2 }, dimension: { width: 3, height: 4 } }] }] },
       { data: '[{"name":"Viewer","args":{},"windows":[]}]' },
@@ -409,6 +416,14 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
     await makeAccount(t.services.stores);
     const user = await makeUser(t.services.stores, t.hasher, { accounts: [account.id] });
     who = { userId: user.id, username: user.username, accountId: account.id };
+    // A task whose id is the user's, so that the task routes' :id (filled with the user id) names a real task.
+    const app = (await t.services.stores.apps.findByName('Audits')) ?? (await t.services.stores.apps.create({ name: 'Audits', title: 'Audits', category: 'quality management' }));
+    await t.services.stores.apps.grant(user.id, app.id);
+    const now = new Date();
+    await t.services.stores.tasks.insert(
+      { id: user.id, accountId: account.id, appUuid: app.id, appName: app.name, name: 'Generated', assigneeId: user.id, creatorId: user.id, endDate: new Date(now.getTime() + 5 * 86_400_000), createdAt: now, updatedAt: now },
+      [],
+    );
     jwt = (await signIn(t.app, t.config.wrapperPrefix, user.username, undefined, '10.77.0.1')).jwt;
   }
   afterAll(async () => {
@@ -461,7 +476,7 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
 
   it('registers the endpoints of every domain, websockets included', () => {
     const urls = new Set(endpoints.map((e) => e.url));
-    for (const url of ['/healthz', '/login', '/socket', '/apps/:name/socket', `${t.config.apiPrefix}/settings`, `${t.config.wrapperPrefix}/auth`]) {
+    for (const url of ['/healthz', '/login', '/socket', '/apps/:name/socket', `${t.config.apiPrefix}/settings`, `${t.config.wrapperPrefix}/auth`, `${t.config.apiPrefix}/search`, `${t.config.apiPrefix}/user/updateusersearchitems`]) {
       expect(urls).toContain(url);
     }
   });

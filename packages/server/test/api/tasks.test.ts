@@ -105,6 +105,13 @@ describe(`work items on ${databaseKind}`, () => {
         { app: 'Audits', name: 'x', assignee: bob.username, colour: 'RED' },
         { app: 'Audits', name: ['x'], assignee: bob.username },
         { app: 'Audits', assignee: bob.username },
+        { app: 'Audits', name: 'a\u0000b', assignee: bob.username },
+        { app: 'Aud\u0000its', name: 'x', assignee: bob.username },
+        { app: 'Audits', name: 'x', assignee: '\ud800' },
+        { app: 'Audits', name: 'x', assignee: bob.username, followers: ['\u0000'] },
+        { app: 'Audits', name: 'x', assignee: bob.username, end_date: '0000-01-01T00:00:00Z' },
+        { app: 'Audits', name: 'x', assignee: bob.username, end_date: '2026-02-30T00:00:00Z' },
+        { app: 'Audits', name: 'x', assignee: bob.username, end_date: 1e308 },
       ]) {
         expectRefusal(await adaApi.request('POST', 'tasks', body), 400, 'request.invalid');
       }
@@ -214,6 +221,8 @@ describe(`work items on ${databaseKind}`, () => {
         expectRefusal(await bobApi.request('POST', `tasks/${task.uuid}/comments`, { text }), 400, 'request.invalid');
       }
       expectRefusal(await bobApi.request('POST', `tasks/${task.uuid}/comments`, { text: 'x', html: true }), 400, 'request.invalid');
+      expectRefusal(await bobApi.request('POST', `tasks/${task.uuid}/comments`, { text: 'a\u0000b' }), 400, 'request.invalid');
+      expectRefusal(await bobApi.request('POST', `tasks/${task.uuid}/comments`, { text: ['x'] }), 400, 'request.invalid');
     });
   });
 });
