@@ -182,13 +182,13 @@ describe('the notification centre', () => {
     work.toggleFilter('RED');
     expect(work.getState().loading).toBe(true);
     await env.clock.settle();
-    expect(work.getState()).toMatchObject({ loading: false, total: 1, ryg_count: { red: 1 } });
+    expect(work.getState()).toMatchObject({ loading: false, failed: true, total: 1, ryg_count: { red: 1 } });
     expect(names(desktop)).toEqual(['One']);
     tasks.fail = false;
     tasks.emptyAnswer = true;
     work.toggleFilter('RED');
     await env.clock.settle();
-    expect(work.getState()).toMatchObject({ loading: false, groups: [], total: 0, ryg_count: { red: 0, yellow: 0, green: 0, blue: 0 }, badge: 0 });
+    expect(work.getState()).toMatchObject({ loading: false, failed: false, groups: [], total: 0, ryg_count: { red: 0, yellow: 0, green: 0, blue: 0 }, badge: 0 });
   });
 
   it('lets applications use the tasks through Desktop.tasks: refusals carry the server text, changes reach onChange, the dialogs open on the desktop', async () => {

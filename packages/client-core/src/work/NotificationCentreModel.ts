@@ -33,6 +33,8 @@ export interface NotificationCentreState {
   /** Tasks skipped: the page shown is skip / 5 + 1. */
   skip: number;
   loading: boolean;
+  /** The last fetch failed: the view shows nothing more than what it had (no empty-list text either). */
+  failed: boolean;
   /** The page's tasks, per application. */
   groups: readonly NotificationGroup[];
   /** The whole view's counts by colour, whatever the filter. */
@@ -88,8 +90,13 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
   #started = false;
 
   constructor(options: NotificationCentreOptions) {
-    super({ open: false, type: 'assignments', filter: null, skip: 0, loading: false, groups: [], ryg_count: ZERO, total: 0, badge: 0, dialog: null });
+    super({ open: false, type: 'assignments', filter: null, skip: 0, loading: false, failed: false, groups: [], ryg_count: ZERO, total: 0, badge: 0, dialog: null });
     this.#o = options;
+  }
+
+  /** The task calls (the work dialogs use them). */
+  get client(): TaskClient {
+    return this.#o.client;
   }
 
   /** Listens to the socket and counts the badge (the desktop's start, once the socket connects). */
@@ -181,7 +188,7 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
       if (request !== this.#request) return;
       // Nothing else is shown: the list stays as it was (docs/behaviour/work.md#notification-centre).
       console.warn('The notifications could not be loaded.', error);
-      this.#set({ loading: false });
+      this.#set({ loading: false, failed: true });
       return;
     }
     if (request !== this.#request) return;
@@ -194,7 +201,7 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
       return this.refresh();
     }
     const badge = state.type === 'assignments' ? { badge: sum(ryg) } : {};
-    this.#set({ loading: false, groups, ryg_count: ryg, total: groups.length ? total : 0, ...badge });
+    this.#set({ loading: false, failed: false, groups, ryg_count: ryg, total: groups.length ? total : 0, ...badge });
   }
 
   dispose(): void {

@@ -42,11 +42,11 @@ export function problemOf(error: unknown): WorkProblem {
  */
 export class SnoozeModel extends Observable<SnoozeState> {
   readonly #client: TaskClient;
-  readonly #clock: Clock;
+  readonly #clock: Pick<Clock, 'now'>;
   readonly #taskId: string;
   readonly #asked: SnoozeMode | null;
 
-  constructor(options: { client: TaskClient; clock: Clock; taskId: string; mode?: SnoozeMode | null }) {
+  constructor(options: { client: TaskClient; clock: Pick<Clock, 'now'>; taskId: string; mode?: SnoozeMode | null }) {
     super({ status: 'loading', task: null, mode: options.mode ?? 'snooze', until: null, min: options.clock.now(), max: null, allowed: false, problem: null });
     this.#client = options.client;
     this.#clock = options.clock;

@@ -5,6 +5,7 @@ import { preloadedModule } from '../hooks/usePreloadedModule.js';
 import { whenIdle } from '../hooks/whenIdle.js';
 import { CommandMenu } from '../menus/CommandMenu.js';
 import { AppMenu } from '../panel/AppMenu.js';
+import { WorkOverlays } from '../work/WorkOverlays.js';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from './DesktopContext.js';
 import { useReturnFocus } from './ModalOverlay.js';
@@ -61,6 +62,7 @@ export function DesktopOverlays(): JSX.Element | null {
           <GlobalSearchPanel />
         </Suspense>
       )}
+      <WorkOverlays />
     </>
   );
 }

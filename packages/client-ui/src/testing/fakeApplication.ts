@@ -66,6 +66,8 @@ export interface FakeApplicationOptions {
   files?: FileSystem;
   /** Where the app's own texts go (renderApplication: the English translator the views use). */
   addTranslations?: Desktop['addTranslations'];
+  /** The desktop's work items (default: every call rejects, onChange hears nothing). */
+  tasks?: Desktop['tasks'];
 }
 
 /** A fake Application with what it recorded. */
@@ -126,6 +128,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     },
     addTranslations: (texts) => options.addTranslations?.(texts),
     search: { query: () => Promise.reject(new Error('No requests in this test')), history: () => [], remember: () => Promise.resolve() },
+    tasks: options.tasks ?? noTasks(),
   };
   let nextWid = 1;
   const app: FakeApplication = {
@@ -178,4 +181,10 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     openedFiles,
   };
   return app;
+}
+
+/** Work items that are not there: every call rejects. */
+function noTasks(): Desktop['tasks'] {
+  const none = () => Promise.reject(new Error('No requests in this test'));
+  return { list: none, get: none, create: none, update: none, complete: none, snooze: none, extend: none, unsnooze: none, comments: none, addComment: none, onChange: () => () => undefined, showComments: () => undefined, showSnooze: () => undefined };
 }

@@ -2,6 +2,7 @@ import type { PanelPosition } from '@atrium/client-core';
 import type { PanelItemName } from '@atrium/shared';
 import type { ComponentType } from 'react';
 import { SearchItem } from '../../search/SearchItem.js';
+import { NotificationsItem } from '../../work/NotificationsItem.js';
 import { HomeItem } from './HomeItem.js';
 import { LogoutItem } from './LogoutItem.js';
 import { MenuItem } from './MenuItem.js';
@@ -18,16 +19,14 @@ export interface PanelItemProps {
 }
 
 /**
- * The view of each panel-item type. The notification centre and the global
- * search have no view until their features exist: they take no place and
- * show no button that would do nothing.
+ * The view of each panel-item type.
  */
 export const PANEL_ITEM_VIEWS: Readonly<Record<PanelItemName, ComponentType<PanelItemProps> | null>> = {
   menu: MenuItem,
   windows: WindowListItem,
   tray: TrayItem,
   profile: ProfileItem,
-  notifications: null,
+  notifications: NotificationsItem,
   search: SearchItem,
   logout: LogoutItem,
   home: HomeItem,
