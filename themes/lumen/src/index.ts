@@ -40,6 +40,7 @@ const icons: Record<string, string> = {
   preview: icon('<rect x="3" y="4" width="18" height="16" rx="2"/><path d="m3 17 5-5 4 4 2-2 7 6"/><path d="M14.5 7.5v4l3.5-2Z"/>'),
   'global-search': icon('<circle cx="10.5" cy="10.5" r="6.5"/><path d="M4 10.5h13M10.5 4c-2.2 2.4-2.2 10.6 0 13M10.5 4c2.2 2.4 2.2 10.6 0 13"/><path d="m15.5 15.5 4.5 4.5"/>'),
   'file-search': icon('<path d="M13 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h4"/><path d="M13 3v5h5v3"/><circle cx="16" cy="16" r="3.25"/><path d="m18.5 18.5 2.5 2.5"/>'),
+  priorities: icon('<rect x="5" y="4" width="14" height="17" rx="2"/><path d="M9 4v-.5A1.5 1.5 0 0 1 10.5 2h3A1.5 1.5 0 0 1 15 3.5V4"/><path d="M8.5 10h.01M11.5 10h4M8.5 13.5h.01M11.5 13.5h4M8.5 17h.01M11.5 17h2.5"/>'),
   // The application categories.
   collaboration: icon('<circle cx="9" cy="8" r="3"/><path d="M3.5 19a5.5 5.5 0 0 1 11 0"/><path d="M16 5.2a3 3 0 0 1 0 5.6M17.5 13.6a5.5 5.5 0 0 1 3 5.4"/>'),
   organization: icon('<rect x="9" y="3" width="6" height="5" rx="1"/><rect x="3" y="16" width="6" height="5" rx="1"/><rect x="15" y="16" width="6" height="5" rx="1"/><path d="M12 8v4M6 16v-2a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v2"/>'),
