@@ -11,6 +11,7 @@ import { openDatabase } from './db/database.js';
 import { seedDemoData } from './demo/seedDemoData.js';
 import { loadOrCreateSecrets } from './secrets.js';
 import { prepareResourceBlobs } from './resources/resourceBlobs.js';
+import { indexUnindexedContents } from './vfs/contentText.js';
 import { sweepVfsBlobs } from './vfs/sweep.js';
 
 export interface RunningServer extends AtriumApp {
@@ -39,6 +40,8 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       // Up-to-date statistics for the files' indexes (PGlite has no autovacuum), without holding up the start.
       void services.stores.vfs.analyze().catch((err: unknown) => app.log.warn({ err }, 'file statistics not renewed'));
       if (config.demoData) await seedDemoData(services.stores, hasher, app.log, { apiPrefix: config.apiPrefix });
+      // Text files written before their contents were indexed become searchable by their words, in the background (docs/behaviour/search.md#files).
+      void indexUnindexedContents(services.stores.vfs, services.stores.vfsBlobs, app.log).catch((err: unknown) => app.log.warn({ err }, 'file contents not indexed'));
 
       const housekeeping = setInterval(() => {
         const cutoff = new Date(Date.now() - 24 * 3600 * 1000);

@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { DIRECTORY_MIME, mimeOfFilename } from '@atrium/shared';
 import type { Stores } from '../stores.js';
+import { contentText, isIndexable } from '../vfs/contentText.js';
 import type { VfsNodeRecord } from '../vfs/VfsStore.js';
 
 const media = (name: string) => fs.readFileSync(new URL(`./media/${name}`, import.meta.url));
@@ -162,7 +163,10 @@ export async function writeTree(stores: Stores, mount: string, scope: string, tr
         const content = Buffer.isBuffer(value) ? value : Buffer.from(value, 'utf8');
         const blob = await stores.vfsBlobs.write(Readable.from([content]));
         bytes += blob.size;
-        await stores.vfs.insert({ ...base, isDirectory: false, mime: mimeOfFilename(name), size: blob.size, blobKey: blob.key, sha256: blob.sha256 });
+        const mime = mimeOfFilename(name);
+        // Text files are found by their words too (docs/behaviour/search.md#files).
+        const text = isIndexable(mime, blob.size) ? contentText(content) : undefined;
+        await stores.vfs.insert({ ...base, isDirectory: false, mime, size: blob.size, blobKey: blob.key, sha256: blob.sha256 }, text);
       } else {
         const dir = await stores.vfs.insert({ ...base, isDirectory: true, mime: DIRECTORY_MIME, size: 0, blobKey: null, sha256: null });
         await write(dir, value);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_MIME, VFS_MAX_DEPTH } from '@atrium/shared';
 import type { Db } from '../db/database.js';
-import { vfsNodes, vfsUsage } from '../db/schema.js';
-import type { NewVfsNode, VfsNodeRecord, VfsSearchQuery, VfsStore } from './VfsStore.js';
+import { vfsContents, vfsNodes, vfsUsage } from '../db/schema.js';
+import type { NewVfsNode, NodeContent, VfsNodeRecord, VfsSearchQuery, VfsStore } from './VfsStore.js';
 
 /** Rows of a raw query, whichever driver ran it. */
 /** How many names in order a search looks at before it asks the trigram index (see search). */
@@ -160,10 +160,59 @@ export class PgVfsStore implements VfsStore {
     return ordered;
   }
 
-  async insert(node: NewVfsNode): Promise<VfsNodeRecord> {
-    const [row] = await this.db.insert(vfsNodes).values(node).returning();
+  async insert(node: NewVfsNode, content?: NodeContent): Promise<VfsNodeRecord> {
+    // The content's row in the same statement (a data-modifying WITH): a write stays one short transaction.
+    const db = content ? this.db.with(this.contentWrite(node.id, content)) : this.db;
+    const [row] = await db.insert(vfsNodes).values(node).returning();
     this.inserted(1);
     return row!;
+  }
+
+  /** A WITH part that records (or with null forgets) what search knows of a file's text. */
+  private contentWrite(id: string, content: NodeContent | null) {
+    const statement = content
+      ? sql`insert into ${vfsContents} (node_id, document, text) values (${id}, strip(to_tsvector('simple'::regconfig, ${content.words})), ${content.snippetText})
+            on conflict (node_id) do update set document = excluded.document, text = excluded.text`
+      : sql`delete from ${vfsContents} where node_id = ${id}`;
+    return this.db.$with('content', {}).as(statement);
+  }
+
+  async setContent(id: string, content: NodeContent | null): Promise<void> {
+    if (!content) {
+      await this.db.delete(vfsContents).where(eq(vfsContents.nodeId, id));
+      return;
+    }
+    await this.db.execute(sql`insert into ${vfsContents} (node_id, document, text) values (${id}, strip(to_tsvector('simple'::regconfig, ${content.words})), ${content.snippetText})
+      on conflict (node_id) do update set document = excluded.document, text = excluded.text`);
+  }
+
+  async copyContents(pairs: ReadonlyArray<{ from: string; to: string }>): Promise<void> {
+    for (let i = 0; i < pairs.length; i += 1000) {
+      const batch = pairs.slice(i, i + 1000);
+      const from = sql`array[${sql.join(batch.map((p) => sql`${p.from}`), sql`, `)}]::uuid[]`;
+      const to = sql`array[${sql.join(batch.map((p) => sql`${p.to}`), sql`, `)}]::uuid[]`;
+      await this.db.execute(sql`insert into ${vfsContents} (node_id, document, text)
+        select m.copy, c.document, c.text from unnest(${from}, ${to}) as m(original, copy) join ${vfsContents} c on c.node_id = m.original
+        on conflict (node_id) do nothing`);
+    }
+  }
+
+  unindexedFiles(afterId: string | null, maxBytes: number, limit: number): Promise<VfsNodeRecord[]> {
+    const mayHaveText = sql`(${vfsNodes.mime} like 'text/%' or ${vfsNodes.mime} like 'application/%json' or ${vfsNodes.mime} like 'application/%xml' or ${vfsNodes.mime} like 'application/%script')`;
+    return this.db
+      .select()
+      .from(vfsNodes)
+      .where(
+        and(
+          eq(vfsNodes.isDirectory, false),
+          sql`${vfsNodes.size} between 1 and ${maxBytes}`,
+          mayHaveText,
+          afterId ? gt(vfsNodes.id, afterId) : undefined,
+          sql`not exists (select 1 from ${vfsContents} c where c.node_id = ${vfsNodes.id})`,
+        ),
+      )
+      .orderBy(asc(vfsNodes.id))
+      .limit(limit);
   }
 
   async insertOrTouch(node: NewVfsNode): Promise<VfsNodeRecord> {
@@ -184,8 +233,9 @@ export class PgVfsStore implements VfsStore {
     }
   }
 
-  async update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>): Promise<VfsNodeRecord> {
-    const [row] = await this.db.update(vfsNodes).set(patch).where(eq(vfsNodes.id, id)).returning();
+  async update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>, content?: NodeContent | null): Promise<VfsNodeRecord> {
+    const db = content === undefined ? this.db : this.db.with(this.contentWrite(id, content));
+    const [row] = await db.update(vfsNodes).set(patch).where(eq(vfsNodes.id, id)).returning();
     if (!row) throw new Error(`no entry ${id}`);
     return row;
   }

@@ -15,6 +15,7 @@ import {
   type VfsMountpoint,
 } from '@atrium/shared';
 import type { Log } from '../logger.js';
+import { readIndexedContent } from './contentText.js';
 import type { FileUrlSigner } from './FileUrlSigner.js';
 import type { MountDefinition } from './mounts.js';
 import { BlobTooLargeError, type StoredBlob, type VfsBlobStore } from './VfsBlobStore.js';
@@ -303,13 +304,15 @@ export class VfsService {
   async commitWrite(caller: VfsCaller, path: string, blob: StoredBlob, options: { overwrite?: boolean } = {}): Promise<VfsEntry> {
     let replaced: string | null = null;
     try {
+      // What search knows of a text file's content, read back before the transaction (docs/behaviour/search.md#files).
+      const content = await readIndexedContent(this.blobs, blob, mimeOfFilename(lastName(path))).catch(() => null);
       const node = await this.store.transaction(async (store) => {
         const r = await this.resolve(caller, path, store);
         this.writable(caller, r);
         this.checkReplace(r, path, options);
         const parent = this.existingParent(r);
         const at = this.now();
-        const content = { size: blob.size, blobKey: blob.size === 0 ? null : blob.key, sha256: blob.sha256 };
+        const stored = { size: blob.size, blobKey: blob.size === 0 ? null : blob.key, sha256: blob.sha256 };
         if (r.node) {
           replaced = r.node.blobKey;
           const owner = this.ownerOf(caller);
@@ -318,10 +321,10 @@ export class VfsService {
             await this.account(store, r.node.ownerId, -r.node.size);
             await this.account(store, owner, blob.size);
           }
-          return store.update(r.node.id, { ...content, mime: mimeOfFilename(r.node.name), ownerId: this.ownerOf(caller), modifiedAt: at });
+          return store.update(r.node.id, { ...stored, mime: mimeOfFilename(r.node.name), ownerId: this.ownerOf(caller), modifiedAt: at }, content);
         }
         await this.account(store, this.ownerOf(caller), blob.size);
-        return store.insert(this.newNode(caller, r, parent, { isDirectory: false, mime: mimeOfFilename(r.names.at(-1)!), ...content }, at));
+        return store.insert(this.newNode(caller, r, parent, { isDirectory: false, mime: mimeOfFilename(r.names.at(-1)!), ...stored }, at), content ?? undefined);
       });
       if (blob.size === 0) await this.blobs.delete(blob.key);
       if (replaced) await this.blobs.delete(replaced);
@@ -421,6 +424,9 @@ export class VfsService {
           };
         });
         await store.insertMany(rows);
+        // Copies are found by their text as their originals are.
+        const files = subtree.filter((n) => !n.isDirectory && n.size > 0).map((n) => ({ from: n.id, to: ids.get(n.id)! }));
+        if (files.length > 0) await store.copyContents(files);
         return (await store.findById(rows[0]!.id))!;
       });
       if (replaced) await this.blobs.delete(replaced);
@@ -624,6 +630,13 @@ function labelOf(def: MountDefinition, caller: VfsCaller): string {
 /** The path of a resolved entry without a trailing slash (a root keeps its '/'). */
 function formatPath(r: Resolved): string {
   return `${r.instance.def.name}:/${r.names.join('/')}`;
+}
+
+/** The last name of a path ('home:/a/b.txt/' → 'b.txt'). */
+function lastName(path: string): string {
+  if (!isVfsPath(path)) return '';
+  const trimmed = parseVfsPath(path).path.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
 }
 
 function parentOf(path: string): string {

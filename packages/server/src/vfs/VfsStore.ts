@@ -30,6 +30,16 @@ export interface VfsSearchQuery {
   limit: number;
 }
 
+/**
+ * What global search keeps of a text-like file's content
+ * (docs/behaviour/search.md#files): its distinct words and its opening text.
+ */
+export interface NodeContent {
+  /** Distinct words separated by spaces (contentText.ts). */
+  words: string;
+  snippetText: string;
+}
+
 /** The filesystem's metadata (docs/behaviour/files.md#storage); all SQL of the domain. */
 export interface VfsStore {
   /** The root directory of a mount instance, created on first use. */
@@ -47,11 +57,27 @@ export interface VfsStore {
   children(parentId: string, limit: number): Promise<VfsNodeRecord[]>;
   /** A node and everything below it, parents before their children. */
   subtree(id: string): Promise<VfsNodeRecord[]>;
-  insert(node: NewVfsNode): Promise<VfsNodeRecord>;
+  /** Inserts a node; with `content`, what search knows of its text too, in the same statement. */
+  insert(node: NewVfsNode, content?: NodeContent): Promise<VfsNodeRecord>;
   /** Inserts a node, or when its parent already holds that name, sets that entry's modification time instead. */
   insertOrTouch(node: NewVfsNode): Promise<VfsNodeRecord>;
   insertMany(nodes: NewVfsNode[]): Promise<void>;
-  update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>): Promise<VfsNodeRecord>;
+  /**
+   * Changes a node. `content` (in the same statement): what search knows of
+   * its new text, or null to forget it; left alone when not given.
+   */
+  update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>, content?: NodeContent | null): Promise<VfsNodeRecord>;
+  /** Records what search knows of a file's text, or with null forgets it. */
+  setContent(id: string, content: NodeContent | null): Promise<void>;
+  /** Gives copies what search knows of their originals' text. */
+  copyContents(pairs: ReadonlyArray<{ from: string; to: string }>): Promise<void>;
+  /**
+   * Files of at most `maxBytes` that may have text (text/*, JSON, XML,
+   * JavaScript types) and have no content record, in id order after
+   * `afterId`: the start-up pass that indexes files written before search
+   * indexed contents.
+   */
+  unindexedFiles(afterId: string | null, maxBytes: number, limit: number): Promise<VfsNodeRecord[]>;
   /** Moves a node under another parent with a new name; it and its subtree take the new mount instance. */
   move(id: string, to: { parentId: string; name: string; mount: string; scope: string; modifiedAt: Date }): Promise<VfsNodeRecord>;
   /** Deletes a node and its subtree. */
