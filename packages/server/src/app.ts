@@ -31,6 +31,7 @@ import type { SocketLimits } from './sockets/SocketGateway.js';
 import { socketRoutes } from './sockets/routes.js';
 import { createStores } from './stores.js';
 import { systemRoutes } from './system/routes.js';
+import { searchRoutes } from './search/routes.js';
 import { taskRoutes } from './tasks/routes.js';
 import { userRoutes } from './users/routes.js';
 import { VERSION } from './version.js';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(vfsRoutes(services));
   await app.register(vfsFileRoutes(services), { prefix: config.apiPrefix });
   await app.register(taskRoutes(services), { prefix: config.apiPrefix });
+  await app.register(searchRoutes(services), { prefix: config.apiPrefix });
 
   await app.register(web.plugin);
 

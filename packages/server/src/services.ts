@@ -26,6 +26,7 @@ import { DEFAULT_SOCKET_LIMITS, SocketGateway, type SocketLimits } from './socke
 import { SocketHub } from './sockets/SocketHub.js';
 import type { Stores } from './stores.js';
 import { Readiness } from './system/Readiness.js';
+import { SearchService } from './search/SearchService.js';
 import { TaskService } from './tasks/TaskService.js';
 import { ProfileService } from './users/ProfileService.js';
 import { FileUrlSigner } from './vfs/FileUrlSigner.js';
@@ -57,6 +58,8 @@ export interface Services {
   vfsCallers: VfsCallers;
   /** Work items and the notification centre (docs/behaviour/work.md). */
   tasks: TaskService;
+  /** Global search (docs/behaviour/search.md). */
+  search: SearchService;
 }
 
 export interface ServiceDeps {
@@ -187,5 +190,6 @@ export function createServices({
     vfs,
     vfsCallers: new VfsCallers(stores.accounts, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime()),
     tasks,
+    search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, users: stores.users }),
   };
 }

@@ -24,6 +24,8 @@ import { PgResourceStore } from './resources/PgResourceStore.js';
 import type { ResourceStore } from './resources/ResourceStore.js';
 import { PgSettingsStore } from './settings/PgSettingsStore.js';
 import type { SettingsStore } from './settings/SettingsStore.js';
+import { PgSearchStore } from './search/PgSearchStore.js';
+import type { SearchStore } from './search/SearchStore.js';
 import { PgTaskStore } from './tasks/PgTaskStore.js';
 import type { TaskStore } from './tasks/TaskStore.js';
 import { PgUserStore } from './users/PgUserStore.js';
@@ -53,6 +55,8 @@ export interface Stores {
   vfsBlobs: VfsBlobStore;
   /** Work items: tasks, their followers and comments (docs/behaviour/work.md). */
   tasks: TaskStore;
+  /** The queries of global search (docs/behaviour/search.md). */
+  search: SearchStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -79,6 +83,7 @@ export function createStores(db: Db, dataDir: string): Stores {
     vfs: new PgVfsStore(db),
     vfsBlobs: new DiskBlobStore(path.join(dataDir, 'files')),
     tasks: new PgTaskStore(db),
+    search: new PgSearchStore(db),
     transaction: (work) => db.transaction((tx) => work(createStores(tx as unknown as Db, dataDir))),
   };
 }

@@ -1,5 +1,5 @@
 /** User routes under the versioned API base (docs/API.md#user). */
-import { Messages, SwitchAccountBody, UpdateUserBody, UserIdParams } from '@atrium/shared';
+import { Messages, SearchHistoryBody, SwitchAccountBody, UpdateUserBody, UserIdParams } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, caller } from '../http/authenticate.js';
 import { HttpError, ok, parse } from '../http/reply.js';
@@ -35,6 +35,12 @@ export function userRoutes(services: Services) {
       const body = parse(UpdateUserBody, request.body);
       await services.profiles.updateOwn(me, body);
       return { status: 'success', message: Messages.updated };
+    });
+
+    // The search history: the text just searched goes first (docs/behaviour/search.md#history).
+    app.post('/user/updateusersearchitems', async (request) => {
+      const { search_history } = parse(SearchHistoryBody, request.body);
+      return ok({ search_history: await services.search.remember(caller(request).user.id, search_history) });
     });
 
     app.post('/user/switchaccount', async (request, reply) => {

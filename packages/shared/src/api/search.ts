@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { QueryInt as Int } from './queryInt.js';
+import { text } from './text.js';
 import { SEARCH_TEXT_MAX_LENGTH, searchTextProblem, SEARCH_TEXT_MESSAGES } from '../rules/searchText.js';
 
 export * from '../rules/searchText.js';
@@ -133,7 +134,8 @@ export interface SearchResponse {
  * answers the history it keeps.
  */
 export const SearchHistoryBody = z.strictObject({
-  search_history: z.string().check(z.maxLength(SEARCH_TEXT_MAX_LENGTH * 20)),
+  // NUL characters and unpaired surrogates cannot be stored: refused with a 400.
+  search_history: text({ max: SEARCH_TEXT_MAX_LENGTH * 20 }),
 });
 export type SearchHistoryBody = z.infer<typeof SearchHistoryBody>;
 

@@ -1,0 +1,119 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { FRAGMENT_HEADLINE_OPTIONS, headline, prefixQueryText } from '../db/fullText.js';
+import { fileNameDocument, memberships, userSearchDocument, users, vfsContents, vfsNodes } from '../db/schema.js';
+import type { AppCandidate, AppHit, FileHit, SearchInstance, SearchPage, SearchStore, SearchTerms, UserHit } from './SearchStore.js';
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** Every word of the terms, each the beginning of a word of the document ('budg' finds 'budget'). */
+const prefixQuery = (terms: SearchTerms) => sql`to_tsquery('simple'::regconfig, ${prefixQueryText(terms.words)})`;
+/** Every word of the terms as a whole word of the document: these rank before matches of beginnings only. */
+const exactQuery = (terms: SearchTerms) => sql`to_tsquery('simple'::regconfig, ${terms.words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' & ')})`;
+
+/**
+ * One statement per kind: the matches `m` (with what they are ordered by),
+ * their number, and the page joined to it. `m` is read twice, so the
+ * database computes it once.
+ */
+function paged(matches: SQL, order: SQL, take: number, skip: number): SQL {
+  return sql`with m as (${matches})
+    select n.total, p.* from (select count(*)::int as total from m) n
+    left join lateral (select * from m order by ${order} limit ${take} offset ${skip}) p on true
+    order by ${order}`;
+}
+
+/** The rows of `paged` without the empty row of a page past the end. */
+function pageOf<T>(rows: Row[], item: (row: Row) => T): SearchPage<T> {
+  return { count: Number(rows[0]?.total ?? 0), items: rows.filter((r) => r.id !== null && r.id !== undefined).map(item) };
+}
+
+/** The search queries over PGlite or PostgreSQL (docs/behaviour/search.md#ranking). */
+export class PgSearchStore implements SearchStore {
+  constructor(private readonly db: Db) {}
+
+  async apps(candidates: readonly AppCandidate[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<AppHit>> {
+    if (candidates.length === 0) return { count: 0, items: [] };
+    // The few applications a user may see are given as one JSON parameter and ranked like the rest.
+    const document = sql`(setweight(to_tsvector('simple'::regconfig, a.title), 'A') || setweight(to_tsvector('simple'::regconfig, translate(a.name, '._-', '   ')), 'A')
+      || setweight(to_tsvector('simple'::regconfig, a.category), 'B') || setweight(to_tsvector('simple'::regconfig, a.other_titles), 'C'))`;
+    const matches = sql`select a.name as id, a.name, a.title, a.category,
+        (lower(a.title) = ${terms.phrase} or lower(a.name) = ${terms.phrase}) as equal,
+        ${document} @@ ${exactQuery(terms)} as exact, ts_rank(${document}, ${prefixQuery(terms)}) as rank
+      from jsonb_to_recordset(${JSON.stringify(candidates.map((c) => ({ name: c.name, title: c.title, category: c.category, other_titles: c.otherTitles })))}::jsonb)
+        as a(name text, title text, category text, other_titles text)
+      where ${document} @@ ${prefixQuery(terms)}`;
+    const rows = await rowsOf(this.db, paged(matches, sql`equal desc, exact desc, rank desc, lower(title), name`, take, skip));
+    return pageOf(rows, (r) => ({ name: String(r.name), title: String(r.title), category: String(r.category) }));
+  }
+
+  async users(callerId: string, terms: SearchTerms, take: number, skip: number): Promise<SearchPage<UserHit>> {
+    const document = userSearchDocument(users);
+    const matches = sql`select ${users.id} as id, ${users.firstname} as firstname, ${users.lastname} as lastname, ${users.username} as username,
+        ${users.designation} as designation, ${users.email} as email,
+        (lower(${users.firstname} || ' ' || ${users.lastname}) = ${terms.phrase} or ${users.username} = ${terms.phrase} or lower(coalesce(${users.email}, '')) = ${terms.phrase}) as equal,
+        ${document} @@ ${exactQuery(terms)} as exact, ts_rank(${document}, ${prefixQuery(terms)}) as rank
+      from ${users}
+      where not ${users.disabled} and ${document} @@ ${prefixQuery(terms)}
+        and ${users.id} in (select m.user_id from ${memberships} m where m.account_id in (select own.account_id from ${memberships} own where own.user_id = ${callerId}))`;
+    const rows = await rowsOf(this.db, paged(matches, sql`equal desc, exact desc, rank desc, lower(firstname), lower(lastname), username, id`, take, skip));
+    return pageOf(rows, (r) => ({
+      id: String(r.id),
+      firstname: String(r.firstname),
+      lastname: String(r.lastname),
+      username: String(r.username),
+      designation: r.designation === null || r.designation === undefined ? null : String(r.designation),
+      email: r.email === null || r.email === undefined ? null : String(r.email),
+    }));
+  }
+
+  async files(instances: readonly SearchInstance[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<FileHit>> {
+    if (instances.length === 0) return { count: 0, items: [] };
+    const inInstances = sql`(n.mount, n.scope) in (${sql.join(
+      instances.map((i) => sql`(${i.mount}, ${i.scope})`),
+      sql`, `,
+    )})`;
+    const name = fileNameDocument(sql`n.name`);
+    const query = prefixQuery(terms);
+    // Names and texts each through their own index, then ranked together: a name match first, then whole words, then the text's rank.
+    const matches = sql`select n.id, n.mount, n.name, n.mime, n.size,
+        (lower(n.name) = ${terms.phrase} or lower(regexp_replace(n.name, '\\.[^.]*$', '')) = ${terms.phrase}) as equal,
+        ${name} @@ ${query} as in_name, ${name} @@ ${exactQuery(terms)} as name_exact,
+        coalesce(c.document @@ ${exactQuery(terms)}, false) as text_exact, coalesce(ts_rank(c.document, ${query}), 0) as rank
+      from (
+        select n.id from ${vfsNodes} n where ${inInstances} and not n.is_directory and ${name} @@ ${query}
+        union
+        select c.node_id from ${vfsContents} c join ${vfsNodes} n on n.id = c.node_id where c.document @@ ${query} and ${inInstances} and not n.is_directory
+      ) hit
+      join ${vfsNodes} n on n.id = hit.id left join ${vfsContents} c on c.node_id = n.id`;
+    const rows = await rowsOf(this.db, paged(matches, sql`equal desc, in_name desc, name_exact desc, text_exact desc, rank desc, lower(name), id`, take, skip));
+    return pageOf(rows, (r) => ({
+      id: String(r.id),
+      mount: String(r.mount),
+      name: String(r.name),
+      mime: String(r.mime),
+      size: Number(r.size),
+      inName: r.in_name === true,
+    }));
+  }
+
+  async contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>> {
+    const snippets = new Map<string, string>();
+    if (ids.length === 0) return snippets;
+    const rows = await rowsOf(
+      this.db,
+      sql`select c.node_id, ${headline(sql`c.text`, prefixQuery(terms), FRAGMENT_HEADLINE_OPTIONS)} as snippet from ${vfsContents} c
+        where c.node_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+    );
+    for (const row of rows) snippets.set(String(row.node_id), String(row.snippet));
+    return snippets;
+  }
+}

@@ -1,0 +1,206 @@
+import {
+  isPackageVisible,
+  normaliseSearchHistory,
+  SEARCH_FILTERS,
+  type AppResult,
+  type AttachmentResult,
+  type CommentResult,
+  type PackageMetadata,
+  type SearchFilter,
+  type SearchGroup,
+  type SearchQuery,
+  type SearchResponse,
+  toStorableText,
+  type UserResult,
+} from '@atrium/shared';
+import type { AppStore } from '../apps/AppStore.js';
+import { searchWords } from '../db/fullText.js';
+import { displayName } from '../users/ProfileService.js';
+import type { UserStore } from '../users/UserStore.js';
+import type { MountDefinition } from '../vfs/mounts.js';
+import type { VfsStore } from '../vfs/VfsStore.js';
+import { hasMatch, highlightWords } from './highlight.js';
+import type { AppCandidate, SearchInstance, SearchStore, SearchTerms } from './SearchStore.js';
+
+/** Who searches: the user and the organisation they act in (null when they belong to none). */
+export interface SearchCaller {
+  userId: string;
+  accountId: string | null;
+}
+
+/** The search of task comments (the work items' service), within what the caller sees. */
+export interface CommentSearch {
+  searchComments(caller: SearchCaller, query: string, take: number, skip: number): Promise<SearchGroup<CommentResult>>;
+}
+
+export interface SearchServiceDeps {
+  store: SearchStore;
+  apps: AppStore;
+  /** Paths of the files found. */
+  vfs: Pick<VfsStore, 'pathsOf'>;
+  /** The declared mountpoints (docs/behaviour/files.md#mountpoints). */
+  mounts: readonly MountDefinition[];
+  /** The packages a user may see: the built-in ones and the enabled registered ones, and the user's profile apps. */
+  packages: {
+    builtins: readonly PackageMetadata[];
+    enabledRegistered(): Promise<PackageMetadata[]>;
+    profileAppNames(userId: string): Promise<Set<string>>;
+  };
+  comments: CommentSearch;
+  /** Where each user's search history is kept (users.search_history). */
+  users: Pick<UserStore, 'findById' | 'update'>;
+}
+
+const EMPTY = { count: 0, items: [] };
+
+/**
+ * Global search (docs/behaviour/search.md): applications the caller may
+ * see, people of the caller's organisations, files the caller can read in
+ * their searchable mountpoints (names, and the text of text-like files) and
+ * comments of the tasks the caller sees; each kind ranked and paged on its
+ * own, matches marked in the snippets. Nothing outside the caller's rights
+ * is ever looked at: the rights are part of each query.
+ */
+export class SearchService {
+  constructor(private readonly deps: SearchServiceDeps) {}
+
+  async search(caller: SearchCaller, query: SearchQuery): Promise<SearchResponse> {
+    const filter: SearchFilter | null = query.filter && (SEARCH_FILTERS as readonly string[]).includes(query.filter) ? (query.filter as SearchFilter) : null;
+    const words = searchWords(query.q);
+    const response: SearchResponse = { q: query.q, filter, apps: EMPTY, users: EMPTY, attachments: EMPTY, comments: EMPTY };
+    if (words.length === 0) return response;
+    const terms: SearchTerms = { words, phrase: phraseOf(query.q) };
+    // Without a filter, every kind answers its first page; with one, that kind its page of take and skip.
+    const take = query.take;
+    const skip = filter ? query.skip : 0;
+    const wanted = (kind: SearchFilter) => filter === null || filter === kind;
+    const [apps, users, attachments, comments] = await Promise.all([
+      wanted('apps') ? this.apps(caller, terms, take, skip) : EMPTY,
+      wanted('users') ? this.users(caller, terms, take, skip) : EMPTY,
+      wanted('attachments') ? this.attachments(caller, terms, take, skip) : EMPTY,
+      wanted('comments') ? this.deps.comments.searchComments(caller, query.q, take, skip) : EMPTY,
+    ]);
+    return { ...response, apps, users, attachments, comments };
+  }
+
+  /**
+   * POST /user/updateusersearchitems (docs/behaviour/search.md#history): the
+   * given text (or comma-separated texts, newest first) goes before the
+   * stored history by the shared rule (de-duplicated, bounded, newest first);
+   * answers the history kept.
+   */
+  async remember(userId: string, searched: string): Promise<string> {
+    const user = await this.deps.users.findById(userId);
+    if (!user) return '';
+    const history = normaliseSearchHistory([...searched.split(','), ...user.searchHistory.split(',')]);
+    if (history !== user.searchHistory) await this.deps.users.update(userId, { searchHistory: history });
+    return history;
+  }
+
+  /** The applications the caller may see (docs/behaviour/applications.md#visibility), with the texts they are found by. */
+  async visibleApps(userId: string): Promise<AppCandidate[]> {
+    const [granted, catalogue, registered] = await Promise.all([
+      this.deps.packages.profileAppNames(userId),
+      this.deps.apps.list(),
+      this.deps.packages.enabledRegistered(),
+    ]);
+    const packages = new Map<string, PackageMetadata>();
+    for (const pkg of [...registered, ...this.deps.packages.builtins]) if (pkg.type === 'application') packages.set(pkg.name, pkg);
+    const candidates = new Map<string, AppCandidate>();
+    // The catalogue: the profile's apps and the organisations' defaults; a package of the same name decides by its own metadata.
+    for (const row of catalogue) {
+      const pkg = packages.get(row.name);
+      const visible = pkg ? isPackageVisible(pkg, granted) : isPackageVisible({ name: row.name, type: row.type, defaultAppforOrgs: row.defaultAppForOrgs }, granted);
+      if (visible && row.type === 'application') candidates.set(row.name, { name: row.name, title: row.title, category: row.category, otherTitles: otherTitles(pkg) });
+    }
+    for (const pkg of packages.values()) {
+      if (candidates.has(pkg.name) || !isPackageVisible(pkg, granted)) continue;
+      candidates.set(pkg.name, { name: pkg.name, title: pkg.title.en_EN, category: '', otherTitles: otherTitles(pkg) });
+    }
+    return [...candidates.values()];
+  }
+
+  private async apps(caller: SearchCaller, terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<AppResult>> {
+    const page = await this.deps.store.apps(await this.visibleApps(caller.userId), terms, take, skip);
+    return {
+      count: page.count,
+      items: page.items.map((a) => ({
+        kind: 'apps',
+        name: a.name,
+        title: a.title,
+        category: a.category,
+        snippet: snippetOf([a.title, a.name, a.category], terms.words) ?? a.title,
+      })),
+    };
+  }
+
+  private async users(caller: SearchCaller, terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<UserResult>> {
+    const page = await this.deps.store.users(caller.userId, terms, take, skip);
+    return {
+      count: page.count,
+      items: page.items.map((u) => {
+        const name = displayName(u);
+        return {
+          kind: 'users',
+          id: u.id,
+          name,
+          username: u.username,
+          designation: u.designation,
+          snippet: snippetOf([name, u.username, u.designation ?? '', u.email ?? ''], terms.words) ?? name,
+        };
+      }),
+    };
+  }
+
+  /** The mount instances the caller can read and search: their home, their active organisation's, the global ones. */
+  instances(caller: SearchCaller): SearchInstance[] {
+    return this.deps.mounts
+      .filter((m) => m.enabled && m.searchable && (m.scope !== 'organisation' || caller.accountId !== null))
+      .map((m) => ({ mount: m.name, scope: m.scope === 'user' ? caller.userId : m.scope === 'organisation' ? caller.accountId! : 'global' }));
+  }
+
+  private async attachments(caller: SearchCaller, terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<AttachmentResult>> {
+    const page = await this.deps.store.files(this.instances(caller), terms, take, skip);
+    const ids = page.items.map((f) => f.id);
+    const [paths, snippets] = await Promise.all([
+      this.deps.vfs.pathsOf(ids),
+      this.deps.store.contentSnippets(
+        page.items.filter((f) => !f.inName).map((f) => f.id),
+        terms,
+      ),
+    ]);
+    return {
+      count: page.count,
+      items: page.items.map((f) => ({
+        kind: 'attachments',
+        id: f.id,
+        path: `${f.mount}:${paths.get(f.id) ?? '/'}`,
+        filename: f.name,
+        mime: f.mime,
+        size: f.size,
+        matchedIn: f.inName ? 'name' : 'content',
+        snippet: f.inName ? highlightWords(f.name, terms.words) : (snippets.get(f.id) ?? f.name),
+      })),
+    };
+  }
+}
+
+/** The first of the texts that has a match, marked; null when none has. */
+function snippetOf(texts: readonly string[], words: readonly string[]): string | null {
+  const text = texts.find((t) => t !== '' && hasMatch(t, words));
+  return text === undefined ? null : highlightWords(text, words);
+}
+
+/** A package's title in every language but English, for finding it by its name in the user's language. */
+function otherTitles(pkg: PackageMetadata | undefined): string {
+  if (!pkg) return '';
+  return Object.entries(pkg.title)
+    .filter(([locale]) => locale !== 'en_EN')
+    .map(([, title]) => title)
+    .join(' ');
+}
+
+/** The whole text as compared with a field for the first rank: lower-case, white space collapsed, nothing the database cannot take. */
+function phraseOf(q: string): string {
+  return toStorableText(q).normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,70 @@
+/**
+ * The queries of global search (docs/behaviour/search.md): each kind ranked
+ * and paged in the database with PostgreSQL's full-text search ('simple'
+ * configuration, prefix matching), inside the rights the service passes.
+ */
+
+/** What a user typed, prepared for the queries. */
+export interface SearchTerms {
+  /** Its words (db/fullText.ts searchWords); never empty. */
+  words: string[];
+  /** The whole text, lower-case with white space collapsed: a field equal to it ranks first. */
+  phrase: string;
+}
+
+/** One page of a kind and how many match in all. */
+export interface SearchPage<T> {
+  count: number;
+  items: T[];
+}
+
+/** An application the caller may see, with the texts it is found by. */
+export interface AppCandidate {
+  name: string;
+  title: string;
+  category: string;
+  /** Its title in the other languages, found too. */
+  otherTitles: string;
+}
+
+export interface AppHit {
+  name: string;
+  title: string;
+  category: string;
+}
+
+export interface UserHit {
+  id: string;
+  firstname: string;
+  lastname: string;
+  username: string;
+  designation: string | null;
+  email: string | null;
+}
+
+/** A mount instance searched: a mountpoint and whose files (user id, organisation id or 'global'). */
+export interface SearchInstance {
+  mount: string;
+  scope: string;
+}
+
+export interface FileHit {
+  id: string;
+  mount: string;
+  name: string;
+  mime: string;
+  size: number;
+  /** Whether the name matched (else only the text did). */
+  inName: boolean;
+}
+
+export interface SearchStore {
+  /** The candidates that match, ranked. */
+  apps(candidates: readonly AppCandidate[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<AppHit>>;
+  /** Enabled users who share an organisation with the caller (any of the caller's memberships), ranked. */
+  users(callerId: string, terms: SearchTerms, take: number, skip: number): Promise<SearchPage<UserHit>>;
+  /** Files of the instances whose name or indexed text matches, name matches first. */
+  files(instances: readonly SearchInstance[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<FileHit>>;
+  /** Snippets of the indexed text of files, matches marked, by file id. */
+  contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>>;
+}

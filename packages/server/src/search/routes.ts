@@ -1,0 +1,25 @@
+/** Global search under the API prefix (docs/API.md, "Search"). */
+import { SEARCH_TEXT_MESSAGES, SearchQuery, searchTextProblem, type SearchResponse } from '@atrium/shared';
+import type { FastifyInstance } from 'fastify';
+import { authenticate, caller } from '../http/authenticate.js';
+import { HttpError, ok, parse } from '../http/reply.js';
+import type { Services } from '../services.js';
+
+export function searchRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    app.addHook('preHandler', authenticate(services.auth));
+
+    app.get('/search', async (request) => {
+      const raw = (request.query ?? {}) as Record<string, unknown>;
+      // The panel's own texts for an empty search and one of special characters only (docs/behaviour/search.md#validation).
+      if (raw.q === undefined || typeof raw.q === 'string') {
+        const problem = searchTextProblem(typeof raw.q === 'string' ? raw.q : '');
+        if (problem) throw new HttpError(400, SEARCH_TEXT_MESSAGES[problem], `search.${problem}`);
+      }
+      const query = parse(SearchQuery, raw);
+      const auth = caller(request);
+      const { account } = await services.vfsCallers.of(auth.user, auth.claims.sid);
+      return ok<SearchResponse>(await services.search.search({ userId: auth.user.id, accountId: account?.id ?? null }, query));
+    });
+  };
+}
