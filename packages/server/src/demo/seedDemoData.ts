@@ -3,8 +3,9 @@
  * organisations, users (one in both, so Switch Account shows), applications
  * in all seven categories (each one granted opens: an organisation page in
  * the Viewer), and announcements of each kind, with pages and media files
- * shipped beside this file, and files in every home, shared folder and
- * documents mountpoint (demoFiles.ts).
+ * shipped beside this file, files in every home, shared folder and
+ * documents mountpoint (demoFiles.ts), and work items with comments for
+ * every user (demoTasks.ts).
  *
  * Everything is written in one database transaction: a start that fails or
  * is killed part-way leaves no demo data at all (at most a few unreferenced
@@ -17,7 +18,9 @@ import type { Log } from '../logger.js';
 import type { PasswordHasher } from '../auth/PasswordHasher.js';
 import { DOCUMENT_TYPES, ResourceService } from '../resources/ResourceService.js';
 import type { Stores } from '../stores.js';
+import type { AppRecord } from '../apps/AppStore.js';
 import { documentsTree, homeTree, sharedTree, writeTree } from './demoFiles.js';
+import { writeDemoTasks } from './demoTasks.js';
 
 /** The password of every demo user; it satisfies the password rules. */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -154,6 +157,7 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     await stores.users.update(u.id, { activeAccountId: a.id });
   }
 
+  const appsByName = new Map<string, AppRecord>();
   for (const entry of APPS) {
     const page = entry.page ? await resources.add(entry.page, media(entry.page), DOCUMENT_TYPES) : null;
     const app = await stores.apps.create({
@@ -165,6 +169,7 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
       url: page ? `${options.apiPrefix}/resources/${page.id}` : null,
       defaultAppForOrgs: entry.defaultForOrgs ? 1 : 0,
     });
+    appsByName.set(app.name, app);
     // Nobody is given an entry that would not open.
     if (!page) continue;
     if (entry.grant) await stores.apps.grant(demo.id, app.id);
@@ -225,4 +230,7 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     await writeTree(stores, 'shared', org.id, sharedTree(org.name), null, org.id);
     await writeTree(stores, 'documents', org.id, documentsTree(org.name), null, org.id);
   }
+
+  const usersByName = new Map([olivia, demo, liam, sofia].map((u) => [u.username, u]));
+  await writeDemoTasks(stores, usersByName, appsByName, { northwind: northwind.id, contoso: contoso.id });
 }

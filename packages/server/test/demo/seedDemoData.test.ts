@@ -1,7 +1,8 @@
 import { APP_CATEGORIES, VIEWER_APP_TYPE } from '@atrium/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, announcements, appGrants, apps, blacklistedApps, memberships, resources, users } from '../../src/db/schema.js';
+import { RYG_STATUSES, type NotificationResponse } from '@atrium/shared';
+import { accounts, announcements, appGrants, apps, blacklistedApps, memberships, resources, taskComments, taskFollowers, tasks, users } from '../../src/db/schema.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/demo/seedDemoData.js';
 import type { Stores } from '../../src/stores.js';
 import { signIn } from '../helpers/factories.js';
@@ -123,6 +124,65 @@ describe(`demo data on ${databaseKind}`, () => {
     const entry = (profile.data.apps as Array<{ name: string; start_options: string }>).find((a) => a.name === 'Handbook')!;
     expect(JSON.parse(entry.start_options)).toMatchObject({ url: handbook.url });
   });
+  /** A view of a demo user's work items, in the organisation they act for. */
+  async function view(username: string, ip: string, type: string, take = 100): Promise<NotificationResponse> {
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, ip);
+    const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/getusernotifications`, query: { type, take: String(take) }, headers: bearer(jwt) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: NotificationResponse }>().data;
+  }
+  const colours = (r: NotificationResponse) => new Set(r.data.flatMap((g) => g.data.map((i) => i.rygStatus)));
+
+  it('gives the demo user more than a page of work in Northwind Trading, in every colour and several applications, some snoozed and some followed', async () => {
+    const first = await view('demo', '10.9.2.1', 'assignments', 5);
+    expect(first.total).toBeGreaterThanOrEqual(7);
+    expect(first.ryg_count.red).toBeGreaterThan(0);
+    expect(first.ryg_count.yellow).toBeGreaterThan(0);
+    expect(first.ryg_count.green).toBeGreaterThan(0);
+    expect(first.ryg_count.blue).toBeGreaterThan(0);
+    const all = await view('demo', '10.9.2.1', 'assignments');
+    expect(all.data.length).toBeGreaterThanOrEqual(4);
+    const snoozed = await view('demo', '10.9.2.1', 'snoozed');
+    expect(snoozed.total).toBeGreaterThan(0);
+    for (const item of snoozed.data.flatMap((g) => g.data)) {
+      expect(item.rygStatus).toBe('GREEN');
+      expect(Date.parse(item.snoozed_till!)).toBeLessThan(Date.parse(item.end_date!));
+    }
+    expect((await view('demo', '10.9.2.1', 'followups')).total).toBeGreaterThan(0);
+  });
+
+  it('gives every demo user work of every colour in the organisation they act for, and followed work', async () => {
+    for (const [i, username] of ['olivia', 'liam', 'sofia'].entries()) {
+      const mine = await view(username, `10.9.3.${i}`, 'assignments');
+      expect([...colours(mine)].sort(), username).toEqual([...RYG_STATUSES].sort());
+      expect((await view(username, `10.9.3.${i}`, 'snoozed')).total, username).toBeGreaterThan(0);
+    }
+    expect((await view('olivia', '10.9.3.9', 'followups')).total).toBeGreaterThan(0);
+  });
+
+  it("gives the demo user work in Contoso Health too, seen once it is the organisation they act for", async () => {
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD, '10.9.4.1');
+    const contoso = (await t.services.stores.accounts.list()).find((a) => a.name === 'Contoso Health')!;
+    const switched = await t.app.inject({ method: 'POST', url: `${t.config.apiPrefix}/user/switchaccount`, payload: { accountId: contoso.id }, headers: bearer(jwt) });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/getusernotifications`, query: { take: '100' }, headers: bearer(switched.json().data.jwt) });
+    const data = res.json<{ data: NotificationResponse }>().data;
+    expect([...colours(data)].sort()).toEqual([...RYG_STATUSES].sort());
+    expect(data.data.map((g) => g.appName)).toContain('RiskRegister');
+    const northwind = (await t.services.stores.accounts.list()).find((a) => a.name === 'Northwind Trading')!;
+    await t.services.stores.users.update((await t.services.stores.users.findByUsername('demo'))!.id, { activeAccountId: northwind.id });
+  });
+
+  it('has comments by two people with words to search for', async () => {
+    const demo = (await t.services.stores.users.findByUsername('demo'))!;
+    const northwind = (await t.services.stores.accounts.list()).find((a) => a.name === 'Northwind Trading')!;
+    for (const words of ['budget', 'audit', 'supplier contract']) {
+      const found = await t.services.tasks.searchComments({ userId: demo.id, accountId: northwind.id }, words, 20, 0);
+      expect(found.count, words).toBeGreaterThan(0);
+    }
+    const budget = await t.services.tasks.searchComments({ userId: demo.id, accountId: northwind.id }, 'budget', 20, 0);
+    expect(new Set(budget.items.map((c) => c.author.id)).size).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe(`demo data interrupted part-way on ${databaseKind}`, () => {
@@ -134,7 +194,7 @@ describe(`demo data interrupted part-way on ${databaseKind}`, () => {
 
   /** Rows of every table the demo data writes. */
   async function rows(): Promise<Record<string, number>> {
-    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources };
+    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources, tasks, taskFollowers, taskComments };
     const counted: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) {
       const [row] = await t.database.db.select({ n: count() }).from(table);
@@ -171,6 +231,8 @@ describe(`demo data interrupted part-way on ${databaseKind}`, () => {
     expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(true);
     const seeded = await rows();
     expect(seeded).toMatchObject({ accounts: 2, users: 4, memberships: 5, apps: 16, announcements: 5, blacklistedApps: 1 });
+    expect(seeded.tasks).toBeGreaterThanOrEqual(30);
+    expect(seeded.taskComments).toBeGreaterThanOrEqual(10);
     // Two logos, eleven organisation pages and five announcement media.
     expect(seeded.resources).toBe(18);
     const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD);
