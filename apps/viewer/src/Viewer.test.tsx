@@ -54,6 +54,19 @@ describe('Viewer of profile web apps', () => {
     expect(screen.queryByText('Evil')).toBeNull();
   });
 
+  it('opens the page at a task: args.taskId goes to the framed page as #task=<id>, replacing its fragment', async () => {
+    await launch({ app: 'Wiki', taskId: '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0' });
+    expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://wiki.example.com/start#task=0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0');
+    current?.closeAll();
+    current?.unmount();
+    await launch({ app: 'Docs', taskId: 't-1' }, [profileApp('Docs', { url: 'https://docs.example.com/a#old' })]);
+    expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://docs.example.com/a#task=t-1');
+    current?.closeAll();
+    current?.unmount();
+    await launch({ app: 'Wiki', taskId: '"><script>' });
+    expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://wiki.example.com/start');
+  });
+
   it('reloads the frame', async () => {
     await launch({ app: 'Wiki' });
     const before = screen.getByTestId('viewer.frame');

@@ -1,18 +1,19 @@
 /**
  * The generic viewer: profile apps with is_base_app and app_type 2 open
  * here (docs/behaviour/applications.md#viewer-apps). args.app names the profile app; its address and title are read from
- * the profile, never from the arguments.
+ * the profile, never from the arguments; args.taskId (a work item's Edit) is passed to the page as
+ * `#task=<id>` on its address.
  */
 import { reactContent } from '@atrium/client-ui';
 import { defineApplication } from '@atrium/sdk';
-import { profileWebApp } from './profileWebApp.js';
+import { atTask, profileWebApp } from './profileWebApp.js';
 import { ViewerView } from './ViewerView.js';
 import { VIEWER_TEXTS } from './texts.js';
 
 export default defineApplication((app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
   app.desktop.addTranslations(VIEWER_TEXTS);
-  const target = profileWebApp(app.desktop.profileApps(), app.args.app);
+  const target = atTask(profileWebApp(app.desktop.profileApps(), app.args.app), app.args.taskId);
   app.createWindow({
     id: 'viewer',
     title: target?.title ?? app.title,

@@ -40,3 +40,14 @@ function isWebAddress(url: string): boolean {
     return false;
   }
 }
+
+/**
+ * The web app opened at a task (the notification centre's Edit,
+ * docs/behaviour/work.md#notification-centre): the task's id goes to the
+ * framed page as `#task=<id>` on its address (replacing any fragment), so
+ * the page can show that task. Anything but a plain id is ignored.
+ */
+export function atTask(target: ProfileWebApp | null, taskId: unknown): ProfileWebApp | null {
+  if (!target || typeof taskId !== 'string' || !/^[\w-]{1,100}$/.test(taskId)) return target;
+  return { ...target, url: `${target.url.split('#')[0]}#task=${encodeURIComponent(taskId)}` };
+}

@@ -87,6 +87,13 @@ describe('PackageManager visibility', () => {
     expect(viewer.launched).toHaveLength(1);
   });
 
+  it('passes the task a work item opens to the Viewer (args {app, taskId}), nothing else', async () => {
+    const viewer = recordingRuntime();
+    const h = await setup({ manifest, builtins: { Viewer: viewer }, profileApps: [profileApp('Reports', { is_base_app: true, app_type: 2 })] });
+    const app = await h.manager.launch('Reports', { taskId: 'task-1', url: 'https://evil.example' });
+    expect(app?.args).toEqual({ app: 'Reports', taskId: 'task-1' });
+  });
+
   it('launches a base app of another app_type itself', async () => {
     const reports = recordingRuntime();
     const h = await setup({ manifest: [...manifest, entry('Reports')], builtins: { Reports: reports }, profileApps: [profileApp('Reports', { is_base_app: true, app_type: 1 })] });

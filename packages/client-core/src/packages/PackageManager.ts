@@ -155,7 +155,7 @@ export class PackageManager extends Observable<PackagesState> {
 
   /**
    * Launches an application (docs/behaviour/applications.md#launch-rules). In order: a profile
-   * app that opens in the viewer launches the Viewer with args {app}; an app
+   * app that opens in the viewer launches the Viewer with args {app} (and the taskId asked for); an app
    * the user may not see shows "You don't have access to {app} App"; missing
    * metadata is a 'metadata' error; a running singleton is re-focused with
    * an 'attention' event (and returned) unless options.restart, which ends
@@ -273,7 +273,11 @@ export class PackageManager extends Observable<PackagesState> {
     if (!this.getState().loaded && this.#loading) await this.#loading;
     if (this.#disposed) return null;
     const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
-    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) return this.#launch(VIEWER_APP, { app: name }, { ...options, sessionName: name });
+    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) {
+      // The task a work item opens the application at goes along (docs/behaviour/work.md#notification-centre).
+      const task = typeof args.taskId === 'string' ? { taskId: args.taskId } : {};
+      return this.#launch(VIEWER_APP, { app: name, ...task }, { ...options, sessionName: name });
+    }
     if (!this.isVisible(name)) {
       const { dialogs, translate } = this.#hooks;
       dialogs.alert(translate('packages.error.access', { app: name }), { title: translate('packages.launchError.title') });
