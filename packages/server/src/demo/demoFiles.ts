@@ -110,6 +110,11 @@ export function homeTree(firstname: string): Tree {
       'Meeting notes.txt': 'Weekly operations meeting\n\n1. Warehouse move: on schedule for next month.\n2. Supplier audit: two findings, both closed.\n3. Next meeting: Thursday 10:00.\n',
       'Quarterly report.pdf': demoPdf('Quarterly report', ['Revenue grew 8% over the previous quarter.', 'Costs stayed within budget.', 'Two new regional partners signed.']),
       'Budget 2026.csv': 'Department,Q1,Q2,Q3,Q4\nOperations,120000,118000,125000,130000\nQuality,45000,47000,46000,48000\nSales,90000,95000,99000,105000\n',
+      // Text worth a global search (docs/behaviour/search.md#demo-content): suppliers, contracts and audits, in three languages.
+      'Supplier contracts.md':
+        '# Supplier contracts\n\n| Supplier | Contract ends | Owner |\n|---|---|---|\n| Nordic Freight | 30 June | Operations |\n| Baltic Packaging | 31 December | Purchasing |\n| Fjord Components | 15 March | Quality |\n\nRenew each supplier contract three months before it ends; the audit team checks the terms first.\n',
+      'Reisenotizen.txt': 'Reise nach München, 12. bis 14. Mai\n\nLieferantenbesuch bei Baltic Packaging: Qualitätsaudit am Dienstag, danach Vertragsverlängerung besprechen.\n',
+      '会议记录.txt': '供应商审核会议：周二上午十点。\n仓库搬迁按计划进行。\n',
     },
     Pictures: {
       'Harbour at dawn.jpg': media('welcome.jpg'),
@@ -135,6 +140,7 @@ export function sharedTree(organisation: string): Tree {
     'Team handbook.md': `# ${organisation} team handbook\n\nEverything in this folder is visible to every member of ${organisation}.\n`,
     'Contacts.csv': 'Name,Role,Phone\nReception,Front desk,+47 22 00 00 00\nIT helpdesk,Support,+47 22 00 00 99\n',
     'Holiday calendar.pdf': demoPdf(`${organisation} holidays`, ['New Year: 1 January', 'Midsummer: 21 June', 'Company day: 15 September']),
+    'Incident log.txt': `${organisation} incident log\n\n2026-03-02 Forklift battery failure in the north warehouse; replaced the same day.\n2026-03-09 Network outage of 40 minutes; the supplier restored the line.\n2026-04-11 Fire alarm drill; everyone left the building within four minutes.\n`,
   };
 }
 
@@ -144,6 +150,7 @@ export function documentsTree(organisation: string): Tree {
     Policies: {
       'Information security policy.pdf': demoPdf('Information security policy', [`Applies to every member of ${organisation}.`, 'Lock your screen when you leave your desk.', 'Report incidents to the security team at once.']),
       'Code of conduct.md': `# Code of conduct\n\n${organisation} expects every member to treat colleagues, customers and partners with respect.\n`,
+      'Travel policy.md': `# Travel policy\n\nBook travel through the ${organisation} travel desk at least two weeks ahead. Economy class for flights under six hours. Keep every receipt for the expense report: the budget owner approves each trip.\n`,
     },
     'Organisation chart.png': demoPng(),
   };

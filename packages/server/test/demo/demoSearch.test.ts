@@ -1,0 +1,63 @@
+/**
+ * The demo data is searchable in every kind (docs/behaviour/search.md#demo-content):
+ * its applications, people, the words of its text files (in English,
+ * German and Chinese) and the comments of its tasks, as the demo user sees
+ * them right after the first start.
+ */
+import { highlightParts, type SearchResponse } from '@atrium/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, seedDemoData } from '../../src/demo/seedDemoData.js';
+import { signIn } from '../helpers/factories.js';
+import { bearer } from '../helpers/http.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { databaseKind } from '../helpers/testDatabase.js';
+
+describe(`searching the demo data on ${databaseKind}`, () => {
+  let t: TestApp;
+  let jwt: string;
+  const search = async (q: string, filter = ''): Promise<SearchResponse> => {
+    const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/search`, query: { q, filter }, headers: bearer(jwt) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: SearchResponse }>().data;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix });
+    jwt = (await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD, '10.12.0.1')).jwt;
+  });
+  afterAll(() => t.close());
+
+  it('finds something of every kind for a word of the demo', async () => {
+    const supplier = await search('supplier');
+    expect(supplier.attachments.items.map((a) => a.path)).toEqual(expect.arrayContaining(['home:/Documents/Supplier contracts.md', 'shared:/Incident log.txt']));
+    expect(supplier.comments.count).toBeGreaterThan(0);
+    const audit = await search('audit');
+    expect(audit.apps.items.map((a) => a.name)).toContain('Audits');
+    expect(audit.comments.count).toBeGreaterThan(0);
+    const quality = await search('quality engineer', 'users');
+    expect(quality.users.items.map((u) => u.username)).toEqual(['liam']);
+  });
+
+  it('finds the demo files by the words of their text, with the words marked', async () => {
+    const forklift = await search('forklift', 'attachments');
+    // The whole word first, then the word it begins ('forklifts').
+    expect(forklift.attachments.items.map((a) => [a.path, a.matchedIn])).toEqual([
+      ['shared:/Incident log.txt', 'content'],
+      ['home:/Projects/Warehouse move/settings.json', 'content'],
+    ]);
+    expect(highlightParts(forklift.attachments.items[0]!.snippet).filter((p) => p.match).map((p) => p.text)).toEqual(['Forklift']);
+    const german = await search('lieferantenbesuch', 'attachments');
+    expect(german.attachments.items.map((a) => a.filename)).toEqual(['Reisenotizen.txt']);
+    // Chinese is written without spaces: a run of characters is one word, found by its beginning.
+    const chinese = await search('供应商', 'attachments');
+    expect(chinese.attachments.items.map((a) => a.filename)).toEqual(['会议记录.txt']);
+    const travel = await search('receipt', 'attachments');
+    expect(travel.attachments.items.map((a) => a.path)).toEqual(['documents:/Policies/Travel policy.md']);
+  });
+
+  it("finds the people of both of the demo user's organisations", async () => {
+    const people = await search('officer', 'users');
+    expect(people.users.items.map((u) => u.username)).toEqual(['sofia']);
+  });
+});
