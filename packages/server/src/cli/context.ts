@@ -21,6 +21,8 @@ export interface CliContext {
   packages: PackageRegistry;
   /** The configured filesystem mountpoints (VFS_MOUNTS); the built-in ones when absent. */
   mounts?: MountDefinition[];
+  /** TASK_YELLOW_WINDOW in milliseconds, for the colours the task commands show; the default when absent. */
+  taskYellowWindowMs?: number;
 }
 
 /** A context with the resources it holds; close() frees them (database, lock). */
@@ -70,6 +72,7 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
     // The built-in packages are read only by the commands that need them.
     packages: new PackageRegistry(stores.packages, () => (builtins ??= loadBuiltinPackages(config.builtinPackagesDirs)), config.packagesDir),
     mounts: config.vfs.mounts,
+    taskYellowWindowMs: config.taskYellowWindow * 1000,
     async close() {
       try {
         await opened.close();

@@ -10,12 +10,13 @@ import { appCommands } from './commands/apps.js';
 import { fileCommands } from './commands/files.js';
 import { orgCommands } from './commands/orgs.js';
 import { packageCommands } from './commands/packages.js';
+import { taskCommands } from './commands/tasks.js';
 import { userCommands } from './commands/users.js';
 import type { ContextOpener } from './context.js';
 import type { CliIo } from './io.js';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...orgCommands, ...appCommands, ...announcementCommands, ...packageCommands, ...fileCommands];
+export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...orgCommands, ...appCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands];
 
 const GROUPS: Readonly<Record<string, string>> = {
   user: 'users: create, list, disable, enable, set-password',
@@ -24,6 +25,7 @@ const GROUPS: Readonly<Record<string, string>> = {
   announcement: 'sign-in page announcements: add, list',
   package: 'packages: register, list, unregister, enable, disable',
   files: 'files in the filesystem, read-only mountpoints included: put, ls, rm',
+  tasks: 'work items: create, ls, complete',
 };
 
 /** The overall usage, or that of one group. */

@@ -20,6 +20,9 @@ import type {
 
 type Row = Record<string, unknown>;
 
+/** A user id nobody has: rows read for no one in particular follow nothing. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
 async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
@@ -302,7 +305,7 @@ export class PgTaskStore implements TaskStore {
     if (!query.all) conditions.push(sql`t.status = 'open'`);
     const rows = await rowsOf(
       this.db,
-      sql`select ${rowColumns('00000000-0000-0000-0000-000000000000')}
+      sql`select ${rowColumns(NOBODY)}
         from ${tasks} t join users a on a.id = t.assignee_id left join users c on c.id = t.creator_id
         where ${sql.join(conditions, sql` and `)} order by t.end_date asc nulls last, t.name asc, t.id asc limit ${query.limit}`,
     );

@@ -20,7 +20,7 @@ import type { AccountStore } from '../accounts/AccountStore.js';
 import type { AppStore } from '../apps/AppStore.js';
 import type { UserStore } from '../users/UserStore.js';
 import { TaskError } from './TaskError.js';
-import type { TaskCommentRow, TaskPatch, TaskRecord, TaskRow, TaskStore } from './TaskStore.js';
+import type { OperatorTaskQuery, TaskCommentRow, TaskPatch, TaskRecord, TaskRow, TaskStore } from './TaskStore.js';
 
 /** Who calls: a signed-in user and the organisation they act in (null when they belong to none). */
 export interface TaskCaller {
@@ -56,11 +56,16 @@ export interface OperatorTask {
   accountId: string;
   app: string;
   name: string;
+  /** Username or id of a member of the organisation. */
   assignee: string;
-  creatorId: string | null;
+  /** Username or id of a member who created it (and follows it); none when the operator did. */
+  creator: string | null;
   endDate: Date | null;
   followers: readonly string[];
 }
+
+/** The viewer of an operator's answers: a user id nobody has, so `following` is false. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -136,14 +141,31 @@ export class TaskService {
     return this.item(await this.rowOf(record.id, caller.userId), this.now());
   }
 
-  /** A task created by an operator (the command line): any application of the catalogue. */
-  async createAsOperator(task: OperatorTask): Promise<TaskRecord> {
+  /** A task created by an operator (the command line): any application of the catalogue; as its creator sees it. */
+  async createAsOperator(task: OperatorTask): Promise<TaskItem> {
     const app = await this.deps.apps.findByName(task.app);
     if (!app) throw new TaskError('appNotAvailable');
-    return this.insert({ ...task, app });
+    const creatorId = task.creator === null ? null : await this.member(task.creator, task.accountId);
+    const record = await this.insert({ ...task, app, creatorId });
+    return this.item(await this.rowOf(record.id, creatorId ?? NOBODY), this.now());
   }
 
-  private async insert(task: Omit<OperatorTask, 'app'> & { app: { id: string; name: string } }): Promise<TaskRecord> {
+  /** Marks a task done for an operator (the command line); null when there is no such task. */
+  async completeAsOperator(id: string): Promise<TaskItem | null> {
+    const now = this.now();
+    if (!(await this.deps.store.update(id, { status: 'done', snoozedTill: null, updatedAt: now }))) return null;
+    return this.item(await this.rowOf(id, NOBODY), now);
+  }
+
+  /** Tasks for an operator, with their colours at this moment. */
+  async listForOperator(query: OperatorTaskQuery): Promise<TaskItem[]> {
+    const now = this.now();
+    return (await this.deps.store.listForOperator(query)).map((row) => this.item(row, now));
+  }
+
+  private async insert(
+    task: Omit<OperatorTask, 'app' | 'creator'> & { app: { id: string; name: string }; creatorId: string | null },
+  ): Promise<TaskRecord> {
     const assignee = await this.member(task.assignee, task.accountId);
     const followers: string[] = [];
     for (const follower of task.followers) followers.push(await this.member(follower, task.accountId));
