@@ -27,4 +27,5 @@ export { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, load
 export { languageTag, LOCALE_LANGUAGE_TAGS, textDirection } from './i18n/languageTags.js';
 export { translationProblems, type TranslationExceptions } from './i18n/translations.js';
 export * from './api/tasks.js';
+export * from './api/taskBodies.js';
 export * from './api/search.js';

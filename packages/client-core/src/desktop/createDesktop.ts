@@ -52,7 +52,7 @@ import { PingService } from '../system/PingService.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
 import { NotificationCentreModel } from '../work/NotificationCentreModel.js';
 import { desktopTasks } from '../work/desktopTasks.js';
-import { TaskClient } from '../work/TaskClient.js';
+import type { TaskClient } from '../work/TaskClient.js';
 
 /** Whether the desktop's connection to the server works (false while lost or failed: docs/behaviour/connection.md#connection-loss-mask). */
 export interface ConnectionState {
@@ -227,9 +227,11 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   // One search and Recent list for the panel and every application (Desktop.search).
   const search = new SearchService({ request: (method, path, body) => request(session, method, path, body), storedHistory: () => profile()?.search_history ?? '' });
   // The notification centre: the user's tasks, live over the desktop socket (docs/behaviour/work.md).
-  const taskClient = new TaskClient(session.api);
+  // The task calls' client loads with the first of them (the badge's count at start), so the shell does not carry it.
+  let taskClient: Promise<TaskClient> | null = null;
+  const loadTaskClient = () => (taskClient ??= import('../work/TaskClient.js').then((m) => new m.TaskClient(session.api)));
   const work = new NotificationCentreModel({
-    client: taskClient,
+    client: loadTaskClient,
     clock,
     socket,
     notify: (note) => notifications.create(note),
@@ -265,7 +267,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     tray,
     files,
     addTranslations: (texts) => options.addTranslations?.(texts),
-    tasks: desktopTasks(taskClient, work),
+    tasks: desktopTasks(loadTaskClient, work),
     search,
   };
 

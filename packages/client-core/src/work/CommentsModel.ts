@@ -1,7 +1,7 @@
+import type { DesktopTasks } from '@atrium/sdk';
 import { TASK_COMMENT_MAX_LENGTH, type TaskChangedParams, type TaskComment, type TaskItem } from '@atrium/shared';
 import { Observable } from '../Observable.js';
 import { problemOf, type WorkProblem } from './SnoozeModel.js';
-import type { TaskClient } from './TaskClient.js';
 
 export interface CommentsState {
   status: 'loading' | 'ready' | 'failed';
@@ -21,12 +21,12 @@ export interface CommentsState {
  * characters. Comments are text: the views never render them as HTML.
  */
 export class CommentsModel extends Observable<CommentsState> {
-  readonly #client: TaskClient;
+  readonly #client: Pick<DesktopTasks, 'get' | 'comments' | 'addComment'>;
   readonly #taskId: string;
   readonly #stop: () => void;
   #request = 0;
 
-  constructor(options: { client: TaskClient; taskId: string; onTaskChange: (listener: (change: TaskChangedParams) => void) => () => void }) {
+  constructor(options: { client: Pick<DesktopTasks, 'get' | 'comments' | 'addComment'>; taskId: string; onTaskChange: (listener: (change: TaskChangedParams) => void) => () => void }) {
     super({ status: 'loading', task: null, comments: [], text: '', sending: false, problem: null });
     this.#client = options.client;
     this.#taskId = options.taskId;

@@ -1,4 +1,4 @@
-import type { TaskListQuery } from '@atrium/sdk';
+import type { DesktopTasks, TaskListQuery } from '@atrium/sdk';
 import {
   NOTIFICATION_PAGE_SIZE,
   TASK_CHANGE_REASONS,
@@ -13,7 +13,6 @@ import {
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
-import type { TaskClient } from './TaskClient.js';
 
 /** How long task changes are gathered before one refetch (several changes in a burst cost one call). */
 export const TASK_REFRESH_DEBOUNCE = 150;
@@ -52,8 +51,12 @@ export interface TaskSocket {
   onConnection(listener: (event: 'lost' | 'restored' | 'failed') => void): () => void;
 }
 
+/** The task calls the model makes. */
+export type TaskCalls = Pick<DesktopTasks, 'list' | 'get'>;
+
 export interface NotificationCentreOptions {
-  client: TaskClient;
+  /** The task calls (loaded with the first: createDesktop fetches the client when the badge is first counted). */
+  client: () => Promise<TaskCalls>;
   clock: Clock;
   /** The desktop's socket (TASK_CHANGED_MESSAGE), or null without one. */
   socket: TaskSocket | null;
@@ -92,11 +95,6 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
   constructor(options: NotificationCentreOptions) {
     super({ open: false, type: 'assignments', filter: null, skip: 0, loading: false, failed: false, groups: [], ryg_count: ZERO, total: 0, badge: 0, dialog: null });
     this.#o = options;
-  }
-
-  /** The task calls (the work dialogs use them). */
-  get client(): TaskClient {
-    return this.#o.client;
   }
 
   /** Listens to the socket and counts the badge (the desktop's start, once the socket connects). */
@@ -183,7 +181,7 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
     const query: TaskListQuery = { type: state.type, take: NOTIFICATION_PAGE_SIZE, skip: state.skip, ryg_status: state.filter };
     let answer: NotificationResponse | null;
     try {
-      answer = await this.#o.client.list(query);
+      answer = await (await this.#o.client()).list(query);
     } catch (error) {
       if (request !== this.#request) return;
       // Nothing else is shown: the list stays as it was (docs/behaviour/work.md#notification-centre).
@@ -216,7 +214,7 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
   async #refreshBadge(): Promise<void> {
     const request = ++this.#badgeRequest;
     try {
-      const answer = await this.#o.client.list({ type: 'assignments', take: 0, skip: 0 });
+      const answer = await (await this.#o.client()).list({ type: 'assignments', take: 0, skip: 0 });
       if (request === this.#badgeRequest) this.#set({ badge: answer?.ryg_count ? sum({ ...ZERO, ...answer.ryg_count }) : 0 });
     } catch {
       // The badge keeps its count until the next change or reconnection brings a new one.
@@ -236,7 +234,7 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
   /** A task assigned to this user by someone else: a notification naming it and its application. */
   async #announce(change: TaskChangedParams, me: string): Promise<void> {
     try {
-      const task = await this.#o.client.get(change.taskId);
+      const task = await (await this.#o.client()).get(change.taskId);
       if (task.assignee.id !== me) return;
       const app = this.#o.app(task.appName);
       const message = this.#o.translate('notifications.taskAssigned.message', { task: task.task_name, app: app?.title ?? task.appName, by: change.by?.name ?? '' });

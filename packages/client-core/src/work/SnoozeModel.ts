@@ -1,8 +1,9 @@
+import type { DesktopTasks } from '@atrium/sdk';
 import { canSnooze, isValidSnoozeDate, type TaskItem } from '@atrium/shared';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
 import type { SnoozeMode } from './NotificationCentreModel.js';
-import { type TaskClient, TaskError } from './TaskClient.js';
+import { TaskError } from './TaskClient.js';
 
 /** A refusal to show: the i18n key of its code when the catalogue has one, else the server's own text. */
 export interface WorkProblem {
@@ -41,12 +42,12 @@ export function problemOf(error: unknown): WorkProblem {
  * (canSnooze); what the server refuses is shown with its text.
  */
 export class SnoozeModel extends Observable<SnoozeState> {
-  readonly #client: TaskClient;
+  readonly #client: Pick<DesktopTasks, 'get' | 'snooze' | 'extend' | 'unsnooze'>;
   readonly #clock: Pick<Clock, 'now'>;
   readonly #taskId: string;
   readonly #asked: SnoozeMode | null;
 
-  constructor(options: { client: TaskClient; clock: Pick<Clock, 'now'>; taskId: string; mode?: SnoozeMode | null }) {
+  constructor(options: { client: Pick<DesktopTasks, 'get' | 'snooze' | 'extend' | 'unsnooze'>; clock: Pick<Clock, 'now'>; taskId: string; mode?: SnoozeMode | null }) {
     super({ status: 'loading', task: null, mode: options.mode ?? 'snooze', until: null, min: options.clock.now(), max: null, allowed: false, problem: null });
     this.#client = options.client;
     this.#clock = options.clock;

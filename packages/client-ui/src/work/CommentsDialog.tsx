@@ -20,9 +20,9 @@ import './WorkDialogs.css';
  */
 export default function CommentsDialog({ taskId }: { taskId: string }): JSX.Element | null {
   const ready = useCataloguePart('work');
-  const { work } = useDesktop();
+  const { work, packages } = useDesktop();
   const model = useOwnedModel(() => {
-    const created = new CommentsModel({ client: work.client, taskId, onTaskChange: (listener) => work.onTaskChange(listener) });
+    const created = new CommentsModel({ client: packages.desktop.tasks, taskId, onTaskChange: (listener) => work.onTaskChange(listener) });
     void created.load();
     return created;
   }, [taskId]);

@@ -28,9 +28,9 @@ const MINUTE = 60_000;
  */
 export default function SnoozeDialog({ taskId, mode }: { taskId: string; mode: SnoozeMode | null }): JSX.Element | null {
   const ready = useCataloguePart('work');
-  const { work, now } = useDesktop();
+  const { work, now, packages } = useDesktop();
   const model = useOwnedModel(() => {
-    const created = new SnoozeModel({ client: work.client, clock: { now }, taskId, mode });
+    const created = new SnoozeModel({ client: packages.desktop.tasks, clock: { now }, taskId, mode });
     void created.load();
     return created;
   }, [taskId, mode]);
