@@ -123,6 +123,12 @@ describe('configuration', () => {
     expect(configError({ LOGIN_ADDRESS_MAX_DELAY: '-1' }).message).toContain('LOGIN_ADDRESS_MAX_DELAY');
   });
 
+  it('turns tasks yellow 48 hours before their end date, or as configured in seconds', () => {
+    expect(loadConfig({}).taskYellowWindow).toBe(48 * 3600);
+    expect(loadConfig({ TASK_YELLOW_WINDOW: '3600' }).taskYellowWindow).toBe(3600);
+    for (const bad of ['0', '-5', '1.5', 'two days', String(400 * 24 * 3600)]) expect(configError({ TASK_YELLOW_WINDOW: bad }).message).toContain('TASK_YELLOW_WINDOW');
+  });
+
   it('names every offending variable at once', () => {
     const message = configError({ PORT: 'x', API_PREFIX: 'api/v1/', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }).message;
     for (const name of ['PORT', 'API_PREFIX', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY']) expect(message).toContain(name);
