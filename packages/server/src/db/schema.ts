@@ -349,6 +349,10 @@ export const tasks = pgTable(
   (t) => [
     // The assignee's views, their colour counts and pages in end-date order (docs/behaviour/work.md#views).
     index('tasks_assignee_idx').on(t.accountId, t.assigneeId, t.status, t.endDate),
+    // My Snoozed Items: the few snoozed tasks of an assignee without reading all of theirs.
+    index('tasks_snoozed_idx')
+      .on(t.accountId, t.assigneeId, t.snoozedTill)
+      .where(sql`${t.snoozedTill} is not null and ${t.status} = 'open'`),
     index('tasks_app_idx').on(t.appUuid),
   ],
 );

@@ -60,7 +60,8 @@ function viewCondition(view: TaskView): SQL {
     case 'snoozed':
       return sql`${base} and t.assignee_id = ${view.userId} and t.snoozed_till > ${now}`;
     case 'followups':
-      return sql`${base} and t.assignee_id <> ${view.userId} and t.id in (select f.task_id from ${taskFollowers} f where f.user_id = ${view.userId})`;
+      // The followed ids first, then those tasks by primary key: with `in (...)` the planner read every task of the organisation.
+      return sql`${base} and t.assignee_id <> ${view.userId} and t.id = any (array(select f.task_id from ${taskFollowers} f where f.user_id = ${view.userId}))`;
   }
 }
 

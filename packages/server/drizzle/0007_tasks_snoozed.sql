@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_snoozed_idx" ON "tasks" USING btree ("account_id","assignee_id","snoozed_till") WHERE "tasks"."snoozed_till" is not null and "tasks"."status" = 'open';
