@@ -11,7 +11,7 @@ import { useOwnedModel } from '../hooks/useOwnedModel.js';
 import type { Store } from '../ports.js';
 import { NotificationToasts } from '../notifications/NotificationToasts.js';
 import { DesktopPanels } from '../panel/DesktopPanels.js';
-import { ProfileCard } from '../profile/ProfileCard.js';
+import { ProfileCardHost } from '../profile/ProfileCardHost.js';
 import { WindowLayer } from '../windows/WindowLayer.js';
 import { WindowSlots } from '../windows/WindowSlots.js';
 import { DesktopContext, type DesktopServices } from './DesktopContext.js';
@@ -122,7 +122,7 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
           <>
             <DesktopPanels position="bottom" />
             <NotificationToasts notifications={services.notifications} />
-            <ProfileCard model={services.profileCard} onChat={(username) => void services.packages.launch({ app: CHAT_APP, args: { user: username } })} />
+            <ProfileCardHost model={services.profileCard} onChat={(username) => void services.packages.launch({ app: CHAT_APP, args: { user: username } })} />
             <DesktopOverlays />
             {Accessory && <Accessory />}
             <DesktopFocus surface={surface} />
