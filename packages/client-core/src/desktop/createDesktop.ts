@@ -37,7 +37,6 @@ import { NotificationService } from '../notifications/NotificationService.js';
 import { Observable } from '../Observable.js';
 import type { DesktopHooks, RequestMethod } from '../packages/DesktopHooks.js';
 import { PackageManager } from '../packages/PackageManager.js';
-import { packageIcon } from '../packages/packageIcon.js';
 import { packageTitle } from '../packages/packageTitle.js';
 import type { BuiltinLoaders, PackageLoader } from '../packages/packageLoading.js';
 import { ProfileCardModel } from '../profile/ProfileCardModel.js';
@@ -237,10 +236,8 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     notify: (note) => notifications.create(note),
     translate,
     userId: () => profile()?.id ?? null,
-    app: (name) => {
-      const entry = packages.visible('application').find((m) => m.name === name);
-      return entry ? { title: packageTitle(entry, options.locale()), icon: packageIcon(entry) } : null;
-    },
+    // As the application menu names it: a package's title in the user's language, or an organisation page's.
+    app: (name) => appMenu.getState().entries.find((entry) => entry.name === name) ?? null,
   });
   const hooks: DesktopHooks = {
     windows,

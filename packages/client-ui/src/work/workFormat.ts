@@ -1,6 +1,7 @@
 import { languageTag, type TaskItem } from '@atrium/shared';
 import { useMemo } from 'react';
 import { useDesktop } from '../desktop/DesktopContext.js';
+import { useObservable } from '../hooks/useObservable.js';
 import { useTranslation } from '../i18n/useTranslation.js';
 
 /** Dates and times in the user's language (Intl), e.g. '12 Mar 2026, 14:30'. */
@@ -13,12 +14,10 @@ export function useDateFormat(): (iso: string | number) => string {
   }, [language]);
 }
 
-/** The title of an application package in the user's language (the view re-renders with the language), or its name when the user does not have it. */
+/** An application's title as the application menu shows it (a package's in the user's language, an organisation page's), or its name. */
 export function useAppTitle(): (appName: string) => string {
-  const desktop = useDesktop();
-  useTranslation();
-  const list = desktop.packages.desktop.packages('application');
-  return (appName) => list.find((p) => p.name === appName)?.title ?? appName;
+  const { entries } = useObservable(useDesktop().appMenu);
+  return (appName) => entries.find((entry) => entry.name === appName)?.title ?? appName;
 }
 
 /** The text of a refusal: the catalogue's text of its code (`tasks.<key>` → work.errors.<key>) when it has one, else the server's text. */
