@@ -150,6 +150,26 @@ describe(`work items on ${databaseKind}`, () => {
       expect(await eveApi.names()).toContain('For the team');
     });
 
+    it('answers nobody who is not signed in', async () => {
+      const id = '00000000-0000-4000-8000-000000000000';
+      for (const [method, url] of [
+        ['GET', 'user/getusernotifications'],
+        ['POST', 'user/getusernotifications'],
+        ['POST', 'tasks'],
+        ['GET', `tasks/${id}`],
+        ['PUT', `tasks/${id}`],
+        ['POST', `tasks/${id}/complete`],
+        ['POST', `tasks/${id}/snooze`],
+        ['POST', `tasks/${id}/extend`],
+        ['POST', `tasks/${id}/unsnooze`],
+        ['GET', `tasks/${id}/comments`],
+        ['POST', `tasks/${id}/comments`],
+      ] as const) {
+        const res = await t.app.inject({ method, url: `${t.config.apiPrefix}/${url}` });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+      }
+    });
+
     it('refuses a malformed task id', async () => {
       expectRefusal(await adaApi.request('GET', 'tasks/not-a-uuid'), 400, 'request.invalid');
     });
