@@ -40,8 +40,9 @@ import { PackageManager } from '../packages/PackageManager.js';
 import { packageTitle } from '../packages/packageTitle.js';
 import type { BuiltinLoaders, PackageLoader } from '../packages/packageLoading.js';
 import { ProfileCardModel } from '../profile/ProfileCardModel.js';
-import { GlobalSearchModel } from '../search/GlobalSearchModel.js';
-import { SearchService } from '../search/SearchService.js';
+import type { GlobalSearchModel } from '../search/GlobalSearchModel.js';
+import { lazyDesktopSearch } from '../search/lazyDesktopSearch.js';
+import type { SearchService } from '../search/SearchService.js';
 import { ServerSettingsAdapter } from '../settings/SettingsAdapter.js';
 import { SettingsStore } from '../settings/SettingsStore.js';
 import { settingsDefaults } from '../settings/settingsDefaults.js';
@@ -116,8 +117,8 @@ export interface Desktop {
   openFile(file: FileEntry | string): Promise<void>;
   /** The filesystem search overlay's model (docs/behaviour/files.md#search-overlay), loaded and made on first use. */
   fileSearch(): Promise<FileSearchModel>;
-  /** The panel's global search (docs/behaviour/search.md#search-panel): its bar, filters, Recent list and submit. */
-  globalSearch: GlobalSearchModel;
+  /** The panel's global search (docs/behaviour/search.md#search-panel): its bar, filters, Recent list and submit; loaded and made on first use (it is open while ui's popup is 'globalSearch'). */
+  globalSearch(): Promise<GlobalSearchModel>;
   /** The panel's notification centre (docs/behaviour/work.md#notification-centre): badge, side panel, work dialogs. */
   work: NotificationCentreModel;
   /** The desktop clock's time (the greeting's hour). */
@@ -223,8 +224,13 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     await options.setLocale(locale);
     searchIcon.update({ title: translate('fileSearch.tray') });
   };
-  // One search and Recent list for the panel and every application (Desktop.search).
-  const search = new SearchService({ request: (method, path, body) => request(session, method, path, body), storedHistory: () => profile()?.search_history ?? '' });
+  // One search and Recent list for the panel and every application (Desktop.search), loaded with the first search or the magnifier's first press.
+  const storedHistory = () => profile()?.search_history ?? '';
+  let searchService: Promise<SearchService> | null = null;
+  let loadedSearch: SearchService | null = null;
+  const loadSearchService = () =>
+    (searchService ??= import('../search/SearchService.js').then((m) => (loadedSearch = new m.SearchService({ request: (method, path, body) => request(session, method, path, body), storedHistory }))));
+  const search = lazyDesktopSearch({ load: loadSearchService, loaded: () => loadedSearch, storedHistory });
   // The notification centre: the user's tasks, live over the desktop socket (docs/behaviour/work.md).
   // The task calls' client loads with the first of them (the badge's count at start), so the shell does not carry it.
   let taskClient: Promise<TaskClient> | null = null;
@@ -285,7 +291,9 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   };
   const privacyPolicy = new PrivacyPolicyModel(session.api);
   const appMenu = new AppMenuModel({ packages, profile, locale: options.locale });
-  const globalSearch = new GlobalSearchModel({ search, ui, launch: (launchRequest) => packages.launch(launchRequest) });
+  let globalSearch: Promise<GlobalSearchModel> | null = null;
+  const loadGlobalSearch = () =>
+    (globalSearch ??= Promise.all([import('../search/GlobalSearchModel.js'), loadSearchService()]).then(([m, service]) => new m.GlobalSearchModel({ search: service, ui, launch: (launchRequest) => packages.launch(launchRequest) })));
 
   const cleanups: Array<() => void> = [];
   cleanups.push(session.onProfileUpdated(() => packages.profileChanged()));
@@ -369,7 +377,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
     openFile,
     fileSearch: loadFileSearch,
     work,
-    globalSearch,
+    globalSearch: loadGlobalSearch,
     now: () => clock.now(),
     packages,
     settings,
@@ -421,8 +429,8 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       privacyPolicy.dispose();
       appMenu.dispose();
       work.dispose();
-      globalSearch.dispose();
-      search.dispose();
+      void globalSearch?.then((model) => model.dispose(), () => undefined);
+      void searchService?.then((service) => service.dispose(), () => undefined);
       panels.dispose();
       packages.dispose();
       tray.dispose();

@@ -42,8 +42,8 @@ export interface DesktopHooks {
   files: FileSystem;
   /** Adds an application's own texts to the catalogues of the locales given (docs/APPLICATIONS.md, "Texts"). */
   addTranslations(texts: Partial<Record<Locale, TranslationTexts>>): void;
-  /** The global search and the user's recent searches (docs/behaviour/search.md); without it, apps get one over `request` and the profile. */
-  search?: DesktopSearch;
+  /** The global search and the user's recent searches (docs/behaviour/search.md): one for the desktop, the panel's too. */
+  search: DesktopSearch;
   /** The user's work items (docs/behaviour/work.md); without it, `Desktop.tasks` throws when used. */
   tasks?: DesktopTasks;
 }

@@ -1,7 +1,6 @@
 import { localizedText, type Desktop, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
 import type { PackageManifestEntry, PackageType } from '@atrium/shared';
 import { TrayModel } from '../desktop/TrayModel.js';
-import { SearchService } from '../search/SearchService.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { packageTitle } from './packageTitle.js';
 
@@ -58,7 +57,7 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
       return hooks.tasks;
     },
     // One search and one Recent list for the whole desktop (the panel's too: docs/behaviour/search.md).
-    search: hooks.search ?? new SearchService({ request: (method, path, body) => hooks.request(method, path, body), storedHistory: () => hooks.profile()?.search_history ?? '' }),
+    search: hooks.search,
   };
 }
 

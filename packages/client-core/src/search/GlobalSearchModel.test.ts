@@ -39,7 +39,7 @@ async function setup(options: { history?: string } = {}) {
   await desktop.start();
   await env.clock.settle();
   env.requests.length = 0;
-  return { env, server, desktop, model: desktop.globalSearch, launched: globalSearch.launched as Application[] };
+  return { env, server, desktop, model: await desktop.globalSearch(), launched: globalSearch.launched as Application[] };
 }
 
 describe('the global search panel', () => {
@@ -145,6 +145,27 @@ describe('the global search panel', () => {
 });
 
 describe('Desktop.search for applications', () => {
+  it("answers the profile's recent searches before the search's code has loaded, and the same after", async () => {
+    const auth = new FakeAuthServer(new FakeEnvironment());
+    auth.profile = makeProfile({ search_history: 'roadmap,budget' });
+    const { env, session } = await startSignedIn({ server: auth });
+    const server = new FakeDesktopServer(env, { manifest: [entry('Chat', { defaultAppforOrgs: 1 })] });
+    server.searchHistory = 'roadmap,budget';
+    const chat = recordingRuntime();
+    const desktop = createDesktop(
+      { env, session, config: testConfig, translate: translateEnglish, locale: () => 'en_EN', setLocale: async () => undefined, builtins: { ...LOOK_PACKAGES.builtins, Chat: async () => ({ default: chat }) }, loader: new FakePackageLoader() },
+      { viewport: { width: 1280, height: 800 } },
+    );
+    desktops.push(desktop);
+    await desktop.start();
+    await desktop.packages.launch({ app: 'Chat' });
+    const search = chat.launched[0]!.desktop.search;
+    expect(search.history()).toEqual(['roadmap', 'budget']);
+    await env.clock.settle();
+    await search.remember('audit');
+    expect(search.history()).toEqual(['audit', 'roadmap', 'budget']);
+  });
+
   it('searches the server, refuses what the panel refuses before sending it, and shares the Recent list with the panel', async () => {
     const { env, server, model, launched } = await setup();
     model.open();

@@ -42,9 +42,20 @@ function placeOf(button: HTMLElement | null): CSSProperties | undefined {
  * are the desktop's GlobalSearchModel's.
  */
 export default function GlobalSearchPanel(): JSX.Element | null {
-  const { globalSearch } = useDesktop();
+  const desktop = useDesktop();
   const ready = useCataloguePart('work');
-  return ready ? <SearchPanel model={globalSearch} /> : null;
+  const [model, setModel] = useState<GlobalSearchModel | null>(null);
+  useEffect(() => {
+    let live = true;
+    desktop.globalSearch().then(
+      (loaded) => live && setModel(loaded),
+      (error: unknown) => console.error('The global search could not be loaded.', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [desktop]);
+  return ready && model ? <SearchPanel model={model} /> : null;
 }
 
 function SearchPanel({ model }: { model: GlobalSearchModel }): JSX.Element {

@@ -15,8 +15,9 @@ export const GLOBAL_SEARCH_BUTTON = 'data-global-search-button';
  */
 export function SearchItem(_props: PanelItemProps): JSX.Element {
   const { t } = useTranslation();
-  const { globalSearch } = useDesktop();
-  const { open } = useObservable(globalSearch);
+  const { ui } = useDesktop();
+  // The panel is one of the desktop's overlays; its model loads with it.
+  const open = useObservable(ui).popup === 'globalSearch';
   const label = t('panel.item.search');
   return (
     <button
@@ -28,7 +29,7 @@ export function SearchItem(_props: PanelItemProps): JSX.Element {
       aria-expanded={open}
       data-testid="panel.search"
       {...{ [GLOBAL_SEARCH_BUTTON]: '' }}
-      onClick={() => globalSearch.toggle()}
+      onClick={() => ui.togglePopup('globalSearch')}
     >
       <SearchIcon width={20} height={20} />
     </button>

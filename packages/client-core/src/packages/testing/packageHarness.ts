@@ -17,6 +17,7 @@ import { WindowManager } from '../../windows/WindowManager.js';
 import type { DesktopHooks } from '../DesktopHooks.js';
 import type { BuiltinLoaders, PackageLoader } from '../packageLoading.js';
 import { PackageManager } from '../PackageManager.js';
+import { SearchService } from '../../search/SearchService.js';
 
 /** A manifest entry of a built-in package (an application unless overridden). */
 export function entry(name: string, overrides: Partial<PackageMetadataInput> & { builtin?: boolean; base?: string | null } = {}): PackageManifestEntry {
@@ -111,6 +112,7 @@ export function packageHarness(options: HarnessOptions = {}) {
     showProfileCard: () => undefined,
     files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: {} }),
     addTranslations: (texts) => void translations.push(texts),
+    search: new SearchService({ request: async <T>() => undefined as T, storedHistory: () => profile.search_history }),
   };
   const builtinCalls: string[] = [];
   const loaders: Record<string, () => Promise<{ default?: unknown }>> = {};
