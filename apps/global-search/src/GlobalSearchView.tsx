@@ -21,6 +21,21 @@ function Highlighted({ snippet }: { snippet: string }): JSX.Element {
 /** A snippet's text without its marks. */
 const plain = (snippet: string) => highlightParts(snippet).map((p) => p.text).join('');
 
+/** What a result is called: marked where the words matched it (its snippet is the name itself), else as it is. */
+function Primary({ text, snippet }: { text: string; snippet: string }): JSX.Element {
+  return <span className="gsr-result__primary">{snippet && plain(snippet) === text ? <Highlighted snippet={snippet} /> : text}</span>;
+}
+
+/** The words matched elsewhere than in the name (a description, a file's text), when there are some. */
+function Snippet({ text, snippet }: { text: string; snippet: string }): JSX.Element | null {
+  if (!snippet || plain(snippet) === text) return null;
+  return (
+    <span className="gsr-result__snippet">
+      <Highlighted snippet={snippet} />
+    </span>
+  );
+}
+
 /** The application menu's name of a category ('operational intelligence' → its heading in the user's language). */
 function categoryLabel(category: string, t: TFunction): string {
   const camel = category.trim().toLowerCase().replace(/ (\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -33,39 +48,27 @@ function ResultLines({ result, t, locale }: { result: SearchResult; t: TFunction
     case 'apps':
       return (
         <>
-          <span className="gsr-result__primary">{result.title}</span>
+          <Primary text={result.title} snippet={result.snippet} />
           <span className="gsr-result__secondary">{categoryLabel(result.category, t)}</span>
-          {result.snippet && plain(result.snippet) !== result.title && (
-            <span className="gsr-result__snippet">
-              <Highlighted snippet={result.snippet} />
-            </span>
-          )}
+          <Snippet text={result.title} snippet={result.snippet} />
         </>
       );
     case 'users':
       return (
         <>
-          <span className="gsr-result__primary">{result.name}</span>
+          <Primary text={result.name} snippet={result.snippet} />
           <span className="gsr-result__secondary">{[result.designation, result.username].filter(Boolean).join(' · ')}</span>
-          {result.snippet && plain(result.snippet) !== result.name && (
-            <span className="gsr-result__snippet">
-              <Highlighted snippet={result.snippet} />
-            </span>
-          )}
+          <Snippet text={result.name} snippet={result.snippet} />
         </>
       );
     case 'attachments':
       return (
         <>
-          <span className="gsr-result__primary">{result.filename}</span>
+          <Primary text={result.filename} snippet={result.snippet} />
           <span className="gsr-result__secondary">
             {result.path} · {humanFileSize(result.size)} · {t(result.matchedIn === 'content' ? 'globalSearchApp.result.matchedContent' : 'globalSearchApp.result.matchedName')}
           </span>
-          {result.snippet && (
-            <span className="gsr-result__snippet">
-              <Highlighted snippet={result.snippet} />
-            </span>
-          )}
+          <Snippet text={result.filename} snippet={result.snippet} />
         </>
       );
     case 'comments':
