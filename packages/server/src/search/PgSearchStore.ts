@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { FRAGMENT_HEADLINE_OPTIONS, headline, prefixQueryText } from '../db/fullText.js';
 import { fileNameDocument, memberships, userSearchDocument, users, vfsContents, vfsNodes } from '../db/schema.js';
+import { instanceLexeme, quotedLexeme } from '../vfs/contentText.js';
 import type { AppCandidate, AppHit, FileHit, SearchInstance, SearchPage, SearchStore, SearchTerms, UserHit } from './SearchStore.js';
 
 type Row = Record<string, unknown>;
@@ -72,34 +73,53 @@ export class PgSearchStore implements SearchStore {
     }));
   }
 
+  /**
+   * Two tiers: files whose name matches (the name equal to the text first,
+   * then whole words, then by name), then files whose text only matches
+   * (whole words first, then the words' weight in the text, then by id).
+   * The text's documents carry the word of their mount instance, so the
+   * rights are checked in the row found, never by a join to the entries.
+   * One statement: both tiers' matches, their number, and the page; the
+   * second tier is ordered only when the page reaches it.
+   */
   async files(instances: readonly SearchInstance[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<FileHit>> {
     if (instances.length === 0) return { count: 0, items: [] };
-    const inInstances = sql`(n.mount, n.scope) in (${sql.join(
-      instances.map((i) => sql`(${i.mount}, ${i.scope})`),
-      sql`, `,
-    )})`;
-    const name = fileNameDocument(sql`n.name`);
-    const query = prefixQuery(terms);
-    // Names and texts each through their own index, then ranked together: a name match first, then whole words, then the text's rank.
-    const matches = sql`select n.id, n.mount, n.name, n.mime, n.size,
-        (lower(n.name) = ${terms.phrase} or lower(regexp_replace(n.name, '\\.[^.]*$', '')) = ${terms.phrase}) as equal,
-        ${name} @@ ${query} as in_name, ${name} @@ ${exactQuery(terms)} as name_exact,
-        coalesce(c.document @@ ${exactQuery(terms)}, false) as text_exact, coalesce(ts_rank(c.document, ${query}), 0) as rank
-      from (
-        select n.id from ${vfsNodes} n where ${inInstances} and not n.is_directory and ${name} @@ ${query}
-        union
-        select c.node_id from ${vfsContents} c join ${vfsNodes} n on n.id = c.node_id where c.document @@ ${query} and ${inInstances} and not n.is_directory
-      ) hit
-      join ${vfsNodes} n on n.id = hit.id left join ${vfsContents} c on c.node_id = n.id`;
-    const rows = await rowsOf(this.db, paged(matches, sql`equal desc, in_name desc, name_exact desc, text_exact desc, rank desc, lower(name), id`, take, skip));
-    return pageOf(rows, (r) => ({
-      id: String(r.id),
-      mount: String(r.mount),
-      name: String(r.name),
-      mime: String(r.mime),
-      size: Number(r.size),
-      inName: r.in_name === true,
-    }));
+    const inInstances = (alias: string) =>
+      sql`(${sql.raw(alias)}.mount, ${sql.raw(alias)}.scope) in (${sql.join(
+        instances.map((i) => sql`(${i.mount}, ${i.scope})`),
+        sql`, `,
+      )})`;
+    const readable = sql`${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery`;
+    const prefix = prefixQuery(terms);
+    const exact = exactQuery(terms);
+    const byName = sql`(lower(h.name) = ${terms.phrase} or lower(regexp_replace(h.name, '\\.[^.]*$', '')) = ${terms.phrase}) desc,
+      (h.id in (select x.id from ${vfsNodes} x where ${inInstances('x')} and ${fileNameDocument(sql`x.name`)} @@ ${exact})) desc, lower(h.name), h.id`;
+    const rows = await rowsOf(
+      this.db,
+      sql`with names as materialized (
+          select n.id, n.mount, n.name, n.mime, n.size from ${vfsNodes} n
+          where ${inInstances('n')} and not n.is_directory and ${fileNameDocument(sql`n.name`)} @@ ${prefix}
+        ),
+        texts as materialized (
+          select c.node_id as id, c.document from ${vfsContents} c where c.document @@ ${prefix} and c.document @@ ${readable}
+        ),
+        page_a as materialized (
+          select h.id, h.mount, h.name, h.mime, h.size, row_number() over (order by ${byName}) as ord from names h order by ord limit ${take} offset ${skip}
+        ),
+        page_b as (
+          select t.id, row_number() over (order by (t.document @@ ${exact}) desc, ts_rank(t.document, ${prefix}, 1) desc, t.id) as ord
+          from texts t where t.id not in (select id from names)
+          order by ord limit greatest(0, ${take} - (select count(*) from page_a)) offset greatest(0, ${skip} - (select count(*) from names))
+        )
+        select c.total, p.* from (select (select count(*)::int from (select id from names union select id from texts) u) as total) c
+        left join lateral (
+          select a.id, a.mount, a.name, a.mime, a.size, true as in_name, 0 as tier, a.ord from page_a a
+          union all
+          select n.id, n.mount, n.name, n.mime, n.size, false, 1, b.ord from page_b b join ${vfsNodes} n on n.id = b.id
+        ) p on true
+        order by p.tier, p.ord`,
+    );
+    return pageOf(rows, (r) => ({ id: String(r.id), mount: String(r.mount), name: String(r.name), mime: String(r.mime), size: Number(r.size), inName: r.in_name === true }));
   }
 
   async contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>> {

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_MIME, VFS_MAX_DEPTH } from '@atrium/shared';
 import type { Db } from '../db/database.js';
 import { vfsContents, vfsNodes, vfsUsage } from '../db/schema.js';
+import { instanceLexeme, quotedLexeme } from './contentText.js';
 import type { NewVfsNode, NodeContent, VfsNodeRecord, VfsSearchQuery, VfsStore } from './VfsStore.js';
 
 /** Rows of a raw query, whichever driver ran it. */
@@ -17,6 +18,14 @@ async function rowsOf(db: Db, query: SQL): Promise<Array<Record<string, unknown>
 /** The ids of a node and every node below it. */
 const subtreeIds = (id: string) =>
   sql`(with recursive t(id) as (select ${id}::uuid union all select n.id from ${vfsNodes} n join t on n.parent_id = t.id) select id from t)`;
+
+/** The word of a mount instance as a content document's part (contentText.ts instanceLexeme). */
+const instanceVector = (mount: string, scope: string) => sql`${quotedLexeme(instanceLexeme(mount, scope))}::tsvector`;
+/** The same, read from an existing node. */
+const nodeInstanceVector = (id: string) => sql`(select ('''#' || n.mount || ':' || n.scope || '''')::tsvector from ${vfsNodes} n where n.id = ${id})`;
+/** A document with its mount instance's word replaced (words of instances are the only ones that begin with '#'). */
+const withInstance = (document: SQL, vector: SQL) =>
+  sql`ts_delete(${document}, array(select u.lexeme from unnest(${document}) u where u.lexeme like '#%')) || ${vector}`;
 
 /** Rows inserted since the table's statistics were last brought up to date, shared by a store and its transactions. */
 interface Statistics {
@@ -40,12 +49,13 @@ export class PgVfsStore implements VfsStore {
   }
 
   /**
-   * Renews the planner's statistics of the entries table. PGlite has no
+   * Renews the planner's statistics of the entries table (and of the words
+   * of their contents, written with them). PGlite has no
    * autovacuum, so without this the planner never learns the table grew and
    * scans it instead of using the name indexes (docs/PERFORMANCE.md, "Files").
    */
   async analyze(): Promise<void> {
-    await this.statistics.db.execute(sql`analyze ${vfsNodes}`);
+    await this.statistics.db.execute(sql`analyze ${vfsNodes}, ${vfsContents}`);
   }
 
   /** Counts inserted rows; past ANALYZE_AFTER_ROWS the statistics are renewed in the background, never in a caller's way. */
@@ -162,16 +172,20 @@ export class PgVfsStore implements VfsStore {
 
   async insert(node: NewVfsNode, content?: NodeContent): Promise<VfsNodeRecord> {
     // The content's row in the same statement (a data-modifying WITH): a write stays one short transaction.
-    const db = content ? this.db.with(this.contentWrite(node.id, content)) : this.db;
+    const db = content ? this.db.with(this.contentWrite(node.id, content, instanceVector(node.mount, node.scope))) : this.db;
     const [row] = await db.insert(vfsNodes).values(node).returning();
     this.inserted(1);
     return row!;
   }
 
-  /** A WITH part that records (or with null forgets) what search knows of a file's text. */
-  private contentWrite(id: string, content: NodeContent | null) {
+  /**
+   * A WITH part that records (or with null forgets) what search knows of a
+   * file's text: its words and the word of its mount instance (`instance`;
+   * by default read from the node, which must exist then).
+   */
+  private contentWrite(id: string, content: NodeContent | null, instance: SQL = nodeInstanceVector(id)) {
     const statement = content
-      ? sql`insert into ${vfsContents} (node_id, document, text) values (${id}, strip(to_tsvector('simple'::regconfig, ${content.words})), ${content.snippetText})
+      ? sql`insert into ${vfsContents} (node_id, document, text) values (${id}, strip(to_tsvector('simple'::regconfig, ${content.words})) || ${instance}, ${content.snippetText})
             on conflict (node_id) do update set document = excluded.document, text = excluded.text`
       : sql`delete from ${vfsContents} where node_id = ${id}`;
     return this.db.$with('content', {}).as(statement);
@@ -182,17 +196,19 @@ export class PgVfsStore implements VfsStore {
       await this.db.delete(vfsContents).where(eq(vfsContents.nodeId, id));
       return;
     }
-    await this.db.execute(sql`insert into ${vfsContents} (node_id, document, text) values (${id}, strip(to_tsvector('simple'::regconfig, ${content.words})), ${content.snippetText})
+    await this.db.execute(sql`insert into ${vfsContents} (node_id, document, text)
+      select ${id}, strip(to_tsvector('simple'::regconfig, ${content.words})) || ${nodeInstanceVector(id)}, ${content.snippetText}
       on conflict (node_id) do update set document = excluded.document, text = excluded.text`);
   }
 
-  async copyContents(pairs: ReadonlyArray<{ from: string; to: string }>): Promise<void> {
+  async copyContents(pairs: ReadonlyArray<{ from: string; to: string }>, instance: { mount: string; scope: string }): Promise<void> {
     for (let i = 0; i < pairs.length; i += 1000) {
       const batch = pairs.slice(i, i + 1000);
       const from = sql`array[${sql.join(batch.map((p) => sql`${p.from}`), sql`, `)}]::uuid[]`;
       const to = sql`array[${sql.join(batch.map((p) => sql`${p.to}`), sql`, `)}]::uuid[]`;
       await this.db.execute(sql`insert into ${vfsContents} (node_id, document, text)
-        select m.copy, c.document, c.text from unnest(${from}, ${to}) as m(original, copy) join ${vfsContents} c on c.node_id = m.original
+        select m.copy, ${withInstance(sql`c.document`, instanceVector(instance.mount, instance.scope))}, c.text
+        from unnest(${from}, ${to}) as m(original, copy) join ${vfsContents} c on c.node_id = m.original
         on conflict (node_id) do nothing`);
     }
   }
@@ -242,7 +258,14 @@ export class PgVfsStore implements VfsStore {
 
   async move(id: string, to: { parentId: string; name: string; mount: string; scope: string; modifiedAt: Date }): Promise<VfsNodeRecord> {
     const moved = await this.update(id, to);
+    // The documents of the texts moved to another mount instance take its word, in the same statement.
+    const vector = instanceVector(to.mount, to.scope);
+    const contents = this.db.$with('contents', {}).as(
+      sql`update ${vfsContents} c set document = ${withInstance(sql`c.document`, vector)}
+          where c.node_id in ${subtreeIds(id)} and not (c.document @@ ${quotedLexeme(instanceLexeme(to.mount, to.scope))}::tsquery)`,
+    );
     await this.db
+      .with(contents)
       .update(vfsNodes)
       .set({ mount: to.mount, scope: to.scope })
       .where(and(sql`${vfsNodes.id} in ${subtreeIds(id)}`, sql`(${vfsNodes.mount} <> ${to.mount} or ${vfsNodes.scope} <> ${to.scope})`));

@@ -426,7 +426,7 @@ export class VfsService {
         await store.insertMany(rows);
         // Copies are found by their text as their originals are.
         const files = subtree.filter((n) => !n.isDirectory && n.size > 0).map((n) => ({ from: n.id, to: ids.get(n.id)! }));
-        if (files.length > 0) await store.copyContents(files);
+        if (files.length > 0) await store.copyContents(files, { mount: target.instance.def.name, scope: target.instance.scope });
         return (await store.findById(rows[0]!.id))!;
       });
       if (replaced) await this.blobs.delete(replaced);

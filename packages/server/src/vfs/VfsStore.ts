@@ -69,8 +69,8 @@ export interface VfsStore {
   update(id: string, patch: Partial<Omit<VfsNodeRecord, 'id' | 'createdAt'>>, content?: NodeContent | null): Promise<VfsNodeRecord>;
   /** Records what search knows of a file's text, or with null forgets it. */
   setContent(id: string, content: NodeContent | null): Promise<void>;
-  /** Gives copies what search knows of their originals' text. */
-  copyContents(pairs: ReadonlyArray<{ from: string; to: string }>): Promise<void>;
+  /** Gives copies (all in the mount instance `instance`) what search knows of their originals' text. */
+  copyContents(pairs: ReadonlyArray<{ from: string; to: string }>, instance: { mount: string; scope: string }): Promise<void>;
   /**
    * Files of at most `maxBytes` that may have text (text/*, JSON, XML,
    * JavaScript types) and have no content record, in id order after

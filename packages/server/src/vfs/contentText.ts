@@ -21,6 +21,22 @@ const WORD_OVERHEAD_BYTES = 12;
 /** Longest word indexed (the same bound as a query's words, db/fullText.ts). */
 const MAX_WORD_LENGTH = 100;
 
+/**
+ * The word of a mount instance in every content document (docs/behaviour/search.md#rights):
+ * '#home:<user id>', '#shared:<organisation id>'. A search asks for the
+ * caller's instances' words beside the query's, so the index itself keeps
+ * to the caller's files; no word of a query can match it (query words are
+ * letters and digits only).
+ */
+export function instanceLexeme(mount: string, scope: string): string {
+  return `#${mount}:${scope}`;
+}
+
+/** A lexeme quoted for the text form of a tsvector or a tsquery. */
+export function quotedLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
 /** Whether files of a type have text worth searching: text/*, JSON, XML and JavaScript. */
 export function isTextLike(mime: string): boolean {
   const base = mime.split(';')[0]!.trim().toLowerCase();

@@ -203,6 +203,27 @@ describe(`global search on ${databaseKind}`, () => {
     expect((await found({ q: 'unloads', filter: 'attachments' })).attachments.count).toBe(0);
   });
 
+  it("follows a text file moved or copied to another mountpoint: found by those who can read it there, and only them", async () => {
+    const bobJwt = (await signIn(t.app, t.config.wrapperPrefix, bob.username)).jwt;
+    const bobSees = async (q: string) => (await found({ q, filter: 'attachments' }, bobJwt)).attachments.items.map((a) => a.path);
+    expect((await aliceFiles.write('home:/Notes/moved.txt', 'The marmalade recipe')).statusCode).toBe(200);
+    expect((await aliceFiles.write('home:/Notes/copied.txt', 'The lighthouse keeper')).statusCode).toBe(200);
+    expect(await bobSees('marmalade')).toEqual([]);
+    expect((await aliceFiles.post('rename', { from: 'home:/Notes/moved.txt', to: 'shared:/moved.txt' })).statusCode).toBe(200);
+    expect((await aliceFiles.post('copy', { from: 'home:/Notes/copied.txt', to: 'shared:/copied.txt' })).statusCode).toBe(200);
+    expect(await bobSees('marmalade')).toEqual(['shared:/moved.txt']);
+    expect(await bobSees('lighthouse')).toEqual(['shared:/copied.txt']);
+    // A folder moved takes the texts inside it along.
+    expect((await aliceFiles.post('mkdir', { path: 'home:/Box' })).statusCode).toBe(200);
+    expect((await aliceFiles.write('home:/Box/inner.txt', 'quince jam')).statusCode).toBe(200);
+    expect((await aliceFiles.post('rename', { from: 'home:/Box', to: 'shared:/Box' })).statusCode).toBe(200);
+    expect(await bobSees('quince')).toEqual(['shared:/Box/inner.txt']);
+    // Moved back into a home: Bob no longer finds it; Alice does, at its new place.
+    expect((await aliceFiles.post('rename', { from: 'shared:/moved.txt', to: 'home:/moved back.txt' })).statusCode).toBe(200);
+    expect(await bobSees('marmalade')).toEqual([]);
+    expect((await found({ q: 'marmalade', filter: 'attachments' })).attachments.items.map((a) => a.path)).toEqual(['home:/moved back.txt']);
+  });
+
   it('finds files by the name only when they are not text or too large, and never marks text from outside', async () => {
     const big = `${'filler '.repeat(160_000)}quokka`;
     expect((await aliceFiles.write('home:/large.txt', big)).statusCode).toBe(200);
