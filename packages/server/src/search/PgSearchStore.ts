@@ -92,8 +92,14 @@ export class PgSearchStore implements SearchStore {
     const readable = sql`${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery`;
     const prefix = prefixQuery(terms);
     const exact = exactQuery(terms);
+    // Whole words of a name: each word between the name's edges or characters that are neither letters nor digits
+    // (the words are letters and digits only, so they need no escaping); cheaper here than a second index lookup.
+    const wholeWords = sql.join(
+      terms.words.map((w) => sql`lower(h.name) ~ ${`(^|[^[:alnum:]])${w}($|[^[:alnum:]])`}`),
+      sql` and `,
+    );
     const byName = sql`(lower(h.name) = ${terms.phrase} or lower(regexp_replace(h.name, '\\.[^.]*$', '')) = ${terms.phrase}) desc,
-      (h.id in (select x.id from ${vfsNodes} x where ${inInstances('x')} and ${fileNameDocument(sql`x.name`)} @@ ${exact})) desc, lower(h.name), h.id`;
+      (${wholeWords}) desc, lower(h.name), h.id`;
     const rows = await rowsOf(
       this.db,
       sql`with names as materialized (
@@ -111,7 +117,7 @@ export class PgSearchStore implements SearchStore {
           from texts t where t.id not in (select id from names)
           order by ord limit greatest(0, ${take} - (select count(*) from page_a)) offset greatest(0, ${skip} - (select count(*) from names))
         )
-        select c.total, p.* from (select (select count(*)::int from (select id from names union select id from texts) u) as total) c
+        select c.total, p.* from (select (select count(*)::int from names) + (select count(*)::int from texts where id not in (select id from names)) as total) c
         left join lateral (
           select a.id, a.mount, a.name, a.mime, a.size, true as in_name, 0 as tier, a.ord from page_a a
           union all
