@@ -45,9 +45,9 @@ export class GlobalSearchObject {
     await this.results.first().or(this.app.getByTestId('globalSearchApp.empty')).waitFor();
   }
 
-  /** A tab of the application (All, Apps...), by the start of its name (the count follows). */
+  /** A tab of the application (All, Apps...), by its name without the count that follows it. */
   tab(name: string): Locator {
-    return this.app.getByRole('tab', { name: new RegExp(`^${name},`) });
+    return this.app.getByRole('tab', { name: new RegExp(`^${name}( \\d+)?$`) });
   }
 
   /** A result whose text contains this. */

@@ -303,13 +303,17 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
               className="gsr-tab"
               aria-selected={tab === kind}
               aria-controls={panelId}
-              aria-label={counted ? t('globalSearchApp.tabCount', { kind: label, count }) : label}
               tabIndex={tab === kind ? 0 : -1}
               data-testid={`globalSearchApp.tab.${kind || 'all'}`}
               onClick={() => model.selectTab(kind)}
             >
               {label}
-              {counted && <span className="gsr-count">{count}</span>}
+              {counted && (
+                <>
+                  {' '}
+                  <span className="gsr-count">{count}</span>
+                </>
+              )}
             </button>
           );
         })}

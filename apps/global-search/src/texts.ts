@@ -5,7 +5,6 @@ const en_EN = {
   globalSearchApp: {
     search: { label: 'Search text', placeholder: 'Search apps, people, files and comments', submit: 'Search' },
     tabs: { label: 'Kinds of results', all: 'All', apps: 'Apps', users: 'Users', attachments: 'Attachments', comments: 'Comments' },
-    tabCount: '{{kind}}, {{count}} found',
     results: 'Results for “{{text}}”',
     loading: 'Searching…',
     start: 'Type what you are looking for and press Enter.',
@@ -43,7 +42,6 @@ export const GLOBAL_SEARCH_TEXTS: AppTranslations<typeof en_EN> = {
     globalSearchApp: {
       search: { label: 'Suchtext', placeholder: 'Anwendungen, Personen, Dateien und Kommentare suchen', submit: 'Suchen' },
       tabs: { label: 'Arten von Ergebnissen', all: 'Alle', apps: 'Anwendungen', users: 'Benutzer', attachments: 'Anhänge', comments: 'Kommentare' },
-      tabCount: '{{kind}}, {{count}} gefunden',
       results: 'Ergebnisse für „{{text}}“',
       loading: 'Suche läuft…',
       start: 'Geben Sie ein, wonach Sie suchen, und drücken Sie die Eingabetaste.',
@@ -77,7 +75,6 @@ export const GLOBAL_SEARCH_TEXTS: AppTranslations<typeof en_EN> = {
     globalSearchApp: {
       search: { label: 'Texte à rechercher', placeholder: 'Rechercher des applications, des personnes, des fichiers et des commentaires', submit: 'Rechercher' },
       tabs: { label: 'Types de résultats', all: 'Tout', apps: 'Applications', users: 'Utilisateurs', attachments: 'Pièces jointes', comments: 'Commentaires' },
-      tabCount: '{{kind}}, {{count}} trouvés',
       results: 'Résultats pour « {{text}} »',
       loading: 'Recherche en cours…',
       start: 'Saisissez ce que vous cherchez et appuyez sur Entrée.',
@@ -111,7 +108,6 @@ export const GLOBAL_SEARCH_TEXTS: AppTranslations<typeof en_EN> = {
     globalSearchApp: {
       search: { label: 'Søketekst', placeholder: 'Søk etter apper, personer, filer og kommentarer', submit: 'Søk' },
       tabs: { label: 'Typer resultater', all: 'Alle', apps: 'Apper', users: 'Brukere', attachments: 'Vedlegg', comments: 'Kommentarer' },
-      tabCount: '{{kind}}, {{count}} funnet',
       results: 'Resultater for «{{text}}»',
       loading: 'Søker…',
       start: 'Skriv hva du leter etter, og trykk Enter.',
@@ -145,7 +141,6 @@ export const GLOBAL_SEARCH_TEXTS: AppTranslations<typeof en_EN> = {
     globalSearchApp: {
       search: { label: 'Iskalno besedilo', placeholder: 'Iščite aplikacije, osebe, datoteke in komentarje', submit: 'Išči' },
       tabs: { label: 'Vrste rezultatov', all: 'Vse', apps: 'Aplikacije', users: 'Uporabniki', attachments: 'Priloge', comments: 'Komentarji' },
-      tabCount: '{{kind}}, najdenih: {{count}}',
       results: 'Rezultati za »{{text}}«',
       loading: 'Iskanje …',
       start: 'Vpišite, kaj iščete, in pritisnite Enter.',
@@ -179,7 +174,6 @@ export const GLOBAL_SEARCH_TEXTS: AppTranslations<typeof en_EN> = {
     globalSearchApp: {
       search: { label: 'Nội dung tìm kiếm', placeholder: 'Tìm ứng dụng, người dùng, tệp và bình luận', submit: 'Tìm kiếm' },
       tabs: { label: 'Loại kết quả', all: 'Tất cả', apps: 'Ứng dụng', users: 'Người dùng', attachments: 'Tệp đính kèm', comments: 'Bình luận' },
-      tabCount: '{{kind}}, tìm thấy {{count}}',
       results: 'Kết quả cho “{{text}}”',
       loading: 'Đang tìm…',
       start: 'Nhập nội dung bạn cần tìm rồi nhấn Enter.',
@@ -213,7 +207,6 @@ export const GLOBAL_SEARCH_TEXTS: AppTranslations<typeof en_EN> = {
     globalSearchApp: {
       search: { label: '搜索文本', placeholder: '搜索应用、人员、文件和评论', submit: '搜索' },
       tabs: { label: '结果类型', all: '全部', apps: '应用', users: '用户', attachments: '附件', comments: '评论' },
-      tabCount: '{{kind}}，找到 {{count}} 项',
       results: '“{{text}}”的搜索结果',
       loading: '正在搜索…',
       start: '输入要查找的内容，然后按回车键。',
