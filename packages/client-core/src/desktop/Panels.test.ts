@@ -13,11 +13,11 @@ function setup(overrides: Partial<typeof DEFAULT_SETTINGS> = {}, lock: string[] 
 }
 
 describe('Panels', () => {
-  it('reads the default panel: at the top, on top, with menu, window list, tray and profile', () => {
+  it('reads the default panel: at the top, on top, with menu, window list, global search, notification centre, tray and profile', () => {
     const { panels } = setup();
     expect(panels.getState()).toEqual({
       locked: false,
-      panels: [{ index: 0, position: 'top', ontop: true, items: [{ name: 'menu' }, { name: 'windows' }, { name: 'tray' }, { name: 'profile' }] }],
+      panels: [{ index: 0, position: 'top', ontop: true, items: [{ name: 'menu' }, { name: 'windows' }, { name: 'search' }, { name: 'notifications' }, { name: 'tray' }, { name: 'profile' }] }],
     });
   });
 
@@ -48,7 +48,7 @@ describe('Panels', () => {
     const { panels } = setup();
     expect(panels.addItem(0, 'logout')).toBe(true);
     expect(panels.addItem(0, 'logout')).toBe(false);
-    expect(panels.getState().panels[0]?.items.map((i) => i.name)).toEqual(['menu', 'windows', 'tray', 'profile', 'logout']);
+    expect(panels.getState().panels[0]?.items.map((i) => i.name)).toEqual(['menu', 'windows', 'search', 'notifications', 'tray', 'profile', 'logout']);
     expect(() => panels.addItem(0, 'clock')).toThrow(new InvalidPanelItemError());
     expect(() => panels.addItem(0, 'clock')).toThrow('Invalid panel item specified');
     expect(panels.removeItem(0, 0)).toBe(true);
