@@ -64,6 +64,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     },
     errors: {
       taskNotFound: 'Aufgabe nicht gefunden',
+      snoozeNotAssignee: 'Nur die zugewiesene Person kann diese Aufgabe zurückstellen',
       snoozeNotAllowed: 'Nur grüne Aufgaben, deren Enddatum noch nicht verstrichen ist, können zurückgestellt werden',
       snoozeDate: 'Wählen Sie ein Datum nach jetzt und nicht nach dem Enddatum',
       notSnoozed: 'Diese Aufgabe ist nicht zurückgestellt',

@@ -68,6 +68,7 @@ export const en_EN = {
     },
     errors: {
       taskNotFound: 'Task not found',
+      snoozeNotAssignee: 'Only the assignee can snooze this task',
       snoozeNotAllowed: 'Only green tasks whose end date has not passed can be snoozed',
       snoozeDate: 'Choose a date after now and no later than the end date',
       notSnoozed: 'This task is not snoozed',

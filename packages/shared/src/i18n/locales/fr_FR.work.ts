@@ -64,6 +64,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     },
     errors: {
       taskNotFound: 'Tâche introuvable',
+      snoozeNotAssignee: 'Seule la personne assignée peut reporter cette tâche',
       snoozeNotAllowed: 'Seules les tâches vertes dont la date de fin n’est pas passée peuvent être reportées',
       snoozeDate: 'Choisissez une date postérieure à maintenant et au plus tard à la date de fin',
       notSnoozed: 'Cette tâche n’est pas reportée',

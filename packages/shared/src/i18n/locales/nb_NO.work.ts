@@ -64,6 +64,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     },
     errors: {
       taskNotFound: 'Fant ikke oppgaven',
+      snoozeNotAssignee: 'Bare den som er tildelt oppgaven, kan utsette den',
       snoozeNotAllowed: 'Bare grønne oppgaver der sluttdatoen ikke er passert, kan utsettes',
       snoozeDate: 'Velg en dato etter nå og ikke senere enn sluttdatoen',
       notSnoozed: 'Denne oppgaven er ikke utsatt',

@@ -64,6 +64,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     },
     errors: {
       taskNotFound: 'Naloge ni mogoče najti',
+      snoozeNotAssignee: 'To nalogo lahko odloži le dodeljena oseba',
       snoozeNotAllowed: 'Odložiti je mogoče le zelene naloge, katerih končni datum še ni potekel',
       snoozeDate: 'Izberite datum po zdajšnjem trenutku in najpozneje na končni datum',
       notSnoozed: 'Ta naloga ni odložena',

@@ -64,6 +64,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     },
     errors: {
       taskNotFound: 'Không tìm thấy công việc',
+      snoozeNotAssignee: 'Chỉ người được giao mới có thể tạm hoãn công việc này',
       snoozeNotAllowed: 'Chỉ có thể tạm hoãn các công việc màu xanh lá chưa quá ngày kết thúc',
       snoozeDate: 'Chọn một thời điểm sau bây giờ và không muộn hơn ngày kết thúc',
       notSnoozed: 'Công việc này không được tạm hoãn',

@@ -64,6 +64,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     },
     errors: {
       taskNotFound: '未找到任务',
+      snoozeNotAssignee: '只有任务负责人可以暂缓此任务',
       snoozeNotAllowed: '只有截止日期未过的绿色任务才能暂缓',
       snoozeDate: '请选择晚于现在且不晚于截止日期的时间',
       notSnoozed: '该任务未被暂缓',
