@@ -8,6 +8,7 @@ import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
 import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
+import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
 import { OverlaysObject } from '../pages/OverlaysObject.js';
 import { ForgotPasswordPage, ResetPasswordPage } from '../pages/RecoveryPages.js';
 
@@ -119,6 +120,27 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
       await page.getByTestId('panel.profile').click();
       await page.getByTestId('profileMenu.profileCard').click();
       await page.getByTestId('profileCard.name').waitFor();
+    },
+  },
+  { name: "the notification centre's side panel", open: ({ page }) => new NotificationCentreObject(page).open() },
+  {
+    name: 'the snooze dialog of a GREEN task',
+    open: async ({ page }) => {
+      const centre = new NotificationCentreObject(page);
+      await centre.open();
+      await centre.filter('Green');
+      await centre.tasks.first().getByRole('button', { name: 'Snooze' }).click();
+      await page.getByRole('dialog', { name: 'Snooze' }).getByLabel('Snooze until').waitFor();
+    },
+  },
+  {
+    name: 'the comments dialog of a task',
+    open: async ({ page }) => {
+      const centre = new NotificationCentreObject(page);
+      await centre.open();
+      await centre.filter(null);
+      await centre.task('Call back Fabrikam about the supplier contract').getByRole('button', { name: /^Comments/ }).click();
+      await centre.commentsDialog.getByTestId('work.comment').first().waitFor();
     },
   },
   { name: 'the open application menu', open: async ({ page }) => (await page.getByTestId('panel.menu').click(), page.getByRole('dialog', { name: 'Applications' }).waitFor()) },

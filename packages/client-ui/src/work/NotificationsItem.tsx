@@ -30,7 +30,6 @@ export function NotificationsItem(_props: PanelItemProps): JSX.Element {
     <button
       type="button"
       className="atr-panel__button"
-      aria-label={badge > 0 ? `${label} (${count})` : label}
       title={label}
       aria-haspopup="dialog"
       aria-expanded={open}
@@ -42,8 +41,10 @@ export function NotificationsItem(_props: PanelItemProps): JSX.Element {
         <rect x="5" y="4" width="14" height="17" rx="2" />
         <path d="M9 4V3h6v1M9 10h6M9 14h6M9 18h3" />
       </svg>
+      {/* The name is the label and the count as shown ('Notification centre 8'). */}
+      <span className="atr-visually-hidden">{label}</span>{' '}
       {badge > 0 && (
-        <span className="atr-work-badge" aria-hidden="true" data-testid="panel.notifications.badge">
+        <span className="atr-work-badge" data-testid="panel.notifications.badge">
           {count}
         </span>
       )}
