@@ -166,6 +166,8 @@ describe('the account panel (Switch Account)', () => {
     const t = await desktopWith(profile);
     await openMenu();
     await act(async () => fireEvent.click(screen.getByTestId('profileMenu.switchAccount')));
+    // The panel's code is fetched with its first opening.
+    await screen.findByTestId('accountPanel');
     return t;
   }
   const accounts = () => screen.getByRole('menu', { name: 'Accounts' });

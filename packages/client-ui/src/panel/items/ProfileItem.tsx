@@ -1,12 +1,14 @@
-import { useId, useRef, type JSX, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, type JSX, type KeyboardEvent } from 'react';
 import { useAtrium } from '../../AtriumContext.js';
 import { useDesktop } from '../../desktop/DesktopContext.js';
 import { useObservable } from '../../hooks/useObservable.js';
 import { useTranslation } from '../../i18n/useTranslation.js';
-import { AccountPanel } from '../AccountPanel.js';
 import { ProfileAvatar } from '../ProfileAvatar.js';
 import { ProfileMenu } from '../ProfileMenu.js';
 import type { PanelItemProps } from './index.js';
+
+// The switch-account panel, with its first opening: few users switch organisations, so the signed-in shell does not carry it.
+const AccountPanel = lazy(async () => ({ default: (await import('../AccountPanel.js')).AccountPanel }));
 import '../ProfileMenu.css';
 
 /**
@@ -75,7 +77,11 @@ export function ProfileItem({ position }: PanelItemProps): JSX.Element | null {
         </span>
       </button>
       {popup === 'profile' && <ProfileMenu anchor={button} labelledBy={buttonId} placement={placement} />}
-      {popup === 'accounts' && <AccountPanel anchor={button} placement={placement} />}
+      {popup === 'accounts' && (
+        <Suspense fallback={null}>
+          <AccountPanel anchor={button} placement={placement} />
+        </Suspense>
+      )}
     </div>
   );
 }
