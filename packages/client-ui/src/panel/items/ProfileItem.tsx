@@ -6,10 +6,10 @@ import { useTranslation } from '../../i18n/useTranslation.js';
 import { ProfileAvatar } from '../ProfileAvatar.js';
 import { ProfileMenu } from '../ProfileMenu.js';
 import type { PanelItemProps } from './index.js';
+import '../ProfileMenu.css';
 
 // The switch-account panel, with its first opening: few users switch organisations, so the signed-in shell does not carry it.
 const AccountPanel = lazy(async () => ({ default: (await import('../AccountPanel.js')).AccountPanel }));
-import '../ProfileMenu.css';
 
 /**
  * The profile menu's button (docs/behaviour/desktop.md#profile-menu): the
