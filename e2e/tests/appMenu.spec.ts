@@ -49,6 +49,7 @@ const DEMO_MENU = [
   'Outdated',
   'Preferences',
   'Preview',
+  'Priorities',
   'Text Editor',
 ];
 

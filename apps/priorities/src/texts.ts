@@ -36,7 +36,6 @@ const en_EN = {
     },
     task: {
       noEndDate: 'No end date',
-      snoozedUntil: 'Snoozed Until {{date}}',
       comments: 'Comments: {{count}}',
       completed: 'Completed',
     },
@@ -134,7 +133,6 @@ export const PRIORITIES_TEXTS: AppTranslations<typeof en_EN> = {
       },
       task: {
         noEndDate: 'Kein Enddatum',
-        snoozedUntil: 'Zurückgestellt bis {{date}}',
         comments: 'Kommentare: {{count}}',
         completed: 'Erledigt',
       },
@@ -223,7 +221,6 @@ export const PRIORITIES_TEXTS: AppTranslations<typeof en_EN> = {
       },
       task: {
         noEndDate: 'Sans date de fin',
-        snoozedUntil: 'Reporté jusqu’au {{date}}',
         comments: 'Commentaires : {{count}}',
         completed: 'Terminée',
       },
@@ -312,7 +309,6 @@ export const PRIORITIES_TEXTS: AppTranslations<typeof en_EN> = {
       },
       task: {
         noEndDate: 'Ingen sluttdato',
-        snoozedUntil: 'Utsatt til {{date}}',
         comments: 'Kommentarer: {{count}}',
         completed: 'Fullført',
       },
@@ -401,7 +397,6 @@ export const PRIORITIES_TEXTS: AppTranslations<typeof en_EN> = {
       },
       task: {
         noEndDate: 'Brez končnega datuma',
-        snoozedUntil: 'Odloženo do {{date}}',
         comments: 'Komentarji: {{count}}',
         completed: 'Dokončano',
       },
@@ -490,7 +485,6 @@ export const PRIORITIES_TEXTS: AppTranslations<typeof en_EN> = {
       },
       task: {
         noEndDate: 'Không có ngày kết thúc',
-        snoozedUntil: 'Tạm hoãn đến {{date}}',
         comments: 'Bình luận: {{count}}',
         completed: 'Đã hoàn thành',
       },
@@ -579,7 +573,6 @@ export const PRIORITIES_TEXTS: AppTranslations<typeof en_EN> = {
       },
       task: {
         noEndDate: '无截止日期',
-        snoozedUntil: '暂停至 {{date}}',
         comments: '评论：{{count}}',
         completed: '已完成',
       },

@@ -38,9 +38,15 @@ export function Highlight({ model, state, formats, appTitle }: { model: Prioriti
               </strong>
               <span className="prt-muted">{appTitle(task.appName)}</span>
             </p>
-            <p className="prt-highlight__line prt-muted">
-              <span>{task.end_date ? formats.date(task.end_date) : t('priorities.task.noEndDate')}</span>
-              {task.snoozed_till && isSnoozed(task, model.now()) && <span>{t('priorities.task.snoozedUntil', { date: formats.date(task.snoozed_till) })}</span>}
+            <p className="prt-highlight__line">
+              <span>
+                <span className="prt-muted">{t('priorities.columns.endDate')}</span> {task.end_date ? formats.date(task.end_date) : t('priorities.task.noEndDate')}
+              </span>
+              {task.snoozed_till && isSnoozed(task, model.now()) && (
+                <span>
+                  <span className="prt-muted">{t('priorities.columns.snoozedUntil')}</span> {formats.date(task.snoozed_till)}
+                </span>
+              )}
               {task.status === 'done' && (
                 <span className="prt-done" data-testid="priorities.highlight.done">
                   <Icon name="done" size={16} />

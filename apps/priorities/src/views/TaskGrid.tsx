@@ -45,6 +45,7 @@ function TaskRow({ model, task, index, view, active, highlighted, completing, fo
       data-testid="priorities.task"
       data-task={task.uuid}
       data-colour={colour}
+      data-end={task.end_date ?? ''}
       data-active={active || undefined}
       onFocus={(event) => event.target === event.currentTarget && onActivate()}
       onClick={onActivate}
@@ -58,17 +59,21 @@ function TaskRow({ model, task, index, view, active, highlighted, completing, fo
         </span>
       </div>
       <div role="gridcell" className="prt-cell prt-cell--task">
-        <span className="prt-task__name" data-testid="priorities.task.name">
+        <span className="prt-task__name" title={task.task_name} data-testid="priorities.task.name">
           {task.task_name}
         </span>
       </div>
-      <div role="gridcell" className="prt-cell prt-cell--app" data-testid="priorities.task.app">
-        {appTitle(task.appName)}
+      <div role="gridcell" className="prt-cell prt-cell--app">
+        <span className="prt-ellipsis" data-testid="priorities.task.app">
+          {appTitle(task.appName)}
+        </span>
       </div>
       <div role="gridcell" className="prt-cell prt-cell--person">
         {/* Named on a phone, where the column headers are not shown. */}
         <span className="prt-cell__label">{t(view === 'followups' ? 'priorities.columns.assignee' : 'priorities.columns.creator')}</span>
-        <span data-testid="priorities.task.person">{person.name}</span>
+        <span className="prt-ellipsis" data-testid="priorities.task.person">
+          {person.name}
+        </span>
       </div>
       <div role="gridcell" className="prt-cell prt-cell--date">
         <span className="prt-cell__label">{t('priorities.columns.endDate')}</span>
