@@ -41,7 +41,7 @@ const DIALOG_ANSWERS: readonly DialogAnswer[] = [
   { entry: 'defaultApplication', kind: 'defaultApplication', answer: press('ArrowDown', 'Tab', 'Space', 'Enter'), result: /^defaultApplication: ok \{"value":"[a-z]+","checked":true\}$/ },
 ];
 
-test('a keyboard user visits the recovery screen, signs in, launches an application, moves and resizes its window, answers every dialog kind, closes the window and signs out', async ({ page }) => {
+test('a keyboard user visits the recovery screen, signs in, launches an application, moves and resizes its window, answers every dialog kind, closes the window, goes through Priorities and signs out', async ({ page }) => {
   test.setTimeout(120_000);
   const login = new LoginPage(page);
   const desktop = new Desktop(page);
@@ -154,6 +154,43 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
     await page.keyboard.press('Alt+Shift+KeyW');
     await expect(preferences.frame).toHaveCount(0);
     await expectFocusIn(page, desktop.surface, 'on the desktop after closing the last window');
+  });
+
+  await test.step('Priorities: its views, rows and actions, and the comments dialog it opens', async () => {
+    await page.keyboard.press('Alt+a');
+    await page.keyboard.type('Priorities');
+    await page.keyboard.press('Enter');
+    const window = desktop.appWindows('Priorities');
+    const rows = window.getByTestId('priorities.task');
+    await rows.first().waitFor();
+    await expectFocusIn(page, window, 'in the Priorities window');
+    // The views are tabs: the arrows move between them, and back.
+    const selectedTab = window.getByRole('tab', { selected: true });
+    await tabTo(page, selectedTab, { max: 10 });
+    await page.keyboard.press('ArrowRight');
+    await expect(selectedTab).toHaveText('My Follow Up');
+    await page.keyboard.press('ArrowLeft');
+    await expect(selectedTab).toHaveText('My Priorities');
+    await rows.first().waitFor();
+    // The rows: one Tab stop, the arrows between rows, → to the row's actions.
+    await tabTo(page, rows.first(), { max: 20 });
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(rows.nth(1).getByRole('button', { name: 'Edit' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    const comments = rows.nth(1).getByRole('button', { name: 'Comments' });
+    await expect(comments).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('work.commentsDialog');
+    await dialog.waitFor();
+    await expectFocusIn(page, dialog, 'in the comments dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(comments).toBeFocused();
+    await page.keyboard.press('Alt+Shift+KeyW');
+    await expect(window).toHaveCount(0);
+    await expectFocusIn(page, desktop.surface, 'on the desktop after closing Priorities');
   });
 
   await test.step('sign out', async () => {
