@@ -7,6 +7,7 @@ import { apiToken, saveSettings } from '../helpers/api.js';
 import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
 import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
+import { GlobalSearchObject } from '../pages/GlobalSearchObject.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
 import { OverlaysObject } from '../pages/OverlaysObject.js';
@@ -114,6 +115,17 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   },
   { name: 'Preview without a file', open: async ({ desktop, page }) => (await page.goto('/?app=Preview'), desktop.appWindows('Preview').locator('[data-testid="preview.stage"][data-status="empty"]').waitFor()) },
   { name: 'Preview of a missing file', open: async ({ desktop, page }) => (await page.goto('/?app=Preview&file=home:/a11y-missing.png'), desktop.appWindows('Preview').getByTestId('preview.error').waitFor()) },
+  { name: 'the Priorities application', open: async ({ desktop, page }) => (await page.goto('/?app=Priorities'), desktop.appWindows('Priorities').getByTestId('priorities.task').first().waitFor()) },
+  {
+    name: 'Priorities opened at a task it cannot find, on My Snoozed Items',
+    open: async ({ desktop, page }) => {
+      await page.goto('/?app=Priorities&taskId=00000000-0000-4000-8000-000000000000');
+      const priorities = desktop.appWindows('Priorities');
+      await priorities.locator('[data-testid="priorities.highlight"][data-status="missing"]').waitFor();
+      await priorities.getByRole('tab', { name: 'My Snoozed Items' }).click();
+      await priorities.getByTestId('priorities.task').first().waitFor();
+    },
+  },
   {
     name: 'the profile card',
     open: async ({ page }) => {
@@ -160,6 +172,17 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
     name: 'the filesystem search with results',
     open: async ({ page }) => (await page.keyboard.press('F3'), await page.getByRole('combobox', { name: 'File name' }).fill('e'), await page.keyboard.press('Enter'), page.getByTestId('fileSearch.results').getByRole('option').first().waitFor()),
   },
+  {
+    name: 'the global search panel with its Recent list and a refusal',
+    open: async ({ page }) => {
+      const search = new GlobalSearchObject(page);
+      await search.search('a11y budget');
+      await search.open();
+      await search.input.press('Enter');
+      await search.message.filter({ hasText: 'Please enter something to search!' }).waitFor();
+    },
+  },
+  { name: 'the GlobalSearch application with results', open: async ({ page }) => new GlobalSearchObject(page).search('budget') },
   { name: 'the desktop context menu', open: async ({ page }) => (await new OverlaysObject(page).openDesktopMenu(), page.getByTestId('contextMenu.desktop').waitFor()) },
   {
     name: 'the panel context menu with Panel Position open',
