@@ -110,6 +110,24 @@ describe('GlobalSearch', () => {
     expect(t.server.searchQueries.at(-1)).toEqual({ q: 'budget', filter: 'comments', take: 20, skip: 20 });
   });
 
+  it("shows a count the server stopped at as '1,000+', and fetches pages until one brings nothing new", async () => {
+    const t = await start();
+    const answer = t.server.searchAnswer;
+    t.server.searchAnswer = (query) => {
+      const response = answer(query) as SearchResponse;
+      // One file on every page: past the first, nothing new, though the server stopped counting at its cap.
+      return { ...response, attachments: { count: 1000, countCapped: true, items: response.attachments.items } } as SearchResponse;
+    };
+    await launch(t, { searchedValue: 'budget', selectedFilter: 'attachments' });
+    await waitFor(() => expect(results()).toHaveLength(1));
+    expect(selected()).toBe('Attachments 1,000+');
+    expect(tab(/^All/).textContent).toBe('All 1,025+');
+    fireEvent.click(within(app()).getByRole('button', { name: 'Show more' }));
+    await act(() => t.clock.settle());
+    await waitFor(() => expect(within(app()).queryByRole('button', { name: 'Show more' })).toBeNull());
+    expect(selected()).toBe('Attachments 1');
+  });
+
   it('moves through the results with the arrow keys and through the tabs with left and right', async () => {
     const t = await start();
     await launch(t, { searchedValue: 'budget', selectedFilter: '' });

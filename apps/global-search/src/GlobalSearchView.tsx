@@ -86,6 +86,17 @@ function ResultLines({ result, t, locale }: { result: SearchResult; t: TFunction
   }
 }
 
+/** A count in the user's language; one the server stopped counting at gets a '+' ('1,000+'). */
+export function formatCount(count: number, capped: boolean, locale: string): string {
+  let text: string;
+  try {
+    text = new Intl.NumberFormat(locale.replace('_', '-')).format(count);
+  } catch {
+    text = String(count);
+  }
+  return capped ? `${text}+` : text;
+}
+
 function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -136,6 +147,7 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
   const panelId = `${baseId}-panel`;
   const [active, setActive] = useState<string | null>(null);
   const total = SEARCH_FILTERS.reduce((sum, kind) => sum + groups[kind].count, 0);
+  const totalCapped = SEARCH_FILTERS.some((kind) => groups[kind].capped);
   const locale = i18n.language;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -179,7 +191,7 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
     return (
       <section key={kind} className="gsr-group" aria-labelledby={headingId} data-testid={`globalSearchApp.group.${kind}`}>
         <h3 id={headingId} className="gsr-group__title">
-          {t(`globalSearchApp.tabs.${kind}`)} <span className="gsr-count">{group.count}</span>
+          {t(`globalSearchApp.tabs.${kind}`)} <span className="gsr-count">{formatCount(group.count, group.capped, locale)}</span>
         </h3>
         <ul className="gsr-group__list">
           {items.map((result) => {
@@ -198,10 +210,10 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
         </ul>
         {limit !== null && group.count > limit && (
           <button type="button" className="gsr-link" data-testid={`globalSearchApp.showAll.${kind}`} onClick={() => model.selectTab(kind)}>
-            {t('globalSearchApp.showAll', { count: group.count })}
+            {t('globalSearchApp.showAll', { count: formatCount(group.count, group.capped, locale) })}
           </button>
         )}
-        {limit === null && group.items.length < group.count && (
+        {limit === null && (group.items.length < group.count || group.capped) && (
           <button type="button" className="gsr-link" data-testid={`globalSearchApp.more.${kind}`} disabled={group.loadingMore} onClick={() => void model.more(kind)}>
             {group.loadingMore ? t('globalSearchApp.loading') : t('globalSearchApp.more')}
           </button>
@@ -292,7 +304,7 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
       <div className="gsr-tabs" role="tablist" aria-label={t('globalSearchApp.tabs.label')} onKeyDown={handleTabKey}>
         {TABS.map((kind) => {
           const label = t(`globalSearchApp.tabs.${kind || 'all'}`);
-          const count = kind === '' ? total : groups[kind].count;
+          const count = kind === '' ? formatCount(total, totalCapped, locale) : formatCount(groups[kind].count, groups[kind].capped, locale);
           const counted = status === 'ready';
           return (
             <button

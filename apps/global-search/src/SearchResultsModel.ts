@@ -17,6 +17,8 @@ import {
 /** The results of one kind: how many match, those loaded so far, and a page being fetched or refused. */
 export interface ResultGroup<T extends SearchResult = SearchResult> {
   count: number;
+  /** More match than the server counts: `count` is a lower bound (shown as '1,000+'). */
+  capped: boolean;
   items: readonly T[];
   loadingMore: boolean;
   /** Why the last 'more' failed (the view says it and offers the button again). */
@@ -62,11 +64,14 @@ export interface SearchResultsHost extends ResultOpeners {
   search: Pick<DesktopSearch, 'query' | 'remember'>;
 }
 
-const emptyGroup = <T extends SearchResult>(): ResultGroup<T> => ({ count: 0, items: [], loadingMore: false, moreError: null });
+const emptyGroup = <T extends SearchResult>(): ResultGroup<T> => ({ count: 0, capped: false, items: [], loadingMore: false, moreError: null });
+
+/** Whether the server stopped counting a kind's matches (docs/behaviour/search.md#many-matches). */
+const cappedOf = (answer: object) => (answer as { countCapped?: unknown }).countCapped === true;
 const emptyGroups = (): ResultGroups => ({ apps: emptyGroup(), users: emptyGroup(), attachments: emptyGroup(), comments: emptyGroup() });
 
 function groupsOf(response: SearchResponse): ResultGroups {
-  const group = <T extends SearchResult>(answer: { count: number; items: T[] }): ResultGroup<T> => ({ count: answer.count, items: answer.items, loadingMore: false, moreError: null });
+  const group = <T extends SearchResult>(answer: { count: number; items: T[] }): ResultGroup<T> => ({ count: answer.count, capped: cappedOf(answer), items: answer.items, loadingMore: false, moreError: null });
   return { apps: group(response.apps), users: group(response.users), attachments: group(response.attachments), comments: group(response.comments) };
 }
 
@@ -157,7 +162,7 @@ export class SearchResultsModel {
   async more(kind: SearchFilter): Promise<void> {
     const { groups, searched, status } = this.#state;
     const group = groups[kind];
-    if (status !== 'ready' || group.loadingMore || group.items.length >= group.count) return;
+    if (status !== 'ready' || group.loadingMore || (group.items.length >= group.count && !group.capped)) return;
     const serial = this.#serial;
     this.#setGroup(kind, { ...group, loadingMore: true, moreError: null });
     try {
@@ -166,7 +171,9 @@ export class SearchResultsModel {
       const current = this.#state.groups[kind];
       const known = new Set(current.items.map(keyOf));
       const added = (response[kind].items as SearchResult[]).filter((item) => !known.has(keyOf(item)));
-      this.#setGroup(kind, { count: response[kind].count, items: [...current.items, ...added], loadingMore: false, moreError: null });
+      // A page with nothing new is the end, whatever the count said (past a capped count).
+      if (added.length === 0) this.#setGroup(kind, { ...current, count: current.items.length, capped: false, loadingMore: false, moreError: null });
+      else this.#setGroup(kind, { count: response[kind].count, capped: cappedOf(response[kind]), items: [...current.items, ...added], loadingMore: false, moreError: null });
     } catch (error) {
       if (serial === this.#serial) this.#setGroup(kind, { ...this.#state.groups[kind], loadingMore: false, moreError: error });
     }
