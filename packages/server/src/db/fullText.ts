@@ -48,6 +48,15 @@ export function prefixTsQuery(text: string): SQL | null {
 }
 
 /**
+ * A tsquery of one lexeme exactly as given (a bound parameter), such as the
+ * words of rights that documents carry ('#home:<user id>'): no parser, no
+ * normalisation, quotes and backslashes escaped.
+ */
+export function lexemeTsQuery(lexeme: string): SQL {
+  return sql`${`'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`}::tsquery`;
+}
+
+/**
  * ts_headline's options for the whole document with every match marked:
  * the text comes back exactly as stored (the fragment modes drop anything
  * that looks like a markup tag, and punctuation at the cuts), to be

@@ -45,6 +45,16 @@ export function fileNameDocument(name: SQLWrapper): SQL {
   return sql`to_tsvector('simple'::regconfig, translate(${name}, '._-', '   '))`;
 }
 
+/**
+ * A file's name without its extension, lower-case ('Budget 2026.csv' is
+ * 'budget 2026'): global search ranks first the files whose name, with or
+ * without extension, is the text searched. Indexed as written here
+ * (vfs_nodes_name_stem_idx).
+ */
+export function fileNameStem(name: SQLWrapper): SQL {
+  return sql`lower(regexp_replace(${name}, '\\.[^.]*$', ''))`;
+}
+
 /** Files kept by the server (announcement media, logos, user icons). Bytes live in the blob store. */
 export const resources = pgTable('resources', {
   id: uuid('id').primaryKey(),
@@ -302,6 +312,8 @@ export const vfsNodes = pgTable(
     index('vfs_nodes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Global search over names (docs/behaviour/search.md).
     index('vfs_nodes_name_search_idx').using('gin', fileNameDocument(t.name)),
+    // Global search: the files whose name is the text searched, found first however many others match (docs/behaviour/search.md#ranking).
+    index('vfs_nodes_name_stem_idx').on(fileNameStem(t.name)),
   ],
 );
 
@@ -371,6 +383,15 @@ export const taskFollowers = pgTable(
   (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index('task_followers_user_idx').on(t.userId, t.taskId)],
 );
 
+/**
+ * The word of a comment's readers document (task_comments.readers) for a
+ * user in an organisation: '#<organisation id>:<user id>'. No word of a
+ * query can match it (query words are letters and digits only).
+ */
+export function commentReader(accountId: string, userId: string): string {
+  return `#${accountId}:${userId}`;
+}
+
 /** Comments on tasks, with a full-text column in the language-agnostic 'simple' configuration for search. */
 export const taskComments = pgTable(
   'task_comments',
@@ -384,9 +405,17 @@ export const taskComments = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "text")`),
+    /**
+     * Who may find the comment in a search: a word '#<organisation id>:<user id>'
+     * for the task's assignee and each follower (docs/behaviour/search.md#rights),
+     * kept by the database's triggers (migration 0008) whenever a comment is
+     * written, a task reassigned or a follower added or removed.
+     */
+    readers: tsvector('readers').notNull().default(sql`''::tsvector`),
     createdAt: created(),
   },
-  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt), index('task_comments_search_idx').using('gin', t.search)],
+  // Search finds a caller's matching comments in the index alone: their words and their readers' together.
+  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt), index('task_comments_search_idx').using('gin', t.search, t.readers)],
 );
 
 /**

@@ -1,7 +1,8 @@
+import { SEARCH_COUNT_CAP } from '@atrium/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { FRAGMENT_HEADLINE_OPTIONS, headline, prefixQueryText } from '../db/fullText.js';
-import { fileNameDocument, memberships, userSearchDocument, users, vfsContents, vfsNodes } from '../db/schema.js';
+import { fileNameDocument, fileNameStem, memberships, userSearchDocument, users, vfsContents, vfsNodes } from '../db/schema.js';
 import { instanceLexeme, quotedLexeme } from '../vfs/contentText.js';
 import type { AppCandidate, AppHit, FileHit, SearchInstance, SearchPage, SearchStore, SearchTerms, UserHit } from './SearchStore.js';
 
@@ -77,55 +78,88 @@ export class PgSearchStore implements SearchStore {
    * Two tiers: files whose name matches (the name equal to the text first,
    * then whole words, then by name), then files whose text only matches
    * (whole words first, then the words' weight in the text, then by id).
+   *
+   * At most SEARCH_COUNT_CAP + 1 matches are read (docs/behaviour/search.md#many-matches):
+   * the files whose name is the text (by their own index, however many
+   * others match), then whole-word matches of names, then names matched by
+   * beginnings only, then texts likewise, each in the order the index
+   * yields them, until there are enough; those are ranked. One more than
+   * the cap tells that there are more.
+   *
    * The text's documents carry the word of their mount instance, so the
-   * rights are checked in the row found, never by a join to the entries.
-   * One statement: both tiers' matches, their number, and the page; the
-   * second tier is ordered only when the page reaches it.
+   * rights are checked in the index, never by a join to the entries. One
+   * statement; the index of texts is always used (a scan of every text
+   * costs far more than the planner believes when the words are rare).
    */
   async files(instances: readonly SearchInstance[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<FileHit>> {
     if (instances.length === 0) return { count: 0, items: [] };
-    const inInstances = (alias: string) =>
-      sql`(${sql.raw(alias)}.mount, ${sql.raw(alias)}.scope) in (${sql.join(
-        instances.map((i) => sql`(${i.mount}, ${i.scope})`),
-        sql`, `,
-      )})`;
-    const readable = sql`${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery`;
+    const inInstances = sql`(n.mount, n.scope) in (${sql.join(
+      instances.map((i) => sql`(${i.mount}, ${i.scope})`),
+      sql`, `,
+    )})`;
+    // Checked in each text found by its words, not in the index: asked of the index beside a rare word, the instances'
+    // words (each in thousands of texts) cost more than reading the few texts found.
+    const isReadable = sql`(c.document @@ ${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery) is true`;
     const prefix = prefixQuery(terms);
     const exact = exactQuery(terms);
-    // Whole words of a name: each word between the name's edges or characters that are neither letters nor digits
-    // (the words are letters and digits only, so they need no escaping); cheaper here than a second index lookup.
-    const wholeWords = sql.join(
-      terms.words.map((w) => sql`lower(h.name) ~ ${`(^|[^[:alnum:]])${w}($|[^[:alnum:]])`}`),
-      sql` and `,
-    );
-    const byName = sql`(lower(h.name) = ${terms.phrase} or lower(regexp_replace(h.name, '\\.[^.]*$', '')) = ${terms.phrase}) desc,
-      (${wholeWords}) desc, lower(h.name), h.id`;
-    const rows = await rowsOf(
-      this.db,
-      sql`with names as materialized (
-          select n.id, n.mount, n.name, n.mime, n.size from ${vfsNodes} n
-          where ${inInstances('n')} and not n.is_directory and ${fileNameDocument(sql`n.name`)} @@ ${prefix}
+    const nameDocument = fileNameDocument(sql`n.name`);
+    const enough = SEARCH_COUNT_CAP + 1;
+    // The results a page may show: the first SEARCH_COUNT_CAP of the ranking.
+    const limit = Math.max(0, Math.min(take, SEARCH_COUNT_CAP - skip));
+    const columns = sql`n.id, n.mount, n.name, n.mime, n.size`;
+    const statement = sql`with equal as materialized (
+          select ${columns} from ${vfsNodes} n
+          where ${fileNameStem(sql`n.name`)} in (${terms.phrase}, ${fileNameStem(sql`${terms.phrase}::text`)}) and ${inInstances} and not n.is_directory
+          limit ${enough}
         ),
-        texts as materialized (
-          select c.node_id as id, c.document from ${vfsContents} c where c.document @@ ${prefix} and c.document @@ ${readable}
+        whole as materialized (
+          select ${columns} from ${vfsNodes} n where ${nameDocument} @@ ${exact} and ${inInstances} and not n.is_directory limit ${enough}
         ),
+        part as materialized (
+          select ${columns} from ${vfsNodes} n where ${nameDocument} @@ ${prefix} and not (${nameDocument} @@ ${exact}) and ${inInstances} and not n.is_directory
+          limit greatest(0, ${enough} - (select count(*) from whole))
+        ),
+        -- Each name once, in its best tier: equal to the text (compared here, out of the planner's reach: the trigram index
+        -- of names would find every similar one), whole words, beginnings.
+        names as materialized (
+          select distinct on (id) * from (
+            select n.*, 0 as tier from equal n where ${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)})
+            union all select *, 1 from whole union all select *, 2 from part
+          ) n order by id, tier
+        ),
+        texts_whole as materialized (
+          select c.node_id as id, c.document, 0 as tier from ${vfsContents} c
+          where c.document @@ ${exact} and ${isReadable} and c.node_id not in (select id from names)
+          limit greatest(0, ${enough} - (select count(*) from names))
+        ),
+        texts_part as materialized (
+          select c.node_id as id, c.document, 1 as tier from ${vfsContents} c
+          where c.document @@ ${prefix} and not (c.document @@ ${exact}) and ${isReadable} and c.node_id not in (select id from names)
+          limit greatest(0, ${enough} - (select count(*) from names) - (select count(*) from texts_whole))
+        ),
+        texts as (select * from texts_whole union all select * from texts_part),
         page_a as materialized (
-          select h.id, h.mount, h.name, h.mime, h.size, row_number() over (order by ${byName}) as ord from names h order by ord limit ${take} offset ${skip}
+          select h.id, h.mount, h.name, h.mime, h.size, row_number() over (order by h.tier, lower(h.name), h.id) as ord from names h
+          order by ord limit ${limit} offset ${skip}
         ),
         page_b as (
-          select t.id, row_number() over (order by (t.document @@ ${exact}) desc, ts_rank(t.document, ${prefix}, 1) desc, t.id) as ord
-          from texts t where t.id not in (select id from names)
-          order by ord limit greatest(0, ${take} - (select count(*) from page_a)) offset greatest(0, ${skip} - (select count(*) from names))
+          select t.id, row_number() over (order by t.tier, ts_rank(t.document, ${prefix}, 1) desc, t.id) as ord
+          from texts t
+          order by ord limit greatest(0, ${limit} - (select count(*) from page_a)) offset greatest(0, ${skip} - (select count(*) from names))
         )
-        select c.total, p.* from (select (select count(*)::int from names) + (select count(*)::int from texts where id not in (select id from names)) as total) c
+        select c.total, p.* from (select (select count(*)::int from names) + (select count(*)::int from texts) as total) c
         left join lateral (
           select a.id, a.mount, a.name, a.mime, a.size, true as in_name, 0 as tier, a.ord from page_a a
           union all
           select n.id, n.mount, n.name, n.mime, n.size, false, 1, b.ord from page_b b join ${vfsNodes} n on n.id = b.id
         ) p on true
-        order by p.tier, p.ord`,
-    );
-    return pageOf(rows, (r) => ({ id: String(r.id), mount: String(r.mount), name: String(r.name), mime: String(r.mime), size: Number(r.size), inName: r.in_name === true }));
+        order by p.tier, p.ord`;
+    const rows = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rowsOf(tx as unknown as Db, statement);
+    });
+    const page = pageOf(rows, (r) => ({ id: String(r.id), mount: String(r.mount), name: String(r.name), mime: String(r.mime), size: Number(r.size), inName: r.in_name === true }));
+    return page.count > SEARCH_COUNT_CAP ? { ...page, count: SEARCH_COUNT_CAP, capped: true } : page;
   }
 
   async contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>> {

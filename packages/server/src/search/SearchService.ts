@@ -171,6 +171,7 @@ export class SearchService {
     ]);
     return {
       count: page.count,
+      ...(page.capped ? { countCapped: true } : {}),
       items: page.items.map((f) => ({
         kind: 'attachments',
         id: f.id,

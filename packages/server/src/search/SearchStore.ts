@@ -15,6 +15,8 @@ export interface SearchTerms {
 /** One page of a kind and how many match in all. */
 export interface SearchPage<T> {
   count: number;
+  /** Set when more than SEARCH_COUNT_CAP match (count is then the cap). */
+  capped?: boolean;
   items: T[];
 }
 
@@ -63,7 +65,7 @@ export interface SearchStore {
   apps(candidates: readonly AppCandidate[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<AppHit>>;
   /** Enabled users who share an organisation with the caller (any of the caller's memberships), ranked. */
   users(callerId: string, terms: SearchTerms, take: number, skip: number): Promise<SearchPage<UserHit>>;
-  /** Files of the instances whose name or indexed text matches, name matches first. */
+  /** Files of the instances whose name or indexed text matches, name matches first; capped at SEARCH_COUNT_CAP. */
   files(instances: readonly SearchInstance[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<FileHit>>;
   /** Snippets of the indexed text of files, matches marked, by file id. */
   contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>>;

@@ -1,8 +1,8 @@
-import { rygRange, RYG_STATUSES, type RygStatus, type TaskSort } from '@atrium/shared';
+import { HIGHLIGHT_END, HIGHLIGHT_START, rygRange, RYG_STATUSES, type RygStatus, type TaskSort } from '@atrium/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { headline, prefixTsQuery, trimSnippet } from '../db/fullText.js';
-import { taskComments, taskFollowers, tasks } from '../db/schema.js';
+import { headline, lexemeTsQuery, prefixTsQuery, trimSnippet } from '../db/fullText.js';
+import { commentReader, taskComments, taskFollowers, tasks } from '../db/schema.js';
 import type {
   CommentMatch,
   NewTask,
@@ -63,11 +63,6 @@ function viewCondition(view: TaskView): SQL {
       // The followed ids first, then those tasks by primary key: with `in (...)` the planner read every task of the organisation.
       return sql`${base} and t.assignee_id <> ${view.userId} and t.id = any (array(select f.task_id from ${taskFollowers} f where f.user_id = ${view.userId}))`;
   }
-}
-
-/** Whether the viewer sees a task: in their organisation, assigned to or followed by them. */
-function visibleTo(viewer: TaskViewer): SQL {
-  return sql`t.account_id = ${viewer.accountId} and (t.assignee_id = ${viewer.userId} or exists (select 1 from ${taskFollowers} f where f.task_id = t.id and f.user_id = ${viewer.userId}))`;
 }
 
 /**
@@ -265,19 +260,23 @@ export class PgTaskStore implements TaskStore {
   async searchComments(viewer: TaskViewer, text: string, take: number, skip: number): Promise<{ count: number; items: CommentMatch[] }> {
     const query = prefixTsQuery(text);
     if (!query) return { count: 0, items: [] };
-    // One statement: the matches the viewer may see, their number, and the page's marked texts (ts_headline only for the page).
+    // Each comment's readers word names who sees its task (the assignee, the followers, in the task's organisation), so the
+    // index alone finds the viewer's matches; only those are read and counted, and ts_headline runs for the page only.
+    const reader = lexemeTsQuery(commentReader(viewer.accountId, viewer.userId));
+    // The highlight characters mark matches only (shared api/search.ts): in a comment's own text they become spaces.
+    const shown = sql`translate(tc.text, ${HIGHLIGHT_START + HIGHLIGHT_END}, '  ')`;
     const rows = await rowsOf(
       this.db,
       sql`with q as (select ${query} as q),
-        m as (
+        m as materialized (
           select tc.id, ts_rank(tc.search, q.q) as rank, tc.created_at
-          from ${taskComments} tc join ${tasks} t on t.id = tc.task_id, q
-          where tc.search @@ q.q and ${visibleTo(viewer)}
+          from ${taskComments} tc, q
+          where tc.search @@ q.q and tc.readers @@ ${reader}
         )
         select n.total, p.* from (select count(*)::int as total from m) n
         left join lateral (
           select tc.id, tc.task_id, t.name as task_name, t.app_name, tc.author_id, ${personName('u')} as author_name, tc.created_at,
-            ${headline(sql`tc.text`, sql`q.q`)} as snippet, mm.rank
+            ${headline(shown, sql`q.q`)} as snippet, mm.rank
           from (select * from m order by rank desc, created_at desc, id asc limit ${take} offset ${skip}) mm
           join ${taskComments} tc on tc.id = mm.id join ${tasks} t on t.id = tc.task_id left join users u on u.id = tc.author_id, q
         ) p on true

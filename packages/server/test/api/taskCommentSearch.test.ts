@@ -4,7 +4,9 @@
  * best matches first, matches marked in the snippet, paged, and only the
  * comments of tasks the searching user sees.
  */
+import crypto from 'node:crypto';
 import { HIGHLIGHT_END, HIGHLIGHT_START, highlightParts } from '@atrium/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefixQueryText, searchWords } from '../../src/db/fullText.js';
 import type { TaskService } from '../../src/tasks/TaskService.js';
@@ -113,5 +115,43 @@ describe(`searching task comments on ${databaseKind}`, () => {
     expect((await search(dave, teamId, 'budget')).count).toBe(0);
     expect((await search(ada, otherId, 'budget')).count).toBe(0);
     expect((await search(ada, null, 'budget')).count).toBe(0);
+  });
+
+  it("keeps the highlight characters of a comment's own text out of the snippet's marks", async () => {
+    const api = new TaskApi(t, (await signIn(t.app, t.config.wrapperPrefix, ada.username)).jwt);
+    const task = await api.create({ app: 'Audits', name: 'Odd characters', assignee: ada.username });
+    await api.comment(task.uuid, `The ${HIGHLIGHT_START}walrus${HIGHLIGHT_END} tusk ${HIGHLIGHT_END}inventory${HIGHLIGHT_START} count`);
+    const [item] = (await search(ada, teamId, 'inventory')).items;
+    expect(item!.snippet.split(HIGHLIGHT_START)).toHaveLength(2);
+    expect(item!.snippet.split(HIGHLIGHT_END)).toHaveLength(2);
+    const parts = highlightParts(item!.snippet);
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['inventory']);
+    expect(parts.map((p) => p.text).join('')).toBe('The  walrus  tusk  inventory  count');
+    // The stored comment stays as written.
+    expect((await api.comments(task.uuid)).at(-1)!.text).toContain(`${HIGHLIGHT_START}walrus${HIGHLIGHT_END}`);
+  });
+
+  it('follows who sees a task: a new assignee finds its comments, the previous one no longer, followers as they come and go', async () => {
+    const api = new TaskApi(t, (await signIn(t.app, t.config.wrapperPrefix, ada.username)).jwt);
+    const task = await api.create({ app: 'Audits', name: 'Moving work', assignee: bob.username });
+    await api.comment(task.uuid, 'The pelican report is due');
+    expect((await search(bob, teamId, 'pelican')).count).toBe(1);
+    expect((await search(carol, teamId, 'pelican')).count).toBe(0);
+    await api.act(task.uuid, '', { assignee: carol.username });
+    expect((await search(carol, teamId, 'pelican')).count).toBe(1);
+    expect((await search(bob, teamId, 'pelican')).count).toBe(0);
+    // The creator follows it throughout.
+    expect((await search(ada, teamId, 'pelican')).count).toBe(1);
+    // Followers added or removed by any means (here straight in the database) are taken into account at once.
+    const { db } = t.database;
+    await db.execute(sql`insert into task_followers (task_id, user_id) values (${task.uuid}, ${bob.id})`);
+    expect((await search(bob, teamId, 'pelican')).count).toBe(1);
+    await db.execute(sql`delete from task_followers where task_id = ${task.uuid} and user_id in (${bob.id}, ${ada.id})`);
+    expect((await search(bob, teamId, 'pelican')).count).toBe(0);
+    expect((await search(ada, teamId, 'pelican')).count).toBe(0);
+    // A comment written straight into the database is found by those who see its task.
+    await db.execute(sql`insert into task_comments (id, task_id, author_id, text) values (${crypto.randomUUID()}, ${task.uuid}, ${ada.id}, 'A second pelican sighting')`);
+    expect((await search(carol, teamId, 'pelican')).count).toBe(2);
+    expect((await search(dave, teamId, 'pelican')).count).toBe(0);
   });
 });

@@ -111,9 +111,20 @@ export interface CommentResult {
 
 export type SearchResult = AppResult | UserResult | AttachmentResult | CommentResult;
 
+/**
+ * The most matches of one kind that a search counts and ranks: past it the
+ * kind's `count` is this number and `countCapped` is true (a client shows
+ * "1,000+"), and its results are the best of the first matches found
+ * (docs/behaviour/search.md#many-matches). Files only: the other kinds are
+ * bounded by what the caller sees.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 export interface SearchGroup<T extends SearchResult = SearchResult> {
-  /** All matches of this kind. */
+  /** All matches of this kind, or SEARCH_COUNT_CAP when `countCapped`. */
   count: number;
+  /** Present and true when more than SEARCH_COUNT_CAP match: `count` is then a lower bound. */
+  countCapped?: boolean;
   items: T[];
 }
 
