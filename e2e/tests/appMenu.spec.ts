@@ -45,6 +45,7 @@ const DEMO_MENU = [
   'Other',
   'Broken',
   'Files',
+  'Global Search',
   'Hello',
   'Outdated',
   'Preferences',
