@@ -36,16 +36,19 @@ const PRIVACY_POLICY = `<h2>Privacy policy</h2>
 /**
  * The catalogue. Every entry with a `page` is an organisation page opened in
  * the Viewer (a page shipped beside this file): those are the applications
- * the demo users are given, so that each one they see opens. Entries without
- * a page name applications whose packages are not part of the product yet:
- * they stay in the catalogue, granted to nobody. `grant` says whether the
- * user `demo` gets the entry; the other users get pages by category.
+ * the demo users are given, so that each one they see opens. Entries marked
+ * `builtin` are the product's own application packages (Priorities,
+ * GlobalSearch): every demo user is given them, so they are listed under
+ * their category. The other entries without a page name applications whose
+ * packages are not part of the product yet: they stay in the catalogue,
+ * granted to nobody. `grant` says whether the user `demo` gets a page; the
+ * other users get pages by category.
  */
-const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant: boolean; defaultForOrgs?: boolean; page?: string }> = [
+const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant: boolean; defaultForOrgs?: boolean; page?: string; builtin?: true }> = [
   { name: 'Chat', title: 'Chat', category: 'collaboration', grant: true, page: 'chat.html' },
   { name: 'Mail', title: 'Mail', category: 'collaboration', grant: true, page: 'mail.html' },
   { name: 'Calendar', title: 'Calendar', category: 'collaboration', grant: true, page: 'calendar.html' },
-  { name: 'Priorities', title: 'Priorities', category: 'organization', grant: false },
+  { name: 'Priorities', title: 'Priorities', category: 'organization', grant: true, builtin: true },
   { name: 'Directory', title: 'People Directory', category: 'organization', grant: true, defaultForOrgs: true, page: 'directory.html' },
   { name: 'Audits', title: 'Audit Management', category: 'quality management', grant: true, page: 'audits.html' },
   { name: 'Incidents', title: 'Incident Tracker', category: 'quality management', grant: false },
@@ -53,7 +56,7 @@ const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant
   { name: 'Policies', title: 'Security Policies', category: 'information security management', grant: true, page: 'policies.html' },
   { name: 'Reports', title: 'Operations Reports', category: 'operational intelligence', grant: true, page: 'reports.html' },
   { name: 'Dashboards', title: 'Dashboards', category: 'operational intelligence', grant: false },
-  { name: 'GlobalSearch', title: 'Global Search', category: 'operational intelligence', grant: false, defaultForOrgs: true },
+  { name: 'GlobalSearch', title: 'Global Search', category: 'operational intelligence', grant: true, defaultForOrgs: true, builtin: true },
   { name: 'LeaveRequests', title: 'Leave Requests', category: 'employee center', grant: true, page: 'leave-requests.html' },
   { name: 'Handbook', title: 'Company Handbook', category: 'employee center', grant: true, page: 'handbook.html' },
   { name: 'CRM', title: 'Customer Relations', category: 'sales and marketing', grant: true, page: 'crm.html' },
@@ -170,6 +173,10 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
       defaultAppForOrgs: entry.defaultForOrgs ? 1 : 0,
     });
     appsByName.set(app.name, app);
+    if (entry.builtin) {
+      for (const u of [demo, olivia, liam, sofia]) await stores.apps.grant(u.id, app.id);
+      continue;
+    }
     // Nobody is given an entry that would not open.
     if (!page) continue;
     if (entry.grant) await stores.apps.grant(demo.id, app.id);

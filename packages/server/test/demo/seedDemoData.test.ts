@@ -50,19 +50,20 @@ describe(`demo data on ${databaseKind}`, () => {
     return profile.data.apps;
   }
 
-  it('gives the demo user an application of every category, each of them a page that opens in the Viewer', async () => {
+  it('gives the demo user an application of every category, each of them a page that opens in the Viewer or a built-in package', async () => {
     const apps = await grantedTo('demo', '10.9.0.3');
-    expect(apps.map((a) => a.name).sort()).toEqual(['Audits', 'CRM', 'Calendar', 'Chat', 'Directory', 'Handbook', 'LeaveRequests', 'Mail', 'Policies', 'Reports', 'RiskRegister']);
+    expect(apps.map((a) => a.name).sort()).toEqual(['Audits', 'CRM', 'Calendar', 'Chat', 'Directory', 'GlobalSearch', 'Handbook', 'LeaveRequests', 'Mail', 'Policies', 'Priorities', 'Reports', 'RiskRegister']);
     expect([...new Set(apps.map((a) => a.category))].sort()).toEqual([...APP_CATEGORIES].sort());
   });
 
-  it('gives every demo user only applications that open: sandboxed pages without script or outside resources', async () => {
+  it('gives every demo user only applications that open: the built-in packages and sandboxed pages without script or outside resources', async () => {
     const users = await t.services.stores.users.list();
     expect(users.map((u) => u.username).sort()).toEqual(['demo', 'liam', 'olivia', 'sofia']);
     for (const [i, user] of users.entries()) {
       const apps = await grantedTo(user.username, `10.9.1.${i}`);
       expect(apps.length, user.username).toBeGreaterThan(0);
-      for (const app of apps) {
+      expect(apps.filter((a) => !a.is_base_app).map((a) => a.name).sort(), user.username).toEqual(['GlobalSearch', 'Priorities']);
+      for (const app of apps.filter((a) => a.is_base_app)) {
         expect(app, `${user.username}: ${app.name}`).toMatchObject({ is_base_app: true, app_type: VIEWER_APP_TYPE });
         const { url } = JSON.parse(app.start_options) as { url?: string };
         expect(url, app.name).toMatch(new RegExp(`^${t.config.apiPrefix}/resources/[0-9a-f-]{36}$`));
@@ -76,13 +77,15 @@ describe(`demo data on ${databaseKind}`, () => {
     }
   });
 
-  it('keeps the applications that have no package yet in the catalogue, given to nobody', async () => {
-    const withoutPackage = ['Campaigns', 'Dashboards', 'GlobalSearch', 'Incidents', 'Priorities'];
+  it('keeps the applications that have no package yet in the catalogue, given to nobody, and gives everyone the built-in Priorities and GlobalSearch', async () => {
+    const withoutPackage = ['Campaigns', 'Dashboards', 'Incidents'];
+    const builtin = ['GlobalSearch', 'Priorities'];
     const catalogue = await t.services.stores.apps.list();
-    expect(catalogue.filter((a) => a.url === null).map((a) => a.name).sort()).toEqual(withoutPackage);
+    expect(catalogue.filter((a) => a.url === null).map((a) => a.name).sort()).toEqual([...withoutPackage, ...builtin].sort());
     for (const user of await t.services.stores.users.list()) {
       const granted = (await t.services.stores.apps.listGranted(user.id)).map((a) => a.name);
       for (const name of withoutPackage) expect(granted, user.username).not.toContain(name);
+      for (const name of builtin) expect(granted, user.username).toContain(name);
     }
   });
 
