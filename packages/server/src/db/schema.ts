@@ -26,6 +26,15 @@ import {
 const created = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
+ * The full-text indexes of global search keep at most 64 kB of new entries
+ * aside before merging them (PostgreSQL's default is 4 MB). Every search
+ * reads all of them, and the embedded database has no autovacuum to merge
+ * them in the background: left at 4 MB they cost every search several
+ * milliseconds (docs/PERFORMANCE.md, "Work items and search").
+ */
+const SEARCH_INDEX_OPTIONS = { gin_pending_list_limit: 64 };
+
+/**
  * The words of a user that global search matches (docs/behaviour/search.md#ranking),
  * in the language-agnostic 'simple' configuration: the name and the username
  * weigh most, then the designation, then the e-mail address (whose parts
@@ -107,7 +116,7 @@ export const users = pgTable(
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_key').on(t.username), index('users_search_idx').using('gin', userSearchDocument(t))],
+  (t) => [uniqueIndex('users_username_key').on(t.username), index('users_search_idx').using('gin', userSearchDocument(t)).with(SEARCH_INDEX_OPTIONS)],
 );
 
 /** Which organisations a user belongs to. */
@@ -311,7 +320,7 @@ export const vfsNodes = pgTable(
     // Search: trigram index of the lower-case name (pg_trgm), for patterns with wildcards anywhere.
     index('vfs_nodes_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     // Global search over names (docs/behaviour/search.md).
-    index('vfs_nodes_name_search_idx').using('gin', fileNameDocument(t.name)),
+    index('vfs_nodes_name_search_idx').using('gin', fileNameDocument(t.name)).with(SEARCH_INDEX_OPTIONS),
     // Global search: the files whose name is the text searched, found first however many others match (docs/behaviour/search.md#ranking).
     index('vfs_nodes_name_stem_idx').on(fileNameStem(t.name)),
   ],
@@ -415,7 +424,7 @@ export const taskComments = pgTable(
     createdAt: created(),
   },
   // Search finds a caller's matching comments in the index alone: their words and their readers' together.
-  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt), index('task_comments_search_idx').using('gin', t.search, t.readers)],
+  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt), index('task_comments_search_idx').using('gin', t.search, t.readers).with(SEARCH_INDEX_OPTIONS)],
 );
 
 /**
@@ -435,5 +444,5 @@ export const vfsContents = pgTable(
     /** The first characters of the text (VFS_CONTENT_SNIPPET_CHARS), where snippets are cut from. */
     text: text('text').notNull(),
   },
-  (t) => [index('vfs_contents_document_idx').using('gin', t.document)],
+  (t) => [index('vfs_contents_document_idx').using('gin', t.document).with(SEARCH_INDEX_OPTIONS)],
 );

@@ -86,10 +86,8 @@ export class PgSearchStore implements SearchStore {
    * yields them, until there are enough; those are ranked. One more than
    * the cap tells that there are more.
    *
-   * The text's documents carry the word of their mount instance, so the
-   * rights are checked in the index, never by a join to the entries. One
-   * statement; the index of texts is always used (a scan of every text
-   * costs far more than the planner believes when the words are rare).
+   * Names first, in one statement; the texts in a second one only when the
+   * names are fewer than that (a common word of names costs one statement).
    */
   async files(instances: readonly SearchInstance[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<FileHit>> {
     if (instances.length === 0) return { count: 0, items: [] };
@@ -97,9 +95,6 @@ export class PgSearchStore implements SearchStore {
       instances.map((i) => sql`(${i.mount}, ${i.scope})`),
       sql`, `,
     )})`;
-    // Checked in each text found by its words, not in the index: asked of the index beside a rare word, the instances'
-    // words (each in thousands of texts) cost more than reading the few texts found.
-    const isReadable = sql`(c.document @@ ${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery) is true`;
     const prefix = prefixQuery(terms);
     const exact = exactQuery(terms);
     const nameDocument = fileNameDocument(sql`n.name`);
@@ -107,7 +102,9 @@ export class PgSearchStore implements SearchStore {
     // The results a page may show: the first SEARCH_COUNT_CAP of the ranking.
     const limit = Math.max(0, Math.min(take, SEARCH_COUNT_CAP - skip));
     const columns = sql`n.id, n.mount, n.name, n.mime, n.size`;
-    const statement = sql`with equal as materialized (
+    const names = await rowsOf(
+      this.db,
+      sql`with equal as materialized (
           select ${columns} from ${vfsNodes} n
           where ${fileNameStem(sql`n.name`)} in (${terms.phrase}, ${fileNameStem(sql`${terms.phrase}::text`)}) and ${inInstances} and not n.is_directory
           limit ${enough}
@@ -126,40 +123,65 @@ export class PgSearchStore implements SearchStore {
             select n.*, 0 as tier from equal n where ${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)})
             union all select *, 1 from whole union all select *, 2 from part
           ) n order by id, tier
-        ),
-        texts_whole as materialized (
-          select c.node_id as id, c.document, 0 as tier from ${vfsContents} c
-          where c.document @@ ${exact} and ${isReadable} and c.node_id not in (select id from names)
-          limit greatest(0, ${enough} - (select count(*) from names))
-        ),
-        texts_part as materialized (
-          select c.node_id as id, c.document, 1 as tier from ${vfsContents} c
-          where c.document @@ ${prefix} and not (c.document @@ ${exact}) and ${isReadable} and c.node_id not in (select id from names)
-          limit greatest(0, ${enough} - (select count(*) from names) - (select count(*) from texts_whole))
-        ),
-        texts as (select * from texts_whole union all select * from texts_part),
-        page_a as materialized (
-          select h.id, h.mount, h.name, h.mime, h.size, row_number() over (order by h.tier, lower(h.name), h.id) as ord from names h
-          order by ord limit ${limit} offset ${skip}
-        ),
-        page_b as (
-          select t.id, row_number() over (order by t.tier, ts_rank(t.document, ${prefix}, 1) desc, t.id) as ord
-          from texts t
-          order by ord limit greatest(0, ${limit} - (select count(*) from page_a)) offset greatest(0, ${skip} - (select count(*) from names))
         )
-        select c.total, p.* from (select (select count(*)::int from names) + (select count(*)::int from texts) as total) c
+        select c.total, p.* from (select count(*)::int as total from names) c
         left join lateral (
-          select a.id, a.mount, a.name, a.mime, a.size, true as in_name, 0 as tier, a.ord from page_a a
-          union all
-          select n.id, n.mount, n.name, n.mime, n.size, false, 1, b.ord from page_b b join ${vfsNodes} n on n.id = b.id
-        ) p on true
-        order by p.tier, p.ord`;
+          select h.id, h.mount, h.name, h.mime, h.size from names h order by h.tier, lower(h.name), h.id limit ${limit} offset ${skip}
+        ) p on true`,
+    );
+    const nameCount = Number(names[0]?.total ?? 0);
+    const items: FileHit[] = names
+      .filter((r) => r.id !== null && r.id !== undefined)
+      .map((r) => ({ id: String(r.id), mount: String(r.mount), name: String(r.name), mime: String(r.mime), size: Number(r.size), inName: true }));
+    let count = nameCount;
+    if (nameCount < enough) {
+      const texts = await this.texts(instances, terms, enough - nameCount, limit - items.length, Math.max(0, skip - nameCount));
+      count += texts.count;
+      items.push(...texts.items);
+    }
+    return count > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true, items } : { count, items };
+  }
+
+  /**
+   * Files of the instances found only by their text (their name does not
+   * match), at most `room` of them (whole words first), and the page of
+   * them; the index of texts is always used (a scan of every text costs far
+   * more than the planner believes when the words are rare). The texts'
+   * documents carry the word of their mount instance: the rights are
+   * checked in the texts found, never by a join to every entry.
+   */
+  private async texts(instances: readonly SearchInstance[], terms: SearchTerms, room: number, take: number, skip: number): Promise<SearchPage<FileHit>> {
+    const prefix = prefixQuery(terms);
+    const exact = exactQuery(terms);
+    // Asked of the index beside a rare word, the instances' words (each in thousands of texts) would cost more than
+    // reading the few texts found.
+    const isReadable = sql`(c.document @@ ${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery) is true`;
+    const onlyText = sql`not (${fileNameDocument(sql`n.name`)} @@ ${prefix})`;
+    // The limits outside the CTEs: planned for all their rows, each reads the index of texts (a limit inside would have
+    // the planner walk every text in key order hoping for an early match); read only as far as the limits ask.
+    const statement = sql`with whole_all as materialized (
+          select c.node_id as id, c.document, 0 as tier from ${vfsContents} c join ${vfsNodes} n on n.id = c.node_id
+          where c.document @@ ${exact} and ${isReadable} and ${onlyText}
+        ),
+        part_all as materialized (
+          select c.node_id as id, c.document, 1 as tier from ${vfsContents} c join ${vfsNodes} n on n.id = c.node_id
+          where c.document @@ ${prefix} and not (c.document @@ ${exact}) and ${isReadable} and ${onlyText}
+        ),
+        whole as (select * from whole_all limit ${room}),
+        texts as materialized (
+          select * from whole union all (select * from part_all limit greatest(0, ${room} - (select count(*) from whole)))
+        )
+        select c.total, p.* from (select count(*)::int as total from texts) c
+        left join lateral (
+          select n.id, n.mount, n.name, n.mime, n.size
+          from (select t.id, t.tier, ts_rank(t.document, ${prefix}, 1) as rank from texts t order by t.tier, rank desc, t.id limit ${take} offset ${skip}) t
+          join ${vfsNodes} n on n.id = t.id order by t.tier, t.rank desc, t.id
+        ) p on true`;
     const rows = await this.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return rowsOf(tx as unknown as Db, statement);
     });
-    const page = pageOf(rows, (r) => ({ id: String(r.id), mount: String(r.mount), name: String(r.name), mime: String(r.mime), size: Number(r.size), inName: r.in_name === true }));
-    return page.count > SEARCH_COUNT_CAP ? { ...page, count: SEARCH_COUNT_CAP, capped: true } : page;
+    return pageOf(rows, (r) => ({ id: String(r.id), mount: String(r.mount), name: String(r.name), mime: String(r.mime), size: Number(r.size), inName: false }));
   }
 
   async contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>> {

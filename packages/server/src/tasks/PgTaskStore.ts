@@ -267,18 +267,19 @@ export class PgTaskStore implements TaskStore {
     const shown = sql`translate(tc.text, ${HIGHLIGHT_START + HIGHLIGHT_END}, '  ')`;
     const rows = await rowsOf(
       this.db,
-      sql`with q as (select ${query} as q),
-        m as materialized (
-          select tc.id, ts_rank(tc.search, q.q) as rank, tc.created_at
-          from ${taskComments} tc, q
-          where tc.search @@ q.q and tc.readers @@ ${reader}
+      // The query written out where it is used, never read from a CTE: as a constant the planner gives the index scan
+      // a fixed key, about three times faster on the embedded database.
+      sql`with m as materialized (
+          select tc.id, ts_rank(tc.search, ${query}) as rank, tc.created_at
+          from ${taskComments} tc
+          where tc.search @@ ${query} and tc.readers @@ ${reader}
         )
         select n.total, p.* from (select count(*)::int as total from m) n
         left join lateral (
           select tc.id, tc.task_id, t.name as task_name, t.app_name, tc.author_id, ${personName('u')} as author_name, tc.created_at,
-            ${headline(shown, sql`q.q`)} as snippet, mm.rank
+            ${headline(shown, query)} as snippet, mm.rank
           from (select * from m order by rank desc, created_at desc, id asc limit ${take} offset ${skip}) mm
-          join ${taskComments} tc on tc.id = mm.id join ${tasks} t on t.id = tc.task_id left join users u on u.id = tc.author_id, q
+          join ${taskComments} tc on tc.id = mm.id join ${tasks} t on t.id = tc.task_id left join users u on u.id = tc.author_id
         ) p on true
         order by p.rank desc, p.created_at desc, p.id asc`,
     );
