@@ -36,18 +36,6 @@ export function prefixQueryText(words: readonly string[]): string {
 }
 
 /**
- * The SQL of a prefix tsquery for a user's text (a bound parameter given to
- * to_tsquery('simple', ...)), or null when the text has no word to search
- * for. Use it against a tsvector built with the 'simple' configuration:
- * `where document @@ ${query}`, `ts_rank(document, ${query})`.
- */
-export function prefixTsQuery(text: string): SQL | null {
-  const words = searchWords(text);
-  if (words.length === 0) return null;
-  return sql`to_tsquery('simple'::regconfig, ${prefixQueryText(words)})`;
-}
-
-/**
  * A tsquery of one lexeme exactly as given (a bound parameter), such as the
  * words of rights that documents carry ('#home:<user id>'): no parser, no
  * normalisation, quotes and backslashes escaped.
@@ -57,16 +45,8 @@ export function lexemeTsQuery(lexeme: string): SQL {
 }
 
 /**
- * ts_headline's options for the whole document with every match marked:
- * the text comes back exactly as stored (the fragment modes drop anything
- * that looks like a markup tag, and punctuation at the cuts), to be
- * shortened with trimSnippet. Meant for short documents such as comments.
- */
-export const WHOLE_HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, HighlightAll=true`;
-
-/**
- * ts_headline's options for long documents: a few short fragments around
- * the matches (markup-like tags in them are dropped).
+ * ts_headline's options for long documents (the text of files): a few short
+ * fragments around the matches (markup-like tags in them are dropped).
  */
 export const FRAGMENT_HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxWords=30, MinWords=12, ShortWord=1, MaxFragments=2, FragmentDelimiter=" … "`;
 
@@ -74,8 +54,36 @@ export const FRAGMENT_HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=$
  * The text of `document` with the matches of `query` between HIGHLIGHT_START
  * and HIGHLIGHT_END (render it with highlightParts, as text).
  */
-export function headline(document: SQL, query: SQL, options: string = WHOLE_HEADLINE_OPTIONS): SQL<string> {
+export function headline(document: SQL, query: SQL, options: string = FRAGMENT_HEADLINE_OPTIONS): SQL<string> {
   return sql<string>`ts_headline('simple'::regconfig, ${document}, ${query}, ${options})`;
+}
+
+/** A word as search sees it (searchWords): a run of letters, digits and marks. */
+const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * A short text (a name, a title, an address, a comment) with every word
+ * that begins with one of the query's words (searchWords) marked between
+ * HIGHLIGHT_START and HIGHLIGHT_END, the way the database matched it
+ * (docs/behaviour/search.md#highlighting). Highlight characters of the text
+ * itself become spaces: a client splits on them and shows the parts as text.
+ * Far cheaper than ts_headline, which parses each text again in the database.
+ */
+export function highlightWords(text: string, words: readonly string[]): string {
+  const clean = text.replace(/[\uE000\uE001]/g, ' ');
+  return clean.replace(WORD, (word) => {
+    const lower = word.normalize('NFC').toLowerCase();
+    return words.some((w) => lower.startsWith(w)) ? `${HIGHLIGHT_START}${word}${HIGHLIGHT_END}` : word;
+  });
+}
+
+/** Whether a short text has a word that `highlightWords` would mark. */
+export function hasMatch(text: string, words: readonly string[]): boolean {
+  for (const [word] of text.matchAll(WORD)) {
+    const lower = word.normalize('NFC').toLowerCase();
+    if (words.some((w) => lower.startsWith(w))) return true;
+  }
+  return false;
 }
 
 /** Characters of a snippet around its first match. */

@@ -117,12 +117,12 @@ export class PgSearchStore implements SearchStore {
           limit greatest(0, ${enough} - (select count(*) from whole))
         ),
         -- Each name once, in its best tier: equal to the text (compared here, out of the planner's reach: the trigram index
-        -- of names would find every similar one), whole words, beginnings.
+        -- of names would find every similar one), whole words, beginnings (whole and part never share a name).
+        equal_names as materialized (select n.*, 0 as tier from equal n where ${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)})),
         names as materialized (
-          select distinct on (id) * from (
-            select n.*, 0 as tier from equal n where ${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)})
-            union all select *, 1 from whole union all select *, 2 from part
-          ) n order by id, tier
+          select * from equal_names
+          union all select *, 1 from whole where id not in (select id from equal_names)
+          union all select *, 2 from part where id not in (select id from equal_names)
         )
         select c.total, p.* from (select count(*)::int as total from names) c
         left join lateral (
@@ -156,7 +156,8 @@ export class PgSearchStore implements SearchStore {
     // Asked of the index beside a rare word, the instances' words (each in thousands of texts) would cost more than
     // reading the few texts found.
     const isReadable = sql`(c.document @@ ${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery) is true`;
-    const onlyText = sql`not (${fileNameDocument(sql`n.name`)} @@ ${prefix})`;
+    // Not found by name (the first statement's names, complete when this runs): neither the words nor the whole text.
+    const onlyText = sql`not (${fileNameDocument(sql`n.name`)} @@ ${prefix}) and not (${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)}))`;
     // The limits outside the CTEs: planned for all their rows, each reads the index of texts (a limit inside would have
     // the planner walk every text in key order hoping for an early match); read only as far as the limits ask.
     const statement = sql`with whole_all as materialized (

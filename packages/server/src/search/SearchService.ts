@@ -14,12 +14,11 @@ import {
   type UserResult,
 } from '@atrium/shared';
 import type { AppStore } from '../apps/AppStore.js';
-import { searchWords } from '../db/fullText.js';
+import { hasMatch, highlightWords, searchWords } from '../db/fullText.js';
 import { displayName } from '../users/ProfileService.js';
 import type { UserStore } from '../users/UserStore.js';
 import type { MountDefinition } from '../vfs/mounts.js';
 import type { VfsStore } from '../vfs/VfsStore.js';
-import { hasMatch, highlightWords } from './highlight.js';
 import type { AppCandidate, SearchInstance, SearchStore, SearchTerms } from './SearchStore.js';
 
 /** Who searches: the user and the organisation they act in (null when they belong to none). */

@@ -1,7 +1,7 @@
-import { HIGHLIGHT_END, HIGHLIGHT_START, rygRange, RYG_STATUSES, type RygStatus, type TaskSort } from '@atrium/shared';
+import { rygRange, RYG_STATUSES, type RygStatus, type TaskSort } from '@atrium/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { headline, lexemeTsQuery, prefixTsQuery, trimSnippet } from '../db/fullText.js';
+import { highlightWords, lexemeTsQuery, prefixQueryText, searchWords, trimSnippet } from '../db/fullText.js';
 import { commentReader, taskComments, taskFollowers, tasks } from '../db/schema.js';
 import type {
   CommentMatch,
@@ -258,13 +258,12 @@ export class PgTaskStore implements TaskStore {
   }
 
   async searchComments(viewer: TaskViewer, text: string, take: number, skip: number): Promise<{ count: number; items: CommentMatch[] }> {
-    const query = prefixTsQuery(text);
-    if (!query) return { count: 0, items: [] };
+    const words = searchWords(text);
+    if (words.length === 0) return { count: 0, items: [] };
+    const query = sql`to_tsquery('simple'::regconfig, ${prefixQueryText(words)})`;
     // Each comment's readers word names who sees its task (the assignee, the followers, in the task's organisation), so the
-    // index alone finds the viewer's matches; only those are read and counted, and ts_headline runs for the page only.
+    // index alone finds the viewer's matches; only those are read and counted.
     const reader = lexemeTsQuery(commentReader(viewer.accountId, viewer.userId));
-    // The highlight characters mark matches only (shared api/search.ts): in a comment's own text they become spaces.
-    const shown = sql`translate(tc.text, ${HIGHLIGHT_START + HIGHLIGHT_END}, '  ')`;
     const rows = await rowsOf(
       this.db,
       // The query written out where it is used, never read from a CTE: as a constant the planner gives the index scan
@@ -277,7 +276,7 @@ export class PgTaskStore implements TaskStore {
         select n.total, p.* from (select count(*)::int as total from m) n
         left join lateral (
           select tc.id, tc.task_id, t.name as task_name, t.app_name, tc.author_id, ${personName('u')} as author_name, tc.created_at,
-            ${headline(shown, query)} as snippet, mm.rank
+            tc.text, mm.rank
           from (select * from m order by rank desc, created_at desc, id asc limit ${take} offset ${skip}) mm
           join ${taskComments} tc on tc.id = mm.id join ${tasks} t on t.id = tc.task_id left join users u on u.id = tc.author_id
         ) p on true
@@ -294,7 +293,9 @@ export class PgTaskStore implements TaskStore {
         authorId: r.author_id === null ? null : String(r.author_id),
         authorName: String(r.author_name ?? ''),
         createdAt: date(r.created_at),
-        snippet: trimSnippet(String(r.snippet)),
+        // Marked here rather than by ts_headline (several times dearer in the database); the highlight characters of the
+        // comment's own text become spaces (shared api/search.ts): they mark matches only.
+        snippet: trimSnippet(highlightWords(String(r.text), words)),
       }));
     return { count, items };
   }

@@ -1,7 +1,7 @@
 import { HIGHLIGHT_END as E, HIGHLIGHT_START as S, highlightParts } from '@atrium/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prefixQueryText, searchWords, trimSnippet } from '../../src/db/fullText.js';
+import { hasMatch, highlightWords, prefixQueryText, searchWords, trimSnippet } from '../../src/db/fullText.js';
 
 describe('full-text helpers', () => {
   it('splits a text into distinct lower-case words of letters, digits and marks', () => {
@@ -14,6 +14,20 @@ describe('full-text helpers', () => {
   it('quotes every word as a prefix lexeme', () => {
     expect(prefixQueryText(['budget', 'q3'])).toBe("'budget':* & 'q3':*");
     expect(prefixQueryText([])).toBe('');
+  });
+
+  it('marks every word that begins with a word searched, in any case and script, and nothing inside a word', () => {
+    expect(highlightWords('Budget approved; the budgetary owner: finance-budget. Rebudget later 预算审计', ['budget', '预算'])).toBe(
+      `${S}Budget${E} approved; the ${S}budgetary${E} owner: finance-${S}budget${E}. Rebudget later ${S}预算审计${E}`,
+    );
+    expect(hasMatch('Rebudget later', ['budget'])).toBe(false);
+    expect(hasMatch('Über Budget', ['über'])).toBe(true);
+  });
+
+  it("turns the highlight characters of a text's own into spaces, so that every mark is paired and the searcher's", () => {
+    const marked = highlightWords(`a ${S}fake${E} mark ${E}budget${S}`, ['budget']);
+    expect(marked).toBe(`a  fake  mark  ${S}budget${E} `);
+    expect(highlightParts(marked).filter((p) => p.match).map((p) => p.text)).toEqual(['budget']);
   });
 
   it('leaves a short snippet whole', () => {
