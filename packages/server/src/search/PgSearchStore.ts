@@ -153,20 +153,24 @@ export class PgSearchStore implements SearchStore {
   private async texts(instances: readonly SearchInstance[], terms: SearchTerms, room: number, take: number, skip: number): Promise<SearchPage<FileHit>> {
     const prefix = prefixQuery(terms);
     const exact = exactQuery(terms);
-    // Asked of the index beside a rare word, the instances' words (each in thousands of texts) would cost more than
-    // reading the few texts found.
-    const isReadable = sql`(c.document @@ ${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery) is true`;
+    // The rights in each text found by its words: asked of the index beside a rare word, the instances' words (each in
+    // thousands of texts) would cost more than reading the few texts found.
+    const readable = sql`${instances.map((i) => quotedLexeme(instanceLexeme(i.mount, i.scope))).join(' | ')}::tsquery`;
+    // `is true` keeps these out of the index scan; one test per text, as a long text's document is read (and unpacked)
+    // again for every test.
+    const wholeFilter = sql`(c.document @@ ${readable}) is true`;
+    const partFilter = sql`(c.document @@ (!!${exact} && ${readable})) is true`;
     // Not found by name (the first statement's names, complete when this runs): neither the words nor the whole text.
     const onlyText = sql`not (${fileNameDocument(sql`n.name`)} @@ ${prefix}) and not (${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)}))`;
     // The limits outside the CTEs: planned for all their rows, each reads the index of texts (a limit inside would have
     // the planner walk every text in key order hoping for an early match); read only as far as the limits ask.
     const statement = sql`with whole_all as materialized (
           select c.node_id as id, c.document, 0 as tier from ${vfsContents} c join ${vfsNodes} n on n.id = c.node_id
-          where c.document @@ ${exact} and ${isReadable} and ${onlyText}
+          where c.document @@ ${exact} and ${wholeFilter} and ${onlyText}
         ),
         part_all as materialized (
           select c.node_id as id, c.document, 1 as tier from ${vfsContents} c join ${vfsNodes} n on n.id = c.node_id
-          where c.document @@ ${prefix} and not (c.document @@ ${exact}) and ${isReadable} and ${onlyText}
+          where c.document @@ ${prefix} and ${partFilter} and ${onlyText}
         ),
         whole as (select * from whole_all limit ${room}),
         texts as materialized (
