@@ -1,14 +1,12 @@
 import { MENUS, type OpenContextMenu } from '@atrium/client-core';
 import { lazy, Suspense, useEffect, useRef, type JSX } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
-import { preloadedModule } from '../hooks/usePreloadedModule.js';
 import { whenIdle } from '../hooks/whenIdle.js';
-import { CommandMenu } from '../menus/CommandMenu.js';
-import { AppMenu } from '../panel/AppMenu.js';
 import { WorkOverlays } from '../work/WorkOverlays.js';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from './DesktopContext.js';
 import { useReturnFocus } from './ModalOverlay.js';
+import { overlayViews } from './overlayViews.js';
 
 // On demand, with the policy's HTML sanitiser: only a user who has not accepted the policy yet needs it.
 const PrivacyPolicyDialog = lazy(async () => ({ default: (await import('./PrivacyPolicyDialog.js')).PrivacyPolicyDialog }));
@@ -16,10 +14,7 @@ const PrivacyPolicyDialog = lazy(async () => ({ default: (await import('./Privac
 const FileSearchOverlay = lazy(() => import('./FileSearchOverlay.js'));
 // The global search panel and its texts, with the magnifier's first press.
 const GlobalSearchPanel = lazy(() => import('../search/GlobalSearchPanel.js'));
-/** The shortcut guide and the command palette: fetched once the desktop is idle (or a key is pressed), not before it shows. */
-const overlayViews = preloadedModule(() => import('./desktopOverlayViews.js'));
-
-/** Loads the shortcut guide and the command palette now (tests; the desktop does it when idle). */
+/** Loads the desktop's menus, the shortcut guide and the command palette now (tests; the desktop does it when idle). */
 export function preloadOverlayViews(): Promise<unknown> {
   return overlayViews.preload();
 }
@@ -67,6 +62,12 @@ export function DesktopOverlays(): JSX.Element | null {
   );
 }
 
+/** The application menu, once its code has arrived (at once when it was preloaded). */
+function AppMenu(): JSX.Element | null {
+  const views = overlayViews.use();
+  return views && <views.AppMenu />;
+}
+
 /** The shortcut guide or the command palette, once their code has arrived (at once when it was preloaded). */
 function OverlayView({ popup, onClose }: { popup: 'shortcuts' | 'palette'; onClose(): void }): JSX.Element | null {
   const views = overlayViews.use();
@@ -78,11 +79,12 @@ function OverlayView({ popup, onClose }: { popup: 'shortcuts' | 'palette'; onClo
 function ContextMenu({ menu, onClose }: { menu: OpenContextMenu; onClose(): void }): JSX.Element {
   const { t } = useTranslation();
   const { commands } = useDesktop();
+  const views = overlayViews.use();
   const wrapper = useRef<HTMLDivElement>(null);
   useReturnFocus(wrapper);
   return (
     <div ref={wrapper} className="atr-context-menu">
-      <CommandMenu
+      {views && <views.CommandMenu
         registry={commands}
         entries={MENUS[menu.menu]}
         context={menu.context}
@@ -91,7 +93,7 @@ function ContextMenu({ menu, onClose }: { menu: OpenContextMenu; onClose(): void
         testId={`contextMenu.${menu.menu}`}
         testIdPrefix="contextMenu"
         onClose={onClose}
-      />
+      />}
     </div>
   );
 }

@@ -134,9 +134,9 @@ describe('login form', () => {
     expect(screen.getByTestId('signedIn.page')).toBeTruthy();
     expect(screen.getByRole('main', { name: 'Desktop' })).toBeTruthy();
     expect(screen.getByTestId('notification.title').textContent).toMatch(/^Good (Morning|Afternoon|Evening), Dana Demo$/);
-    // Log out from the desktop's menu: the question first.
+    // Log out from the desktop's menu (its code arrives with the first opening here): the question first.
     fireEvent.contextMenu(screen.getByTestId('desktop.area'));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await settle();
     const question = screen.getByRole('dialog', { name: 'Log out' });
     expect(within(question).getByText('Would you like to logout?')).toBeTruthy();

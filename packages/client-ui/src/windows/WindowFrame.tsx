@@ -2,12 +2,13 @@ import type { SnapZone, WindowManager, WindowRecord } from '@atrium/client-core'
 import { memo, useCallback, useEffect, useRef, useSyncExternalStore, type CSSProperties, type JSX, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
+import { overlayViews } from '../desktop/overlayViews.js';
 import { useFocusTrap } from '../hooks/useFocusTrap.js';
 import { focusableIn } from './focusable.js';
 import { ResizeHandles } from './ResizeHandles.js';
 import { useWindowGestures } from './useWindowGestures.js';
 import { useWindowRecord } from './useWindowRecord.js';
-import { WindowMenu } from './WindowMenu.js';
+import type { WindowMenuProps } from './WindowMenu.js';
 import { WindowTitleBar } from './WindowTitleBar.js';
 import './WindowFrame.css';
 
@@ -163,3 +164,9 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
     </>
   );
 });
+
+/** The window's icon menu, once the desktop's menus have arrived (at once when they were preloaded). */
+function WindowMenu(props: WindowMenuProps): JSX.Element | null {
+  const views = overlayViews.use();
+  return views && <views.WindowMenu {...props} />;
+}

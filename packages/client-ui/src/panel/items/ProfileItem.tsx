@@ -4,7 +4,8 @@ import { useDesktop } from '../../desktop/DesktopContext.js';
 import { useObservable } from '../../hooks/useObservable.js';
 import { useTranslation } from '../../i18n/useTranslation.js';
 import { ProfileAvatar } from '../ProfileAvatar.js';
-import { ProfileMenu } from '../ProfileMenu.js';
+import { overlayViews } from '../../desktop/overlayViews.js';
+import type { ProfileMenuProps } from '../ProfileMenu.js';
 import type { PanelItemProps } from './index.js';
 import '../ProfileMenu.css';
 
@@ -84,4 +85,10 @@ export function ProfileItem({ position }: PanelItemProps): JSX.Element | null {
       )}
     </div>
   );
+}
+
+/** The profile menu, once the desktop's menus have arrived (at once when they were preloaded). */
+function ProfileMenu(props: ProfileMenuProps): JSX.Element | null {
+  const views = overlayViews.use();
+  return views && <views.ProfileMenu {...props} />;
 }
