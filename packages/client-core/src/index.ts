@@ -29,7 +29,7 @@ export { createI18n, isLocale, type ClientI18n } from './i18n/createI18n.js';
 export { Translator, type Texts, type TranslateOptions, type TranslatorState } from './i18n/Translator.js';
 export { pickLocale } from './i18n/pickLocale.js';
 
-export { DialogService, isDialogKind, type DialogServiceOptions } from './dialogs/DialogService.js';
+export { DialogService, isDialogKind, loadDialogKinds, type DialogFactory, type DialogServiceOptions } from './dialogs/DialogService.js';
 export {
   DIALOG_KINDS,
   type AnyDialogOptions,
@@ -47,7 +47,8 @@ export { PromptDialog, type PromptState } from './dialogs/PromptDialog.js';
 export { ProgressDialog, clampProgress, type ProgressState } from './dialogs/ProgressDialog.js';
 export { ColorDialog, channelsToHex, parseHexColor, type ColorState, type ColorValue } from './dialogs/ColorDialog.js';
 export { FontDialog, type FontState, type FontValue } from './dialogs/FontDialog.js';
-export { FileDialog, isMountpointOffered, mimeAccepted, type FileDialogState } from './dialogs/FileDialog.js';
+export { FileDialog, isMountpointOffered, type FileDialogState } from './dialogs/FileDialog.js';
+export { mimeAccepted } from './vfs/mimeAccepted.js';
 export { ChoiceDialog, type ChoiceState } from './dialogs/ChoiceDialog.js';
 export { DefaultApplicationDialog, type DefaultApplicationState, type DefaultApplicationValue } from './dialogs/DefaultApplicationDialog.js';
 

@@ -118,7 +118,8 @@ export interface DialogSetup<S> {
 /** Buttons that accept; every other button is negative. */
 const POSITIVE_BUTTONS: ReadonlySet<string> = new Set(['ok', 'yes']);
 
-const firstNegative = (buttons: readonly string[]) => buttons.find((b) => !POSITIVE_BUTTONS.has(b));
+/** The first button that does not accept, if any. */
+export const firstNegative = (buttons: readonly string[]): string | undefined => buttons.find((b) => !POSITIVE_BUTTONS.has(b));
 
 /** The first positive button, else the only one, else null. */
 export function defaultButtonOf(buttons: readonly string[]): string | null {

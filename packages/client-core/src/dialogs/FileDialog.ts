@@ -1,6 +1,7 @@
 import { fileErrorText } from '@atrium/sdk';
 import { humanFileSize, joinVfsPath, mimeOfFilename } from '@atrium/shared';
 import { DIRECTORY_MIME, type FileEntry, type FileSystem, type Mountpoint } from '../vfs/FileSystem.js';
+import { mimeAccepted } from '../vfs/mimeAccepted.js';
 import { DialogBase, type DialogCallback, type DialogContext, type FileDialogOptions } from './DialogModel.js';
 
 export type { FileDialogOptions } from './DialogModel.js';
@@ -27,18 +28,8 @@ export function isMountpointOffered(mountpoint: Mountpoint): boolean {
   return !(mountpoint.attributes.readOnly && mountpoint.attributes.visibility === 'restricted');
 }
 
-/** Whether a mime type is accepted: no patterns accept all; a pattern matches exactly or as a regular expression ('^text/'). */
-export function mimeAccepted(mime: string, patterns: readonly string[]): boolean {
-  if (patterns.length === 0) return true;
-  return patterns.some((pattern) => {
-    if (pattern === mime) return true;
-    try {
-      return new RegExp(pattern).test(mime);
-    } catch {
-      return false;
-    }
-  });
-}
+// The listing's filter lives in ../vfs, so that opening a file does not bring this chooser's code with it.
+export { mimeAccepted };
 
 /**
  * The file open/save chooser (docs/behaviour/dialogs.md#file-chooser). Lists a directory through

@@ -128,7 +128,8 @@ export class Application implements SdkApplication {
   }
 
   dialog(kind: DialogKind, options: Record<string, unknown>, callback: DialogCallback): void {
-    this.#host.hooks.dialogs.create(kind, options as DialogOptions | FileDialogOptions, callback);
+    // The seldom kinds' code may still be on its way (DialogService.open): the callback tells the application.
+    void this.#host.hooks.dialogs.open(kind, options as DialogOptions | FileDialogOptions, callback);
   }
 
   notify(options: NotificationOptions): void {

@@ -2,13 +2,13 @@ import type { LaunchRequest } from '@atrium/sdk';
 import type { PackageManifestEntry } from '@atrium/shared';
 import type { DefaultApplicationValue } from '../dialogs/DefaultApplicationDialog.js';
 import type { DialogService } from '../dialogs/DialogService.js';
-import { mimeAccepted } from '../dialogs/FileDialog.js';
 import type { Translate } from '../dialogs/DialogModel.js';
 import type { DesktopHooks } from '../packages/DesktopHooks.js';
 import type { DesktopPackages } from '../packages/desktopApi.js';
 import { packageTitle } from '../packages/packageTitle.js';
 import type { SettingsStore } from '../settings/SettingsStore.js';
 import type { FileEntry, FileSystem } from './FileSystem.js';
+import { mimeAccepted } from './mimeAccepted.js';
 
 /** The setting that remembers, per mime type, the application the user chose (docs/behaviour/files.md#opening-a-file). */
 export const DEFAULT_APPLICATIONS_KEY = 'desktop.defaultApplications';
@@ -19,7 +19,7 @@ export interface OpenFileContext {
   /** The application packages the user may open. */
   applications(): readonly PackageManifestEntry[];
   launch(request: LaunchRequest): Promise<unknown>;
-  dialogs: Pick<DialogService, 'alert' | 'create'>;
+  dialogs: Pick<DialogService, 'alert' | 'open'>;
   settings: Pick<SettingsStore, 'get' | 'set' | 'isLocked'>;
   translate: Translate;
   /** An application's title in the current language. */
@@ -60,7 +60,7 @@ export async function openFile(context: OpenFileContext, file: FileEntry | strin
     return;
   }
   const choice = await new Promise<DefaultApplicationValue | null>((resolve) => {
-    context.dialogs.create(
+    void context.dialogs.open(
       'defaultApplication',
       {
         message: context.translate('openFile.choose', { name: entry.filename }),

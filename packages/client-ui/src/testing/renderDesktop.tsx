@@ -5,7 +5,7 @@
  * test gives), 1280x800, rendered with the English catalogue. Never
  * imported by production code.
  */
-import { createDesktop, createI18n, Session, type BuiltinLoaders, type FileSystem, type WindowManager, type WindowOptions, type WindowRecord, type DialogService } from '@atrium/client-core';
+import { createDesktop, createI18n, loadDialogKinds, Session, type BuiltinLoaders, type FileSystem, type WindowManager, type WindowOptions, type WindowRecord, type DialogService } from '@atrium/client-core';
 import type { FakeClock } from '@atrium/client-core/testing';
 import { FakeAuthServer, FakeDesktopServer, FakeEnvironment, flushPromises, LOOK_PACKAGES, testConfig } from '@atrium/client-core/testing';
 import type { PackageManifestEntry } from '@atrium/shared';
@@ -16,6 +16,7 @@ import { AtriumContext, resolveSite, type AtriumServices } from '../AtriumContex
 import { createModelFactories } from '../createModelFactories.js';
 import { I18nProvider } from '../i18n/useTranslation.js';
 import { DesktopContext, type DesktopServices } from '../desktop/DesktopContext.js';
+import { overlayViews } from '../desktop/overlayViews.js';
 import { useDesktopKeys } from '../desktop/useDesktopEvents.js';
 import { DesktopOverlays } from '../desktop/DesktopOverlays.js';
 import { DialogHost } from '../dialogs/DialogHost.js';
@@ -79,6 +80,8 @@ export async function fakePlatform(options: { clock?: FakeClock; manifest?: Pack
 /** Renders the window layer, dialog host, overlays and desktop keys over a real desktop on a fake platform. */
 export async function renderDesktop(options: DesktopTestOptions = {}): Promise<DesktopTest> {
   const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
+  // Menus and every dialog kind open at once, as on a desktop that has been idle (their code is fetched then).
+  await Promise.all([loadDialogKinds(), overlayViews.preload()]);
   const translate = (key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {}));
   const { env, auth, server, session } = await fakePlatform({ clock: options.clock, manifest: options.manifest });
   const desktop = createDesktop(

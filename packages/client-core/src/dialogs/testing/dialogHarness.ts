@@ -4,9 +4,13 @@ import { FakeClock } from '../../testing/FakeClock.js';
 import type { FileSystem } from '../../vfs/FileSystem.js';
 import { WindowManager } from '../../windows/WindowManager.js';
 import type { DialogCallback } from '../DialogModel.js';
-import { DialogService } from '../DialogService.js';
+import { DialogService, registerDialogKinds } from '../DialogService.js';
+import { SELDOM_DIALOGS } from '../seldomDialogs.js';
 
 const english = flattenCatalogue(catalogues.en_EN);
+
+// Every kind is created at once here, as on a desktop that has loaded them (loadDialogKinds).
+registerDialogKinds(SELDOM_DIALOGS);
 
 /** The English catalogue with i18next-style {{name}} interpolation; unknown keys come back as themselves. */
 export function translateEnglish(key: string, vars: Record<string, unknown> = {}): string {
