@@ -135,22 +135,22 @@ export const DEV_ACTIONS: ReadonlyArray<{ key: string; group: 'windows' | 'tray'
       }, PROGRESS_INTERVAL);
     },
   },
-  { key: 'color', group: 'dialogs', run: (c) => void c.dialogs.create('color', { value: '#2f6fde' }, reporter(c, 'color')) },
-  { key: 'font', group: 'dialogs', run: (c) => void c.dialogs.create('font', {}, reporter(c, 'font')) },
+  { key: 'color', group: 'dialogs', run: (c) => void c.dialogs.open('color', { value: '#2f6fde' }, reporter(c, 'color')) },
+  { key: 'font', group: 'dialogs', run: (c) => void c.dialogs.open('font', {}, reporter(c, 'font')) },
   // The demo tree (demoFileSystem), the same on every run; the '(my files)' entries use the user's own files on the server.
-  { key: 'fileOpen', group: 'dialogs', run: (c) => void c.dialogs.create('file', { type: 'open', path: 'home:/Documents', fileSystem: demoFiles() }, reporter(c, 'file')) },
+  { key: 'fileOpen', group: 'dialogs', run: (c) => void c.dialogs.open('file', { type: 'open', path: 'home:/Documents', fileSystem: demoFiles() }, reporter(c, 'file')) },
   {
     key: 'fileSave',
     group: 'dialogs',
-    run: (c) => void c.dialogs.create('file', { type: 'save', path: 'home:/Documents', filename: 'report.txt', fileSystem: demoFiles() }, reporter(c, 'file')),
+    run: (c) => void c.dialogs.open('file', { type: 'save', path: 'home:/Documents', filename: 'report.txt', fileSystem: demoFiles() }, reporter(c, 'file')),
   },
-  { key: 'fileOpenServer', group: 'dialogs', run: (c) => void c.dialogs.create('file', { type: 'open' }, reporter(c, 'file')) },
-  { key: 'fileSaveServer', group: 'dialogs', run: (c) => void c.dialogs.create('file', { type: 'save', filename: 'report.txt' }, reporter(c, 'file')) },
+  { key: 'fileOpenServer', group: 'dialogs', run: (c) => void c.dialogs.open('file', { type: 'open' }, reporter(c, 'file')) },
+  { key: 'fileSaveServer', group: 'dialogs', run: (c) => void c.dialogs.open('file', { type: 'save', filename: 'report.txt' }, reporter(c, 'file')) },
   {
     key: 'choice',
     group: 'dialogs',
     run: (c) =>
-      void c.dialogs.create(
+      void c.dialogs.open(
         'choice',
         {
           message: c.t('devtools.demo.choice'),
@@ -160,7 +160,7 @@ export const DEV_ACTIONS: ReadonlyArray<{ key: string; group: 'windows' | 'tray'
         reporter(c, 'choice'),
       ),
   },
-  { key: 'defaultApplication', group: 'dialogs', run: (c) => void c.dialogs.create('defaultApplication', { message: c.t('devtools.demo.defaultApplication') }, reporter(c, 'defaultApplication')) },
+  { key: 'defaultApplication', group: 'dialogs', run: (c) => void c.dialogs.open('defaultApplication', { message: c.t('devtools.demo.defaultApplication') }, reporter(c, 'defaultApplication')) },
 ];
 
 function reporter(c: DevContext, label: string): DialogCallback {
