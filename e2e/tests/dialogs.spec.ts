@@ -216,3 +216,44 @@ test.describe('dialogs', () => {
     await expect(desktop.result).toHaveText('defaultApplication: ok {"value":"viewer","checked":true}');
   });
 });
+
+/**
+ * The colour, font, file, choice and default-application dialogs' code is
+ * fetched once the desktop is idle (docs/PERFORMANCE.md): one asked for
+ * before opens when it arrives; one whose code cannot be fetched answers
+ * with its negative button, and the next attempt fetches it again.
+ */
+test.describe('a dialog asked for before its code has arrived', () => {
+  test.use({ expectedConsoleErrors: [/The color dialog could not be loaded/] });
+  const SELDOM_DIALOGS = /\/assets\/seldomDialogs-[^/]+\.js$/;
+
+  test('opens as soon as its code arrives', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(SELDOM_DIALOGS, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await desktop.developer('color');
+    const color = desktop.dialog('color');
+    await expect(desktop.dialog('color').window).toHaveCount(0);
+    release();
+    await expect(color.title).toHaveText('Choose a color');
+    await color.button('OK').click();
+    await expect(desktop.result).toHaveText('color: ok {"r":47,"g":111,"b":222,"hex":"#2f6fde"}');
+  });
+
+  test('answers Cancel when its code cannot be fetched, and opens at the next attempt', async ({ page }) => {
+    await page.route(SELDOM_DIALOGS, (route) => route.abort());
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await desktop.developer('color');
+    await expect(desktop.result).toHaveText('color: cancel');
+    await expect(desktop.dialog('color').window).toHaveCount(0);
+    await page.unroute(SELDOM_DIALOGS);
+    await desktop.developer('color');
+    await expect(desktop.dialog('color').title).toHaveText('Choose a color');
+  });
+});
