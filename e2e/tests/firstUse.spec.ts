@@ -14,13 +14,18 @@ import { ResetPasswordPage } from '../pages/RecoveryPages.js';
  * for its dialog is not veiled.
  */
 
-/** The demo user's applications (the profile's apps, as the server gives them), each with the title the Viewer shows it under (its start options' title, else its name). */
-async function grantedApps(page: Page): Promise<Array<{ name: string; title: string }>> {
+/**
+ * The demo user's applications (the profile's apps, as the server gives
+ * them), each with the title its window shows: an organisation page's
+ * start options' title in the Viewer, else its name; `page` says whether it
+ * is an organisation page (opened in the Viewer) or a built-in package.
+ */
+async function grantedApps(page: Page): Promise<Array<{ name: string; title: string; page: boolean }>> {
   const token = await apiToken(page.request, 'demo');
   const response = await page.request.get('/api/v1/user/me/a+p+acc+ap+t', { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
-  const apps = ((await response.json()) as { data: { apps: Array<{ name: string; start_options?: string }> } }).data.apps;
-  return apps.map((app) => ({ name: app.name, title: (JSON.parse(app.start_options || '{}') as { title?: string }).title ?? app.name }));
+  const apps = ((await response.json()) as { data: { apps: Array<{ name: string; is_base_app: boolean; start_options?: string }> } }).data.apps;
+  return apps.map((app) => ({ name: app.name, title: (JSON.parse(app.start_options || '{}') as { title?: string }).title ?? app.name, page: app.is_base_app }));
 }
 
 /**
@@ -48,9 +53,20 @@ test.describe('a new user', () => {
     const apps = await grantedApps(page);
     // Every category keeps at least one application that opens.
     expect(apps.length).toBeGreaterThanOrEqual(7);
-    for (const { name, title } of apps) {
+    // The built-in Priorities and Global Search are given too, and open as themselves.
+    expect(apps.filter((a) => !a.page).map((a) => a.name).sort()).toEqual(['GlobalSearch', 'Priorities']);
+    for (const { name, title, page: isPage } of apps) {
       await test.step(name, async () => {
         await page.goto(`/?app=${name}`);
+        if (!isPage) {
+          const window = desktop.appWindows(name);
+          await expect(window).toHaveCount(1);
+          await expect(window.getByTestId('window.body')).not.toBeEmpty();
+          await expect(desktop.dialog('alert').view).toHaveCount(0);
+          await window.getByTestId('window.close').click();
+          await expect(window).toHaveCount(0);
+          return;
+        }
         const window = desktop.windows.filter({ has: page.getByTestId('window.title').getByText(title, { exact: true }) });
         await expect(window).toHaveCount(1);
         await expect(window).toHaveAttribute('data-app', 'Viewer');

@@ -105,9 +105,11 @@ describe('Preferences', () => {
       const { app } = await launch();
       tab('Panels');
       fireEvent.click(screen.getByTestId('preferences.panelPosition.bottom'));
-      fireEvent.click(screen.getByTestId('preferences.panelItems.search'));
+      fireEvent.click(screen.getByTestId('preferences.panelItems.logout'));
       fireEvent.click(screen.getByTestId('preferences.panelItems.tray'));
-      expect(app.fakeSettings.values['desktop.panels']).toEqual([{ position: 'bottom', ontop: true, items: [{ name: 'menu' }, { name: 'windows' }, { name: 'profile' }, { name: 'search' }] }]);
+      expect(app.fakeSettings.values['desktop.panels']).toEqual([
+        { position: 'bottom', ontop: true, items: [{ name: 'menu' }, { name: 'windows' }, { name: 'search' }, { name: 'notifications' }, { name: 'profile' }, { name: 'logout' }] },
+      ]);
       expect(screen.getAllByRole('checkbox').map((c) => c.closest('label')!.textContent)).toEqual([
         'Application menu',
         'Window list',
