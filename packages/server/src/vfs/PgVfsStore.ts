@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { DIRECTORY_MIME, VFS_MAX_DEPTH } from '@atrium/shared';
+import { DIRECTORY_MIME } from '@atrium/shared';
 import type { Db } from '../db/database.js';
 import { vfsContents, vfsNodes, vfsUsage } from '../db/schema.js';
 import { instanceLexeme, quotedLexeme } from './contentText.js';
@@ -327,15 +327,23 @@ export class PgVfsStore implements VfsStore {
   async pathsOf(ids: string[]): Promise<Map<string, string>> {
     const paths = new Map<string, string>();
     if (ids.length === 0) return paths;
-    // Up the tree one level per query, each a primary-key lookup of the distinct parents not yet known: a
-    // search's results share few folders, and a recursive query here made PGlite scan the table at every level.
+    // Up the tree in one statement: each level a primary-key lookup of its entries' parents (`lateral` keeps the planner
+    // from joining the whole table at a level, as a plain recursive join made PGlite scan it at every level; `union`
+    // drops the folders met twice and ends the walk whatever the data).
+    const rows = await rowsOf(
+      this.db,
+      sql`with recursive up(id, parent_id, name) as (
+          select n.id, n.parent_id, n.name from ${vfsNodes} n where n.id in (${sql.join(
+            [...new Set(ids)].map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
+          union
+          select p.id, p.parent_id, p.name from up cross join lateral (select n.id, n.parent_id, n.name from ${vfsNodes} n where n.id = up.parent_id) p
+        )
+        select id, parent_id, name from up`,
+    );
     const known = new Map<string, { parentId: string | null; name: string }>();
-    let pending = [...new Set(ids)];
-    for (let level = 0; pending.length > 0 && level <= VFS_MAX_DEPTH + 1; level++) {
-      const rows = await this.db.select({ id: vfsNodes.id, parentId: vfsNodes.parentId, name: vfsNodes.name }).from(vfsNodes).where(inArray(vfsNodes.id, pending));
-      for (const row of rows) known.set(row.id, row);
-      pending = [...new Set(rows.map((r) => r.parentId).filter((id): id is string => id !== null && !known.has(id)))];
-    }
+    for (const row of rows) known.set(String(row.id), { parentId: row.parent_id === null ? null : String(row.parent_id), name: String(row.name) });
     for (const id of ids) {
       const names: string[] = [];
       // The root (no parent) has no name in the path.
