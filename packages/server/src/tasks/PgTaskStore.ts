@@ -1,6 +1,7 @@
 import { rygRange, RYG_STATUSES, type RygStatus, type TaskSort } from '@atrium/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { TableStatistics } from '../db/TableStatistics.js';
 import { highlightWords, lexemeTsQuery, prefixQueryText, searchWords, trimSnippet } from '../db/fullText.js';
 import { commentReader, taskComments, taskFollowers, tasks } from '../db/schema.js';
 import type {
@@ -127,44 +128,23 @@ function toComment(r: Row): TaskCommentRow {
   };
 }
 
-/** Rows written since the statistics were renewed, shared by a store and its transactions. */
-interface Statistics {
-  db: Db;
-  inserted: number;
-  running: boolean;
-}
-
-/** Written rows after which the tables' statistics are renewed in the background. */
-const ANALYZE_AFTER_ROWS = 5000;
-
 export class PgTaskStore implements TaskStore {
-  private readonly statistics: Statistics;
+  private readonly statistics: TableStatistics;
 
   constructor(
     private readonly db: Db,
-    statistics?: Statistics,
+    statistics?: TableStatistics,
   ) {
-    this.statistics = statistics ?? { db, inserted: 0, running: false };
+    this.statistics = statistics ?? new TableStatistics(db, [tasks, taskFollowers, taskComments].map((table) => sql`analyze ${table}`));
   }
 
   async analyze(): Promise<void> {
-    for (const table of [tasks, taskFollowers, taskComments]) await this.statistics.db.execute(sql`analyze ${table}`);
+    await this.statistics.analyze();
   }
 
-  /** Past ANALYZE_AFTER_ROWS written rows the planner's statistics are renewed in the background, never in a caller's way. */
+  /** Counts written rows (TableStatistics). */
   private inserted(rows: number): void {
-    const stats = this.statistics;
-    stats.inserted += rows;
-    if (stats.inserted < ANALYZE_AFTER_ROWS || stats.running) return;
-    stats.inserted = 0;
-    stats.running = true;
-    setImmediate(() => {
-      this.analyze()
-        .catch(() => undefined)
-        .finally(() => {
-          stats.running = false;
-        });
-    });
+    this.statistics.written(rows);
   }
 
   async insert(task: NewTask, followers: readonly string[]): Promise<TaskRecord> {

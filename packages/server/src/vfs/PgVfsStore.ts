@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_MIME } from '@atrium/shared';
 import type { Db } from '../db/database.js';
+import { TableStatistics } from '../db/TableStatistics.js';
 import { vfsContents, vfsNodes, vfsUsage } from '../db/schema.js';
 import { instanceLexeme, quotedLexeme } from './contentText.js';
 import type { NewVfsNode, NodeContent, VfsNodeRecord, VfsSearchQuery, VfsStore } from './VfsStore.js';
@@ -27,25 +28,14 @@ const nodeInstanceVector = (id: string) => sql`(select ('''#' || n.mount || ':' 
 const withInstance = (document: SQL, vector: SQL) =>
   sql`ts_delete(${document}, array(select u.lexeme from unnest(${document}) u where u.lexeme like '#%')) || ${vector}`;
 
-/** Rows inserted since the table's statistics were last brought up to date, shared by a store and its transactions. */
-interface Statistics {
-  /** The database outside any transaction, where ANALYZE runs. */
-  db: Db;
-  inserted: number;
-  running: boolean;
-}
-
-/** Inserted rows after which the table's statistics are renewed in the background. */
-export const ANALYZE_AFTER_ROWS = 5000;
-
 export class PgVfsStore implements VfsStore {
-  private readonly statistics: Statistics;
+  private readonly statistics: TableStatistics;
 
   constructor(
     private readonly db: Db,
-    statistics?: Statistics,
+    statistics?: TableStatistics,
   ) {
-    this.statistics = statistics ?? { db, inserted: 0, running: false };
+    this.statistics = statistics ?? new TableStatistics(db, [sql`analyze ${vfsNodes}, ${vfsContents}`]);
   }
 
   /**
@@ -55,24 +45,12 @@ export class PgVfsStore implements VfsStore {
    * scans it instead of using the name indexes (docs/PERFORMANCE.md, "Files").
    */
   async analyze(): Promise<void> {
-    await this.statistics.db.execute(sql`analyze ${vfsNodes}, ${vfsContents}`);
+    await this.statistics.analyze();
   }
 
-  /** Counts inserted rows; past ANALYZE_AFTER_ROWS the statistics are renewed in the background, never in a caller's way. */
+  /** Counts inserted rows (TableStatistics). */
   private inserted(rows: number): void {
-    const stats = this.statistics;
-    stats.inserted += rows;
-    if (stats.inserted < ANALYZE_AFTER_ROWS || stats.running) return;
-    stats.inserted = 0;
-    stats.running = true;
-    setImmediate(() => {
-      // A failure (the database closing meanwhile) only leaves the statistics older; the next batch tries again.
-      this.analyze()
-        .catch(() => undefined)
-        .finally(() => {
-          stats.running = false;
-        });
-    });
+    this.statistics.written(rows);
   }
 
   async root(mount: string, scope: string): Promise<VfsNodeRecord> {
