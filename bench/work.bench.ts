@@ -145,9 +145,7 @@ try {
       ` ${f.found}`,
     );
   }
-  // TODO(badge latency): the second figure of this benchmark, the time from a task created by one user (POST {api}/tasks)
-  // to the notification centre's badge updated in another user's browser, needs the client's notification centre; it is
-  // added here once that has landed (Chromium through playwright-core, as bench/restore.bench.ts drives it).
+  // The time from a task created by one user to the badge updated in another user's browser: bench/taskLive.bench.ts.
 } finally {
   await Promise.all([stop(atrium), stop(bare)]);
   fs.rmSync(dataDir, { recursive: true, force: true });
