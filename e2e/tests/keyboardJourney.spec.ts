@@ -163,10 +163,14 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
     const window = desktop.appWindows('Priorities');
     const rows = window.getByTestId('priorities.task');
     await rows.first().waitFor();
+    // Once the first page has arrived (nothing is being fetched any more), as a user would look before pressing keys.
+    await expect(window.getByTestId('priorities')).toHaveAttribute('data-status', 'ready');
+    await expect(window.getByTestId('priorities.list')).not.toHaveAttribute('data-busy');
     await expectFocusIn(page, window, 'in the Priorities window');
     // The views are tabs: the arrows move between them, and back.
     const selectedTab = window.getByRole('tab', { selected: true });
     await tabTo(page, selectedTab, { max: 10 });
+    await expect(selectedTab).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(selectedTab).toHaveText('My Follow Up');
     await page.keyboard.press('ArrowLeft');
