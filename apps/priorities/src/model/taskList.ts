@@ -5,7 +5,7 @@
  * views both read them; nothing here touches the desktop.
  */
 import type { TaskListQuery } from '@atrium/sdk';
-import { canSnooze, NOTIFICATION_TAKE_MAX, RYG_COUNT_DISPLAY_MAX, RYG_STATUSES, type NotificationResponse, type NotificationType, type RygStatus, type TaskItem, type TaskSort } from '@atrium/shared';
+import { canSnooze, NOTIFICATION_TAKE_MAX, rygCountText, RYG_STATUSES, type NotificationResponse, type NotificationType, type RygStatus, type TaskItem, type TaskSort } from '@atrium/shared';
 
 /** Tasks per page: one page is what the list renders, whatever the number of tasks. */
 export const PRIORITIES_PAGE_SIZE = 50;
@@ -92,9 +92,7 @@ export function pageRange(page: number, pageSize: number, shown: number, total: 
 }
 
 /** A colour counter's text: the count, or '99+' above 99. */
-export function countText(count: number, format: (n: number) => string = String): string {
-  return count > RYG_COUNT_DISPLAY_MAX ? `${format(RYG_COUNT_DISPLAY_MAX)}+` : format(count);
-}
+export const countText = rygCountText;
 
 /** The colours in the counters' order. */
 export const COLOURS: readonly RygStatus[] = RYG_STATUSES;

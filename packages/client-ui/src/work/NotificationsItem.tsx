@@ -1,4 +1,4 @@
-import { RYG_COUNT_DISPLAY_MAX } from '@atrium/shared';
+import { rygCountText } from '@atrium/shared';
 import type { JSX } from 'react';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
@@ -11,7 +11,7 @@ export const NOTIFICATION_CENTRE_BUTTON = 'data-notification-centre-button';
 
 /** A count as the badge and the colour counters show it: '99+' above 99. */
 export function shownCount(count: number): string {
-  return count > RYG_COUNT_DISPLAY_MAX ? `${RYG_COUNT_DISPLAY_MAX}+` : String(count);
+  return rygCountText(count);
 }
 
 /**

@@ -20,6 +20,10 @@ export const NOTIFICATION_PAGE_SIZE = 5;
 export const NOTIFICATION_TAKE_MAX = 100;
 /** A colour counter shows '99+' above this. */
 export const RYG_COUNT_DISPLAY_MAX = 99;
+/** A count as the badge and the colour counters show it: '99+' above RYG_COUNT_DISPLAY_MAX; `format` writes a number (the user's locale). */
+export function rygCountText(count: number, format: (n: number) => string = String): string {
+  return count > RYG_COUNT_DISPLAY_MAX ? `${format(RYG_COUNT_DISPLAY_MAX)}+` : format(count);
+}
 
 /** Lengths (characters). */
 export const TASK_NAME_MAX_LENGTH = 200;
