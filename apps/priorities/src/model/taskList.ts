@@ -5,7 +5,7 @@
  * views both read them; nothing here touches the desktop.
  */
 import type { TaskListQuery } from '@atrium/sdk';
-import { canSnooze, NOTIFICATION_TAKE_MAX, rygCountText, RYG_STATUSES, type NotificationResponse, type NotificationType, type RygStatus, type TaskItem, type TaskSort } from '@atrium/shared';
+import { maySnooze, NOTIFICATION_TAKE_MAX, rygCountText, RYG_STATUSES, type NotificationResponse, type NotificationType, type RygStatus, type TaskItem, type TaskSort } from '@atrium/shared';
 
 /** Tasks per page: one page is what the list renders, whatever the number of tasks. */
 export const PRIORITIES_PAGE_SIZE = 50;
@@ -131,7 +131,7 @@ export function taskActions(task: TaskItem, view: NotificationType, userId: stri
   const snoozed = isSnoozed(task, now);
   const mine = task.assignee.id === userId;
   // A snoozed task of one's own can always be woken (unsnooze); only the assignee snoozes.
-  const snooze: SnoozeAction = snoozed && (view === 'snoozed' || mine) ? { kind: 'manage', enabled: mine } : { kind: 'snooze', enabled: mine && canSnooze(task, now) };
+  const snooze: SnoozeAction = snoozed && (view === 'snoozed' || mine) ? { kind: 'manage', enabled: mine } : { kind: 'snooze', enabled: maySnooze(task, userId, now) };
   return {
     edit: true,
     comments: true,

@@ -1,5 +1,6 @@
 import type { DesktopTasks, TaskListQuery } from '@atrium/sdk';
 import {
+  maySnooze,
   NOTIFICATION_PAGE_SIZE,
   TASK_CHANGE_REASONS,
   TASK_CHANGED_MESSAGE,
@@ -9,6 +10,7 @@ import {
   type RygCount,
   type RygStatus,
   type TaskChangedParams,
+  type TaskItem,
 } from '@atrium/shared';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
@@ -116,6 +118,11 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
   onTaskChange(listener: (change: TaskChangedParams) => void): () => void {
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
+  }
+
+  /** Whether the user may snooze this task now (shared maySnooze: its assignee, a GREEN task not yet due). */
+  maySnooze(task: TaskItem): boolean {
+    return maySnooze(task, this.#o.userId(), this.#o.clock.now());
   }
 
   toggle(): void {

@@ -1,5 +1,5 @@
 import type { NotificationCentreModel } from '@atrium/client-core';
-import { canSnooze, NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, RYG_STATUSES, type NotificationType, type RygCount, type TaskItem } from '@atrium/shared';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, RYG_STATUSES, type NotificationType, type RygCount, type TaskItem } from '@atrium/shared';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useReturnFocus } from '../desktop/ModalOverlay.js';
@@ -183,8 +183,8 @@ function TaskRow({ task, snoozedView, model, onEdit }: { task: TaskItem; snoozed
   const date = useDateFormat();
   const appTitle = useAppTitle();
   const nameId = useId();
-  // A snoozed task can always be woken up; any other only when GREEN with its end date ahead.
-  const snoozable = snoozedView || canSnooze(task, now());
+  // A snoozed task (the user's own: My Snoozed Items) can always be woken up; any other only by its assignee when GREEN with its end date ahead.
+  const snoozable = snoozedView || model.maySnooze(task);
   return (
     <li className={`atr-work-task atr-work--${colourClass(task)}`} data-testid="work.task" data-task={task.uuid} data-colour={task.rygStatus}>
       <span className="atr-work-task__bar" aria-hidden="true" />

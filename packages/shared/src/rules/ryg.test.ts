@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canSnooze, DEFAULT_YELLOW_WINDOW_MS, isValidSnoozeDate, rygRange, rygStatus, RYG_STATUSES, type RygStatus } from './ryg.js';
+import { canSnooze, DEFAULT_YELLOW_WINDOW_MS, isValidSnoozeDate, maySnooze, rygRange, rygStatus, RYG_STATUSES, type RygStatus } from './ryg.js';
 
 const HOUR = 3600_000;
 /** A fixed "now" for every case: the rules take the time, they never read a clock. */
@@ -80,5 +80,14 @@ describe('snooze rules', () => {
     expect(isValidSnoozeDate(current, end, NOW, current)).toBe(false);
     expect(isValidSnoozeDate(NOW + 12 * HOUR, end, NOW, current)).toBe(false);
     expect(isValidSnoozeDate(NOW + 73 * HOUR, end, NOW, current)).toBe(false);
+  });
+
+  it('lets only the assignee snooze, and only what canSnooze allows', () => {
+    const green = { rygStatus: 'GREEN' as const, end_date: new Date(NOW + 5 * 24 * HOUR).toISOString(), assignee: { id: 'ada' } };
+    expect(maySnooze(green, 'ada', NOW)).toBe(true);
+    // A follower sees the task but may not snooze it; nor may anyone signed out.
+    expect(maySnooze(green, 'bob', NOW)).toBe(false);
+    expect(maySnooze(green, null, NOW)).toBe(false);
+    expect(maySnooze({ ...green, rygStatus: 'RED' }, 'ada', NOW)).toBe(false);
   });
 });

@@ -59,6 +59,15 @@ export function canSnooze(task: { rygStatus: RygStatus; end_date: string | null 
 }
 
 /**
+ * Whether this user may snooze the task (or extend its snooze) now: only its
+ * assignee, and only when `canSnooze` allows it. The notification centre and
+ * Priorities grey their Snooze action by it; the server refuses the same.
+ */
+export function maySnooze(task: { rygStatus: RygStatus; end_date: string | null; assignee: { id: string } }, userId: string | null, now: number): boolean {
+  return userId !== null && task.assignee.id === userId && canSnooze(task, now);
+}
+
+/**
  * Whether `until` is a date a task can be snoozed to at `now`: later than
  * now and no later than the task's end date (a task never sleeps past its
  * deadline). `current` is the present snooze, which an extension must pass.
