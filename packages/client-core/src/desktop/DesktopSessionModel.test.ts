@@ -142,6 +142,22 @@ describe('DesktopSessionModel across a reload', () => {
 });
 
 describe('DesktopSessionModel save', () => {
+  it('saves the application the address launched while the saved session was being restored', async () => {
+    const { harness, model, posts } = await setup([]);
+    await harness.manager.launch('Clock');
+    await model.restore({ skipApp: 'Clock' });
+    await harness.clock.settle(SESSION_SAVE_DEBOUNCE);
+    expect(posts).toEqual([[{ name: 'Clock', args: {}, windows: [expect.objectContaining({ id: 'main' })] }]]);
+  });
+
+  it('sends nothing after a restore that brought back exactly what was saved', async () => {
+    const { harness, model, posts } = await setup([]);
+    await model.restore();
+    await harness.clock.settle(SESSION_SAVE_DEBOUNCE);
+    expect(posts).toEqual([]);
+  });
+
+
   it('saves nothing before the restore is over (it would overwrite the saved session with an empty one)', async () => {
     const { harness, posts } = await setup([{ name: 'Notes', args: {}, windows: [] }]);
     await harness.manager.launch('Clock');

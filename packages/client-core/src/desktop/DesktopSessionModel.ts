@@ -49,6 +49,9 @@ export interface DesktopSessionOptions {
  *   PENDING_SESSION_MAX_AGE) until the server has confirmed it: after a
  *   reload the new page may ask for the session before the old page's last
  *   save has arrived, and restores the local copy instead (then saves it).
+ * - When the restore is over, a session that differs from the one fetched
+ *   (the application the address launched, opened meanwhile) is saved at once:
+ *   no later change may ever come to save it.
  */
 export class DesktopSessionModel extends Observable<DesktopSessionState> {
   readonly #options: DesktopSessionOptions;
@@ -107,11 +110,12 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
       }
     }
     if (this.#disposed) return;
-    // A local copy restored: the server is told what it may have missed.
-    this.#lastSaved = pending ? null : JSON.stringify(this.snapshot());
+    // What the server holds is what was last saved: a local copy restored, or an
+    // application the address launched meanwhile, is sent at once.
+    this.#lastSaved = pending ? null : JSON.stringify(list);
     this.#watch();
     this.setState({ status: 'ready' });
-    if (pending) await this.save();
+    if (JSON.stringify(this.snapshot()) !== this.#lastSaved) await this.save();
   }
 
   /** Saves now if a change is waiting. */
