@@ -44,6 +44,7 @@ export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<C
     wrapperBase: body.wrapperBase,
     version: body.version,
     site: siteSettings(body.site),
+    external: null,
     manifestUrl: typeof body.manifestUrl === 'string' ? safeAddress(body.manifestUrl) : null,
     socketPath: typeof body.socketPath === 'string' && /^\/(?![/\\])\S*$/.test(body.socketPath) ? body.socketPath : SOCKET_PATH,
     sessionMaxAge: typeof body.sessionMaxAge === 'number' && Number.isFinite(body.sessionMaxAge) && body.sessionMaxAge > 0 ? body.sessionMaxAge : DEFAULT_SESSION_MAX_AGE,

@@ -128,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     apiBase: config.apiPrefix,
     version: VERSION,
     site: config.site,
+    external: null,
     manifestUrl: `${config.apiPrefix}/packages/manifest`,
     socketPath: SOCKET_PATH,
     sessionMaxAge: config.sessionMaxAge,

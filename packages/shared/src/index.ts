@@ -12,6 +12,7 @@ export * from './rules/humanFileSize.js';
 export * from './api/envelope.js';
 export * from './api/text.js';
 export * from './api/auth.js';
+export * from './api/externalAuth.js';
 export * from './api/user.js';
 export * from './api/content.js';
 export * from './api/client-config.js';

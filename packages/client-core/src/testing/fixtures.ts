@@ -11,6 +11,7 @@ export const testConfig: ClientConfig = {
   apiBase: '/api/v1',
   version: '0.1.0',
   site: { ...DEFAULT_SITE_SETTINGS },
+  external: null,
   manifestUrl: '/api/v1/packages/manifest',
   socketPath: SOCKET_PATH,
   sessionMaxAge: 30 * 24 * 3600,

@@ -24,6 +24,7 @@ export function testConfig(site: Partial<SiteSettings> = {}): ClientConfig {
     wrapperBase: WRAPPER,
     version: '1.2.3',
     site: { ...DEFAULT_SITE_SETTINGS, translateLanguages: ['en_EN', 'de_DE', 'zh_CN'], ...site },
+    external: null,
     manifestUrl: null,
     socketPath: '/socket',
     sessionMaxAge: 3600,

@@ -1,4 +1,5 @@
 import type { Locale } from '../constants.js';
+import type { ExternalLoginOptions } from './externalAuth.js';
 import type { DesktopSettings } from './settings.js';
 
 /** Login-page settings of the site (server configuration). Null addresses mean the shipped defaults. */
@@ -34,6 +35,8 @@ export interface ClientConfig {
   socketPath: string;
   /** Session cookie max age in seconds; GET /ping is sent every half of it (docs/behaviour/sign-in.md#keep-alive-ping). */
   sessionMaxAge: number;
+  /** The identity provider's options when site.authType is keycloak or okta (docs/behaviour/external-sign-in.md); null for the built-in form. */
+  external: ExternalLoginOptions | null;
   /** Configured defaults and locked keys (settings.lock), used when the settings cannot be loaded. */
   settings: { defaults: DesktopSettings; lock: string[] };
 }
