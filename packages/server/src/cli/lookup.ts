@@ -3,12 +3,11 @@
  * when one does not exist.
  */
 import type { AccountRecord } from '../accounts/AccountStore.js';
+import { findAccount, looksLikeAccountId } from '../accounts/findAccount.js';
 import type { AppRecord } from '../apps/AppStore.js';
 import type { Stores } from '../stores.js';
 import type { UserRecord } from '../users/UserStore.js';
 import { CliError } from './args.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findUser(stores: Stores, username: string): Promise<UserRecord> {
   const user = await stores.users.findByUsername(username);
@@ -18,8 +17,8 @@ export async function findUser(stores: Stores, username: string): Promise<UserRe
 
 /** An organisation by id or, failing that, by exact name. */
 export async function findOrg(stores: Stores, nameOrId: string): Promise<AccountRecord> {
-  const org = (UUID.test(nameOrId) ? await stores.accounts.findById(nameOrId.toLowerCase()) : null) ?? (await stores.accounts.findByName(nameOrId));
-  if (!org) throw new CliError(UUID.test(nameOrId) ? `No organisation with the id or name '${nameOrId}'.` : `No organisation named '${nameOrId}'.`);
+  const org = await findAccount(stores.accounts, nameOrId);
+  if (!org) throw new CliError(looksLikeAccountId(nameOrId) ? `No organisation with the id or name '${nameOrId}'.` : `No organisation named '${nameOrId}'.`);
   return org;
 }
 

@@ -1,5 +1,6 @@
 /** `atrium user ...`: create, list, disable, enable, set-password. */
 import type { AccountRecord } from '../../accounts/AccountStore.js';
+import { createUser } from '../../users/createUser.js';
 import { CliError, UsageError, type CommandSpec } from '../args.js';
 import { formatJson, formatTable } from '../format.js';
 import { checkEmail, checkPasswordOptions, checkPastDate, PASSWORD_OPTIONS, readNewPassword } from '../input.js';
@@ -55,19 +56,21 @@ const create: CommandSpec = {
       if (!orgs.some((o) => o.id === org.id)) orgs.push(org);
     }
 
-    const user = await stores.users.create({
-      username,
-      email,
-      passwordHash: password === undefined ? null : await hasher.hash(password),
-      firstname: args.string('firstname') ?? '',
-      lastname: args.string('lastname') ?? '',
-      designation: args.string('designation') ?? null,
-      country: args.string('country') ?? null,
-      dateOfBirth: dateOfBirth ?? null,
-      managerId: manager?.id ?? null,
-    });
-    for (const org of orgs) await stores.accounts.addMember(org.id, user.id);
-    if (orgs[0]) await stores.users.update(user.id, { activeAccountId: orgs[0].id });
+    const user = await createUser(
+      stores,
+      {
+        username,
+        email,
+        passwordHash: password === undefined ? null : await hasher.hash(password),
+        firstname: args.string('firstname') ?? '',
+        lastname: args.string('lastname') ?? '',
+        designation: args.string('designation') ?? null,
+        country: args.string('country') ?? null,
+        dateOfBirth: dateOfBirth ?? null,
+        managerId: manager?.id ?? null,
+      },
+      orgs,
+    );
 
     io.stdout(`Created user ${user.username} (id ${user.id})${orgs.length ? ` in ${orgs.map((o) => o.name).join(', ')}` : ''}.`);
     if (password === undefined) {
