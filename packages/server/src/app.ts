@@ -25,7 +25,7 @@ import { loggerOptions } from './logger.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
 import { packageFileRoutes, packageRoutes } from './packages/routes.js';
 import type { Secrets } from './secrets.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type ServiceDeps, type Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import type { SocketLimits } from './sockets/SocketGateway.js';
 import { socketRoutes } from './sockets/routes.js';
@@ -59,6 +59,8 @@ export interface AppOptions {
   socketLimits?: Partial<SocketLimits>;
   /** Told of every route as it is registered (tests that exercise every endpoint). */
   onRoute?: (route: RouteOptions) => void;
+  /** Overrides of how the identity provider's tokens are checked (tests). */
+  externalVerifier?: ServiceDeps['externalVerifier'];
 }
 
 export interface AtriumApp {
@@ -134,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     sessionMaxAge: config.sessionMaxAge,
     settings: { defaults: config.settings.defaults, lock: config.settings.lock },
   };
-  await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig }));
+  await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig, external: config.external, publicUrl: config.publicUrl }));
   await app.register(coreAuthRoutes(services, limits));
   await app.register(wrapperAuthRoutes(services, limits), { prefix: config.wrapperPrefix });
   await app.register(userRoutes(services), { prefix: config.apiPrefix });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, LOCALES, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
+import { readExternalAuthConfig, type ExternalAuthConfig } from './auth/external/externalConfig.js';
 import { parseSettingsLock, readSettingsDefaults } from './settings/configuredSettings.js';
 import { parseMounts, type MountDefinition } from './vfs/mounts.js';
 
@@ -146,6 +147,8 @@ export interface Config {
   mailFrom: string;
   /** Login-page settings sent to the client. */
   site: SiteSettings;
+  /** External sign-in (AUTH_TYPE keycloak or okta; docs/behaviour/external-sign-in.md); null for the built-in form only. */
+  external: ExternalAuthConfig | null;
   /** Folders whose sub-folders with a metadata.json are the built-in packages (absolute). */
   builtinPackagesDirs: string[];
   /** Folder of the registered packages, one sub-folder per package (absolute). */
@@ -195,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const mounts = parseMounts(e.VFS_MOUNTS);
   if (!mounts.ok) throw new ConfigError(`Invalid configuration:\n  VFS_MOUNTS: ${mounts.error}`);
+  const external = readExternalAuthConfig(cleaned, e.AUTH_TYPE, e.PUBLIC_URL);
+  if (!external.ok) throw new ConfigError(`Invalid configuration:\n  ${external.variable}: ${external.message}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const builtinDirs = list(e.BUILTIN_PACKAGES_DIRS);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -239,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       translateLanguages: e.TRANSLATE_LANGUAGES as Locale[],
       authType: e.AUTH_TYPE,
     },
+    external: external.value,
     builtinPackagesDirs: builtinDirs.length > 0 ? builtinDirs.map((d) => path.resolve(d)) : defaultBuiltinPackagesDirs,
     packagesDir: e.PACKAGES_DIR ? path.resolve(e.PACKAGES_DIR) : path.join(dataDir, 'packages'),
     settings: { defaults: defaults.value, lock: lock.value },

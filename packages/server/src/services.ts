@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import { DesktopSessionService } from './desktopSessions/DesktopSessionService.js';
 import { AuthService } from './auth/AuthService.js';
+import { ExternalSignInService } from './auth/external/ExternalSignInService.js';
+import { ExternalTokenVerifier, type VerifierOptions } from './auth/external/ExternalTokenVerifier.js';
 import { LoginThrottle } from './auth/LoginThrottle.js';
 import { PasswordHasher } from './auth/PasswordHasher.js';
 import { PasswordRecoveryService } from './auth/PasswordRecoveryService.js';
@@ -45,6 +47,8 @@ export interface Services {
   /** Whether the server can take traffic (GET /readyz). */
   readiness: Readiness;
   auth: AuthService;
+  /** Sign-in through Keycloak or Okta (docs/behaviour/external-sign-in.md#server). */
+  external: ExternalSignInService;
   recovery: PasswordRecoveryService;
   profiles: ProfileService;
   resources: ResourceService;
@@ -77,6 +81,8 @@ export interface ServiceDeps {
   socketLimits?: Partial<SocketLimits>;
   /** Where session events travel; within this process by default. */
   sessionEvents?: SessionEvents;
+  /** Overrides of how the identity provider's tokens are checked (tests). */
+  externalVerifier?: Omit<VerifierOptions, 'now'>;
 }
 
 /**
@@ -95,6 +101,7 @@ export function createServices({
   now = () => new Date(),
   socketLimits,
   sessionEvents = new LocalSessionEvents(),
+  externalVerifier,
 }: ServiceDeps): Services {
   const stores = withSessionEvents(plainStores, sessionEvents);
   const sessionCache = new SessionCache({ ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
@@ -121,6 +128,11 @@ export function createServices({
     sessionCache,
     now,
   );
+  const external = new ExternalSignInService(config.external, config.external ? new ExternalTokenVerifier(config.external, { ...externalVerifier, now }) : null, {
+    auth,
+    stores,
+    log,
+  });
   const recovery = new PasswordRecoveryService(stores.users, stores.passwordResets, stores.sessions, hasher, throttle, mailer, config.publicUrl, log, now);
   const profiles = new ProfileService(stores.users, stores.accounts, stores.apps, {
     resource: (id) => `${config.apiPrefix}/resources/${id}`,
@@ -180,6 +192,7 @@ export function createServices({
     sessionEvents,
     readiness: new Readiness(database),
     auth,
+    external,
     recovery,
     profiles,
     resources: new ResourceService(stores.resources, stores.blobs),

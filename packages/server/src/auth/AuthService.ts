@@ -1,11 +1,11 @@
-import type { AccessTokenClaims, LoginResult } from '@atrium/shared';
+import type { AccessTokenClaims, ExternalProvider, ExternalRoles, LoginResult } from '@atrium/shared';
 import type { Log } from '../logger.js';
 import type { AccountStore } from '../accounts/AccountStore.js';
 import type { UserRecord, UserStore } from '../users/UserStore.js';
 import { normalizeUsername } from '../users/UserStore.js';
 import type { LoginThrottle } from './LoginThrottle.js';
 import type { PasswordHasher } from './PasswordHasher.js';
-import type { SessionCache } from './SessionCache.js';
+import type { OpenSession, SessionCache } from './SessionCache.js';
 import type { RevokeReason, SessionStore } from './SessionStore.js';
 import { TokenService } from './TokenService.js';
 
@@ -20,6 +20,19 @@ export interface SessionLifetimes {
 export interface AuthContext {
   user: UserRecord;
   claims: AccessTokenClaims;
+  /**
+   * The realm and resource roles of the identity provider's token the
+   * session was opened with (docs/behaviour/external-sign-in.md#roles): ask
+   * them with the shared hasRealmRole / hasResourceRole. Null for a session
+   * of the built-in form.
+   */
+  roles: ExternalRoles | null;
+}
+
+/** Where a sign-in comes from, for the session record and the log. */
+export interface SignInOrigin {
+  ip: string;
+  userAgent?: string;
 }
 
 /** Outcome of checking a bearer token for an API call. */
@@ -67,14 +80,19 @@ export class AuthService {
       this.log.info({ event: 'login.rejected', locked, ip: input.ip }, 'sign-in rejected');
       return null;
     }
-    const session = await this.sessions.createSession({
-      userId: user.id,
-      expiresAt: new Date(this.now().getTime() + this.lifetimes.sessionMaxAge * 1000),
-      userAgent: input.userAgent?.slice(0, 512) ?? null,
-      ip: input.ip,
-    });
-    this.log.info({ event: 'login.success', userId: user.id, sessionId: session.id }, 'signed in');
-    return this.issuePair(user, session.id);
+    return this.openSession(user, input, null);
+  }
+
+  /**
+   * Opens a session for a user an identity provider has vouched for
+   * (docs/behaviour/external-sign-in.md#server): the same session, token
+   * pair and bookkeeping as a sign-in with the form, without the password
+   * throttle (no password was tried), remembering the provider and the
+   * roles its token carried. Null when the user is disabled.
+   */
+  async signInExternal(user: UserRecord, origin: SignInOrigin, external: { provider: ExternalProvider; roles: ExternalRoles }): Promise<LoginResult | null> {
+    if (user.disabled) return null;
+    return this.openSession(user, origin, external);
   }
 
   /**
@@ -100,7 +118,7 @@ export class AuthService {
     const active = await this.activeSession(check.claims);
     if (!active) return null;
     await this.sessions.touch(check.claims.sid, this.now());
-    return this.issuePair(active, check.claims.sid);
+    return this.issuePair(active.user, check.claims.sid);
   }
 
   /** The answer of POST /validatetoken. */
@@ -121,13 +139,13 @@ export class AuthService {
   async authenticateToken(token: string): Promise<Authentication> {
     const check = await this.tokens.check(token);
     if (check.status !== 'valid') return { ok: false, reason: 'token' };
-    const user = await this.activeSession(check.claims);
-    return user ? { ok: true, auth: { user, claims: check.claims } } : { ok: false, reason: 'session' };
+    const open = await this.activeSession(check.claims);
+    return open ? { ok: true, auth: { user: open.user, claims: check.claims, roles: open.roles } } : { ok: false, reason: 'session' };
   }
 
   /** Whether a user's session is still open and the user enabled (long-lived connections recheck this). */
   async isSessionOpen(sessionId: string, userId: string): Promise<boolean> {
-    return (await this.sessionUser(sessionId))?.id === userId;
+    return (await this.openSessionOf(sessionId))?.user.id === userId;
   }
 
   /**
@@ -157,21 +175,34 @@ export class AuthService {
     return this.tokens.issueAccessToken({ sub: user.id, sid: sessionId, acc: user.activeAccountId ?? '', username: user.username });
   }
 
-  /** The user of a token's session, if that session is still open and the user enabled. */
-  private async activeSession(claims: AccessTokenClaims): Promise<UserRecord | null> {
-    const user = await this.sessionUser(claims.sid);
-    return user?.id === claims.sub ? user : null;
+  /** A token's session and its user, if that session is still open and the user enabled. */
+  private async activeSession(claims: AccessTokenClaims): Promise<OpenSession | null> {
+    const open = await this.openSessionOf(claims.sid);
+    return open?.user.id === claims.sub ? open : null;
   }
 
-  /** The user of an open session: from the cache when it knows, else from the database (and then cached). */
-  private async sessionUser(sessionId: string): Promise<UserRecord | null> {
+  /** An open session's user and roles: from the cache when it knows, else from the database (and then cached). */
+  private async openSessionOf(sessionId: string): Promise<OpenSession | null> {
     const cached = this.sessionCache.get(sessionId);
     if (cached) return cached;
     const snapshot = this.sessionCache.snapshot();
     const active = await this.sessions.findActiveSession(sessionId, this.now());
     if (!active) return null;
     this.sessionCache.set(sessionId, active, snapshot);
-    return active.user;
+    return { user: active.user, roles: active.roles };
+  }
+
+  /** A new session and its token pair: every sign-in ends here, whatever proved who the user is. */
+  private async openSession(user: UserRecord, origin: SignInOrigin, external: { provider: ExternalProvider; roles: ExternalRoles } | null): Promise<LoginResult> {
+    const session = await this.sessions.createSession({
+      userId: user.id,
+      expiresAt: new Date(this.now().getTime() + this.lifetimes.sessionMaxAge * 1000),
+      userAgent: origin.userAgent?.slice(0, 512) ?? null,
+      ip: origin.ip,
+      external,
+    });
+    this.log.info({ event: 'login.success', userId: user.id, sessionId: session.id, provider: external?.provider ?? 'builtin' }, 'signed in');
+    return this.issuePair(user, session.id);
   }
 
   private async issuePair(user: UserRecord, sessionId: string): Promise<LoginResult> {

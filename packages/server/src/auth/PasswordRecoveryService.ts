@@ -81,10 +81,14 @@ export class PasswordRecoveryService {
     });
   }
 
-  /** Creates a code for an enabled user with an e-mail address under the hourly limit; null otherwise. */
+  /**
+   * Creates a code for an enabled user with an e-mail address under the
+   * hourly limit; null otherwise. A user created by an external sign-in gets
+   * none: their identity provider is where they sign in.
+   */
   private async createCode(username: string): Promise<{ user: UserRecord & { email: string }; code: string } | null> {
     const user = username ? await this.users.findByUsername(username) : null;
-    if (!user || user.disabled || !user.email) return null;
+    if (!user || user.disabled || !user.email || user.externalProvider) return null;
     const hourAgo = new Date(this.now().getTime() - 3600_000);
     if ((await this.codes.countIssuedSince(user.id, hourAgo)) >= MAX_CODES_PER_HOUR) {
       this.log.warn({ event: 'reset.flood', userId: user.id }, 'too many reset requests: no mail sent');

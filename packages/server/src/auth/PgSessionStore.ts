@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { refreshTokens, sessions, users } from '../db/schema.js';
 import type { UserRecord } from '../users/UserStore.js';
-import type { ActiveSession, ConsumeResult, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
+import type { ActiveSession, ConsumeResult, NewSession, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
 
 export class PgSessionStore implements SessionStore {
   /** Runs on every authenticated call: prepared once, so the database parses it once. */
@@ -11,7 +11,7 @@ export class PgSessionStore implements SessionStore {
 
   constructor(private readonly db: Db) {
     this.activeUserQuery = db
-      .select({ user: users, expiresAt: sessions.expiresAt })
+      .select({ user: users, expiresAt: sessions.expiresAt, roles: sessions.roles })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -26,10 +26,18 @@ export class PgSessionStore implements SessionStore {
       .prepare('session_active_user');
   }
 
-  async createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord> {
+  async createSession(input: NewSession): Promise<SessionRecord> {
     const [row] = await this.db
       .insert(sessions)
-      .values({ id: crypto.randomUUID(), userId: input.userId, expiresAt: input.expiresAt, userAgent: input.userAgent ?? null, ip: input.ip ?? null })
+      .values({
+        id: crypto.randomUUID(),
+        userId: input.userId,
+        expiresAt: input.expiresAt,
+        userAgent: input.userAgent ?? null,
+        ip: input.ip ?? null,
+        provider: input.external?.provider ?? null,
+        roles: input.external?.roles ?? null,
+      })
       .returning();
     return row!;
   }

@@ -1,7 +1,15 @@
+import type { ExternalRoles } from '@atrium/shared';
 import type { UserRecord } from '../users/UserStore.js';
 import { ExpiringCache } from './ExpiringCache.js';
 import type { SessionEvent, SessionEvents } from './SessionEvents.js';
 import type { ActiveSession } from './SessionStore.js';
+
+/** What a session check needs to know of an open session. */
+export interface OpenSession {
+  user: UserRecord;
+  /** The roles of an external sign-in; null for the built-in form. */
+  roles: ExternalRoles | null;
+}
 
 export interface SessionCacheOptions {
   /** Seconds an answer of the database is reused; 0 turns the cache off. */
@@ -19,7 +27,7 @@ export interface SessionCacheOptions {
  * entry never outlives its session's own end. See docs/ARCHITECTURE.md.
  */
 export class SessionCache {
-  private readonly entries: ExpiringCache<string, UserRecord>;
+  private readonly entries: ExpiringCache<string, OpenSession>;
   /** Bumped by every invalidation: a database answer read before one is not stored. */
   private generation = 0;
 
@@ -32,8 +40,8 @@ export class SessionCache {
     events.subscribe((event) => this.forget(event));
   }
 
-  /** The user of an open session, if remembered. */
-  get(sessionId: string): UserRecord | undefined {
+  /** An open session's user and roles, if remembered. */
+  get(sessionId: string): OpenSession | undefined {
     return this.entries.get(sessionId);
   }
 
@@ -49,7 +57,7 @@ export class SessionCache {
   set(sessionId: string, active: ActiveSession, snapshot: number): void {
     if (snapshot !== this.generation) return;
     const until = Math.min(this.nowMs() + this.options.ttlSeconds * 1000, active.expiresAt.getTime());
-    this.entries.set(sessionId, active.user, until);
+    this.entries.set(sessionId, { user: active.user, roles: active.roles }, until);
   }
 
   /** Sessions held (expired ones not yet met included). */
@@ -60,6 +68,6 @@ export class SessionCache {
   private forget(event: SessionEvent): void {
     this.generation++;
     if (event.kind === 'session-revoked') this.entries.delete(event.sessionId);
-    else this.entries.deleteWhere((user) => user.id === event.userId);
+    else this.entries.deleteWhere((open) => open.user.id === event.userId);
   }
 }

@@ -1,3 +1,4 @@
+import type { ExternalProvider, ExternalRoles } from '@atrium/shared';
 import type { InferSelectModel } from 'drizzle-orm';
 import type { sessions } from '../db/schema.js';
 import type { UserRecord } from '../users/UserStore.js';
@@ -12,6 +13,18 @@ export interface ActiveSession {
   user: UserRecord;
   /** The session's absolute end. */
   expiresAt: Date;
+  /** The roles of an external sign-in's token (docs/behaviour/external-sign-in.md#roles); null for the built-in form. */
+  roles: ExternalRoles | null;
+}
+
+/** What a new session is opened with. */
+export interface NewSession {
+  userId: string;
+  expiresAt: Date;
+  userAgent?: string | null;
+  ip?: string | null;
+  /** Set for a session opened through an identity provider, with the roles its token carried. */
+  external?: { provider: ExternalProvider; roles: ExternalRoles } | null;
 }
 
 /** What consuming a refresh token found. */
@@ -24,7 +37,7 @@ export type ConsumeResult =
 
 /** Persistence of sessions and their refresh tokens (stored as hashes only). */
 export interface SessionStore {
-  createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord>;
+  createSession(input: NewSession): Promise<SessionRecord>;
   findSession(id: string): Promise<SessionRecord | null>;
   /**
    * A session that is open at `now` (not revoked, not past its end) and

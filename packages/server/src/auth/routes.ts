@@ -1,8 +1,9 @@
 /**
- * Authentication routes (docs/API.md#authentication): the wrapper's /auth, /validatetoken,
- * /refreshtoken and password recovery, and the core's /login and /logout.
+ * Authentication routes (docs/API.md#authentication): the wrapper's /auth, /auth/external/:provider,
+ * /validatetoken, /refreshtoken and password recovery, and the core's /login and /logout.
  */
 import {
+  ExternalLoginForm,
   ForgotPasswordForm,
   LoginForm,
   LogoutBody,
@@ -27,10 +28,35 @@ async function signIn(services: Services, request: FastifyRequest, reply: Fastif
   return reply.send(ok(result));
 }
 
+/** The answer to each way an external sign-in can fail (docs/behaviour/external-sign-in.md#server). */
+const EXTERNAL_FAILURES = {
+  'not-configured': [404, Messages.externalNotConfigured, 'login.error.external-not-configured'],
+  token: [401, Messages.externalTokenRefused, 'login.error.external-token'],
+  'no-access': [403, Messages.externalNoAccess, 'login.error.external-no-access'],
+  unreachable: [503, Messages.externalUnreachable, 'login.error.external-unreachable'],
+} as const;
+
+function sendExternalFailure(reply: FastifyReply, reason: keyof typeof EXTERNAL_FAILURES) {
+  const [status, message, code] = EXTERNAL_FAILURES[reason];
+  return sendFail(reply, status, message, code);
+}
+
+/** Sign-in with an identity provider's access token: POST {wrapper}/auth/external/:provider. */
+async function signInExternal(services: Services, request: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply) {
+  const { provider } = request.params;
+  if (!services.external.handles(provider)) return sendExternalFailure(reply, 'not-configured');
+  const form = parse(ExternalLoginForm, request.body);
+  const outcome = await services.external.signIn(provider, form.access_token, { ip: request.ip, userAgent: request.headers['user-agent'] });
+  if (!outcome.ok) return sendExternalFailure(reply, outcome.reason);
+  return reply.send(ok(outcome.result));
+}
+
 /** Routes under the wrapper base address. */
 export function wrapperAuthRoutes(services: Services, limits: { auth: number; recovery: number }) {
   return async (app: FastifyInstance) => {
     app.post('/auth', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply));
+
+    app.post<{ Params: { provider: string } }>('/auth/external/:provider', { config: perMinute(limits.auth) }, (request, reply) => signInExternal(services, request, reply));
 
     app.post('/validatetoken', async (request) => {
       const { jwt } = parse(ValidateTokenForm, request.body);

@@ -2,7 +2,7 @@ import type { AccountStore } from '../accounts/AccountStore.js';
 import type { Stores } from '../stores.js';
 import type { NewUser, UserPatch, UserRecord, UserStore } from '../users/UserStore.js';
 import type { SessionEvents } from './SessionEvents.js';
-import type { ActiveSession, ConsumeResult, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
+import type { ActiveSession, ConsumeResult, NewSession, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
 
 /**
  * The stores as the services use them: every write that ends a session or
@@ -57,6 +57,10 @@ class PublishingUserStore implements UserStore {
     return this.inner.findByUsername(username);
   }
 
+  findByEmail(email: string): Promise<UserRecord | null> {
+    return this.inner.findByEmail(email);
+  }
+
   list(): Promise<UserRecord[]> {
     return this.inner.list();
   }
@@ -88,7 +92,7 @@ class PublishingSessionStore implements SessionStore {
     private readonly events: SessionEvents,
   ) {}
 
-  createSession(input: { userId: string; expiresAt: Date; userAgent?: string | null; ip?: string | null }): Promise<SessionRecord> {
+  createSession(input: NewSession): Promise<SessionRecord> {
     return this.inner.createSession(input);
   }
 

@@ -3,6 +3,7 @@
  * Only SQL that PostgreSQL 15 understands (Debian's server) is used.
  * Changing it: edit here, then `npm run db:generate` writes a migration.
  */
+import type { ExternalRoles } from '@atrium/shared';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
@@ -112,11 +113,22 @@ export const users = pgTable(
     clearedBrowserCache: smallint('cleared_browser_cache').notNull().default(0),
     hasLoggedIn: smallint('has_logged_in').notNull().default(0),
     verificationPending: text('verification_pending'),
+    /**
+     * The identity provider (keycloak, okta) whose sign-in created this user
+     * (docs/behaviour/external-sign-in.md#provisioning): such a user has no
+     * password and password recovery does not give them one.
+     */
+    externalProvider: text('external_provider'),
     activeAccountId: uuid('active_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_key').on(t.username), index('users_search_idx').using('gin', userSearchDocument(t)).with(SEARCH_INDEX_OPTIONS)],
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    index('users_search_idx').using('gin', userSearchDocument(t)).with(SEARCH_INDEX_OPTIONS),
+    // External sign-in finds a user by e-mail address when no username matches (docs/behaviour/external-sign-in.md#server).
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Which organisations a user belongs to. */
@@ -214,6 +226,10 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The identity provider the session was opened through (keycloak, okta); null for the built-in form. */
+    provider: text('provider'),
+    /** The roles the provider's token carried (docs/behaviour/external-sign-in.md#roles); null for the built-in form. */
+    roles: jsonb('roles').$type<ExternalRoles>(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

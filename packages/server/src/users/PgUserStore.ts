@@ -25,6 +25,16 @@ export class PgUserStore implements UserStore {
     return row ?? null;
   }
 
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    // Served by users_email_lower_idx; two rows read to tell one owner from several.
+    const rows = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(2);
+    return rows.length === 1 ? rows[0]! : null;
+  }
+
   list(): Promise<UserRecord[]> {
     return this.db.select().from(users).orderBy(asc(users.username));
   }

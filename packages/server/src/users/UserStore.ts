@@ -18,6 +18,8 @@ export interface NewUser {
   iconResourceId?: string | null;
   preferences?: Record<string, string>;
   verificationPending?: string | null;
+  /** The identity provider whose sign-in creates the user (docs/behaviour/external-sign-in.md#provisioning). */
+  externalProvider?: string | null;
 }
 
 /** Profile fields that may be changed after creation. */
@@ -48,6 +50,8 @@ export interface UserStore {
   create(input: NewUser): Promise<UserRecord>;
   findById(id: string): Promise<UserRecord | null>;
   findByUsername(username: string): Promise<UserRecord | null>;
+  /** The one user with this e-mail address, compared case-insensitively; null when none or several have it. */
+  findByEmail(email: string): Promise<UserRecord | null>;
   list(): Promise<UserRecord[]>;
   count(): Promise<number>;
   /** Applies the patch and bumps updated_at; null when the user does not exist. */

@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
+import { startIdentityProvider, type TestIdentityProvider } from '../helpers/identityProvider.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
 
@@ -304,6 +305,9 @@ const headers: fc.Arbitrary<Headers> = fc.record({
   ),
 });
 
+/** A Keycloak access token of the test's identity provider for the signed-in user (set before the tests run). */
+let externalToken = 'a.b.c';
+
 /**
  * Well-formed bodies of the endpoints that take one, keyed by the end of
  * their address: mutated one field at a time, they reach past the schema
@@ -312,6 +316,7 @@ const headers: fc.Arbitrary<Headers> = fc.record({
 function seedBodies(pattern: string, who: { userId: string; username: string; accountId: string }): Array<Record<string, unknown>> {
   const seeds: Record<string, Array<Record<string, unknown>>> = {
     '/auth': [{ username: who.username, password: 'Wrong#Password1' }],
+    '/auth/external/:provider': [{ access_token: externalToken }, { access_token: 'eyJhbGciOiJSUzI1NiJ9.e30.c2ln' }],
     '/login': [{ username: who.username, password: 'Wrong#Password1' }],
     '/validatetoken': [{ jwt: 'a.b.c' }],
     '/refreshtoken': [{ jwt: 'a.b.c', refresh_token: 'r' }],
@@ -368,7 +373,7 @@ function requestFor(endpoint: Endpoint, who: { userId: string; username: string;
   const params = endpoint.url.split('/').filter((s) => s.startsWith(':') || s === '*').length;
   const seeds = seedBodies(endpoint.url, who);
   return fc.record({
-    params: fc.array(fc.oneof(urlPart, fc.constantFrom('a', 'Viewer', '..%2F..', 'a/b/../../c', '.hidden', 'x.js', who.userId, who.accountId)), {
+    params: fc.array(fc.oneof(urlPart, fc.constantFrom('a', 'Viewer', 'keycloak', 'okta', '..%2F..', 'a/b/../../c', '.hidden', 'x.js', who.userId, who.accountId)), {
       minLength: params,
       maxLength: params,
     }),
@@ -391,6 +396,8 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
   const endpoints: Endpoint[] = [];
   let jwt = '';
   let who = { userId: '', username: '', accountId: '' };
+  /** The identity provider external sign-in is configured with, so that its endpoint is exercised past its 404. */
+  let idp: TestIdentityProvider;
 
   /** A small built web client of its own, so that the answers do not depend on whether `npm run build` has run. */
   const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-web-'));
@@ -400,9 +407,10 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Atrium</title><script type="module" src="/assets/index-AbCd1234.js"></script>');
     fs.writeFileSync(path.join(webRoot, 'assets', 'index-AbCd1234.js'), 'export {};');
     fs.writeFileSync(path.join(webRoot, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    idp = await startIdentityProvider();
     t = await createTestApp({
       // No waits for the address that sends every request: the throttle is tested on its own (throttle.test.ts).
-      env: { WEB_ROOT: webRoot, LOGIN_ADDRESS_MAX_DELAY: '0' },
+      env: { WEB_ROOT: webRoot, LOGIN_ADDRESS_MAX_DELAY: '0', AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: idp.base, AUTH_REALM: 'atrium', AUTH_CLIENT_ID: 'atrium' },
       rateLimits: { auth: 1_000_000, recovery: 1_000_000, logger: 1_000_000 },
       onRoute: (route: RouteOptions) => {
         for (const method of [route.method].flat()) endpoints.push({ method, url: route.url });
@@ -425,9 +433,11 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
       [],
     );
     jwt = (await signIn(t.app, t.config.wrapperPrefix, user.username, undefined, '10.77.0.1')).jwt;
+    externalToken = await idp.sign({ iss: idp.keycloakIssuer, aud: 'atrium', azp: 'atrium', preferred_username: user.username, realm_access: { roles: ['r'] } });
   }
   afterAll(async () => {
     await t.close();
+    await idp.close();
     fs.rmSync(webRoot, { recursive: true, force: true });
   });
 
@@ -476,7 +486,17 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
 
   it('registers the endpoints of every domain, websockets included', () => {
     const urls = new Set(endpoints.map((e) => e.url));
-    for (const url of ['/healthz', '/login', '/socket', '/apps/:name/socket', `${t.config.apiPrefix}/settings`, `${t.config.wrapperPrefix}/auth`, `${t.config.apiPrefix}/search`, `${t.config.apiPrefix}/user/updateusersearchitems`]) {
+    for (const url of [
+      '/healthz',
+      '/login',
+      '/socket',
+      '/apps/:name/socket',
+      `${t.config.apiPrefix}/settings`,
+      `${t.config.wrapperPrefix}/auth`,
+      `${t.config.wrapperPrefix}/auth/external/:provider`,
+      `${t.config.apiPrefix}/search`,
+      `${t.config.apiPrefix}/user/updateusersearchitems`,
+    ]) {
       expect(urls).toContain(url);
     }
   });
@@ -490,7 +510,9 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
       if (failure) failures.push(failure);
     };
     for (const endpoint of endpoints.filter((e) => !isFile(e))) {
-      const url = fill(endpoint.url, endpoint.url.split('/').map((segment) => (segment.startsWith(':') ? who.userId : 'a')));
+      // A path parameter is the user's id, and a provider the configured one.
+      const parameters = endpoint.url.split('/').filter((segment) => segment.startsWith(':') || segment === '*');
+      const url = fill(endpoint.url, parameters.map((segment) => (segment === ':provider' ? 'keycloak' : segment.startsWith(':') ? who.userId : 'a')));
       for (const seed of seedBodies(endpoint.url, who)) {
         const entries = Object.entries(seed);
         const bodies: Array<Array<[string, unknown]>> = [];

@@ -49,6 +49,8 @@ export interface TestAppOptions {
   socketLimits?: Partial<SocketLimits>;
   /** Told of every route as the app registers it. */
   onRoute?: AppOptions['onRoute'];
+  /** How the identity provider's tokens are checked (time limits, key cooldown). */
+  externalVerifier?: AppOptions['externalVerifier'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -81,6 +83,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     rateLimits: options.rateLimits,
     socketLimits: options.socketLimits,
     onRoute: options.onRoute,
+    externalVerifier: options.externalVerifier,
   });
   await app.ready();
   return {

@@ -57,7 +57,8 @@ describe('configuration', () => {
   });
 
   it('reads login-page settings, hides the language widget with none, and refuses unknown locales and bad addresses', () => {
-    const site = loadConfig({ SITE_TITLE: 'Portal', SITE_LOGO: '/brand/logo.svg', TRANSLATE_LANGUAGES: 'de_DE, fr_FR', AUTH_TYPE: 'okta' }).site;
+    const okta = { AUTH_TYPE: 'okta', AUTH_ISSUER: 'https://acme.okta.example/oauth2/default', AUTH_CLIENT_ID: '0oa1' };
+    const site = loadConfig({ SITE_TITLE: 'Portal', SITE_LOGO: '/brand/logo.svg', TRANSLATE_LANGUAGES: 'de_DE, fr_FR', ...okta }).site;
     expect(site).toMatchObject({ title: 'Portal', logo: '/brand/logo.svg', translateLanguages: ['de_DE', 'fr_FR'], authType: 'okta' });
     expect(loadConfig({ TRANSLATE_LANGUAGES: 'none' }).site.translateLanguages).toEqual([]);
     expect(configError({ TRANSLATE_LANGUAGES: 'en_EN,xx_XX' }).message).toContain('TRANSLATE_LANGUAGES');

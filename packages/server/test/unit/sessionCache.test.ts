@@ -65,35 +65,35 @@ describe('SessionCache', () => {
 
   it('remembers an open session for the TTL', () => {
     const { clock, cache } = setup(10);
-    cache.set('s1', { user: user('u1'), expiresAt: farFuture }, cache.snapshot());
+    cache.set('s1', { user: user('u1'), expiresAt: farFuture, roles: null }, cache.snapshot());
     clock.advance(9_999);
-    expect(cache.get('s1')?.id).toBe('u1');
+    expect(cache.get('s1')?.user.id).toBe('u1');
     clock.advance(1);
     expect(cache.get('s1')).toBeUndefined();
   });
 
   it('never remembers a session past its own end', () => {
     const { clock, cache } = setup(10);
-    cache.set('s1', { user: user('u1'), expiresAt: new Date(clock.now() + 2000) }, cache.snapshot());
+    cache.set('s1', { user: user('u1'), expiresAt: new Date(clock.now() + 2000), roles: null }, cache.snapshot());
     clock.advance(2000);
     expect(cache.get('s1')).toBeUndefined();
   });
 
   it('forgets a session when it is revoked, and every session of a user when the user changes or is signed out everywhere', () => {
     const { events, cache } = setup();
-    const put = (sid: string, uid: string) => cache.set(sid, { user: user(uid), expiresAt: farFuture }, cache.snapshot());
+    const put = (sid: string, uid: string) => cache.set(sid, { user: user(uid), expiresAt: farFuture, roles: null }, cache.snapshot());
     put('s1', 'u1');
     put('s2', 'u1');
     put('s3', 'u2');
     put('s4', 'u3');
     events.publish({ kind: 'session-revoked', sessionId: 's1' });
-    expect([cache.get('s1'), cache.get('s2')?.id]).toEqual([undefined, 'u1']);
+    expect([cache.get('s1'), cache.get('s2')?.user.id]).toEqual([undefined, 'u1']);
     events.publish({ kind: 'user-changed', userId: 'u1' });
     expect(cache.get('s2')).toBeUndefined();
-    expect(cache.get('s3')?.id).toBe('u2');
+    expect(cache.get('s3')?.user.id).toBe('u2');
     events.publish({ kind: 'user-sessions-revoked', userId: 'u2' });
     expect(cache.get('s3')).toBeUndefined();
-    expect(cache.get('s4')?.id).toBe('u3');
+    expect(cache.get('s4')?.user.id).toBe('u3');
   });
 
   it('does not store an answer read before an invalidation', () => {
@@ -101,23 +101,23 @@ describe('SessionCache', () => {
     const before = cache.snapshot();
     // The database answered "open", but the session was revoked while the answer travelled.
     events.publish({ kind: 'session-revoked', sessionId: 's1' });
-    cache.set('s1', { user: user('u1'), expiresAt: farFuture }, before);
+    cache.set('s1', { user: user('u1'), expiresAt: farFuture, roles: null }, before);
     expect(cache.get('s1')).toBeUndefined();
-    cache.set('s1', { user: user('u1'), expiresAt: farFuture }, cache.snapshot());
-    expect(cache.get('s1')?.id).toBe('u1');
+    cache.set('s1', { user: user('u1'), expiresAt: farFuture, roles: null }, cache.snapshot());
+    expect(cache.get('s1')?.user.id).toBe('u1');
   });
 
   it('holds at most maxEntries sessions', () => {
     const { cache } = setup(10, 2);
-    for (const sid of ['s1', 's2', 's3']) cache.set(sid, { user: user('u1'), expiresAt: farFuture }, cache.snapshot());
+    for (const sid of ['s1', 's2', 's3']) cache.set(sid, { user: user('u1'), expiresAt: farFuture, roles: null }, cache.snapshot());
     expect(cache.size).toBe(2);
     expect(cache.get('s1')).toBeUndefined();
-    expect(cache.get('s3')?.id).toBe('u1');
+    expect(cache.get('s3')?.user.id).toBe('u1');
   });
 
   it('remembers nothing with a TTL of 0', () => {
     const { cache } = setup(0);
-    cache.set('s1', { user: user('u1'), expiresAt: farFuture }, cache.snapshot());
+    cache.set('s1', { user: user('u1'), expiresAt: farFuture, roles: null }, cache.snapshot());
     expect(cache.get('s1')).toBeUndefined();
     expect(cache.size).toBe(0);
   });
