@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@atrium/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SESSION_MAX_AGE, DEFAULT_SITE_SETTINGS, loadClientConfig } from './clientConfig.js';
 
 const respond = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status, statusText: status === 200 ? 'OK' : 'Bad Gateway' });
@@ -18,7 +18,7 @@ const site = {
 
 describe('loadClientConfig', () => {
   it('returns the base addresses, version, site settings and desktop configuration the server sends', async () => {
-    expect(await loadClientConfig(respond(200, { ...bases, site, ...desktop }))).toEqual({ ...bases, site, ...desktop });
+    expect(await loadClientConfig(respond(200, { ...bases, site, ...desktop }))).toEqual({ ...bases, site, ...desktop, external: null });
   });
   it('fails with the status when the server does not answer 2xx', async () => {
     await expect(loadClientConfig(respond(502, {}))).rejects.toThrow('502 (Bad Gateway)');
@@ -63,5 +63,48 @@ describe('loadClientConfig desktop configuration', () => {
   it('carries the configured defaults of desktop keys over the built-in ones, unchecked (the desktop checks them)', async () => {
     const config = await loadClientConfig(respond(200, { ...bases, settings: { defaults: { 'desktop.theme': 'Nocturne', 'desktop.font': 'Comic Sans', other: 1 } } }));
     expect(config.settings.defaults).toEqual({ ...DEFAULT_SETTINGS, 'desktop.theme': 'Nocturne', 'desktop.font': 'Comic Sans' });
+  });
+});
+
+describe('loadClientConfig identity provider', () => {
+  const keycloak = {
+    type: 'keycloak',
+    name: 'Acme SSO',
+    clientId: 'atrium',
+    url: 'https://sso.acme.example',
+    realm: 'acme',
+    issuer: null,
+    redirectUri: 'https://atrium.acme.example/',
+    postLogoutRedirectUri: 'https://atrium.acme.example/',
+    scopes: ['openid', 'profile', 'email'],
+    onLoad: 'check-sso',
+    flow: 'standard',
+    responseMode: 'fragment',
+    pkceMethod: 'S256',
+    checkLoginIframe: true,
+    checkLoginIframeInterval: 5,
+  };
+
+  it('carries the options of a configured provider', async () => {
+    expect((await loadClientConfig(respond(200, { ...bases, external: keycloak }))).external).toEqual(keycloak);
+  });
+
+  it('means the built-in form when the server sends none', async () => {
+    expect((await loadClientConfig(respond(200, { ...bases, external: null }))).external).toBeNull();
+    expect((await loadClientConfig(respond(200, bases))).external).toBeNull();
+  });
+
+  it.each([
+    ['a response mode other than query or fragment', { responseMode: 'form_post' }],
+    ['a PKCE method other than S256', { pkceMethod: 'plain' }],
+    ['an unknown flow', { flow: 'device' }],
+    ['an unknown onLoad', { onLoad: 'always' }],
+    ['no client id', { clientId: '' }],
+    ['no realm', { realm: null }],
+  ])('treats options with %s as unusable, with a warning', async (_case, change) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect((await loadClientConfig(respond(200, { ...bases, external: { ...keycloak, ...change } }))).external).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, DESKTOP_SETTING_KEYS, LOCALES, SOCKET_PATH, type ClientConfig, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
+import { checkExternalLoginOptions, DEFAULT_SETTINGS, DESKTOP_SETTING_KEYS, LOCALES, SOCKET_PATH, type ClientConfig, type DesktopSettings, type ExternalLoginInput, type ExternalLoginOptions, type Locale, type SiteSettings } from '@atrium/shared';
 import { safeAddress } from './address/safeAddress.js';
 
 export type { ClientConfig, SiteSettings };
@@ -29,7 +29,9 @@ const AUTH_TYPES: ReadonlyArray<SiteSettings['authType']> = ['builtin', 'okta', 
  * checked on its own and falls back to its default when absent or unusable:
  * addresses must be http(s) or same-origin paths, locales must be supported.
  * The desktop's part (manifest address, socket path, session max age,
- * configured settings defaults and locks) falls back the same way.
+ * configured settings defaults and locks) falls back the same way. The
+ * identity provider's options (`external`) are checked with the shared
+ * rules: unusable options count as none, with a warning.
  */
 export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<ClientConfig> {
   const response = await fetchFn(`${base}/client-config`, { headers: { accept: 'application/json' } });
@@ -44,7 +46,7 @@ export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<C
     wrapperBase: body.wrapperBase,
     version: body.version,
     site: siteSettings(body.site),
-    external: null,
+    external: externalOptions(body.external),
     manifestUrl: typeof body.manifestUrl === 'string' ? safeAddress(body.manifestUrl) : null,
     socketPath: typeof body.socketPath === 'string' && /^\/(?![/\\])\S*$/.test(body.socketPath) ? body.socketPath : SOCKET_PATH,
     sessionMaxAge: typeof body.sessionMaxAge === 'number' && Number.isFinite(body.sessionMaxAge) && body.sessionMaxAge > 0 ? body.sessionMaxAge : DEFAULT_SESSION_MAX_AGE,
@@ -53,6 +55,15 @@ export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<C
       lock: Array.isArray(settings.lock) ? [...new Set(settings.lock.filter((k): k is string => typeof k === 'string'))] : [],
     },
   };
+}
+
+/** The identity provider's options when they pass the shared rules (docs/behaviour/external-sign-in.md#options), else null. */
+function externalOptions(input: unknown): ExternalLoginOptions | null {
+  if (input === null || input === undefined) return null;
+  const checked = typeof input === 'object' ? checkExternalLoginOptions(input as ExternalLoginInput) : null;
+  if (checked?.ok) return checked.value;
+  console.warn('The identity provider options of the client configuration are unusable; the built-in sign-in form is used.', checked?.problem ?? input);
+  return null;
 }
 
 /**

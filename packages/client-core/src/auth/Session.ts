@@ -1,4 +1,4 @@
-import { LOGOUT_DELAY, Messages, type Envelope, type LoginResult, type Profile } from '@atrium/shared';
+import { EXTERNAL_PROVIDERS, LOGOUT_DELAY, Messages, type Envelope, type ExternalProvider, type LoginResult, type Profile } from '@atrium/shared';
 import { safeAddress } from '../address/safeAddress.js';
 import { RequestClient, type TokenSource } from '../api/RequestClient.js';
 import { RequestError } from '../api/RequestError.js';
@@ -8,6 +8,7 @@ import { Observable } from '../Observable.js';
 import { SecureStorage } from '../storage/SecureStorage.js';
 import { StorageKeys } from '../storage/StorageKeys.js';
 import { clearCaches } from './clearCaches.js';
+import type { ExternalErrorKind, ExternalSession } from './external/ExternalSignIn.js';
 import { usernameFromToken } from './usernameFromToken.js';
 
 /** A sign-in failure: i18n key plus the server's own message when it gave one (shown instead). */
@@ -28,6 +29,12 @@ export type SessionState =
       via: 'login' | 'boot';
     }
   | { status: 'signing-out' };
+
+/** What a sign-in with the provider's token came to (Session.loginExternal). */
+export type ExternalLoginOutcome = { ok: true } | { ok: false; kind: Extract<ExternalErrorKind, 'refused' | 'no-access' | 'unreachable' | 'failed'>; detail: string | null };
+
+/** Longest wait for the provider's sign-out before the page leaves anyway. */
+const PROVIDER_SIGN_OUT_TIMEOUT = 10_000;
 
 /** The stored refresh token (docs/behaviour/sign-in.md#local-storage). */
 interface StoredRefreshToken {
@@ -53,8 +60,13 @@ const STANDARD_LOGIN_TEXTS: ReadonlySet<string> = new Set([Messages.loginFailed,
  *   {wrapper}/auth; success only with a jwt → tokens stored, profile fetched
  *   and cached as UserInfo, cleared-browser-cache rule, signed in; 401 →
  *   login.error.incorrect; anything else login.error.failed.
- * - logout(): POST /logout, storage cleared, then after 2 s the account's
- *   loginURL or a reload.
+ * - loginExternal(): the identity provider's access token → POST
+ *   {wrapper}/auth/external/{provider}; entered like login(), with the
+ *   provider's tokens kept beside Atrium's (docs/behaviour/external-sign-in.md).
+ * - logout(): POST /logout, then the provider session ended (after an
+ *   external sign-in), storage cleared, then after 2 s the account's
+ *   loginURL or a reload. endExternal(): the provider session is over, so
+ *   the Atrium session ends too.
  * - refresh(): one refresh at a time (the server revokes the session when a
  *   refresh token is used twice); failure logs a warning, clears storage and
  *   signs out.
@@ -75,6 +87,9 @@ export class Session extends Observable<SessionState> implements TokenSource {
   #refreshToken: string | null = null;
   #username = '';
   #refreshing: Promise<boolean> | null = null;
+  /** The provider's tokens after an external sign-in; null after the built-in form. */
+  #external: ExternalSession | null = null;
+  #providerSignOut: ((kept: ExternalSession) => Promise<void>) | null = null;
   readonly #timers = new Set<unknown>();
   readonly #profileListeners = new Set<(profile: Profile) => void>();
 
@@ -96,6 +111,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
     this.#jwt = jwt;
     this.#refreshToken = typeof refreshToken?.key === 'string' ? refreshToken.key : null;
     this.#username = user?.username || usernameFromToken(jwt) || '';
+    this.#external = keptExternalSession(await this.#storage.get<unknown>(StorageKeys.externalTokens));
 
     let answer: Envelope<unknown> | null = null;
     try {
@@ -134,7 +150,73 @@ export class Session extends Observable<SessionState> implements TokenSource {
       return;
     }
     await this.#saveTokens(result.jwt, result.refresh_token, result.username || username);
+    await this.#saveExternal(null);
     await this.#enter('login');
+  }
+
+  /**
+   * Signs in with an identity provider's access token (docs/behaviour/external-sign-in.md#in-the-browser):
+   * POST {wrapper}/auth/external/{provider} (form field access_token).
+   * Success (a jwt) is entered like login(), the provider's tokens kept
+   * encrypted beside Atrium's; a refusal is answered by kind (401 refused,
+   * 403 no access, 503 or no answer unreachable) with the server's text.
+   */
+  async loginExternal(provider: ExternalProvider, accessToken: string, kept: ExternalSession): Promise<ExternalLoginOutcome> {
+    const state = this.getState();
+    if (state.status !== 'signed-out' || state.loading) return { ok: false, kind: 'failed', detail: 'A sign-in is already under way' };
+    this.setState({ status: 'signed-out', error: null, loading: true });
+    let answer: Envelope<LoginResult>;
+    try {
+      answer = await this.wrapper.form<Envelope<LoginResult>>(`auth/external/${encodeURIComponent(provider)}`, { access_token: accessToken }, { handleSession: false });
+    } catch (error) {
+      this.setState({ status: 'signed-out', error: null, loading: false });
+      return externalFailure(error);
+    }
+    const result = answer?.status === 'success' ? answer.data : null;
+    if (!result || typeof result.jwt !== 'string' || !result.jwt) {
+      this.setState({ status: 'signed-out', error: null, loading: false });
+      return { ok: false, kind: 'failed', detail: typeof answer?.message === 'string' ? answer.message : null };
+    }
+    await this.#saveTokens(result.jwt, result.refresh_token, result.username || usernameFromToken(result.jwt) || '');
+    await this.#saveExternal(kept);
+    await this.#enter('login');
+    return { ok: true };
+  }
+
+  /** The provider's tokens kept since an external sign-in (null after the built-in form or when signed out). */
+  externalSession(): ExternalSession | null {
+    return this.#external;
+  }
+
+  /** Keeps the provider's renewed tokens (signed in after an external sign-in only). */
+  async updateExternalSession(kept: ExternalSession): Promise<void> {
+    if (this.getState().status !== 'signed-in' || !this.#external || kept.provider !== this.#external.provider) return;
+    await this.#saveExternal(kept);
+  }
+
+  /** What ends the provider session at sign-out (the external sign-in's model); null for none. */
+  setProviderSignOut(end: ((kept: ExternalSession) => Promise<void>) | null): void {
+    this.#providerSignOut = end;
+  }
+
+  /**
+   * The provider session is over (its session check, a refused renewal):
+   * the Atrium session signed in through it ends as by logout, with POST
+   * /logout sent even if the page is leaving (keepalive), and no call to the
+   * provider.
+   */
+  async endExternal(reason: string): Promise<void> {
+    if (this.getState().status !== 'signed-in' || !this.#external) return;
+    console.warn(`The identity provider session has ended (${reason}); signing out.`);
+    const loginURL = this.#loginURL();
+    this.setState({ status: 'signing-out' });
+    try {
+      await this.core.post('logout', this.#refreshToken ? { refresh_token: this.#refreshToken } : {}, { handleSession: false, keepalive: true });
+    } catch (error) {
+      console.warn('The logout call failed; the session is ended locally.', error);
+    }
+    await this.#forget();
+    this.#leave(loginURL);
   }
 
   /** Forgets the sign-in error (the user edits a field). */
@@ -153,8 +235,28 @@ export class Session extends Observable<SessionState> implements TokenSource {
     } catch (error) {
       console.warn('The logout call failed; the session is ended locally.', error);
     }
+    await this.#endProviderSession();
     await this.#forget();
     this.#leave(loginURL);
+  }
+
+  /** After an external sign-in: the provider session ended too (docs/behaviour/external-sign-in.md#sign-out); a failure is only logged. */
+  async #endProviderSession(): Promise<void> {
+    const kept = this.#external;
+    if (!kept || !this.#providerSignOut) return;
+    let timer: unknown = null;
+    try {
+      await Promise.race([
+        this.#providerSignOut(kept),
+        new Promise((_, reject) => {
+          timer = this.#env.clock.setTimeout(() => reject(new Error('The identity provider did not answer')), PROVIDER_SIGN_OUT_TIMEOUT);
+        }),
+      ]);
+    } catch (error) {
+      console.warn('The identity provider session could not be ended.', error);
+    } finally {
+      this.#env.clock.clearTimeout(timer);
+    }
   }
 
   /** Profile cache (docs/behaviour/profile.md#profile-cache): purges UserInfo, metadata and settings, refetches, emits profile-updated. */
@@ -306,10 +408,17 @@ export class Session extends Observable<SessionState> implements TokenSource {
     await this.#storage.set(StorageKeys.user, { jwt, username } satisfies StoredUser);
   }
 
+  async #saveExternal(kept: ExternalSession | null): Promise<void> {
+    this.#external = kept;
+    if (kept) await this.#storage.set(StorageKeys.externalTokens, kept);
+    else await this.#storage.remove(StorageKeys.externalTokens);
+  }
+
   /** Drops the tokens from memory and clears storage. */
   async #forget(): Promise<void> {
     this.#jwt = null;
     this.#refreshToken = null;
+    this.#external = null;
     await this.#storage.clear();
   }
 
@@ -353,6 +462,25 @@ function loginError(error: unknown): LoginError {
   if (error.status === 401) return { key: 'login.error.incorrect', message };
   if (typeof body.code === 'string' && LOGIN_ERROR_KEYS.has(body.code)) return { key: body.code as LoginError['key'], message };
   return { key: 'login.error.failed', message };
+}
+
+/** The failure of POST {wrapper}/auth/external/{provider} by kind, with the server's own text (or the request's) as detail. */
+function externalFailure(error: unknown): Extract<ExternalLoginOutcome, { ok: false }> {
+  if (!(error instanceof RequestError)) return { ok: false, kind: 'failed', detail: error instanceof Error ? error.message : String(error) };
+  if (error.code !== 'request.failed') return { ok: false, kind: 'unreachable', detail: error.message };
+  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; code?: unknown };
+  const detail = [error.status, typeof body.message === 'string' ? body.message : null, typeof body.code === 'string' ? `(${body.code})` : null].filter((part) => part !== null && part !== undefined).join(' ');
+  if (error.status === 401) return { ok: false, kind: 'refused', detail };
+  if (error.status === 403) return { ok: false, kind: 'no-access', detail };
+  if (error.status === 503 || error.status === 502 || error.status === 504) return { ok: false, kind: 'unreachable', detail };
+  return { ok: false, kind: 'failed', detail };
+}
+
+/** A kept provider session read back from storage, or null when it is not one. */
+function keptExternalSession(value: unknown): ExternalSession | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const provider = (value as { provider?: unknown }).provider;
+  return typeof provider === 'string' && (EXTERNAL_PROVIDERS as readonly string[]).includes(provider) ? (value as ExternalSession) : null;
 }
 
 /** null for the texts the catalogue already has (so they show translated), else the server's own text. */

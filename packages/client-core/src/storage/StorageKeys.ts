@@ -8,6 +8,8 @@ export const StorageKeys = {
   user: 'User',
   /** The cached profile (encrypted). */
   userInfo: 'UserInfo',
+  /** What is kept of an identity provider's session after an external sign-in (encrypted; docs/behaviour/external-sign-in.md). */
+  externalTokens: 'ExternalTokens',
   username: 'username',
   metadata: 'metadata',
   desktop: 'desktop',

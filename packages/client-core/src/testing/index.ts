@@ -14,3 +14,4 @@ export { translateEnglish } from './translate.js';
 export { builtinEntry, emptySearchResponse, FakeDesktopServer, LOOK_PACKAGES } from './desktopServer.js';
 export { FakeVfsServer } from './vfsServer.js';
 export { FakeTaskServer, type FakeTask } from './taskServer.js';
+export { fakeProviderToken, FakeExternalSignIn, testExternalOptions } from './FakeExternalSignIn.js';
