@@ -24,7 +24,7 @@ export * from './api/vfs.js';
 export * from './api/vfsBodies.js';
 export * from './api/socket.js';
 export * from './api/socketProtocol.js';
-export { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, loadWorkCatalogue, LOCALE_NATIVE_NAMES, type Catalogue, type DesktopCatalogue, type LoginCatalogue, type WorkCatalogue } from './i18n/index.js';
+export { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, loadExternalCatalogue, loadWorkCatalogue, LOCALE_NATIVE_NAMES, type Catalogue, type DesktopCatalogue, type ExternalCatalogue, type LoginCatalogue, type WorkCatalogue } from './i18n/index.js';
 export { languageTag, LOCALE_LANGUAGE_TAGS, textDirection } from './i18n/languageTags.js';
 export { translationProblems, type TranslationExceptions } from './i18n/translations.js';
 export * from './api/tasks.js';

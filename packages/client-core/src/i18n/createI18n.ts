@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, loadCatalogue, loadDesktopCatalogue, loadWorkCatalogue, LOCALES, type Locale } from '@atrium/shared';
+import { DEFAULT_LOCALE, loadCatalogue, loadDesktopCatalogue, loadExternalCatalogue, loadWorkCatalogue, LOCALES, type Locale } from '@atrium/shared';
 import type { ClientEnvironment } from '../env.js';
 import { pickLocale } from './pickLocale.js';
 import { readPreference, writePreference } from '../storage/preferences.js';
@@ -30,7 +30,8 @@ export function isLocale(value: unknown): value is Locale {
  * desktop', when the signed-in desktop loads them (Translator.loadPart)
  * and a language switch then loads both parts. The work items' and global
  * search's texts ('work', loadWorkCatalogue) are loaded when one of their
- * panels first opens (client-ui's useCataloguePart).
+ * panels first opens (client-ui's useCataloguePart), the identity
+ * provider's ('external', loadExternalCatalogue) with its login card.
  */
 export async function createI18n(env: ClientEnvironment, browserLanguages: readonly string[], options: { desktopTexts?: 'now' | 'with the desktop' } = {}): Promise<ClientI18n> {
   const stored = readPreference(env, StorageKeys.locale);
@@ -43,6 +44,7 @@ export async function createI18n(env: ClientEnvironment, browserLanguages: reado
     parts: {
       desktop: (language) => loadDesktopCatalogue(isLocale(language) ? language : DEFAULT_LOCALE),
       work: (language) => loadWorkCatalogue(isLocale(language) ? language : DEFAULT_LOCALE),
+      external: (language) => loadExternalCatalogue(isLocale(language) ? language : DEFAULT_LOCALE),
     },
   });
   if (options.desktopTexts !== 'with the desktop') await i18n.loadPart('desktop');

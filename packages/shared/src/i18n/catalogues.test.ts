@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../constants.js';
 import { PASSWORD_RULE_MESSAGES } from '../rules/password.js';
-import { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, loadWorkCatalogue } from './index.js';
+import { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, loadExternalCatalogue, loadWorkCatalogue } from './index.js';
 
 const english = flattenCatalogue(catalogues.en_EN);
 /** Keys whose text is the same in every language (names and symbols, not words: 'v{{version}}'). */
@@ -43,16 +43,17 @@ describe('locale catalogues', () => {
     }
   });
 
-  it.each(LOCALES)("%s: the login page's, the desktop's and the work items' parts make the whole catalogue, without a key in two", async (locale) => {
-    const [login, desktop, work] = await Promise.all([loadCatalogue(locale), loadDesktopCatalogue(locale), loadWorkCatalogue(locale)]);
-    expect(Object.keys(login).filter((key) => key in desktop || key in work)).toEqual([]);
-    expect(Object.keys(desktop).filter((key) => key in work)).toEqual([]);
-    expect({ ...login, ...desktop, ...work }).toEqual(catalogues[locale]);
+  it.each(LOCALES)("%s: the login page's, the desktop's, the work items' and the identity provider's parts make the whole catalogue, without a key in two", async (locale) => {
+    const [login, desktop, work, external] = await Promise.all([loadCatalogue(locale), loadDesktopCatalogue(locale), loadWorkCatalogue(locale), loadExternalCatalogue(locale)]);
+    expect(Object.keys(login).filter((key) => key in desktop || key in work || key in external)).toEqual([]);
+    expect(Object.keys(desktop).filter((key) => key in work || key in external)).toEqual([]);
+    expect(Object.keys(work).filter((key) => key in external)).toEqual([]);
+    expect({ ...login, ...desktop, ...work, ...external }).toEqual(catalogues[locale]);
   });
 
-  it("keeps the desktop's texts out of the login page's part", async () => {
+  it("keeps the desktop's and the identity provider's texts out of the login page's part", async () => {
     const login = await loadCatalogue('en_EN');
-    for (const block of ['panel', 'window', 'dialog', 'command', 'vfs', 'fileSearch']) expect(login).not.toHaveProperty(block);
+    for (const block of ['panel', 'window', 'dialog', 'command', 'vfs', 'fileSearch', 'external']) expect(login).not.toHaveProperty(block);
   });
 
   it('uses the password rule texts of the shared rules in English', () => {

@@ -21,6 +21,13 @@ import { nb_NO as work_nb_NO } from './locales/nb_NO.work.js';
 import { sl_SI as work_sl_SI } from './locales/sl_SI.work.js';
 import { vi_VN as work_vi_VN } from './locales/vi_VN.work.js';
 import { zh_CN as work_zh_CN } from './locales/zh_CN.work.js';
+import { en_EN as external_en_EN } from './locales/en_EN.external.js';
+import { de_DE as external_de_DE } from './locales/de_DE.external.js';
+import { fr_FR as external_fr_FR } from './locales/fr_FR.external.js';
+import { nb_NO as external_nb_NO } from './locales/nb_NO.external.js';
+import { sl_SI as external_sl_SI } from './locales/sl_SI.external.js';
+import { vi_VN as external_vi_VN } from './locales/vi_VN.external.js';
+import { zh_CN as external_zh_CN } from './locales/zh_CN.external.js';
 
 /** Shape of a locale's texts of the login page and the start: the English part with string leaves. */
 export type LoginCatalogue = CatalogueShape<typeof en_EN>;
@@ -28,12 +35,14 @@ export type LoginCatalogue = CatalogueShape<typeof en_EN>;
 export type DesktopCatalogue = CatalogueShape<typeof desktop_en_EN>;
 /** Shape of a locale's texts of the work items and global search: the English part with string leaves. */
 export type WorkCatalogue = CatalogueShape<typeof work_en_EN>;
+/** Shape of a locale's texts of sign-in through an identity provider: the English part with string leaves. */
+export type ExternalCatalogue = CatalogueShape<typeof external_en_EN>;
 /** Shape every locale catalogue has, all parts together. */
-export type Catalogue = LoginCatalogue & DesktopCatalogue & WorkCatalogue;
+export type Catalogue = LoginCatalogue & DesktopCatalogue & WorkCatalogue & ExternalCatalogue;
 
 /** A locale's parts as one catalogue (their keys do not overlap). */
-function allParts(login: LoginCatalogue, desktop: DesktopCatalogue, work: WorkCatalogue): Catalogue {
-  return { ...login, ...desktop, ...work };
+function allParts(login: LoginCatalogue, desktop: DesktopCatalogue, work: WorkCatalogue, external: ExternalCatalogue): Catalogue {
+  return { ...login, ...desktop, ...work, ...external };
 }
 
 /**
@@ -41,13 +50,13 @@ function allParts(login: LoginCatalogue, desktop: DesktopCatalogue, work: WorkCa
  * with all its parts (tests and tools; the page loads them by part).
  */
 export const catalogues: Readonly<Record<Locale, Catalogue>> = {
-  en_EN: /* @__PURE__ */ allParts(en_EN, desktop_en_EN, work_en_EN),
-  de_DE: /* @__PURE__ */ allParts(de_DE, desktop_de_DE, work_de_DE),
-  fr_FR: /* @__PURE__ */ allParts(fr_FR, desktop_fr_FR, work_fr_FR),
-  nb_NO: /* @__PURE__ */ allParts(nb_NO, desktop_nb_NO, work_nb_NO),
-  sl_SI: /* @__PURE__ */ allParts(sl_SI, desktop_sl_SI, work_sl_SI),
-  vi_VN: /* @__PURE__ */ allParts(vi_VN, desktop_vi_VN, work_vi_VN),
-  zh_CN: /* @__PURE__ */ allParts(zh_CN, desktop_zh_CN, work_zh_CN),
+  en_EN: /* @__PURE__ */ allParts(en_EN, desktop_en_EN, work_en_EN, external_en_EN),
+  de_DE: /* @__PURE__ */ allParts(de_DE, desktop_de_DE, work_de_DE, external_de_DE),
+  fr_FR: /* @__PURE__ */ allParts(fr_FR, desktop_fr_FR, work_fr_FR, external_fr_FR),
+  nb_NO: /* @__PURE__ */ allParts(nb_NO, desktop_nb_NO, work_nb_NO, external_nb_NO),
+  sl_SI: /* @__PURE__ */ allParts(sl_SI, desktop_sl_SI, work_sl_SI, external_sl_SI),
+  vi_VN: /* @__PURE__ */ allParts(vi_VN, desktop_vi_VN, work_vi_VN, external_vi_VN),
+  zh_CN: /* @__PURE__ */ allParts(zh_CN, desktop_zh_CN, work_zh_CN, external_zh_CN),
 };
 
 /**
@@ -119,6 +128,30 @@ export async function loadWorkCatalogue(locale: Locale): Promise<WorkCatalogue> 
       return (await import('./locales/vi_VN.work.js')).vi_VN;
     case 'zh_CN':
       return (await import('./locales/zh_CN.work.js')).zh_CN;
+  }
+}
+
+/**
+ * Loads one locale's texts of sign-in through an identity provider (the
+ * provider's login card and its errors): a chunk per locale, English
+ * included, loaded with that card, so the built-in login page carries none of it.
+ */
+export async function loadExternalCatalogue(locale: Locale): Promise<ExternalCatalogue> {
+  switch (locale) {
+    case 'en_EN':
+      return (await import('./locales/en_EN.external.js')).en_EN;
+    case 'de_DE':
+      return (await import('./locales/de_DE.external.js')).de_DE;
+    case 'fr_FR':
+      return (await import('./locales/fr_FR.external.js')).fr_FR;
+    case 'nb_NO':
+      return (await import('./locales/nb_NO.external.js')).nb_NO;
+    case 'sl_SI':
+      return (await import('./locales/sl_SI.external.js')).sl_SI;
+    case 'vi_VN':
+      return (await import('./locales/vi_VN.external.js')).vi_VN;
+    case 'zh_CN':
+      return (await import('./locales/zh_CN.external.js')).zh_CN;
   }
 }
 
