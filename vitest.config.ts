@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/build/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/build/**/*.test.ts', 'idp/src/**/*.test.ts'],
         },
       },
       {
