@@ -247,7 +247,8 @@ const isExpiredInteraction = (error: unknown) => error instanceof Error && error
 /**
  * GET {issuer}/interaction/{uid}: the sign-in page; POST: checks the
  * username and password and returns to the authorization, or shows the
- * page again with 'Invalid username or password.'.
+ * page again with 'Invalid username or password.'; Cancel returns to the
+ * application with the error access_denied.
  */
 function signInRoutes(provider: Provider, setup: ProviderSetup, mountPath: string): Middleware {
   const { users, brand } = setup;
@@ -287,6 +288,13 @@ function signInRoutes(provider: Provider, setup: ProviderSetup, mountPath: strin
       return;
     }
     const form = await readForm(ctx);
+    if (form.has('cancel')) {
+      // The application is told, as Keycloak and Okta tell it: an error answer at its redirect address.
+      const returnTo = await provider.interactionResult(ctx.req, ctx.res, { error: 'access_denied', error_description: 'The user cancelled the sign-in.' }, { mergeWithLastSubmission: false });
+      ctx.status = 303;
+      ctx.redirect(returnTo);
+      return;
+    }
     const username = form.get('username') ?? '';
     const user = users.authenticate(username, form.get('password') ?? '');
     if (!user) {

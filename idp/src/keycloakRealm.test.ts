@@ -119,6 +119,28 @@ describe('the Keycloak-style realm', () => {
     expect(decodeJwt(tokens.refresh_token!)).toMatchObject({ typ: 'Refresh', azp: 'atrium', sid: payload.sid });
   });
 
+  it('sends the application an access_denied answer when the user cancels', async () => {
+    const browser = new TestBrowser();
+    const secrets = authorizationSecrets();
+    const page = await browser.navigate(authorizeUrl(secrets), APP);
+    const action = /<form method="post" action="([^"]+)"/.exec(await page.response.text())![1]!;
+    const back = await browser.navigate(new URL(action, page.url).href, APP, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cancel: '1' }) });
+    const params = callbackParams(back.url);
+    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('error_description')).toBe('The user cancelled the sign-in.');
+    expect(params.get('state')).toBe(secrets.state);
+  });
+
+  it('answers the implicit flow with the tokens in the fragment', async () => {
+    const browser = new TestBrowser();
+    const secrets = authorizationSecrets();
+    const page = await browser.navigate(authorizeUrl(secrets, { response_type: 'id_token token' }), APP);
+    const params = callbackParams((await browser.signIn(page, 'sofia', 'Demo@1234', APP)).url);
+    const { payload } = await jwtVerify(params.get('access_token')!, await jwks(), { issuer: realm, audience: 'atrium' });
+    expect(payload.preferred_username).toBe('sofia');
+    expect((await jwtVerify(params.get('id_token')!, await jwks(), { issuer: realm, audience: 'atrium' })).payload.nonce).toBe(secrets.nonce);
+  });
+
   it('refuses a code redeemed without the right PKCE verifier', async () => {
     const browser = new TestBrowser();
     const secrets = authorizationSecrets();

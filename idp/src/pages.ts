@@ -26,6 +26,7 @@ label{display:block;font-weight:600;margin:14px 0 4px}
 input{width:100%;font:inherit;padding:8px 10px;border:1px solid var(--border);border-radius:4px;background:Field;color:FieldText}
 input:focus-visible,button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 button{margin-top:20px;width:100%;font:inherit;font-weight:600;padding:10px;border:0;border-radius:4px;background:var(--accent);color:Canvas;cursor:pointer}
+.secondary{margin-top:8px;background:none;color:var(--accent);border:1px solid var(--accent)}
 .error{color:var(--error);font-weight:600;margin:12px 0 0}
 .hint{margin:20px 0 0;font-size:.875rem;opacity:.8}
 `;
@@ -59,7 +60,7 @@ export interface SignInPageOptions {
   hint?: string;
 }
 
-/** The sign-in form: 'Username', 'Password', 'Sign in', and an error line after a refused attempt. */
+/** The sign-in form: 'Username', 'Password', 'Sign in' (and 'Cancel'), and an error line after a refused attempt. */
 export function signInPage(options: SignInPageOptions): string {
   const { brand, client, action, username = '', error, hint } = options;
   const invalid = error ? ' aria-invalid="true" aria-describedby="error"' : '';
@@ -75,6 +76,7 @@ ${error ? `<p class="error" id="error" role="alert">${escapeHtml(error)}</p>` : 
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${username ? ' autofocus' : ''}>
 <button type="submit">Sign in</button>
+<button type="submit" name="cancel" value="1" class="secondary" formnovalidate>Cancel</button>
 </form>
 ${hint ? `<p class="hint">${escapeHtml(hint)}</p>` : ''}
 </main>`,
