@@ -46,6 +46,13 @@ describe('npm run idp', () => {
     expect(run.output().stderr).toContain("IDP_ACCESS_TOKEN_TTL must be a whole number from 5 to 86400, not 'soon'");
   });
 
+  it('refuses a listen address browsers cannot reach it at', async () => {
+    const run = runIdp({ IDP_PORT: '0', IDP_HOST: '0.0.0.0' });
+    const [code] = await run.exited;
+    expect(code).toBe(1);
+    expect(run.output().stderr).toContain("IDP_HOST must be the address browsers reach the provider at, not '0.0.0.0'");
+  });
+
   it('refuses a redirect address that is not an http(s) address', async () => {
     const run = runIdp({ IDP_PORT: '0', IDP_REDIRECT_URIS: 'http://127.0.0.1:8080/,ftp://files.example/' });
     const [code] = await run.exited;

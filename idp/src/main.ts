@@ -30,6 +30,8 @@ function redirectUris(): string[] {
 function host(): string {
   const value = process.env.IDP_HOST?.trim() || '127.0.0.1';
   if (!/^[A-Za-z0-9.:-]+$/.test(value)) throw new SettingError(`IDP_HOST must be a host name or an IP address, not '${value}'`);
+  // The host is also in the provider's addresses (its issuers): it must be one a browser can reach.
+  if (value === '0.0.0.0' || value === '::') throw new SettingError(`IDP_HOST must be the address browsers reach the provider at, not '${value}'`);
   return value;
 }
 
