@@ -323,4 +323,28 @@ describe(`external sign-in when the provider cannot be reached on ${databaseKind
     expect(t.logs.join('\n')).toContain('external.unreachable');
     expect(t.logs.join('\n')).not.toContain(token);
   });
+
+  it.each(['wrong-issuer', 'keys-fail'] as const)('answers 503 when the provider answers wrongly (%s), and signs in once it answers right', async (misbehaviour) => {
+    const broken = await startIdentityProvider(misbehaviour);
+    const app = await createTestApp({
+      env: { AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: broken.base, AUTH_REALM: 'atrium', AUTH_CLIENT_ID: CLIENT_ID },
+      rateLimits: { auth: 10_000 },
+      // Asked again at once after a failed discovery.
+      externalVerifier: { discoveryRetryMs: 0 },
+    });
+    try {
+      await makeUser(app.services.stores, app.hasher, { username: 'ada' });
+      const token = await broken.sign({ iss: broken.keycloakIssuer, aud: CLIENT_ID, azp: CLIENT_ID, preferred_username: 'ada' });
+      const send = () => app.app.inject({ method: 'POST', url: `${app.config.wrapperPrefix}/auth/external/keycloak`, ...form({ access_token: token }) });
+      const res = await send();
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'login.error.external-unreachable' });
+      broken.misbehave(undefined);
+      const again = await send();
+      expect(again.statusCode, again.body).toBe(200);
+    } finally {
+      await app.close();
+      await broken.close();
+    }
+  });
 });

@@ -25,13 +25,19 @@ export interface TestIdentityProvider {
   sign(claims: JWTPayload, options?: { alg?: string; kid?: string; key?: CryptoKey | Uint8Array; typ?: string }): Promise<string>;
   /** A key pair the provider does not publish. */
   otherKey(): Promise<CryptoKey>;
+  /** Makes the provider answer wrongly from now on, or right again (undefined). */
+  misbehave(how: Misbehaviour | undefined): void;
   close(): Promise<void>;
 }
 
-export async function startIdentityProvider(): Promise<TestIdentityProvider> {
+/** A provider that answers wrongly: its discovery document names another issuer, or its key set is an error. */
+export type Misbehaviour = 'wrong-issuer' | 'keys-fail';
+
+export async function startIdentityProvider(initially?: Misbehaviour): Promise<TestIdentityProvider> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   const requests: string[] = [];
+  let misbehaviour = initially;
   let base = '';
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
@@ -41,8 +47,8 @@ export async function startIdentityProvider(): Promise<TestIdentityProvider> {
       response.end(JSON.stringify(body));
     };
     const discovery = /^(\/realms\/atrium|\/oauth2\/default)\/\.well-known\/openid-configuration$/.exec(path);
-    if (discovery) return send(200, { issuer: `${base}${discovery[1]}`, jwks_uri: `${base}${discovery[1]}/keys` });
-    if (path === '/realms/atrium/keys' || path === '/oauth2/default/keys') return send(200, { keys: [jwk] });
+    if (discovery) return send(200, { issuer: `${base}${discovery[1]}${misbehaviour === 'wrong-issuer' ? '-other' : ''}`, jwks_uri: `${base}${discovery[1]}/keys` });
+    if (path === '/realms/atrium/keys' || path === '/oauth2/default/keys') return misbehaviour === 'keys-fail' ? send(500, { error: 'down' }) : send(200, { keys: [jwk] });
     send(404, { error: 'not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,6 +68,9 @@ export async function startIdentityProvider(): Promise<TestIdentityProvider> {
     },
     async otherKey() {
       return (await generateKeyPair('RS256')).privateKey;
+    },
+    misbehave(how) {
+      misbehaviour = how;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -16,6 +16,8 @@ export interface VerifierOptions {
   clockToleranceSeconds?: number;
   /** Milliseconds after fetching the keys before an unknown key id may make them fetched again. */
   keysCooldownMs?: number;
+  /** Milliseconds after a failed discovery during which the provider is not asked again. */
+  discoveryRetryMs?: number;
   now?: () => Date;
   fetch?: typeof fetch;
 }
@@ -24,7 +26,7 @@ export interface VerifierOptions {
 const DOCUMENT_MAX_BYTES = 1024 * 1024;
 /** The discovery document is fetched again after this long (and whenever the keys cannot be fetched). */
 const DISCOVERY_MAX_AGE_MS = 24 * 3600_000;
-/** After a failed discovery, sign-ins are answered 'unreachable' this long without asking the provider again. */
+/** After a failed discovery, sign-ins are answered 'unreachable' this long without asking the provider again (by default). */
 const DISCOVERY_RETRY_MS = 2000;
 /** An access token older than this is refused whatever its expiry (Okta's longest lifetime is a day). */
 const MAX_TOKEN_AGE = '24h';
@@ -50,6 +52,7 @@ export class ExternalTokenVerifier {
   private readonly timeoutMs: number;
   private readonly clockTolerance: number;
   private readonly keysCooldownMs: number;
+  private readonly discoveryRetryMs: number;
   private readonly now: () => Date;
   private readonly fetch: typeof fetch;
   private keys: { resolver: JWTVerifyGetKey; until: number } | null = null;
@@ -64,6 +67,7 @@ export class ExternalTokenVerifier {
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.clockTolerance = Math.min(30, options.clockToleranceSeconds ?? 30);
     this.keysCooldownMs = options.keysCooldownMs ?? 30_000;
+    this.discoveryRetryMs = options.discoveryRetryMs ?? DISCOVERY_RETRY_MS;
     this.now = options.now ?? (() => new Date());
     this.fetch = options.fetch ?? globalThis.fetch;
   }
@@ -120,7 +124,7 @@ export class ExternalTokenVerifier {
   /** The provider's key set: found through discovery once, then kept for a day. */
   private async keySet(): Promise<JWTVerifyGetKey> {
     if (this.keys && this.keys.until > Date.now()) return this.keys.resolver;
-    if (this.lastFailure && Date.now() - this.lastFailure.at < DISCOVERY_RETRY_MS) throw new ProviderUnreachable(this.lastFailure.reason);
+    if (this.lastFailure && Date.now() - this.lastFailure.at < this.discoveryRetryMs) throw new ProviderUnreachable(this.lastFailure.reason);
     this.pendingKeys ??= this.discover()
       .catch((e: unknown) => {
         this.lastFailure = { reason: e instanceof Error ? e.message : 'discovery failed', at: Date.now() };
