@@ -4,7 +4,7 @@
  * themes, each loaded on demand).
  */
 import './fonts/fonts.css';
-import { blockBackNavigation, browserEnvironment, createI18n, loadClientConfig, parsePageAddress, readBootAppearance, Session, takeLaunchRequest, type ClientConfig } from '@atrium/client-core';
+import { blockBackNavigation, browserEnvironment, createI18n, lazyExternalLogin, loadClientConfig, parsePageAddress, readBootAppearance, Session, takeLaunchRequest, type ClientConfig } from '@atrium/client-core';
 import { applyBootAppearance, AtriumApp, clearBootAppearance, createModelFactories, StartupScreen } from '@atrium/client-ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -34,6 +34,8 @@ async function start(): Promise<void> {
     return;
   }
   const session = new Session(env, config);
+  // Sign-in through an identity provider, when one is configured: its code and library are fetched only when needed.
+  const external = config.external ? lazyExternalLogin(env, session, config.external) : null;
   // A signed-out screen (the login page, after an expired session) has colours of its own; the desktop's theme takes over from the boot colours itself.
   const stopWatching = session.subscribe(() => {
     if (session.getState().status !== 'signed-out') return;
@@ -64,6 +66,7 @@ async function start(): Promise<void> {
         models={models}
         platform={platform}
         desktopAccessory={devtools?.DevTools}
+        external={external}
       />
     </StrictMode>,
   );

@@ -1,4 +1,4 @@
-import { checkExternalLoginOptions, DEFAULT_SETTINGS, DESKTOP_SETTING_KEYS, LOCALES, SOCKET_PATH, type ClientConfig, type DesktopSettings, type ExternalLoginInput, type ExternalLoginOptions, type Locale, type SiteSettings } from '@atrium/shared';
+import { DEFAULT_SETTINGS, DESKTOP_SETTING_KEYS, LOCALES, SOCKET_PATH, type ClientConfig, type DesktopSettings, type ExternalLoginOptions, type Locale, type SiteSettings } from '@atrium/shared';
 import { safeAddress } from './address/safeAddress.js';
 
 export type { ClientConfig, SiteSettings };
@@ -46,7 +46,7 @@ export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<C
     wrapperBase: body.wrapperBase,
     version: body.version,
     site: siteSettings(body.site),
-    external: externalOptions(body.external),
+    external: await externalOptions(body.external),
     manifestUrl: typeof body.manifestUrl === 'string' ? safeAddress(body.manifestUrl) : null,
     socketPath: typeof body.socketPath === 'string' && /^\/(?![/\\])\S*$/.test(body.socketPath) ? body.socketPath : SOCKET_PATH,
     sessionMaxAge: typeof body.sessionMaxAge === 'number' && Number.isFinite(body.sessionMaxAge) && body.sessionMaxAge > 0 ? body.sessionMaxAge : DEFAULT_SESSION_MAX_AGE,
@@ -57,13 +57,13 @@ export async function loadClientConfig(fetchFn: FetchLike, base = ''): Promise<C
   };
 }
 
-/** The identity provider's options when they pass the shared rules (docs/behaviour/external-sign-in.md#options), else null. */
-function externalOptions(input: unknown): ExternalLoginOptions | null {
-  if (input === null || input === undefined) return null;
-  const checked = typeof input === 'object' ? checkExternalLoginOptions(input as ExternalLoginInput) : null;
-  if (checked?.ok) return checked.value;
-  console.warn('The identity provider options of the client configuration are unusable; the built-in sign-in form is used.', checked?.problem ?? input);
-  return null;
+/**
+ * The identity provider's options when they pass the shared rules
+ * (docs/behaviour/external-sign-in.md#options), else null. The rules are fetched only when
+ * the server names a provider, so that the built-in login page does not carry them.
+ */
+async function externalOptions(input: unknown): Promise<ExternalLoginOptions | null> {
+  return input === null || input === undefined ? null : (await import('./auth/external/externalOptions.js')).externalOptions(input);
 }
 
 /**

@@ -14,7 +14,7 @@ export { readPreference, writePreference } from './storage/preferences.js';
 export { DEFAULT_REQUEST_TIMEOUT, RequestClient, type RequestOptions, type TokenSource } from './api/RequestClient.js';
 export { RequestError, RequestMessages, type RequestErrorCode } from './api/RequestError.js';
 
-export { Session, type ExternalLoginOutcome, type LoginError, type SessionState } from './auth/Session.js';
+export { Session, type LoginError, type SessionState } from './auth/Session.js';
 export { ExternalSignInError, providerAnswer, type ExternalErrorKind, type ExternalSession, type ExternalSignIn, type ExternalSignInEvent, type ExternalStartResult } from './auth/external/ExternalSignIn.js';
 // The flow model's code is fetched by the handle (lazyExternalLogin), never with the page: its types only.
 export type { ExternalLogin, ExternalLoginError, ExternalLoginState } from './auth/external/ExternalLogin.js';

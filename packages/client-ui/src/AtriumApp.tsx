@@ -1,4 +1,4 @@
-import type { ClientConfig, Translator } from '@atrium/client-core';
+import type { ClientConfig, ExternalLoginHandle, Translator } from '@atrium/client-core';
 import type { Locale } from '@atrium/shared';
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type ComponentType, type JSX } from 'react';
 import { useCataloguePart } from './i18n/useCataloguePart.js';
@@ -46,6 +46,13 @@ export function preloadScreens(): Promise<unknown> {
   return Promise.all([signedInModule.preload(), recoveryModule.preload()]);
 }
 
+/**
+ * The login card of sign-in through an identity provider (docs/behaviour/external-sign-in.md):
+ * fetched only when a provider is configured and its card shows, with its
+ * texts (the 'external' catalogue part) and the identity library.
+ */
+const externalModule = preloadedModule(() => import('./login/external/ExternalSignInScreen.js'));
+
 /** Loaded on demand: it brings the HTML sanitiser, which the login page does not need. */
 const PrivacyPolicyPage = lazy(async () => ({ default: (await import('./pages/PrivacyPolicyPage.js')).PrivacyPolicyPage }));
 
@@ -65,6 +72,8 @@ export interface AtriumAppProps {
   navigation?: Navigation;
   /** Extra UI rendered on the desktop inside its context (the developer entry); none by default. */
   desktopAccessory?: ComponentType;
+  /** Sign-in through the configured identity provider (client-core's lazyExternalLogin, when config.external is set); none by default. */
+  external?: ExternalLoginHandle | null;
 }
 
 /**
@@ -73,12 +82,12 @@ export interface AtriumAppProps {
  * desktop when signed in, and the public privacy-policy and about pages at
  * their paths.
  */
-export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, platform, navigation, desktopAccessory }: AtriumAppProps): JSX.Element {
+export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, platform, navigation, desktopAccessory, external }: AtriumAppProps): JSX.Element {
   const [nav] = useState(() => navigation ?? browserNavigation());
   const [takeLaunchRequest] = useState(() => once(address.launch));
   const services = useMemo<AtriumServices>(
-    () => ({ config, site: resolveSite(config), session, navigation: nav, models, platform, setLocale, desktopAccessory: desktopAccessory ?? null, takeLaunchRequest }),
-    [config, session, nav, models, platform, setLocale, desktopAccessory, takeLaunchRequest],
+    () => ({ config, site: resolveSite(config), session, navigation: nav, models, platform, setLocale, desktopAccessory: desktopAccessory ?? null, takeLaunchRequest, external: external ?? null }),
+    [config, session, nav, models, platform, setLocale, desktopAccessory, takeLaunchRequest, external],
   );
   return (
     <I18nProvider i18n={i18n}>
@@ -125,7 +134,7 @@ function screenTitle(t: (key: string) => string, address: PageAddress, about: bo
 
 function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress: AtriumAppProps['parseAddress'] }): JSX.Element {
   const { t, i18n } = useTranslation();
-  const { session, navigation } = useAtrium();
+  const { session, navigation, external } = useAtrium();
   const state = useObservable(session);
   const hash = useLocationHash(navigation);
   const [initialHash] = useState(hash);
@@ -164,12 +173,32 @@ function Screens({ initial, parseAddress }: { initial: PageAddress; parseAddress
             <ForgotScreen />
           ) : address.screen === 'resetpassword' && address.resetCode ? (
             <ResetScreen code={address.resetCode} appIcon={address.appIcon} />
+          ) : external && !address.forceBuiltInLogin ? (
+            <External external={external} />
           ) : (
-            <LoginForm />
+            <LoginForm footer={external && <External external={external} link />} />
           )}
         </LoginPage>
       );
   }
+}
+
+/**
+ * The identity provider's card (or, on the built-in form, the `link` back
+ * to it), once its code and texts have arrived; a busy card meanwhile. The
+ * flow model and the library are fetched beside them.
+ */
+function External({ external, link }: { external: ExternalLoginHandle; link?: boolean }): JSX.Element | null {
+  const { t } = useTranslation();
+  const module = externalModule.use();
+  const texts = useCataloguePart('external');
+  useEffect(() => void (link || external.load().catch(() => undefined)), [external, link]);
+  if (module && texts) return link ? <module.ProviderLink name={external.options.name} /> : <module.ExternalSignInScreen external={external} />;
+  return link ? null : (
+    <div className="atr-card atr-card--status" data-testid="external.card" data-state="loading" aria-busy="true">
+      <span className="atr-spinner" role="status" aria-label={t('common.loading')} />
+    </div>
+  );
 }
 
 function ForgotScreen(): JSX.Element | null {

@@ -1,3 +1,4 @@
+import type { ExternalLoginHandle } from '@atrium/client-core';
 import type { ClientConfig, Locale } from '@atrium/shared';
 import { createContext, useContext, type ComponentType } from 'react';
 import type { DesktopPlatformInput, ModelFactories, Navigation, PageAddress, SessionPort } from './ports.js';
@@ -32,6 +33,8 @@ export interface AtriumServices {
   setLocale(locale: Locale): Promise<void>;
   /** Extra UI on the desktop, inside its context (the developer entry of development builds); null for none. */
   desktopAccessory: ComponentType | null;
+  /** Sign-in through the configured identity provider (client-core's lazyExternalLogin); absent or null for the built-in form only. */
+  external?: ExternalLoginHandle | null;
   /**
    * The app the page address asked for (?app=), handed out once: the first
    * desktop to start launches it, later ones (after signing out and in) get null.

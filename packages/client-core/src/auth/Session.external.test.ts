@@ -27,7 +27,7 @@ async function page(env = new FakeEnvironment()) {
 async function signedInThenReloaded() {
   const first = await page();
   await first.session.boot();
-  await first.session.loginExternal('keycloak', providerToken, kept);
+  await first.session.loginExternal(() => first.session.wrapper.form('auth/external/keycloak', { access_token: providerToken }), kept);
   const env = first.env;
   env.requests.length = 0;
   return page(env);
@@ -61,7 +61,7 @@ describe('Session with an external sign-in', () => {
   it('forgets kept provider tokens when the built-in form signs in', async () => {
     const { env, session } = await page();
     await session.boot();
-    await session.loginExternal('keycloak', providerToken, kept);
+    await session.loginExternal(() => session.wrapper.form('auth/external/keycloak', { access_token: providerToken }), kept);
     await session.logout();
     env.clock.advance(2000);
     const next = await page(env);

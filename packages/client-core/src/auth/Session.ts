@@ -1,4 +1,4 @@
-import { EXTERNAL_PROVIDERS, LOGOUT_DELAY, Messages, type Envelope, type ExternalProvider, type LoginResult, type Profile } from '@atrium/shared';
+import { LOGOUT_DELAY, Messages, type Envelope, type LoginResult, type Profile } from '@atrium/shared';
 import { safeAddress } from '../address/safeAddress.js';
 import { RequestClient, type TokenSource } from '../api/RequestClient.js';
 import { RequestError } from '../api/RequestError.js';
@@ -8,7 +8,7 @@ import { Observable } from '../Observable.js';
 import { SecureStorage } from '../storage/SecureStorage.js';
 import { StorageKeys } from '../storage/StorageKeys.js';
 import { clearCaches } from './clearCaches.js';
-import type { ExternalErrorKind, ExternalSession } from './external/ExternalSignIn.js';
+import type { ExternalSession } from './external/ExternalSignIn.js';
 import { usernameFromToken } from './usernameFromToken.js';
 
 /** A sign-in failure: i18n key plus the server's own message when it gave one (shown instead). */
@@ -29,12 +29,6 @@ export type SessionState =
       via: 'login' | 'boot';
     }
   | { status: 'signing-out' };
-
-/** What a sign-in with the provider's token came to (Session.loginExternal). */
-export type ExternalLoginOutcome = { ok: true } | { ok: false; kind: Extract<ExternalErrorKind, 'refused' | 'no-access' | 'unreachable' | 'failed'>; detail: string | null };
-
-/** Longest wait for the provider's sign-out before the page leaves anyway. */
-const PROVIDER_SIGN_OUT_TIMEOUT = 10_000;
 
 /** The stored refresh token (docs/behaviour/sign-in.md#local-storage). */
 interface StoredRefreshToken {
@@ -60,9 +54,9 @@ const STANDARD_LOGIN_TEXTS: ReadonlySet<string> = new Set([Messages.loginFailed,
  *   {wrapper}/auth; success only with a jwt → tokens stored, profile fetched
  *   and cached as UserInfo, cleared-browser-cache rule, signed in; 401 →
  *   login.error.incorrect; anything else login.error.failed.
- * - loginExternal(): the identity provider's access token → POST
- *   {wrapper}/auth/external/{provider}; entered like login(), with the
- *   provider's tokens kept beside Atrium's (docs/behaviour/external-sign-in.md).
+ * - loginExternal(): the Login result of an identity provider's token
+ *   (the external sign-in's model posts it) is entered like login()'s,
+ *   with the provider's tokens kept beside Atrium's (docs/behaviour/external-sign-in.md).
  * - logout(): POST /logout, then the provider session ended (after an
  *   external sign-in), storage cleared, then after 2 s the account's
  *   loginURL or a reload. endExternal(): the provider session is over, so
@@ -155,32 +149,28 @@ export class Session extends Observable<SessionState> implements TokenSource {
   }
 
   /**
-   * Signs in with an identity provider's access token (docs/behaviour/external-sign-in.md#in-the-browser):
-   * POST {wrapper}/auth/external/{provider} (form field access_token).
-   * Success (a jwt) is entered like login(), the provider's tokens kept
-   * encrypted beside Atrium's; a refusal is answered by kind (401 refused,
-   * 403 no access, 503 or no answer unreachable) with the server's text.
+   * Signs in with what POST {wrapper}/auth/external/{provider} answered for
+   * the provider's token (docs/behaviour/external-sign-in.md#in-the-browser): entered like
+   * login(), the provider's tokens kept encrypted beside Atrium's. The caller
+   * (the external sign-in's model) makes the call, with `begin`, and tells
+   * its failures itself. False when the answer carries no jwt.
    */
-  async loginExternal(provider: ExternalProvider, accessToken: string, kept: ExternalSession): Promise<ExternalLoginOutcome> {
+  async loginExternal(begin: () => Promise<Envelope<LoginResult>>, kept: ExternalSession): Promise<boolean> {
     const state = this.getState();
-    if (state.status !== 'signed-out' || state.loading) return { ok: false, kind: 'failed', detail: 'A sign-in is already under way' };
+    if (state.status !== 'signed-out' || state.loading) throw new Error('A sign-in is already under way');
     this.setState({ status: 'signed-out', error: null, loading: true });
-    let answer: Envelope<LoginResult>;
+    let result: LoginResult | null = null;
     try {
-      answer = await this.wrapper.form<Envelope<LoginResult>>(`auth/external/${encodeURIComponent(provider)}`, { access_token: accessToken }, { handleSession: false });
-    } catch (error) {
-      this.setState({ status: 'signed-out', error: null, loading: false });
-      return externalFailure(error);
+      const answer = await begin();
+      result = answer?.status === 'success' ? answer.data : null;
+    } finally {
+      if (!result?.jwt) this.setState({ status: 'signed-out', error: null, loading: false });
     }
-    const result = answer?.status === 'success' ? answer.data : null;
-    if (!result || typeof result.jwt !== 'string' || !result.jwt) {
-      this.setState({ status: 'signed-out', error: null, loading: false });
-      return { ok: false, kind: 'failed', detail: typeof answer?.message === 'string' ? answer.message : null };
-    }
+    if (typeof result?.jwt !== 'string' || !result.jwt) return false;
     await this.#saveTokens(result.jwt, result.refresh_token, result.username || usernameFromToken(result.jwt) || '');
     await this.#saveExternal(kept);
     await this.#enter('login');
-    return { ok: true };
+    return true;
   }
 
   /** The provider's tokens kept since an external sign-in (null after the built-in form or when signed out). */
@@ -208,15 +198,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
   async endExternal(reason: string): Promise<void> {
     if (this.getState().status !== 'signed-in' || !this.#external) return;
     console.warn(`The identity provider session has ended (${reason}); signing out.`);
-    const loginURL = this.#loginURL();
-    this.setState({ status: 'signing-out' });
-    try {
-      await this.core.post('logout', this.#refreshToken ? { refresh_token: this.#refreshToken } : {}, { handleSession: false, keepalive: true });
-    } catch (error) {
-      console.warn('The logout call failed; the session is ended locally.', error);
-    }
-    await this.#forget();
-    this.#leave(loginURL);
+    return this.#signOff(false);
   }
 
   /** Forgets the sign-in error (the user edits a field). */
@@ -226,37 +208,32 @@ export class Session extends Observable<SessionState> implements TokenSource {
   }
 
   /** POST /logout, clear storage, then after 2 s go to the account's loginURL or reload. */
-  async logout(): Promise<void> {
+  logout(): Promise<void> {
+    return this.#signOff(true);
+  }
+
+  /**
+   * POST /logout (sent even if the page is leaving: keepalive), then, after
+   * an external sign-in and when asked, the provider session ended too
+   * (docs/behaviour/external-sign-in.md#sign-out; a failure is only logged), storage
+   * cleared, and the page leaves after 2 s.
+   */
+  async #signOff(endProvider: boolean): Promise<void> {
     if (this.getState().status === 'signing-out') return;
     const loginURL = this.#loginURL();
     this.setState({ status: 'signing-out' });
     try {
-      await this.core.post('logout', this.#refreshToken ? { refresh_token: this.#refreshToken } : {}, { handleSession: false });
+      await this.core.post('logout', this.#refreshToken ? { refresh_token: this.#refreshToken } : {}, { handleSession: false, keepalive: true });
     } catch (error) {
       console.warn('The logout call failed; the session is ended locally.', error);
     }
-    await this.#endProviderSession();
-    await this.#forget();
-    this.#leave(loginURL);
-  }
-
-  /** After an external sign-in: the provider session ended too (docs/behaviour/external-sign-in.md#sign-out); a failure is only logged. */
-  async #endProviderSession(): Promise<void> {
-    const kept = this.#external;
-    if (!kept || !this.#providerSignOut) return;
-    let timer: unknown = null;
     try {
-      await Promise.race([
-        this.#providerSignOut(kept),
-        new Promise((_, reject) => {
-          timer = this.#env.clock.setTimeout(() => reject(new Error('The identity provider did not answer')), PROVIDER_SIGN_OUT_TIMEOUT);
-        }),
-      ]);
+      if (endProvider && this.#external) await this.#providerSignOut?.(this.#external);
     } catch (error) {
       console.warn('The identity provider session could not be ended.', error);
-    } finally {
-      this.#env.clock.clearTimeout(timer);
     }
+    await this.#forget();
+    this.#leave(loginURL);
   }
 
   /** Profile cache (docs/behaviour/profile.md#profile-cache): purges UserInfo, metadata and settings, refetches, emits profile-updated. */
@@ -464,23 +441,9 @@ function loginError(error: unknown): LoginError {
   return { key: 'login.error.failed', message };
 }
 
-/** The failure of POST {wrapper}/auth/external/{provider} by kind, with the server's own text (or the request's) as detail. */
-function externalFailure(error: unknown): Extract<ExternalLoginOutcome, { ok: false }> {
-  if (!(error instanceof RequestError)) return { ok: false, kind: 'failed', detail: error instanceof Error ? error.message : String(error) };
-  if (error.code !== 'request.failed') return { ok: false, kind: 'unreachable', detail: error.message };
-  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; code?: unknown };
-  const detail = [error.status, typeof body.message === 'string' ? body.message : null, typeof body.code === 'string' ? `(${body.code})` : null].filter((part) => part !== null && part !== undefined).join(' ');
-  if (error.status === 401) return { ok: false, kind: 'refused', detail };
-  if (error.status === 403) return { ok: false, kind: 'no-access', detail };
-  if (error.status === 503 || error.status === 502 || error.status === 504) return { ok: false, kind: 'unreachable', detail };
-  return { ok: false, kind: 'failed', detail };
-}
-
 /** A kept provider session read back from storage, or null when it is not one. */
 function keptExternalSession(value: unknown): ExternalSession | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const provider = (value as { provider?: unknown }).provider;
-  return typeof provider === 'string' && (EXTERNAL_PROVIDERS as readonly string[]).includes(provider) ? (value as ExternalSession) : null;
+  return typeof (value as ExternalSession | null)?.provider === 'string' ? (value as ExternalSession) : null;
 }
 
 /** null for the texts the catalogue already has (so they show translated), else the server's own text. */

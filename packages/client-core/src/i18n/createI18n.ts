@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, loadCatalogue, loadDesktopCatalogue, loadExternalCatalogue, loadWorkCatalogue, LOCALES, type Locale } from '@atrium/shared';
+import { DEFAULT_LOCALE, loadCatalogue, loadDesktopCatalogue, loadWorkCatalogue, LOCALES, type Locale } from '@atrium/shared';
 import type { ClientEnvironment } from '../env.js';
 import { pickLocale } from './pickLocale.js';
 import { readPreference, writePreference } from '../storage/preferences.js';
@@ -44,7 +44,7 @@ export async function createI18n(env: ClientEnvironment, browserLanguages: reado
     parts: {
       desktop: (language) => loadDesktopCatalogue(isLocale(language) ? language : DEFAULT_LOCALE),
       work: (language) => loadWorkCatalogue(isLocale(language) ? language : DEFAULT_LOCALE),
-      external: (language) => loadExternalCatalogue(isLocale(language) ? language : DEFAULT_LOCALE),
+      external: (language) => import('./externalTexts.js').then((m) => m.loadExternalCatalogue(isLocale(language) ? language : DEFAULT_LOCALE)),
     },
   });
   if (options.desktopTexts !== 'with the desktop') await i18n.loadPart('desktop');

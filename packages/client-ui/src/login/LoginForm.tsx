@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type JSX } from 'react';
+import { useId, useRef, useState, type FormEvent, type JSX, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { useObservable } from '../hooks/useObservable.js';
@@ -18,8 +18,12 @@ function loginErrorText(error: LoginError, t: (key: string) => string): string {
   return error.message ?? t(error.key);
 }
 
-/** The sign-in card: welcome title, Username, Password, Login, 'Forgot your password' and the error area. */
-export function LoginForm(): JSX.Element {
+/**
+ * The sign-in card: welcome title, Username, Password, Login, 'Forgot your
+ * password' and the error area; `footer` under the form (the way back to an
+ * identity provider's card when one is configured).
+ */
+export function LoginForm({ footer }: { footer?: ReactNode }): JSX.Element {
   const { t } = useTranslation();
   const { session, site, navigation } = useAtrium();
   const state = useObservable(session);
@@ -104,6 +108,7 @@ export function LoginForm(): JSX.Element {
         </button>
         {loading && <span className="atr-visually-hidden" role="status">{t('login.signingIn')}</span>}
       </form>
+      {footer}
     </div>
   );
 }

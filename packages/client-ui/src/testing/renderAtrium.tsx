@@ -3,9 +3,9 @@
  * fetch the test scripts, rendered in <AtriumApp>. Never imported by
  * production code.
  */
-import { createI18n, DEFAULT_SITE_SETTINGS, parsePageAddress, Session, type BuiltinLoaders, type ClientConfig, type SiteSettings } from '@atrium/client-core';
+import { createI18n, DEFAULT_SITE_SETTINGS, lazyExternalLogin, parsePageAddress, Session, type BuiltinLoaders, type ClientConfig, type ExternalSignIn, type SiteSettings } from '@atrium/client-core';
 import { FakeDesktopServer, FakeEnvironment, flushPromises, jsonResponse, LOOK_PACKAGES } from '@atrium/client-core/testing';
-import { DEFAULT_SETTINGS, type Announcement, type PackageManifestEntry, type Profile } from '@atrium/shared';
+import { DEFAULT_SETTINGS, type Announcement, type ExternalLoginOptions, type PackageManifestEntry, type Profile } from '@atrium/shared';
 import { act, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nProvider } from '../i18n/useTranslation.js';
@@ -115,22 +115,37 @@ export async function renderAtrium(
     boot?: boolean;
     /** A desktop server for the signed-in desktop: the packages its manifest lists and the build carries (with the default look's). */
     desktop?: { manifest?: PackageManifestEntry[]; builtins?: BuiltinLoaders };
+    /** An identity provider configured (its checked options), its library played by a fake port. */
+    external?: { options: ExternalLoginOptions; port: ExternalSignIn };
   } = {},
 ): Promise<AtriumTest> {
   const env = new FakeEnvironment({ address: `https://${HOST}${options.address ?? '/'}` });
   routeAnnouncements(env, []);
   const desktop = options.desktop ? new FakeDesktopServer(env, { manifest: options.desktop.manifest }) : null;
   options.script?.(env);
-  const config = { ...testConfig(options.site), ...(desktop && { manifestUrl: `${API}/packages/manifest` }) };
+  const config = { ...testConfig(options.site), ...(desktop && { manifestUrl: `${API}/packages/manifest` }), external: options.external?.options ?? null };
   const { i18n, setLocale } = await createI18n(env, ['en-GB']);
   const session = new Session(env, config);
+  const port = options.external?.port;
+  const external = config.external && port ? lazyExternalLogin(env, session, config.external, async () => port) : null;
   const navigation = fakeNavigation(env);
   const models = createModelFactories(env, session, config);
   const platform = { env, session, config, builtins: options.desktop ? { ...LOOK_PACKAGES.builtins, ...options.desktop.builtins } : {} };
   // As in a browser that has been on the page a while: the screens loaded on demand have arrived.
   await preloadScreens();
   const result = render(
-    <AtriumApp config={config} session={session} i18n={i18n} setLocale={setLocale} address={parsePageAddress(env.location)} parseAddress={parsePageAddress} models={models} platform={platform} navigation={navigation} />,
+    <AtriumApp
+      config={config}
+      session={session}
+      i18n={i18n}
+      setLocale={setLocale}
+      address={parsePageAddress(env.location)}
+      parseAddress={parsePageAddress}
+      models={models}
+      platform={platform}
+      navigation={navigation}
+      external={external}
+    />,
   );
   if (options.boot !== false) {
     await act(async () => {

@@ -135,8 +135,9 @@ export function checkExternalLoginOptions(input: ExternalLoginInput): { ok: true
 }
 
 /** POST {wrapper}/auth/external/{provider}: the provider's access token, form-encoded. */
-export const ExternalLoginForm = z.strictObject({
-  access_token: text({ min: 1, max: EXTERNAL_TOKEN_MAX }),
+// Pure: the client's configuration check imports this module, and the login page must not carry zod for a schema only the server uses.
+export const ExternalLoginForm = /* @__PURE__ */ z.strictObject({
+  access_token: /* @__PURE__ */ text({ min: 1, max: EXTERNAL_TOKEN_MAX }),
 });
 export type ExternalLoginForm = z.infer<typeof ExternalLoginForm>;
 

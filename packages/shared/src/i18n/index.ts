@@ -37,6 +37,7 @@ export type DesktopCatalogue = CatalogueShape<typeof desktop_en_EN>;
 export type WorkCatalogue = CatalogueShape<typeof work_en_EN>;
 /** Shape of a locale's texts of sign-in through an identity provider: the English part with string leaves. */
 export type ExternalCatalogue = CatalogueShape<typeof external_en_EN>;
+export { loadExternalCatalogue } from './externalCatalogue.js';
 /** Shape every locale catalogue has, all parts together. */
 export type Catalogue = LoginCatalogue & DesktopCatalogue & WorkCatalogue & ExternalCatalogue;
 
@@ -128,30 +129,6 @@ export async function loadWorkCatalogue(locale: Locale): Promise<WorkCatalogue> 
       return (await import('./locales/vi_VN.work.js')).vi_VN;
     case 'zh_CN':
       return (await import('./locales/zh_CN.work.js')).zh_CN;
-  }
-}
-
-/**
- * Loads one locale's texts of sign-in through an identity provider (the
- * provider's login card and its errors): a chunk per locale, English
- * included, loaded with that card, so the built-in login page carries none of it.
- */
-export async function loadExternalCatalogue(locale: Locale): Promise<ExternalCatalogue> {
-  switch (locale) {
-    case 'en_EN':
-      return (await import('./locales/en_EN.external.js')).en_EN;
-    case 'de_DE':
-      return (await import('./locales/de_DE.external.js')).de_DE;
-    case 'fr_FR':
-      return (await import('./locales/fr_FR.external.js')).fr_FR;
-    case 'nb_NO':
-      return (await import('./locales/nb_NO.external.js')).nb_NO;
-    case 'sl_SI':
-      return (await import('./locales/sl_SI.external.js')).sl_SI;
-    case 'vi_VN':
-      return (await import('./locales/vi_VN.external.js')).vi_VN;
-    case 'zh_CN':
-      return (await import('./locales/zh_CN.external.js')).zh_CN;
   }
 }
 

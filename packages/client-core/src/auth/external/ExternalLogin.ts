@@ -1,9 +1,13 @@
-import type { ExternalLoginOptions } from '@atrium/shared';
+import type { Envelope, ExternalLoginOptions, LoginResult } from '@atrium/shared';
+import { RequestError } from '../../api/RequestError.js';
 import type { ClientEnvironment } from '../../env.js';
 import { Observable } from '../../Observable.js';
 import type { Session } from '../Session.js';
 import { describeError, ExternalSignInError, providerAnswer, type ExternalErrorKind, type ExternalSession, type ExternalSignIn, type ExternalSignInEvent } from './ExternalSignIn.js';
-import { loadExternalSignIn } from './loadExternalSignIn.js';
+import { loadExternalSignIn, preloadExternalSignIn } from './loadExternalSignIn.js';
+
+/** Longest wait for the provider's sign-out before the page leaves anyway. */
+const PROVIDER_SIGN_OUT_TIMEOUT = 10_000;
 
 /** A failed sign-in as the card shows it: the kind (its text) and the technical detail behind a disclosure. */
 export interface ExternalLoginError {
@@ -64,6 +68,8 @@ export class ExternalLogin extends Observable<ExternalLoginState> {
     this.#session = session;
     this.options = options;
     this.#load = load;
+    // The library's code is fetched as soon as the model exists, before it is asked for.
+    if (load === loadExternalSignIn) preloadExternalSignIn(options.type).catch(() => undefined);
   }
 
   /** Starts the flow on a signed-out page; does nothing once started. */
@@ -122,10 +128,20 @@ export class ExternalLogin extends Observable<ExternalLoginState> {
     }
   }
 
-  /** Ends the provider session with the kept tokens (the Session's sign-out, after Atrium's own). */
+  /** Ends the provider session with the kept tokens (the Session's sign-out, after Atrium's own); gives up after 10 s without an answer. */
   async endProviderSession(kept: ExternalSession): Promise<void> {
     this.#watching = false;
-    await (await this.#loadPort()).endSession(kept);
+    let timer: unknown = null;
+    try {
+      await Promise.race([
+        this.#loadPort().then((port) => port.endSession(kept)),
+        new Promise((_, reject) => {
+          timer = this.#env.clock.setTimeout(() => reject(new Error('The identity provider did not answer')), PROVIDER_SIGN_OUT_TIMEOUT);
+        }),
+      ]);
+    } finally {
+      this.#env.clock.clearTimeout(timer);
+    }
   }
 
   dispose(): void {
@@ -134,12 +150,23 @@ export class ExternalLogin extends Observable<ExternalLoginState> {
     this.clearListeners();
   }
 
+  /** POST {wrapper}/auth/external/{type} with the provider's access token (form field access_token); the Session enters Atrium's answer. */
   async #enter(accessToken: string, kept: ExternalSession): Promise<void> {
     this.setState({ status: 'checking' });
-    const outcome = await this.#session.loginExternal(this.options.type, accessToken, kept);
+    const answered: { message?: unknown } = {};
+    let error: ExternalLoginError | null = null;
+    try {
+      const call = async () => {
+        const answer = await this.#session.wrapper.form<Envelope<LoginResult>>(`auth/external/${this.options.type}`, { access_token: accessToken }, { handleSession: false });
+        answered.message = answer?.message;
+        return answer;
+      };
+      if (!(await this.#session.loginExternal(call, kept))) error = { kind: 'failed', detail: typeof answered.message === 'string' ? answered.message : null };
+    } catch (failure) {
+      error = atriumRefusal(failure);
+    }
     if (this.#disposed) return;
-    if (outcome.ok) this.setState({ status: 'signed-in' });
-    else this.setState({ status: 'error', error: { kind: outcome.kind, detail: outcome.detail } });
+    this.setState(error ? { status: 'error', error } : { status: 'signed-in' });
   }
 
   #fail(error: unknown): void {
@@ -180,4 +207,14 @@ export class ExternalLogin extends Observable<ExternalLoginState> {
       void this.#session.endExternal(event.reason);
     }
   }
+}
+
+/** Atrium's refusal of the provider's token by kind (401 refused, 403 no access, 503 or no answer unreachable), with the server's own text as detail. */
+function atriumRefusal(error: unknown): ExternalLoginError {
+  if (!(error instanceof RequestError)) return { kind: 'failed', detail: describeError(error) };
+  if (error.code !== 'request.failed') return { kind: 'unreachable', detail: error.message };
+  const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; code?: unknown };
+  const detail = [String(error.status), typeof body.message === 'string' ? body.message : null, typeof body.code === 'string' ? `(${body.code})` : null].filter(Boolean).join(' ');
+  const kind = error.status === 401 ? 'refused' : error.status === 403 ? 'no-access' : error.status === 502 || error.status === 503 || error.status === 504 ? 'unreachable' : 'failed';
+  return { kind, detail };
 }

@@ -32,8 +32,6 @@ export function lazyExternalLogin(
   let loading: Promise<ExternalLogin> | null = null;
   let disposed = false;
   const load = (): Promise<ExternalLogin> => {
-    // The library's chunk is fetched beside the model's, not after it.
-    if (!loadPort) void import('./loadExternalSignIn.js').then((m) => m.preloadExternalSignIn(options.type)).catch(() => undefined);
     loading ??= import('./ExternalLogin.js').then(
       (m) => new m.ExternalLogin(env, session, options, loadPort),
       (error: unknown) => {
