@@ -65,6 +65,17 @@ describe('Session logout', () => {
     expect(env.location.reloads).toBe(1);
   });
 
+  it('does not refresh its token while signing out (a call meeting the revoked token gives up)', async () => {
+    const { env, session } = await startSignedIn();
+    let answer: (value: Response) => void = () => undefined;
+    env.route('POST', '/logout', () => new Promise<Response>((resolve) => (answer = resolve)));
+    const out = session.logout();
+    expect(await session.refresh()).toBe(false);
+    answer(jsonResponse(200, { status: 'success', message: 'Logged out' }));
+    await out;
+    expect(env.calls('POST', '/api/wrapper/refreshtoken')).toEqual([]);
+  });
+
   it('logs out once when asked twice', async () => {
     const { env, session } = await startSignedIn();
     await Promise.all([session.logout(), session.logout()]);

@@ -213,10 +213,11 @@ export class Session extends Observable<SessionState> implements TokenSource {
   }
 
   /**
-   * POST /logout (sent even if the page is leaving: keepalive), then, after
-   * an external sign-in and when asked, the provider session ended too
-   * (docs/behaviour/external-sign-in.md#sign-out; a failure is only logged), storage
-   * cleared, and the page leaves after 2 s.
+   * POST /logout (sent even if the page is leaving: keepalive), storage
+   * cleared, then, after an external sign-in and when asked, the provider
+   * session ended too with the tokens kept for it
+   * (docs/behaviour/external-sign-in.md#sign-out; a failure is only logged), and the page
+   * leaves after 2 s.
    */
   async #signOff(endProvider: boolean): Promise<void> {
     if (this.getState().status === 'signing-out') return;
@@ -227,12 +228,13 @@ export class Session extends Observable<SessionState> implements TokenSource {
     } catch (error) {
       console.warn('The logout call failed; the session is ended locally.', error);
     }
+    const kept = endProvider ? this.#external : null;
+    await this.#forget();
     try {
-      if (endProvider && this.#external) await this.#providerSignOut?.(this.#external);
+      if (kept) await this.#providerSignOut?.(kept);
     } catch (error) {
       console.warn('The identity provider session could not be ended.', error);
     }
-    await this.#forget();
     this.#leave(loginURL);
   }
 
@@ -291,6 +293,8 @@ export class Session extends Observable<SessionState> implements TokenSource {
   }
 
   refresh(): Promise<boolean> {
+    // A session signing out is over: a call that meets its revoked token (the socket closed by the logout) does not try to renew it.
+    if (this.getState().status === 'signing-out') return Promise.resolve(false);
     this.#refreshing ??= this.#refreshOnce().finally(() => {
       this.#refreshing = null;
     });

@@ -4,12 +4,8 @@ import type { OktaAuthOptions, Tokens } from '@okta/okta-auth-js/core';
 import type { ClientEnvironment } from '../../env.js';
 import { describeError, ExternalSignInError, providerAnswer, type ExternalSession, type ExternalSignIn, type ExternalSignInEvent, type ExternalStartResult } from './ExternalSignIn.js';
 
-/** Session-storage item set before a silent sign-in (prompt=none), so that its 'login_required' answer is not shown as an error. */
-const SILENT_ITEM = 'atrium.external.silent';
 /** Session-storage item set before the sign-in that follows an unexpected okta error, so that a second one is shown instead of looping. */
 const RECOVERY_ITEM = 'atrium.external.recovery';
-/** OAuth errors a prompt=none request answers when the user must interact: a silent check that found no session. */
-const INTERACTION_ERRORS = new Set(['login_required', 'interaction_required', 'consent_required', 'account_selection_required']);
 /** Texts of okta-auth-js's errors for an answer that does not belong to the request made here (state, nonce, unknown transaction). */
 const MISMATCH = /state doesn't match|nonce doesn't match|Could not load PKCE codeVerifier|Unable to retrieve OAuth redirect params|State in redirect uri does not match/i;
 
@@ -91,9 +87,9 @@ export async function createOktaSignIn(env: ClientEnvironment, options: External
       // unavailable: the marker is only a refinement
     }
   };
-  const redirect = async (params: { prompt?: 'none' } = {}): Promise<void> => {
+  const redirect = async (): Promise<void> => {
     try {
-      await auth.signInWithRedirect(params);
+      await auth.signInWithRedirect();
     } catch (error) {
       throw new ExternalSignInError('unreachable', describeError(error), { cause: error });
     }
@@ -160,7 +156,6 @@ export async function createOktaSignIn(env: ClientEnvironment, options: External
   return {
     type: 'okta',
     async start(): Promise<ExternalStartResult> {
-      const silent = takeItem(SILENT_ITEM) !== null;
       const answer = providerAnswer(env.location, options.responseMode);
       if (answer) {
         const recovered = takeItem(RECOVERY_ITEM) !== null;
@@ -171,7 +166,6 @@ export async function createOktaSignIn(env: ClientEnvironment, options: External
           // redeems the code with the PKCE verifier and verifies the id token (signature, issuer, audience, nonce).
           await auth.storeTokensFromRedirect();
         } catch (error) {
-          if (error instanceof okta.OAuthError && silent && INTERACTION_ERRORS.has(error.errorCode)) return { status: 'anonymous' };
           const detail = describeError(error);
           if (isOAuthOrApiError(error)) console.warn(`${options.name}: sign-in error.`, detail);
           // An OAuth error: the provider's answer itself, or the token endpoint's refusal of the code.
@@ -191,19 +185,15 @@ export async function createOktaSignIn(env: ClientEnvironment, options: External
           throw new ExternalSignInError('state', "OAuth flow response nonce doesn't match request nonce");
         }
         if (!tokens.accessToken) return { status: 'anonymous' };
-        await watch();
+        // Renewal and the session check start beside Atrium's check of the token, not before it.
+        watch().catch((error: unknown) => console.warn(`${options.name}: the provider session cannot be followed on this page.`, describeError(error)));
         return { status: 'authenticated', accessToken: tokens.accessToken.accessToken, session: session() };
       }
       if (options.onLoad === 'login-required') {
         await redirect();
         return { status: 'redirecting' };
       }
-      // check-sso: a live okta session signs in silently; none shows the card.
-      if (!silent && (await auth.session.exists())) {
-        setItem(SILENT_ITEM);
-        await redirect({ prompt: 'none' });
-        return { status: 'redirecting' };
-      }
+      // check-sso: the card; a live okta session signs in at its button without asking again.
       return { status: 'anonymous' };
     },
     async resume(kept) {

@@ -26,6 +26,8 @@ describe("the identity provider's login card", () => {
     const button = screen.getByRole('button', { name: 'Sign in with Acme SSO' });
     expect(screen.getByRole('link', { name: 'Sign in with a username and password' }).getAttribute('href')).toBe('#login');
     expect(screen.queryByLabelText('Password')).toBeNull();
+    // The keyboard starts on the card's action once the provider's check is over.
+    await waitFor(() => expect(document.activeElement).toBe(button));
     fireEvent.click(button);
     await waitFor(() => expect(port.methods()).toEqual(['start', 'signIn']));
     expect(screen.getByTestId('external.status').textContent).toBe('Redirecting to Acme SSO…');
@@ -66,6 +68,7 @@ describe("the identity provider's login card", () => {
     expect(details.tagName).toBe('DETAILS');
     expect(within(details).getByText('Technical details').tagName).toBe('SUMMARY');
     expect(details.querySelector('code')?.textContent).toBe('403 This identity has no account here (login.error.external-no-access)');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' })));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(port.methods()).toEqual(['start', 'signIn']));
   });

@@ -1,11 +1,10 @@
 import type { ExternalLogin, ExternalLoginError, ExternalLoginHandle } from '@atrium/client-core';
-import { useEffect, useId, useRef, useState, type JSX } from 'react';
+import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
 import { useAtrium } from '../../AtriumContext.js';
 import { useObservable } from '../../hooks/useObservable.js';
 import { useTranslation } from '../../i18n/useTranslation.js';
 import { BrandHeader } from '../BrandHeader.js';
 import { FormMessage } from '../FormMessage.js';
-import { useFocusOnArrival } from '../useFocusOnArrival.js';
 import './ExternalSignInScreen.css';
 
 /** The text key of each error kind (external.error.*). */
@@ -93,7 +92,7 @@ function ExternalSignInCard({ model }: { model: ExternalLogin }): JSX.Element {
   const name = model.options.name;
   const card = useRef<HTMLDivElement>(null);
   const ids = { error: useId() };
-  useFocusOnArrival(card);
+  useFocusOnAction(card, state.status);
   const busyText =
     state.status === 'idle' || state.status === 'starting'
       ? t('external.connecting', { name })
@@ -176,4 +175,22 @@ export function ProviderLink({ name }: { name: string }): JSX.Element {
       </a>
     </p>
   );
+}
+
+/**
+ * Gives the card's action the focus when it appears (docs/ACCESSIBILITY.md): the
+ * sign-in button once the provider's check is over, 'Try again' after an
+ * error; the link to the built-in form while the card is busy. Only when
+ * nothing else holds the focus, or the card itself gave it.
+ */
+function useFocusOnAction(card: RefObject<HTMLElement | null>, status: string): void {
+  const given = useRef<Element | null>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== given.current) return;
+    const target = card.current?.querySelector<HTMLElement>('button:not([disabled])') ?? card.current?.querySelector<HTMLElement>('a[href]');
+    if (!target || target === active) return;
+    target.focus();
+    given.current = target;
+  }, [card, status]);
 }
