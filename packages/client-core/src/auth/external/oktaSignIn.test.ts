@@ -191,10 +191,11 @@ describe("okta-auth-js: the provider's answer", () => {
     expect(providerCalls.some((c) => c.url === `${ISSUER}/v1/token`)).toBe(false);
   });
 
-  it('refuses an answer when no request was made from this browser', async () => {
-    const { port } = await portAt('/#code=code-1&state=never-stored');
+  it('refuses an answer when no request was made from this browser, and takes it out of the address', async () => {
+    const { port, env } = await portAt('/#code=code-1&state=never-stored');
     const error = (await port.start().catch((e: unknown) => e)) as ExternalSignInError;
     expect(error.kind).toBe('state');
+    expect(env.historyCalls).toEqual([{ kind: 'replace', url: '/' }]);
   });
 
   it("refuses an id token whose nonce is not the request's", async () => {

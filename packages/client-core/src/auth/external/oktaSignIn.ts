@@ -166,6 +166,8 @@ export async function createOktaSignIn(env: ClientEnvironment, options: External
           // redeems the code with the PKCE verifier and verifies the id token (signature, issuer, audience, nonce).
           await auth.storeTokensFromRedirect();
         } catch (error) {
+          // The answer leaves the address even when it is refused (the library removes it only once it has redeemed it).
+          if (providerAnswer(env.location, options.responseMode)) env.history.replaceState(null, '', options.responseMode === 'query' ? `${env.location.pathname}${env.location.hash}` : `${env.location.pathname}${env.location.search}`);
           const detail = describeError(error);
           if (isOAuthOrApiError(error)) console.warn(`${options.name}: sign-in error.`, detail);
           // An OAuth error: the provider's answer itself, or the token endpoint's refusal of the code.
