@@ -127,6 +127,21 @@ describe('keycloak-js: the request to the provider', () => {
     expect(new URL(env.location.assigned[0]!).searchParams.has('prompt')).toBe(false);
   });
 
+  it('disables the session frame with a warning when the browser blocks third-party cookies', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { env, port } = await portAt('/', { checkLoginIframe: true });
+    const started = port.start();
+    // The provider's check page answers 'unsupported' (its cookie did not come back from a frame).
+    await vi.waitFor(() => expect(document.querySelector('iframe[title="keycloak-3p-check-iframe"]')).not.toBeNull());
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[title="keycloak-3p-check-iframe"]')!;
+    window.dispatchEvent(new MessageEvent('message', { data: 'unsupported', source: frame.contentWindow, origin: 'http://127.0.0.1:8090' }));
+    // Without the frame, check-sso asks the provider silently instead.
+    expect(await started).toEqual({ status: 'redirecting' });
+    expect(new URL(env.location.assigned[0]!).searchParams.get('prompt')).toBe('none');
+    expect(document.querySelector('iframe[title="keycloak-session-iframe"]')).toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Your browser is blocking access to 3rd-party cookies'));
+  });
+
   it("gives up after 10 s when the provider's third-party-cookie check never answers", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { port } = await portAt('/', { checkLoginIframe: true });
