@@ -19,7 +19,8 @@ import { desktopSessionRoutes } from './desktopSessions/routes.js';
 import { AccessLog } from './http/accessLog.js';
 import { guardConnections, type ConnectionGuard } from './http/connections.js';
 import { installErrorHandler } from './http/errorHandler.js';
-import { installSecurityHeaders } from './http/securityHeaders.js';
+import { providerOrigin } from './auth/external/externalConfig.js';
+import { contentSecurityPolicy, installSecurityHeaders } from './http/securityHeaders.js';
 import { webClient } from './http/webClient.js';
 import { loggerOptions } from './logger.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
@@ -107,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     global: false,
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: Messages.tooManyRequests }),
   });
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, contentSecurityPolicy({ connect: config.external ? [providerOrigin(config.external)] : [] }));
 
   const web = webClient({ root: config.webRoot, apiPrefixes: [config.apiPrefix, config.wrapperPrefix] });
   // Before any route is registered: a route keeps the error handler in force when it is added.

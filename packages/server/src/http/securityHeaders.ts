@@ -20,34 +20,41 @@ import type { FastifyInstance } from 'fastify';
  * - frames of this server and of any http(s) address: the Viewer shows
  *   organisation pages in sandboxed frames;
  * - media (announcement videos), fonts, fetch and websockets only from this
- *   server ('self' covers ws:/wss: to the same host);
+ *   server ('self' covers ws:/wss: to the same host), and, with an external
+ *   sign-in type, the identity provider's origin (its library redeems the
+ *   code, renews the tokens and ends the session there);
  * - no plugins, no <base>, forms post only here, and only this server's
  *   own pages may frame it.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https: http:",
-  "media-src 'self'",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self' https: http:",
-  "worker-src 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function contentSecurityPolicy(options: { connect?: readonly string[] } = {}): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: https: http:",
+    "media-src 'self'",
+    "font-src 'self'",
+    ["connect-src 'self'", ...(options.connect ?? [])].join(' '),
+    "frame-src 'self' https: http:",
+    "worker-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/** The policy with the built-in sign-in (nothing but this server to connect to). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /** Adds the headers to every answer sent by the app (hooks apply to routes registered after this). */
-export function installSecurityHeaders(app: FastifyInstance): void {
+export function installSecurityHeaders(app: FastifyInstance, policy: string = CONTENT_SECURITY_POLICY): void {
   // A callback hook, not an async one: it runs on every answer, and a promise per answer costs throughput.
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     done(null, payload);
   });
 }

@@ -192,6 +192,12 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
     expect(await check((await signIn(t.app, t.config.wrapperPrefix, 'ada')).jwt)).toBeNull();
   });
 
+  it("lets the page connect to the Keycloak server (code, renewal, logout) and nowhere else but this server", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/client-config' });
+    const connect = /(?:^|;\s*)connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(connect?.split(' ')).toEqual(["'self'", new URL(idp.base).origin]);
+  });
+
   it('keeps the built-in form working (#login) while Keycloak is configured', async () => {
     expect((await signIn(t.app, t.config.wrapperPrefix, 'ada')).jwt).toBeTruthy();
   });
@@ -272,6 +278,12 @@ describe(`external sign-in with Okta on ${databaseKind}`, () => {
       expectClientErrorEnvelope(res, 401);
       expect(res.json()).toMatchObject({ code: 'login.error.external-token' });
     }
+  });
+
+  it("lets the page connect to the Okta issuer's origin and nowhere else but this server", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/client-config' });
+    const connect = /(?:^|;\s*)connect-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(connect?.split(' ')).toEqual(["'self'", new URL(idp.oktaIssuer).origin]);
   });
 
   it('answers 404 at the Keycloak address', async () => {

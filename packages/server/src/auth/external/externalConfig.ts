@@ -142,3 +142,8 @@ export function clientOptions(config: ExternalAuthConfig, origin: string): Exter
   const redirectUri = config.redirectUri ?? `${origin}/`;
   return { ...config.options, redirectUri, postLogoutRedirectUri: config.postLogoutRedirectUri ?? redirectUri };
 }
+
+/** The origin the browser talks to at the provider (the page's policy lets it connect there): Keycloak's server or Okta's issuer. */
+export function providerOrigin(config: ExternalAuthConfig): string {
+  return new URL(config.type === 'keycloak' ? (config.options.url ?? config.issuer) : config.issuer).origin;
+}
