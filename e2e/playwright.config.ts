@@ -9,6 +9,12 @@ import { defineConfig } from '@playwright/test';
  * demo data in a throwaway data folder. The server serves the development
  * build of the client (web/dist-dev, `npm run build:dev -w @atrium/web`),
  * whose developer menu opens test windows and dialogs.
+ *
+ * Some journeys start servers of their own on ports derived from E2E_PORT:
+ * +2 connection, +5 first sign-in, +7 the accessibility scan's first
+ * sign-in, and +10 to +14 external sign-in (keycloak, okta, keycloak and
+ * okta with login-required, keycloak on a phone; each beside a local
+ * identity provider of idp/ at a free port: e2e/helpers/externalSignIn.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 18_080);
 /** A second server whose access tokens expire after 3 s, for the silent-refresh journey. */

@@ -6,10 +6,12 @@ const repo = path.resolve(import.meta.dirname, '../..');
 
 /**
  * A server of a journey's own (the connection journey stops and restarts
- * it), on 127.0.0.1 with the development build. The first start registers
- * the fixture packages through e2e/serve.sh; later starts on the same data
- * folder run the server directly. The process is the server's own, so
- * stop() stops the server itself.
+ * it), on 127.0.0.1 with the development build (web/dist-dev, or the folder
+ * E2E_WEB_ROOT names, as for the configuration's servers). The first start
+ * registers the fixture packages through e2e/serve.sh; later starts on the
+ * same data folder run the server directly. The process is the server's
+ * own, so stop() stops the server itself. `env` adds settings of the
+ * journey's own (the AUTH_* of external sign-in, for one).
  */
 export class JourneyServer {
   #child: ChildProcess | null = null;
@@ -17,6 +19,7 @@ export class JourneyServer {
   constructor(
     readonly dataDir: string,
     readonly port: number,
+    readonly env: Readonly<Record<string, string>> = {},
   ) {}
 
   get url(): string {
@@ -34,10 +37,11 @@ export class JourneyServer {
         HOST: '127.0.0.1',
         PORT: String(this.port),
         DATA_DIR: this.dataDir,
-        WEB_ROOT: path.join(repo, 'web/dist-dev'),
+        WEB_ROOT: process.env.E2E_WEB_ROOT ?? path.join(repo, 'web/dist-dev'),
         LOG_LEVEL: 'warn',
         RATE_LIMIT_AUTH: '10000',
         LOGIN_MAX_FAILURES_ADDRESS: '10000',
+        ...this.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
