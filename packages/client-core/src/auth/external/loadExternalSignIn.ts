@@ -9,16 +9,24 @@ import { describeError, ExternalSignInError, type ExternalSignIn, type ExternalS
  */
 const modules = new Map<ExternalLoginOptions['type'], Promise<ExternalSignInFactory>>();
 
+/**
+ * One import per type, each in a statement of its own: written as one
+ * expression choosing between two imports, the bundler preloads both
+ * libraries' chunks whichever is chosen.
+ */
+const importers: Record<ExternalLoginOptions['type'], () => Promise<ExternalSignInFactory>> = {
+  keycloak: async () => (await import('./keycloakSignIn.js')).createKeycloakSignIn,
+  okta: async () => (await import('./oktaSignIn.js')).createOktaSignIn,
+};
+
 /** Starts fetching the port's module of a type (the login page does so as soon as it knows it will need it). */
 export function preloadExternalSignIn(type: ExternalLoginOptions['type']): Promise<ExternalSignInFactory> {
   let loading = modules.get(type);
   if (!loading) {
-    loading = (type === 'keycloak' ? import('./keycloakSignIn.js').then((m) => m.createKeycloakSignIn) : import('./oktaSignIn.js').then((m) => m.createOktaSignIn)).catch(
-      (error: unknown) => {
-        modules.delete(type);
-        throw error;
-      },
-    );
+    loading = importers[type]().catch((error: unknown) => {
+      modules.delete(type);
+      throw error;
+    });
     modules.set(type, loading);
   }
   return loading;
