@@ -8,6 +8,18 @@ import type { SigningKey } from './signingKey.js';
 import { DEMO_PASSWORD } from './users.js';
 import type { IdpUser, UserDirectory } from './users.js';
 
+/** One oidc-provider instance mounted at `path` of the server, shaped as a Keycloak realm or an Okta issuer. */
+export interface MountedIssuer {
+  issuer: string;
+  /** Where it is mounted (/realms/{realm}, /oauth2/default). */
+  path: string;
+  provider: Provider;
+  store: MemoryStore;
+  key: SigningKey;
+  users: UserDirectory;
+  accessTokenClaims(user: IdpUser, grant: AccessTokenGrant): Record<string, unknown> & { aud: string | string[] };
+}
+
 /** A client registered at the provider: public, authorization code with PKCE S256 (implicit and hybrid allowed too). */
 export interface IdpClient {
   clientId: string;

@@ -3,9 +3,8 @@ import { jwtVerify, SignJWT } from 'jose';
 import type Provider from 'oidc-provider';
 import type { KoaContext, Middleware, Token } from 'oidc-provider';
 import { createProvider, webOrigins } from './createProvider.js';
-import type { AccessTokenGrant, IdpClient } from './createProvider.js';
+import type { AccessTokenGrant, IdpClient, MountedIssuer } from './createProvider.js';
 import { basicCredentials, bearerToken, cors, html, json, readForm } from './http.js';
-import type { MemoryStore } from './MemoryStore.js';
 import { loginStatusFrame, thirdPartyCookiesStep1, thirdPartyCookiesStep2 } from './pages.js';
 import { browserSession, endSession, revokeGrant } from './sessions.js';
 import { createSigningKey, verifyOwnJwt } from './signingKey.js';
@@ -40,16 +39,7 @@ export interface KeycloakRealmOptions {
 }
 
 /** A Keycloak-style realm: one oidc-provider instance mounted at `path`. */
-export interface KeycloakRealm {
-  issuer: string;
-  /** Where it is mounted: /realms/{realm}. */
-  path: string;
-  provider: Provider;
-  store: MemoryStore;
-  key: SigningKey;
-  users: UserDirectory;
-  accessTokenClaims(user: IdpUser, grant: AccessTokenGrant): Record<string, unknown> & { aud: string | string[] };
-}
+export type KeycloakRealm = MountedIssuer;
 
 /**
  * Builds the realm: Keycloak's endpoints and token shapes as keycloak-js

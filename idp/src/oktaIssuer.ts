@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { Client, KoaContext, Middleware } from 'oidc-provider';
 import { createProvider, webOrigins } from './createProvider.js';
-import type { AccessTokenGrant, IdpClient } from './createProvider.js';
+import type { AccessTokenGrant, IdpClient, MountedIssuer } from './createProvider.js';
 import { basicCredentials, bearerToken, cors, html, json, readForm } from './http.js';
-import type { MemoryStore } from './MemoryStore.js';
 import { oktaPostMessagePage } from './pages.js';
 import { browserSession, endSession, revokeGrant } from './sessions.js';
 import { createSigningKey, verifyOwnJwt } from './signingKey.js';
@@ -41,16 +40,7 @@ export interface OktaIssuerOptions {
 }
 
 /** An Okta-style authorization server: one oidc-provider instance mounted at `path`, plus the organisation's session API. */
-export interface OktaIssuer {
-  issuer: string;
-  /** Where it is mounted: /oauth2/default. */
-  path: string;
-  provider: Provider;
-  store: MemoryStore;
-  key: SigningKey;
-  users: UserDirectory;
-  accessTokenClaims(user: IdpUser, grant: AccessTokenGrant): Record<string, unknown> & { aud: string | string[] };
-}
+export type OktaIssuer = MountedIssuer;
 
 /**
  * Builds the issuer: Okta's endpoints and token shapes as okta-auth-js and

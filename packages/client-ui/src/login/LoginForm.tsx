@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type JSX, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
+import { HashLink } from './HashLink.js';
 import { useAtrium } from '../AtriumContext.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { EyeIcon, EyeOffIcon } from '../icons.js';
@@ -25,7 +26,7 @@ function loginErrorText(error: LoginError, t: (key: string) => string): string {
  */
 export function LoginForm({ footer }: { footer?: ReactNode }): JSX.Element {
   const { t } = useTranslation();
-  const { session, site, navigation } = useAtrium();
+  const { session, site } = useAtrium();
   const state = useObservable(session);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -89,17 +90,9 @@ export function LoginForm({ footer }: { footer?: ReactNode }): JSX.Element {
           )}
         />
         <div className="atr-form__forgot">
-          <a
-            href="#forgotpassword"
-            className="atr-link"
-            onClick={(event) => {
-              event.preventDefault();
-              navigation.setHash('forgotpassword');
-            }}
-            data-testid="login.forgot"
-          >
+          <HashLink hash="forgotpassword" testId="login.forgot">
             {t('login.forgot')}
-          </a>
+          </HashLink>
         </div>
         {error && <FormMessage kind="error" id={ids.error} text={loginErrorText(error, t)} testId="login.error" />}
         <button type="submit" className="atr-button atr-button--primary atr-button--block" disabled={loading} data-testid="login.submit">

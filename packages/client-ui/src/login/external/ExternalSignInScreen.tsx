@@ -5,6 +5,7 @@ import { useObservable } from '../../hooks/useObservable.js';
 import { useTranslation } from '../../i18n/useTranslation.js';
 import { BrandHeader } from '../BrandHeader.js';
 import { FormMessage } from '../FormMessage.js';
+import { HashLink } from '../HashLink.js';
 import './ExternalSignInScreen.css';
 
 /** The text key of each error kind (external.error.*). */
@@ -140,39 +141,21 @@ function ExternalSignInCard({ model }: { model: ExternalLogin }): JSX.Element {
 /** 'Sign in with a username and password': the built-in form (#login). */
 function BuiltInLink(): JSX.Element {
   const { t } = useTranslation();
-  const { navigation } = useAtrium();
   return (
-    <a
-      href="#login"
-      className="atr-link atr-external__builtin"
-      onClick={(event) => {
-        event.preventDefault();
-        navigation.setHash('login');
-      }}
-      data-testid="external.builtIn"
-    >
+    <HashLink hash="login" className="atr-link atr-external__builtin" testId="external.builtIn">
       {t('external.builtIn')}
-    </a>
+    </HashLink>
   );
 }
 
 /** On the built-in form (#login): 'Sign in with {{name}}', back to the identity provider's card. */
 export function ProviderLink({ name }: { name: string }): JSX.Element {
   const { t } = useTranslation();
-  const { navigation } = useAtrium();
   return (
     <p className="atr-external__provider">
-      <a
-        href="#"
-        className="atr-link"
-        onClick={(event) => {
-          event.preventDefault();
-          navigation.setHash('');
-        }}
-        data-testid="login.provider"
-      >
+      <HashLink hash="" testId="login.provider">
         {t('external.signIn', { name })}
-      </a>
+      </HashLink>
     </p>
   );
 }
