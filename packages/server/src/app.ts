@@ -10,13 +10,15 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { Messages, SOCKET_MESSAGE_MAX_BYTES, SOCKET_PATH, type ClientConfig } from '@atrium/shared';
-import { contentRoutes } from './announcements/routes.js';
+import { contentRoutes, wrapperResourceRoutes } from './announcements/routes.js';
 import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
 import type { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { desktopSessionRoutes } from './desktopSessions/routes.js';
 import { AccessLog } from './http/accessLog.js';
+import { installBodyParsers } from './http/bodyParsers.js';
+import { installCors } from './http/cors.js';
 import { guardConnections, type ConnectionGuard } from './http/connections.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { providerOrigin } from './auth/external/externalConfig.js';
@@ -104,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   // Brotli or gzip for every compressible answer; the web client's files come precompressed (http/webClient.ts).
   await app.register(compress, { encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  installBodyParsers(app);
+  installCors(app, config.cors);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: Messages.tooManyRequests }),
@@ -140,13 +144,14 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig, external: config.external, publicUrl: config.publicUrl }));
   await app.register(coreAuthRoutes(services, limits));
   await app.register(wrapperAuthRoutes(services, limits), { prefix: config.wrapperPrefix });
+  await app.register(wrapperResourceRoutes(services), { prefix: config.wrapperPrefix });
   await app.register(userRoutes(services), { prefix: config.apiPrefix });
   await app.register(contentRoutes(services, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
   await app.register(packageRoutes(services), { prefix: config.apiPrefix });
   await app.register(settingsRoutes(services), { prefix: config.apiPrefix });
   await app.register(desktopSessionRoutes(services), { prefix: config.apiPrefix });
   await app.register(packageFileRoutes(services));
-  await app.register(socketRoutes(services, config.publicUrl));
+  await app.register(socketRoutes(services, config.publicUrl, config.cors));
   await app.register(vfsRoutes(services));
   await app.register(vfsFileRoutes(services), { prefix: config.apiPrefix });
   await app.register(taskRoutes(services), { prefix: config.apiPrefix });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, LOCALES, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
 import { readExternalAuthConfig, type ExternalAuthConfig } from './auth/external/externalConfig.js';
+import { parseCorsOrigins, type CorsSettings } from './http/cors.js';
 import { parseSettingsLock, readSettingsDefaults } from './settings/configuredSettings.js';
 import { parseMounts, type MountDefinition } from './vfs/mounts.js';
 
@@ -76,6 +77,8 @@ const EnvSchema = z.object({
   VFS_QUOTA: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
   VFS_UPLOAD_LIMIT: positiveInt.default(4 * 1024 ** 3),
   TASK_YELLOW_WINDOW: positiveInt.max(366 * 24 * 3600).default(48 * 3600),
+  CORS_ORIGINS: z.string().optional(),
+  CORS_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
 export interface ConnectionSettings {
@@ -159,6 +162,8 @@ export interface Config {
   vfs: { mounts: MountDefinition[]; quota: number; uploadLimit: number };
   /** Seconds before its end date from which an open task is YELLOW rather than GREEN (docs/behaviour/work.md#colours). */
   taskYellowWindow: number;
+  /** Pages of other origins allowed to call the API with credentials (docs/COMPATIBILITY.md#cross-origin); none by default. */
+  cors: CorsSettings;
 }
 
 /** Thrown for a bad environment; the message lists each offending variable. */
@@ -198,6 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const mounts = parseMounts(e.VFS_MOUNTS);
   if (!mounts.ok) throw new ConfigError(`Invalid configuration:\n  VFS_MOUNTS: ${mounts.error}`);
+  const corsOrigins = parseCorsOrigins(list(e.CORS_ORIGINS));
+  if (!corsOrigins.ok) throw new ConfigError(`Invalid configuration:\n  CORS_ORIGINS: ${corsOrigins.error}`);
   const external = readExternalAuthConfig(cleaned, e.AUTH_TYPE, e.PUBLIC_URL);
   if (!external.ok) throw new ConfigError(`Invalid configuration:\n  ${external.variable}: ${external.message}`);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -250,5 +257,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settings: { defaults: defaults.value, lock: lock.value },
     vfs: { mounts: mounts.value, quota: e.VFS_QUOTA, uploadLimit: e.VFS_UPLOAD_LIMIT },
     taskYellowWindow: e.TASK_YELLOW_WINDOW,
+    cors: { origins: corsOrigins.value, maxAge: e.CORS_MAX_AGE },
   };
 }

@@ -28,6 +28,8 @@ export const Messages = {
   tooManyRequests: 'Too many requests, please try again later',
   payloadTooLarge: 'Request body is too large',
   invalidRequest: 'Invalid request',
+  originNotAllowed: 'Origin not allowed',
+  formFilesRefused: 'This call takes form fields only, not files',
   notFound: 'Not found',
   internalError: 'An internal error occurred',
   loggedOut: 'Logged out',

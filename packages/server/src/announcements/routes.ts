@@ -33,6 +33,19 @@ export function neutralizeControlCharacters(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * Stored files under the wrapper's base address as well: `{wrapper}/resource/{id}`
+ * is where an announcement's media is fetched from (docs/COMPATIBILITY.md#resources).
+ */
+export function wrapperResourceRoutes(services: Services) {
+  return async (app: FastifyInstance) => {
+    app.get('/resource/:id', async (request, reply) => {
+      const { id } = parse(ResourceParams, request.params);
+      return sendResource(services.resources, id, reply);
+    });
+  };
+}
+
 export function contentRoutes(services: Services, limits: { logger: number; loggerBody: number }) {
   return async (app: FastifyInstance) => {
     app.get('/homescreen/announcement/:host', async (request) => {

@@ -1,20 +1,22 @@
 /**
  * The websockets (docs/API.md#websockets): the desktop's socket and each application's socket,
  * outside the API base. The upgrade is refused (403) for a foreign Origin
- * before any handshake; everything after is the gateway's.
+ * (one neither this server's nor listed in CORS_ORIGINS) before any handshake; everything after is the gateway's.
  */
 import { Messages, PACKAGE_NAME_PATTERN, SOCKET_PATH } from '@atrium/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendFail } from '../http/reply.js';
 import type { Services } from '../services.js';
 import { isAllowedOrigin } from './origin.js';
+import { isCorsOrigin, type CorsSettings } from '../http/cors.js';
 
-export function socketRoutes(services: Services, publicUrl: string) {
+export function socketRoutes(services: Services, publicUrl: string, cors: CorsSettings) {
   return async (app: FastifyInstance) => {
     const checkUpgrade = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isAllowedOrigin(request.headers.origin, request.headers.host, publicUrl)) {
+      const origin = request.headers.origin;
+      if (!isAllowedOrigin(origin, request.headers.host, publicUrl) && !isCorsOrigin(cors, origin)) {
         request.log.info({ event: 'socket.origin-refused', origin: request.headers.origin }, 'websocket from a foreign origin refused');
-        return sendFail(reply, 403, 'Origin not allowed', 'socket.origin');
+        return sendFail(reply, 403, Messages.originNotAllowed, 'socket.origin');
       }
       const { name } = request.params as { name?: string };
       if (name !== undefined && !PACKAGE_NAME_PATTERN.test(name)) return sendFail(reply, 404, Messages.notFound, 'request.not-found');

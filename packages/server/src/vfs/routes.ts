@@ -72,7 +72,8 @@ export function vfsRoutes(services: Services) {
   const bearer = authenticate(services.auth);
 
   return async (app: FastifyInstance) => {
-    // Multipart only here: writefile's upload is read as a stream, never buffered.
+    // writefile's upload is read as a stream, never buffered: this scope swaps the forms' multipart parser (http/bodyParsers.ts) for the plugin's.
+    app.removeContentTypeParser('multipart/form-data');
     await app.register(multipart, { limits: { fileSize: vfs.uploadLimit + 1, files: 1, fields: 8, fieldSize: 16 * 1024, parts: 12, headerPairs: 50 } });
 
     app.get('/vfs/mountpoints', { preHandler: bearer }, async (request) => ok<VfsMountpoint[]>(vfs.mountpoints(await requestCaller(services, request))));

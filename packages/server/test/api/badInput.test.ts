@@ -3,7 +3,9 @@
  * types, huge and deeply nested JSON, NUL bytes and lone surrogates, keys
  * named after built-in object members, malformed query strings and
  * percent-escapes, duplicate and odd headers, wrong content types and odd
- * path parameters, signed in and not. Whatever arrives, the answer is never
+ * path parameters, bodies in every encoding a browser sends (JSON,
+ * urlencoded, multipart forms, JSON labelled text/plain) and broken ones,
+ * cross-origin preflights, signed in and not. Whatever arrives, the answer is never
  * a 5xx: bad input is the client's mistake (docs/API.md, error envelopes).
  *
  * The endpoints are collected as the app registers them, so a new endpoint
@@ -207,8 +209,52 @@ const MALFORMED_MULTIPART: Body[] = [
   { payload: 'garbage without any boundary', contentType: 'multipart/form-data; boundary=b' },
   { payload: `${part('path', 'home:/d.txt')}--b--\r\n`, contentType: 'multipart/form-data; boundary="' },
 ];
+/** Form calls' multipart (a browser's FormData) gone wrong: files where fields are expected, nameless or huge parts, broken framing. */
+const MALFORMED_FORMS: Body[] = [
+  { payload: `${part('username', 'a')}${part('password', 'x', 'password.txt')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('', 'a')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `--b\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `--b\r\nContent-Type: text/plain\r\n\r\nno disposition\r\n--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('jwt', BIG)}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('username', 'a'.repeat(200))}${'--b\r\n'.repeat(5000)}`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `--b\r\n${'X-Header: y\r\n'.repeat(200)}Content-Disposition: form-data; name="jwt"\r\n\r\nx\r\n--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('username', 'a\u0000b')}${part('password', '\ud800')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('__proto__', '{"polluted":true}')}${part('constructor', 'x')}${part('toString', 'y')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('username', 'a')}${part('username', 'b')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('a', 'x')}`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `--b\r\nContent-Disposition: form-data; name="jwt"\r\nContent-Type: text/plain; charset=utf-16\r\n\r\n\xff\xfe\r\n--b--\r\n`, contentType: 'multipart/form-data; boundary=b' },
+  { payload: `${part('jwt', 'x')}--b--\r\n`, contentType: `multipart/form-data; boundary=${'b'.repeat(100)}` },
+  { payload: `${part('jwt', 'x')}--b--\r\n`, contentType: 'multipart/form-data; boundary=b; charset=latin1' },
+  { payload: `${part('jwt', 'x')}--b--\r\n`, contentType: 'multipart/mixed; boundary=b' },
+  { payload: Buffer.concat([Buffer.from(part('jwt', '')), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from('\r\n--b--\r\n')]), contentType: 'multipart/form-data; boundary=b' },
+];
+/** JSON labelled text/plain gone wrong: not JSON, empty, poisoned, huge, deep, another charset. */
+const MALFORMED_TEXT: Body[] = [
+  { payload: 'username=a&password=b', contentType: 'text/plain;charset=UTF-8' },
+  { payload: '', contentType: 'text/plain;charset=UTF-8' },
+  { payload: '   ', contentType: 'text/plain' },
+  { payload: 'null', contentType: 'text/plain;charset=UTF-8' },
+  { payload: '"just a string"', contentType: 'text/plain;charset=UTF-8' },
+  { payload: '[1,2,3]', contentType: 'text/plain;charset=UTF-8' },
+  { payload: '{"__proto__":{"polluted":true}}', contentType: 'text/plain;charset=UTF-8' },
+  { payload: '{"constructor":{"prototype":{"polluted":true}}}', contentType: 'text/plain' },
+  { payload: JSON.stringify({ message: BIG, level: 'info' }), contentType: 'text/plain;charset=UTF-8' },
+  { payload: `${'['.repeat(30_000)}${']'.repeat(30_000)}`, contentType: 'text/plain;charset=UTF-8' },
+  { payload: '{"jwt":"\u0000"}', contentType: 'text/plain; charset=utf-16' },
+  { payload: Buffer.from([0xff, 0xfe, 0x00, 0x7b]), contentType: 'text/plain;charset=UTF-8' },
+];
+/** A multipart body of text fields, framed as a browser frames FormData. */
+function multipartText(pairs: Array<[string, string]>): Body {
+  const boundary = '----AtriumFormBoundary7MA4YWxkTrZu0gW';
+  const escape = (name: string) => name.replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/"/g, '%22');
+  const parts = pairs.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${escape(name)}"\r\n\r\n${value}\r\n`);
+  return { payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8'), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 4, arbitrary: jsonValue.map((v) => ({ payload: jsonText(v), contentType: 'application/json' })) },
+  { weight: 2, arbitrary: jsonValue.map((v) => ({ payload: jsonText(v), contentType: 'text/plain;charset=UTF-8' })) },
+  { weight: 2, arbitrary: fc.array(fc.tuple(fieldName, nastyString), { minLength: 1, maxLength: 5 }).map(multipartText) },
   {
     weight: 3,
     arbitrary: fc
@@ -243,6 +289,8 @@ const body: fc.Arbitrary<Body> = fc.oneof(
       { payload: '<a/>', contentType: 'application/xml' },
       { payload: '--x\r\n\r\n', contentType: 'multipart/form-data' },
       ...MALFORMED_MULTIPART,
+      ...MALFORMED_FORMS,
+      ...MALFORMED_TEXT,
       { payload: '{"a":1}', contentType: 'application/json; charset=utf-16' },
       { payload: '{"a":1}', contentType: 'application/json; charset=latin1' },
       { payload: '{"a":1}', contentType: ';;;' },
@@ -257,7 +305,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
 const headerValue = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
   fc.string({ unit: fc.integer({ min: 0x80, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 5 }),
-  fc.constantFrom('', ' ', 'x'.repeat(8000), '__proto__', 'toString', 'null'),
+  fc.constantFrom('', ' ', 'x'.repeat(8000), '__proto__', 'toString', 'null', 'http://eos.test', 'POST', 'content-type, authorization', 'a,,b', 'x-\u00ff'),
 );
 
 interface Headers {
@@ -284,6 +332,8 @@ const headers: fc.Arbitrary<Headers> = fc.record({
     fc.tuple(
       fc.constantFrom(
         'origin',
+        'access-control-request-method',
+        'access-control-request-headers',
         'x-atrium-socket',
         'if-none-match',
         'if-modified-since',
@@ -353,18 +403,25 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
 /** A seed with one field replaced, removed or added (keys of the seed's own kind, and the nasty ones). */
 function mutatedSeed(seeds: Array<Record<string, unknown>>): fc.Arbitrary<Body> {
   return fc
-    .tuple(fc.constantFrom(...seeds), fc.nat(), fc.constantFrom('replace', 'replace', 'remove', 'add', 'rename'), fc.oneof({ weight: 3, arbitrary: nastyString }, { weight: 1, arbitrary: jsonValue }), fieldName, fc.boolean())
-    .map(([seed, pick, how, value, name, asForm]) => {
+    .tuple(
+      fc.constantFrom(...seeds),
+      fc.nat(),
+      fc.constantFrom('replace', 'replace', 'remove', 'add', 'rename'),
+      fc.oneof({ weight: 3, arbitrary: nastyString }, { weight: 1, arbitrary: jsonValue }),
+      fieldName,
+      fc.constantFrom('json', 'form', 'multipart', 'text'),
+    )
+    .map(([seed, pick, how, value, name, encoding]) => {
       const pairs: Array<[string, unknown]> = Object.entries(seed);
       const i = pairs.length > 0 ? pick % pairs.length : 0;
       if (how === 'replace' && pairs[i]) pairs[i] = [pairs[i][0], value];
       else if (how === 'remove') pairs.splice(i, 1);
       else if (how === 'rename' && pairs[i]) pairs[i] = [name, pairs[i][1]];
       else pairs.push([name, value]);
-      if (asForm && pairs.every(([, v]) => typeof v === 'string')) {
-        return { payload: pairs.map(([k, v]) => `${percent(k)}=${percent(v as string)}`).join('&'), contentType: 'application/x-www-form-urlencoded' };
-      }
-      return { payload: jsonText(pairs), contentType: 'application/json' };
+      const fields = pairs.every(([, v]) => typeof v === 'string') ? (pairs as Array<[string, string]>) : null;
+      if (encoding === 'form' && fields) return { payload: fields.map(([k, v]) => `${percent(k)}=${percent(v)}`).join('&'), contentType: 'application/x-www-form-urlencoded' };
+      if (encoding === 'multipart' && fields) return multipartText(fields);
+      return { payload: jsonText(pairs), contentType: encoding === 'text' ? 'text/plain;charset=UTF-8' : 'application/json' };
     });
 }
 
@@ -410,10 +467,12 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
     idp = await startIdentityProvider();
     t = await createTestApp({
       // No waits for the address that sends every request: the throttle is tested on its own (throttle.test.ts).
-      env: { WEB_ROOT: webRoot, LOGIN_ADDRESS_MAX_DELAY: '0', AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: idp.base, AUTH_REALM: 'atrium', AUTH_CLIENT_ID: 'atrium' },
+      // Cross-origin access on, so that its preflights are exercised too.
+      env: { WEB_ROOT: webRoot, CORS_ORIGINS: 'http://eos.test', LOGIN_ADDRESS_MAX_DELAY: '0', AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: idp.base, AUTH_REALM: 'atrium', AUTH_CLIENT_ID: 'atrium' },
       rateLimits: { auth: 1_000_000, recovery: 1_000_000, logger: 1_000_000 },
       onRoute: (route: RouteOptions) => {
-        for (const method of [route.method].flat()) endpoints.push({ method, url: route.url });
+        // The preflights' catch-all is registered as '*': any path.
+        for (const method of [route.method].flat()) endpoints.push({ method, url: route.url.startsWith('/') ? route.url : `/${route.url}` });
       },
     });
     await newUser();
@@ -496,6 +555,8 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
       `${t.config.wrapperPrefix}/auth/external/:provider`,
       `${t.config.apiPrefix}/search`,
       `${t.config.apiPrefix}/user/updateusersearchitems`,
+      `${t.config.wrapperPrefix}/resource/:id`,
+      '/*',
     ]) {
       expect(urls).toContain(url);
     }
@@ -523,9 +584,12 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
         for (const name of BUILT_IN_KEYS) bodies.push([...entries, [name, 'x']]);
         for (const pairs of bodies) {
           await send(endpoint.method, url, { query: '', headers: noHeaders, body: { payload: objectText(pairs), contentType: 'application/json' } });
+          await send(endpoint.method, url, { query: '', headers: noHeaders, body: { payload: objectText(pairs), contentType: 'text/plain;charset=UTF-8' } });
           if (pairs.every(([, v]) => typeof v === 'string')) {
-            const payload = pairs.map(([k, v]) => `${percent(k)}=${percent(v as string)}`).join('&');
+            const fields = pairs as Array<[string, string]>;
+            const payload = fields.map(([k, v]) => `${percent(k)}=${percent(v)}`).join('&');
             await send(endpoint.method, url, { query: '', headers: noHeaders, body: { payload, contentType: 'application/x-www-form-urlencoded' } });
+            await send(endpoint.method, url, { query: '', headers: noHeaders, body: multipartText(fields) });
           }
         }
       }
@@ -550,6 +614,20 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
         { numRuns: RUNS_PER_ENDPOINT, endOnFailure: false },
       );
     }
+  });
+
+  it('answers every broken multipart form and every broken text/plain body, sent to every endpoint that takes a body, without a 5xx', async () => {
+    const failures: string[] = [];
+    const withBody = endpoints.filter((e) => !isFile(e) && (e.method === 'POST' || e.method === 'PUT' || e.method === 'DELETE'));
+    for (const endpoint of withBody) {
+      const url = fill(endpoint.url, endpoint.url.split('/').map((segment) => (segment === ':provider' ? 'keycloak' : who.userId)));
+      for (const broken of [...MALFORMED_FORMS, ...MALFORMED_TEXT, ...MALFORMED_MULTIPART]) {
+        const failure = await serverError(endpoint.method, url, { query: '', body: broken, headers: { authorization: 'valid', accept: undefined, extra: [] } });
+        if (failure) failures.push(failure);
+      }
+    }
+    expect(withBody.length).toBeGreaterThan(20);
+    expect(failures, failures.join('\n')).toEqual([]);
   });
 
   it("answers the web client's files and unknown addresses without a 5xx", async () => {

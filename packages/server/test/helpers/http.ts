@@ -43,3 +43,23 @@ export function expectClientErrorEnvelope(res: LightMyRequestResponse, status?: 
   expect(body).not.toHaveProperty('stack');
   expect(hasStackTrace(res.body)).toBe(false);
 }
+
+/** What a browser sends for a body: its bytes and the content type it picks (undici builds them as browsers do). */
+export async function browserBody(body: FormData | URLSearchParams | string): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const request = new Request('http://atrium.test/', { method: 'POST', body });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
+}
+
+/** A multipart form of text fields, as a browser's FormData sends it; an array value repeats the field. */
+export function formData(fields: Record<string, string | string[]>): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) data.append(name, v);
+  }
+  return browserBody(data);
+}
+
+/** A JSON string posted without a content type: the browser labels it text/plain;charset=UTF-8. */
+export function plainJson(value: unknown): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  return browserBody(JSON.stringify(value));
+}

@@ -130,6 +130,23 @@ describe('configuration', () => {
     for (const bad of ['0', '-5', '1.5', 'two days', String(400 * 24 * 3600)]) expect(configError({ TASK_YELLOW_WINDOW: bad }).message).toContain('TASK_YELLOW_WINDOW');
   });
 
+  it('allows no other origin by default, reads a list of exact origins, and refuses a wildcard or an address with a path', () => {
+    expect(loadConfig({}).cors).toEqual({ origins: [], maxAge: 600 });
+    expect(loadConfig({ CORS_ORIGINS: 'https://eos.example.org, http://localhost:8000,https://EOS.example.org/', CORS_MAX_AGE: '7200' }).cors).toEqual({
+      origins: ['https://eos.example.org', 'http://localhost:8000'],
+      maxAge: 7200,
+    });
+    expect(configError({ CORS_ORIGINS: '*' }).message).toMatch(/CORS_ORIGINS: a wildcard cannot be used/);
+    for (const bad of ['https://eos.example.org/app', 'eos.example.org', 'ftp://eos.example.org', 'null', 'https://user@eos.example.org', 'https://eos.example.org/?x']) {
+      expect(configError({ CORS_ORIGINS: `https://ok.example.org,${bad}` }).message, bad).toContain('CORS_ORIGINS');
+    }
+    expect(configError({ CORS_MAX_AGE: '-1' }).message).toContain('CORS_MAX_AGE');
+  });
+
+  it('lets both base addresses be one (a front end that sends every call to one address)', () => {
+    expect(loadConfig({ API_PREFIX: '/api', WRAPPER_PREFIX: '/api' })).toMatchObject({ apiPrefix: '/api', wrapperPrefix: '/api' });
+  });
+
   it('names every offending variable at once', () => {
     const message = configError({ PORT: 'x', API_PREFIX: 'api/v1/', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }).message;
     for (const name of ['PORT', 'API_PREFIX', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY']) expect(message).toContain(name);
