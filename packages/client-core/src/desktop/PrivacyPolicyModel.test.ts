@@ -3,7 +3,7 @@ import { jsonResponse } from '../testing/FakeEnvironment.js';
 import { makeProfile, startSignedIn } from '../testing/fixtures.js';
 import { PrivacyPolicyModel } from './PrivacyPolicyModel.js';
 
-const withPolicy = (policy: string | null) => makeProfile({ active_account: { name: 'Acme', preferences: { theme: null, favicon: null, privacyPolicy: policy, loginURL: null, footerText: null, logo: null } } });
+const withPolicy = (policy: string | null) => makeProfile({ active_account: { name: 'Acme', preferences: { theme: null, favicon: null, privacyPolicy: policy, loginURL: null, footerText: null, footer: null, logo: null } } });
 
 async function setup(answer: { has_logged_in: unknown; verification_pending?: unknown }) {
   const { env, session } = await startSignedIn();

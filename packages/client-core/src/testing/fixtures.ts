@@ -39,7 +39,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     country: null,
     accountId: 'acc-1',
     accounts: [{ accountId: 'acc-1', name: 'Acme' }],
-    active_account: { name: 'Acme', preferences: { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, logo: null } },
+    active_account: { name: 'Acme', preferences: { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, footer: null, logo: null } },
     apps: [],
     preferences: {},
     blackListedApps: {},

@@ -39,7 +39,7 @@ describe('the application menu button', () => {
 
   it("shows the organisation's logo, the site's when it fails, and toggles the menu with aria-expanded", async () => {
     const t = await desktop();
-    await giveProfile(t, { ...PROFILE, active_account: { name: 'Acme', preferences: { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, logo: '/api/v1/resources/acme-logo' } } });
+    await giveProfile(t, { ...PROFILE, active_account: { name: 'Acme', preferences: { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, footer: null, logo: '/api/v1/resources/acme-logo' } } });
     const image = logo().querySelector('img')!;
     expect(image.getAttribute('src')).toBe('/api/v1/resources/acme-logo');
     fireEvent.error(image);

@@ -75,7 +75,7 @@ export function demoProfile(): Profile {
     country: null,
     accountId: 'a1',
     accounts: [{ accountId: 'a1', name: 'Northwind Trading' }],
-    active_account: { name: 'Northwind Trading', preferences: { theme: 'Vision', favicon: null, privacyPolicy: null, loginURL: null, footerText: null, logo: null } },
+    active_account: { name: 'Northwind Trading', preferences: { theme: 'Vision', favicon: null, privacyPolicy: null, loginURL: null, footerText: null, footer: null, logo: null } },
     apps: [],
     preferences: {},
     blackListedApps: {},

@@ -19,12 +19,17 @@ import type { Services } from '../services.js';
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-/** Sign-in shared by POST {wrapper}/auth (form) and POST /login (JSON). */
-async function signIn(services: Services, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Sign-in shared by POST {wrapper}/auth (form) and POST /login (JSON). /login
+ * also answers the tokens beside the envelope's data, where front ends built
+ * on the OS.js login adapter read them (docs/COMPATIBILITY.md#sign-in).
+ */
+async function signIn(services: Services, request: FastifyRequest, reply: FastifyReply, options: { tokensAtTop: boolean }) {
   const form = parse(LoginForm, request.body);
   if (!form.username.trim() || !form.password) return sendFail(reply, 400, Messages.loginEmpty, 'login.error.empty');
   const result = await services.auth.login({ ...form, ip: request.ip, userAgent: request.headers['user-agent'] });
   if (!result) return sendFail(reply, 401, Messages.loginIncorrect, 'login.error.incorrect');
+  if (options.tokensAtTop) return reply.send({ ...ok(result), jwt: result.jwt, refresh_token: result.refresh_token });
   return reply.send(ok(result));
 }
 
@@ -54,7 +59,7 @@ async function signInExternal(services: Services, request: FastifyRequest<{ Para
 /** Routes under the wrapper base address. */
 export function wrapperAuthRoutes(services: Services, limits: { auth: number; recovery: number }) {
   return async (app: FastifyInstance) => {
-    app.post('/auth', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply));
+    app.post('/auth', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply, { tokensAtTop: false }));
 
     app.post<{ Params: { provider: string } }>('/auth/external/:provider', { config: perMinute(limits.auth) }, (request, reply) => signInExternal(services, request, reply));
 
@@ -99,7 +104,7 @@ export function wrapperAuthRoutes(services: Services, limits: { auth: number; re
 /** Routes at the root: the core's own sign-in and sign-out. */
 export function coreAuthRoutes(services: Services, limits: { auth: number }) {
   return async (app: FastifyInstance) => {
-    app.post('/login', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply));
+    app.post('/login', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply, { tokensAtTop: true }));
 
     app.post('/logout', async (request) => {
       const body = parse(LogoutBody, request.body);

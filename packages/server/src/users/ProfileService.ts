@@ -92,12 +92,13 @@ export class ProfileService {
       privacyPolicy: account.privacyPolicy,
       loginURL: account.loginUrl,
       footerText: account.footerText,
+      footer: account.footerText,
       logo: this.urls.accountLogo(account.id),
     };
   }
 }
 
-const emptyPreferences: AccountPreferences = { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, logo: null };
+const emptyPreferences: AccountPreferences = { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, footer: null, logo: null };
 
 /** "Firstname Lastname", or the username when both are empty. */
 export function displayName(user: Pick<UserRecord, 'firstname' | 'lastname' | 'username'>): string {

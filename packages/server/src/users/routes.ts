@@ -6,13 +6,17 @@ import { HttpError, ok, parse } from '../http/reply.js';
 import type { Services } from '../services.js';
 import { switchAccount } from './switchAccount.js';
 
+/** The specification's profile path, then those front ends built on the OS.js client ask for: all answer the whole profile. */
+const PROFILE_PATHS = ['a+p+acc+ap+t', 'a+p+acc+bapp+ap', 'a+p+bapp'] as const;
+
 export function userRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', authenticate(services.auth));
 
     app.get('/user/me', async (request) => ok(services.profiles.current(caller(request).user)));
 
-    app.get('/user/me/a+p+acc+ap+t', async (request) => ok(await services.profiles.profile(caller(request).user)));
+    // The profile, at the specification's path and at those earlier front ends ask for it (docs/COMPATIBILITY.md#profile).
+    for (const path of PROFILE_PATHS) app.get(`/user/me/${path}`, async (request) => ok(await services.profiles.profile(caller(request).user)));
 
     app.get('/user/me/hasLoggedIn', async (request) => ok(services.profiles.hasLoggedIn(caller(request).user)));
 

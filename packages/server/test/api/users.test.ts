@@ -136,6 +136,7 @@ describe(`user routes on ${databaseKind}`, () => {
           privacyPolicy: 'Be nice.',
           loginURL: 'https://login.acme.example',
           footerText: '© Acme',
+          footer: '© Acme',
           logo: `${api}/account/logo/${acme.id}`,
         },
       });

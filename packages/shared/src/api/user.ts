@@ -40,6 +40,8 @@ export interface AccountPreferences {
   privacyPolicy: string | null;
   loginURL: string | null;
   footerText: string | null;
+  /** The same text under the name front ends built on the OS.js client read (docs/COMPATIBILITY.md#profile). */
+  footer: string | null;
   logo: string | null;
 }
 
