@@ -25,6 +25,8 @@ const WRAPPER_URL = '/api/';
 type Fields = Record<string, string>;
 interface Answer {
   status: number;
+  // The answers are JSON of many shapes, read field by field as that client reads them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: Record<string, unknown> & { status?: string; message?: string; data?: any };
   raw: LightMyRequestResponse;
 }

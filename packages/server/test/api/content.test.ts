@@ -140,6 +140,18 @@ describe(`content routes on ${databaseKind}`, () => {
       expect(Number(res.headers['content-length'])).toBe(imageBytes.length);
     });
 
+    it("serves the same file, with the same headers, under the wrapper's resource path where announcement media are fetched", async () => {
+      const viaApi = await t.app.inject({ method: 'GET', url: `${api}/resources/${image.id}` });
+      const viaWrapper = await t.app.inject({ method: 'GET', url: `${t.config.wrapperPrefix}/resource/${image.id}` });
+      expect(viaWrapper.statusCode).toBe(200);
+      expect(viaWrapper.rawPayload.equals(imageBytes)).toBe(true);
+      for (const header of ['content-type', 'content-length', 'content-security-policy', 'x-content-type-options', 'cache-control']) {
+        expect(viaWrapper.headers[header], header).toBe(viaApi.headers[header]);
+      }
+      expectClientErrorEnvelope(await t.app.inject({ method: 'GET', url: `${t.config.wrapperPrefix}/resource/${crypto.randomUUID()}` }), 404);
+      expectClientErrorEnvelope(await t.app.inject({ method: 'GET', url: `${t.config.wrapperPrefix}/resource/not-a-uuid` }), 400);
+    });
+
     it('serves an announcement video with its type', async () => {
       const res = await t.app.inject({ method: 'GET', url: `${api}/resources/${video.id}` });
       expect(res.headers['content-type']).toBe('video/webm');
