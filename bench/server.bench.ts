@@ -3,7 +3,8 @@
  * 127.0.0.1 under autocannon, beside a bare Fastify endpoint measured in the
  * same run (first and last; the reference is the mean of both): the profile
  * call GET v1 /user/me (bearer token), the full profile GET
- * user/me/a+p+acc+ap+t and POST /validatetoken. The server runs compiled, as
+ * user/me/a+p+acc+ap+t and POST /validatetoken (urlencoded, multipart and
+ * JSON labelled text/plain). The server runs compiled, as
  * `npm start` runs it. Latencies are autocannon's, in whole milliseconds.
  * Prints figures; asserts nothing.
  * BENCH_DURATION (seconds per row, default 10), BENCH_CONNECTIONS (default 10),
@@ -26,6 +27,19 @@ interface Figure {
   p50: number;
   p99: number;
   errors: number;
+}
+
+/** A FormData of text fields. */
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** The body and content type a browser sends (undici frames them the same way). */
+async function browserBody(body: FormData | string): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  const request = new Request('http://127.0.0.1/', { method: 'POST', body });
+  return { body: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type') ?? '' } };
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Figure> {
@@ -66,6 +80,9 @@ try {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ jwt: data.jwt }).toString(),
     }),
+    // The same call in the encodings a browser's FormData and a string body send (docs/COMPATIBILITY.md#encodings).
+    await measure('POST /validatetoken multipart', { url: `${base}/api/wrapper/validatetoken`, method: 'POST', ...(await browserBody(formOf({ jwt: data.jwt }))) }),
+    await measure('POST /validatetoken text/plain', { url: `${base}/api/wrapper/validatetoken`, method: 'POST', ...(await browserBody(JSON.stringify({ jwt: data.jwt }))) }),
     // Measured again last: the reference is the mean of both, so that a change of load during the run shows.
     await measure('bare Fastify GET / (again)', { url: bareUrl }),
   ];
@@ -74,10 +91,10 @@ try {
     `\nautocannon: ${connections} connections, ${duration} s per row after ${warmup} s of warm-up, 127.0.0.1, ${databaseLabel}, ` +
       `${defaultServerBuild} server, Node ${process.version}`,
   );
-  console.log('endpoint'.padEnd(28), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'of bare'.padStart(8), 'errors'.padStart(7));
+  console.log('endpoint'.padEnd(32), 'req/s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'of bare'.padStart(8), 'errors'.padStart(7));
   for (const f of figures) {
     console.log(
-      f.name.padEnd(28),
+      f.name.padEnd(32),
       f.rps.toFixed(0).padStart(8),
       f.p50.toFixed(0).padStart(7),
       f.p99.toFixed(0).padStart(7),
