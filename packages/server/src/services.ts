@@ -134,9 +134,11 @@ export function createServices({
     log,
   });
   const recovery = new PasswordRecoveryService(stores.users, stores.passwordResets, stores.sessions, hasher, throttle, mailer, config.publicUrl, log, now);
+  // Pages of other origins (CORS_ORIGINS) load these addresses as they are: absolute then (docs/COMPATIBILITY.md#resources).
+  const addressBase = config.cors.origins.length > 0 ? config.publicUrl : '';
   const profiles = new ProfileService(stores.users, stores.accounts, stores.apps, {
-    resource: (id) => `${config.apiPrefix}/resources/${id}`,
-    accountLogo: (id) => `${config.apiPrefix}/account/logo/${id}`,
+    resource: (id) => `${addressBase}${config.apiPrefix}/resources/${id}`,
+    accountLogo: (id) => `${addressBase}${config.apiPrefix}/account/logo/${id}`,
   });
   const packages = new PackageService({
     builtins: loadBuiltinPackages(config.builtinPackagesDirs),

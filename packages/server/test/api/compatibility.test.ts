@@ -84,6 +84,7 @@ describe(`the EOS front end on another origin, one base address, on ${databaseKi
       email: 'ada@eos.test',
       accounts: [accountId, otherAccountId],
       preferences: { Greetingmessage: 'true', timezone: 'Europe/Oslo', dateformat: 'dd-MM-yyyy' },
+      iconResourceId: image.id,
     });
     await stores.users.update(ada.id, { activeAccountId: accountId, clearedBrowserCache: 1 });
     await makeUser(stores, t.hasher, { username: 'grace', email: 'grace@eos.test', accounts: [accountId] });
@@ -247,6 +248,13 @@ describe(`the EOS front end on another origin, one base address, on ${databaseKi
       for (const field of ['icon', 'designation', 'date_of_birth']) expect(profile).toHaveProperty(field);
       expect(profile.accounts).toEqual(expect.arrayContaining([{ accountId, name: 'Acme' }, { accountId: otherAccountId, name: 'Acme Labs' }]));
       expect(profile.active_account.preferences).toMatchObject({ footer: '© Acme', loginURL: 'https://eos.test:8081/' });
+      // Its pages are on another origin: the addresses it puts in <img> are absolute, under PUBLIC_URL, and load without a token.
+      expect(profile.icon).toMatch(/^http:\/\/atrium\.test\/api\/resources\//);
+      expect(profile.active_account.preferences.logo).toBe(`http://atrium.test/api/account/logo/${accountId}`);
+      for (const address of [profile.icon, profile.active_account.preferences.logo] as string[]) {
+        const picture = await send({ method: 'GET', url: new URL(address).pathname }, { origin: null, credentials: false });
+        expect(picture.status, address).toBe(200);
+      }
       // Compared with the string "true" by that client.
       expect(profile.preferences).toMatchObject({ Greetingmessage: 'true', timezone: 'Europe/Oslo', dateformat: 'dd-MM-yyyy' });
       expect(Array.isArray(profile.apps)).toBe(true);
