@@ -14,6 +14,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../helpers/clock.js';
 import { GOOD_PASSWORD, makeUser } from '../helpers/factories.js';
+import { browserBody } from '../helpers/http.js';
 import { resetCodeOf } from '../helpers/mail.js';
 import { createTestApp, RecordingMailer, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
@@ -31,10 +32,10 @@ interface Answer {
   raw: LightMyRequestResponse;
 }
 
-/** The bytes and content type a browser (undici builds them the same way) sends for a body. */
+/** The bytes and content type a browser sends for a body. */
 async function encode(body: FormData | string): Promise<{ payload: Buffer; contentType: string }> {
-  const request = new Request('http://eos.test/', { method: 'POST', body });
-  return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type') ?? '' };
+  const { payload, headers } = await browserBody(body);
+  return { payload, contentType: headers['content-type'] };
 }
 
 function formData(fields: Fields): FormData {
