@@ -7,7 +7,7 @@
 import { Messages } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
-import { bearer, expectClientErrorEnvelope, form } from '../helpers/http.js';
+import { bearer, expectClientErrorEnvelope, form, formData } from '../helpers/http.js';
 import { startIdentityProvider, unsignedToken, type TestIdentityProvider } from '../helpers/identityProvider.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
@@ -50,10 +50,11 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
     resource_access: { [CLIENT_ID]: { roles: ['editor'] }, account: { roles: ['view-profile'] } },
   });
 
-  async function post(token: string, asForm = true) {
+  async function post(token: string, encoding: 'form' | 'json' | 'multipart' = 'form') {
     sent.push(token);
     const payload = { access_token: token };
-    return asForm ? t.app.inject({ method: 'POST', url, ...form(payload) }) : t.app.inject({ method: 'POST', url, payload });
+    if (encoding === 'multipart') return t.app.inject({ method: 'POST', url, ...(await formData(payload)) });
+    return encoding === 'form' ? t.app.inject({ method: 'POST', url, ...form(payload) }) : t.app.inject({ method: 'POST', url, payload });
   }
 
   async function expectRefused(token: string) {
@@ -63,8 +64,9 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
   }
 
   it("signs in with a good token: the answer is a Login result whose jwt works on the user's calls", async () => {
-    for (const asForm of [true, false]) {
-      const res = await post(await idp.sign(claims()), asForm);
+    // A form, JSON, and a browser's FormData (docs/COMPATIBILITY.md#encodings).
+    for (const encoding of ['form', 'json', 'multipart'] as const) {
+      const res = await post(await idp.sign(claims()), encoding);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<{ status: string; data: { jwt: string; refresh_token: string; username: string } }>();
       expect(body.status).toBe('success');
