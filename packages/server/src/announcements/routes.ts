@@ -1,7 +1,7 @@
 /** Content routes under the versioned API base (docs/API.md#content). */
 import { AccountLogoParams, AnnouncementParams, CLIENT_LOG_MAX_MESSAGE, LogEntryBody, Messages, ResourceParams, type Announcement } from '@atrium/shared';
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ok, parse } from '../http/reply.js';
 import type { ResourceService } from '../resources/ResourceService.js';
 import type { Services } from '../services.js';
@@ -39,10 +39,15 @@ export function neutralizeControlCharacters(text: string): string {
  */
 export function wrapperResourceRoutes(services: Services) {
   return async (app: FastifyInstance) => {
-    app.get('/resource/:id', async (request, reply) => {
-      const { id } = parse(ResourceParams, request.params);
-      return sendResource(services.resources, id, reply);
-    });
+    app.get('/resource/:id', resourceHandler(services));
+  };
+}
+
+/** GET of a stored file by the id in the address, at either of its two paths. */
+function resourceHandler(services: Services) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = parse(ResourceParams, request.params);
+    return sendResource(services.resources, id, reply);
   };
 }
 
@@ -62,10 +67,7 @@ export function contentRoutes(services: Services, limits: { logger: number; logg
       return ok({ name: account?.name ?? null, privacyPolicy: policy });
     });
 
-    app.get('/resources/:id', async (request, reply) => {
-      const { id } = parse(ResourceParams, request.params);
-      return sendResource(services.resources, id, reply);
-    });
+    app.get('/resources/:id', resourceHandler(services));
 
     app.get('/account/logo/:accountId', async (request, reply) => {
       const { accountId } = parse(AccountLogoParams, request.params);

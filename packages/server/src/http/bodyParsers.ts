@@ -31,7 +31,7 @@ const tooLarge = () => new HttpError(413, Messages.payloadTooLarge, 'request.too
  * one value is expected). A file part, a part without a name, a body over the
  * route's limit or a broken body is refused before any handler runs.
  */
-export function parseMultipartFields(request: FastifyRequest, payload: NodeJS.ReadableStream & { destroy?: () => void }, done: Done): void {
+export function parseMultipartFields(request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done): void {
   const limit = request.routeOptions.bodyLimit ?? 64 * 1024;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return done(tooLarge());
@@ -44,7 +44,7 @@ export function parseMultipartFields(request: FastifyRequest, payload: NodeJS.Re
     if (err) {
       payload.unpipe(parser);
       payload.removeListener('data', count);
-      // The rest of a refused body is not read: Fastify closes the connection after answering.
+      // The rest of a refused body is read and dropped, so that the answer goes out on a connection that has been drained.
       payload.resume();
     }
     done(err, body);
