@@ -102,9 +102,9 @@ export class VfsService {
     return this.options.uploadLimit;
   }
 
-  /** Whom a signed file address was made for, when its token is genuine, unexpired and for this file. */
-  verifyToken(token: string, fileId: string) {
-    return this.signer.verify(token, fileId);
+  /** Whom and which file a signed file address was made for, when its token is genuine and unexpired; nothing is looked up. */
+  verifyToken(token: unknown) {
+    return this.signer.verify(token);
   }
 
   // ---- Mountpoints ----

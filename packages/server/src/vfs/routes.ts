@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import type { UserRecord } from '../users/UserStore.js';
 import { authenticate, caller } from '../http/authenticate.js';
 import { allowLongRequest } from '../http/connections.js';
-import { HttpError, ok, parse, sendFail } from '../http/reply.js';
+import { HttpError, ok, parse } from '../http/reply.js';
 import type { Services } from '../services.js';
 import { sendFile } from './download.js';
 import type { StoredBlob } from './VfsBlobStore.js';
@@ -46,25 +46,29 @@ function requestCaller(services: Services, request: FastifyRequest): Promise<Vfs
   return callerFor(services, auth.user, auth.claims.sid);
 }
 
+const notAuthenticated = () => new HttpError(401, Messages.notAuthenticated, 'auth.missing');
+
 /**
- * The caller of a content request: a bearer token, or the signed `token` of
- * a file address (checked against the file, the open session and the user).
+ * The caller of a content request made with the signed `token` of a file
+ * address, and the file the token names: its signature and expiry are
+ * checked first, then its session and user, before any file or path is
+ * looked up, so a forged token learns nothing of what exists. Every
+ * refusal is the same 401. Null for a request with a bearer token or no token.
  */
-async function contentCaller(services: Services, request: FastifyRequest, fileId: () => Promise<string>): Promise<VfsCaller | null> {
+async function tokenCaller(services: Services, request: FastifyRequest): Promise<{ caller: VfsCaller; fileId: string } | null> {
   const { token } = parse(TokenQuery, { token: (request.query as Record<string, unknown> | undefined)?.token });
   if (request.headers.authorization || token === undefined) return null;
-  const id = await fileId();
-  const grant = services.vfs.verifyToken(token, id);
-  if (!grant || !(await services.auth.isSessionOpen(grant.sessionId, grant.userId))) throw new HttpError(401, Messages.notAuthenticated, 'auth.missing');
+  const grant = services.vfs.verifyToken(token);
+  if (!grant || !(await services.auth.isSessionOpen(grant.sessionId, grant.userId))) throw notAuthenticated();
   const user = await services.stores.users.findById(grant.userId);
-  if (!user) throw new HttpError(401, Messages.notAuthenticated, 'auth.missing');
-  return callerFor(services, user, grant.sessionId);
+  if (!user) throw notAuthenticated();
+  return { caller: await callerFor(services, user, grant.sessionId), fileId: grant.fileId };
 }
 
-/** Unsigned fields of a token: whose session to resolve a path for before the token is checked against the file. */
-function tokenHolder(token: string): { sessionId: string; userId: string } | null {
-  const [, sessionId, userId] = token.split('.');
-  return sessionId && userId && /^[0-9a-f-]{36}$/.test(sessionId) && /^[0-9a-f-]{36}$/.test(userId) ? { sessionId, userId } : null;
+/** Whether the caller belongs to an organisation (whose files they may then see). */
+function membership(services: Services, who: VfsCaller): (accountId: string) => Promise<boolean> {
+  const userId = who.userId;
+  return (accountId) => (userId ? services.stores.accounts.isMember(userId, accountId) : Promise.resolve(false));
 }
 
 export function vfsRoutes(services: Services) {
@@ -96,24 +100,18 @@ export function vfsRoutes(services: Services) {
     // readfile: the content itself, with a bearer token or the signed token of the file's address.
     app.get('/vfs/readfile', { compress: false }, async (request, reply) => {
       const body = parse(VfsBodies.readfile, checkPaths(request.query));
-      const token = (request.query as Record<string, unknown>).token;
-      let who: VfsCaller | null = null;
-      if (!request.headers.authorization && typeof token === 'string') {
-        // The path is resolved for the user the token names before its mac is checked against the file found:
-        // every failure answers the same, so a forged token learns nothing of what exists.
-        const holder = tokenHolder(token);
-        const user = holder ? await services.stores.users.findById(holder.userId) : null;
-        const provisional = holder && user ? await callerFor(services, user, holder.sessionId) : null;
-        const fileId = provisional ? await vfs.file(provisional, body.path).then((f) => f.node.id, () => null) : null;
-        if (!fileId) return sendFail(reply, 401, Messages.notAuthenticated, 'auth.missing');
-        who = await contentCaller(services, request, async () => fileId);
+      const byToken = await tokenCaller(services, request);
+      if (byToken) {
+        // The token's own file first, then whether the path names it: a token for a file that is gone answers
+        // as a forged one, without the path being resolved.
+        const node = await vfs.fileById(byToken.caller, byToken.fileId, membership(services, byToken.caller)).catch(() => null);
+        const named = node ? await vfs.file(byToken.caller, body.path).catch(() => null) : null;
+        if (!node || named?.node.id !== node.id) throw notAuthenticated();
+        return sendFile(vfs, node, request, reply, body.options?.download === true);
       }
-      if (!who) {
-        await bearer(request, reply);
-        if (reply.sent) return reply;
-        who = await requestCaller(services, request);
-      }
-      const { node } = await vfs.file(who, body.path);
+      await bearer(request, reply);
+      if (reply.sent) return reply;
+      const { node } = await vfs.file(await requestCaller(services, request), body.path);
       return sendFile(vfs, node, request, reply, body.options?.download === true);
     });
 
@@ -137,14 +135,15 @@ export function vfsFileRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     app.get('/file/:id/data', { compress: false }, async (request, reply) => {
       const { id } = parse(FileParams, request.params);
-      let who = await contentCaller(services, request, async () => id);
+      const byToken = await tokenCaller(services, request);
+      if (byToken && byToken.fileId !== id) throw notAuthenticated();
+      let who = byToken?.caller ?? null;
       if (!who) {
         await bearer(request, reply);
         if (reply.sent) return reply;
         who = await requestCaller(services, request);
       }
-      const userId = who.userId;
-      const node = await vfs.fileById(who, id, (accountId) => (userId ? services.stores.accounts.isMember(userId, accountId) : Promise.resolve(false)));
+      const node = await vfs.fileById(who, id, membership(services, who));
       const download = (request.query as Record<string, unknown>).download;
       return sendFile(vfs, node, request, reply, download === 'true' || download === '1');
     });
