@@ -226,6 +226,7 @@ export class VfsService {
   async mkdir(caller: VfsCaller, path: string): Promise<VfsEntry> {
     const r = await this.resolve(caller, path);
     this.writable(caller, r);
+    this.checkNewName(r);
     if (r.node) throw new VfsError('alreadyExists', { path });
     const parent = this.existingParent(r);
     // One statement: a name taken meanwhile is refused by the unique index, a parent deleted meanwhile by its key.
@@ -242,6 +243,7 @@ export class VfsService {
     const r = await this.resolve(caller, path);
     this.writable(caller, r);
     if (r.node && r.node.parentId === null) throw new VfsError('rootImmutable', { name: r.instance.def.name });
+    this.checkNewName(r);
     const parent = r.node ? r.parent! : this.existingParent(r);
     const name = r.names.at(-1)!;
     // One statement: a new empty file, or the modification time of what the name already is (created meanwhile too).
@@ -262,6 +264,7 @@ export class VfsService {
   async prepareWrite(caller: VfsCaller, path: string, options: { overwrite?: boolean } = {}): Promise<{ maxBytes: number; quotaBound: boolean }> {
     const r = await this.resolve(caller, path);
     this.writable(caller, r);
+    this.checkNewName(r);
     this.checkReplace(r, path, options);
     this.existingParent(r);
     if (caller.operator || !caller.userId) return { maxBytes: this.options.uploadLimit, quotaBound: false };
@@ -309,6 +312,7 @@ export class VfsService {
       const node = await this.store.transaction(async (store) => {
         const r = await this.resolve(caller, path, store);
         this.writable(caller, r);
+        this.checkNewName(r);
         this.checkReplace(r, path, options);
         const parent = this.existingParent(r);
         const at = this.now();
@@ -362,6 +366,7 @@ export class VfsService {
       const dst = await this.resolve(caller, to, store);
       this.writable(caller, dst);
       if (dst.node?.id === src.node.id) return src.node;
+      this.checkNewName(dst);
       this.checkTarget(src, dst, from, to, options);
       const parent = this.existingParent(dst);
       this.checkDepth(dst, to, src.node.isDirectory ? await store.subtree(src.node.id) : [src.node]);
@@ -382,6 +387,7 @@ export class VfsService {
     if (!src.node) throw new VfsError('notFound', { path: from });
     const dst = await this.resolve(caller, to);
     this.writable(caller, dst);
+    this.checkNewName(dst);
     this.checkTarget(src, dst, from, to, options);
     this.existingParent(dst);
     const subtree = src.node.isDirectory ? await this.store.subtree(src.node.id) : [src.node];
@@ -450,7 +456,8 @@ export class VfsService {
     if (names.length > 1 && names.at(-1) === '') names.pop();
     for (const name of names) {
       if (name === '.' || name === '..') throw new VfsError('outsideMount', { path: text });
-      const rule = vfsNameRuleBroken(name);
+      // Names on the way are looked up: entries made before the rules against misleading names stay reachable.
+      const rule = vfsNameRuleBroken(name, 'existing');
       if (rule) throw new VfsError('invalidName', { name, rule: VFS_NAME_RULES[rule] });
     }
     if (names.length > VFS_MAX_DEPTH) throw new VfsError('tooDeep', { path: text });
@@ -478,6 +485,13 @@ export class VfsService {
     if (!last.isDirectory) return result(null, null, chain.slice(0, deepest), { path: prefix(deepest), reason: 'notADirectory' });
     if (deepest === names.length - 1) return result(null, last, chain, null);
     return result(null, null, chain, { path: prefix(deepest + 1), reason: 'notFound' });
+  }
+
+  /** The name a write makes or writes to must pass every name rule (docs/behaviour/files.md#names). */
+  private checkNewName(r: Resolved): void {
+    const name = r.names.at(-1);
+    const rule = name === undefined ? null : vfsNameRuleBroken(name);
+    if (rule) throw new VfsError('invalidName', { name: name!, rule: VFS_NAME_RULES[rule] });
   }
 
   private existingDirectory(r: Resolved): VfsNodeRecord {

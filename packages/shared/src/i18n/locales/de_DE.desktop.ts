@@ -293,6 +293,8 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
       dots: "'.' und '..' sind keine Namen",
       separator: 'ein Name darf weder / noch \\ enthalten',
       control: 'ein Name darf keine Steuerzeichen enthalten',
+      bidi: 'ein Name darf keine Zeichen enthalten, die die Schreibrichtung des umgebenden Textes ändern',
+      lookalike: 'ein Name darf keine Zeichen enthalten, die wie / oder \\ aussehen',
       spaces: 'ein Name darf nicht mit einem Leerzeichen beginnen oder enden',
       length: 'ein Name darf höchstens 255 Zeichen haben',
       reserved: 'der Name ist von Windows reserviert (CON, PRN, AUX, NUL, COM1 bis COM9, LPT1 bis LPT9)',

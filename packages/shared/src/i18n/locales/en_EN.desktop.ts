@@ -295,6 +295,8 @@ export const en_EN = {
       dots: "'.' and '..' are not names",
       separator: 'a name cannot contain / or \\',
       control: 'a name cannot contain control characters',
+      bidi: 'a name cannot contain characters that change the direction of the text around them',
+      lookalike: 'a name cannot contain characters that look like / or \\',
       spaces: 'a name cannot start or end with a space',
       length: 'a name can have at most 255 characters',
       reserved: 'the name is reserved by Windows (CON, PRN, AUX, NUL, COM1 to COM9, LPT1 to LPT9)',

@@ -293,6 +293,8 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
       dots: "'.' et '..' ne sont pas des noms",
       separator: 'un nom ne peut contenir ni / ni \\',
       control: 'un nom ne peut pas contenir de caractères de contrôle',
+      bidi: "un nom ne peut pas contenir de caractères qui changent le sens d'écriture du texte qui les entoure",
+      lookalike: 'un nom ne peut pas contenir de caractères qui ressemblent à / ou \\',
       spaces: 'un nom ne peut ni commencer ni finir par une espace',
       length: 'un nom peut avoir au plus 255 caractères',
       reserved: 'ce nom est réservé par Windows (CON, PRN, AUX, NUL, COM1 à COM9, LPT1 à LPT9)',

@@ -293,6 +293,8 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
       dots: "'.' og '..' er ikke navn",
       separator: 'et navn kan ikke inneholde / eller \\',
       control: 'et navn kan ikke inneholde kontrolltegn',
+      bidi: 'et navn kan ikke inneholde tegn som endrer skriveretningen til teksten rundt dem',
+      lookalike: 'et navn kan ikke inneholde tegn som ser ut som / eller \\',
       spaces: 'et navn kan ikke begynne eller slutte med mellomrom',
       length: 'et navn kan ha høyst 255 tegn',
       reserved: 'navnet er reservert av Windows (CON, PRN, AUX, NUL, COM1 til COM9, LPT1 til LPT9)',

@@ -293,6 +293,8 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
       dots: "'.' in '..' nista imeni",
       separator: 'ime ne sme vsebovati / ali \\',
       control: 'ime ne sme vsebovati krmilnih znakov',
+      bidi: 'ime ne sme vsebovati znakov, ki spremenijo smer besedila okoli njih',
+      lookalike: 'ime ne sme vsebovati znakov, ki so videti kot / ali \\',
       spaces: 'ime se ne sme začeti ali končati s presledkom',
       length: 'ime ima lahko največ 255 znakov',
       reserved: 'ime je rezervirano v sistemu Windows (CON, PRN, AUX, NUL, COM1 do COM9, LPT1 do LPT9)',

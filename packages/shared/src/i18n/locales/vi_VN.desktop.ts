@@ -293,6 +293,8 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
       dots: "'.' và '..' không phải là tên",
       separator: 'tên không được chứa / hoặc \\',
       control: 'tên không được chứa ký tự điều khiển',
+      bidi: 'tên không được chứa ký tự làm thay đổi hướng của văn bản xung quanh',
+      lookalike: 'tên không được chứa ký tự trông giống / hoặc \\',
       spaces: 'tên không được bắt đầu hoặc kết thúc bằng dấu cách',
       length: 'tên có tối đa 255 ký tự',
       reserved: 'tên này được Windows dành riêng (CON, PRN, AUX, NUL, COM1 đến COM9, LPT1 đến LPT9)',

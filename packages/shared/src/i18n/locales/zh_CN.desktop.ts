@@ -293,6 +293,8 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
       dots: '“.”和“..”不是名称',
       separator: '名称不能包含 / 或 \\',
       control: '名称不能包含控制字符',
+      bidi: '名称不能包含改变周围文字方向的字符',
+      lookalike: '名称不能包含看起来像 / 或 \\ 的字符',
       spaces: '名称不能以空格开头或结尾',
       length: '名称最多 255 个字符',
       reserved: '该名称被 Windows 保留（CON、PRN、AUX、NUL、COM1 至 COM9、LPT1 至 LPT9）',
