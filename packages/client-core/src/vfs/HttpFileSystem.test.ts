@@ -205,6 +205,21 @@ describe('HttpFileSystem failures', () => {
     ]);
   });
 
+  it("reads an upload refused for its size or the user's space (413) as that refusal, with its text, not as a network failure", async () => {
+    const { fs, env, server, changes } = setup();
+    server.fail.set('writefile', { code: 'quotaExceeded', params: { quota: '10.0 GiB' } });
+    const failure = await fs.writefile('home:/big.bin', new Blob(['x'.repeat(1000)]), { onProgress: () => undefined }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(FileSystemError);
+    expect(failure).toMatchObject({ kind: 'quotaExceeded', params: { quota: '10.0 GiB' }, message: 'Your storage space of 10.0 GiB is full: delete files you no longer need, or ask your administrator for more space' });
+    expect(env.calls('POST', '/vfs/writefile')).toHaveLength(1);
+    server.fail.set('writefile', { code: 'tooLarge', params: { limit: '4.0 GiB' } });
+    await expect(fs.writefile('home:/big.bin', 'x')).rejects.toMatchObject({ kind: 'tooLarge', message: 'The file is larger than the upload limit of 4.0 GiB' });
+    server.fail.set('writefile', { code: 'diskFull' });
+    const full = await fs.writefile('home:/big.bin', 'x').catch((e: { cause?: { status?: number } }) => e);
+    expect(full).toMatchObject({ kind: 'diskFull', cause: { status: 507 } });
+    expect(changes).toEqual([]);
+  });
+
   it('refuses a name that breaks a name rule before calling the server, wherever a name is written to; names already there stay reachable', async () => {
     const { fs, env, server } = setup();
     await fs.mountpoints();

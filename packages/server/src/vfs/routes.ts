@@ -16,6 +16,7 @@ import { sendFile } from './download.js';
 import type { StoredBlob } from './VfsBlobStore.js';
 import { VfsError } from './VfsError.js';
 import type { VfsCaller } from './VfsService.js';
+import type { DeclaredLength, WriteSpace } from './WriteSpaces.js';
 
 /** Room for writefile's other parts (path, options, boundaries) beside the upload in a Content-Length. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -150,13 +151,22 @@ export function vfsFileRoutes(services: Services) {
   };
 }
 
+/** The content length a writefile declares (its body's, the form's other fields included), or null when it is sent chunked. */
+function declaredLength(request: FastifyRequest): DeclaredLength | null {
+  const header = request.headers['content-length'];
+  const bytes = typeof header === 'string' && /^\d{1,16}$/.test(header.trim()) ? Number(header) : NaN;
+  return Number.isSafeInteger(bytes) ? { bytes, slack: MULTIPART_OVERHEAD } : null;
+}
+
 async function writefile(services: Services, request: FastifyRequest) {
   const vfs = services.vfs;
   const who = await requestCaller(services, request);
   if (!request.isMultipart()) throw new VfsError('uploadMissing');
-  const length = Number(request.headers['content-length']);
-  if (Number.isFinite(length) && length > vfs.uploadLimit + MULTIPART_OVERHEAD) throw vfs.tooLargeError();
+  const declared = declaredLength(request);
+  // A length that cannot fit, whatever the path, is refused before a byte of the body is read.
+  if (declared) await vfs.checkUploadLength(who, declared);
   const fields: Record<string, string> = {};
+  let space: WriteSpace | null = null;
   let blob: StoredBlob | null = null;
   try {
     for await (const part of request.parts()) {
@@ -164,31 +174,34 @@ async function writefile(services: Services, request: FastifyRequest) {
         if (part.fieldname === 'path' || part.fieldname === 'options') fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== 'upload' || blob) {
+      if (part.fieldname !== 'upload' || space) {
         part.file.resume();
         continue;
       }
-      // With the path known first (the usual order), a refused write is answered before the upload is read.
-      const limit =
-        fields.path !== undefined
-          ? await vfs.prepareWrite(who, ...pathAndOptions(fields))
-          : { maxBytes: vfs.uploadLimit, quotaBound: false };
-      blob = await vfs.storeContent(part.file, limit);
+      // With the path known first (the usual order), a refused write is answered before the upload is read;
+      // either way the upload's space is held before its first byte is stored.
+      space = fields.path !== undefined ? await vfs.prepareWrite(who, ...pathAndOptions(fields), declared) : await vfs.prepareWrite(who, null, {}, declared);
+      blob = await vfs.storeContent(part.file, space);
       if (part.file.truncated) throw vfs.tooLargeError();
     }
+    if (!blob) throw new VfsError('uploadMissing');
+    const [path, options] = pathAndOptions(fields);
+    const stored = blob;
+    // From here commitWrite deletes the content when it fails.
+    blob = null;
+    return await vfs.commitWrite(who, path, stored, options);
   } catch (e) {
-    if (blob) await services.vfs.discard(blob);
-    throw uploadError(e, vfs);
+    if (blob) await vfs.discard(blob);
+    const answer = uploadError(e, vfs, request);
+    // A client that goes away mid-upload is no fault of the server's: a line of its own, no stack.
+    if (answer instanceof VfsError && answer.vfsCode === 'uploadAborted') {
+      request.log.info({ event: 'vfs.upload-aborted', reason: (e as { code?: unknown } | null)?.code ?? (e as Error | null)?.message }, 'an upload was cut short: nothing was kept');
+    }
+    throw answer;
+  } finally {
+    // Recorded or given up, the content no longer needs its space held.
+    space?.release();
   }
-  if (!blob) throw new VfsError('uploadMissing');
-  let target: ReturnType<typeof pathAndOptions>;
-  try {
-    target = pathAndOptions(fields);
-  } catch (e) {
-    await services.vfs.discard(blob);
-    throw e;
-  }
-  return vfs.commitWrite(who, target[0], blob, target[1]);
 
   function pathAndOptions(values: Record<string, string>): [string, { overwrite?: boolean }] {
     const body = parse(VfsBodies.writefile, checkPaths(values));
@@ -196,16 +209,20 @@ async function writefile(services: Services, request: FastifyRequest) {
   }
 }
 
+/** Errors of the multipart reader that mean the body ended, or the client went away, before the form did. */
+const CUT_SHORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'FST_MP_PREMATURE_CLOSE']);
+const CUT_SHORT_MESSAGES = /^aborted$|unexpected end of multipart data|terminated early/i;
+
 /** Errors of reading a multipart body, as the filesystem's texts. */
-function uploadError(e: unknown, vfs: Services['vfs']): unknown {
+function uploadError(e: unknown, vfs: Services['vfs'], request: FastifyRequest): unknown {
   if (e instanceof HttpError) return e;
   const code = (e as { code?: string } | null)?.code;
+  const message = e instanceof Error ? e.message : '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return vfs.tooLargeError();
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return new HttpError(413, Messages.payloadTooLarge, 'request.too-large');
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, Messages.invalidRequest, 'request.invalid');
-  // A body cut short (the client went away or sent a broken form).
-  if (e instanceof Error && (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'FST_MULTIPART_PREMATURE_CLOSE' || /unexpected end|terminated early|malformed|boundary|premature/i.test(e.message))) {
-    return new VfsError('uploadAborted');
-  }
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_INVALID_JSON_FIELD_ERROR') return new HttpError(400, Messages.invalidRequest, 'request.invalid');
+  // The client went away, or the body ended before the form did.
+  if ((code !== undefined && CUT_SHORT_CODES.has(code)) || CUT_SHORT_MESSAGES.test(message) || (request.raw.destroyed && !request.raw.complete)) return new VfsError('uploadAborted');
+  if (e instanceof Error && /malformed|boundary/i.test(message)) return new VfsError('uploadAborted');
   return e;
 }

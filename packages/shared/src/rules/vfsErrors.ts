@@ -28,6 +28,7 @@ export const VFS_ERRORS = {
   tooDeep: "'{path}' is nested too deeply",
   quotaExceeded: 'Your storage space of {quota} is full: delete files you no longer need, or ask your administrator for more space',
   tooLarge: 'The file is larger than the upload limit of {limit}',
+  diskFull: 'The server does not have enough free disk space for this file: ask your administrator',
   uploadMissing: 'No file was uploaded: send the content in the field named upload',
   uploadAborted: 'The upload was interrupted before it finished: nothing was saved',
   rangeNotSatisfiable: 'The requested range is outside the file',

@@ -284,6 +284,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
       tooDeep: "'{{path}}' ist zu tief verschachtelt",
       quotaExceeded: 'Ihr Speicherplatz von {{quota}} ist voll: Löschen Sie Dateien, die Sie nicht mehr brauchen, oder bitten Sie Ihre Administration um mehr Platz',
       tooLarge: 'Die Datei ist größer als die Upload-Grenze von {{limit}}',
+      diskFull: 'Auf dem Server ist nicht genug freier Speicherplatz für diese Datei: Wenden Sie sich an Ihre Administration',
       uploadMissing: 'Es wurde keine Datei hochgeladen: Senden Sie den Inhalt im Feld namens upload',
       uploadAborted: 'Der Upload wurde vor dem Ende unterbrochen: Es wurde nichts gespeichert',
       rangeNotSatisfiable: 'Der angeforderte Bereich liegt außerhalb der Datei',

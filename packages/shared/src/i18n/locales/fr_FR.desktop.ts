@@ -284,6 +284,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
       tooDeep: "'{{path}}' est imbriqué trop profondément",
       quotaExceeded: "Votre espace de stockage de {{quota}} est plein : supprimez les fichiers dont vous n'avez plus besoin ou demandez plus d'espace à votre administrateur",
       tooLarge: "Le fichier dépasse la limite d'envoi de {{limit}}",
+      diskFull: "Le serveur n'a pas assez d'espace disque libre pour ce fichier : contactez votre administrateur",
       uploadMissing: "Aucun fichier n'a été envoyé : transmettez le contenu dans le champ nommé upload",
       uploadAborted: "L'envoi a été interrompu avant la fin : rien n'a été enregistré",
       rangeNotSatisfiable: 'La plage demandée est en dehors du fichier',

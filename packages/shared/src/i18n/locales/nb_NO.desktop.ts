@@ -284,6 +284,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
       tooDeep: "'{{path}}' ligger for dypt nestet",
       quotaExceeded: 'Lagringsplassen din på {{quota}} er full: slett filer du ikke lenger trenger, eller be administratoren om mer plass',
       tooLarge: 'Filen er større enn opplastingsgrensen på {{limit}}',
+      diskFull: 'Serveren har ikke nok ledig diskplass til denne filen: kontakt administratoren',
       uploadMissing: 'Ingen fil ble lastet opp: send innholdet i feltet som heter upload',
       uploadAborted: 'Opplastingen ble avbrutt før den var ferdig: ingenting ble lagret',
       rangeNotSatisfiable: 'Det forespurte området ligger utenfor filen',

@@ -284,6 +284,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
       tooDeep: "'{{path}}' je pregloboko ugnezden",
       quotaExceeded: 'Vaš prostor za shranjevanje ({{quota}}) je poln: izbrišite datoteke, ki jih ne potrebujete več, ali skrbnika prosite za več prostora',
       tooLarge: 'Datoteka je večja od omejitve nalaganja {{limit}}',
+      diskFull: 'Na strežniku ni dovolj prostega prostora na disku za to datoteko: obrnite se na skrbnika',
       uploadMissing: 'Nobena datoteka ni bila naložena: vsebino pošljite v polju z imenom upload',
       uploadAborted: 'Nalaganje je bilo prekinjeno, preden se je končalo: nič ni bilo shranjeno',
       rangeNotSatisfiable: 'Zahtevani obseg je zunaj datoteke',

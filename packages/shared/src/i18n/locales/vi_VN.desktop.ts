@@ -284,6 +284,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
       tooDeep: "'{{path}}' lồng quá sâu",
       quotaExceeded: 'Dung lượng lưu trữ {{quota}} của bạn đã đầy: hãy xóa các tệp không còn cần hoặc xin quản trị viên thêm dung lượng',
       tooLarge: 'Tệp lớn hơn giới hạn tải lên {{limit}}',
+      diskFull: 'Máy chủ không đủ dung lượng đĩa trống cho tệp này: hãy liên hệ quản trị viên',
       uploadMissing: 'Không có tệp nào được tải lên: hãy gửi nội dung trong trường có tên upload',
       uploadAborted: 'Quá trình tải lên bị gián đoạn trước khi hoàn tất: không có gì được lưu',
       rangeNotSatisfiable: 'Phạm vi yêu cầu nằm ngoài tệp',

@@ -284,6 +284,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
       tooDeep: '“{{path}}”嵌套层级过深',
       quotaExceeded: '您的 {{quota}} 存储空间已满：请删除不再需要的文件，或请管理员增加空间',
       tooLarge: '文件超过了 {{limit}} 的上传限制',
+      diskFull: '服务器没有足够的磁盘空间存放此文件：请联系管理员',
       uploadMissing: '未上传任何文件：请在名为 upload 的字段中发送内容',
       uploadAborted: '上传在完成前中断：未保存任何内容',
       rangeNotSatisfiable: '请求的范围超出了文件',
