@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { UserRecord } from '../users/UserStore.js';
 import { authenticate, caller } from '../http/authenticate.js';
+import { multipartBoundaryProblem } from '../http/bodyParsers.js';
 import { allowLongRequest } from '../http/connections.js';
 import { HttpError, ok, parse } from '../http/reply.js';
 import type { Services } from '../services.js';
@@ -165,6 +166,8 @@ async function writefile(services: Services, request: FastifyRequest) {
   const declared = declaredLength(request);
   // A length that cannot fit, whatever the path, is refused before a byte of the body is read.
   if (declared) await vfs.checkUploadLength(who, declared);
+  const boundary = multipartBoundaryProblem(request.headers['content-type']);
+  if (boundary) throw new HttpError(400, `${Messages.invalidRequest}: ${boundary}`, 'request.invalid');
   const fields: Record<string, string> = {};
   let space: WriteSpace | null = null;
   let blob: StoredBlob | null = null;
@@ -212,6 +215,8 @@ async function writefile(services: Services, request: FastifyRequest) {
 /** Errors of the multipart reader that mean the body ended, or the client went away, before the form did. */
 const CUT_SHORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'FST_MP_PREMATURE_CLOSE']);
 const CUT_SHORT_MESSAGES = /^aborted$|unexpected end of multipart data|terminated early/i;
+/** What the multipart reader throws when the Content-Type's boundary is of no use to it. */
+const UNUSABLE_FORM_MESSAGES = /boundary|needle|content-type/i;
 
 /** Errors of reading a multipart body, as the filesystem's texts. */
 function uploadError(e: unknown, vfs: Services['vfs'], request: FastifyRequest): unknown {
@@ -223,6 +228,6 @@ function uploadError(e: unknown, vfs: Services['vfs'], request: FastifyRequest):
   if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_INVALID_JSON_FIELD_ERROR') return new HttpError(400, Messages.invalidRequest, 'request.invalid');
   // The client went away, or the body ended before the form did.
   if ((code !== undefined && CUT_SHORT_CODES.has(code)) || CUT_SHORT_MESSAGES.test(message) || (request.raw.destroyed && !request.raw.complete)) return new VfsError('uploadAborted');
-  if (e instanceof Error && /malformed|boundary/i.test(message)) return new VfsError('uploadAborted');
+  if (e instanceof Error && UNUSABLE_FORM_MESSAGES.test(message)) return new HttpError(400, `${Messages.invalidRequest}: the multipart form is malformed`, 'request.invalid');
   return e;
 }
