@@ -5,12 +5,12 @@
  */
 import multipart from '@fastify/multipart';
 import { isVfsPath, Messages, VfsBodies, type VfsMountpoint, type VfsOperation } from '@atrium/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { UserRecord } from '../users/UserStore.js';
 import { authenticate, caller } from '../http/authenticate.js';
 import { multipartBoundaryProblem } from '../http/bodyParsers.js';
-import { allowLongRequest } from '../http/connections.js';
+import { allowLongRequest, lingerAfterRefusal } from '../http/connections.js';
 import { HttpError, ok, parse } from '../http/reply.js';
 import type { Services } from '../services.js';
 import { sendFile } from './download.js';
@@ -118,12 +118,14 @@ export function vfsRoutes(services: Services) {
     });
 
     // writefile: multipart with the fields path and options and the file part upload, streamed to the blob store.
-    app.post('/vfs/writefile', { preHandler: bearer, onRequest: async (request, reply) => allowLongRequest(request, reply) }, async (request, reply) => {
+    // An upload may take longer than the whole-request limit once its caller is known (docs/SECURITY.md, "Files").
+    const allowLongUpload = async (request: FastifyRequest, reply: FastifyReply) => allowLongRequest(request, reply);
+    app.post('/vfs/writefile', { preHandler: [bearer, allowLongUpload] }, async (request, reply) => {
       try {
         return ok(await writefile(services, request));
       } catch (e) {
-        // Refused before the upload was read: no need to receive the rest of it.
-        if (!request.raw.readableEnded) reply.header('connection', 'close');
+        // Refused before the whole upload arrived: the connection closes, but only once the client had the answer.
+        lingerAfterRefusal(request, reply);
         throw e;
       }
     });

@@ -1,9 +1,10 @@
 /**
  * Uploads hold their space before they write (docs/behaviour/files.md#quotas):
  * parallel uploads never put more than the quota on disk, a declared length
- * that cannot fit is refused before the body is read, uploads without a
- * length are bounded while they stream, and the held space comes back
- * however an upload ends.
+ * that cannot fit is refused before the body is read, a refused upload's
+ * connection is closed without a reset (test/process/uploadRefusal.test.ts
+ * sends them from another process), uploads without a length are bounded
+ * while they stream, and the held space comes back however an upload ends.
  * Real sockets throughout: what matters is what a client on the network sees.
  */
 import fs from 'node:fs';
@@ -203,6 +204,26 @@ describe(`uploads in flight hold their space (${databaseKind})`, () => {
     over.upload.close();
     // Nothing of the refused uploads reached the blob store.
     expect(disk.writes).toBe(1);
+  });
+
+  it("goes on reading a refused upload's body after answering it: the client sends the rest and sees the connection end, never a reset", async () => {
+    const { jwt } = await newUser();
+    const form = multipartAround({ path: 'home:/refused.bin' });
+    const SIZE = 16 * 1024 * KiB;
+    const upload = await SocketUpload.open(port, jwt, form.contentType, form.before.length + SIZE + form.after.length);
+    const answer = await upload.answer();
+    expect(answer.status).toBe(413);
+    // The answer says the connection closes...
+    expect(answer.headers).toMatch(/\r\nconnection: close\r\n/i);
+    // ...but the server goes on reading: 16 MiB sent after the answer, more than the sockets' buffers hold, arrive
+    // without a reset (a socket closed at once would answer them with one), and then the connection ends cleanly.
+    await upload.send(form.before);
+    await upload.sendContent(SIZE, 256 * KiB);
+    await upload.send(form.after);
+    upload.socket.end();
+    await upload.closed;
+    expect(upload.failure).toBeNull();
+    expect(upload.socket.readableEnded).toBe(true);
   });
 
   it('bounds an upload without a length while it streams: it holds what room there is, and one beside it is refused as it passes the rest', async () => {
