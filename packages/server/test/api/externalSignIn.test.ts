@@ -131,6 +131,12 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
       await expectRefused(await idp.sign({ ...claims(), azp: 'another-app' }));
     });
 
+    it('that names no client (no azp), though meant for this audience', async () => {
+      await expectRefused(await idp.sign({ ...claims(), azp: undefined }));
+      await expectRefused(await idp.sign({ ...claims(), azp: null }));
+      await expectRefused(await idp.sign({ ...claims(), azp: [CLIENT_ID] }));
+    });
+
     it('that is not an access token (an ID token)', async () => {
       await expectRefused(await idp.sign({ ...claims(), typ: 'ID' }));
     });
@@ -232,6 +238,7 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
     const lines = t.logs.join('\n');
     expect(lines).toContain('external.refused');
     expect(lines).toContain('issued to another client');
+    expect(lines).toContain('names no client (azp)');
     for (const token of sent) {
       const signature = token.split('.')[2];
       expect(lines).not.toContain(token);
@@ -270,9 +277,11 @@ describe(`external sign-in with Okta on ${databaseKind}`, () => {
     expect(res.json<{ data: { username: string } }>().data.username).toBe('ada');
   });
 
-  it('refuses a token for another client (cid), audience or issuer', async () => {
+  it('refuses a token for another client (cid), or naming none, or for another audience or issuer', async () => {
     for (const token of [
       await idp.sign({ ...claims(), cid: 'another-app' }),
+      await idp.sign({ ...claims(), cid: undefined }),
+      await idp.sign({ ...claims(), cid: '' }),
       await idp.sign({ ...claims(), aud: '0oa-atrium' }),
       await idp.sign({ ...claims(), iss: idp.keycloakIssuer }),
     ]) {
