@@ -142,6 +142,25 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('memberships_account_idx').on(t.accountId)],
 );
 
+/**
+ * Which identity of an identity provider signs in to which user
+ * (docs/behaviour/external-sign-in.md#links): the provider's issuer and the
+ * immutable user id it gives (Keycloak's `sub`, Okta's `uid`). An identity
+ * signs in to one user, and a user has at most one identity per issuer.
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** How the link was made: 'provisioning', 'operator' or 'email'. */
+    linkedBy: text('linked_by').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), uniqueIndex('external_identities_issuer_user_key').on(t.issuer, t.userId), index('external_identities_user_idx').on(t.userId)],
+);
+
 /** The application catalogue. */
 export const apps = pgTable(
   'apps',
