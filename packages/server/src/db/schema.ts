@@ -126,7 +126,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
     index('users_search_idx').using('gin', userSearchDocument(t)).with(SEARCH_INDEX_OPTIONS),
-    // External sign-in finds a user by e-mail address when no username matches (docs/behaviour/external-sign-in.md#server).
+    // External sign-in links an identity by its verified e-mail address, and provisioning looks addresses up (docs/behaviour/external-sign-in.md#links).
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
