@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import { Messages } from '@atrium/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { makeAccount, makeUser } from '../helpers/factories.js';
@@ -36,7 +37,7 @@ interface Site {
   t: TestApp;
   issuer: string;
   /** Signs in with a token saying this of the person. */
-  post(person: Person): ReturnType<TestApp['app']['inject']>;
+  post(person: Person): Promise<LightMyRequestResponse>;
   /** Olivia: a password, her address; what the attacker wants. */
   olivia: UserRecord;
 }
@@ -68,12 +69,12 @@ async function startSite(provider: Provider, idp: TestIdentityProvider, env: Rec
   };
 }
 
-const signedInAs = (res: { statusCode: number; body: string; json<T>(): T }) => {
+const signedInAs = (res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ data: { username: string } }>().data.username;
 };
 
-function expectAnswer(res: Parameters<typeof expectClientErrorEnvelope>[0], answer: 'no-access' | 'link-required') {
+function expectAnswer(res: LightMyRequestResponse, answer: 'no-access' | 'link-required') {
   expectClientErrorEnvelope(res, 403);
   expect(res.json()).toMatchObject(
     answer === 'no-access'
