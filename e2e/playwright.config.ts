@@ -17,11 +17,16 @@ import { defineConfig } from '@playwright/test';
  * identity provider of idp/ at a free port: e2e/helpers/externalSignIn.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 18_080);
-/** A second server whose access tokens expire after 3 s, for the silent-refresh journey. */
+/**
+ * A second server whose access tokens expire after 3 s, for the silent-refresh journey; its files are
+ * served from a content origin of their own (CONTENT_URL: localhost, the pages at 127.0.0.1) for the security journey.
+ */
 const shortTokenPort = port + 1;
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'));
 process.env.E2E_SHORT_TOKEN_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-short-'));
 process.env.E2E_SHORT_TOKEN_URL = `http://127.0.0.1:${shortTokenPort}`;
+const contentUrl = `http://localhost:${shortTokenPort}`;
+process.env.E2E_CONTENT_URL = contentUrl;
 const repo = path.resolve(import.meta.dirname, '..');
 /** The development build served (another folder through E2E_WEB_ROOT, e.g. a private build while web/dist-dev is being rebuilt). */
 const webRoot = process.env.E2E_WEB_ROOT ?? path.join(repo, 'web/dist-dev');
@@ -63,6 +68,6 @@ export default defineConfig({
   },
   webServer: [
     server(port, process.env.E2E_DATA_DIR),
-    server(shortTokenPort, process.env.E2E_SHORT_TOKEN_DATA_DIR, { ACCESS_TOKEN_TTL: '3' }),
+    server(shortTokenPort, process.env.E2E_SHORT_TOKEN_DATA_DIR, { ACCESS_TOKEN_TTL: '3', CONTENT_URL: contentUrl }),
   ],
 });

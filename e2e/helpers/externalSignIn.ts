@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startIdp, type Idp, type IdpProviderType } from '@atrium/idp';
+import { startIdp, type Idp, type IdpProviderType, type IdpUserInput } from '@atrium/idp';
 import type { Page, Request } from '@playwright/test';
 import { JourneyServer } from './server.js';
 
@@ -38,12 +38,14 @@ export interface ExternalSiteOptions {
   accessTokenTtl: number;
   /** Atrium settings beside the provider's AUTH_* (AUTH_ON_LOAD, …). */
   env?: Record<string, string>;
+  /** Users the provider has beside the demo users. */
+  idpUsers?: IdpUserInput[];
 }
 
 /** Starts the provider, then an Atrium server with fresh demo data pointed at it. */
 export async function startExternalSite(type: IdpProviderType, options: ExternalSiteOptions): Promise<ExternalSite> {
   const atrium = `http://127.0.0.1:${options.port}/`;
-  const idp = await startIdp({ port: 0, redirectUris: [atrium], accessTokenTtl: options.accessTokenTtl });
+  const idp = await startIdp({ port: 0, redirectUris: [atrium], accessTokenTtl: options.accessTokenTtl, users: options.idpUsers });
   const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), `atrium-e2e-${type}-`)), options.port, { ...idp.authEnv(type), ...options.env });
   try {
     await server.start({ registerPackages: false });

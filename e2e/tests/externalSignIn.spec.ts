@@ -17,6 +17,18 @@ import { SignedInPage } from '../pages/SignedInPage.js';
  */
 
 const PASSWORD = 'Demo@1234';
+/**
+ * Provider users who are not Atrium's: one whose username is Olivia's
+ * address (a realm whose users choose their username lets anyone do so),
+ * one who has Sofia's address, verified, after Sofia's own identity was
+ * linked to her (docs/behaviour/external-sign-in.md#links).
+ */
+const IMPOSTOR = 'olivia.hart@northwind.example';
+const SOFIA_TWIN = 'sofia.twin';
+const IDP_USERS = [
+  { username: IMPOSTOR, firstName: 'Liam', lastName: 'Chen', email: 'mallory@evil.example' },
+  { username: SOFIA_TWIN, firstName: 'Sofia', lastName: 'Twin', email: 'sofia.novak@contoso.example' },
+];
 /** The demo users' names, as their profile menu shows them. */
 const NAMES: Record<string, string> = { demo: 'Dana Demo', olivia: 'Olivia Hart', liam: 'Liam Chen', sofia: 'Sofia Novak' };
 
@@ -60,7 +72,7 @@ function journeys({ type, port, accessTokenTtl }: TypeJourneys): void {
 
     test.beforeAll(async () => {
       test.setTimeout(120_000);
-      site = await startExternalSite(type, { port, accessTokenTtl });
+      site = await startExternalSite(type, { port, accessTokenTtl, idpUsers: IDP_USERS });
     });
 
     test.afterAll(async () => {
@@ -235,6 +247,36 @@ function journeys({ type, port, accessTokenTtl }: TypeJourneys): void {
       await signedIn.ready();
       await expect(signedIn.profileButton('Dana Demo')).toBeVisible();
       expect(providerRequests.map((request) => request.url())).toEqual([]);
+    });
+
+    test('a provider user whose username is another user’s address is not signed in as that user: the card says the identity has no account here', async ({ page }) => {
+      const card = new ExternalLoginCard(page, site.name);
+      await card.open(`${site.server.url}/`);
+      const atriumLogins = recordRequests(page, isAtriumExternalLogin(site));
+      await card.signInButton.click();
+      await new ProviderSignInPage(page, site.idp.url).signIn(IMPOSTOR, PASSWORD);
+      await expect(card.error).toHaveText('This identity has no account here');
+      expect(await card.detailText()).toContain('(login.error.external-no-access)');
+      expect(atriumLogins).toHaveLength(1);
+      await expect(page.getByTestId('desktop')).toHaveCount(0);
+      await expect(card.retryButton).toBeVisible();
+    });
+
+    test('a second provider user with the verified address of a user linked already does not take the account: the card asks for an administrator', async ({ page }) => {
+      // Sofia's own identity signs in first (without a browser), which links it to her account by her address.
+      const sofia = await fetch(`${site.server.url}/api/wrapper/auth/external/${type}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ access_token: await site.idp.issueAccessToken({ provider: type, username: 'sofia' }) }),
+      });
+      expect(sofia.status).toBe(200);
+      const card = new ExternalLoginCard(page, site.name);
+      await card.open(`${site.server.url}/`);
+      await card.signInButton.click();
+      await new ProviderSignInPage(page, site.idp.url).signIn(SOFIA_TWIN, PASSWORD);
+      await expect(card.error).toHaveText('This identity must be linked to its account here by an administrator');
+      expect(await card.detailText()).toContain('(login.error.external-link-required)');
+      await expect(page.getByTestId('desktop')).toHaveCount(0);
     });
 
     test('the login card passes the accessibility scan', async ({ page }) => {

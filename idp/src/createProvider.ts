@@ -187,7 +187,7 @@ export function createProvider(setup: ProviderSetup): { provider: Provider; stor
           family_name: user.lastName,
           preferred_username: user.username,
           email: user.email,
-          email_verified: true,
+          email_verified: user.emailVerified,
         }),
       };
     },

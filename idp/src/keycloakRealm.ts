@@ -75,7 +75,7 @@ export async function createKeycloakRealm(options: KeycloakRealmOptions): Promis
       realm_access: { roles: [...user.realmRoles] },
       resource_access: resourceAccess,
       scope: grant.scope,
-      email_verified: true,
+      email_verified: user.emailVerified,
       name: `${user.firstName} ${user.lastName}`,
       preferred_username: user.username,
       given_name: user.firstName,
@@ -170,7 +170,7 @@ function realmRoutes(realm: RealmContext): Middleware {
       json(ctx, 200, {
         sub: claims.sub,
         ...(scopes.has('profile') ? { name: `${user.firstName} ${user.lastName}`, preferred_username: user.username, given_name: user.firstName, family_name: user.lastName } : {}),
-        ...(scopes.has('email') ? { email: user.email, email_verified: true } : {}),
+        ...(scopes.has('email') ? { email: user.email, email_verified: user.emailVerified } : {}),
       });
       return;
     }

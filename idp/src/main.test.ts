@@ -28,8 +28,8 @@ describe('npm run idp', () => {
       const { stdout } = run.output();
       const url = /Local OpenID Connect provider at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
       expect(url).toBeTruthy();
-      expect(stdout).toContain(`AUTH_TYPE=keycloak AUTH_KEYCLOAK_URL=${url} AUTH_REALM=atrium AUTH_CLIENT_ID=atrium npm start`);
-      expect(stdout).toContain(`AUTH_TYPE=okta AUTH_ISSUER=${url}/oauth2/default AUTH_CLIENT_ID=atrium npm start`);
+      expect(stdout).toContain(`AUTH_TYPE=keycloak AUTH_KEYCLOAK_URL=${url} AUTH_REALM=atrium AUTH_CLIENT_ID=atrium AUTH_LINK_BY_EMAIL=all npm start`);
+      expect(stdout).toContain(`AUTH_TYPE=okta AUTH_ISSUER=${url}/oauth2/default AUTH_CLIENT_ID=atrium AUTH_LINK_BY_EMAIL=all npm start`);
       const discovery = (await (await fetch(`${url}/realms/atrium/.well-known/openid-configuration`)).json()) as { issuer: string };
       expect(discovery.issuer).toBe(`${url}/realms/atrium`);
     } finally {

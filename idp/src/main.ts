@@ -61,6 +61,9 @@ console.log(`Local OpenID Connect provider at ${idp.url}
 Start Atrium against it, in another terminal:
   ${line(idp, 'keycloak')}
   ${line(idp, 'okta')}
+(AUTH_LINK_BY_EMAIL=all: each user here is linked at their first sign-in to the Atrium user with
+their address, which this provider marks verified; never set it for a provider whose addresses
+you do not trust. See docs/behaviour/external-sign-in.md.)
 `);
 
 let stopping = false;

@@ -90,7 +90,7 @@ describe('the Okta-style issuer', () => {
     const { secrets, tokens } = await signIn(new TestBrowser());
     expect(decodeProtectedHeader(tokens.access_token!).alg).toBe('RS256');
     const { payload } = await jwtVerify(tokens.access_token!, await jwks(), { issuer, audience: 'api://default' });
-    expect(payload).toMatchObject({ sub: 'olivia', cid: 'atrium', ver: 1, scp: ['openid', 'profile', 'email'], given_name: 'Olivia', family_name: 'Hart', email: 'olivia.hart@northwind.example' });
+    expect(payload).toMatchObject({ sub: 'olivia', cid: 'atrium', ver: 1, scp: ['openid', 'profile', 'email'], given_name: 'Olivia', family_name: 'Hart', email: 'olivia.hart@northwind.example', email_verified: true });
     expect(payload.uid).toMatch(/^00u[A-Za-z0-9]{17}$/);
     expect(payload.exp! - payload.iat!).toBe(60);
     // okta-auth-js checks the id token: issuer, audience (the client), nonce, signature.

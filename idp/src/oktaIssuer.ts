@@ -70,6 +70,7 @@ export async function createOktaIssuer(options: OktaIssuerOptions): Promise<Okta
     given_name: user.firstName,
     family_name: user.lastName,
     email: user.email,
+    email_verified: user.emailVerified,
   });
 
   const { provider, store } = createProvider({
@@ -195,7 +196,7 @@ function issuerRoutes(context: IssuerContext): Middleware {
       json(ctx, 200, {
         sub: oktaUserId(user.username),
         ...(scopes.has('profile') ? { name: `${user.firstName} ${user.lastName}`, preferred_username: user.username, given_name: user.firstName, family_name: user.lastName } : {}),
-        ...(scopes.has('email') ? { email: user.email, email_verified: true } : {}),
+        ...(scopes.has('email') ? { email: user.email, email_verified: user.emailVerified } : {}),
       });
       return;
     }

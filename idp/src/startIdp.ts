@@ -151,9 +151,11 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
     clientId: ATRIUM_CLIENT_ID,
     users,
     authEnv: (type): Record<string, string> =>
+      // Its users' addresses are verified (Atrium's demo users have the same ones): each is linked to the Atrium user
+      // with that address at the first sign-in, their passwords notwithstanding.
       type === 'keycloak'
-        ? { AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: url, AUTH_REALM: realmName, AUTH_CLIENT_ID: ATRIUM_CLIENT_ID }
-        : { AUTH_TYPE: 'okta', AUTH_ISSUER: okta.issuer, AUTH_CLIENT_ID: ATRIUM_CLIENT_ID },
+        ? { AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: url, AUTH_REALM: realmName, AUTH_CLIENT_ID: ATRIUM_CLIENT_ID, AUTH_LINK_BY_EMAIL: 'all' }
+        : { AUTH_TYPE: 'okta', AUTH_ISSUER: okta.issuer, AUTH_CLIENT_ID: ATRIUM_CLIENT_ID, AUTH_LINK_BY_EMAIL: 'all' },
     issueAccessToken: async ({ provider, username, clientId = ATRIUM_CLIENT_ID, audience, expiresIn = accessTokenTtl, scope = 'openid profile email', claims = {} }) => {
       const realm = provider === 'keycloak' ? keycloak : okta;
       const user = realm.users.byUsername(username);

@@ -8,6 +8,8 @@ export interface IdpUser {
   firstName: string;
   lastName: string;
   email: string;
+  /** Whether the provider has verified the e-mail address (the tokens' email_verified); true unless a test says otherwise. */
+  emailVerified: boolean;
   /** Keycloak realm roles (realm_access.roles). */
   realmRoles: readonly string[];
   /** Keycloak client roles per client id (resource_access.{client}.roles). */
@@ -26,6 +28,7 @@ const user = (username: string, firstName: string, lastName: string, email: stri
   firstName,
   lastName,
   email,
+  emailVerified: true,
   realmRoles: [...DEFAULT_REALM_ROLES, 'atrium-user', ...(admin ? ['atrium-admin'] : [])],
   clientRoles: { atrium: admin ? ['desktop-user', 'desktop-admin'] : ['desktop-user'] },
 });
@@ -54,6 +57,7 @@ export function completeUser(input: IdpUserInput): IdpUser {
   return {
     ...base,
     password: input.password ?? base.password,
+    emailVerified: input.emailVerified ?? base.emailVerified,
     realmRoles: input.realmRoles ?? base.realmRoles,
     clientRoles: input.clientRoles ?? base.clientRoles,
   };

@@ -18,11 +18,12 @@ import type { Database } from './db/database.js';
 import { desktopSessionRoutes } from './desktopSessions/routes.js';
 import { AccessLog } from './http/accessLog.js';
 import { installBodyParsers } from './http/bodyParsers.js';
+import { contentHost } from './http/contentHost.js';
 import { installCors } from './http/cors.js';
 import { guardConnections, type ConnectionGuard } from './http/connections.js';
 import { installErrorHandler } from './http/errorHandler.js';
 import { providerOrigin } from './auth/external/externalConfig.js';
-import { contentSecurityPolicy, installSecurityHeaders } from './http/securityHeaders.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import { webClient } from './http/webClient.js';
 import { loggerOptions } from './logger.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
@@ -107,12 +108,15 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(compress, { encodings: ['br', 'gzip'] });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   installBodyParsers(app);
+  // The content origin answers signed file contents only (http/contentHost.ts), preflights included.
+  const content = contentHost(config.contentOrigin, { publicUrl: config.publicUrl, apiPrefix: config.apiPrefix });
+  content?.install(app);
   installCors(app, config.cors);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: Messages.tooManyRequests }),
   });
-  installSecurityHeaders(app, contentSecurityPolicy({ connect: config.external ? [providerOrigin(config.external)] : [] }));
+  installSecurityHeaders(app, { publicUrl: config.publicUrl, connect: config.external ? [providerOrigin(config.external)] : [], contentHost: content });
 
   const web = webClient({ root: config.webRoot, apiPrefixes: [config.apiPrefix, config.wrapperPrefix] });
   // Before any route is registered: a route keeps the error handler in force when it is added.

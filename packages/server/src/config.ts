@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ACCESS_TOKEN_MAX_LIFETIME_SECONDS, LOCALES, type DesktopSettings, type Locale, type SiteSettings } from '@atrium/shared';
 import { readExternalAuthConfig, type ExternalAuthConfig } from './auth/external/externalConfig.js';
+import { parseContentUrl } from './http/contentHost.js';
 import { parseCorsOrigins, type CorsSettings } from './http/cors.js';
 import { parseSettingsLock, readSettingsDefaults } from './settings/configuredSettings.js';
 import { parseMounts, type MountDefinition } from './vfs/mounts.js';
@@ -79,6 +80,7 @@ const EnvSchema = z.object({
   TASK_YELLOW_WINDOW: positiveInt.max(366 * 24 * 3600).default(48 * 3600),
   CORS_ORIGINS: z.string().optional(),
   CORS_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(600),
+  CONTENT_URL: z.string().optional(),
 });
 
 export interface ConnectionSettings {
@@ -164,6 +166,8 @@ export interface Config {
   taskYellowWindow: number;
   /** Pages of other origins allowed to call the API with credentials (docs/COMPATIBILITY.md#cross-origin); none by default. */
   cors: CorsSettings;
+  /** The origin file contents are served from (CONTENT_URL; docs/SECURITY.md, "Files"); null: this server's own. */
+  contentOrigin: string | null;
 }
 
 /** Thrown for a bad environment; the message lists each offending variable. */
@@ -210,6 +214,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const builtinDirs = list(e.BUILTIN_PACKAGES_DIRS);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const contentOrigin = parseContentUrl(e.CONTENT_URL, e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`);
+  if (!contentOrigin.ok) throw new ConfigError(`Invalid configuration:\n  CONTENT_URL: ${contentOrigin.error}`);
   return {
     host: e.HOST,
     port: e.PORT,
@@ -258,5 +264,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     vfs: { mounts: mounts.value, quota: e.VFS_QUOTA, uploadLimit: e.VFS_UPLOAD_LIMIT },
     taskYellowWindow: e.TASK_YELLOW_WINDOW,
     cors: { origins: corsOrigins.value, maxAge: e.CORS_MAX_AGE },
+    contentOrigin: contentOrigin.value,
   };
 }

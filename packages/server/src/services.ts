@@ -157,7 +157,7 @@ export function createServices({
     stores.vfs,
     stores.vfsBlobs,
     new FileUrlSigner(secrets.jwtSecret, now),
-    { mounts: config.vfs.mounts, quota: config.vfs.quota, uploadLimit: config.vfs.uploadLimit, apiPrefix: config.apiPrefix, now },
+    { mounts: config.vfs.mounts, quota: config.vfs.quota, uploadLimit: config.vfs.uploadLimit, apiPrefix: config.apiPrefix, contentOrigin: config.contentOrigin, now },
     log,
   );
   // Live updates: the users who can see a changed directory hear of it on their desktop socket.

@@ -9,6 +9,8 @@ import type { AnnouncementStore } from './announcements/AnnouncementStore.js';
 import { PgAnnouncementStore } from './announcements/PgAnnouncementStore.js';
 import type { AppStore } from './apps/AppStore.js';
 import { PgAppStore } from './apps/PgAppStore.js';
+import type { ExternalIdentityStore } from './auth/external/ExternalIdentityStore.js';
+import { PgExternalIdentityStore } from './auth/external/PgExternalIdentityStore.js';
 import type { LoginAttemptStore } from './auth/LoginAttemptStore.js';
 import type { PasswordResetStore } from './auth/PasswordResetStore.js';
 import { PgLoginAttemptStore } from './auth/PgLoginAttemptStore.js';
@@ -57,6 +59,8 @@ export interface Stores {
   tasks: TaskStore;
   /** The queries of global search (docs/behaviour/search.md). */
   search: SearchStore;
+  /** Which identity provider identity signs in to which user (docs/behaviour/external-sign-in.md#links). */
+  identities: ExternalIdentityStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -84,6 +88,7 @@ export function createStores(db: Db, dataDir: string): Stores {
     vfsBlobs: new DiskBlobStore(path.join(dataDir, 'files')),
     tasks: new PgTaskStore(db),
     search: new PgSearchStore(db),
+    identities: new PgExternalIdentityStore(db),
     transaction: (work) => db.transaction((tx) => work(createStores(tx as unknown as Db, dataDir))),
   };
 }

@@ -14,6 +14,7 @@ export const Messages = {
   externalNotConfigured: 'This sign-in type is not configured',
   externalTokenRefused: 'The identity provider’s sign-in was not accepted',
   externalNoAccess: 'This identity has no account here',
+  externalLinkRequired: 'This identity must be linked to its account here by an administrator',
   externalUnreachable: 'The identity provider cannot be reached',
   forgotUsernameRequired: 'Please enter your Username',
   forgotSent: 'If account exists, an email will be sent with further instructions',

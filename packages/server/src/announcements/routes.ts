@@ -14,6 +14,13 @@ function present(a: AnnouncementRecord): Announcement {
   return { uuid: a.id, name: a.name, description: a.description, link: a.link, media: a.mediaResourceId, media_type: a.mediaType, fallback: a.fallback };
 }
 
+/**
+ * Public pictures and media (no token): pages of other origins may load
+ * them (CORS_ORIGINS' front ends show the profile's pictures and the
+ * announcements' media; docs/COMPATIBILITY.md#resources).
+ */
+const LOADABLE_ANYWHERE = 'cross-origin';
+
 /** Sends a stored file with headers that keep a hostile upload inert. */
 async function sendResource(resources: ResourceService, id: string, reply: FastifyReply) {
   const found = await resources.open(id);
@@ -23,6 +30,7 @@ async function sendResource(resources: ResourceService, id: string, reply: Fasti
     .header('content-length', found.record.size)
     .header('cache-control', 'public, max-age=86400, immutable')
     .header('x-content-type-options', 'nosniff')
+    .header('cross-origin-resource-policy', LOADABLE_ANYWHERE)
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
     .send(found.stream);
 }
@@ -74,7 +82,7 @@ export function contentRoutes(services: Services, limits: { logger: number; logg
       const account = await services.stores.accounts.findById(accountId);
       if (!account) throw new HttpError(404, Messages.accountNotFound, 'account.not-found');
       if (account.logoResourceId) return sendResource(services.resources, account.logoResourceId, reply);
-      return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=3600').send(fs.createReadStream(defaultLogo));
+      return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=3600').header('cross-origin-resource-policy', LOADABLE_ANYWHERE).send(fs.createReadStream(defaultLogo));
     });
 
     app.post('/logger', { bodyLimit: limits.loggerBody, config: { rateLimit: { max: limits.logger, timeWindow: 60_000 } } }, async (request) => {

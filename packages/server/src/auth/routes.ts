@@ -38,6 +38,7 @@ const EXTERNAL_FAILURES = {
   'not-configured': [404, Messages.externalNotConfigured, 'login.error.external-not-configured'],
   token: [401, Messages.externalTokenRefused, 'login.error.external-token'],
   'no-access': [403, Messages.externalNoAccess, 'login.error.external-no-access'],
+  'link-required': [403, Messages.externalLinkRequired, 'login.error.external-link-required'],
   unreachable: [503, Messages.externalUnreachable, 'login.error.external-unreachable'],
 } as const;
 

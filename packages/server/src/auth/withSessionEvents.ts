@@ -61,6 +61,14 @@ class PublishingUserStore implements UserStore {
     return this.inner.findByEmail(email);
   }
 
+  hasEmail(email: string): Promise<boolean> {
+    return this.inner.hasEmail(email);
+  }
+
+  listUsernames(): Promise<string[]> {
+    return this.inner.listUsernames();
+  }
+
   list(): Promise<UserRecord[]> {
     return this.inner.list();
   }

@@ -23,6 +23,8 @@ export interface CliContext {
   mounts?: MountDefinition[];
   /** TASK_YELLOW_WINDOW in milliseconds, for the colours the task commands show; the default when absent. */
   taskYellowWindowMs?: number;
+  /** The configured identity provider's issuer (AUTH_TYPE keycloak or okta), which identity links name by default. */
+  externalIssuer?: string;
 }
 
 /** A context with the resources it holds; close() frees them (database, lock). */
@@ -73,6 +75,7 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
     packages: new PackageRegistry(stores.packages, () => (builtins ??= loadBuiltinPackages(config.builtinPackagesDirs)), config.packagesDir),
     mounts: config.vfs.mounts,
     taskYellowWindowMs: config.taskYellowWindow * 1000,
+    externalIssuer: config.external?.issuer,
     async close() {
       try {
         await opened.close();

@@ -8,6 +8,7 @@ import { CliError, commandUsage, parseCommandArgs, UsageError, wantsHelp, type C
 import { announcementCommands } from './commands/announcements.js';
 import { appCommands } from './commands/apps.js';
 import { fileCommands } from './commands/files.js';
+import { identityLinkCommands } from './commands/identityLinks.js';
 import { orgCommands } from './commands/orgs.js';
 import { packageCommands } from './commands/packages.js';
 import { taskCommands } from './commands/tasks.js';
@@ -16,10 +17,10 @@ import type { ContextOpener } from './context.js';
 import type { CliIo } from './io.js';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...orgCommands, ...appCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands];
+export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...identityLinkCommands, ...orgCommands, ...appCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands];
 
 const GROUPS: Readonly<Record<string, string>> = {
-  user: 'users: create, list, disable, enable, set-password',
+  user: 'users: create, list, disable, enable, set-password, and their links to identity provider identities: link, unlink, links, link-import',
   org: 'organisations: create, list, add-user, remove-user',
   app: 'the application catalogue: create, list, grant, revoke',
   announcement: 'sign-in page announcements: add, list',

@@ -126,7 +126,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
     index('users_search_idx').using('gin', userSearchDocument(t)).with(SEARCH_INDEX_OPTIONS),
-    // External sign-in finds a user by e-mail address when no username matches (docs/behaviour/external-sign-in.md#server).
+    // External sign-in links an identity by its verified e-mail address, and provisioning looks addresses up (docs/behaviour/external-sign-in.md#links).
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
@@ -140,6 +140,25 @@ export const memberships = pgTable(
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountId] }), index('memberships_account_idx').on(t.accountId)],
+);
+
+/**
+ * Which identity of an identity provider signs in to which user
+ * (docs/behaviour/external-sign-in.md#links): the provider's issuer and the
+ * immutable user id it gives (Keycloak's `sub`, Okta's `uid`). An identity
+ * signs in to one user, and a user has at most one identity per issuer.
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** How the link was made: 'provisioning', 'operator' or 'email'. */
+    linkedBy: text('linked_by').notNull(),
+    createdAt: created(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), uniqueIndex('external_identities_issuer_user_key').on(t.issuer, t.userId), index('external_identities_user_idx').on(t.userId)],
 );
 
 /** The application catalogue. */

@@ -35,6 +35,20 @@ export class PgUserStore implements UserStore {
     return rows.length === 1 ? rows[0]! : null;
   }
 
+  async hasEmail(email: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async listUsernames(): Promise<string[]> {
+    const rows = await this.db.select({ username: users.username }).from(users);
+    return rows.map((row) => row.username);
+  }
+
   list(): Promise<UserRecord[]> {
     return this.db.select().from(users).orderBy(asc(users.username));
   }

@@ -52,6 +52,10 @@ export interface UserStore {
   findByUsername(username: string): Promise<UserRecord | null>;
   /** The one user with this e-mail address, compared case-insensitively; null when none or several have it. */
   findByEmail(email: string): Promise<UserRecord | null>;
+  /** Whether any user has this e-mail address (compared case-insensitively). */
+  hasEmail(email: string): Promise<boolean>;
+  /** Every username (lower-case), without the rest of the records. */
+  listUsernames(): Promise<string[]>;
   list(): Promise<UserRecord[]>;
   count(): Promise<number>;
   /** Applies the patch and bumps updated_at; null when the user does not exist. */

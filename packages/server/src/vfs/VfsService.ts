@@ -66,6 +66,8 @@ export interface VfsServiceOptions {
   uploadLimit: number;
   /** Base of the versioned API, for the signed `url` of file entries. */
   apiPrefix: string;
+  /** The content origin (CONTENT_URL): signed addresses are absolute under it; relative to this server without one. */
+  contentOrigin?: string | null;
   now?: () => Date;
   /** Where the space of writes in flight is held; this process's memory by default. */
   reservations?: SpaceReservations;
@@ -623,7 +625,7 @@ export class VfsService {
         stat: { created: node.createdAt.toISOString(), modified: node.modifiedAt.toISOString(), ...(node.isDirectory ? {} : { hash: node.sha256 ?? EMPTY_SHA256 }) },
       };
       if (!node.isDirectory && caller.sessionId && caller.userId) {
-        entry.url = `${this.options.apiPrefix}/file/${node.id}/data?token=${this.signer.sign(caller.sessionId, caller.userId, node.id)}`;
+        entry.url = `${this.options.contentOrigin ?? ''}${this.options.apiPrefix}/file/${node.id}/data?token=${this.signer.sign(caller.sessionId, caller.userId, node.id)}`;
       }
       return entry;
     });

@@ -1,4 +1,4 @@
-import { isActiveMime } from '@atrium/shared';
+import { isActiveMime, servedMime } from '@atrium/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VfsError } from './VfsError.js';
 import type { VfsService } from './VfsService.js';
@@ -8,9 +8,10 @@ import type { VfsNodeRecord } from './VfsStore.js';
  * Sends a file's content (docs/behaviour/files.md#downloads): its type,
  * ETag (the content hash) and Last-Modified, 304 to a matching conditional
  * request, one byte range (206, or 416 outside the file), and an attachment
- * with a safe file name for downloads. Types a browser would run script in
- * are always attachments and sandboxed, so a stored file never runs in the
- * product's origin.
+ * with a safe file name for downloads. Active types (script, style, markup,
+ * SVG) are always sandboxed attachments, and all but SVG are answered as
+ * plain text, so a stored file never runs or styles a page of the product,
+ * even when a page links it as a script or a style sheet.
  */
 export async function sendFile(service: VfsService, node: VfsNodeRecord, request: FastifyRequest, reply: FastifyReply, download: boolean): Promise<FastifyReply> {
   const etag = `"${node.sha256 ?? ''}"`;
@@ -31,7 +32,7 @@ export async function sendFile(service: VfsService, node: VfsNodeRecord, request
     reply.header('content-range', `bytes */${node.size}`);
     throw new VfsError('rangeNotSatisfiable');
   }
-  reply.header('content-type', node.mime.startsWith('text/') ? `${node.mime}; charset=utf-8` : node.mime);
+  reply.header('content-type', servedMime(node.mime));
   if (range) {
     reply.code(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${node.size}`);

@@ -539,7 +539,8 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
       [],
     );
     jwt = (await signIn(t.app, t.config.wrapperPrefix, user.username, undefined, '10.77.0.1')).jwt;
-    externalToken = await idp.sign({ iss: idp.keycloakIssuer, aud: 'atrium', azp: 'atrium', preferred_username: user.username, realm_access: { roles: ['r'] } });
+    await t.services.stores.identities.link({ issuer: idp.keycloakIssuer, subject: `kc-${user.id}`, userId: user.id, linkedBy: 'operator' });
+    externalToken = await idp.sign({ iss: idp.keycloakIssuer, aud: 'atrium', azp: 'atrium', sub: `kc-${user.id}`, preferred_username: user.username, realm_access: { roles: ['r'] } });
   }
   afterAll(async () => {
     await t.close();

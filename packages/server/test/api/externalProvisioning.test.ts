@@ -2,7 +2,9 @@
  * External sign-in of someone Atrium does not know yet
  * (docs/behaviour/external-sign-in.md#provisioning): with
  * AUTH_PROVISION_ACCOUNT they are created as a member of that organisation,
- * from the token's names and address, without a password.
+ * from the token's names and verified address, without a password, and
+ * linked to the identity that signed in (externalLinks.test.ts for the
+ * names that never get a user).
  */
 import { Messages } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +36,18 @@ describe(`provisioning on external sign-in on ${databaseKind}`, () => {
   });
 
   const token = (username: string, extra: Record<string, unknown> = {}) =>
-    idp.sign({ iss: idp.keycloakIssuer, aud: 'atrium', azp: 'atrium', preferred_username: username, given_name: 'Nina', family_name: 'Berg', email: 'nina.berg@harbour.example', ...extra });
+    idp.sign({
+      iss: idp.keycloakIssuer,
+      aud: 'atrium',
+      azp: 'atrium',
+      sub: `kc-${username.toLowerCase()}`,
+      preferred_username: username,
+      given_name: 'Nina',
+      family_name: 'Berg',
+      email: `${username.toLowerCase()}.berg@harbour.example`,
+      email_verified: true,
+      ...extra,
+    });
   const post = async (username: string, extra?: Record<string, unknown>) => t.app.inject({ method: 'POST', url, ...form({ access_token: await token(username, extra) }) });
 
   it('refuses unknown users while the configured organisation does not exist, and says so in the log', async () => {
@@ -45,7 +58,7 @@ describe(`provisioning on external sign-in on ${databaseKind}`, () => {
     expect(t.logs.join('\n')).toContain('external.provision-account-missing');
   });
 
-  it('creates an unknown user in the organisation, from the names and address of the token, and signs them in', async () => {
+  it('creates an unknown user in the organisation, from the names and address of the token, links them to the identity and signs them in', async () => {
     const org = await makeAccount(t.services.stores, 'Harbour Works');
     const res = await post('Nina');
     expect(res.statusCode, res.body).toBe(200);
@@ -53,17 +66,22 @@ describe(`provisioning on external sign-in on ${databaseKind}`, () => {
     expect(username).toBe('nina');
     const user = (await t.services.stores.users.findByUsername('nina'))!;
     expect(user).toMatchObject({ firstname: 'Nina', lastname: 'Berg', email: 'nina.berg@harbour.example', passwordHash: null, activeAccountId: org.id, externalProvider: 'keycloak' });
+    expect(await t.services.stores.identities.findForUser(user.id)).toEqual([expect.objectContaining({ issuer: idp.keycloakIssuer, subject: 'kc-nina', linkedBy: 'provisioning' })]);
     expect((await t.services.stores.accounts.listForUser(user.id)).map((a) => a.name)).toEqual(['Harbour Works']);
     const profile = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) });
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json()).toMatchObject({ data: { firstname: 'Nina', lastname: 'Berg', active_account: { name: 'Harbour Works' } } });
   });
 
-  it('signs the same person in again without creating anyone', async () => {
+  it('signs the same person in again without creating anyone, also once their username at the provider changed', async () => {
     const before = await t.services.stores.users.count();
     expect((await post('nina', { given_name: 'Changed' })).statusCode).toBe(200);
+    const renamed = await post('nina', { preferred_username: 'nina.berg' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<{ data: { username: string } }>().data.username).toBe('nina');
     expect(await t.services.stores.users.count()).toBe(before);
     expect((await t.services.stores.users.findByUsername('nina'))?.firstname).toBe('Nina');
+    expect(await t.services.stores.users.findByUsername('nina.berg')).toBeNull();
   });
 
   it('never lets a provisioned user in with the built-in form, nor gives them a password by mail', async () => {
@@ -90,5 +108,21 @@ describe(`provisioning on external sign-in on ${databaseKind}`, () => {
     expect(await t.services.stores.users.findByUsername('petra')).toMatchObject({ firstname: '', lastname: '', email: null });
     const found = await t.services.auth.authenticate(`Bearer ${res.json<{ data: { jwt: string } }>().data.jwt}`);
     expect(found.ok && found.auth.roles?.realm).toEqual(['ok']);
+  });
+
+  it('keeps an address the provider does not mark verified (the boolean true) out of the record', async () => {
+    for (const [username, verified] of [['quinn', false], ['rosa', 'true'], ['sven', undefined]] as const) {
+      const res = await post(username, { email_verified: verified });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await t.services.stores.users.findByUsername(username))?.email).toBeNull();
+    }
+  });
+
+  it('refuses a token whose claim cannot be a username', async () => {
+    for (const preferred_username of [undefined, '', 'two words', 'zero\u200bwidth', 7]) {
+      const res = await post('tomas', { preferred_username });
+      expectClientErrorEnvelope(res, 401);
+    }
+    expect(await t.services.stores.identities.find(idp.keycloakIssuer, 'kc-tomas')).toBeNull();
   });
 });

@@ -2,7 +2,9 @@
  * External sign-in, POST {wrapper}/auth/external/:provider
  * (docs/behaviour/external-sign-in.md#server): the provider's access token
  * is checked against the keys a real (if tiny) provider on 127.0.0.1
- * publishes, and a good one opens an Atrium session like the built-in form.
+ * publishes, and a good one opens an Atrium session like the built-in form,
+ * as the user its identity is linked to (externalLinks.test.ts for how
+ * links are made and the names in a token never find a user).
  */
 import { Messages } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +31,12 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
     });
     url = `${t.config.wrapperPrefix}/auth/external/keycloak`;
     const account = await makeAccount(t.services.stores, 'Northwind');
-    await makeUser(t.services.stores, t.hasher, { username: 'ada', email: 'ada.lovelace@example.test', accounts: [account.id] });
+    const ada = await makeUser(t.services.stores, t.hasher, { username: 'ada', email: 'ada.lovelace@example.test', accounts: [account.id] });
     const dora = await makeUser(t.services.stores, t.hasher, { username: 'dora', accounts: [account.id] });
     await t.services.stores.users.update(dora.id, { disabled: true });
+    for (const [user, subject] of [[ada, 'kc-ada'], [dora, 'kc-dora']] as const) {
+      await t.services.stores.identities.link({ issuer: idp.keycloakIssuer, subject, userId: user.id, linkedBy: 'operator' });
+    }
   });
   afterAll(async () => {
     await t.close();
@@ -81,12 +86,20 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
     }
   });
 
-  it('finds the user by the claim lower-cased, and by e-mail address when the claim is an address no username matches', async () => {
-    const upper = await post(await idp.sign({ ...claims(), preferred_username: 'ADA' }));
-    expect(upper.json<{ data: { username: string } }>().data.username).toBe('ada');
-    const byEmail = await post(await idp.sign({ ...claims(), preferred_username: 'Ada.Lovelace@Example.test' }));
-    expect(byEmail.statusCode, byEmail.body).toBe(200);
-    expect(byEmail.json<{ data: { username: string } }>().data.username).toBe('ada');
+  it('signs in as the user the identity (sub) is linked to, whatever username and e-mail address the token names', async () => {
+    for (const names of [{ preferred_username: 'dora' }, { preferred_username: 'somebody.else', email: 'dora@example.test', email_verified: true }, { preferred_username: undefined }]) {
+      const res = await post(await idp.sign({ ...claims(), ...names }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ data: { username: string } }>().data.username).toBe('ada');
+    }
+  });
+
+  it("never signs in with a name alone: an unlinked identity whose token names ada, in any case or by her address, is refused", async () => {
+    for (const username of ['ada', 'ADA', 'Ada.Lovelace@Example.test']) {
+      const res = await post(await idp.sign({ ...claims(), sub: 'kc-mallory', preferred_username: username, email: 'ada.lovelace@example.test', email_verified: true }));
+      expectClientErrorEnvelope(res, 403);
+      expect(res.json()).toMatchObject({ code: 'login.error.external-no-access' });
+    }
   });
 
   it('fetches the discovery document and the keys once for many sign-ins', async () => {
@@ -131,13 +144,19 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
       await expectRefused(await idp.sign({ ...claims(), azp: 'another-app' }));
     });
 
+    it('that names no client (no azp), though meant for this audience', async () => {
+      await expectRefused(await idp.sign({ ...claims(), azp: undefined }));
+      await expectRefused(await idp.sign({ ...claims(), azp: null }));
+      await expectRefused(await idp.sign({ ...claims(), azp: [CLIENT_ID] }));
+    });
+
     it('that is not an access token (an ID token)', async () => {
       await expectRefused(await idp.sign({ ...claims(), typ: 'ID' }));
     });
 
-    it('that names no user', async () => {
-      await expectRefused(await idp.sign({ ...claims(), preferred_username: undefined }));
-      await expectRefused(await idp.sign({ ...claims(), preferred_username: 'two words' }));
+    it("that does not name the user's id at the provider (sub)", async () => {
+      const subs: unknown[] = [undefined, '', 42, ['kc-ada'], 'kc ada', 'kc-ada\u200b', 'x'.repeat(256)];
+      for (const sub of subs) await expectRefused(await idp.sign({ ...claims(), sub } as Record<string, unknown>));
     });
 
     it('that is not a JWT at all', async () => {
@@ -145,7 +164,7 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
     });
   });
 
-  it('refuses an unknown user and a disabled one with 403, the same answer', async () => {
+  it('refuses an identity linked to nobody and one linked to a disabled user with 403, the same answer', async () => {
     for (const username of ['nobody', 'dora']) {
       const res = await post(await idp.sign(claims(username)));
       expectClientErrorEnvelope(res, 403);
@@ -232,6 +251,8 @@ describe(`external sign-in with Keycloak on ${databaseKind}`, () => {
     const lines = t.logs.join('\n');
     expect(lines).toContain('external.refused');
     expect(lines).toContain('issued to another client');
+    expect(lines).toContain('names no client (azp)');
+    expect(lines).toContain("claim sub (the user's id at the provider) missing");
     for (const token of sent) {
       const signature = token.split('.')[2];
       expect(lines).not.toContain(token);
@@ -254,7 +275,10 @@ describe(`external sign-in with Okta on ${databaseKind}`, () => {
       rateLimits: { auth: 10_000 },
     });
     url = `${t.config.wrapperPrefix}/auth/external/okta`;
-    await makeUser(t.services.stores, t.hasher, { username: 'ada', accounts: [(await makeAccount(t.services.stores)).id] });
+    const account = await makeAccount(t.services.stores);
+    const ada = await makeUser(t.services.stores, t.hasher, { username: 'ada', accounts: [account.id] });
+    await makeUser(t.services.stores, t.hasher, { username: 'ada@example.test', email: 'ada@example.test', accounts: [account.id] });
+    await t.services.stores.identities.link({ issuer: idp.oktaIssuer, subject: '00u1', userId: ada.id, linkedBy: 'operator' });
   });
   afterAll(async () => {
     await t.close();
@@ -264,15 +288,28 @@ describe(`external sign-in with Okta on ${databaseKind}`, () => {
   const claims = () => ({ iss: idp.oktaIssuer, aud: 'api://default', cid: '0oa-atrium', uid: '00u1', sub: 'ada', scp: ['openid', 'profile', 'email'] });
   const post = (token: string) => t.app.inject({ method: 'POST', url, ...form({ access_token: token }) });
 
-  it('signs in with a good token naming the user in sub', async () => {
-    const res = await post(await idp.sign(claims()));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ data: { username: string } }>().data.username).toBe('ada');
+  it("signs in as the user Okta's user id (uid) is linked to, whatever login (sub) the token names", async () => {
+    for (const sub of ['ada', 'ada@example.test', 'renamed.ada@example.test']) {
+      const res = await post(await idp.sign({ ...claims(), sub }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ data: { username: string } }>().data.username).toBe('ada');
+    }
   });
 
-  it('refuses a token for another client (cid), audience or issuer', async () => {
+  it("refuses a token without Okta's user id (uid), though its login (sub) is a username", async () => {
+    for (const uid of [undefined, '', 7]) {
+      const res = await post(await idp.sign({ ...claims(), uid }));
+      expectClientErrorEnvelope(res, 401);
+      expect(res.json()).toMatchObject({ code: 'login.error.external-token' });
+    }
+    expect(t.logs.join('\n')).toContain("claim uid (the user's id at the provider) missing");
+  });
+
+  it('refuses a token for another client (cid), or naming none, or for another audience or issuer', async () => {
     for (const token of [
       await idp.sign({ ...claims(), cid: 'another-app' }),
+      await idp.sign({ ...claims(), cid: undefined }),
+      await idp.sign({ ...claims(), cid: '' }),
       await idp.sign({ ...claims(), aud: '0oa-atrium' }),
       await idp.sign({ ...claims(), iss: idp.keycloakIssuer }),
     ]) {
@@ -322,7 +359,6 @@ describe(`external sign-in when the provider cannot be reached on ${databaseKind
     await gone.close();
     goneIssuer = gone.keycloakIssuer;
     t = await createTestApp({ env: { AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: gone.base, AUTH_REALM: 'atrium', AUTH_CLIENT_ID: CLIENT_ID }, rateLimits: { auth: 10_000 } });
-    await makeUser(t.services.stores, t.hasher, { username: 'ada' });
   });
   afterAll(async () => {
     await t.close();
@@ -330,7 +366,7 @@ describe(`external sign-in when the provider cannot be reached on ${databaseKind
   });
 
   it('answers 503 The identity provider cannot be reached', async () => {
-    const token = await idp.sign({ iss: goneIssuer, aud: CLIENT_ID, azp: CLIENT_ID, preferred_username: 'ada' });
+    const token = await idp.sign({ iss: goneIssuer, aud: CLIENT_ID, azp: CLIENT_ID, sub: 'kc-ada', preferred_username: 'ada' });
     const res = await t.app.inject({ method: 'POST', url: `${t.config.wrapperPrefix}/auth/external/keycloak`, ...form({ access_token: token }) });
     expect(res.statusCode, res.body).toBe(503);
     expect(res.json()).toMatchObject({ status: 'error', message: Messages.externalUnreachable, code: 'login.error.external-unreachable' });
@@ -347,8 +383,9 @@ describe(`external sign-in when the provider cannot be reached on ${databaseKind
       externalVerifier: { discoveryRetryMs: 0 },
     });
     try {
-      await makeUser(app.services.stores, app.hasher, { username: 'ada' });
-      const token = await broken.sign({ iss: broken.keycloakIssuer, aud: CLIENT_ID, azp: CLIENT_ID, preferred_username: 'ada' });
+      const ada = await makeUser(app.services.stores, app.hasher, { username: 'ada' });
+      await app.services.stores.identities.link({ issuer: broken.keycloakIssuer, subject: 'kc-ada', userId: ada.id, linkedBy: 'operator' });
+      const token = await broken.sign({ iss: broken.keycloakIssuer, aud: CLIENT_ID, azp: CLIENT_ID, sub: 'kc-ada', preferred_username: 'ada' });
       const send = () => app.app.inject({ method: 'POST', url: `${app.config.wrapperPrefix}/auth/external/keycloak`, ...form({ access_token: token }) });
       const res = await send();
       expect(res.statusCode, res.body).toBe(503);

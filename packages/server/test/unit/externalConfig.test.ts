@@ -32,6 +32,7 @@ describe('external sign-in settings', () => {
       audience: ['atrium'],
       userClaim: 'preferred_username',
       provisionAccount: null,
+      linkByEmail: 'off',
       algorithms: ['RS256', 'PS256', 'ES256'],
       redirectUri: null,
       postLogoutRedirectUri: null,
@@ -53,7 +54,7 @@ describe('external sign-in settings', () => {
 
   it('fill every default for Okta', () => {
     const external = loadConfig(OKTA).external!;
-    expect(external).toMatchObject({ type: 'okta', issuer: 'https://acme.okta.example/oauth2/default', audience: ['api://default'], userClaim: 'sub' });
+    expect(external).toMatchObject({ type: 'okta', issuer: 'https://acme.okta.example/oauth2/default', audience: ['api://default'], userClaim: 'sub', linkByEmail: 'off' });
     expect(external.options).toMatchObject({ name: 'Okta', url: null, realm: null, issuer: 'https://acme.okta.example/oauth2/default' });
   });
 
@@ -72,12 +73,14 @@ describe('external sign-in settings', () => {
       AUTH_AUDIENCE: 'atrium, account',
       AUTH_USER_CLAIM: 'email',
       AUTH_PROVISION_ACCOUNT: 'Northwind Trading',
+      AUTH_LINK_BY_EMAIL: 'passwordless',
       AUTH_ALGORITHMS: 'ES256,EdDSA',
     }).external!;
     expect(external).toMatchObject({
       audience: ['atrium', 'account'],
       userClaim: 'email',
       provisionAccount: 'Northwind Trading',
+      linkByEmail: 'passwordless',
       algorithms: ['ES256', 'EdDSA'],
       redirectUri: 'https://atrium.example/',
       postLogoutRedirectUri: 'https://atrium.example/bye',
@@ -120,6 +123,8 @@ describe('external sign-in settings', () => {
     ['AUTH_AUDIENCE', { ...KEYCLOAK, AUTH_AUDIENCE: ', ,' }, /audiences/],
     ['AUTH_USER_CLAIM', { ...KEYCLOAK, AUTH_USER_CLAIM: 'user name' }, /claim name/],
     ['AUTH_PROVISION_ACCOUNT', { ...KEYCLOAK, AUTH_PROVISION_ACCOUNT: 'x'.repeat(201) }, /organisation/],
+    ['AUTH_LINK_BY_EMAIL', { ...KEYCLOAK, AUTH_LINK_BY_EMAIL: 'true' }, /must be off, passwordless or all/],
+    ['AUTH_LINK_BY_EMAIL', { ...OKTA, AUTH_LINK_BY_EMAIL: 'yes' }, /must be off, passwordless or all/],
   ])('stop the server for a bad %s, naming it', (variable, env, why) => {
     const message = refusal(env);
     expect(message).toContain(`  ${variable}: `);

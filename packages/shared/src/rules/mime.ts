@@ -55,12 +55,60 @@ export function mimeOfFilename(filename: string): string {
   return Object.hasOwn(MIME_BY_EXTENSION, extension) ? (MIME_BY_EXTENSION[extension] as string) : 'application/octet-stream';
 }
 
+/** The JavaScript MIME types a browser runs (the WHATWG list), and WebAssembly. */
+const SCRIPT_TYPES = new Set([
+  'application/ecmascript',
+  'application/javascript',
+  'application/x-ecmascript',
+  'application/x-javascript',
+  'text/ecmascript',
+  'text/javascript',
+  'text/javascript1.0',
+  'text/javascript1.1',
+  'text/javascript1.2',
+  'text/javascript1.3',
+  'text/javascript1.4',
+  'text/javascript1.5',
+  'text/jscript',
+  'text/livescript',
+  'text/x-ecmascript',
+  'text/x-javascript',
+  'application/wasm',
+]);
+
+/** Markup and styles a browser renders or applies: HTML, XHTML, XML (XSLT included) and CSS. */
+const MARKUP_OR_STYLE = /^(text\/html|application\/xhtml\+xml|text\/xml|application\/xml|text\/xsl|text\/css)$/;
+
+/** A MIME type's essence: no parameters, lower case. */
+function essence(mime: string): string {
+  return mime.split(';')[0]!.trim().toLowerCase();
+}
+
 /**
- * Types a browser would run script in if it rendered them (HTML, SVG, XML,
- * JavaScript): the server never serves a stored file of these inline in the
- * product's origin (docs/behaviour/files.md#downloads).
+ * Active content: types a browser would run as script, render as a page
+ * that can run script, or apply as a style sheet (JavaScript, WebAssembly,
+ * HTML, SVG, XML, CSS). The server never serves a stored file of these
+ * inline, and never under its own type except SVG
+ * (docs/behaviour/files.md#downloads).
  */
 export function isActiveMime(mime: string): boolean {
-  const base = mime.split(';')[0]!.trim().toLowerCase();
-  return /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript|application\/ecmascript|text\/ecmascript)$/.test(base) || base.endsWith('+xml');
+  const base = essence(mime);
+  return SCRIPT_TYPES.has(base) || MARKUP_OR_STYLE.test(base) || base === 'image/svg+xml' || base.endsWith('+xml');
+}
+
+/** The type that a stored file of an active type other than SVG is answered with. */
+export const INERT_MIME = 'text/plain; charset=utf-8';
+
+/**
+ * The Content-Type a stored file is answered with (docs/behaviour/files.md#downloads):
+ * active types as plain text, so that with `nosniff` no browser runs them as
+ * a script or module, applies them as a style sheet or renders them as a
+ * page, whoever links them; SVG keeps its type, since <img> shows it as a
+ * picture, in which no script runs, and anything else opens it as a
+ * sandboxed attachment; other text types get their charset.
+ */
+export function servedMime(mime: string): string {
+  const base = essence(mime);
+  if (isActiveMime(base) && base !== 'image/svg+xml') return INERT_MIME;
+  return base.startsWith('text/') ? `${base}; charset=utf-8` : mime;
 }

@@ -98,6 +98,7 @@ describe('ExternalLogin sign-in', () => {
   it.each([
     [401, 'refused', { status: 'error', message: 'The identity provider’s sign-in was not accepted', code: 'login.error.external-token' }],
     [403, 'no-access', { status: 'error', message: 'This identity has no account here', code: 'login.error.external-no-access' }],
+    [403, 'link-required', { status: 'error', message: 'This identity must be linked to its account here by an administrator', code: 'login.error.external-link-required' }],
     [503, 'unreachable', { status: 'error', message: 'The identity provider cannot be reached', code: 'login.error.external-unreachable' }],
   ] as const)('shows Atrium refusing the token (%i) as %s, with the server’s text as detail, and stores nothing', async (status, kind, body) => {
     const { env, session, port, model, storage } = await setUp();

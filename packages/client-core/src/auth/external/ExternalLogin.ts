@@ -209,12 +209,21 @@ export class ExternalLogin extends Observable<ExternalLoginState> {
   }
 }
 
-/** Atrium's refusal of the provider's token by kind (401 refused, 403 no access, 503 or no answer unreachable), with the server's own text as detail. */
+/** Atrium's refusal of the provider's token by kind (401 refused, 403 no access or link required, 503 or no answer unreachable), with the server's own text as detail. */
 function atriumRefusal(error: unknown): ExternalLoginError {
   if (!(error instanceof RequestError)) return { kind: 'failed', detail: describeError(error) };
   if (error.code !== 'request.failed') return { kind: 'unreachable', detail: error.message };
   const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as { message?: unknown; code?: unknown };
   const detail = [String(error.status), typeof body.message === 'string' ? body.message : null, typeof body.code === 'string' ? `(${body.code})` : null].filter(Boolean).join(' ');
-  const kind = error.status === 401 ? 'refused' : error.status === 403 ? 'no-access' : error.status === 502 || error.status === 503 || error.status === 504 ? 'unreachable' : 'failed';
+  const kind =
+    error.status === 401
+      ? 'refused'
+      : error.status === 403
+        ? body.code === 'login.error.external-link-required'
+          ? 'link-required'
+          : 'no-access'
+        : error.status === 502 || error.status === 503 || error.status === 504
+          ? 'unreachable'
+          : 'failed';
   return { kind, detail };
 }

@@ -77,6 +77,8 @@ export type ExternalErrorKind =
   | 'refused'
   /** The identity has no (enabled) account in Atrium (403). */
   | 'no-access'
+  /** The identity looks like an existing account's, which an administrator must link to it first (403 login.error.external-link-required). */
+  | 'link-required'
   /** The provider (or Atrium's check of it) cannot be reached: 503, network, the library's code, a timeout. */
   | 'unreachable'
   /** The configured options break a rule (checkExternalLoginOptions). */

@@ -73,6 +73,19 @@ describe("the identity provider's login card", () => {
     await waitFor(() => expect(port.methods()).toEqual(['start', 'signIn']));
   });
 
+  it('asks for an administrator when Atrium answers that the identity must be linked to its account first, in the chosen language', async () => {
+    const port = new FakeExternalSignIn('keycloak');
+    port.nextStart = { status: 'authenticated', accessToken: providerToken, session: { provider: 'keycloak' } };
+    const body = { status: 'error', message: 'This identity must be linked to its account here by an administrator', code: 'login.error.external-link-required' };
+    const { setLocale } = await withProvider(port, {}, '/', (env) => env.route('POST', `${WRAPPER}/auth/external/keycloak`, () => jsonResponse(403, body)));
+    await waitFor(async () => expect(await state()).toBe('error'));
+    expect(screen.getByRole('alert').textContent).toBe('This identity must be linked to its account here by an administrator');
+    expect(screen.getByTestId('external.details').querySelector('code')?.textContent).toBe(`403 ${body.message} (${body.code})`);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    await setLocale('de_DE');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Diese Identität muss erst von Ihrer Administration mit ihrem Konto hier verknüpft werden'));
+  });
+
   it("shows the provider's own error answer", async () => {
     const port = new FakeExternalSignIn('keycloak');
     port.nextStart = new ExternalSignInError('provider', 'access_denied: The user refused');

@@ -15,6 +15,7 @@ const ERROR_KEYS: Record<ExternalLoginError['kind'], string> = {
   state: 'external.error.state',
   refused: 'external.error.refused',
   'no-access': 'external.error.noAccess',
+  'link-required': 'external.error.linkRequired',
   unreachable: 'external.error.unreachable',
   options: 'external.error.options',
   failed: 'external.error.failed',

@@ -43,7 +43,7 @@ class ProviderUnreachable extends Error {
  * use and kept; jose's remote key set refetches for an unknown key id at most
  * once per cooldown), with an allowed asymmetric algorithm, issued by the
  * configured issuer for one of the configured audiences, not expired nor
- * from the future, and issued to this client (azp or cid, when present).
+ * from the future, and issued to this client (azp or cid, which must be there).
  *
  * A token whose header or issuer is already wrong is refused without any
  * request to the provider.
@@ -113,9 +113,12 @@ export class ExternalTokenVerifier {
       if (e instanceof errors.JOSEError) return refused(`${e.code}: ${e.message}`);
       throw e;
     }
-    // Issued to this client: Keycloak names it in azp, Okta in cid.
-    const party = this.config.type === 'keycloak' ? claims.azp : claims.cid;
-    if (party !== undefined && party !== this.config.clientId) return refused(`issued to another client (${this.config.type === 'keycloak' ? 'azp' : 'cid'})`);
+    // Issued to this client: Keycloak names it in azp, Okta in cid. A token that names no client is refused too,
+    // since the audience alone may be shared with other applications of the same provider.
+    const partyClaim = this.config.type === 'keycloak' ? 'azp' : 'cid';
+    const party = claims[partyClaim];
+    if (party === undefined) return refused(`names no client (${partyClaim})`);
+    if (party !== this.config.clientId) return refused(`issued to another client (${partyClaim})`);
     // Keycloak says what kind of token it is: an ID or refresh token is not an access token.
     if (this.config.type === 'keycloak' && claims.typ !== undefined && claims.typ !== 'Bearer') return refused('not an access token (typ)');
     return { ok: true, claims };

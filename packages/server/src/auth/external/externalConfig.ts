@@ -2,7 +2,8 @@
  * The operator's settings of external sign-in (docs/behaviour/external-sign-in.md#options):
  * the AUTH_* variables read into the options the client is given (checked by
  * the shared rules) and the server's own (audience, user claim, provisioning,
- * algorithms). A bad value is answered with the variable it came from.
+ * linking by e-mail, algorithms). A bad value is answered with the variable
+ * it came from.
  */
 import { checkExternalLoginOptions, type ExternalLoginInput, type ExternalLoginOptions, type ExternalProvider } from '@atrium/shared';
 
@@ -10,6 +11,23 @@ import { checkExternalLoginOptions, type ExternalLoginInput, type ExternalLoginO
 export const EXTERNAL_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
 /** Allowed when AUTH_ALGORITHMS is unset. */
 export const DEFAULT_EXTERNAL_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+
+/**
+ * AUTH_LINK_BY_EMAIL (docs/behaviour/external-sign-in.md#links): whether an
+ * identity no user is linked to yet may be linked by its verified e-mail
+ * address, never (`off`), only to a user without a password
+ * (`passwordless`), or to any user (`all`: the operator's consent for the
+ * users who have a password too).
+ */
+export const LINK_BY_EMAIL = ['off', 'passwordless', 'all'] as const;
+export type LinkByEmail = (typeof LINK_BY_EMAIL)[number];
+
+/**
+ * The claim holding the provider's immutable id of the user, by type:
+ * Keycloak's `sub` is the user's id; in Okta's access tokens `sub` is the
+ * login, which can change, and `uid` the user's id.
+ */
+export const SUBJECT_CLAIMS = { keycloak: 'sub', okta: 'uid' } as const satisfies Record<ExternalProvider, string>;
 
 /** External sign-in as configured (AUTH_TYPE keycloak or okta). */
 export interface ExternalAuthConfig {
@@ -19,10 +37,12 @@ export interface ExternalAuthConfig {
   clientId: string;
   /** The access token's `aud` must hold one of these. */
   audience: string[];
-  /** The claim naming the Atrium user. */
+  /** The claim whose value is the username of a user created at their first sign-in. */
   userClaim: string;
   /** Name or id of the organisation unknown users are created in; null: they are refused. */
   provisionAccount: string | null;
+  /** Which users an identity may be linked to by its verified e-mail address. */
+  linkByEmail: LinkByEmail;
   /** JWS algorithms accepted. */
   algorithms: string[];
   /**
@@ -120,6 +140,9 @@ export function readExternalAuthConfig(env: Record<string, string | undefined>, 
   const provisionAccount = env.AUTH_PROVISION_ACCOUNT?.trim() || null;
   if (provisionAccount !== null && provisionAccount.length > 200) return refuse('AUTH_PROVISION_ACCOUNT', 'must be the name or id of an organisation');
 
+  const linkByEmail = (env.AUTH_LINK_BY_EMAIL?.trim().toLowerCase() ?? 'off') as LinkByEmail;
+  if (!LINK_BY_EMAIL.includes(linkByEmail)) return refuse('AUTH_LINK_BY_EMAIL', 'must be off, passwordless or all');
+
   const algorithms = env.AUTH_ALGORITHMS === undefined ? DEFAULT_EXTERNAL_ALGORITHMS : items(env.AUTH_ALGORITHMS);
   const allowed: readonly string[] = EXTERNAL_ALGORITHMS;
   const bad = algorithms.find((a) => !allowed.includes(a));
@@ -130,7 +153,7 @@ export function readExternalAuthConfig(env: Record<string, string | undefined>, 
 
   return {
     ok: true,
-    value: { type: options.type, issuer, clientId: options.clientId, audience, userClaim, provisionAccount, algorithms: [...new Set(algorithms)], options, redirectUri, postLogoutRedirectUri },
+    value: { type: options.type, issuer, clientId: options.clientId, audience, userClaim, provisionAccount, linkByEmail, algorithms: [...new Set(algorithms)], options, redirectUri, postLogoutRedirectUri },
   };
 }
 

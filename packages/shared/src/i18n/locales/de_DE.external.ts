@@ -16,6 +16,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
       state: 'Die Antwort von {{name}} gehört nicht zu dieser Anmeldung und wurde abgelehnt.',
       refused: 'Die Anmeldung beim Identitätsanbieter wurde nicht akzeptiert',
       noAccess: 'Für diese Identität gibt es hier kein Konto',
+      linkRequired: 'Diese Identität muss erst von Ihrer Administration mit ihrem Konto hier verknüpft werden',
       unreachable: 'Der Identitätsanbieter ist nicht erreichbar',
       options: 'Die Anmeldung mit {{name}} ist nicht richtig eingerichtet. Bitte wenden Sie sich an Ihre Administration.',
       failed: 'Die Anmeldung mit {{name}} ist fehlgeschlagen.',

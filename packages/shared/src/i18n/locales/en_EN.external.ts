@@ -17,6 +17,7 @@ export const en_EN = {
       state: 'The answer from {{name}} does not belong to this sign-in and was refused.',
       refused: 'The identity provider’s sign-in was not accepted',
       noAccess: 'This identity has no account here',
+      linkRequired: 'This identity must be linked to its account here by an administrator',
       unreachable: 'The identity provider cannot be reached',
       options: 'Sign-in with {{name}} is not set up correctly. Please tell your administrator.',
       failed: 'Sign-in with {{name}} failed.',

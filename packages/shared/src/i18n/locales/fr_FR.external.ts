@@ -16,6 +16,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
       state: 'La réponse de {{name}} ne correspond pas à cette connexion et a été refusée.',
       refused: 'La connexion du fournisseur d’identité n’a pas été acceptée',
       noAccess: 'Cette identité n’a pas de compte ici',
+      linkRequired: 'Cette identité doit être liée à son compte ici par un administrateur',
       unreachable: 'Le fournisseur d’identité est injoignable',
       options: 'La connexion avec {{name}} n’est pas correctement configurée. Veuillez prévenir votre administrateur.',
       failed: 'La connexion avec {{name}} a échoué.',

@@ -16,6 +16,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
       state: 'Svaret fra {{name}} hører ikke til denne innloggingen og ble avvist.',
       refused: 'Innloggingen fra identitetsleverandøren ble ikke godtatt',
       noAccess: 'Denne identiteten har ingen konto her',
+      linkRequired: 'Denne identiteten må kobles til kontoen sin her av en administrator',
       unreachable: 'Identitetsleverandøren kan ikke nås',
       options: 'Innlogging med {{name}} er ikke riktig satt opp. Si fra til administratoren din.',
       failed: 'Innloggingen med {{name}} mislyktes.',

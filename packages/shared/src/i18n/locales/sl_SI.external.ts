@@ -16,6 +16,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
       state: 'Odgovor storitve {{name}} ne pripada tej prijavi, zato je bil zavrnjen.',
       refused: 'Prijava ponudnika identitete ni bila sprejeta',
       noAccess: 'Ta identiteta tukaj nima računa',
+      linkRequired: 'To identiteto mora s svojim računom tukaj povezati skrbnik',
       unreachable: 'Ponudnik identitete ni dosegljiv',
       options: 'Prijava prek {{name}} ni pravilno nastavljena. Obvestite skrbnika.',
       failed: 'Prijava prek {{name}} ni uspela.',

@@ -16,6 +16,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
       state: 'Phản hồi từ {{name}} không thuộc về lần đăng nhập này nên đã bị từ chối.',
       refused: 'Lần đăng nhập từ nhà cung cấp danh tính không được chấp nhận',
       noAccess: 'Danh tính này không có tài khoản ở đây',
+      linkRequired: 'Quản trị viên phải liên kết danh tính này với tài khoản của nó ở đây',
       unreachable: 'Không thể kết nối với nhà cung cấp danh tính',
       options: 'Đăng nhập bằng {{name}} chưa được thiết lập đúng. Vui lòng báo cho quản trị viên.',
       failed: 'Đăng nhập bằng {{name}} không thành công.',

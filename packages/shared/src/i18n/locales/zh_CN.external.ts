@@ -16,6 +16,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
       state: '来自 {{name}} 的应答与本次登录不符，已被拒绝。',
       refused: '身份提供方的登录未被接受',
       noAccess: '此身份在这里没有账户',
+      linkRequired: '此身份须由管理员关联到这里的账户',
       unreachable: '无法连接到身份提供方',
       options: '通过 {{name}} 登录的设置不正确。请告知您的管理员。',
       failed: '通过 {{name}} 登录失败。',
