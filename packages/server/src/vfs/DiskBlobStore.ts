@@ -98,10 +98,11 @@ export class DiskBlobStore implements VfsBlobStore {
     }
   }
 
-  async space(): Promise<DiskSpace> {
+  async space(): Promise<DiskSpace | null> {
     await fs.promises.mkdir(this.dir, { recursive: true });
     const disk = await fs.promises.statfs(this.dir);
-    return { free: disk.bavail * disk.bsize, size: disk.blocks * disk.bsize };
+    // Some file systems (network, FUSE) report no size at all: their free space is unknown, not zero.
+    return disk.blocks > 0 ? { free: disk.bavail * disk.bsize, size: disk.blocks * disk.bsize } : null;
   }
 
   async removeTemporaries(): Promise<number> {
