@@ -1,4 +1,5 @@
-import { MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import { HttpFileSystem, MemoryFileSystem, memoryMountpoint, RequestClient } from '@atrium/client-core';
+import { FakeEnvironment, FakeVfsServer } from '@atrium/client-core/testing';
 import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
 import type { DialogKind } from '@atrium/sdk';
 import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -204,6 +205,21 @@ describe('Files', () => {
     await waitFor(() => expect(names()).toEqual(['hello.txt']));
     fireEvent.click(screen.getByTestId('files.uploads.clear'));
     expect(screen.queryByTestId('files.uploads')).toBeNull();
+  });
+
+  it("shows an upload the server refuses for the user's space with the refusal's text, not as a network error", async () => {
+    // The real client filesystem over a scripted server that answers the upload 413 with the quota's error.
+    const env = new FakeEnvironment();
+    const server = new FakeVfsServer(env, memory());
+    server.fail.set('writefile', { code: 'quotaExceeded', params: { quota: '10.0 GiB' } });
+    const client = new RequestClient({ env, base: '', session: { accessToken: () => 'token', refresh: async () => false, expire: async () => undefined } });
+    current = await renderApplication(files, metadata as Parameters<typeof renderApplication>[1], { files: new HttpFileSystem(client), args: { path: 'home:/Empty' } });
+    await waitFor(() => expect(screen.queryByTestId('files.loading')).toBeNull());
+    fireEvent.change(screen.getByTestId('files.uploadInput'), { target: { files: [new File(['x'.repeat(2048)], 'big.bin')] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('files.upload.status').textContent).toBe('Your storage space of 10.0 GiB is full: delete files you no longer need, or ask your administrator for more space'),
+    );
+    expect(env.calls('POST', '/vfs/writefile')).toHaveLength(1);
   });
 
   it('downloads a file through an anchor with its download address, and greys download for folders', async () => {

@@ -18,6 +18,7 @@ const STATUS: Partial<Record<VfsErrorCode, number>> = {
   alreadyMounted: 409,
   tooLarge: 413,
   quotaExceeded: 413,
+  diskFull: 507,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { VFS_NAME_RULES } from '@atrium/shared';
 import { describe, expect, it } from 'vitest';
 import { RequestClient } from '../api/RequestClient.js';
 import { FakeEnvironment, hang } from '../testing/FakeEnvironment.js';
@@ -202,6 +203,52 @@ describe('HttpFileSystem failures', () => {
       { operation: 'unmount', directories: ['shared:/'] },
       { operation: 'mount', directories: ['shared:/'] },
     ]);
+  });
+
+  it("reads an upload refused for its size or the user's space (413) as that refusal, with its text, not as a network failure", async () => {
+    const { fs, env, server, changes } = setup();
+    server.fail.set('writefile', { code: 'quotaExceeded', params: { quota: '10.0 GiB' } });
+    const failure = await fs.writefile('home:/big.bin', new Blob(['x'.repeat(1000)]), { onProgress: () => undefined }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(FileSystemError);
+    expect(failure).toMatchObject({ kind: 'quotaExceeded', params: { quota: '10.0 GiB' }, message: 'Your storage space of 10.0 GiB is full: delete files you no longer need, or ask your administrator for more space' });
+    expect(env.calls('POST', '/vfs/writefile')).toHaveLength(1);
+    server.fail.set('writefile', { code: 'tooLarge', params: { limit: '4.0 GiB' } });
+    await expect(fs.writefile('home:/big.bin', 'x')).rejects.toMatchObject({ kind: 'tooLarge', message: 'The file is larger than the upload limit of 4.0 GiB' });
+    server.fail.set('writefile', { code: 'diskFull' });
+    const full = await fs.writefile('home:/big.bin', 'x').catch((e: { cause?: { status?: number } }) => e);
+    expect(full).toMatchObject({ kind: 'diskFull', cause: { status: 507 } });
+    expect(changes).toEqual([]);
+  });
+
+  it('refuses a name that breaks a name rule before calling the server, wherever a name is written to; names already there stay reachable', async () => {
+    const { fs, env, server } = setup();
+    await fs.mountpoints();
+    for (const [name, rule] of [
+      ['invoice\u202Efdp.exe', 'bidi'],
+      ['..\uFF0F..\uFF0Folivia.txt', 'lookalike'],
+      ['CON', 'reserved'],
+    ] as const) {
+      for (const call of [
+        () => fs.writefile(`home:/${name}`, 'x'),
+        () => fs.mkdir(`home:/${name}`),
+        () => fs.touch(`home:/${name}`),
+        () => fs.copy('home:/notes.txt', `home:/${name}`),
+        () => fs.rename('home:/notes.txt', `home:/${name}`),
+      ]) {
+        await expect(call()).rejects.toMatchObject({ kind: 'invalidName', params: { name } });
+        await expect(call()).rejects.toThrow(`'${name}' is not a valid name: ${VFS_NAME_RULES[rule]}`);
+      }
+    }
+    expect(env.requests.filter((r) => r.path !== '/vfs/mountpoints')).toEqual([]);
+    // An entry named so before the rule: read, renamed to a valid name, deleted.
+    await server.fs.writefile('home:/old.txt', 'old');
+    const old = new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: { 'home:/Old/bad\u202Ename.txt': 'kept' } });
+    expect(await old.readfile('home:/Old/bad\u202Ename.txt')).toBe('kept');
+    expect((await old.readdir('home:/Old')).map((e) => e.filename)).toEqual(['bad\u202Ename.txt']);
+    await old.rename('home:/Old/bad\u202Ename.txt', 'home:/Old/name.txt');
+    expect(await old.readfile('home:/Old/name.txt')).toBe('kept');
+    await expect(old.copy('home:/Old/name.txt', 'home:/Old/bad\u202Ename.txt')).rejects.toMatchObject({ kind: 'invalidName' });
+    expect(await old.unlink('home:/Old/name.txt')).toBe(true);
   });
 
   it('a failure that is not a filesystem one stays as it was (a network failure)', async () => {

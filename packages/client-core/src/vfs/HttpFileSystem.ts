@@ -6,6 +6,8 @@ import {
   parseVfsPath,
   VFS_BUILTIN_MOUNT_LABELS,
   VFS_ERRORS,
+  VFS_NAME_RULES,
+  vfsNameRuleBroken,
   type Envelope,
   type VfsEntry,
   type VfsErrorCode,
@@ -89,7 +91,7 @@ export class HttpFileSystem implements FileSystem {
   }
 
   async writefile(path: string, data: Blob | string | ArrayBuffer, options: WriteOptions = {}): Promise<FileEntry> {
-    await this.#check(path);
+    await this.#check(path, 'new');
     options.signal?.throwIfAborted();
     const filename = basenameVfsPath(path);
     const blob = data instanceof Blob ? data : new Blob([data]);
@@ -114,7 +116,7 @@ export class HttpFileSystem implements FileSystem {
 
   async copy(from: string, to: string, options: { overwrite?: boolean } = {}): Promise<FileEntry> {
     await this.#check(from);
-    await this.#check(to);
+    await this.#check(to, 'new');
     const entry = toFileEntry(await this.#post<VfsEntry>('copy', { from, to, options }));
     this.#changed('copy', [parentVfsPath(to)]);
     return entry;
@@ -122,14 +124,14 @@ export class HttpFileSystem implements FileSystem {
 
   async rename(from: string, to: string, options: { overwrite?: boolean } = {}): Promise<FileEntry> {
     await this.#check(from);
-    await this.#check(to);
+    await this.#check(to, 'new');
     const entry = toFileEntry(await this.#post<VfsEntry>('rename', { from, to, options }));
     this.#changed('rename', [...new Set([parentVfsPath(from), parentVfsPath(to)])]);
     return entry;
   }
 
   async mkdir(path: string): Promise<FileEntry> {
-    await this.#check(path);
+    await this.#check(path, 'new');
     const entry = toFileEntry(await this.#post<VfsEntry>('mkdir', { path, options: {} }));
     this.#changed('mkdir', [parentVfsPath(path)]);
     return entry;
@@ -143,7 +145,7 @@ export class HttpFileSystem implements FileSystem {
   }
 
   async touch(path: string): Promise<FileEntry> {
-    await this.#check(path);
+    await this.#check(path, 'new');
     const entry = toFileEntry(await this.#post<VfsEntry>('touch', { path, options: {} }));
     this.#changed('touch', [parentVfsPath(path)]);
     return entry;
@@ -235,13 +237,20 @@ export class HttpFileSystem implements FileSystem {
     return mountpoint;
   }
 
-  /** The client's own checks before a call: the path's form, its filesystem known and mounted here. */
-  async #check(path: string): Promise<void> {
+  /**
+   * The client's own checks before a call: the path's form, its filesystem
+   * known and mounted here, and for a path a call writes to ('new'), its
+   * last name passes every name rule (docs/behaviour/files.md#names).
+   */
+  async #check(path: string, target: 'new' | 'existing' = 'existing'): Promise<void> {
     if (!isVfsPath(path)) throw new FileSystemError('pathMismatch', { path: String(path) });
     const { mount } = parseVfsPath(path);
     const mountpoint = await this.#lookup(mount);
     if (!mountpoint) throw new FileSystemError('filesystemNotFoundFor', { path });
     if (!this.#withState(mountpoint).mounted) throw new FileSystemError('notMounted', { name: mount });
+    const name = target === 'new' ? basenameVfsPath(path) : '';
+    const rule = name === '' ? null : vfsNameRuleBroken(name);
+    if (rule) throw new FileSystemError('invalidName', { name, rule: VFS_NAME_RULES[rule] });
   }
 
   #get<T>(operation: VfsOperation, path: string, options: object): Promise<T> {

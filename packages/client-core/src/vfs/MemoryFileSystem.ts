@@ -253,7 +253,8 @@ export class MemoryFileSystem implements FileSystem {
     if (!mountpoint.enabled || !mountpoint.mounted) throw this.#error('notMounted', { name: mount });
     for (const name of inner.split('/').filter((n) => n !== '')) {
       if (name === '.' || name === '..') throw this.#error('outsideMount', { path });
-      const rule = vfsNameRuleBroken(name);
+      // Names on the way are looked up, as the server does: entries made before the rules against misleading names stay reachable.
+      const rule = vfsNameRuleBroken(name, 'existing');
       if (rule) throw this.#error('invalidName', { name, rule: VFS_NAME_RULES[rule] });
     }
     return at;
@@ -276,10 +277,14 @@ export class MemoryFileSystem implements FileSystem {
     if (mountpoint.attributes.readOnly) throw this.#error('readOnly', { name: mountpoint.name });
   }
 
-  /** A path a write may create or replace: writable filesystem, not the root, its parent an existing directory. */
+  /** A path a write may create or replace: writable filesystem, a valid name, not the root, its parent an existing directory. */
   #writableTarget(path: string): string {
     const at = this.#resolve(path);
     this.#writable(at);
+    // The name written to passes every name rule.
+    const name = basenameVfsPath(at);
+    const rule = name === '' ? null : vfsNameRuleBroken(name);
+    if (rule) throw this.#error('invalidName', { name, rule: VFS_NAME_RULES[rule] });
     if (at === normalise(this.#mountpointOf(at).root)) throw this.#error('rootImmutable', { name: parseVfsPath(at).mount });
     const parent = parentVfsPath(at);
     const node = this.#nodes.get(parent);

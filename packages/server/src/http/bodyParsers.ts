@@ -17,6 +17,8 @@ import { HttpError } from './reply.js';
 
 /** Fields and parts of a multipart form: more than any form of the API has. */
 export const MULTIPART_MAX_FIELDS = 50;
+/** The longest boundary a multipart body may have (RFC 2046; browsers use about 40 characters). */
+export const MULTIPART_MAX_BOUNDARY = 70;
 /** Header lines in one part: a text field has two. */
 const MULTIPART_MAX_PART_HEADERS = 8;
 
@@ -24,6 +26,22 @@ type Done = (err: Error | null, body?: unknown) => void;
 
 const invalid = (detail: string) => new HttpError(400, `${Messages.invalidRequest}: ${detail}`, 'request.invalid');
 const tooLarge = () => new HttpError(413, Messages.payloadTooLarge, 'request.too-large');
+
+/**
+ * What is wrong with a multipart Content-Type's boundary, or null when it
+ * is usable: present, not empty, at most MULTIPART_MAX_BOUNDARY characters
+ * (the multipart reader fails on very long ones, which must be the
+ * client's 400, not the server's 500). Quoted boundaries are unquoted first.
+ */
+export function multipartBoundaryProblem(contentType: unknown): string | null {
+  if (typeof contentType !== 'string') return 'the multipart form has no boundary';
+  const match = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(contentType);
+  if (!match) return 'the multipart form has no boundary';
+  const boundary = match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? '').trim();
+  if (boundary === '') return 'the multipart boundary is empty';
+  if (boundary.length > MULTIPART_MAX_BOUNDARY) return `the multipart boundary is longer than ${MULTIPART_MAX_BOUNDARY} characters`;
+  return null;
+}
 
 /**
  * Reads a multipart form's text fields into an object; a field sent twice
@@ -35,6 +53,8 @@ export function parseMultipartFields(request: FastifyRequest, payload: NodeJS.Re
   const limit = request.routeOptions.bodyLimit ?? 64 * 1024;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return done(tooLarge());
+  const boundary = multipartBoundaryProblem(request.headers['content-type']);
+  if (boundary) return done(invalid(boundary));
 
   let finished = false;
   let parser: BusboyInstance;

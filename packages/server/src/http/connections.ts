@@ -109,12 +109,46 @@ const longRequests = new WeakSet<Socket>();
  * Lifts the whole-request limit (REQUEST_TIMEOUT) from one request, an
  * upload that may take longer than any fixed limit; the idle limit stays, so
  * an upload on which no byte arrives for CONNECTION_IDLE_TIMEOUT is still
- * closed. Call it from an onRequest hook, before the body is read.
+ * closed. Call it before the body is read: from an onRequest hook, or a
+ * preHandler of a route whose handler streams its body (then only callers
+ * that passed authentication are exempted).
  */
 export function allowLongRequest(request: FastifyRequest, reply: FastifyReply): void {
   const socket = request.raw.socket;
   longRequests.add(socket);
   reply.raw.once('close', () => longRequests.delete(socket));
+}
+
+/** How long the rest of a refused request's body is read and dropped before its connection is closed. */
+export const REFUSED_BODY_GRACE_MS = 5000;
+
+/**
+ * Lets the answer to a request refused before its body arrived reach a
+ * client that is still sending it (docs/SECURITY.md, "Files"). Closing the
+ * connection as soon as the answer is written would make the kernel answer
+ * the bytes still coming with a reset, which can destroy the answer before
+ * the client reads it (a browser then shows a network error, not the
+ * refusal). So the connection is closed in stages, as RFC 9112 advises:
+ * the answer says `Connection: close`, the server half-closes once it is
+ * written (the client sees its end), and goes on reading the rest of the
+ * body and dropping it until the client closes its side, or for
+ * REFUSED_BODY_GRACE_MS at most. Call it before the refusal is sent.
+ */
+export function lingerAfterRefusal(request: FastifyRequest, reply: FastifyReply, graceMs = REFUSED_BODY_GRACE_MS): void {
+  const incoming = request.raw;
+  // A body received whole leaves nothing in flight to be reset.
+  if (incoming.complete || incoming.destroyed) return;
+  // Whatever was reading the body (a multipart parser) stops; the rest is dropped as it arrives.
+  incoming.unpipe();
+  incoming.resume();
+  reply.header('connection', 'close');
+  const socket = incoming.socket;
+  // Node ends a connection it does not keep with destroySoon() once the answer is written: a half-close, then a
+  // full close as soon as that is out. Only the half-close is kept; the full close waits for the client or the timer.
+  socket.destroySoon = () => socket.end();
+  const cut = setTimeout(() => socket.destroy(), graceMs);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
 }
 
 /** Puts the cap on the app's server; a request whose body has been read counts as being answered. */

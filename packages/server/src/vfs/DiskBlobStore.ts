@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobTooLargeError, type ByteRange, type StoredBlob, type VfsBlobStore } from './VfsBlobStore.js';
+import { BlobTooLargeError, type ByteRange, type DiskSpace, type StoredBlob, type VfsBlobStore } from './VfsBlobStore.js';
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Chunk size of the file streams: large chunks keep a gigabyte's copy to a few thousand system calls. */
@@ -13,13 +13,17 @@ const CHUNK = 1024 * 1024;
 class Meter extends Transform {
   size = 0;
   private readonly hash = crypto.createHash('sha256');
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly progress?: (bytes: number) => void,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(new BlobTooLargeError(this.maxBytes));
     this.hash.update(chunk);
+    this.progress?.(this.size);
     done(null, chunk);
   }
   digest(): string {
@@ -38,7 +42,7 @@ export class DiskBlobStore implements VfsBlobStore {
   private readonly blobsDir: string;
   private readonly tmpDir: string;
 
-  constructor(dir: string) {
+  constructor(private readonly dir: string) {
     this.blobsDir = path.join(dir, 'blobs');
     this.tmpDir = path.join(dir, 'tmp');
   }
@@ -48,11 +52,11 @@ export class DiskBlobStore implements VfsBlobStore {
     return path.join(this.blobsDir, key.slice(0, 2), key.slice(2, 4), key);
   }
 
-  async write(source: Readable, options: { maxBytes?: number } = {}): Promise<StoredBlob> {
+  async write(source: Readable, options: { maxBytes?: number; progress?: (bytes: number) => void } = {}): Promise<StoredBlob> {
     await fs.promises.mkdir(this.tmpDir, { recursive: true });
     const key = crypto.randomUUID();
     const temp = path.join(this.tmpDir, `${key}.part`);
-    const meter = new Meter(options.maxBytes ?? Number.MAX_SAFE_INTEGER);
+    const meter = new Meter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, options.progress);
     try {
       await pipeline(source, meter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600, highWaterMark: CHUNK }));
       await syncFile(temp);
@@ -92,6 +96,13 @@ export class DiskBlobStore implements VfsBlobStore {
         for (const name of await listDir(path.join(this.blobsDir, first, second))) if (KEY.test(name)) yield name;
       }
     }
+  }
+
+  async space(): Promise<DiskSpace | null> {
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    const disk = await fs.promises.statfs(this.dir);
+    // Some file systems (network, FUSE) report no size at all: their free space is unknown, not zero.
+    return disk.blocks > 0 ? { free: disk.bavail * disk.bsize, size: disk.blocks * disk.bsize } : null;
   }
 
   async removeTemporaries(): Promise<number> {

@@ -13,6 +13,13 @@ export interface ByteRange {
   end: number;
 }
 
+/** The free and the whole size, in bytes, of the disk a blob store writes to. */
+export interface DiskSpace {
+  /** Bytes an unprivileged process may still write. */
+  free: number;
+  size: number;
+}
+
 /** Thrown by `write` when the content grows past `maxBytes`; nothing is kept. */
 export class BlobTooLargeError extends Error {
   override name = 'BlobTooLargeError';
@@ -30,15 +37,18 @@ export interface VfsBlobStore {
   /**
    * Stores a stream durably under a new key: when the promise resolves the
    * content survives a crash. Fails (and keeps nothing) when the stream
-   * fails or passes `maxBytes`.
+   * fails or passes `maxBytes`. `progress` is told the bytes written so far
+   * as they are.
    */
-  write(source: Readable, options?: { maxBytes?: number }): Promise<StoredBlob>;
+  write(source: Readable, options?: { maxBytes?: number; progress?: (bytes: number) => void }): Promise<StoredBlob>;
   /** The content (or the range of it) of a key; null when there is no such blob. */
   read(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Deletes a blob; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored key (the start-up sweep compares them with the database). */
   keys(): AsyncIterable<string>;
+  /** The disk's free space, where the store writes to a local disk (null or absent elsewhere). */
+  space?(): Promise<DiskSpace | null>;
   /** Deletes what unfinished writes left behind (at start, before any write); returns how many. */
   removeTemporaries(): Promise<number>;
 }

@@ -21,6 +21,7 @@ const STATUS: Readonly<Record<VfsErrorCode, number>> = {
   tooDeep: 400,
   quotaExceeded: 413,
   tooLarge: 413,
+  diskFull: 507,
   uploadMissing: 400,
   uploadAborted: 400,
   rangeNotSatisfiable: 416,

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   DIRECTORY_MIME,
-  humanFileSize,
   isVfsPath,
   mimeOfFilename,
   parseVfsPath,
@@ -18,9 +17,11 @@ import type { Log } from '../logger.js';
 import { readIndexedContent } from './contentText.js';
 import type { FileUrlSigner } from './FileUrlSigner.js';
 import type { MountDefinition } from './mounts.js';
+import { LocalSpaceReservations, type SpaceReservations } from './SpaceReservations.js';
 import { BlobTooLargeError, type StoredBlob, type VfsBlobStore } from './VfsBlobStore.js';
 import { VfsError } from './VfsError.js';
 import type { NewVfsNode, VfsNodeRecord, VfsStore } from './VfsStore.js';
+import { WriteSpaces, type DeclaredLength, type WriteSpace } from './WriteSpaces.js';
 
 /** SHA-256 of no bytes: the hash of an empty file, which has no blob. */
 const EMPTY_SHA256 = crypto.createHash('sha256').digest('hex');
@@ -68,6 +69,8 @@ export interface VfsServiceOptions {
   /** The content origin (CONTENT_URL): signed addresses are absolute under it; relative to this server without one. */
   contentOrigin?: string | null;
   now?: () => Date;
+  /** Where the space of writes in flight is held; this process's memory by default. */
+  reservations?: SpaceReservations;
 }
 
 /** A finished change, for live updates: the directories whose listing changed. */
@@ -83,6 +86,7 @@ export type VfsChangeListener = (change: { caller: VfsCaller; directories: strin
 export class VfsService {
   private readonly now: () => Date;
   private readonly listeners = new Set<VfsChangeListener>();
+  private readonly spaces: WriteSpaces;
 
   constructor(
     private readonly store: VfsStore,
@@ -92,6 +96,8 @@ export class VfsService {
     private readonly log: Log,
   ) {
     this.now = options.now ?? (() => new Date());
+    const reservations = options.reservations ?? new LocalSpaceReservations((owner) => store.usage(owner));
+    this.spaces = new WriteSpaces(reservations, blobs, options.quota, options.uploadLimit);
   }
 
   /** Called after every change that commits. */
@@ -104,9 +110,9 @@ export class VfsService {
     return this.options.uploadLimit;
   }
 
-  /** Whom a signed file address was made for, when its token is genuine, unexpired and for this file. */
-  verifyToken(token: string, fileId: string) {
-    return this.signer.verify(token, fileId);
+  /** Whom and which file a signed file address was made for, when its token is genuine and unexpired; nothing is looked up. */
+  verifyToken(token: unknown) {
+    return this.signer.verify(token);
   }
 
   // ---- Mountpoints ----
@@ -228,6 +234,7 @@ export class VfsService {
   async mkdir(caller: VfsCaller, path: string): Promise<VfsEntry> {
     const r = await this.resolve(caller, path);
     this.writable(caller, r);
+    this.checkNewName(r);
     if (r.node) throw new VfsError('alreadyExists', { path });
     const parent = this.existingParent(r);
     // One statement: a name taken meanwhile is refused by the unique index, a parent deleted meanwhile by its key.
@@ -244,6 +251,7 @@ export class VfsService {
     const r = await this.resolve(caller, path);
     this.writable(caller, r);
     if (r.node && r.node.parentId === null) throw new VfsError('rootImmutable', { name: r.instance.def.name });
+    this.checkNewName(r);
     const parent = r.node ? r.parent! : this.existingParent(r);
     const name = r.names.at(-1)!;
     // One statement: a new empty file, or the modification time of what the name already is (created meanwhile too).
@@ -257,38 +265,57 @@ export class VfsService {
   }
 
   /**
-   * Checks a write before its content is read, so that a refused upload is
-   * answered at once; returns the most bytes the content may have, and
-   * whether a larger one breaks the quota (true) or the upload limit.
+   * Refuses, before any of its body is read, an upload whose declared
+   * length cannot fit whatever it replaces (docs/behaviour/files.md#quotas).
    */
-  async prepareWrite(caller: VfsCaller, path: string, options: { overwrite?: boolean } = {}): Promise<{ maxBytes: number; quotaBound: boolean }> {
-    const r = await this.resolve(caller, path);
-    this.writable(caller, r);
-    this.checkReplace(r, path, options);
-    this.existingParent(r);
-    if (caller.operator || !caller.userId) return { maxBytes: this.options.uploadLimit, quotaBound: false };
-    const freed = r.node && r.node.ownerId === caller.userId ? r.node.size : 0;
-    const room = Math.max(0, this.options.quota - (await this.store.usage(caller.userId)) + freed);
-    return room < this.options.uploadLimit ? { maxBytes: room, quotaBound: true } : { maxBytes: this.options.uploadLimit, quotaBound: false };
+  async checkUploadLength(caller: VfsCaller, declared: DeclaredLength): Promise<void> {
+    await this.spaces.check({ owner: this.ownerOf(caller), declared, limit: this.options.uploadLimit });
+  }
+
+  /**
+   * Checks a write before its content is read, so that a refused upload is
+   * answered at once, and holds the space its content may take
+   * (docs/behaviour/files.md#quotas): the caller releases it once the
+   * content is recorded or given up. Without the path (an upload sent
+   * before it) only the space is held, with no credit for a file replaced.
+   */
+  async prepareWrite(caller: VfsCaller, path: string | null, options: { overwrite?: boolean } = {}, declared: DeclaredLength | null = null): Promise<WriteSpace> {
+    const owner = this.ownerOf(caller);
+    let credit = 0;
+    if (path !== null) {
+      const r = await this.resolve(caller, path);
+      this.writable(caller, r);
+      this.checkNewName(r);
+      this.checkReplace(r, path, options);
+      this.existingParent(r);
+      if (r.node && owner && r.node.ownerId === owner) credit = r.node.size;
+    }
+    return this.spaces.reserve({ owner, credit, declared, limit: this.options.uploadLimit });
   }
 
   /**
    * writefile: stores the content, then records it (replacing an existing
    * file unless `overwrite` is false). The content is read once, streaming;
-   * past the upload limit or the caller's free space it is refused and
-   * nothing is kept.
+   * past the upload limit, the caller's free space or the disk's it is
+   * refused and nothing is kept. `length`, when known, is checked first;
+   * `content` may be a function that opens it once the write is accepted.
    */
-  async writefile(caller: VfsCaller, path: string, content: Readable, options: { overwrite?: boolean } = {}): Promise<VfsEntry> {
-    const blob = await this.storeContent(content, await this.prepareWrite(caller, path, options));
-    return this.commitWrite(caller, path, blob, options);
+  async writefile(caller: VfsCaller, path: string, content: Readable | (() => Readable), options: { overwrite?: boolean } = {}, length?: number): Promise<VfsEntry> {
+    const space = await this.prepareWrite(caller, path, options, length === undefined ? null : { bytes: length, slack: 0 });
+    try {
+      const blob = await this.storeContent(typeof content === 'function' ? content() : content, space);
+      return await this.commitWrite(caller, path, blob, options);
+    } finally {
+      space.release();
+    }
   }
 
-  /** Streams content into the blob store, refusing it past `maxBytes` (with the quota's text when `quotaBound`). */
-  async storeContent(content: Readable, limit: { maxBytes: number; quotaBound: boolean }): Promise<StoredBlob> {
+  /** Streams content into the blob store within its held space, refusing it past that with the text of what bounds it. */
+  async storeContent(content: Readable, space: WriteSpace): Promise<StoredBlob> {
     try {
-      return await this.blobs.write(content, { maxBytes: limit.maxBytes });
+      return await this.blobs.write(content, { maxBytes: space.maxBytes, progress: (bytes) => space.wrote(bytes) });
     } catch (e) {
-      if (e instanceof BlobTooLargeError) throw limit.quotaBound ? this.quotaError() : this.tooLargeError();
+      if (e instanceof BlobTooLargeError) throw this.spaces.error(space.bound);
       throw e;
     }
   }
@@ -299,18 +326,20 @@ export class VfsService {
   }
 
   tooLargeError(): VfsError {
-    return new VfsError('tooLarge', { limit: humanFileSize(this.options.uploadLimit) });
+    return this.spaces.error('limit');
   }
 
   /** Records stored content at a path (the second half of writefile); the blob is deleted when this fails. */
   async commitWrite(caller: VfsCaller, path: string, blob: StoredBlob, options: { overwrite?: boolean } = {}): Promise<VfsEntry> {
     let replaced: string | null = null;
+    let committed = false;
     try {
       // What search knows of a text file's content, read back before the transaction (docs/behaviour/search.md#files).
       const content = await readIndexedContent(this.blobs, blob, mimeOfFilename(lastName(path))).catch(() => null);
       const node = await this.store.transaction(async (store) => {
         const r = await this.resolve(caller, path, store);
         this.writable(caller, r);
+        this.checkNewName(r);
         this.checkReplace(r, path, options);
         const parent = this.existingParent(r);
         const at = this.now();
@@ -328,12 +357,14 @@ export class VfsService {
         await this.account(store, this.ownerOf(caller), blob.size);
         return store.insert(this.newNode(caller, r, parent, { isDirectory: false, mime: mimeOfFilename(r.names.at(-1)!), ...stored }, at), content ?? undefined);
       });
+      committed = true;
       if (blob.size === 0) await this.blobs.delete(blob.key);
-      if (replaced) await this.blobs.delete(replaced);
+      if (replaced) await this.deleteBlobs([replaced]);
       this.changed(caller, [parentOf(path)]);
       return this.entry(caller, path, node);
     } catch (e) {
-      await this.blobs.delete(blob.key);
+      // Recorded content is the file's now, whatever failed after.
+      if (!committed) await this.blobs.delete(blob.key);
       throw e;
     }
   }
@@ -364,6 +395,7 @@ export class VfsService {
       const dst = await this.resolve(caller, to, store);
       this.writable(caller, dst);
       if (dst.node?.id === src.node.id) return src.node;
+      this.checkNewName(dst);
       this.checkTarget(src, dst, from, to, options);
       const parent = this.existingParent(dst);
       this.checkDepth(dst, to, src.node.isDirectory ? await store.subtree(src.node.id) : [src.node]);
@@ -384,22 +416,25 @@ export class VfsService {
     if (!src.node) throw new VfsError('notFound', { path: from });
     const dst = await this.resolve(caller, to);
     this.writable(caller, dst);
+    this.checkNewName(dst);
     this.checkTarget(src, dst, from, to, options);
     this.existingParent(dst);
     const subtree = src.node.isDirectory ? await this.store.subtree(src.node.id) : [src.node];
     this.checkDepth(dst, to, subtree);
     const total = subtree.reduce((sum, n) => sum + n.size, 0);
     const owner = this.ownerOf(caller);
-    if (owner && total > 0) {
-      const freed = dst.node && dst.node.ownerId === owner ? dst.node.size : 0;
-      if ((await this.store.usage(owner)) + total - freed > this.options.quota) throw this.quotaError();
-    }
+    // The copies' space is held before their contents are written, as an upload's is (no upload limit: nothing is uploaded).
+    const credit = dst.node && owner && dst.node.ownerId === owner ? dst.node.size : 0;
+    const space = await this.spaces.reserve({ owner, credit, declared: { bytes: total, slack: 0 }, limit: Number.MAX_SAFE_INTEGER });
     // Copies have blobs of their own (docs/behaviour/files.md#storage), written before the rows that name them.
     const copies = new Map<string, StoredBlob>();
     let replaced: string | null = null;
     try {
+      let written = 0;
       for (const n of subtree) {
-        if (n.blobKey && n.size > 0) copies.set(n.id, await this.blobs.write(await this.content(n)));
+        if (!n.blobKey || n.size === 0) continue;
+        const before = written;
+        copies.set(n.id, await this.blobs.write(await this.content(n), { progress: (bytes) => space.wrote((written = before + bytes)) }));
       }
       const node = await this.store.transaction(async (store) => {
         const target = await this.resolve(caller, to, store);
@@ -437,6 +472,8 @@ export class VfsService {
     } catch (e) {
       await this.deleteBlobs([...copies.values()].map((b) => b.key));
       throw e;
+    } finally {
+      space.release();
     }
   }
 
@@ -452,7 +489,8 @@ export class VfsService {
     if (names.length > 1 && names.at(-1) === '') names.pop();
     for (const name of names) {
       if (name === '.' || name === '..') throw new VfsError('outsideMount', { path: text });
-      const rule = vfsNameRuleBroken(name);
+      // Names on the way are looked up: entries made before the rules against misleading names stay reachable.
+      const rule = vfsNameRuleBroken(name, 'existing');
       if (rule) throw new VfsError('invalidName', { name, rule: VFS_NAME_RULES[rule] });
     }
     if (names.length > VFS_MAX_DEPTH) throw new VfsError('tooDeep', { path: text });
@@ -480,6 +518,13 @@ export class VfsService {
     if (!last.isDirectory) return result(null, null, chain.slice(0, deepest), { path: prefix(deepest), reason: 'notADirectory' });
     if (deepest === names.length - 1) return result(null, last, chain, null);
     return result(null, null, chain, { path: prefix(deepest + 1), reason: 'notFound' });
+  }
+
+  /** The name a write makes or writes to must pass every name rule (docs/behaviour/files.md#names). */
+  private checkNewName(r: Resolved): void {
+    const name = r.names.at(-1);
+    const rule = name === undefined ? null : vfsNameRuleBroken(name);
+    if (rule) throw new VfsError('invalidName', { name: name!, rule: VFS_NAME_RULES[rule] });
   }
 
   private existingDirectory(r: Resolved): VfsNodeRecord {
@@ -556,11 +601,7 @@ export class VfsService {
   private async account(store: VfsStore, owner: string | null, delta: number): Promise<void> {
     if (!owner || delta === 0) return;
     const total = await store.addUsage(owner, delta);
-    if (delta > 0 && total > this.options.quota) throw this.quotaError();
-  }
-
-  private quotaError(): VfsError {
-    return new VfsError('quotaExceeded', { quota: humanFileSize(this.options.quota) });
+    if (delta > 0 && total > this.options.quota) throw this.spaces.error('quota');
   }
 
   private async entry(caller: VfsCaller, path: string, node: VfsNodeRecord): Promise<VfsEntry> {

@@ -5,17 +5,19 @@
  */
 import multipart from '@fastify/multipart';
 import { isVfsPath, Messages, VfsBodies, type VfsMountpoint, type VfsOperation } from '@atrium/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import type { UserRecord } from '../users/UserStore.js';
 import { authenticate, caller } from '../http/authenticate.js';
-import { allowLongRequest } from '../http/connections.js';
-import { HttpError, ok, parse, sendFail } from '../http/reply.js';
+import { multipartBoundaryProblem } from '../http/bodyParsers.js';
+import { allowLongRequest, lingerAfterRefusal } from '../http/connections.js';
+import { HttpError, ok, parse } from '../http/reply.js';
 import type { Services } from '../services.js';
 import { sendFile } from './download.js';
 import type { StoredBlob } from './VfsBlobStore.js';
 import { VfsError } from './VfsError.js';
 import type { VfsCaller } from './VfsService.js';
+import type { DeclaredLength, WriteSpace } from './WriteSpaces.js';
 
 /** Room for writefile's other parts (path, options, boundaries) beside the upload in a Content-Length. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -46,25 +48,29 @@ function requestCaller(services: Services, request: FastifyRequest): Promise<Vfs
   return callerFor(services, auth.user, auth.claims.sid);
 }
 
+const notAuthenticated = () => new HttpError(401, Messages.notAuthenticated, 'auth.missing');
+
 /**
- * The caller of a content request: a bearer token, or the signed `token` of
- * a file address (checked against the file, the open session and the user).
+ * The caller of a content request made with the signed `token` of a file
+ * address, and the file the token names: its signature and expiry are
+ * checked first, then its session and user, before any file or path is
+ * looked up, so a forged token learns nothing of what exists. Every
+ * refusal is the same 401. Null for a request with a bearer token or no token.
  */
-async function contentCaller(services: Services, request: FastifyRequest, fileId: () => Promise<string>): Promise<VfsCaller | null> {
+async function tokenCaller(services: Services, request: FastifyRequest): Promise<{ caller: VfsCaller; fileId: string } | null> {
   const { token } = parse(TokenQuery, { token: (request.query as Record<string, unknown> | undefined)?.token });
   if (request.headers.authorization || token === undefined) return null;
-  const id = await fileId();
-  const grant = services.vfs.verifyToken(token, id);
-  if (!grant || !(await services.auth.isSessionOpen(grant.sessionId, grant.userId))) throw new HttpError(401, Messages.notAuthenticated, 'auth.missing');
+  const grant = services.vfs.verifyToken(token);
+  if (!grant || !(await services.auth.isSessionOpen(grant.sessionId, grant.userId))) throw notAuthenticated();
   const user = await services.stores.users.findById(grant.userId);
-  if (!user) throw new HttpError(401, Messages.notAuthenticated, 'auth.missing');
-  return callerFor(services, user, grant.sessionId);
+  if (!user) throw notAuthenticated();
+  return { caller: await callerFor(services, user, grant.sessionId), fileId: grant.fileId };
 }
 
-/** Unsigned fields of a token: whose session to resolve a path for before the token is checked against the file. */
-function tokenHolder(token: string): { sessionId: string; userId: string } | null {
-  const [, sessionId, userId] = token.split('.');
-  return sessionId && userId && /^[0-9a-f-]{36}$/.test(sessionId) && /^[0-9a-f-]{36}$/.test(userId) ? { sessionId, userId } : null;
+/** Whether the caller belongs to an organisation (whose files they may then see). */
+function membership(services: Services, who: VfsCaller): (accountId: string) => Promise<boolean> {
+  const userId = who.userId;
+  return (accountId) => (userId ? services.stores.accounts.isMember(userId, accountId) : Promise.resolve(false));
 }
 
 export function vfsRoutes(services: Services) {
@@ -96,34 +102,30 @@ export function vfsRoutes(services: Services) {
     // readfile: the content itself, with a bearer token or the signed token of the file's address.
     app.get('/vfs/readfile', { compress: false }, async (request, reply) => {
       const body = parse(VfsBodies.readfile, checkPaths(request.query));
-      const token = (request.query as Record<string, unknown>).token;
-      let who: VfsCaller | null = null;
-      if (!request.headers.authorization && typeof token === 'string') {
-        // The path is resolved for the user the token names before its mac is checked against the file found:
-        // every failure answers the same, so a forged token learns nothing of what exists.
-        const holder = tokenHolder(token);
-        const user = holder ? await services.stores.users.findById(holder.userId) : null;
-        const provisional = holder && user ? await callerFor(services, user, holder.sessionId) : null;
-        const fileId = provisional ? await vfs.file(provisional, body.path).then((f) => f.node.id, () => null) : null;
-        if (!fileId) return sendFail(reply, 401, Messages.notAuthenticated, 'auth.missing');
-        who = await contentCaller(services, request, async () => fileId);
+      const byToken = await tokenCaller(services, request);
+      if (byToken) {
+        // The token's own file first, then whether the path names it: a token for a file that is gone answers
+        // as a forged one, without the path being resolved.
+        const node = await vfs.fileById(byToken.caller, byToken.fileId, membership(services, byToken.caller)).catch(() => null);
+        const named = node ? await vfs.file(byToken.caller, body.path).catch(() => null) : null;
+        if (!node || named?.node.id !== node.id) throw notAuthenticated();
+        return sendFile(vfs, node, request, reply, body.options?.download === true);
       }
-      if (!who) {
-        await bearer(request, reply);
-        if (reply.sent) return reply;
-        who = await requestCaller(services, request);
-      }
-      const { node } = await vfs.file(who, body.path);
+      await bearer(request, reply);
+      if (reply.sent) return reply;
+      const { node } = await vfs.file(await requestCaller(services, request), body.path);
       return sendFile(vfs, node, request, reply, body.options?.download === true);
     });
 
     // writefile: multipart with the fields path and options and the file part upload, streamed to the blob store.
-    app.post('/vfs/writefile', { preHandler: bearer, onRequest: async (request, reply) => allowLongRequest(request, reply) }, async (request, reply) => {
+    // An upload may take longer than the whole-request limit once its caller is known (docs/SECURITY.md, "Files").
+    const allowLongUpload = async (request: FastifyRequest, reply: FastifyReply) => allowLongRequest(request, reply);
+    app.post('/vfs/writefile', { preHandler: [bearer, allowLongUpload] }, async (request, reply) => {
       try {
         return ok(await writefile(services, request));
       } catch (e) {
-        // Refused before the upload was read: no need to receive the rest of it.
-        if (!request.raw.readableEnded) reply.header('connection', 'close');
+        // Refused before the whole upload arrived: the connection closes, but only once the client had the answer.
+        lingerAfterRefusal(request, reply);
         throw e;
       }
     });
@@ -137,27 +139,39 @@ export function vfsFileRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     app.get('/file/:id/data', { compress: false }, async (request, reply) => {
       const { id } = parse(FileParams, request.params);
-      let who = await contentCaller(services, request, async () => id);
+      const byToken = await tokenCaller(services, request);
+      if (byToken && byToken.fileId !== id) throw notAuthenticated();
+      let who = byToken?.caller ?? null;
       if (!who) {
         await bearer(request, reply);
         if (reply.sent) return reply;
         who = await requestCaller(services, request);
       }
-      const userId = who.userId;
-      const node = await vfs.fileById(who, id, (accountId) => (userId ? services.stores.accounts.isMember(userId, accountId) : Promise.resolve(false)));
+      const node = await vfs.fileById(who, id, membership(services, who));
       const download = (request.query as Record<string, unknown>).download;
       return sendFile(vfs, node, request, reply, download === 'true' || download === '1');
     });
   };
 }
 
+/** The content length a writefile declares (its body's, the form's other fields included), or null when it is sent chunked. */
+function declaredLength(request: FastifyRequest): DeclaredLength | null {
+  const header = request.headers['content-length'];
+  const bytes = typeof header === 'string' && /^\d{1,16}$/.test(header.trim()) ? Number(header) : NaN;
+  return Number.isSafeInteger(bytes) ? { bytes, slack: MULTIPART_OVERHEAD } : null;
+}
+
 async function writefile(services: Services, request: FastifyRequest) {
   const vfs = services.vfs;
   const who = await requestCaller(services, request);
   if (!request.isMultipart()) throw new VfsError('uploadMissing');
-  const length = Number(request.headers['content-length']);
-  if (Number.isFinite(length) && length > vfs.uploadLimit + MULTIPART_OVERHEAD) throw vfs.tooLargeError();
+  const declared = declaredLength(request);
+  // A length that cannot fit, whatever the path, is refused before a byte of the body is read.
+  if (declared) await vfs.checkUploadLength(who, declared);
+  const boundary = multipartBoundaryProblem(request.headers['content-type']);
+  if (boundary) throw new HttpError(400, `${Messages.invalidRequest}: ${boundary}`, 'request.invalid');
   const fields: Record<string, string> = {};
+  let space: WriteSpace | null = null;
   let blob: StoredBlob | null = null;
   try {
     for await (const part of request.parts()) {
@@ -165,31 +179,34 @@ async function writefile(services: Services, request: FastifyRequest) {
         if (part.fieldname === 'path' || part.fieldname === 'options') fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== 'upload' || blob) {
+      if (part.fieldname !== 'upload' || space) {
         part.file.resume();
         continue;
       }
-      // With the path known first (the usual order), a refused write is answered before the upload is read.
-      const limit =
-        fields.path !== undefined
-          ? await vfs.prepareWrite(who, ...pathAndOptions(fields))
-          : { maxBytes: vfs.uploadLimit, quotaBound: false };
-      blob = await vfs.storeContent(part.file, limit);
+      // With the path known first (the usual order), a refused write is answered before the upload is read;
+      // either way the upload's space is held before its first byte is stored.
+      space = fields.path !== undefined ? await vfs.prepareWrite(who, ...pathAndOptions(fields), declared) : await vfs.prepareWrite(who, null, {}, declared);
+      blob = await vfs.storeContent(part.file, space);
       if (part.file.truncated) throw vfs.tooLargeError();
     }
+    if (!blob) throw new VfsError('uploadMissing');
+    const [path, options] = pathAndOptions(fields);
+    const stored = blob;
+    // From here commitWrite deletes the content when it fails.
+    blob = null;
+    return await vfs.commitWrite(who, path, stored, options);
   } catch (e) {
-    if (blob) await services.vfs.discard(blob);
-    throw uploadError(e, vfs);
+    if (blob) await vfs.discard(blob);
+    const answer = uploadError(e, vfs, request);
+    // A client that goes away mid-upload is no fault of the server's: a line of its own, no stack.
+    if (answer instanceof VfsError && answer.vfsCode === 'uploadAborted') {
+      request.log.info({ event: 'vfs.upload-aborted', reason: (e as { code?: unknown } | null)?.code ?? (e as Error | null)?.message }, 'an upload was cut short: nothing was kept');
+    }
+    throw answer;
+  } finally {
+    // Recorded or given up, the content no longer needs its space held.
+    space?.release();
   }
-  if (!blob) throw new VfsError('uploadMissing');
-  let target: ReturnType<typeof pathAndOptions>;
-  try {
-    target = pathAndOptions(fields);
-  } catch (e) {
-    await services.vfs.discard(blob);
-    throw e;
-  }
-  return vfs.commitWrite(who, target[0], blob, target[1]);
 
   function pathAndOptions(values: Record<string, string>): [string, { overwrite?: boolean }] {
     const body = parse(VfsBodies.writefile, checkPaths(values));
@@ -197,16 +214,22 @@ async function writefile(services: Services, request: FastifyRequest) {
   }
 }
 
+/** Errors of the multipart reader that mean the body ended, or the client went away, before the form did. */
+const CUT_SHORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'FST_MP_PREMATURE_CLOSE']);
+const CUT_SHORT_MESSAGES = /^aborted$|unexpected end of multipart data|terminated early/i;
+/** What the multipart reader throws when the Content-Type's boundary is of no use to it. */
+const UNUSABLE_FORM_MESSAGES = /boundary|needle|content-type/i;
+
 /** Errors of reading a multipart body, as the filesystem's texts. */
-function uploadError(e: unknown, vfs: Services['vfs']): unknown {
+function uploadError(e: unknown, vfs: Services['vfs'], request: FastifyRequest): unknown {
   if (e instanceof HttpError) return e;
   const code = (e as { code?: string } | null)?.code;
+  const message = e instanceof Error ? e.message : '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return vfs.tooLargeError();
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') return new HttpError(413, Messages.payloadTooLarge, 'request.too-large');
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(400, Messages.invalidRequest, 'request.invalid');
-  // A body cut short (the client went away or sent a broken form).
-  if (e instanceof Error && (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'FST_MULTIPART_PREMATURE_CLOSE' || /unexpected end|terminated early|malformed|boundary|premature/i.test(e.message))) {
-    return new VfsError('uploadAborted');
-  }
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_INVALID_JSON_FIELD_ERROR') return new HttpError(400, Messages.invalidRequest, 'request.invalid');
+  // The client went away, or the body ended before the form did.
+  if ((code !== undefined && CUT_SHORT_CODES.has(code)) || CUT_SHORT_MESSAGES.test(message) || (request.raw.destroyed && !request.raw.complete)) return new VfsError('uploadAborted');
+  if (e instanceof Error && UNUSABLE_FORM_MESSAGES.test(message)) return new HttpError(400, `${Messages.invalidRequest}: the multipart form is malformed`, 'request.invalid');
   return e;
 }

@@ -5,6 +5,7 @@
  * percent-escapes, duplicate and odd headers, wrong content types and odd
  * path parameters, bodies in every encoding a browser sends (JSON,
  * urlencoded, multipart forms, JSON labelled text/plain) and broken ones,
+ * multipart boundaries far too long, empty, quoted, odd or missing,
  * cross-origin preflights, signed in and not. Whatever arrives, the answer is never
  * a 5xx: bad input is the client's mistake (docs/API.md, error envelopes).
  *
@@ -228,6 +229,50 @@ const MALFORMED_FORMS: Body[] = [
   { payload: `${part('jwt', 'x')}--b--\r\n`, contentType: 'multipart/mixed; boundary=b' },
   { payload: Buffer.concat([Buffer.from(part('jwt', '')), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from('\r\n--b--\r\n')]), contentType: 'multipart/form-data; boundary=b' },
 ];
+/** A writefile form (path, then an upload) framed with a boundary, named in the Content-Type as `declared` says. */
+function framedWith(boundary: string, declared: 'plain' | 'quoted' | 'missing' | 'bare' | 'other'): Body {
+  const part = (name: string, value: string, filename?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n\r\n${value}\r\n`;
+  const payload = `${part('path', 'home:/odd.txt')}${part('upload', 'odd content', 'odd.txt')}--${boundary}--\r\n`;
+  const contentType = {
+    plain: `multipart/form-data; boundary=${boundary}`,
+    quoted: `multipart/form-data; boundary="${boundary.replace(/["\\]/g, '\\$&')}"`,
+    missing: 'multipart/form-data',
+    bare: 'multipart/form-data; boundary',
+    other: `multipart/form-data; boundary=${boundary}x`,
+  }[declared];
+  return { payload: Buffer.from(payload, 'latin1'), contentType };
+}
+/** Characters RFC 2046 allows in a boundary, and some it does not. */
+const BOUNDARY_CHARACTERS = "abcXYZ0189'()+_,-./:=? ;\"\\%\t*&^$#@!~`{}[]|<>\u00ff";
+/** Multipart bodies with odd boundaries: far too long (the reader's own limit is 252 characters), empty, quoted, of odd characters, missing. */
+const ODD_BOUNDARIES: Body[] = [
+  ...[70, 71, 252, 253, 254, 255, 256, 300, 1000, 8000].map((n) => framedWith('b'.repeat(n), 'plain')),
+  ...[70, 71, 254, 300].map((n) => framedWith('q'.repeat(n), 'quoted')),
+  ...['', ' ', '  ', '"', '""', '\\', ';', '=', '--', '-', 'b--', '\t', 'a b', 'a b ', ' a', '%00', '\u00ff\u00fe', '(b)', "'b'", 'b;c', 'b=c', 'b,c', '?', ':/'].flatMap((b) => [
+    framedWith(b, 'plain'),
+    framedWith(b, 'quoted'),
+  ]),
+  framedWith('b', 'missing'),
+  framedWith('b', 'bare'),
+  framedWith('b', 'other'),
+  framedWith('b'.repeat(300), 'other'),
+  { payload: framedWith('b', 'plain').payload, contentType: 'multipart/form-data; boundary=b; boundary=c' },
+  { payload: framedWith('b', 'plain').payload, contentType: 'multipart/form-data; BOUNDARY=b' },
+  { payload: framedWith('b', 'plain').payload, contentType: 'multipart/form-data;boundary=b;' },
+  { payload: framedWith('b', 'plain').payload, contentType: `multipart/form-data; boundary="${'b'.repeat(300)}` },
+];
+const oddBoundary: fc.Arbitrary<Body> = fc
+  .tuple(
+    fc.oneof(
+      fc.integer({ min: 60, max: 600 }).map((n) => 'b'.repeat(n)),
+      fc.string({ unit: fc.constantFrom(...BOUNDARY_CHARACTERS), maxLength: 300 }),
+      fc.constantFrom('', ' ', '"', '\\', '--'),
+    ),
+    fc.constantFrom('plain' as const, 'quoted' as const, 'missing' as const, 'bare' as const, 'other' as const),
+  )
+  .map(([boundary, declared]) => framedWith(boundary, declared));
+
 /** JSON labelled text/plain gone wrong: not JSON, empty, poisoned, huge, deep, another charset. */
 const MALFORMED_TEXT: Body[] = [
   { payload: 'username=a&password=b', contentType: 'text/plain;charset=UTF-8' },
@@ -255,6 +300,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 4, arbitrary: jsonValue.map((v) => ({ payload: jsonText(v), contentType: 'application/json' })) },
   { weight: 2, arbitrary: jsonValue.map((v) => ({ payload: jsonText(v), contentType: 'text/plain;charset=UTF-8' })) },
   { weight: 2, arbitrary: fc.array(fc.tuple(fieldName, nastyString), { minLength: 1, maxLength: 5 }).map(multipartText) },
+  { weight: 1, arbitrary: oddBoundary },
   {
     weight: 3,
     arbitrary: fc
@@ -291,6 +337,7 @@ const body: fc.Arbitrary<Body> = fc.oneof(
       ...MALFORMED_MULTIPART,
       ...MALFORMED_FORMS,
       ...MALFORMED_TEXT,
+      ...ODD_BOUNDARIES,
       { payload: '{"a":1}', contentType: 'application/json; charset=utf-16' },
       { payload: '{"a":1}', contentType: 'application/json; charset=latin1' },
       { payload: '{"a":1}', contentType: ';;;' },
@@ -622,13 +669,25 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
     const withBody = endpoints.filter((e) => !isFile(e) && (e.method === 'POST' || e.method === 'PUT' || e.method === 'DELETE'));
     for (const endpoint of withBody) {
       const url = fill(endpoint.url, endpoint.url.split('/').map((segment) => (segment === ':provider' ? 'keycloak' : who.userId)));
-      for (const broken of [...MALFORMED_FORMS, ...MALFORMED_TEXT, ...MALFORMED_MULTIPART]) {
+      for (const broken of [...MALFORMED_FORMS, ...MALFORMED_TEXT, ...MALFORMED_MULTIPART, ...ODD_BOUNDARIES]) {
         const failure = await serverError(endpoint.method, url, { query: '', body: broken, headers: { authorization: 'valid', accept: undefined, extra: [] } });
         if (failure) failures.push(failure);
       }
     }
     expect(withBody.length).toBeGreaterThan(20);
+    expect(withBody.map((e) => e.url)).toContain('/vfs/writefile');
     expect(failures, failures.join('\n')).toEqual([]);
+  });
+
+  it('answers multipart bodies of generated odd boundaries, to every endpoint that takes a body, writefile included, without a 5xx', async () => {
+    const withBody = endpoints.filter((e) => !isFile(e) && (e.method === 'POST' || e.method === 'PUT' || e.method === 'DELETE'));
+    for (const endpoint of withBody) {
+      const url = fill(endpoint.url, endpoint.url.split('/').map((segment) => (segment === ':provider' ? 'keycloak' : who.userId)));
+      await fc.assert(
+        fc.asyncProperty(oddBoundary, async (odd) => send(endpoint.method, url, { query: '', body: odd, headers: { authorization: 'valid', accept: undefined, extra: [] } })),
+        { numRuns: 8, endOnFailure: false },
+      );
+    }
   });
 
   it("answers the web client's files and unknown addresses without a 5xx", async () => {

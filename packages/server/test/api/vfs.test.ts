@@ -195,6 +195,29 @@ describe(`filesystem operations (${databaseKind})`, () => {
     expectVfsError(json, 400, 'uploadMissing', {});
   });
 
+  it('refuses a writefile whose multipart boundary is missing, empty or longer than 70 characters with 400, as the form calls do', async () => {
+    const framed = (boundary: string) =>
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="path"\r\n\r\nhome:/boundary.txt\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="boundary.txt"\r\n\r\nbounded\r\n--${boundary}--\r\n`,
+      );
+    const send = (url: string, boundary: string, contentType = `multipart/form-data; boundary=${boundary}`) =>
+      t.app.inject({ method: 'POST', url, payload: framed(boundary), headers: { authorization: `Bearer ${alice.jwt}`, 'content-type': contentType } });
+    for (const boundary of ['b'.repeat(254), 'b'.repeat(300), 'b'.repeat(71)]) {
+      for (const url of ['/vfs/writefile', `${t.config.apiPrefix}/logger`]) {
+        const res = await send(url, boundary);
+        expectClientErrorEnvelope(res, 400);
+        expect(res.json<{ message: string }>().message).toBe('Invalid request: the multipart boundary is longer than 70 characters');
+      }
+    }
+    expectClientErrorEnvelope(await send('/vfs/writefile', 'b', 'multipart/form-data; boundary='), 400);
+    expectClientErrorEnvelope(await send('/vfs/writefile', 'b', 'multipart/form-data'), 400);
+    // 70 characters, quoted or not, are a boundary like any other.
+    expect((await send('/vfs/writefile', 'b'.repeat(70))).statusCode).toBe(200);
+    expect((await send('/vfs/writefile', 'a b'.repeat(23), `multipart/form-data; boundary="${'a b'.repeat(23)}"`)).statusCode).toBe(200);
+    expect((await alice.read('home:/boundary.txt')).body).toBe('bounded');
+  });
+
   it('refuses callers without a session', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/vfs/readdir?path=home:/' });
     expectClientErrorEnvelope(res, 401);

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { vfsErrorText, type VfsEntry } from '@atrium/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { FileUrlSigner } from '../../src/vfs/FileUrlSigner.js';
 import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../helpers/testApp.js';
@@ -145,22 +145,77 @@ describe(`signed file addresses (${databaseKind})`, () => {
     expect((await t.app.inject({ method: 'GET', url: `/vfs/readfile?path=${encodeURIComponent('home:/two.txt')}&token=${token}` })).statusCode).toBe(401);
   });
 
-  it('refuse a token made for another user, a forged or an expired one', async () => {
+  it('refuse a token made for another user or file, a forged or an expired one', async () => {
     const file = data<VfsEntry>(await alice.write('home:/signed.txt', 'signed'));
-    const [expiry, session, user, mac] = new URL(file.url!, 'http://x').searchParams.get('token')!.split('.');
+    const [expiry, session, user, fileId, mac] = new URL(file.url!, 'http://x').searchParams.get('token')!.split('.');
+    expect(fileId).toBe(file.id);
     const bobEntry = data<VfsEntry>(await bob.write('home:/bob.txt', 'bob'));
     const bobUser = new URL(bobEntry.url!, 'http://x').searchParams.get('token')!.split('.')[2];
-    for (const token of [`${expiry}.${session}.${bobUser}.${mac}`, `${expiry}.${session}.${user}.${'A'.repeat(43)}`, `${Number(expiry) + 3600}.${session}.${user}.${mac}`, 'garbage']) {
+    for (const token of [
+      `${expiry}.${session}.${bobUser}.${fileId}.${mac}`,
+      `${expiry}.${session}.${user}.${bobEntry.id}.${mac}`,
+      `${expiry}.${session}.${user}.${fileId}.${'A'.repeat(43)}`,
+      `${Number(expiry) + 3600}.${session}.${user}.${fileId}.${mac}`,
+      // The former form, without the file id.
+      `${expiry}.${session}.${user}.${mac}`,
+      'garbage',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/file/${file.id}/data?token=${encodeURIComponent(token)}` });
       expect(res.statusCode).toBe(401);
       expect(res.body).not.toContain('signed');
     }
     // Expired: the same token checked by a clock past its expiry (at most 13 hours after signing).
-    const genuine = `${expiry}.${session}.${user}.${mac}`;
-    expect(t.services.vfs.verifyToken(genuine, file.id)).toEqual({ sessionId: session, userId: user });
+    const genuine = `${expiry}.${session}.${user}.${fileId}.${mac}`;
+    expect(t.services.vfs.verifyToken(genuine)).toEqual({ sessionId: session, userId: user, fileId: file.id });
     const later = new FileUrlSigner(TEST_JWT_SECRET, () => new Date(Date.now() + 13 * 3600 * 1000));
-    expect(later.verify(genuine, file.id)).toBeNull();
-    expect(new FileUrlSigner(TEST_JWT_SECRET).verify(genuine, file.id)).not.toBeNull();
+    expect(later.verify(genuine)).toBeNull();
+    expect(new FileUrlSigner(TEST_JWT_SECRET).verify(genuine)).not.toBeNull();
+  });
+
+  it('check the token before looking anything up: a forged one, or one for a file that is gone, is refused without any path being resolved', async () => {
+    const tokenOf = (entry: VfsEntry) => new URL(entry.url!, 'http://x').searchParams.get('token')!;
+    const readfile = (path: string, token: string) => t.app.inject({ method: 'GET', url: `/vfs/readfile?path=${encodeURIComponent(path)}&token=${encodeURIComponent(token)}` });
+    const file = data<VfsEntry>(await alice.write('home:/checked.txt', 'checked'));
+    const gone = data<VfsEntry>(await alice.write('home:/gone.txt', 'gone'));
+    await alice.post('unlink', { path: 'home:/gone.txt' });
+    const bobFile = data<VfsEntry>(await bob.write('home:/bob-secret.txt', 'bob only'));
+    const [expiry, session, user, fileId, mac] = tokenOf(file).split('.');
+    const bobUser = tokenOf(bobFile).split('.')[2];
+    const vfsStore = t.services.stores.vfs;
+    const lookups = [vi.spyOn(vfsStore, 'walk'), vi.spyOn(vfsStore, 'root'), vi.spyOn(vfsStore, 'findById')];
+    const sessionChecks = vi.spyOn(t.services.auth, 'isSessionOpen');
+    try {
+      // Forged: naming Bob (whose home a path would then be resolved in), another file, or with a made-up mac.
+      const forged = [
+        `${expiry}.${session}.${bobUser}.${bobFile.id}.${mac}`,
+        `${expiry}.${session}.${bobUser}.${fileId}.${mac}`,
+        `${expiry}.${session}.${user}.${bobFile.id}.${mac}`,
+        `${expiry}.${session}.${user}.${fileId}.${'A'.repeat(43)}`,
+        `${expiry}.${session}.${user}.${mac}`,
+      ];
+      for (const token of forged) {
+        for (const path of ['home:/bob-secret.txt', 'home:/no-such-file.txt', 'home:/checked.txt']) {
+          const res = await readfile(path, token);
+          expect(res.statusCode).toBe(401);
+          expect(res.json<{ code: string }>().code).toBe('auth.missing');
+        }
+        expect((await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/file/${bobFile.id}/data?token=${encodeURIComponent(token)}` })).statusCode).toBe(401);
+      }
+      for (const spy of [...lookups, sessionChecks]) expect(spy).not.toHaveBeenCalled();
+
+      // Genuine, for a file that is gone: the file is looked up by its id only, and the path never resolved.
+      for (const path of ['home:/gone.txt', 'home:/checked.txt']) expect((await readfile(path, tokenOf(gone))).statusCode).toBe(401);
+      expect(lookups[0]).not.toHaveBeenCalled();
+      expect(lookups[1]).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // Genuine tokens still open their file, by path and by id.
+    const byPath = await readfile('home:/checked.txt', tokenOf(file));
+    expect(byPath.statusCode).toBe(200);
+    expect(byPath.body).toBe('checked');
+    expect((await t.app.inject({ method: 'GET', url: file.url! })).body).toBe('checked');
+    expect((await t.app.inject({ method: 'GET', url: `${file.url!}&download=1` })).headers['content-disposition']).toMatch(/^attachment;/);
   });
 
   it('stop working once the session is signed out', async () => {

@@ -30,6 +30,21 @@ describe(`atrium files on ${databaseKind}`, () => {
     expect((await h.run(['files', 'rm', 'home:/n.txt', '--user', 'alice'])).stderr).toContain("'home:/n.txt' does not exist");
   });
 
+  it('refuses to store under a name that changes the direction of the text or holds a look-alike slash, making no folder', async () => {
+    const file = h.file('invoice.exe', 'MZ');
+    for (const [target, rule] of [
+      ['documents:/invoice\u202Efdp.exe', 'a name cannot contain characters that change the direction of the text around them'],
+      ['documents:/Reports\u2215 2026/summary.txt', 'a name cannot contain characters that look like / or \\'],
+    ] as const) {
+      const put = await h.run(['files', 'put', file, target, '--org', 'Acme']);
+      expect(put.code).toBe(1);
+      expect(put.stderr).toContain(`is not a valid name: ${rule}`);
+    }
+    const ls = await h.run(['files', 'ls', 'documents:/', '--org', 'Acme', '--json']);
+    const names = (JSON.parse(ls.stdout) as Array<{ filename: string }>).map((e) => e.filename);
+    expect(names.filter((name) => name.startsWith('invoice') || name.startsWith('Reports'))).toEqual([]);
+  });
+
   it('says whose folders it needs, and refuses what is not a path', async () => {
     const r = await h.run(['files', 'ls', 'home:/']);
     expect(r.code).toBe(1);

@@ -67,7 +67,8 @@ const put: CommandSpec = {
       const dir = `${mount}:/${folders.slice(0, i).join('/')}`;
       if (!(await attempt(() => vfs.exists(caller, dir)))) await attempt(() => vfs.mkdir(caller, dir));
     }
-    const entry = await attempt(() => vfs.writefile(caller, target, fs.createReadStream(file), { overwrite: !args.flag('no-overwrite') }));
+    // The file is opened once the write is accepted (name, space), and its size checked before.
+    const entry = await attempt(() => vfs.writefile(caller, target, () => fs.createReadStream(file), { overwrite: !args.flag('no-overwrite') }, fs.statSync(file).size));
     io.stdout(`Stored ${entry.path} (${humanFileSize(entry.size)}).`);
   },
 };
