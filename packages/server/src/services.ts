@@ -128,7 +128,7 @@ export function createServices({
     tokens,
     hasher,
     throttle,
-    { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge },
+    { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge, refreshTokenGrace: config.refreshTokenGrace },
     log,
     sessionCache,
     now,
