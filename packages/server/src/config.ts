@@ -251,7 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rate: e.COSTLY_CALLS_RATE,
       window: e.COSTLY_CALLS_WINDOW,
       // The embedded database runs one statement at a time in the server's own thread; PostgreSQL has processes of its own.
-      concurrency: e.COSTLY_CALLS_CONCURRENCY ?? (e.DATABASE_URL ? 4 : 1),
+      concurrency: e.COSTLY_CALLS_CONCURRENCY ?? (e.DATABASE_URL ? 2 : 1),
     },
     refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
     connections: {
