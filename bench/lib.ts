@@ -49,8 +49,14 @@ export type ServerBuild = 'compiled' | 'typescript';
 export const defaultServerBuild: ServerBuild = process.env.BENCH_SERVER === 'typescript' ? 'typescript' : 'compiled';
 
 let compiled = false;
-/** Compiles the server as `npm start` does (once per process) and returns its entry file. */
+/**
+ * Compiles the server as `npm start` does (once per process) and returns its
+ * entry file; BENCH_SERVER_ENTRY names another compiled server instead (a
+ * copy of dist/main.js built from another version, kept beside it in
+ * packages/server/dist, as the bundle finds its files from there), to compare.
+ */
 export function compiledServer(): string {
+  if (process.env.BENCH_SERVER_ENTRY) return path.resolve(repo, process.env.BENCH_SERVER_ENTRY);
   if (!compiled) {
     execFileSync(process.execPath, [path.join(repo, 'packages/server/scripts/build.mjs')], { cwd: repo, stdio: ['ignore', 'ignore', 'inherit'] });
     compiled = true;

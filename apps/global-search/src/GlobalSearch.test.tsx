@@ -221,4 +221,32 @@ describe('GlobalSearch', () => {
     });
     await waitFor(() => expect(results().length).toBe(8));
   });
+
+  it('says when to search again, instead of a connection to check, when the server refused the search as too many; the same for Show more', async () => {
+    const t = await start();
+    const answer = t.server.searchAnswer;
+    const tooMany = (seconds: number) =>
+      new Response(JSON.stringify({ status: 'error', message: 'Too many requests, please try again later', code: 'request.rate-limited', retryAfter: seconds }), {
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: { 'Content-Type': 'application/json', 'Retry-After': String(seconds) },
+      });
+    t.server.searchAnswer = () => tooMany(12);
+    await launch(t, { searchedValue: 'budget', selectedFilter: 'comments' });
+    const error = await within(app()).findByTestId('globalSearchApp.error');
+    expect(within(error).getByRole('heading').textContent).toBe('The search could not be done');
+    expect(error.textContent).toContain('Too many requests, please try again in 12 s');
+    expect(error.textContent).not.toContain('Check your connection');
+
+    t.server.searchAnswer = answer;
+    await act(async () => {
+      fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+      await t.clock.settle();
+    });
+    await waitFor(() => expect(results()).toHaveLength(20));
+    t.server.searchAnswer = () => tooMany(3);
+    fireEvent.click(within(app()).getByRole('button', { name: 'Show more' }));
+    await act(() => t.clock.settle());
+    await waitFor(() => expect(within(app()).getByRole('alert').textContent).toBe('More results could not be loaded. Too many requests, please try again in 3 s'));
+  });
 });

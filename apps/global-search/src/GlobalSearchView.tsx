@@ -1,5 +1,5 @@
 import { useObservable, useTranslation, type TFunction } from '@atrium/client-ui';
-import { fileErrorText } from '@atrium/sdk';
+import { fileErrorText, tooManyRequestsText } from '@atrium/sdk';
 import { highlightParts, humanFileSize, SEARCH_FILTERS, type SearchFilter, type SearchResult } from '@atrium/shared';
 import { useId, useState, type FormEvent, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
 import { keyOf, type ResultGroup, type SearchResultsModel } from './SearchResultsModel.js';
@@ -220,7 +220,7 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
         )}
         {group.moreError !== null && (
           <p className="gsr-notice gsr-notice--error" role="alert">
-            {t('globalSearchApp.moreFailed')}
+            {t('globalSearchApp.moreFailed')} {tooManyRequestsText(group.moreError, (key, vars) => t(key, vars))}
           </p>
         )}
       </section>
@@ -242,7 +242,8 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
         return (
           <div className="gsr-error" role="alert" data-testid="globalSearchApp.error">
             <h3 className="gsr-error__title">{t('globalSearchApp.error.title')}</h3>
-            <p>{t('globalSearchApp.error.hint')}</p>
+            {/* Refused as one search too many: when to try again, rather than a connection to check. */}
+            <p>{tooManyRequestsText(error, (key, vars) => t(key, vars)) ?? t('globalSearchApp.error.hint')}</p>
             <button type="button" className="gsr-button" onClick={() => void model.retry()} data-testid="globalSearchApp.retry">
               {t('globalSearchApp.error.retry')}
             </button>

@@ -444,7 +444,9 @@ export interface DesktopSearch {
   /**
    * Searches every kind, or one with `filter`; `take` and `skip` page it.
    * Rejects with the panel's texts for an empty text or one made only of
-   * special characters, before anything is sent.
+   * special characters, before anything is sent; when the user has searched
+   * too much, with the server's refusal (`retryAfterOf` tells when to try
+   * again, `tooManyRequestsText` says so).
    */
   query(text: string, options?: { filter?: SearchFilter | ''; take?: number; skip?: number }): Promise<SearchResponse>;
   /** The user's recent searches, newest first. */
@@ -517,6 +519,8 @@ export type Translate = (key: string, vars?: Record<string, unknown>) => string;
  * catalogue has no such text, the English message is kept.
  */
 export function fileErrorText(error: unknown, t: Translate): string {
+  const limited = tooManyRequestsText(error, t);
+  if (limited !== null) return limited;
   const message = error instanceof Error ? error.message : String(error);
   const failure = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; params?: unknown };
   const code = typeof failure.code === 'string' && failure.code.startsWith('vfs.') ? failure.code.slice('vfs.'.length) : null;
@@ -529,6 +533,32 @@ export function fileErrorText(error: unknown, t: Translate): string {
     if (rule) params.rule = knownText(t, `vfs.nameRule.${rule}`, given);
   }
   return knownText(t, `vfs.error.${code}`, message, params);
+}
+
+/**
+ * For a call the server refused as one too many (a 429 answer, which every
+ * Desktop call rejects with: its `status` and the envelope as `body`), the
+ * seconds after which it may be tried again (the envelope's `retryAfter`,
+ * at least 1); null for any other failure (docs/behaviour/errors.md#requests).
+ */
+export function retryAfterOf(error: unknown): number | null {
+  // The refusal itself, or what an error wrapping it names as its cause.
+  let failure: unknown = error;
+  for (let depth = 0; depth < 3 && typeof failure === 'object' && failure !== null; depth++) {
+    const { status, body, cause } = failure as { status?: unknown; body?: unknown; cause?: unknown };
+    if (status === 429) {
+      const seconds = Number((body as { retryAfter?: unknown } | null | undefined)?.retryAfter);
+      return Number.isFinite(seconds) && seconds >= 1 ? Math.ceil(seconds) : 1;
+    }
+    failure = cause;
+  }
+  return null;
+}
+
+/** 'Too many requests, please try again in {{seconds}} s' in the current language for such a refusal (retryAfterOf); null for any other failure. */
+export function tooManyRequestsText(error: unknown, t: Translate): string | null {
+  const seconds = retryAfterOf(error);
+  return seconds === null ? null : knownText(t, 'request.rateLimited', `Too many requests, please try again in ${seconds} s`, { seconds });
 }
 
 /** The translation of a key, or the fallback when the catalogue does not know it (i18next answers the key). */

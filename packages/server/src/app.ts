@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { Messages, SOCKET_MESSAGE_MAX_BYTES, SOCKET_PATH, type ClientConfig } from '@atrium/shared';
+import { SOCKET_MESSAGE_MAX_BYTES, SOCKET_PATH, type ClientConfig } from '@atrium/shared';
 import { contentRoutes, wrapperResourceRoutes } from './announcements/routes.js';
 import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
 import type { PasswordHasher } from './auth/PasswordHasher.js';
@@ -22,6 +22,8 @@ import { contentHost } from './http/contentHost.js';
 import { installCors } from './http/cors.js';
 import { guardConnections, type ConnectionGuard } from './http/connections.js';
 import { installErrorHandler } from './http/errorHandler.js';
+import { installCostlyCalls } from './http/costlyRoutes.js';
+import { RateLimitedError } from './http/reply.js';
 import { providerOrigin } from './auth/external/externalConfig.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
 import { webClient } from './http/webClient.js';
@@ -114,9 +116,11 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   installCors(app, config.cors);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: Messages.tooManyRequests }),
+    errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   installSecurityHeaders(app, { publicUrl: config.publicUrl, connect: config.external ? [providerOrigin(config.external)] : [], contentHost: content });
+  // Before any route is registered: routes with `config: { costly: true }` run within the costly calls' limits.
+  installCostlyCalls(app, services.costlyCalls);
 
   const web = webClient({ root: config.webRoot, apiPrefixes: [config.apiPrefix, config.wrapperPrefix] });
   // Before any route is registered: a route keeps the error handler in force when it is added.

@@ -57,6 +57,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_AUTH: positiveInt.default(30),
   RATE_LIMIT_RECOVERY: positiveInt.default(10),
   RATE_LIMIT_LOGGER: positiveInt.default(120),
+  COSTLY_CALLS_PER_USER: positiveInt.max(1000).default(4),
+  COSTLY_CALLS_RATE: positiveInt.max(1_000_000).default(60),
+  COSTLY_CALLS_WINDOW: positiveInt.max(24 * 3600).default(60),
+  COSTLY_CALLS_CONCURRENCY: positiveInt.max(1000).optional(),
+  REFRESH_TOKEN_GRACE: z.coerce.number().int().min(0).max(60).default(5),
   SITE_TITLE: z.string().min(1).max(100).default('Atrium'),
   SITE_LOGO: address.optional(),
   LOGIN_BACKGROUND: address.optional(),
@@ -146,6 +151,10 @@ export interface Config {
   loginAddressMaxDelay: number;
   /** Requests per minute and client address on sensitive routes. */
   rateLimits: { auth: number; recovery: number; logger: number };
+  /** Limits of each user's costly calls and of all of them at once (http/CostlyCalls.ts; docs/SECURITY.md, "Costly calls"); `window` in seconds. */
+  costlyCalls: { perUser: number; rate: number; window: number; concurrency: number };
+  /** Seconds after a refresh token's first use within which it answers the same new pair again (docs/SECURITY.md, "Sessions"); 0: never. */
+  refreshTokenGrace: number;
   /** Time limits (milliseconds) and the cap on open connections (http/connections.ts). */
   connections: ConnectionSettings;
   smtp?: SmtpConfig;
@@ -237,6 +246,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindow: e.LOGIN_WINDOW,
     loginAddressMaxDelay: e.LOGIN_ADDRESS_MAX_DELAY,
     rateLimits: { auth: e.RATE_LIMIT_AUTH, recovery: e.RATE_LIMIT_RECOVERY, logger: e.RATE_LIMIT_LOGGER },
+    costlyCalls: {
+      perUser: e.COSTLY_CALLS_PER_USER,
+      rate: e.COSTLY_CALLS_RATE,
+      window: e.COSTLY_CALLS_WINDOW,
+      // The embedded database runs one statement at a time in the server's own thread; PostgreSQL has processes of its own.
+      concurrency: e.COSTLY_CALLS_CONCURRENCY ?? (e.DATABASE_URL ? 2 : 1),
+    },
+    refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
     connections: {
       requestTimeout: Math.round(e.REQUEST_TIMEOUT * 1000),
       headersTimeout: Math.round(e.HEADERS_TIMEOUT * 1000),

@@ -17,6 +17,7 @@ import { SessionCache } from './auth/SessionCache.js';
 import { LocalSessionEvents, type SessionEvents } from './auth/SessionEvents.js';
 import { TokenService } from './auth/TokenService.js';
 import { withSessionEvents } from './auth/withSessionEvents.js';
+import { CostlyCalls } from './http/CostlyCalls.js';
 import type { Mailer } from './mail/Mailer.js';
 import { loadBuiltinPackages } from './packages/packageMetadata.js';
 import { PackageService } from './packages/PackageService.js';
@@ -37,6 +38,8 @@ import { VfsService } from './vfs/VfsService.js';
 
 /** Most sign-in sessions the session cache holds (a few MB at most). */
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
+/** Longest wait (ms) of a costly call for its turn before it is refused. */
+const COSTLY_CALL_MAX_WAIT = 10_000;
 
 export interface Services {
   db: Db;
@@ -64,6 +67,8 @@ export interface Services {
   tasks: TaskService;
   /** Global search (docs/behaviour/search.md). */
   search: SearchService;
+  /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
+  costlyCalls: CostlyCalls;
 }
 
 export interface ServiceDeps {
@@ -123,7 +128,7 @@ export function createServices({
     tokens,
     hasher,
     throttle,
-    { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge },
+    { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge, refreshTokenGrace: config.refreshTokenGrace },
     log,
     sessionCache,
     now,
@@ -206,5 +211,6 @@ export function createServices({
     vfsCallers: new VfsCallers(stores.accounts, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime()),
     tasks,
     search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, users: stores.users }),
+    costlyCalls: new CostlyCalls({ ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT }, () => now().getTime()),
   };
 }

@@ -229,7 +229,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
   let searchService: Promise<SearchService> | null = null;
   let loadedSearch: SearchService | null = null;
   const loadSearchService = () =>
-    (searchService ??= import('../search/SearchService.js').then((m) => (loadedSearch = new m.SearchService({ request: (method, path, body) => request(session, method, path, body), storedHistory }))));
+    (searchService ??= import('../search/SearchService.js').then((m) => (loadedSearch = new m.SearchService({ request: (method, path, body) => request(session, method, path, body), storedHistory, now: () => clock.now() }))));
   const search = lazyDesktopSearch({ load: loadSearchService, loaded: () => loadedSearch, storedHistory });
   // The notification centre: the user's tasks, live over the desktop socket (docs/behaviour/work.md).
   // The task calls' client loads with the first of them (the badge's count at start), so the shell does not carry it.

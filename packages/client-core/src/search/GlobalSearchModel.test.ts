@@ -1,4 +1,4 @@
-import type { Application } from '@atrium/sdk';
+import { retryAfterOf, tooManyRequestsText, type Application } from '@atrium/sdk';
 import type { Locale } from '@atrium/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDesktop, type Desktop } from '../desktop/createDesktop.js';
@@ -195,5 +195,36 @@ describe('Desktop.search for applications', () => {
     await env.clock.settle();
     server.searchAnswer = () => new Response(JSON.stringify({ status: 'error', message: 'Search is unavailable' }), { status: 503, statusText: 'Service Unavailable', headers: { 'Content-Type': 'application/json' } });
     await expect(launched[0]!.desktop.search.query('budget')).rejects.toThrow('Search is unavailable');
+  });
+
+  it('after the server refused a search as too many, holds the next submit back with the seconds left, until that time has passed', async () => {
+    const { server, launched, model, env } = await setup();
+    model.open();
+    model.setText('budget');
+    model.submit();
+    await env.clock.settle();
+    const search = launched[0]!.desktop.search;
+    server.searchAnswer = () =>
+      new Response(JSON.stringify({ status: 'error', message: 'Too many requests, please try again later', code: 'request.rate-limited', retryAfter: 12 }), {
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '12' },
+      });
+    const refused = await search.query('budget').catch((error: unknown) => error);
+    expect(retryAfterOf(refused)).toBe(12);
+    expect(tooManyRequestsText(refused, translateEnglish)).toBe('Too many requests, please try again in 12 s');
+
+    model.open();
+    model.setText('roadmap');
+    env.clock.advance(2000);
+    expect(model.submit()).toBe(false);
+    expect(model.getState()).toMatchObject({ open: true, problem: null, retryIn: 10 });
+    expect(launched).toHaveLength(1);
+    // Typing clears it; the time passing lets the search go.
+    model.setText('roadmap plan');
+    expect(model.getState().retryIn).toBeNull();
+    env.clock.advance(10_000);
+    expect(model.submit()).toBe(true);
+    expect(model.getState()).toMatchObject({ open: false, retryIn: null });
   });
 });

@@ -16,6 +16,12 @@ export interface GlobalSearchState {
   filter: SearchFilter | null;
   /** Why the last submitted text was refused (shown until the text changes); null when nothing is wrong. */
   problem: SearchTextProblem | null;
+  /**
+   * Seconds to wait, when the last submit was held back because the server
+   * had refused a search as too many (shown until the text changes); null
+   * otherwise.
+   */
+  retryIn: number | null;
   /** The Recent list: earlier searches, newest first. */
   recent: readonly string[];
 }
@@ -36,14 +42,16 @@ export interface GlobalSearchOptions {
  * something to search!', 'The use of special characters is not allowed!').
  * A valid one launches the GlobalSearch application with `searchedValue`
  * and `selectedFilter`, closes the panel and saves the search history
- * (first in Recent at once; a failed save keeps it and is logged).
+ * (first in Recent at once; a failed save keeps it and is logged). While
+ * the server's refusal of a search as too many lasts, a submit says how
+ * long to wait instead (docs/behaviour/search.md#too-many-searches).
  */
 export class GlobalSearchModel extends Observable<GlobalSearchState> {
   readonly #options: GlobalSearchOptions;
   readonly #cleanups: Array<() => void> = [];
 
   constructor(options: GlobalSearchOptions) {
-    super({ open: options.ui.getState().popup === 'globalSearch', text: '', filter: null, problem: null, recent: options.search.getState().history });
+    super({ open: options.ui.getState().popup === 'globalSearch', text: '', filter: null, problem: null, retryIn: null, recent: options.search.getState().history });
     this.#options = options;
     this.#cleanups.push(
       options.ui.subscribe(() => this.#follow()),
@@ -62,7 +70,7 @@ export class GlobalSearchModel extends Observable<GlobalSearchState> {
   close(): void {
     if (this.#options.ui.getState().popup === 'globalSearch') this.#options.ui.closePopup();
     const state = this.getState();
-    if (state.problem) this.setState({ ...state, problem: null });
+    if (state.problem || state.retryIn !== null) this.setState({ ...state, problem: null, retryIn: null });
   }
 
   /** The magnifier: opens the panel, or closes it when open. */
@@ -73,7 +81,7 @@ export class GlobalSearchModel extends Observable<GlobalSearchState> {
 
   setText(text: string): void {
     const state = this.getState();
-    if (text !== state.text) this.setState({ ...state, text, problem: null });
+    if (text !== state.text) this.setState({ ...state, text, problem: null, retryIn: null });
   }
 
   /** Presses a filter chip; pressing the one pressed releases it (no filter). */
@@ -89,20 +97,27 @@ export class GlobalSearchModel extends Observable<GlobalSearchState> {
 
   /**
    * Searches the text in the bar: refused (false, with the problem shown,
-   * nothing sent) when empty or only special characters; otherwise the
-   * GlobalSearch application opens with the text and the filter, the panel
-   * closes and the text goes first in the search history (true).
+   * nothing sent) when empty or only special characters, and held back
+   * (false, with the seconds to wait) while the server's refusal of a search
+   * as too many lasts; otherwise the GlobalSearch application opens with the
+   * text and the filter, the panel closes and the text goes first in the
+   * search history (true).
    */
   submit(): boolean {
     const state = this.getState();
     const problem = searchTextProblem(state.text);
     if (problem) {
-      this.setState({ ...state, problem });
+      this.setState({ ...state, problem, retryIn: null });
+      return false;
+    }
+    const wait = this.#options.search.retryIn();
+    if (wait > 0) {
+      this.setState({ ...state, problem: null, retryIn: wait });
       return false;
     }
     const searchedValue = state.text.trim();
     const args: GlobalSearchArgs = { searchedValue, selectedFilter: state.filter ?? '' };
-    this.setState({ ...state, text: '', problem: null });
+    this.setState({ ...state, text: '', problem: null, retryIn: null });
     this.close();
     this.#options.search.remember(searchedValue).catch((error: unknown) => console.warn('The search history could not be saved; it is kept on this page.', error));
     // The package manager tells the user itself when the application cannot open (an alert).
@@ -118,6 +133,6 @@ export class GlobalSearchModel extends Observable<GlobalSearchState> {
   #follow(recent: readonly string[] = this.#options.search.getState().history): void {
     const state = this.getState();
     const open = this.#options.ui.getState().popup === 'globalSearch';
-    if (open !== state.open || recent !== state.recent) this.setState({ ...state, open, recent, problem: open ? state.problem : null });
+    if (open !== state.open || recent !== state.recent) this.setState({ ...state, open, recent, problem: open ? state.problem : null, retryIn: open ? state.retryIn : null });
   }
 }

@@ -1,4 +1,4 @@
-import type { DesktopSearch, SearchFilter, SearchResponse } from '@atrium/sdk';
+import { retryAfterOf, type DesktopSearch, type SearchFilter, type SearchResponse } from '@atrium/sdk';
 import { addToSearchHistory, SEARCH_TEXT_MESSAGES, searchHistoryEntries, searchTextProblem, type Envelope, type SearchTextProblem } from '@atrium/shared';
 import { Observable } from '../Observable.js';
 import type { RequestMethod } from '../packages/DesktopHooks.js';
@@ -22,6 +22,8 @@ export interface SearchServiceOptions {
   request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
   /** The stored history of the signed-in user's profile (comma-separated, newest first). */
   storedHistory(): string;
+  /** The clock's time in milliseconds (the desktop's clock; Date.now by default). */
+  now?(): number;
 }
 
 /** The recent searches, newest first. */
@@ -42,6 +44,8 @@ export class SearchService extends Observable<SearchHistoryState> implements Des
   readonly #options: SearchServiceOptions;
   /** The history once a search has changed it here; until then the profile's. */
   #history: string | null = null;
+  /** When the server last said searches may be sent again (ms), after refusing one as too many. */
+  #retryAt = 0;
 
   constructor(options: SearchServiceOptions) {
     super({ history: searchHistoryEntries(options.storedHistory()) });
@@ -56,7 +60,22 @@ export class SearchService extends Observable<SearchHistoryState> implements Des
     if (options.filter) query.filter = options.filter;
     if (options.take !== undefined) query.take = options.take;
     if (options.skip !== undefined) query.skip = options.skip;
-    return unwrap(await this.#options.request<Envelope<SearchResponse>>('get', 'search', query));
+    try {
+      return unwrap(await this.#options.request<Envelope<SearchResponse>>('get', 'search', query));
+    } catch (error) {
+      const seconds = retryAfterOf(error);
+      if (seconds !== null) this.#retryAt = Math.max(this.#retryAt, this.#now() + seconds * 1000);
+      throw error;
+    }
+  }
+
+  /**
+   * Whole seconds until a search may be sent again, when the server refused
+   * one as too many (docs/behaviour/search.md#too-many-searches); 0 when
+   * nothing holds searches back.
+   */
+  retryIn(): number {
+    return Math.max(0, Math.ceil((this.#retryAt - this.#now()) / 1000));
   }
 
   history(): readonly string[] {
@@ -79,6 +98,10 @@ export class SearchService extends Observable<SearchHistoryState> implements Des
 
   dispose(): void {
     this.clearListeners();
+  }
+
+  #now(): number {
+    return this.#options.now?.() ?? Date.now();
   }
 
   #sync(stored: string): void {

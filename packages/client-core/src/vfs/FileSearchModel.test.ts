@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RequestError } from '../api/RequestError.js';
 import { FakeClock, flushPromises } from '../testing/FakeClock.js';
 import type { FileEntry, FileSystem } from './FileSystem.js';
 import { FileSearchModel } from './FileSearchModel.js';
@@ -94,6 +95,22 @@ describe('FileSearchModel search', () => {
     await model.search();
     expect(paths(model)).toEqual(['shared:/Team report.pdf']);
     expect(model.getState().message).toEqual({ kind: 'results', count: 1 });
+  });
+
+  it('says when to search again when the server refused a filesystem\'s search as too many, beside what the others found', async () => {
+    const fs = files();
+    const original = fs.search.bind(fs);
+    const refused = new RequestError('request.failed', {
+      status: 429,
+      body: { status: 'error', message: 'Too many requests, please try again later', code: 'request.rate-limited', retryAfter: 7 },
+      reason: 'Too many requests, please try again later',
+    });
+    vi.spyOn(fs, 'search').mockImplementation((root, pattern) => (root === 'home:/' ? Promise.reject(refused) : original(root, pattern)));
+    const { model } = setup(fs);
+    model.setText('report');
+    await model.enter();
+    expect(paths(model)).toEqual(['shared:/Team report.pdf']);
+    expect(model.getState().message).toEqual({ kind: 'error', error: refused });
   });
 
   it('keeps only the latest search when an older one answers later', async () => {

@@ -1,3 +1,4 @@
+import { retryAfterOf } from '@atrium/sdk';
 import { VFS_PATTERN_MAX_LENGTH } from '@atrium/shared';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
@@ -119,10 +120,13 @@ export class FileSearchModel extends Observable<FileSearchState> {
     try {
       const roots = (await files.mountpoints()).filter((m) => m.enabled && m.mounted && m.attributes.searchable).map((m) => m.root);
       const answers = await Promise.allSettled(roots.map((root) => files.search(root, pattern)));
-      const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+      const failures = answers.filter((a): a is PromiseRejectedResult => a.status === 'rejected').map((a) => a.reason as unknown);
       results = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
-      // A filesystem that fails does not hide what the others found; when all fail, the failure is the message.
-      if (results.length === 0 && failed) message = { kind: 'error', error: failed.reason };
+      // Searched too much: when to try again is the message, beside what was found (docs/behaviour/files.md#search-overlay).
+      const refused = failures.find((reason) => retryAfterOf(reason) !== null);
+      // A filesystem that fails otherwise does not hide what the others found; when all fail, the failure is the message.
+      if (refused !== undefined) message = { kind: 'error', error: refused };
+      else if (results.length === 0 && failures.length > 0) message = { kind: 'error', error: failures[0] };
       else message = results.length === 0 ? { kind: 'none', text } : { kind: 'results', count: results.length };
     } catch (error) {
       message = { kind: 'error', error };

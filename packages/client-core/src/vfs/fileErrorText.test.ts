@@ -1,11 +1,13 @@
-import { fileErrorText } from '@atrium/sdk';
+import { fileErrorText, retryAfterOf } from '@atrium/sdk';
 import { describe, expect, it } from 'vitest';
+import { RequestError } from '../api/RequestError.js';
 import { FileSystemError } from './FileSystemError.js';
 
 const german: Record<string, string> = {
   'vfs.error.readOnly': "Das Dateisystem '{{name}}' ist schreibgeschützt",
   'vfs.error.invalidName': "'{{name}}' ist kein gültiger Name: {{rule}}",
   'vfs.nameRule.separator': 'ein Name darf weder / noch \\ enthalten',
+  'request.rateLimited': 'Zu viele Anfragen, bitte versuchen Sie es in {{seconds}} s erneut',
 };
 const t = (key: string, vars?: Record<string, unknown>) =>
   (german[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars?.[name] ?? ''));
@@ -24,5 +26,17 @@ describe('fileErrorText', () => {
     expect(fileErrorText(new FileSystemError('quotaExceeded', { quota: '10.0 GiB' }), t)).toMatch(/^Your storage space of 10.0 GiB is full/);
     expect(fileErrorText(new Error('Network request failed'), t)).toBe('Network request failed');
     expect(fileErrorText('offline', t)).toBe('offline');
+  });
+
+  it('says when to try again for a call the server refused as too many, from the seconds in its answer', () => {
+    const body = { status: 'error', message: 'Too many requests, please try again later', code: 'request.rate-limited', retryAfter: 42 };
+    const refused = new RequestError('request.failed', { status: 429, body, reason: body.message });
+    expect(fileErrorText(refused, t)).toBe('Zu viele Anfragen, bitte versuchen Sie es in 42 s erneut');
+    expect(retryAfterOf(refused)).toBe(42);
+    // Wrapped by whoever passed it on, and without the seconds (at least 1 then).
+    expect(retryAfterOf(new Error('the search failed', { cause: refused }))).toBe(42);
+    expect(retryAfterOf(new RequestError('request.failed', { status: 429, body: null, reason: '429 (Too Many Requests)' }))).toBe(1);
+    expect(retryAfterOf(new RequestError('request.failed', { status: 503, body, reason: 'down' }))).toBeNull();
+    expect(retryAfterOf(new Error('Network request failed'))).toBeNull();
   });
 });

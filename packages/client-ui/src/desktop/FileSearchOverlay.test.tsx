@@ -1,4 +1,4 @@
-import { FileSystemError, MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import { FileSystemError, MemoryFileSystem, memoryMountpoint, RequestError } from '@atrium/client-core';
 import { builtinEntry } from '@atrium/client-core/testing';
 import { defineApplication, type Application } from '@atrium/sdk';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -143,5 +143,14 @@ describe('the filesystem search overlay', () => {
     await openWithF3();
     await search('report');
     expect(message()).toBe("The search failed: Filesystem 'home' not mounted");
+  });
+
+  it('says when to search again when the server refused the search as too many', async () => {
+    fileSystem = files();
+    const body = { status: 'error', message: 'Too many requests, please try again later', code: 'request.rate-limited', retryAfter: 12 };
+    vi.spyOn(fileSystem, 'search').mockRejectedValue(new RequestError('request.failed', { status: 429, body, reason: body.message }));
+    await openWithF3();
+    await search('report');
+    expect(message()).toBe('The search failed: Too many requests, please try again in 12 s');
   });
 });

@@ -132,6 +132,31 @@ describe('the global search panel', () => {
     expect(within(within(again).getByRole('list', { name: 'Recent' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['audit', 'roadmap', 'budget']);
   });
 
+  it('after the server refused a search as too many, says in the panel how many seconds to wait, and searches once they have passed', async () => {
+    const t = await start();
+    let input = within(await openPanel()).getByRole('searchbox');
+    fireEvent.change(input, { target: { value: 'audit' } });
+    fireEvent.submit(input);
+    await act(() => t.clock.settle());
+    const body = { status: 'error', message: 'Too many requests, please try again later', code: 'request.rate-limited', retryAfter: 30 };
+    t.server.searchAnswer = () => new Response(JSON.stringify(body), { status: 429, statusText: 'Too Many Requests', headers: { 'Content-Type': 'application/json', 'Retry-After': '30' } });
+    await act(async () => {
+      await launched[0]!.desktop.search.query('audit').catch(() => undefined);
+    });
+
+    const panel = await openPanel();
+    input = within(panel).getByRole('searchbox');
+    act(() => t.clock.advance(5000));
+    fireEvent.change(input, { target: { value: 'budget' } });
+    fireEvent.submit(input);
+    const message = screen.getByTestId('globalSearch.message');
+    expect(message.textContent).toBe('Too many requests, please try again in 25 s');
+    expect(screen.getByRole('dialog', { name: 'What are you searching for?' })).toBe(panel);
+    act(() => t.clock.advance(25_000));
+    fireEvent.submit(input);
+    expect(screen.queryByRole('dialog', { name: 'What are you searching for?' })).toBeNull();
+  });
+
   it('closes with Escape and gives focus back to the magnifier', async () => {
     await start();
     magnifier().focus();

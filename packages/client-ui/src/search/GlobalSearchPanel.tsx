@@ -60,7 +60,7 @@ export default function GlobalSearchPanel(): JSX.Element | null {
 
 function SearchPanel({ model }: { model: GlobalSearchModel }): JSX.Element {
   const { t } = useTranslation();
-  const { text, filter, problem, recent } = useObservable(model);
+  const { text, filter, problem, retryIn, recent } = useObservable(model);
   const panel = useRef<HTMLElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
@@ -158,7 +158,7 @@ function SearchPanel({ model }: { model: GlobalSearchModel }): JSX.Element {
         </button>
       </form>
       <p id={messageId} className="atr-global-search__message" aria-live="assertive" aria-atomic="true" data-testid="globalSearch.message">
-        {problem && t(`globalSearch.problem.${problem}`)}
+        {problem ? t(`globalSearch.problem.${problem}`) : retryIn !== null && t('request.rateLimited', { seconds: retryIn })}
       </p>
       <div className="atr-global-search__filters" role="group" aria-label={t('globalSearch.filters')}>
         {SEARCH_FILTERS.map((kind) => (

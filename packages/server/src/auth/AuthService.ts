@@ -14,6 +14,8 @@ export interface SessionLifetimes {
   refreshTokenTtl: number;
   /** Absolute lifetime of a session, in seconds. */
   sessionMaxAge: number;
+  /** Seconds after a refresh token's first use within which a refresh with it answers the same new pair; 0: never. */
+  refreshTokenGrace: number;
 }
 
 /** Who is calling, once a bearer token has been accepted. */
@@ -97,15 +99,24 @@ export class AuthService {
 
   /**
    * Exchanges a refresh token (and the access token it belongs with) for a
-   * new pair. A token used twice revokes its whole family. Returns null on
-   * any failure: the client then logs out.
+   * new pair (docs/SECURITY.md, "Sessions"). The new pair is derived from
+   * the token presented: every refresh with it within `refreshTokenGrace`
+   * seconds of its first use (a user's tabs refreshing at once) gets the
+   * very same pair; a use after that revokes its whole family. The session
+   * and account checks apply to every caller. Returns null on any failure:
+   * the client then logs out.
    */
   async refresh(input: { jwt: string; refreshToken: string }): Promise<LoginResult | null> {
     const check = await this.tokens.check(input.jwt);
     if (check.status === 'invalid') return null;
-    const consumed = await this.sessions.consumeRefreshToken(TokenService.hash(input.refreshToken), this.now());
+    const now = this.now();
+    const successor = this.tokens.successorOf(input.refreshToken);
+    const consumed = await this.sessions.consumeRefreshToken(TokenService.hash(input.refreshToken), now, {
+      tokenHash: TokenService.hash(successor.token),
+      expiresAt: new Date(now.getTime() + this.lifetimes.refreshTokenTtl * 1000),
+    });
     if (consumed.outcome === 'invalid') return null;
-    if (consumed.outcome === 'reused') {
+    if (consumed.outcome === 'reused' && !this.withinGrace(consumed.usedAt, now)) {
       await this.sessions.revokeSession(consumed.sessionId, 'reuse');
       this.log.warn({ event: 'refresh.reuse', sessionId: consumed.sessionId }, 'refresh token reused: session revoked');
       return null;
@@ -117,8 +128,21 @@ export class AuthService {
     }
     const active = await this.activeSession(check.claims);
     if (!active) return null;
-    await this.sessions.touch(check.claims.sid, this.now());
-    return this.issuePair(active.user, check.claims.sid);
+    if (consumed.outcome === 'reused') this.log.info({ event: 'refresh.grace', sessionId: consumed.sessionId }, 'refresh token used again within the grace window: same pair');
+    await this.sessions.touch(check.claims.sid, now);
+    const user = await this.ensureActiveAccount(active.user);
+    // Issued at the token's first use with an id derived from it: byte for byte the pair of every caller.
+    const jwt = await this.tokens.issueAccessToken(
+      { sub: user.id, sid: check.claims.sid, acc: user.activeAccountId ?? '', username: user.username },
+      { issuedAt: consumed.usedAt, jti: successor.jti },
+    );
+    return { jwt, refresh_token: successor.token, username: user.username };
+  }
+
+  /** Whether a refresh token first used at `usedAt` may still answer its pair at `now`. */
+  private withinGrace(usedAt: Date, now: Date): boolean {
+    const grace = this.lifetimes.refreshTokenGrace * 1000;
+    return grace > 0 && now.getTime() - usedAt.getTime() <= grace;
   }
 
   /** The answer of POST /validatetoken. */

@@ -3,7 +3,7 @@ import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { refreshTokens, sessions, users } from '../db/schema.js';
 import type { UserRecord } from '../users/UserStore.js';
-import type { ActiveSession, ConsumeResult, NewSession, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
+import type { ActiveSession, ConsumeResult, NewSession, RevokeReason, SessionRecord, SessionStore, SuccessorToken } from './SessionStore.js';
 
 export class PgSessionStore implements SessionStore {
   /** Runs on every authenticated call: prepared once, so the database parses it once. */
@@ -60,19 +60,27 @@ export class PgSessionStore implements SessionStore {
     await this.db.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
   }
 
-  async consumeRefreshToken(tokenHash: string, now: Date): Promise<ConsumeResult> {
-    const [consumed] = await this.db
-      .update(refreshTokens)
-      .set({ usedAt: now })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), gt(refreshTokens.expiresAt, now)))
-      .returning({ sessionId: refreshTokens.sessionId });
-    if (consumed) return { outcome: 'consumed', sessionId: consumed.sessionId };
+  async consumeRefreshToken(tokenHash: string, now: Date, successor: SuccessorToken): Promise<ConsumeResult> {
+    // One statement: the token is used up and its successor stored together, or neither (a refresh that fails
+    // part-way leaves no used token without a successor, and parallel refreshes store it once).
+    const result = (await this.db.execute(sql`with consumed as (
+        update ${refreshTokens} set used_at = ${now.toISOString()}::timestamptz
+        where token_hash = ${tokenHash} and used_at is null and expires_at > ${now.toISOString()}::timestamptz
+        returning session_id
+      ), successor as (
+        insert into ${refreshTokens} (token_hash, session_id, expires_at)
+        select ${successor.tokenHash}, session_id, ${successor.expiresAt.toISOString()}::timestamptz from consumed
+        on conflict (token_hash) do nothing
+      )
+      select session_id from consumed`)) as unknown as { rows: Array<{ session_id: string }> };
+    const consumed = result.rows[0];
+    if (consumed) return { outcome: 'consumed', sessionId: consumed.session_id, usedAt: now };
     const [existing] = await this.db
       .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, tokenHash))
       .limit(1);
-    if (existing?.usedAt) return { outcome: 'reused', sessionId: existing.sessionId };
+    if (existing?.usedAt) return { outcome: 'reused', sessionId: existing.sessionId, usedAt: existing.usedAt };
     return { outcome: 'invalid' };
   }
 

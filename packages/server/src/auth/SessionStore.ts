@@ -29,11 +29,18 @@ export interface NewSession {
 
 /** What consuming a refresh token found. */
 export type ConsumeResult =
-  | { outcome: 'consumed'; sessionId: string }
-  /** The token was already used once: a replay. Its session is named so that it can be revoked. */
-  | { outcome: 'reused'; sessionId: string }
+  /** Used now (`usedAt`), and its successor stored. */
+  | { outcome: 'consumed'; sessionId: string; usedAt: Date }
+  /** The token was already used, at `usedAt`: a parallel refresh or a replay. Its session is named so that it can be revoked. */
+  | { outcome: 'reused'; sessionId: string; usedAt: Date }
   /** Unknown or expired token. */
   | { outcome: 'invalid' };
+
+/** The refresh token that follows a consumed one: its hash and its expiry. */
+export interface SuccessorToken {
+  tokenHash: string;
+  expiresAt: Date;
+}
 
 /** Persistence of sessions and their refresh tokens (stored as hashes only). */
 export interface SessionStore {
@@ -49,10 +56,12 @@ export interface SessionStore {
   findActiveUser(sessionId: string, now: Date): Promise<UserRecord | null>;
   addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date): Promise<void>;
   /**
-   * Marks a refresh token used, atomically: of two concurrent calls with the
-   * same token exactly one gets 'consumed'.
+   * Marks a refresh token used and stores its successor in the same
+   * statement, atomically: of concurrent calls with the same token exactly
+   * one gets 'consumed', and the successor is stored exactly when the token
+   * is used up (never twice, never without it).
    */
-  consumeRefreshToken(tokenHash: string, now: Date): Promise<ConsumeResult>;
+  consumeRefreshToken(tokenHash: string, now: Date, successor: SuccessorToken): Promise<ConsumeResult>;
   /** Looks a token up without consuming it. */
   findRefreshTokenSession(tokenHash: string): Promise<string | null>;
   touch(sessionId: string, now: Date): Promise<void>;

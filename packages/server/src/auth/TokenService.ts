@@ -15,9 +15,17 @@ export type TokenCheck =
   | { status: 'expired'; claims: AccessTokenClaims }
   | { status: 'invalid' };
 
+/** A refresh token's successor and the id of the access token issued with it. */
+export interface Successor {
+  token: string;
+  jti: string;
+}
+
 /**
  * Access tokens: short-lived HS256 JWTs, algorithm pinned, issuer and
- * audience checked. Refresh tokens: opaque random strings stored hashed.
+ * audience checked. Refresh tokens: opaque strings stored hashed; a
+ * session's first is random, each next one derived from the one it
+ * replaces (`successorOf`).
  *
  * The signing key is imported into WebCrypto once (given raw bytes, jose
  * would import it again on every call), and a token that passed every check
@@ -27,6 +35,8 @@ export type TokenCheck =
  */
 export class TokenService {
   private readonly key: Promise<webcrypto.CryptoKey>;
+  /** The key successors are derived with: from the server secret under its own label, never the signing key itself. */
+  private readonly successorKey: Buffer;
   private readonly verified: ExpiringCache<string, AccessTokenClaims>;
 
   constructor(
@@ -39,10 +49,16 @@ export class TokenService {
     // A key that cannot be imported fails each call that needs it, not the process.
     this.key.catch(() => undefined);
     this.verified = new ExpiringCache(VERIFIED_TOKENS_MAX, () => this.now().getTime());
+    this.successorKey = crypto.createHmac('sha256', secret).update('atrium/refresh-token-successors').digest();
   }
 
-  async issueAccessToken(claims: AccessTokenClaims): Promise<string> {
-    const iat = Math.floor(this.now().getTime() / 1000);
+  /**
+   * An access token for the claims, issued now with a random id; or, given
+   * `at`, issued at that moment with that id: the same claims then always
+   * give the very same token (HS256 signatures are deterministic).
+   */
+  async issueAccessToken(claims: AccessTokenClaims, at?: { issuedAt: Date; jti: string }): Promise<string> {
+    const iat = Math.floor((at?.issuedAt ?? this.now()).getTime() / 1000);
     return new SignJWT({ sid: claims.sid, acc: claims.acc, username: claims.username })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
@@ -50,8 +66,24 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt(iat)
       .setExpirationTime(iat + this.ttlSeconds)
-      .setJti(crypto.randomUUID())
+      .setJti(at?.jti ?? crypto.randomUUID())
       .sign(await this.key);
+  }
+
+  /**
+   * The refresh token that replaces `refreshToken`, and the id of the access
+   * token issued with it: HMAC-SHA256 of the token with a key derived from
+   * the server secret, so every refresh with one token derives the same
+   * pair, and nobody without the secret can derive it. Only the successor's
+   * hash is ever stored.
+   */
+  successorOf(refreshToken: string): Successor {
+    const derive = (label: string) => crypto.createHmac('sha256', this.successorKey).update(`${label}\n${refreshToken}`).digest();
+    const id = derive('jti').toString('hex');
+    return {
+      token: derive('token').toString('base64url'),
+      jti: `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20, 32)}`,
+    };
   }
 
   /** Checks a token; anything forged, malformed, of another algorithm or issuer is 'invalid'. */

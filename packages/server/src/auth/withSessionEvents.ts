@@ -2,7 +2,7 @@ import type { AccountStore } from '../accounts/AccountStore.js';
 import type { Stores } from '../stores.js';
 import type { NewUser, UserPatch, UserRecord, UserStore } from '../users/UserStore.js';
 import type { SessionEvents } from './SessionEvents.js';
-import type { ActiveSession, ConsumeResult, NewSession, RevokeReason, SessionRecord, SessionStore } from './SessionStore.js';
+import type { ActiveSession, ConsumeResult, NewSession, RevokeReason, SessionRecord, SessionStore, SuccessorToken } from './SessionStore.js';
 
 /**
  * The stores as the services use them: every write that ends a session or
@@ -120,8 +120,8 @@ class PublishingSessionStore implements SessionStore {
     return this.inner.addRefreshToken(sessionId, tokenHash, expiresAt);
   }
 
-  consumeRefreshToken(tokenHash: string, now: Date): Promise<ConsumeResult> {
-    return this.inner.consumeRefreshToken(tokenHash, now);
+  consumeRefreshToken(tokenHash: string, now: Date, successor: SuccessorToken): Promise<ConsumeResult> {
+    return this.inner.consumeRefreshToken(tokenHash, now, successor);
   }
 
   findRefreshTokenSession(tokenHash: string): Promise<string | null> {

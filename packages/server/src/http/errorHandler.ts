@@ -1,6 +1,6 @@
 import { Messages } from '@atrium/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fail, HttpError } from './reply.js';
+import { fail, HttpError, RateLimitedError } from './reply.js';
 
 /**
  * Every error becomes an envelope. Client mistakes keep their (safe) message;
@@ -9,7 +9,12 @@ import { fail, HttpError } from './reply.js';
 export function installErrorHandler(app: FastifyInstance, fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(fail(error.message, error.code, error.errors, error.params));
+      const envelope = fail(error.message, error.code, error.errors, error.params);
+      if (error instanceof RateLimitedError) {
+        reply.header('retry-after', String(error.retryAfter));
+        envelope.retryAfter = error.retryAfter;
+      }
+      return reply.code(error.statusCode).send(envelope);
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope, SuccessEnvelope } from '@atrium/shared';
+import { Messages, type ErrorEnvelope, type SuccessEnvelope } from '@atrium/shared';
 import type { FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 
@@ -18,6 +18,17 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+}
+
+/**
+ * A call refused for being one too many (429): answered with its
+ * `Retry-After` header and `retryAfter` in the envelope, in seconds.
+ */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfter: number) {
+    super(429, Messages.tooManyRequests, 'request.rate-limited');
+    this.name = 'RateLimitedError';
   }
 }
 

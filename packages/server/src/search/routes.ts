@@ -9,7 +9,8 @@ export function searchRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', authenticate(services.auth));
 
-    app.get('/search', async (request) => {
+    // A costly call: within the caller's limits (docs/ARCHITECTURE.md, "Costly calls").
+    app.get('/search', { config: { costly: true } }, async (request) => {
       const raw = (request.query ?? {}) as Record<string, unknown>;
       // The panel's own texts for an empty search and one of special characters only (docs/behaviour/search.md#validation).
       if (raw.q === undefined || typeof raw.q === 'string') {

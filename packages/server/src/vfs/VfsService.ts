@@ -23,6 +23,9 @@ import { VfsError } from './VfsError.js';
 import type { NewVfsNode, VfsNodeRecord, VfsStore } from './VfsStore.js';
 import { WriteSpaces, type DeclaredLength, type WriteSpace } from './WriteSpaces.js';
 
+/** Entries above which a folder's listing is a costly call (docs/ARCHITECTURE.md, "Costly calls"). */
+export const LARGE_LISTING_ENTRIES = 1_000;
+
 /** SHA-256 of no bytes: the hash of an empty file, which has no blob. */
 const EMPTY_SHA256 = crypto.createHash('sha256').digest('hex');
 
@@ -157,17 +160,34 @@ export class VfsService {
     return (await this.present(caller, r.instance, [r.node], [formatPath(r)]))[0]!;
   }
 
-  async readdir(caller: VfsCaller, path: string, options: { showHiddenFiles?: boolean } = {}): Promise<VfsEntry[]> {
+  /**
+   * A folder's entries. A folder of more than LARGE_LISTING_ENTRIES is
+   * listed and presented inside `costly` when given (the caller's limits on
+   * costly calls: docs/ARCHITECTURE.md, "Costly calls"); the first look,
+   * bounded, tells which it is.
+   */
+  async readdir(
+    caller: VfsCaller,
+    path: string,
+    options: { showHiddenFiles?: boolean } = {},
+    costly?: <T>(work: () => Promise<T>) => Promise<T>,
+  ): Promise<VfsEntry[]> {
     const r = await this.resolve(caller, path);
     const dir = this.existingDirectory(r);
-    const children = (await this.store.children(dir.id, VFS_READDIR_MAX_ENTRIES)).filter((c) => options.showHiddenFiles || !c.name.startsWith('.'));
-    const base = formatPath(r).replace(/\/$/, '');
-    return this.present(
-      caller,
-      r.instance,
-      children,
-      children.map((c) => `${base}/${c.name}`),
-    );
+    const entries = (all: VfsNodeRecord[]) => {
+      const children = all.filter((c) => options.showHiddenFiles || !c.name.startsWith('.'));
+      const base = formatPath(r).replace(/\/$/, '');
+      return this.present(
+        caller,
+        r.instance,
+        children,
+        children.map((c) => `${base}/${c.name}`),
+      );
+    };
+    if (!costly) return entries(await this.store.children(dir.id, VFS_READDIR_MAX_ENTRIES));
+    const first = await this.store.children(dir.id, LARGE_LISTING_ENTRIES + 1);
+    if (first.length <= LARGE_LISTING_ENTRIES) return entries(first);
+    return costly(async () => entries(await this.store.children(dir.id, VFS_READDIR_MAX_ENTRIES)));
   }
 
   /** The file a path names, for reading its content. */

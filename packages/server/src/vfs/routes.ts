@@ -11,6 +11,7 @@ import type { UserRecord } from '../users/UserStore.js';
 import { authenticate, caller } from '../http/authenticate.js';
 import { multipartBoundaryProblem } from '../http/bodyParsers.js';
 import { allowLongRequest, lingerAfterRefusal } from '../http/connections.js';
+import { costly } from '../http/costlyRoutes.js';
 import { HttpError, ok, parse } from '../http/reply.js';
 import type { Services } from '../services.js';
 import { sendFile } from './download.js';
@@ -84,20 +85,22 @@ export function vfsRoutes(services: Services) {
 
     app.get('/vfs/mountpoints', { preHandler: bearer }, async (request) => ok<VfsMountpoint[]>(vfs.mountpoints(await requestCaller(services, request))));
 
-    const get = (operation: VfsOperation, run: (c: VfsCaller, body: Record<string, unknown>) => Promise<unknown>) =>
-      app.get(`/vfs/${operation}`, { preHandler: bearer }, async (request) => ok(await run(await requestCaller(services, request), parse(VfsBodies[operation], checkPaths(request.query)) as Record<string, unknown>)));
-    const post = (operation: VfsOperation, run: (c: VfsCaller, body: Record<string, unknown>) => Promise<unknown>) =>
-      app.post(`/vfs/${operation}`, { preHandler: bearer }, async (request) => ok(await run(await requestCaller(services, request), parse(VfsBodies[operation], checkPaths(request.body)) as Record<string, unknown>)));
+    type Run = (c: VfsCaller, body: Record<string, unknown>, request: FastifyRequest) => Promise<unknown>;
+    const get = (operation: VfsOperation, run: Run) =>
+      app.get(`/vfs/${operation}`, { preHandler: bearer }, async (request) => ok(await run(await requestCaller(services, request), parse(VfsBodies[operation], checkPaths(request.query)) as Record<string, unknown>, request)));
+    const post = (operation: VfsOperation, run: Run, config: { costly?: boolean } = {}) =>
+      app.post(`/vfs/${operation}`, { preHandler: bearer, config }, async (request) => ok(await run(await requestCaller(services, request), parse(VfsBodies[operation], checkPaths(request.body)) as Record<string, unknown>, request)));
 
     get('exists', (c, b) => vfs.exists(c, b.path as string));
     get('stat', (c, b) => vfs.stat(c, b.path as string));
-    get('readdir', (c, b) => vfs.readdir(c, b.path as string, b.options as { showHiddenFiles?: boolean }));
+    // A large folder's listing is a costly call (docs/ARCHITECTURE.md, "Costly calls").
+    get('readdir', (c, b, request) => vfs.readdir(c, b.path as string, b.options as { showHiddenFiles?: boolean }, (work) => costly(services.costlyCalls, request, work)));
     post('mkdir', (c, b) => vfs.mkdir(c, b.path as string));
     post('touch', (c, b) => vfs.touch(c, b.path as string));
     post('unlink', (c, b) => vfs.unlink(c, b.path as string));
     post('copy', (c, b) => vfs.copy(c, b.from as string, b.to as string, b.options as { overwrite?: boolean }));
     post('rename', (c, b) => vfs.rename(c, b.from as string, b.to as string, b.options as { overwrite?: boolean }));
-    post('search', (c, b) => vfs.search(c, b.root as string, b.pattern as string, b.options as { limit?: number }));
+    post('search', (c, b) => vfs.search(c, b.root as string, b.pattern as string, b.options as { limit?: number }), { costly: true });
 
     // readfile: the content itself, with a bearer token or the signed token of the file's address.
     app.get('/vfs/readfile', { compress: false }, async (request, reply) => {

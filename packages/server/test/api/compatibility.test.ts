@@ -202,7 +202,8 @@ describe(`the EOS front end on another origin, one base address, on ${databaseKi
       expect(refreshed.body.data.jwt).not.toBe(first.jwt);
       expect(refreshed.body.data.refresh_token).not.toBe(first.refresh_token);
       expect((await formXhr('validatetoken', { jwt: refreshed.body.data.jwt })).body).toMatchObject({ status: 'success', message: 'Token Valid' });
-      // The rotated-out refresh token is spent: a second use is refused (and ends the session: reuse detection).
+      // The rotated-out refresh token is spent: a second use after the grace window is refused (and ends the session: reuse detection).
+      clock.advanceSeconds(t.config.refreshTokenGrace + 1);
       expect((await formXhr('refreshtoken', { jwt: first.jwt, refresh_token: first.refresh_token })).body.status).toBe('error');
     });
 

@@ -82,6 +82,8 @@ describe(`session checks answered from memory on ${databaseKind}`, () => {
       t.app.inject({ method: 'POST', url: `${wrapper}/refreshtoken`, payload: { jwt, refresh_token: refreshToken } });
     const rotated = (await refresh(session.jwt, session.refresh_token)).json<{ data: LoginResult }>().data;
     expect((await me(t.app, api, rotated.jwt)).status).toBe(200);
+    // After the refresh tokens' grace window, well within the cache's time.
+    clock.advanceSeconds(t.config.refreshTokenGrace + 1);
     expect((await refresh(session.jwt, session.refresh_token)).statusCode).toBe(401);
     expect((await me(t.app, api, rotated.jwt)).status).toBe(401);
     expect((await me(t.app, api, session.jwt)).status).toBe(401);

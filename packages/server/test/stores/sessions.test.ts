@@ -45,33 +45,54 @@ describe(`SessionStore on ${databaseKind}`, () => {
     expect(await s.stores.sessions.findActiveUser(open.id, new Date())).toBeNull();
   });
 
-  it("consumes a refresh token once, then reports reuse with the token's session", async () => {
+  /** A successor to store with a consumed token. */
+  const successor = () => ({ tokenHash: newHash(), expiresAt: inHours(1) });
+
+  it("consumes a refresh token once, storing its successor, then reports reuse with the token's session and first use", async () => {
     const { session, hash } = await sessionWithToken();
-    expect(await s.stores.sessions.consumeRefreshToken(hash, new Date())).toEqual({ outcome: 'consumed', sessionId: session.id });
-    expect(await s.stores.sessions.consumeRefreshToken(hash, new Date())).toEqual({ outcome: 'reused', sessionId: session.id });
+    const next = successor();
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 123);
+    expect(await s.stores.sessions.consumeRefreshToken(hash, at, next)).toEqual({ outcome: 'consumed', sessionId: session.id, usedAt: at });
+    expect(await s.stores.sessions.findRefreshTokenSession(next.tokenHash)).toBe(session.id);
+    const other = successor();
+    expect(await s.stores.sessions.consumeRefreshToken(hash, new Date(at.getTime() + 5000), other)).toEqual({ outcome: 'reused', sessionId: session.id, usedAt: at });
+    // A reuse stores nothing.
+    expect(await s.stores.sessions.findRefreshTokenSession(other.tokenHash)).toBeNull();
+    // The successor is a refresh token like any other.
+    expect((await s.stores.sessions.consumeRefreshToken(next.tokenHash, new Date(), successor())).outcome).toBe('consumed');
   });
 
-  it('reports unknown and expired refresh tokens as invalid', async () => {
+  it('reports unknown and expired refresh tokens as invalid, and stores no successor for them', async () => {
     const { hash } = await sessionWithToken();
-    expect(await s.stores.sessions.consumeRefreshToken(newHash(), new Date())).toEqual({ outcome: 'invalid' });
-    expect(await s.stores.sessions.consumeRefreshToken(hash, inHours(2))).toEqual({ outcome: 'invalid' });
+    const next = successor();
+    expect(await s.stores.sessions.consumeRefreshToken(newHash(), new Date(), next)).toEqual({ outcome: 'invalid' });
+    expect(await s.stores.sessions.consumeRefreshToken(hash, inHours(2), next)).toEqual({ outcome: 'invalid' });
+    expect(await s.stores.sessions.findRefreshTokenSession(next.tokenHash)).toBeNull();
     // Being expired did not use it up.
-    expect((await s.stores.sessions.consumeRefreshToken(hash, new Date())).outcome).toBe('consumed');
+    expect((await s.stores.sessions.consumeRefreshToken(hash, new Date(), next)).outcome).toBe('consumed');
   });
 
-  it('lets exactly one of ten concurrent consumes of the same token succeed', async () => {
+  it('lets exactly one of ten concurrent consumes of the same token succeed, and stores its successor once', async () => {
     const { session, hash } = await sessionWithToken();
     const now = new Date();
-    const results = await Promise.all(Array.from({ length: 10 }, () => s.stores.sessions.consumeRefreshToken(hash, now)));
+    const next = successor();
+    const results = await Promise.all(Array.from({ length: 10 }, () => s.stores.sessions.consumeRefreshToken(hash, now, next)));
     expect(results.filter((r) => r.outcome === 'consumed')).toHaveLength(1);
     expect(results.filter((r) => r.outcome === 'reused')).toHaveLength(9);
-    for (const r of results) expect(r).toMatchObject({ sessionId: session.id });
+    for (const r of results) expect(r).toMatchObject({ sessionId: session.id, usedAt: now });
+    expect(await s.stores.sessions.findRefreshTokenSession(next.tokenHash)).toBe(session.id);
+    expect((await s.stores.sessions.consumeRefreshToken(next.tokenHash, now, successor())).outcome).toBe('consumed');
   });
 
   it('lets exactly one consume succeed per token when different tokens are consumed concurrently', async () => {
     const pairs = await Promise.all(Array.from({ length: 5 }, () => sessionWithToken()));
     const now = new Date();
-    const results = await Promise.all(pairs.flatMap(({ hash }) => [hash, hash].map((h) => s.stores.sessions.consumeRefreshToken(h, now))));
+    const results = await Promise.all(
+      pairs.flatMap(({ hash }) => {
+        const next = successor();
+        return [hash, hash].map((h) => s.stores.sessions.consumeRefreshToken(h, now, next));
+      }),
+    );
     expect(results.filter((r) => r.outcome === 'consumed')).toHaveLength(5);
   });
 
@@ -79,7 +100,7 @@ describe(`SessionStore on ${databaseKind}`, () => {
     const { session, hash } = await sessionWithToken();
     expect(await s.stores.sessions.findRefreshTokenSession(hash)).toBe(session.id);
     expect(await s.stores.sessions.findRefreshTokenSession(newHash())).toBeNull();
-    expect((await s.stores.sessions.consumeRefreshToken(hash, new Date())).outcome).toBe('consumed');
+    expect((await s.stores.sessions.consumeRefreshToken(hash, new Date(), successor())).outcome).toBe('consumed');
   });
 
   it('records when a session was last used', async () => {

@@ -44,6 +44,23 @@ describe('configuration', () => {
     expect(configError({ RATE_LIMIT_LOGGER: '0' }).message).toContain('RATE_LIMIT_LOGGER');
   });
 
+  it('limits costly calls per user and for everybody by default (1 at once on the embedded database, 2 on PostgreSQL), as configured, and refuses a limit of 0', () => {
+    expect(loadConfig({}).costlyCalls).toEqual({ perUser: 4, rate: 60, window: 60, concurrency: 1 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://atrium@127.0.0.1/atrium' }).costlyCalls.concurrency).toBe(2);
+    const configured = loadConfig({ COSTLY_CALLS_PER_USER: '2', COSTLY_CALLS_RATE: '600', COSTLY_CALLS_WINDOW: '3600', COSTLY_CALLS_CONCURRENCY: '8', DATABASE_URL: 'postgres://atrium@127.0.0.1/atrium' });
+    expect(configured.costlyCalls).toEqual({ perUser: 2, rate: 600, window: 3600, concurrency: 8 });
+    for (const name of ['COSTLY_CALLS_PER_USER', 'COSTLY_CALLS_RATE', 'COSTLY_CALLS_WINDOW', 'COSTLY_CALLS_CONCURRENCY']) {
+      for (const bad of ['0', '-1', '1.5', 'many']) expect(configError({ [name]: bad }).message).toContain(name);
+    }
+  });
+
+  it("answers a refresh token's pair again within 5 s of its first use by default, at most 60 s, 0 for never", () => {
+    expect(loadConfig({}).refreshTokenGrace).toBe(5);
+    expect(loadConfig({ REFRESH_TOKEN_GRACE: '0' }).refreshTokenGrace).toBe(0);
+    expect(loadConfig({ REFRESH_TOKEN_GRACE: '60' }).refreshTokenGrace).toBe(60);
+    for (const bad of ['61', '-1', '2.5', 'soon']) expect(configError({ REFRESH_TOKEN_GRACE: bad }).message).toContain('REFRESH_TOKEN_GRACE');
+  });
+
   it('has login-page settings with every locale in the language widget by default', () => {
     expect(loadConfig({}).site).toEqual({
       title: 'Atrium',

@@ -37,4 +37,27 @@ describe('TokenService', () => {
     expect((await tokens.check(otherKey)).status).toBe('invalid');
     expect((await tokens.check(otherIssuer)).status).toBe('invalid');
   });
+
+  it("derives a refresh token's successor from it alone, the same every time, and only with the server's secret", () => {
+    const tokens = new TokenService(SECRET, 'http://atrium.test', 900);
+    const token = TokenService.newOpaqueToken();
+    const successor = tokens.successorOf(token);
+    expect(tokens.successorOf(token)).toEqual(successor);
+    expect(successor.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(successor.token).not.toBe(token);
+    expect(successor.jti).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(tokens.successorOf(TokenService.newOpaqueToken()).token).not.toBe(successor.token);
+    expect(new TokenService(`${SECRET}-other`, 'http://atrium.test', 900).successorOf(token).token).not.toBe(successor.token);
+  });
+
+  it('issues the very same access token for the same claims, moment and id, whenever it is asked', async () => {
+    const clock = new TestClock();
+    const tokens = new TokenService(SECRET, 'http://atrium.test', 900, clock.now);
+    const at = { issuedAt: clock.now(), jti: tokens.successorOf('a-refresh-token').jti };
+    const jwt = await tokens.issueAccessToken(claims, at);
+    clock.advanceSeconds(3);
+    expect(await tokens.issueAccessToken(claims, at)).toBe(jwt);
+    expect(await tokens.issueAccessToken(claims)).not.toBe(jwt);
+    expect(await tokens.check(jwt)).toEqual({ status: 'valid', claims });
+  });
 });

@@ -18,6 +18,8 @@ export interface ErrorEnvelope {
   /** Values of the placeholders of the text that `code` names (filesystem failures: docs/behaviour/errors.md#files). */
   params?: Record<string, string>;
   data?: { errors: string[] };
+  /** A call refused as one too many (429): seconds after which it may be tried again, as its Retry-After header says. */
+  retryAfter?: number;
 }
 
 export type Envelope<T = undefined> = SuccessEnvelope<T> | ErrorEnvelope;

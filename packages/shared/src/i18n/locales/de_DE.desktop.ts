@@ -141,6 +141,9 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     failed: 'Verbindung fehlgeschlagen',
     wait: 'Bitte warten Sie auf die Netzwerkverbindung',
   },
+  request: {
+    rateLimited: 'Zu viele Anfragen, bitte versuchen Sie es in {{seconds}} s erneut',
+  },
   profileCard: {
     loading: 'Profil wird geladen',
     close: 'Schließen',

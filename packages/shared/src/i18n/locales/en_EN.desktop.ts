@@ -141,6 +141,10 @@ export const en_EN = {
     failed: 'Connection Failed',
     wait: 'Please Wait for network connection',
   },
+  /** A call the server refused as one too many (429), with the seconds it asked to wait. */
+  request: {
+    rateLimited: 'Too many requests, please try again in {{seconds}} s',
+  },
   profileCard: {
     loading: 'Loading profile',
     close: 'Close',

@@ -141,6 +141,9 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     failed: 'Échec de la connexion',
     wait: "Veuillez patienter jusqu'au rétablissement de la connexion réseau",
   },
+  request: {
+    rateLimited: 'Trop de requêtes, veuillez réessayer dans {{seconds}} s',
+  },
   profileCard: {
     loading: 'Chargement du profil',
     close: 'Fermer',

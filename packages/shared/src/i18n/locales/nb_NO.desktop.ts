@@ -141,6 +141,9 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     failed: 'Tilkoblingen mislyktes',
     wait: 'Vent på nettverkstilkobling',
   },
+  request: {
+    rateLimited: 'For mange forespørsler, prøv igjen om {{seconds}} s',
+  },
   profileCard: {
     loading: 'Laster inn profil',
     close: 'Lukk',

@@ -141,6 +141,9 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     failed: 'Povezava ni uspela',
     wait: 'Počakajte na omrežno povezavo',
   },
+  request: {
+    rateLimited: 'Preveč zahtev, poskusite znova čez {{seconds}} s',
+  },
   profileCard: {
     loading: 'Nalaganje profila',
     close: 'Zapri',

@@ -141,6 +141,9 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     failed: 'Kết nối thất bại',
     wait: 'Vui lòng chờ kết nối mạng',
   },
+  request: {
+    rateLimited: 'Quá nhiều yêu cầu, vui lòng thử lại sau {{seconds}} giây',
+  },
   profileCard: {
     loading: 'Đang tải hồ sơ',
     close: 'Đóng',

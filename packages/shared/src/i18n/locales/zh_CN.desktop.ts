@@ -141,6 +141,9 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     failed: '连接失败',
     wait: '请等待网络连接',
   },
+  request: {
+    rateLimited: '请求过多，请在 {{seconds}} 秒后重试',
+  },
   profileCard: {
     loading: '正在加载个人资料',
     close: '关闭',
