@@ -134,7 +134,13 @@ test.describe('a launch that fails', () => {
 
     await alert.view.getByRole('button', { name: 'Copy details' }).click();
     await expect(alert.view.getByRole('status')).toHaveText('Copied');
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    // The product's pages may write the clipboard but never read it (docs/SECURITY.md, Permissions-Policy): read it back from a page of this origin without that policy.
+    const reader = await context.newPage();
+    await reader.route('**/e2e-clipboard', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Clipboard</title>' }));
+    await reader.goto('/e2e-clipboard');
+    await reader.bringToFront();
+    const copied = await reader.evaluate(() => navigator.clipboard.readText());
+    await reader.close();
     expect(copied.startsWith(`Error ID: ${id}\nPackage Loading 'Broken' failed`)).toBe(true);
 
     await alert.button('Close').click();

@@ -170,9 +170,10 @@ test.describe('uploaded files', () => {
     page.context().on('request', (r) => {
       if (r.url().includes(MARKER)) marked.push(r.url());
     });
-    // Liam uploads into his organisation's shared folder; Olivia, of the same organisation, sees the files there.
+    // Dana uploads into Northwind's shared folder; Olivia, of the same organisation, sees the files there.
+    // (Not Liam: the password-recovery journey changes his password on this server.)
     const folder = `shared:/e2e-uploads-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-    const uploader = new UserFiles(request, await apiToken(request, 'liam'));
+    const uploader = new UserFiles(request, await apiToken(request, 'demo'));
     await uploader.mkdir(folder);
     try {
       for (const name of NAMES) await uploader.write(`${folder}/${name}`, UPLOADS[name]!);
