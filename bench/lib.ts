@@ -1,5 +1,5 @@
 /** Helpers shared by the benchmarks: start the real server as its own process and wait for it. */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -117,6 +117,28 @@ export function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * Adds the work of bench/seedWork.ts (tasks, comments, files) to a data
+ * folder whose server has written the demo data: stops that server, seeds
+ * while it is stopped (the embedded database has one user at a time),
+ * starts it again and waits until it is ready. Returns the new server and
+ * the counts seedWork printed.
+ */
+export async function seedWorkAndRestart(atrium: ChildProcess, dataDir: string, port: number, env: Record<string, string> = {}): Promise<{ atrium: ChildProcess; seed: Record<string, number> }> {
+  await stop(atrium);
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'seedWork.ts')], {
+    cwd: repo,
+    env: { ...process.env, DATA_DIR: dataDir },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (seeded.status !== 0) throw new Error('seeding the work failed');
+  const seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
+  const restarted = startAtrium(dataDir, port, env);
+  await waitForOk(`http://127.0.0.1:${port}/readyz`, performance.now(), 120_000);
+  return { atrium: restarted, seed };
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;

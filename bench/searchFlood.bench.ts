@@ -27,12 +27,12 @@
  * compare). Variables of the server's configuration (COSTLY_CALLS_RATE...)
  * reach the measured server.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { databaseLabel, defaultServerBuild, freePort, percentile, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, defaultServerBuild, freePort, percentile, repo, seedWorkAndRestart, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 100);
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 20);
@@ -137,17 +137,9 @@ const base = `http://127.0.0.1:${port}`;
 let atrium = startAtrium(dataDir, port);
 try {
   await waitForOk(`${base}/readyz`, performance.now(), 120_000);
-  await stop(atrium);
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'seedWork.ts')], {
-    cwd: repo,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (seeded.status !== 0) throw new Error('seeding the work failed');
-  const seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
-  atrium = startAtrium(dataDir, port);
-  await waitForOk(`${base}/readyz`, performance.now(), 120_000);
+  const seeded = await seedWorkAndRestart(atrium, dataDir, port);
+  atrium = seeded.atrium;
+  const seed = seeded.seed;
 
   const api = `${base}/api/v1`;
   const a = `Bearer ${await signIn(base, 'demo')}`;

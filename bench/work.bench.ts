@@ -21,11 +21,11 @@
  * 10), BENCH_WORK_TASKS and BENCH_WORK_FILES (default 100000 each),
  * BENCH_DATABASE_URL (PostgreSQL instead of the embedded database).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { databaseLabel, defaultServerBuild, freePort, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, defaultServerBuild, freePort, seedWorkAndRestart, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -79,17 +79,9 @@ const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.d
 try {
   // The demo data first (a first start), then the work put in while the server is stopped.
   await waitForOk(`${base}/readyz`, performance.now(), 120_000);
-  await stop(atrium);
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'seedWork.ts')], {
-    cwd: repo,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (seeded.status !== 0) throw new Error('seeding the work failed');
-  const seed = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as Record<string, number>;
-  atrium = startAtrium(dataDir, port);
-  await waitForOk(`${base}/readyz`, performance.now(), 120_000);
+  const seeded = await seedWorkAndRestart(atrium, dataDir, port);
+  atrium = seeded.atrium;
+  const seed = seeded.seed;
   await waitForOk(`http://127.0.0.1:${barePort}/`, performance.now());
   const authorization = `Bearer ${await signIn(base)}`;
   const api = `${base}/api/v1`;

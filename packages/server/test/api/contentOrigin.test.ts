@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import type { VfsEntry } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { configRefusal } from '../helpers/config.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer, expectClientErrorEnvelope } from '../helpers/http.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -19,15 +20,6 @@ import { VfsClient } from '../helpers/vfs.js';
 
 const CONTENT = 'http://files.atrium.test';
 
-function configError(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-}
 
 describe('CONTENT_URL', () => {
   it('is off by default, and reads an absolute http(s) origin', () => {
@@ -46,12 +38,12 @@ describe('CONTENT_URL', () => {
       ['https://atrium.example:443/', 'https://atrium.example/', /another origin than PUBLIC_URL/],
       ['http://files.atrium.example', 'https://atrium.example', /https/],
     ] as const) {
-      const message = configError({ PUBLIC_URL: publicUrl, CONTENT_URL: value });
+      const message = configRefusal({ PUBLIC_URL: publicUrl, CONTENT_URL: value });
       expect(message, value).toContain('CONTENT_URL');
       expect(message, value).toMatch(reason);
     }
     // Without PUBLIC_URL, the server's own address is the application's.
-    expect(configError({ HOST: '0.0.0.0', PORT: '9000', CONTENT_URL: 'http://localhost:9000' })).toMatch(/another origin/);
+    expect(configRefusal({ HOST: '0.0.0.0', PORT: '9000', CONTENT_URL: 'http://localhost:9000' })).toMatch(/another origin/);
   });
 });
 

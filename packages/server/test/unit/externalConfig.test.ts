@@ -1,21 +1,12 @@
 /** The AUTH_* settings of external sign-in, read and checked at start (docs/behaviour/external-sign-in.md#options). */
 import { describe, expect, it } from 'vitest';
 import { clientOptions } from '../../src/auth/external/externalConfig.js';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { configRefusal } from '../helpers/config.js';
 
 const KEYCLOAK = { AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: 'https://sso.example/', AUTH_REALM: 'staff', AUTH_CLIENT_ID: 'atrium' };
 const OKTA = { AUTH_TYPE: 'okta', AUTH_ISSUER: 'https://acme.okta.example/oauth2/default', AUTH_CLIENT_ID: '0oa1' };
 
-/** The message of the ConfigError an environment raises. */
-function refusal(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-}
 
 describe('external sign-in settings', () => {
   it('are off with the built-in form, whatever else is set', () => {
@@ -126,16 +117,16 @@ describe('external sign-in settings', () => {
     ['AUTH_LINK_BY_EMAIL', { ...KEYCLOAK, AUTH_LINK_BY_EMAIL: 'true' }, /must be off, passwordless or all/],
     ['AUTH_LINK_BY_EMAIL', { ...OKTA, AUTH_LINK_BY_EMAIL: 'yes' }, /must be off, passwordless or all/],
   ])('stop the server for a bad %s, naming it', (variable, env, why) => {
-    const message = refusal(env);
+    const message = configRefusal(env);
     expect(message).toContain(`  ${variable}: `);
     expect(message).toMatch(why);
   });
 
   it('refuse Keycloak without its address and realm, and Okta without its issuer', () => {
-    expect(refusal({ AUTH_TYPE: 'keycloak', AUTH_CLIENT_ID: 'atrium' })).toContain('AUTH_KEYCLOAK_URL');
-    expect(refusal({ AUTH_TYPE: 'keycloak', AUTH_CLIENT_ID: 'atrium', AUTH_KEYCLOAK_URL: 'https://sso.example' })).toContain('AUTH_REALM');
-    expect(refusal({ AUTH_TYPE: 'okta', AUTH_CLIENT_ID: '0oa1' })).toContain('AUTH_ISSUER');
-    expect(refusal({ AUTH_TYPE: 'okta', AUTH_ISSUER: OKTA.AUTH_ISSUER })).toContain('AUTH_CLIENT_ID');
+    expect(configRefusal({ AUTH_TYPE: 'keycloak', AUTH_CLIENT_ID: 'atrium' })).toContain('AUTH_KEYCLOAK_URL');
+    expect(configRefusal({ AUTH_TYPE: 'keycloak', AUTH_CLIENT_ID: 'atrium', AUTH_KEYCLOAK_URL: 'https://sso.example' })).toContain('AUTH_REALM');
+    expect(configRefusal({ AUTH_TYPE: 'okta', AUTH_CLIENT_ID: '0oa1' })).toContain('AUTH_ISSUER');
+    expect(configRefusal({ AUTH_TYPE: 'okta', AUTH_ISSUER: OKTA.AUTH_ISSUER })).toContain('AUTH_CLIENT_ID');
   });
 
   it("answer the site's own address as the request reached it when no address is configured", () => {

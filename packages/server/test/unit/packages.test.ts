@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DEFAULT_SETTINGS } from '@atrium/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { configRefusal } from '../helpers/config.js';
 import { contentTypeOf, resolvePackageFile } from '../../src/packages/packageFiles.js';
 import { loadBuiltinPackages } from '../../src/packages/packageMetadata.js';
 import { PackageUrlSigner } from '../../src/packages/PackageUrlSigner.js';
@@ -24,15 +25,6 @@ function file(relative: string, content = '{}'): string {
   return target;
 }
 
-function configError(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error(`no ConfigError for ${JSON.stringify(env)}`);
-}
 
 describe('built-in packages', () => {
   it('reads every folder with a metadata.json, in folder then name order, with defaults filled in', () => {
@@ -145,19 +137,19 @@ describe('configuration of packages and settings', () => {
     [['desktop.font'], 'must hold a JSON object'],
   ])('refuses SETTINGS_DEFAULTS %j naming the key', (content, message) => {
     const defaults = file(`settings/bad-${Math.random().toString(36).slice(2)}.json`, JSON.stringify(content));
-    expect(configError({ SETTINGS_DEFAULTS: defaults })).toContain(message);
+    expect(configRefusal({ SETTINGS_DEFAULTS: defaults })).toContain(message);
   });
 
   it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])('refuses a SETTINGS_DEFAULTS key named %s like any unknown setting', (key) => {
     const defaults = file(`settings/builtin-${key}.json`, `{${JSON.stringify(key)}: "Vision"}`);
-    expect(configError({ SETTINGS_DEFAULTS: defaults })).toContain(`SETTINGS_DEFAULTS: unknown setting '${key}'`);
+    expect(configRefusal({ SETTINGS_DEFAULTS: defaults })).toContain(`SETTINGS_DEFAULTS: unknown setting '${key}'`);
   });
 
   it('refuses a SETTINGS_DEFAULTS file that cannot be read, and unknown SETTINGS_LOCK keys', () => {
-    expect(configError({ SETTINGS_DEFAULTS: path.join(scratch, 'missing.json') })).toMatch(/SETTINGS_DEFAULTS: cannot read \S+missing\.json as JSON \(ENOENT\)/);
-    expect(configError({ SETTINGS_DEFAULTS: file('settings/broken.json', '{') })).toContain('SETTINGS_DEFAULTS: cannot read');
-    expect(configError({ SETTINGS_LOCK: 'desktop.theme,theme,app.Chat' })).toContain("SETTINGS_LOCK: unknown settings 'theme', 'app.Chat'");
-    expect(configError({ SETTINGS_LOCK: 'toString,constructor,__proto__' })).toContain("SETTINGS_LOCK: unknown settings 'toString', 'constructor', '__proto__'");
+    expect(configRefusal({ SETTINGS_DEFAULTS: path.join(scratch, 'missing.json') })).toMatch(/SETTINGS_DEFAULTS: cannot read \S+missing\.json as JSON \(ENOENT\)/);
+    expect(configRefusal({ SETTINGS_DEFAULTS: file('settings/broken.json', '{') })).toContain('SETTINGS_DEFAULTS: cannot read');
+    expect(configRefusal({ SETTINGS_LOCK: 'desktop.theme,theme,app.Chat' })).toContain("SETTINGS_LOCK: unknown settings 'theme', 'app.Chat'");
+    expect(configRefusal({ SETTINGS_LOCK: 'toString,constructor,__proto__' })).toContain("SETTINGS_LOCK: unknown settings 'toString', 'constructor', '__proto__'");
   });
 });
 
