@@ -46,7 +46,8 @@ describe(`the caller of a request on ${databaseKind}`, () => {
     carol = await makeUser(stores, t.hasher, { username: 'carol', firstname: 'Carol', lastname: 'Chief', accounts: [acme.id] });
     ada = await makeUser(stores, t.hasher, { username: 'ada', firstname: 'Ada', lastname: 'Lovelace', managerId: carol.id, accounts: [acme.id, beta.id] });
     bob = await makeUser(stores, t.hasher, { username: 'bob', firstname: 'Bob', lastname: 'Builder', managerId: ada.id, accounts: [acme.id] });
-    await makeUser(stores, t.hasher, { username: 'gone', firstname: 'Gone', managerId: ada.id, accounts: [acme.id], disabled: true });
+    const gone = await makeUser(stores, t.hasher, { username: 'gone', firstname: 'Gone', managerId: ada.id, accounts: [acme.id] });
+    await stores.users.update(gone.id, { disabled: true });
     await stores.users.update(ada.id, { activeAccountId: acme.id });
     session = await signIn(t.app, t.config.wrapperPrefix, 'ada');
     const db = (t.database.db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
