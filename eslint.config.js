@@ -16,6 +16,8 @@ function forbid(message, ...groups) {
 const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'http', 'net'];
 /** The packages of apps/ and themes/: loaded by the desktop, never imported by other code. */
 const packages = ['@atrium/app-*', '@atrium/theme-*', '@atrium/icons-*', '@atrium/sounds-*'];
+/** What no server file imports: the client side of the house. */
+const serverForbidden = ['@atrium/client-core', '@atrium/client-ui', '@atrium/web', '@atrium/app-*', 'react', 'react-dom'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', '**/dist-dev/', '**/.data/', '**/playwright-report/', '**/test-results/', 'packages/server/drizzle/'] },
@@ -81,7 +83,25 @@ export default tseslint.config(
   {
     files: ['packages/server/**'],
     rules: {
-      'no-restricted-imports': forbid('The server meets the client only through @atrium/shared.', '@atrium/client-core', '@atrium/client-ui', '@atrium/web', '@atrium/app-*', 'react', 'react-dom'),
+      'no-restricted-imports': forbid('The server meets the client only through @atrium/shared.', ...serverForbidden),
+    },
+  },
+  {
+    // Routes see services, never stores, the database or the whole bag of services (docs/ARCHITECTURE.md, "Server").
+    files: ['packages/server/src/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: serverForbidden, message: 'The server meets the client only through @atrium/shared.' },
+            {
+              group: ['**/stores.js', '**/*Store.js', '**/Pg*.js', '**/db/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/services.js'],
+              message: 'A route receives the services it uses as a narrow parameter: it never imports stores, the database or the Services bag.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

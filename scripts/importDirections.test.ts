@@ -48,4 +48,26 @@ describe('import directions', () => {
   ])('allows in %s: %s', async (file, source) => {
     expect(await restrictedImports(file, `${source}\nexport {};\n`)).toBe(0);
   });
+
+  it.each([
+    ['packages/server/src/vfs/routes.ts', "import type { Stores } from '../stores.js';"],
+    ['packages/server/src/vfs/routes.ts', "import type { VfsStore } from './VfsStore.js';"],
+    ['packages/server/src/tasks/routes.ts', "import { PgTaskStore } from './PgTaskStore.js';"],
+    ['packages/server/src/users/routes.ts', "import type { Db } from '../db/database.js';"],
+    ['packages/server/src/users/routes.ts', "import { users } from '../db/schema.js';"],
+    ['packages/server/src/search/routes.ts', "import { sql } from 'drizzle-orm';"],
+    ['packages/server/src/announcements/routes.ts', "import type { Services } from '../services.js';"],
+    ['packages/server/src/announcements/routes.ts', "import { useState } from 'react';"],
+  ])('a route never reaches stores or the database: rejects in %s: %s', async (file, source) => {
+    expect(await restrictedImports(file, `${source}\nexport {};\n`)).toBe(1);
+  });
+
+  it.each([
+    ['packages/server/src/vfs/routes.ts', "import type { VfsService } from './VfsService.js';"],
+    ['packages/server/src/tasks/routes.ts', "import { ok, parse } from '../http/reply.js';"],
+    ['packages/server/src/vfs/VfsService.ts', "import type { VfsStore } from './VfsStore.js';"],
+    ['packages/server/src/services.ts', "import type { Stores } from './stores.js';"],
+  ])('services and their wiring may use stores: allows in %s: %s', async (file, source) => {
+    expect(await restrictedImports(file, `${source}\nexport {};\n`)).toBe(0);
+  });
 });

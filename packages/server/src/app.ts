@@ -149,21 +149,24 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
     sessionMaxAge: config.sessionMaxAge,
     settings: { defaults: config.settings.defaults, lock: config.settings.lock },
   };
-  await app.register(systemRoutes(services, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig, external: config.external, publicUrl: config.publicUrl }));
-  await app.register(coreAuthRoutes(services, limits));
-  await app.register(wrapperAuthRoutes(services, limits), { prefix: config.wrapperPrefix });
-  await app.register(wrapperResourceRoutes(services), { prefix: config.wrapperPrefix });
-  await app.register(userRoutes(services), { prefix: config.apiPrefix });
-  await app.register(contentRoutes(services, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
-  await app.register(packageRoutes(services), { prefix: config.apiPrefix });
-  await app.register(settingsRoutes(services), { prefix: config.apiPrefix });
-  await app.register(desktopSessionRoutes(services), { prefix: config.apiPrefix });
-  await app.register(packageFileRoutes(services));
-  await app.register(socketRoutes(services, config.publicUrl, config.cors));
-  await app.register(vfsRoutes(services));
-  await app.register(vfsFileRoutes(services), { prefix: config.apiPrefix });
-  await app.register(taskRoutes(services), { prefix: config.apiPrefix });
-  await app.register(searchRoutes(services), { prefix: config.apiPrefix });
+  // Each plugin receives only the services it uses: never the stores, the database or the session events.
+  const s = services;
+  const { authenticate } = s;
+  await app.register(systemRoutes({ readiness: s.readiness }, { version: VERSION, sessionMaxAge: config.sessionMaxAge, clientConfig, external: config.external, publicUrl: config.publicUrl }));
+  await app.register(coreAuthRoutes({ auth: s.auth }, limits));
+  await app.register(wrapperAuthRoutes({ auth: s.auth, external: s.external, recovery: s.recovery }, limits), { prefix: config.wrapperPrefix });
+  await app.register(wrapperResourceRoutes({ resources: s.resources }), { prefix: config.wrapperPrefix });
+  await app.register(userRoutes({ profiles: s.profiles, search: s.search, accountSwitcher: s.accountSwitcher, authenticate }), { prefix: config.apiPrefix });
+  await app.register(contentRoutes({ content: s.content, resources: s.resources, auth: s.auth }, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
+  await app.register(packageRoutes({ packages: s.packages, authenticate }), { prefix: config.apiPrefix });
+  await app.register(settingsRoutes({ settings: s.settings, authenticate }), { prefix: config.apiPrefix });
+  await app.register(desktopSessionRoutes({ desktopSessions: s.desktopSessions, authenticate }), { prefix: config.apiPrefix });
+  await app.register(packageFileRoutes({ packages: s.packages }));
+  await app.register(socketRoutes({ sockets: s.sockets }, config.publicUrl, config.cors));
+  await app.register(vfsRoutes({ vfs: s.vfs, uploads: s.uploads, fileLinks: s.fileLinks, authenticate, costlyCalls: s.costlyCalls }));
+  await app.register(vfsFileRoutes({ vfs: s.vfs, fileLinks: s.fileLinks, authenticate }), { prefix: config.apiPrefix });
+  await app.register(taskRoutes({ tasks: s.tasks, authenticate }), { prefix: config.apiPrefix });
+  await app.register(searchRoutes({ search: s.search, authenticate }), { prefix: config.apiPrefix });
 
   await app.register(web.plugin);
 

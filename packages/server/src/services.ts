@@ -1,8 +1,12 @@
 /**
- * The services of the server, wired once over the stores. Routes receive
- * this object and stay thin: parse, call a service, shape the answer.
+ * The services of the server, wired once over the stores. Each route
+ * plugin receives only the services it uses (app.ts), never the stores,
+ * the database or the session events, and stays thin: parse, call a
+ * service, shape the answer.
  */
 import { TASK_CHANGED_MESSAGE, VFS_CHANGED_MESSAGE, type TaskChangedParams, type VfsChangedParams } from '@atrium/shared';
+import { Callers } from './access/Callers.js';
+import { ContentService } from './announcements/ContentService.js';
 import type { Log } from './logger.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
@@ -17,6 +21,7 @@ import { SessionCache } from './auth/SessionCache.js';
 import { LocalSessionEvents, type SessionEvents } from './auth/SessionEvents.js';
 import { TokenService } from './auth/TokenService.js';
 import { withSessionEvents } from './auth/withSessionEvents.js';
+import { authenticate, type Authenticate } from './http/authenticate.js';
 import { CostlyCalls } from './http/CostlyCalls.js';
 import type { Mailer } from './mail/Mailer.js';
 import { loadBuiltinPackages } from './packages/packageMetadata.js';
@@ -32,9 +37,11 @@ import { Readiness } from './system/Readiness.js';
 import { SearchService } from './search/SearchService.js';
 import { TaskService } from './tasks/TaskService.js';
 import { ProfileService } from './users/ProfileService.js';
+import { AccountSwitcher } from './users/switchAccount.js';
+import { FileLinks } from './vfs/FileLinks.js';
 import { FileUrlSigner } from './vfs/FileUrlSigner.js';
-import { VfsCallers } from './vfs/VfsCallers.js';
 import { VfsService } from './vfs/VfsService.js';
+import { VfsUploads } from './vfs/VfsUploads.js';
 
 /** Most sign-in sessions the session cache holds (a few MB at most). */
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
@@ -50,10 +57,18 @@ export interface Services {
   /** Whether the server can take traffic (GET /readyz). */
   readiness: Readiness;
   auth: AuthService;
+  /** The caller of every authenticated request, remembered per session briefly (docs/ARCHITECTURE.md, "The caller"). */
+  callers: Callers;
+  /** The preHandler of routes of signed-in users: sets request.auth and request.caller. */
+  authenticate: Authenticate;
   /** Sign-in through Keycloak or Okta (docs/behaviour/external-sign-in.md#server). */
   external: ExternalSignInService;
   recovery: PasswordRecoveryService;
   profiles: ProfileService;
+  /** Switching the active organisation (POST user/switchaccount). */
+  accountSwitcher: AccountSwitcher;
+  /** The sign-in page's announcements and privacy policy, organisations' logos. */
+  content: ContentService;
   resources: ResourceService;
   packages: PackageService;
   settings: SettingsService;
@@ -61,8 +76,10 @@ export interface Services {
   sockets: SocketGateway;
   /** The virtual filesystem (docs/behaviour/files.md). */
   vfs: VfsService;
-  /** Who calls the filesystem: each session's organisation, remembered briefly. */
-  vfsCallers: VfsCallers;
+  /** writefile: an upload streamed into the filesystem. */
+  uploads: VfsUploads;
+  /** Files by id and by the signed token of their address. */
+  fileLinks: FileLinks;
   /** Work items and the notification centre (docs/behaviour/work.md). */
   tasks: TaskService;
   /** Global search (docs/behaviour/search.md). */
@@ -133,6 +150,7 @@ export function createServices({
     sessionCache,
     now,
   );
+  const callers = new Callers(stores.access, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
   const external = new ExternalSignInService(config.external, config.external ? new ExternalTokenVerifier(config.external, { ...externalVerifier, now }) : null, {
     auth,
     stores,
@@ -199,16 +217,21 @@ export function createServices({
     sessionEvents,
     readiness: new Readiness(database),
     auth,
+    callers,
+    authenticate: authenticate(auth, callers),
     external,
     recovery,
     profiles,
+    accountSwitcher: new AccountSwitcher({ users: stores.users, accounts: stores.accounts, auth }),
+    content: new ContentService(stores.accounts, stores.announcements),
     resources: new ResourceService(stores.resources, stores.blobs),
     packages,
     settings,
     desktopSessions: new DesktopSessionService(stores.desktopSessions),
     sockets,
     vfs,
-    vfsCallers: new VfsCallers(stores.accounts, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime()),
+    uploads: new VfsUploads(vfs),
+    fileLinks: new FileLinks({ vfs, isSessionOpen: (sessionId, userId) => auth.isSessionOpen(sessionId, userId), users: stores.users, accounts: stores.accounts, callers }),
     tasks,
     search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, users: stores.users }),
     costlyCalls: new CostlyCalls({ ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT }, () => now().getTime()),

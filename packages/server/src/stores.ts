@@ -3,6 +3,8 @@
  * this bundle (or the part they need) and never see SQL.
  */
 import path from 'node:path';
+import type { AccessStore } from './access/AccessStore.js';
+import { PgAccessStore } from './access/PgAccessStore.js';
 import type { AccountStore } from './accounts/AccountStore.js';
 import { PgAccountStore } from './accounts/PgAccountStore.js';
 import type { AnnouncementStore } from './announcements/AnnouncementStore.js';
@@ -61,6 +63,8 @@ export interface Stores {
   search: SearchStore;
   /** Which identity provider identity signs in to which user (docs/behaviour/external-sign-in.md#links). */
   identities: ExternalIdentityStore;
+  /** Roles, and the one read of a caller's organisation, roles, manager and reports (access/). */
+  access: AccessStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -89,6 +93,7 @@ export function createStores(db: Db, dataDir: string): Stores {
     tasks: new PgTaskStore(db),
     search: new PgSearchStore(db),
     identities: new PgExternalIdentityStore(db),
+    access: new PgAccessStore(db),
     transaction: (work) => db.transaction((tx) => work(createStores(tx as unknown as Db, dataDir))),
   };
 }

@@ -46,6 +46,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     cleared_browser_cache: 0,
     timestamp: 0,
     search_history: '',
+    roles: { organisation: [], apps: {} },
     ...overrides,
   };
 }

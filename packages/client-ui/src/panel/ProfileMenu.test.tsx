@@ -77,6 +77,22 @@ describe('the profile menu', () => {
     expect(document.activeElement).toBe(screen.getByTestId('profileMenu.profileCard'));
   });
 
+  it("lists the user's roles in the active organisation, an application's role under the application's title, in the user's language", async () => {
+    await desktopWith({
+      apps: [{ name: 'Audits', uuid: 'app-1', category: 'quality management', is_base_app: true, type: 'application', app_type: 8, start_options: JSON.stringify({ name: 'Audits', title: 'Audit Management' }) }],
+      roles: { organisation: ['manager'], apps: { Audits: ['auditor'], Reports: ['analyst'] } },
+    });
+    await openMenu();
+    const roles = within(screen.getByTestId('profileMenu.header')).getByRole('list', { name: 'Roles' });
+    expect(within(roles).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['manager', 'auditor in Audit Management', 'analyst in Reports']);
+  });
+
+  it('shows no list of roles to a user without roles', async () => {
+    await desktopWith({ roles: { organisation: [], apps: {} } });
+    await openMenu();
+    expect(screen.queryByTestId('profileMenu.roles')).toBeNull();
+  });
+
   it('offers Switch Account only to a user of more than one organisation', async () => {
     await desktopWith(TWO_ACCOUNTS);
     await openMenu();

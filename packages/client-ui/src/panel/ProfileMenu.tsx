@@ -1,3 +1,4 @@
+import type { Profile } from '@atrium/shared';
 import { useCallback, type JSX, type ReactNode, type RefObject } from 'react';
 import { useAtrium } from '../AtriumContext.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
@@ -82,6 +83,7 @@ export function ProfileMenu({ anchor, labelledBy, placement }: ProfileMenuProps)
               {profile.active_account.name}
             </span>
           )}
+          {profile && <RoleList profile={profile} />}
         </div>
       </div>
       <div role="menu" aria-labelledby={labelledBy} className="atr-profile-menu__items">
@@ -103,6 +105,42 @@ export function ProfileMenu({ anchor, labelledBy, placement }: ProfileMenuProps)
       </div>
     </div>
   );
+}
+
+/**
+ * The user's roles in the active organisation (docs/behaviour/roles.md):
+ * organisation-wide ones, then those in an application, named by the
+ * application's title where the profile lists it. Nothing without roles.
+ */
+function RoleList({ profile }: { profile: Profile }): JSX.Element | null {
+  const { t } = useTranslation();
+  // An older server's profile has no roles.
+  const roles = profile.roles ?? { organisation: [], apps: {} };
+  const titles = new Map(profile.apps.map((app) => [app.name, appTitle(app.start_options) ?? app.name]));
+  const texts = [
+    ...roles.organisation,
+    ...Object.entries(roles.apps).flatMap(([app, names]) => names.map((role) => t('panel.profile.appRole', { role, app: titles.get(app) ?? app }))),
+  ];
+  if (texts.length === 0) return null;
+  return (
+    <ul className="atr-profile-menu__roles" aria-label={t('panel.profile.roles')} data-testid="profileMenu.roles">
+      {texts.map((text) => (
+        <li key={text} className="atr-profile-menu__role">
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The title in an application's start options (a JSON string), if any. */
+function appTitle(startOptions: string): string | null {
+  try {
+    const title: unknown = (JSON.parse(startOptions) as { title?: unknown }).title;
+    return typeof title === 'string' && title !== '' ? title : null;
+  } catch {
+    return null;
+  }
 }
 
 function MenuItem({ icon, testId, popup, onClick, children }: { icon: ReactNode; testId: string; popup?: boolean; onClick(): void; children: ReactNode }): JSX.Element {

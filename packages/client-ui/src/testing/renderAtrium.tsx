@@ -82,6 +82,7 @@ export function demoProfile(): Profile {
     cleared_browser_cache: 0,
     timestamp: 0,
     search_history: '',
+    roles: { organisation: [], apps: {} },
   };
 }
 

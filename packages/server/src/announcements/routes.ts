@@ -1,18 +1,13 @@
 /** Content routes under the versioned API base (docs/API.md#content). */
-import { AccountLogoParams, AnnouncementParams, CLIENT_LOG_MAX_MESSAGE, LogEntryBody, Messages, ResourceParams, type Announcement } from '@atrium/shared';
+import { AccountLogoParams, AnnouncementParams, CLIENT_LOG_MAX_MESSAGE, LogEntryBody, Messages, ResourceParams } from '@atrium/shared';
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ok, parse } from '../http/reply.js';
 import type { ResourceService } from '../resources/ResourceService.js';
-import type { Services } from '../services.js';
-import type { AnnouncementRecord } from './AnnouncementStore.js';
+import type { AuthService } from '../auth/AuthService.js';
+import type { ContentService } from './ContentService.js';
 
 const defaultLogo = new URL('../../assets/default-logo.svg', import.meta.url);
-
-/** Announcement (docs/behaviour/login-page.md#announcement-slider): media is the resource id; the client builds its address. */
-function present(a: AnnouncementRecord): Announcement {
-  return { uuid: a.id, name: a.name, description: a.description, link: a.link, media: a.mediaResourceId, media_type: a.mediaType, fallback: a.fallback };
-}
 
 /**
  * Public pictures and media (no token): pages of other origins may load
@@ -45,43 +40,39 @@ export function neutralizeControlCharacters(text: string): string {
  * Stored files under the wrapper's base address as well: `{wrapper}/resource/{id}`
  * is where an announcement's media is fetched from (docs/COMPATIBILITY.md#resources).
  */
-export function wrapperResourceRoutes(services: Services) {
+export function wrapperResourceRoutes(services: { resources: ResourceService }) {
   return async (app: FastifyInstance) => {
     app.get('/resource/:id', resourceHandler(services));
   };
 }
 
 /** GET of a stored file by the id in the address, at either of its two paths. */
-function resourceHandler(services: Services) {
+function resourceHandler(services: { resources: ResourceService }) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = parse(ResourceParams, request.params);
     return sendResource(services.resources, id, reply);
   };
 }
 
-export function contentRoutes(services: Services, limits: { logger: number; loggerBody: number }) {
+export function contentRoutes(services: { content: ContentService; resources: ResourceService; auth: Pick<AuthService, 'authenticate'> }, limits: { logger: number; loggerBody: number }) {
   return async (app: FastifyInstance) => {
     app.get('/homescreen/announcement/:host', async (request) => {
       const { host } = parse(AnnouncementParams, request.params);
-      const account = await services.stores.accounts.findForHost(host);
-      const list = account ? await services.stores.announcements.listForAccount(account.id) : [];
-      return ok(list.map(present));
+      return ok(await services.content.announcementsFor(host));
     });
 
     app.get('/homescreen/privacy-policy/:host', async (request) => {
       const { host } = parse(AnnouncementParams, request.params);
-      const account = await services.stores.accounts.findForHost(host);
-      const policy = account?.privacyPolicy && account.privacyPolicy !== 'null' ? account.privacyPolicy : null;
-      return ok({ name: account?.name ?? null, privacyPolicy: policy });
+      return ok(await services.content.privacyPolicyFor(host));
     });
 
     app.get('/resources/:id', resourceHandler(services));
 
     app.get('/account/logo/:accountId', async (request, reply) => {
       const { accountId } = parse(AccountLogoParams, request.params);
-      const account = await services.stores.accounts.findById(accountId);
-      if (!account) throw new HttpError(404, Messages.accountNotFound, 'account.not-found');
-      if (account.logoResourceId) return sendResource(services.resources, account.logoResourceId, reply);
+      const logo = await services.content.logoOf(accountId);
+      if (!logo) throw new HttpError(404, Messages.accountNotFound, 'account.not-found');
+      if (logo.resourceId) return sendResource(services.resources, logo.resourceId, reply);
       return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=3600').header('cross-origin-resource-policy', LOADABLE_ANYWHERE).send(fs.createReadStream(defaultLogo));
     });
 

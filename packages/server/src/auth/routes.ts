@@ -15,7 +15,16 @@ import {
 } from '@atrium/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, ok, parse, sendFail } from '../http/reply.js';
-import type { Services } from '../services.js';
+import type { AuthService } from './AuthService.js';
+import type { ExternalSignInService } from './external/ExternalSignInService.js';
+import type { PasswordRecoveryService } from './PasswordRecoveryService.js';
+
+/** What the sign-in routes use. */
+export interface AuthRouteServices {
+  auth: AuthService;
+  external: ExternalSignInService;
+  recovery: PasswordRecoveryService;
+}
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
@@ -24,7 +33,7 @@ const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
  * also answers the tokens beside the envelope's data, where front ends built
  * on the OS.js login adapter read them (docs/COMPATIBILITY.md#sign-in).
  */
-async function signIn(services: Services, request: FastifyRequest, reply: FastifyReply, options: { tokensAtTop: boolean }) {
+async function signIn(services: Pick<AuthRouteServices, 'auth'>, request: FastifyRequest, reply: FastifyReply, options: { tokensAtTop: boolean }) {
   const form = parse(LoginForm, request.body);
   if (!form.username.trim() || !form.password) return sendFail(reply, 400, Messages.loginEmpty, 'login.error.empty');
   const result = await services.auth.login({ ...form, ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -48,7 +57,7 @@ function sendExternalFailure(reply: FastifyReply, reason: keyof typeof EXTERNAL_
 }
 
 /** Sign-in with an identity provider's access token: POST {wrapper}/auth/external/:provider. */
-async function signInExternal(services: Services, request: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply) {
+async function signInExternal(services: AuthRouteServices, request: FastifyRequest<{ Params: { provider: string } }>, reply: FastifyReply) {
   const { provider } = request.params;
   if (!services.external.handles(provider)) return sendExternalFailure(reply, 'not-configured');
   const form = parse(ExternalLoginForm, request.body);
@@ -58,7 +67,7 @@ async function signInExternal(services: Services, request: FastifyRequest<{ Para
 }
 
 /** Routes under the wrapper base address. */
-export function wrapperAuthRoutes(services: Services, limits: { auth: number; recovery: number }) {
+export function wrapperAuthRoutes(services: AuthRouteServices, limits: { auth: number; recovery: number }) {
   return async (app: FastifyInstance) => {
     app.post('/auth', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply, { tokensAtTop: false }));
 
@@ -103,7 +112,7 @@ export function wrapperAuthRoutes(services: Services, limits: { auth: number; re
 }
 
 /** Routes at the root: the core's own sign-in and sign-out. */
-export function coreAuthRoutes(services: Services, limits: { auth: number }) {
+export function coreAuthRoutes(services: Pick<AuthRouteServices, 'auth'>, limits: { auth: number }) {
   return async (app: FastifyInstance) => {
     app.post('/login', { config: perMinute(limits.auth) }, (request, reply) => signIn(services, request, reply, { tokensAtTop: true }));
 

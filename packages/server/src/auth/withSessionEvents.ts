@@ -1,3 +1,4 @@
+import type { AccessStore, RoleGrant } from '../access/AccessStore.js';
 import type { AccountStore } from '../accounts/AccountStore.js';
 import type { Stores } from '../stores.js';
 import type { NewUser, UserPatch, UserRecord, UserStore } from '../users/UserStore.js';
@@ -16,6 +17,7 @@ export function withSessionEvents(stores: Stores, events: SessionEvents): Stores
     users: new PublishingUserStore(stores.users, events),
     sessions: new PublishingSessionStore(stores.sessions, events),
     accounts: withMembershipEvents(stores.accounts, events),
+    access: withRoleEvents(stores.access, events),
   };
 }
 
@@ -34,6 +36,26 @@ function withMembershipEvents(inner: AccountStore, events: SessionEvents): Accou
         await inner.removeMember(accountId, userId);
       } finally {
         events.publish({ kind: 'user-changed', userId });
+      }
+    },
+  });
+}
+
+/** A role granted or revoked changes what the user's sessions may do (the caller's roles). */
+function withRoleEvents(inner: AccessStore, events: SessionEvents): AccessStore {
+  return Object.assign(Object.create(inner) as AccessStore, {
+    async grantRole(grant: RoleGrant) {
+      try {
+        return await inner.grantRole(grant);
+      } finally {
+        events.publish({ kind: 'user-changed', userId: grant.userId });
+      }
+    },
+    async revokeRole(grant: RoleGrant) {
+      try {
+        return await inner.revokeRole(grant);
+      } finally {
+        events.publish({ kind: 'user-changed', userId: grant.userId });
       }
     },
   });

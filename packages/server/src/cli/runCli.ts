@@ -11,17 +11,19 @@ import { fileCommands } from './commands/files.js';
 import { identityLinkCommands } from './commands/identityLinks.js';
 import { orgCommands } from './commands/orgs.js';
 import { packageCommands } from './commands/packages.js';
+import { roleCommands } from './commands/roles.js';
 import { taskCommands } from './commands/tasks.js';
 import { userCommands } from './commands/users.js';
 import type { ContextOpener } from './context.js';
 import type { CliIo } from './io.js';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...identityLinkCommands, ...orgCommands, ...appCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands];
+export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...identityLinkCommands, ...orgCommands, ...roleCommands, ...appCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands];
 
 const GROUPS: Readonly<Record<string, string>> = {
   user: 'users: create, list, disable, enable, set-password, and their links to identity provider identities: link, unlink, links, link-import',
   org: 'organisations: create, list, add-user, remove-user',
+  roles: "users' roles in an organisation or one of its applications: grant, revoke, ls",
   app: 'the application catalogue: create, list, grant, revoke',
   announcement: 'sign-in page announcements: add, list',
   package: 'packages: register, list, unregister, enable, disable',

@@ -19,6 +19,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -128,6 +129,8 @@ export const users = pgTable(
     index('users_search_idx').using('gin', userSearchDocument(t)).with(SEARCH_INDEX_OPTIONS),
     // External sign-in links an identity by its verified e-mail address, and provisioning looks addresses up (docs/behaviour/external-sign-in.md#links).
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // The caller's direct reports are read with every new session's caller (access/).
+    index('users_manager_idx').on(t.managerId),
   ],
 );
 
@@ -189,6 +192,26 @@ export const appGrants = pgTable(
     createdAt: created(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.appId] })],
+);
+
+/**
+ * Roles granted to a user in an organisation (docs/behaviour/roles.md): an
+ * organisation-wide role when `app_id` is null, else a role in that
+ * application of the catalogue. Granted by operators on the command line.
+ */
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id').references(() => apps.id, { onDelete: 'cascade' }),
+    /** A small slug (access/roleName.ts). */
+    role: text('role').notNull(),
+    createdAt: created(),
+  },
+  // A user's roles in one organisation are read together (the caller of every request): the key leads with both.
+  (t) => [unique('roles_grant_key').on(t.userId, t.accountId, t.appId, t.role).nullsNotDistinct(), index('roles_account_idx').on(t.accountId)],
 );
 
 /** Applications hidden from a user's restored session (docs/behaviour/desktop.md#session-save-and-restore). */

@@ -186,6 +186,17 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
   }
   await stores.apps.blacklist(demo.id, 'Campaigns');
 
+  // Roles the profile shows (docs/behaviour/roles.md): Olivia runs Northwind, Liam audits, Sofia secures Contoso, Dana reports.
+  const role = (user: { id: string }, account: { id: string }, name: string, app?: string) =>
+    stores.access.grantRole({ userId: user.id, accountId: account.id, appId: app ? appsByName.get(app)!.id : null, role: name });
+  await role(olivia, northwind, 'manager');
+  await role(olivia, northwind, 'approver', 'LeaveRequests');
+  await role(liam, northwind, 'auditor', 'Audits');
+  await role(demo, northwind, 'analyst', 'Reports');
+  await role(demo, contoso, 'auditor', 'Audits');
+  await role(sofia, contoso, 'security-officer');
+  await role(sofia, contoso, 'owner', 'Policies');
+
   const welcome = await resources.add('welcome.jpg', media('welcome.jpg'));
   const tour = await resources.add('tour.webm', media('tour.webm'));
   const security = await resources.add('security.jpg', media('security.jpg'));

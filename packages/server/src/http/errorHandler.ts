@@ -1,5 +1,7 @@
 import { Messages } from '@atrium/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../DomainError.js';
+import { statusOfDomainError } from './domainErrors.js';
 import { fail, HttpError, RateLimitedError } from './reply.js';
 
 /**
@@ -7,7 +9,7 @@ import { fail, HttpError, RateLimitedError } from './reply.js';
  * anything else is logged in full and answered with a plain 500, never a stack.
  */
 export function installErrorHandler(app: FastifyInstance, fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | DomainError, request, reply) => {
     if (error instanceof HttpError) {
       const envelope = fail(error.message, error.code, error.errors, error.params);
       if (error instanceof RateLimitedError) {
@@ -15,6 +17,13 @@ export function installErrorHandler(app: FastifyInstance, fallback?: (request: F
         envelope.retryAfter = error.retryAfter;
       }
       return reply.code(error.statusCode).send(envelope);
+    }
+    // The services' refusals: their status from one table (http/domainErrors.ts).
+    if (error instanceof DomainError) {
+      const status = statusOfDomainError(error);
+      if (status !== null) return reply.code(status).send(fail(error.message, error.code, undefined, error.params));
+      request.log.error({ err: error }, 'request failed: a refusal without a status');
+      return reply.code(500).send(fail(Messages.internalError, 'server.error'));
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isPackageVisible, type PackageManifestEntry, type PackageMetadata, type VisibilitySubject } from '@atrium/shared';
+import { appAccess, type AppAccess } from '../access/rules.js';
 import type { AppStore } from '../apps/AppStore.js';
 import type { Log } from '../logger.js';
 import type { UserStore } from '../users/UserStore.js';
@@ -13,17 +14,8 @@ export interface ServedPackageFile extends PackageFile {
   contentType: string;
 }
 
-/** What one user may see, computed once for several checks. */
-export interface PackageAccess {
-  /** The visibility rule for a package (docs/behaviour/applications.md#visibility). */
-  canSee(pkg: VisibilitySubject): boolean;
-  /**
-   * Whether the user may use the application of that name (its socket, its
-   * settings): the rule applied to its package, or, for a catalogue app
-   * without a package, to an application of that name.
-   */
-  canUseApp(name: string): boolean;
-}
+/** What one user may see (the rule: access/rules.ts). */
+export type PackageAccess = AppAccess;
 
 export interface PackageServiceDeps {
   builtins: readonly PackageMetadata[];
@@ -69,9 +61,7 @@ export class PackageService {
   /** The user's view of the packages, for several checks at once. */
   async accessFor(userId: string): Promise<PackageAccess> {
     const [names, registered] = await Promise.all([this.profileAppNames(userId), this.enabledRegistered()]);
-    const byName = new Map<string, VisibilitySubject>([...this.deps.builtins, ...registered].map((p) => [p.name, p]));
-    const canSee = (pkg: VisibilitySubject) => isPackageVisible(pkg, names);
-    return { canSee, canUseApp: (name) => canSee(byName.get(name) ?? { name, type: 'application' }) };
+    return appAccess(new Map<string, VisibilitySubject>([...this.deps.builtins, ...registered].map((p) => [p.name, p])), names);
   }
 
   /** Whether the user may use the application of that name (see PackageAccess.canUseApp). */

@@ -3,15 +3,15 @@ import fs from 'node:fs';
 import { Messages, PackageName, type PackageManifestEntry } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authenticate, caller } from '../http/authenticate.js';
+import { callerOf, type Authenticate } from '../http/authenticate.js';
 import { HttpError, ok } from '../http/reply.js';
-import type { Services } from '../services.js';
+import type { PackageService } from './PackageService.js';
 
 /** GET {api}/packages/manifest: the packages the caller may see. */
-export function packageRoutes(services: Services) {
+export function packageRoutes({ packages, authenticate }: { packages: PackageService; authenticate: Authenticate }) {
   return async (app: FastifyInstance) => {
-    app.addHook('preHandler', authenticate(services.auth));
-    app.get('/packages/manifest', async (request) => ok<PackageManifestEntry[]>(await services.packages.manifest(caller(request).user.id)));
+    app.addHook('preHandler', authenticate);
+    app.get('/packages/manifest', async (request) => ok<PackageManifestEntry[]>(await packages.manifest(callerOf(request).userId)));
   };
 }
 
@@ -27,11 +27,11 @@ const FileParams = z.object({
  * may load the file. Anything wrong is the same 404, so that the answer tells
  * nothing about which check failed.
  */
-export function packageFileRoutes(services: Services) {
+export function packageFileRoutes({ packages }: { packages: PackageService }) {
   return async (app: FastifyInstance) => {
     app.get('/packages/:token/:name/*', async (request, reply) => {
       const params = FileParams.safeParse(request.params);
-      const file = params.success ? await services.packages.openFile(params.data.token, params.data.name, params.data['*']) : null;
+      const file = params.success ? await packages.openFile(params.data.token, params.data.name, params.data['*']) : null;
       if (!file) throw new HttpError(404, Messages.notFound, 'package.not-found');
       const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
       // Private: the address is one user's; revalidated each time, so a revoked grant takes effect at once.

@@ -1,13 +1,14 @@
 /** Global search under the API prefix (docs/API.md, "Search"). */
 import { SEARCH_TEXT_MESSAGES, SearchQuery, searchTextProblem, type SearchResponse } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
-import { authenticate, caller } from '../http/authenticate.js';
+import { searchCallerOf } from '../access/views.js';
+import { callerOf, type Authenticate } from '../http/authenticate.js';
 import { HttpError, ok, parse } from '../http/reply.js';
-import type { Services } from '../services.js';
+import type { SearchService } from './SearchService.js';
 
-export function searchRoutes(services: Services) {
+export function searchRoutes({ search, authenticate }: { search: SearchService; authenticate: Authenticate }) {
   return async (app: FastifyInstance) => {
-    app.addHook('preHandler', authenticate(services.auth));
+    app.addHook('preHandler', authenticate);
 
     // A costly call: within the caller's limits (docs/ARCHITECTURE.md, "Costly calls").
     app.get('/search', { config: { costly: true } }, async (request) => {
@@ -18,9 +19,7 @@ export function searchRoutes(services: Services) {
         if (problem) throw new HttpError(400, SEARCH_TEXT_MESSAGES[problem], `search.${problem}`);
       }
       const query = parse(SearchQuery, raw);
-      const auth = caller(request);
-      const { account } = await services.vfsCallers.of(auth.user, auth.claims.sid);
-      return ok<SearchResponse>(await services.search.search({ userId: auth.user.id, accountId: account?.id ?? null }, query));
+      return ok<SearchResponse>(await search.search(searchCallerOf(callerOf(request)), query));
     });
   };
 }

@@ -6,11 +6,11 @@
 import { Messages, PACKAGE_NAME_PATTERN, SOCKET_PATH } from '@atrium/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendFail } from '../http/reply.js';
-import type { Services } from '../services.js';
+import type { SocketGateway } from './SocketGateway.js';
 import { isAllowedOrigin } from './origin.js';
 import { isCorsOrigin, type CorsSettings } from '../http/cors.js';
 
-export function socketRoutes(services: Services, publicUrl: string, cors: CorsSettings) {
+export function socketRoutes({ sockets }: { sockets: SocketGateway }, publicUrl: string, cors: CorsSettings) {
   return async (app: FastifyInstance) => {
     const checkUpgrade = async (request: FastifyRequest, reply: FastifyReply) => {
       const origin = request.headers.origin;
@@ -22,10 +22,10 @@ export function socketRoutes(services: Services, publicUrl: string, cors: CorsSe
       if (name !== undefined && !PACKAGE_NAME_PATTERN.test(name)) return sendFail(reply, 404, Messages.notFound, 'request.not-found');
     };
 
-    app.get(SOCKET_PATH, { websocket: true, onRequest: checkUpgrade }, (socket) => services.sockets.accept(socket, null));
+    app.get(SOCKET_PATH, { websocket: true, onRequest: checkUpgrade }, (socket) => sockets.accept(socket, null));
 
     app.get('/apps/:name/socket', { websocket: true, onRequest: checkUpgrade }, (socket, request) =>
-      services.sockets.accept(socket, (request.params as { name: string }).name),
+      sockets.accept(socket, (request.params as { name: string }).name),
     );
   };
 }

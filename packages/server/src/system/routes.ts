@@ -3,7 +3,7 @@ import type { ClientConfig, PingResult } from '@atrium/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOptions, type ExternalAuthConfig } from '../auth/external/externalConfig.js';
 import { ok } from '../http/reply.js';
-import type { Services } from '../services.js';
+import type { Readiness } from './Readiness.js';
 
 /** This site's origin as a request reached it (scheme and host, behind a trusted proxy its forwarded ones), else the public address. */
 function requestOrigin(request: FastifyRequest, publicUrl: string): string {
@@ -16,7 +16,7 @@ function requestOrigin(request: FastifyRequest, publicUrl: string): string {
 }
 
 export function systemRoutes(
-  services: Services,
+  { readiness }: { readiness: Readiness },
   info: { version: string; sessionMaxAge: number; clientConfig: ClientConfig; external: ExternalAuthConfig | null; publicUrl: string },
 ) {
   const { external } = info;
@@ -26,7 +26,7 @@ export function systemRoutes(
 
     /** Readiness: send this server traffic only when it says so (database reachable, migrated, not stopping). */
     app.get('/readyz', async (_request, reply) => {
-      const report = await services.readiness.check();
+      const report = await readiness.check();
       const data = { version: info.version, database: report.database, migrations: report.migrations, stopping: report.stopping };
       if (report.ready) return { status: 'success', data };
       return reply.code(503).send({ status: 'error', message: 'Not ready', data });

@@ -4,81 +4,75 @@
  */
 import { CommentBody, CreateTaskBody, NotificationFilterBody, NotificationQuery, SnoozeBody, TaskIdParams, UpdateTaskBody } from '@atrium/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authenticate, caller } from '../http/authenticate.js';
+import { taskCallerOf } from '../access/views.js';
+import { callerOf, type Authenticate } from '../http/authenticate.js';
 import { ok, parse } from '../http/reply.js';
-import type { Services } from '../services.js';
-import { displayName } from '../users/ProfileService.js';
-import type { TaskCaller } from './TaskService.js';
+import type { TaskCaller, TaskService } from './TaskService.js';
 
 /** The signed-in user and the organisation they act in (the active one, while they still belong to it). */
-async function taskCaller(services: Services, request: FastifyRequest): Promise<TaskCaller> {
-  const auth = caller(request);
-  const { account } = await services.vfsCallers.of(auth.user, auth.claims.sid);
-  return { userId: auth.user.id, name: displayName(auth.user), accountId: account?.id ?? null };
-}
+const taskCaller = (request: FastifyRequest): TaskCaller => taskCallerOf(callerOf(request));
 
-export function taskRoutes(services: Services) {
-  const tasks = services.tasks;
+export function taskRoutes({ tasks, authenticate }: { tasks: TaskService; authenticate: Authenticate }) {
   return async (app: FastifyInstance) => {
-    app.addHook('preHandler', authenticate(services.auth));
+    app.addHook('preHandler', authenticate);
 
-    app.get('/user/getusernotifications', async (request) => ok(await tasks.notifications(await taskCaller(services, request), parse(NotificationQuery, request.query))));
+    app.get('/user/getusernotifications', async (request) => ok(await tasks.notifications(taskCaller(request), parse(NotificationQuery, request.query))));
 
     // The same with the colour filter in the body; an empty or null ryg_status is no filter.
     app.post('/user/getusernotifications', async (request) => {
       const query = parse(NotificationQuery, request.query);
       const { ryg_status } = parse(NotificationFilterBody, request.body);
       const filtered = ryg_status === undefined ? query : { ...query, ryg_status: ryg_status || undefined };
-      return ok(await tasks.notifications(await taskCaller(services, request), filtered));
+      return ok(await tasks.notifications(taskCaller(request), filtered));
     });
 
     app.post('/tasks', async (request, reply) => {
       const body = parse(CreateTaskBody, request.body);
-      return reply.code(201).send(ok(await tasks.create(await taskCaller(services, request), body)));
+      return reply.code(201).send(ok(await tasks.create(taskCaller(request), body)));
     });
 
     app.get('/tasks/:id', async (request) => {
       const { id } = parse(TaskIdParams, request.params);
-      return ok(await tasks.get(await taskCaller(services, request), id));
+      return ok(await tasks.get(taskCaller(request), id));
     });
 
     app.put('/tasks/:id', async (request) => {
       const { id } = parse(TaskIdParams, request.params);
       const body = parse(UpdateTaskBody, request.body);
-      return ok(await tasks.update(await taskCaller(services, request), id, body));
+      return ok(await tasks.update(taskCaller(request), id, body));
     });
 
     app.post('/tasks/:id/complete', async (request) => {
       const { id } = parse(TaskIdParams, request.params);
-      return ok(await tasks.complete(await taskCaller(services, request), id));
+      return ok(await tasks.complete(taskCaller(request), id));
     });
 
     app.post('/tasks/:id/snooze', async (request) => {
       const { id } = parse(TaskIdParams, request.params);
       const { snoozed_till } = parse(SnoozeBody, request.body);
-      return ok(await tasks.snooze(await taskCaller(services, request), id, snoozed_till));
+      return ok(await tasks.snooze(taskCaller(request), id, snoozed_till));
     });
 
     app.post('/tasks/:id/extend', async (request) => {
       const { id } = parse(TaskIdParams, request.params);
       const { snoozed_till } = parse(SnoozeBody, request.body);
-      return ok(await tasks.extend(await taskCaller(services, request), id, snoozed_till));
+      return ok(await tasks.extend(taskCaller(request), id, snoozed_till));
     });
 
     app.post('/tasks/:id/unsnooze', async (request) => {
       const { id } = parse(TaskIdParams, request.params);
-      return ok(await tasks.unsnooze(await taskCaller(services, request), id));
+      return ok(await tasks.unsnooze(taskCaller(request), id));
     });
 
     app.get('/tasks/:id/comments', async (request) => {
       const { id } = parse(TaskIdParams, request.params);
-      return ok(await tasks.comments(await taskCaller(services, request), id));
+      return ok(await tasks.comments(taskCaller(request), id));
     });
 
     app.post('/tasks/:id/comments', async (request, reply) => {
       const { id } = parse(TaskIdParams, request.params);
       const { text } = parse(CommentBody, request.body);
-      return reply.code(201).send(ok(await tasks.addComment(await taskCaller(services, request), id, text)));
+      return reply.code(201).send(ok(await tasks.addComment(taskCaller(request), id, text)));
     });
   };
 }

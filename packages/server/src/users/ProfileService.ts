@@ -1,6 +1,8 @@
 import type { AccountPreferences, CurrentUser, HasLoggedIn, Profile, ProfileApp, UpdateUserBody, UserDetail } from '@atrium/shared';
+import { NO_ROLES, type Roles } from '../access/Caller.js';
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
 import type { AppRecord, AppStore } from '../apps/AppStore.js';
+import { displayName } from './displayName.js';
 import type { UserRecord, UserStore } from './UserStore.js';
 
 /** Turns stored ids of resources into the addresses the client loads them from. */
@@ -18,8 +20,8 @@ export class ProfileService {
     private readonly urls: ResourceUrls,
   ) {}
 
-  /** The full profile of GET user/me/a+p+acc+ap+t. */
-  async profile(user: UserRecord): Promise<Profile> {
+  /** The full profile of GET user/me/a+p+acc+ap+t, with the caller's roles in their active organisation. */
+  async profile(user: UserRecord, roles: Roles = NO_ROLES): Promise<Profile> {
     const [memberOf, granted, blacklisted] = await Promise.all([
       this.accounts.listForUser(user.id),
       this.apps.listGranted(user.id),
@@ -46,6 +48,7 @@ export class ProfileService {
       cleared_browser_cache: user.clearedBrowserCache ? 1 : 0,
       timestamp: user.updatedAt.getTime(),
       search_history: user.searchHistory,
+      roles: { organisation: [...roles.organisation], apps: Object.fromEntries(Object.entries(roles.apps).map(([app, names]) => [app, [...names]])) },
     };
   }
 
@@ -58,6 +61,11 @@ export class ProfileService {
   async updateOwn(user: UserRecord, body: UpdateUserBody): Promise<void> {
     if (body.cleared_browser_cache !== undefined) await this.users.update(user.id, { clearedBrowserCache: body.cleared_browser_cache });
     if (body.preferences !== undefined) await this.users.mergePreferences(user.id, body.preferences);
+  }
+
+  /** POST v1 /user/me/updateLoggedIn: the user has seen the first-sign-in welcome. */
+  async markLoggedIn(user: UserRecord): Promise<void> {
+    await this.users.update(user.id, { hasLoggedIn: 1 });
   }
 
   /** GET v1 /user/me/hasLoggedIn. */
@@ -100,10 +108,7 @@ export class ProfileService {
 
 const emptyPreferences: AccountPreferences = { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, footer: null, logo: null };
 
-/** "Firstname Lastname", or the username when both are empty. */
-export function displayName(user: Pick<UserRecord, 'firstname' | 'lastname' | 'username'>): string {
-  return [user.firstname, user.lastname].filter(Boolean).join(' ') || user.username;
-}
+export { displayName };
 
 /** App entry of the profile (docs/behaviour/profile.md#profile), start_options as the JSON string the client parses. */
 export function presentApp(app: AppRecord): ProfileApp {

@@ -20,3 +20,12 @@ export async function switchAccount(
   if (!updated) return { ok: false, errors: ['User not found'] };
   return { ok: true, jwt: await deps.auth.reissueAccessToken(updated, caller.claims.sid) };
 }
+
+/** The switchAccount command over its dependencies, as the user routes call it. */
+export class AccountSwitcher {
+  constructor(private readonly deps: { users: UserStore; accounts: AccountStore; auth: AuthService }) {}
+
+  switch(caller: AuthContext, accountId: string): Promise<SwitchAccountResult> {
+    return switchAccount(this.deps, caller, accountId);
+  }
+}

@@ -7,18 +7,20 @@ import multipart from '@fastify/multipart';
 import { isVfsPath, Messages, VfsBodies, type VfsMountpoint, type VfsOperation } from '@atrium/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
-import type { UserRecord } from '../users/UserStore.js';
-import { authenticate, caller } from '../http/authenticate.js';
+import { vfsCallerOf } from '../access/views.js';
+import { DomainError } from '../DomainError.js';
+import { callerOf, type Authenticate } from '../http/authenticate.js';
 import { multipartBoundaryProblem } from '../http/bodyParsers.js';
 import { allowLongRequest, lingerAfterRefusal } from '../http/connections.js';
 import { costly } from '../http/costlyRoutes.js';
 import { HttpError, ok, parse } from '../http/reply.js';
-import type { Services } from '../services.js';
+import type { CostlyCalls } from '../http/CostlyCalls.js';
 import { sendFile } from './download.js';
-import type { StoredBlob } from './VfsBlobStore.js';
+import type { FileLinks } from './FileLinks.js';
 import { VfsError } from './VfsError.js';
-import type { VfsCaller } from './VfsService.js';
-import type { DeclaredLength, WriteSpace } from './WriteSpaces.js';
+import type { VfsCaller, VfsService } from './VfsService.js';
+import type { VfsUploads } from './VfsUploads.js';
+import type { DeclaredLength } from './WriteSpaces.js';
 
 /** Room for writefile's other parts (path, options, boundaries) beside the upload in a Content-Length. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -39,57 +41,40 @@ function checkPaths<T>(input: T): T {
   return input;
 }
 
-/** The caller of an operation: the user, the session and the active organisation (when the user still belongs to it). */
-function callerFor(services: Services, user: UserRecord, sessionId: string): Promise<VfsCaller> {
-  return services.vfsCallers.of(user, sessionId);
-}
+/** The filesystem's caller of a request behind `authenticate`. */
+const vfsCaller = (request: FastifyRequest): VfsCaller => vfsCallerOf(callerOf(request));
 
-function requestCaller(services: Services, request: FastifyRequest): Promise<VfsCaller> {
-  const auth = caller(request);
-  return callerFor(services, auth.user, auth.claims.sid);
-}
-
-const notAuthenticated = () => new HttpError(401, Messages.notAuthenticated, 'auth.missing');
-
-/**
- * The caller of a content request made with the signed `token` of a file
- * address, and the file the token names: its signature and expiry are
- * checked first, then its session and user, before any file or path is
- * looked up, so a forged token learns nothing of what exists. Every
- * refusal is the same 401. Null for a request with a bearer token or no token.
- */
-async function tokenCaller(services: Services, request: FastifyRequest): Promise<{ caller: VfsCaller; fileId: string } | null> {
+/** The signed `token` of a file address, for a request without a bearer token; else undefined. */
+function linkToken(request: FastifyRequest): string | undefined {
   const { token } = parse(TokenQuery, { token: (request.query as Record<string, unknown> | undefined)?.token });
-  if (request.headers.authorization || token === undefined) return null;
-  const grant = services.vfs.verifyToken(token);
-  if (!grant || !(await services.auth.isSessionOpen(grant.sessionId, grant.userId))) throw notAuthenticated();
-  const user = await services.stores.users.findById(grant.userId);
-  if (!user) throw notAuthenticated();
-  return { caller: await callerFor(services, user, grant.sessionId), fileId: grant.fileId };
+  return request.headers.authorization ? undefined : token;
 }
 
-/** Whether the caller belongs to an organisation (whose files they may then see). */
-function membership(services: Services, who: VfsCaller): (accountId: string) => Promise<boolean> {
-  const userId = who.userId;
-  return (accountId) => (userId ? services.stores.accounts.isMember(userId, accountId) : Promise.resolve(false));
+/** What the filesystem's routes use. */
+export interface VfsRouteServices {
+  vfs: VfsService;
+  uploads: VfsUploads;
+  fileLinks: FileLinks;
+  authenticate: Authenticate;
+  costlyCalls: CostlyCalls;
 }
 
-export function vfsRoutes(services: Services) {
-  const vfs = services.vfs;
-  const bearer = authenticate(services.auth);
+export function vfsRoutes(services: VfsRouteServices) {
+  const { vfs, uploads, fileLinks } = services;
+  const bearer = services.authenticate;
 
   return async (app: FastifyInstance) => {
     // writefile's upload is read as a stream, never buffered: this scope swaps the forms' multipart parser (http/bodyParsers.ts) for the plugin's.
     app.removeContentTypeParser('multipart/form-data');
     await app.register(multipart, { limits: { fileSize: vfs.uploadLimit + 1, files: 1, fields: 8, fieldSize: 16 * 1024, parts: 12, headerPairs: 50 } });
 
-    app.get('/vfs/mountpoints', { preHandler: bearer }, async (request) => ok<VfsMountpoint[]>(vfs.mountpoints(await requestCaller(services, request))));
+    app.get('/vfs/mountpoints', { preHandler: bearer }, async (request) => ok<VfsMountpoint[]>(vfs.mountpoints(vfsCaller(request))));
 
     type Run = (c: VfsCaller, body: Record<string, unknown>, request: FastifyRequest) => Promise<unknown>;
     const get = (operation: VfsOperation, run: Run) =>
-      app.get(`/vfs/${operation}`, { preHandler: bearer }, async (request) => ok(await run(await requestCaller(services, request), parse(VfsBodies[operation], checkPaths(request.query)) as Record<string, unknown>, request)));
+      app.get(`/vfs/${operation}`, { preHandler: bearer }, async (request) => ok(await run(vfsCaller(request), parse(VfsBodies[operation], checkPaths(request.query)) as Record<string, unknown>, request)));
     const post = (operation: VfsOperation, run: Run, config: { costly?: boolean } = {}) =>
-      app.post(`/vfs/${operation}`, { preHandler: bearer, config }, async (request) => ok(await run(await requestCaller(services, request), parse(VfsBodies[operation], checkPaths(request.body)) as Record<string, unknown>, request)));
+      app.post(`/vfs/${operation}`, { preHandler: bearer, config }, async (request) => ok(await run(vfsCaller(request), parse(VfsBodies[operation], checkPaths(request.body)) as Record<string, unknown>, request)));
 
     get('exists', (c, b) => vfs.exists(c, b.path as string));
     get('stat', (c, b) => vfs.stat(c, b.path as string));
@@ -105,18 +90,11 @@ export function vfsRoutes(services: Services) {
     // readfile: the content itself, with a bearer token or the signed token of the file's address.
     app.get('/vfs/readfile', { compress: false }, async (request, reply) => {
       const body = parse(VfsBodies.readfile, checkPaths(request.query));
-      const byToken = await tokenCaller(services, request);
-      if (byToken) {
-        // The token's own file first, then whether the path names it: a token for a file that is gone answers
-        // as a forged one, without the path being resolved.
-        const node = await vfs.fileById(byToken.caller, byToken.fileId, membership(services, byToken.caller)).catch(() => null);
-        const named = node ? await vfs.file(byToken.caller, body.path).catch(() => null) : null;
-        if (!node || named?.node.id !== node.id) throw notAuthenticated();
-        return sendFile(vfs, node, request, reply, body.options?.download === true);
-      }
+      const token = linkToken(request);
+      if (token !== undefined) return sendFile(vfs, await fileLinks.fileOfToken(token, body.path), request, reply, body.options?.download === true);
       await bearer(request, reply);
       if (reply.sent) return reply;
-      const { node } = await vfs.file(await requestCaller(services, request), body.path);
+      const { node } = await vfs.file(vfsCaller(request), body.path);
       return sendFile(vfs, node, request, reply, body.options?.download === true);
     });
 
@@ -125,7 +103,7 @@ export function vfsRoutes(services: Services) {
     const allowLongUpload = async (request: FastifyRequest, reply: FastifyReply) => allowLongRequest(request, reply);
     app.post('/vfs/writefile', { preHandler: [bearer, allowLongUpload] }, async (request, reply) => {
       try {
-        return ok(await writefile(services, request));
+        return ok(await writefile(vfs, uploads, request));
       } catch (e) {
         // Refused before the whole upload arrived: the connection closes, but only once the client had the answer.
         lingerAfterRefusal(request, reply);
@@ -136,21 +114,20 @@ export function vfsRoutes(services: Services) {
 }
 
 /** GET {api}/file/{id}/data: a file's content by id. */
-export function vfsFileRoutes(services: Services) {
-  const vfs = services.vfs;
-  const bearer = authenticate(services.auth);
+export function vfsFileRoutes(services: Pick<VfsRouteServices, 'vfs' | 'fileLinks' | 'authenticate'>) {
+  const { vfs, fileLinks } = services;
+  const bearer = services.authenticate;
   return async (app: FastifyInstance) => {
     app.get('/file/:id/data', { compress: false }, async (request, reply) => {
       const { id } = parse(FileParams, request.params);
-      const byToken = await tokenCaller(services, request);
-      if (byToken && byToken.fileId !== id) throw notAuthenticated();
-      let who = byToken?.caller ?? null;
-      if (!who) {
+      const token = linkToken(request);
+      let node;
+      if (token !== undefined) node = await fileLinks.fileByToken(token, id);
+      else {
         await bearer(request, reply);
         if (reply.sent) return reply;
-        who = await requestCaller(services, request);
+        node = await fileLinks.fileById(vfsCaller(request), id);
       }
-      const node = await vfs.fileById(who, id, membership(services, who));
       const download = (request.query as Record<string, unknown>).download;
       return sendFile(vfs, node, request, reply, download === 'true' || download === '1');
     });
@@ -164,56 +141,26 @@ function declaredLength(request: FastifyRequest): DeclaredLength | null {
   return Number.isSafeInteger(bytes) ? { bytes, slack: MULTIPART_OVERHEAD } : null;
 }
 
-async function writefile(services: Services, request: FastifyRequest) {
-  const vfs = services.vfs;
-  const who = await requestCaller(services, request);
+async function writefile(vfs: VfsService, uploads: VfsUploads, request: FastifyRequest) {
+  const who = vfsCaller(request);
   if (!request.isMultipart()) throw new VfsError('uploadMissing');
   const declared = declaredLength(request);
-  // A length that cannot fit, whatever the path, is refused before a byte of the body is read.
-  if (declared) await vfs.checkUploadLength(who, declared);
-  const boundary = multipartBoundaryProblem(request.headers['content-type']);
-  if (boundary) throw new HttpError(400, `${Messages.invalidRequest}: ${boundary}`, 'request.invalid');
-  const fields: Record<string, string> = {};
-  let space: WriteSpace | null = null;
-  let blob: StoredBlob | null = null;
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'path' || part.fieldname === 'options') fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'upload' || space) {
-        part.file.resume();
-        continue;
-      }
-      // With the path known first (the usual order), a refused write is answered before the upload is read;
-      // either way the upload's space is held before its first byte is stored.
-      space = fields.path !== undefined ? await vfs.prepareWrite(who, ...pathAndOptions(fields), declared) : await vfs.prepareWrite(who, null, {}, declared);
-      blob = await vfs.storeContent(part.file, space);
-      if (part.file.truncated) throw vfs.tooLargeError();
-    }
-    if (!blob) throw new VfsError('uploadMissing');
-    const [path, options] = pathAndOptions(fields);
-    const stored = blob;
-    // From here commitWrite deletes the content when it fails.
-    blob = null;
-    return await vfs.commitWrite(who, path, stored, options);
+    // A length that cannot fit, whatever the path, is refused before a byte of the body is read.
+    await uploads.checkLength(who, declared);
+    const boundary = multipartBoundaryProblem(request.headers['content-type']);
+    if (boundary) throw new HttpError(400, `${Messages.invalidRequest}: ${boundary}`, 'request.invalid');
+    return await uploads.write(who, request.parts(), declared, (fields) => {
+      const body = parse(VfsBodies.writefile, checkPaths(fields));
+      return { path: body.path, options: body.options ?? {} };
+    });
   } catch (e) {
-    if (blob) await vfs.discard(blob);
     const answer = uploadError(e, vfs, request);
     // A client that goes away mid-upload is no fault of the server's: a line of its own, no stack.
     if (answer instanceof VfsError && answer.vfsCode === 'uploadAborted') {
       request.log.info({ event: 'vfs.upload-aborted', reason: (e as { code?: unknown } | null)?.code ?? (e as Error | null)?.message }, 'an upload was cut short: nothing was kept');
     }
     throw answer;
-  } finally {
-    // Recorded or given up, the content no longer needs its space held.
-    space?.release();
-  }
-
-  function pathAndOptions(values: Record<string, string>): [string, { overwrite?: boolean }] {
-    const body = parse(VfsBodies.writefile, checkPaths(values));
-    return [body.path, body.options ?? {}];
   }
 }
 
@@ -224,8 +171,8 @@ const CUT_SHORT_MESSAGES = /^aborted$|unexpected end of multipart data|terminate
 const UNUSABLE_FORM_MESSAGES = /boundary|needle|content-type/i;
 
 /** Errors of reading a multipart body, as the filesystem's texts. */
-function uploadError(e: unknown, vfs: Services['vfs'], request: FastifyRequest): unknown {
-  if (e instanceof HttpError) return e;
+function uploadError(e: unknown, vfs: VfsService, request: FastifyRequest): unknown {
+  if (e instanceof HttpError || e instanceof DomainError) return e;
   const code = (e as { code?: string } | null)?.code;
   const message = e instanceof Error ? e.message : '';
   if (code === 'FST_REQ_FILE_TOO_LARGE') return vfs.tooLargeError();

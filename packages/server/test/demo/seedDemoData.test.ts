@@ -32,6 +32,17 @@ describe(`demo data on ${databaseKind}`, () => {
     expect(profile.data.name).toBe('Dana Demo');
   });
 
+  it("shows each demo user's roles in their active organisation in the profile", async () => {
+    const rolesOf = async (username: string, ip: string) => {
+      const { jwt } = await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, ip);
+      return (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json().data.roles;
+    };
+    expect(await rolesOf('olivia', '10.9.4.1')).toEqual({ organisation: ['manager'], apps: { LeaveRequests: ['approver'] } });
+    expect(await rolesOf('liam', '10.9.4.2')).toEqual({ organisation: [], apps: { Audits: ['auditor'] } });
+    expect(await rolesOf('demo', '10.9.4.3')).toEqual({ organisation: [], apps: { Reports: ['analyst'] } });
+    expect(await rolesOf('sofia', '10.9.4.4')).toEqual({ organisation: ['security-officer'], apps: { Policies: ['owner'] } });
+  });
+
   it('lets every demo user sign in with the documented password', async () => {
     for (const user of await t.services.stores.users.list()) {
       await expect(signIn(t.app, t.config.wrapperPrefix, user.username, DEMO_PASSWORD, '10.9.0.1')).resolves.toMatchObject({ username: user.username });

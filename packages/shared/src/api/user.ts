@@ -77,6 +77,14 @@ export interface Profile {
   cleared_browser_cache: 0 | 1;
   timestamp: number;
   search_history: string;
+  /** The user's roles in the active organisation (docs/behaviour/roles.md). */
+  roles: ProfileRoles;
+}
+
+/** Roles of the profile: organisation-wide ones, and per application of the catalogue by its name; each list sorted. */
+export interface ProfileRoles {
+  organisation: string[];
+  apps: Record<string, string[]>;
 }
 
 /** GET v1 /user/me. */

@@ -22,6 +22,8 @@ const sameWordIn: Record<string, readonly Locale[]> = {
   'panel.label': ['nb_NO'],
   // 'Documents' is the French word too.
   'vfs.mount.documents': ['fr_FR'],
+  // A role in an application reads '{{role}} in {{app}}' in German as well.
+  'panel.profile.appRole': ['de_DE'],
 };
 
 describe('locale catalogues', () => {

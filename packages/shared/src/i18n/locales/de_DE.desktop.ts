@@ -238,6 +238,8 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
       current: 'aktuelles Konto',
       back: 'Zurück',
       showCard: 'Meine Profilkarte anzeigen',
+      roles: 'Rollen',
+      appRole: '{{role}} in {{app}}',
     },
   },
   logout: {

@@ -240,6 +240,8 @@ export const en_EN = {
       current: 'current account',
       back: 'Back',
       showCard: 'Show my profile card',
+      roles: 'Roles',
+      appRole: '{{role}} in {{app}}',
     },
   },
   logout: {

@@ -238,6 +238,8 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
       current: 'compte actuel',
       back: 'Retour',
       showCard: 'Afficher ma carte de profil',
+      roles: 'Rôles',
+      appRole: '{{role}} dans {{app}}',
     },
   },
   logout: {

@@ -238,6 +238,8 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
       current: 'gjeldende konto',
       back: 'Tilbake',
       showCard: 'Vis profilkortet mitt',
+      roles: 'Roller',
+      appRole: '{{role}} i {{app}}',
     },
   },
   logout: {

@@ -238,6 +238,8 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
       current: 'trenutni račun',
       back: 'Nazaj',
       showCard: 'Pokaži mojo profilno kartico',
+      roles: 'Vloge',
+      appRole: '{{role}} v {{app}}',
     },
   },
   logout: {

@@ -238,6 +238,8 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
       current: 'tài khoản hiện tại',
       back: 'Quay lại',
       showCard: 'Hiển thị thẻ hồ sơ của tôi',
+      roles: 'Vai trò',
+      appRole: '{{role}} trong {{app}}',
     },
   },
   logout: {

@@ -238,6 +238,8 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
       current: '当前账户',
       back: '返回',
       showCard: '显示我的个人资料卡',
+      roles: '角色',
+      appRole: '{{app}}中的{{role}}',
     },
   },
   logout: {

@@ -1,0 +1,56 @@
+import type { TaskMessageKey, VfsErrorCode } from '@atrium/shared';
+import { NotAuthenticatedError } from '../access/AccessError.js';
+import type { DomainError } from '../DomainError.js';
+import { TaskError } from '../tasks/TaskError.js';
+import { VfsError } from '../vfs/VfsError.js';
+
+/** The HTTP status of each filesystem failure (docs/API.md, "Files"). */
+const VFS_STATUS: Readonly<Record<VfsErrorCode, number>> = {
+  filesystemNotFound: 404,
+  filesystemNotFoundFor: 404,
+  notMounted: 409,
+  alreadyMounted: 409,
+  pathMismatch: 400,
+  notFound: 404,
+  notADirectory: 409,
+  isADirectory: 409,
+  alreadyExists: 409,
+  readOnly: 403,
+  notSearchable: 403,
+  invalidName: 400,
+  outsideMount: 400,
+  intoItself: 400,
+  rootImmutable: 403,
+  tooDeep: 400,
+  quotaExceeded: 413,
+  tooLarge: 413,
+  diskFull: 507,
+  uploadMissing: 400,
+  uploadAborted: 400,
+  rangeNotSatisfiable: 416,
+};
+
+/** The HTTP status of each refusal of the task calls (docs/behaviour/work.md#errors). */
+const TASK_STATUS: Readonly<Record<TaskMessageKey, number>> = {
+  taskNotFound: 404,
+  snoozeNotAllowed: 409,
+  snoozeDate: 400,
+  notSnoozed: 409,
+  alreadySnoozed: 409,
+  extendDate: 400,
+  taskNotEditable: 403,
+  snoozeNotAssignee: 403,
+  assigneeNotMember: 400,
+  appNotAvailable: 403,
+};
+
+/**
+ * The one mapping of the services' refusals to HTTP statuses. A domain
+ * error of a kind not listed here is a programming mistake: a 500, logged.
+ */
+export function statusOfDomainError(error: DomainError): number | null {
+  if (error instanceof VfsError) return VFS_STATUS[error.vfsCode];
+  if (error instanceof TaskError) return TASK_STATUS[error.taskCode];
+  if (error instanceof NotAuthenticatedError) return 401;
+  return null;
+}
