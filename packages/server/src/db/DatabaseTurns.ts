@@ -10,7 +10,9 @@
  * wait, ordinary units take `ordinaryPerCostly` turns for each costly one,
  * so a flood of searches, each running statement after statement, leaves
  * the other calls most of the connection; alone, either class takes every
- * turn. Within a class, units go in the order they came.
+ * turn; before each costly turn the event loop goes round once, so that
+ * calls waiting on the network come to ask for theirs. Within a class,
+ * units go in the order they came.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -38,6 +40,8 @@ export class DatabaseTurns {
   private readonly waiting: Record<WorkClass, Waiting[]> = { ordinary: [], costly: [] };
   /** Ordinary turns given since the last costly one, while costly work waited. */
   private ordinaryInARow = 0;
+  /** Whether the event loop has gone round since a costly unit became next. */
+  private yielded = false;
 
   constructor(private readonly ordinaryPerCostly = 4) {}
 
@@ -60,21 +64,32 @@ export class DatabaseTurns {
     return { ordinary: this.waiting.ordinary.length, costly: this.waiting.costly.length };
   }
 
-  /** Gives the connection to the next unit, or frees it. */
+  /**
+   * Gives the connection to the next unit, or frees it. Before a costly
+   * unit's turn the event loop goes round once: the embedded database
+   * answers through promises only, so units handed on at once would run
+   * back to back while the calls waiting on the network or a timer could
+   * not even ask for a turn.
+   */
   private next(): void {
     const { ordinary, costly } = this.waiting;
-    let turn: Waiting | undefined;
     if (ordinary.length > 0 && (costly.length === 0 || this.ordinaryInARow < this.ordinaryPerCostly)) {
-      turn = ordinary.shift();
       this.ordinaryInARow = costly.length === 0 ? 0 : this.ordinaryInARow + 1;
-    } else {
-      turn = costly.shift();
-      this.ordinaryInARow = 0;
+      this.yielded = false;
+      ordinary.shift()!.start();
+      return;
     }
-    if (!turn) {
+    if (costly.length === 0) {
       this.busy = false;
       return;
     }
-    turn.start();
+    if (!this.yielded) {
+      this.yielded = true;
+      setImmediate(() => this.next());
+      return;
+    }
+    this.yielded = false;
+    this.ordinaryInARow = 0;
+    costly.shift()!.start();
   }
 }
