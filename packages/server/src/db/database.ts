@@ -68,12 +68,15 @@ export type DatabaseLocation = { url: string } | { dir: string } | { memory: tru
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if ('url' in location) {
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, { nameStatements }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
+      import('./pgStatements.js'),
     ]);
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // Each statement with parameters parsed once per connection (pgStatements.ts).
+    nameStatements(pool);
     // A dropped connection must not crash the server; the next query reconnects.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
