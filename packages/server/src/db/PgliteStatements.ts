@@ -8,7 +8,9 @@
  * is parsed once under a name, with its parameter and row descriptions
  * kept; each later run is one message (bind, execute, sync) and one trip.
  * Texts are kept in the order of last use, at most `MAX_STATEMENTS`; the
- * oldest is closed when a new one comes.
+ * oldest is closed when a new one comes. The statements of costly work are
+ * parsed and planned each time (still in one trip), as PostgreSQL may plan
+ * a named statement once for any parameters.
  *
  * Every statement outside a transaction, and every transaction as a
  * whole, takes its turn on the connection through `DatabaseTurns`; each
@@ -16,7 +18,7 @@
  * runs on the client directly (migrations, dumps) never interleaves.
  */
 import { parse as pgliteParse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { DatabaseTurns } from './DatabaseTurns.js';
+import { DatabaseTurns, workClass } from './DatabaseTurns.js';
 
 /** Statements kept prepared on the connection. */
 const MAX_STATEMENTS = 500;
@@ -102,11 +104,15 @@ export class PgliteStatements implements PgliteClient {
       return serialize ? serialize(param) : String(param as string);
     });
     this.counts.executed++;
+    // Costly work (searches, large listings) is planned for its parameters every time, as an unnamed statement:
+    // a plan made once for any parameters could be far off for a rare pattern. Still one round trip.
+    const costly = workClass() === 'costly';
+    const bind = costly
+      ? [protocol.serialize.parse({ text, types: statement.paramTypes }), protocol.serialize.bind({ values })]
+      : [protocol.serialize.bind({ statement: statement.name, values })];
     let messages: Messages;
     try {
-      messages = await this.pg.execProtocolStream(concat([protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]), {
-        syncToFs: false,
-      });
+      messages = await this.pg.execProtocolStream(concat([...bind, protocol.serialize.execute({}), protocol.serialize.sync()]), { syncToFs: false });
     } catch (e) {
       throw withQuery(e, text, params);
     }

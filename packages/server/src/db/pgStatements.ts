@@ -5,10 +5,12 @@
  * once and then only binds and executes it. The same texts as on the
  * embedded database (one schema, one migration set). At most
  * `MAX_NAMED_TEXTS` texts are named, so that what each connection keeps
- * stays bounded; statements past that run unnamed, as before.
+ * stays bounded; statements past that run unnamed, as before, and so do
+ * those of costly work (db/DatabaseTurns.ts), planned for their parameters.
  */
 import crypto from 'node:crypto';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { workClass } from './DatabaseTurns.js';
 
 const MAX_NAMED_TEXTS = 500;
 
@@ -27,7 +29,9 @@ export function nameStatements(pool: Pool): void {
     (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
       if (config && typeof config === 'object' && !('submit' in config)) {
         const c = config as QueryConfig;
-        const name = typeof c.text === 'string' && !c.name && Array.isArray(c.values) && c.values.length > 0 ? nameOf(c.text) : undefined;
+        // Costly work (searches) stays unnamed: planned for its parameters every time.
+        const named = typeof c.text === 'string' && !c.name && Array.isArray(c.values) && c.values.length > 0 && workClass() === 'ordinary';
+        const name = named ? nameOf(c.text!) : undefined;
         if (name) return query({ ...c, name }, ...rest);
       }
       return query(config, ...rest);
