@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { DatabaseTurns } from './DatabaseTurns.js';
 import * as schema from './schema.js';
 
 /** Drizzle database over either driver. Stores take this and never know which. */
@@ -22,6 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /** Embedded database only: its whole data folder as a tar file. */
   dump?: () => Promise<Blob>;
+  /** Embedded database only: the turns of work on its one connection (DatabaseTurns.ts). */
+  turns?: DatabaseTurns;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -65,12 +68,15 @@ export type DatabaseLocation = { url: string } | { dir: string } | { memory: tru
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if ('url' in location) {
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, { nameStatements }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
+      import('./pgStatements.js'),
     ]);
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // Each statement with parameters parsed once per connection (pgStatements.ts).
+    nameStatements(pool);
     // A dropped connection must not crash the server; the next query reconnects.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -82,24 +88,28 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }, { PgliteStatements }] = await Promise.all([
     import('@electric-sql/pglite'),
     // The trigram index of file names (docs/behaviour/files.md#search).
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./PgliteStatements.js'),
   ]);
   const client = await PGlite.create({
     ...('dir' in location ? { dataDir: location.dir } : location.from ? { loadDataDir: location.from } : {}),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client, schema });
+  // The application's statements are prepared once and take turns (PgliteStatements.ts); migrations run as PGlite runs them.
+  const statements = new PgliteStatements(client);
+  const db = drizzlePglite({ client: statements as unknown as typeof client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    turns: statements.turns,
     dump: () => client.dumpDataDir('none'),
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     migrationsApplied: () => migrationsRecorded((text) => client.query(text)),
     close: () => client.close(),
   };

@@ -4,10 +4,12 @@
  * `config: { costly: true }` its whole handler runs as a costly call of the
  * signed-in caller; a handler that knows only part-way whether its work is
  * costly (a listing that turns out large) runs that part through `costly`.
- * A refused call is answered 429 *Too many requests, please try again
+ * Its statements on the embedded database run as costly work
+ * (db/DatabaseTurns.ts). A refused call is answered 429 *Too many requests, please try again
  * later* with `Retry-After` and `retryAfter` in the envelope.
  */
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import { runAsCostly } from '../db/DatabaseTurns.js';
 import { TooManyCalls, type CostlyCalls } from './CostlyCalls.js';
 import { RateLimitedError } from './reply.js';
 
@@ -45,7 +47,8 @@ export async function costly<T>(calls: CostlyCalls, request: FastifyRequest, wor
     throw new RateLimitedError(e.retryAfter);
   }
   try {
-    return await work();
+    // Its statements yield their turns on the embedded database to ordinary calls (db/DatabaseTurns.ts).
+    return await runAsCostly(work);
   } finally {
     leave();
   }

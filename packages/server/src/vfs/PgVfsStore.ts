@@ -28,6 +28,41 @@ const nodeInstanceVector = (id: string) => sql`(select ('''#' || n.mount || ':' 
 const withInstance = (document: SQL, vector: SQL) =>
   sql`ts_delete(${document}, array(select u.lexeme from unnest(${document}) u where u.lexeme like '#%')) || ${vector}`;
 
+/** A JSON value as either driver returns it (PGlite parses it, node-postgres too; text when cast). */
+function fromJson(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/** A node from its row as JSON (`row_to_json`, `json_agg`). */
+function nodeOfJson(c: Record<string, unknown>): VfsNodeRecord {
+  return {
+    id: c.id as string,
+    mount: c.mount as string,
+    scope: c.scope as string,
+    parentId: c.parent_id as string | null,
+    name: c.name as string,
+    isDirectory: c.is_directory as boolean,
+    mime: c.mime as string,
+    size: Number(c.size),
+    blobKey: c.blob_key as string | null,
+    sha256: c.sha256 as string | null,
+    ownerId: c.owner_id as string | null,
+    accountId: c.account_id as string | null,
+    createdAt: new Date(c.created_at as string),
+    modifiedAt: new Date(c.modified_at as string),
+  };
+}
+
+/**
+ * A WITH part that adds `delta` to an owner's used space unless that takes
+ * it past `quota` (a shrink always passes), returning a row when it did;
+ * `from` gates it (a CTE that must have a row).
+ */
+const usageWrite = (owner: string, delta: number, quota: number, from: SQL = sql`(select 1) g`) =>
+  sql`usage as (insert into ${vfsUsage} (user_id, bytes) select ${owner}::uuid, ${delta}::bigint from ${from} where ${delta}::bigint <= ${quota}::bigint
+      on conflict (user_id) do update set bytes = ${vfsUsage}.bytes + excluded.bytes
+      where excluded.bytes <= 0 or ${vfsUsage}.bytes + excluded.bytes <= ${quota}::bigint returning bytes)`;
+
 export class PgVfsStore implements VfsStore {
   private readonly statistics: TableStatistics;
 
@@ -118,24 +153,7 @@ export class PgVfsStore implements VfsStore {
             from ${vfsNodes} where parent_id = ${parentId} order by is_directory desc, name limit ${limit}
           ) c`,
     );
-    const entries = rows[0]?.entries;
-    const list = (typeof entries === 'string' ? JSON.parse(entries) : entries) as Array<Record<string, unknown>>;
-    return list.map((c) => ({
-      id: c.id as string,
-      mount: c.mount as string,
-      scope: c.scope as string,
-      parentId: c.parent_id as string | null,
-      name: c.name as string,
-      isDirectory: c.is_directory as boolean,
-      mime: c.mime as string,
-      size: Number(c.size),
-      blobKey: c.blob_key as string | null,
-      sha256: c.sha256 as string | null,
-      ownerId: c.owner_id as string | null,
-      accountId: c.account_id as string | null,
-      createdAt: new Date(c.created_at as string),
-      modifiedAt: new Date(c.modified_at as string),
-    }));
+    return (fromJson(rows[0]?.entries) as Array<Record<string, unknown>>).map(nodeOfJson);
   }
 
   async subtree(id: string): Promise<VfsNodeRecord[]> {
@@ -207,6 +225,60 @@ export class PgVfsStore implements VfsStore {
       )
       .orderBy(asc(vfsNodes.id))
       .limit(limit);
+  }
+
+  async insertFile(node: NewVfsNode & { createdAt: Date; modifiedAt: Date }, content: NodeContent | null, usage: { owner: string | null; quota: number }): Promise<VfsNodeRecord | 'quota'> {
+    // Every part waits on the used space's: past the quota, nothing is written.
+    const gate = usage.owner ? sql`usage` : sql`(select 1) g`;
+    const parts = [
+      ...(usage.owner ? [usageWrite(usage.owner, node.size, usage.quota)] : []),
+      sql`n as (insert into ${vfsNodes} (id, mount, scope, parent_id, name, is_directory, mime, size, blob_key, sha256, owner_id, account_id, created_at, modified_at)
+          select ${node.id}::uuid, ${node.mount}, ${node.scope}, ${node.parentId}::uuid, ${node.name}, ${node.isDirectory}, ${node.mime}, ${node.size}::bigint,
+                 ${node.blobKey}::uuid, ${node.sha256}, ${node.ownerId}::uuid, ${node.accountId}::uuid, ${node.createdAt.toISOString()}::timestamptz, ${node.modifiedAt.toISOString()}::timestamptz
+          from ${gate} returning *)`,
+      ...(content
+        ? [
+            sql`content as (insert into ${vfsContents} (node_id, document, text)
+                select n.id, strip(to_tsvector('simple'::regconfig, ${content.words})) || ${instanceVector(node.mount, node.scope)}, ${content.snippetText} from n)`,
+          ]
+        : []),
+    ];
+    const rows = await rowsOf(this.db, sql`with ${sql.join(parts, sql`, `)} select (select row_to_json(n) from n) as node`);
+    const row = fromJson(rows[0]?.node) as Record<string, unknown> | null;
+    if (!row) return 'quota';
+    this.inserted(1);
+    return nodeOfJson(row);
+  }
+
+  async replaceFile(
+    expected: { id: string; parentId: string; name: string; blobKey: string | null; ownerId: string | null },
+    patch: { size: number; blobKey: string | null; sha256: string; mime: string; modifiedAt: Date },
+    content: NodeContent | null,
+    usage: { delta: number; quota: number },
+  ): Promise<VfsNodeRecord | 'stale' | 'quota'> {
+    // The entry as resolved (same place, same content, same owner), locked; the used space and the rest wait on it.
+    const parts = [
+      sql`target as (select id from ${vfsNodes} where id = ${expected.id}::uuid and parent_id = ${expected.parentId}::uuid and name = ${expected.name}
+          and blob_key is not distinct from ${expected.blobKey}::uuid and owner_id is not distinct from ${expected.ownerId}::uuid for update)`,
+      ...(expected.ownerId ? [usageWrite(expected.ownerId, usage.delta, usage.quota, sql`target`)] : []),
+    ];
+    const gate = expected.ownerId ? sql`usage` : sql`target`;
+    parts.push(
+      sql`n as (update ${vfsNodes} set size = ${patch.size}::bigint, blob_key = ${patch.blobKey}::uuid, sha256 = ${patch.sha256}, mime = ${patch.mime},
+          modified_at = ${patch.modifiedAt.toISOString()}::timestamptz where id = (select id from target) and exists (select 1 from ${gate}) returning *)`,
+      content
+        ? sql`content as (insert into ${vfsContents} (node_id, document, text)
+              select n.id, strip(to_tsvector('simple'::regconfig, ${content.words})) || ('''#' || n.mount || ':' || n.scope || '''')::tsvector, ${content.snippetText} from n
+              on conflict (node_id) do update set document = excluded.document, text = excluded.text)`
+        : sql`content as (delete from ${vfsContents} where node_id = (select id from n))`,
+    );
+    const rows = await rowsOf(
+      this.db,
+      sql`with ${sql.join(parts, sql`, `)} select (select count(*) from target)::int as found, (select row_to_json(n) from n) as node`,
+    );
+    const row = fromJson(rows[0]?.node) as Record<string, unknown> | null;
+    if (row) return nodeOfJson(row);
+    return Number(rows[0]?.found ?? 0) === 0 ? 'stale' : 'quota';
   }
 
   async insertOrTouch(node: NewVfsNode): Promise<VfsNodeRecord> {

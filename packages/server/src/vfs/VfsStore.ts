@@ -59,6 +59,26 @@ export interface VfsStore {
   subtree(id: string): Promise<VfsNodeRecord[]>;
   /** Inserts a node; with `content`, what search knows of its text too, in the same statement. */
   insert(node: NewVfsNode, content?: NodeContent): Promise<VfsNodeRecord>;
+  /**
+   * Records a new file in one statement: its node, what search knows of its
+   * text, and its size added to its owner's used space (`usage.owner`; none
+   * for an operator's file). 'quota' when that would pass `usage.quota`:
+   * then nothing is written. A name taken meanwhile fails on the unique index.
+   */
+  insertFile(node: NewVfsNode & { createdAt: Date; modifiedAt: Date }, content: NodeContent | null, usage: { owner: string | null; quota: number }): Promise<VfsNodeRecord | 'quota'>;
+  /**
+   * Replaces a file's content in one statement when the entry is still as
+   * it was resolved (same parent, name, content and owner): its node, what
+   * search knows of its text (null forgets it) and `usage.delta` on the
+   * owner's used space. 'stale' when it changed meanwhile, 'quota' when the
+   * owner's space would pass the quota; nothing is written then.
+   */
+  replaceFile(
+    expected: { id: string; parentId: string; name: string; blobKey: string | null; ownerId: string | null },
+    patch: { size: number; blobKey: string | null; sha256: string; mime: string; modifiedAt: Date },
+    content: NodeContent | null,
+    usage: { delta: number; quota: number },
+  ): Promise<VfsNodeRecord | 'stale' | 'quota'>;
   /** Inserts a node, or when its parent already holds that name, sets that entry's modification time instead. */
   insertOrTouch(node: NewVfsNode): Promise<VfsNodeRecord>;
   insertMany(nodes: NewVfsNode[]): Promise<void>;

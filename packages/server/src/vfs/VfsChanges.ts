@@ -1,0 +1,38 @@
+/**
+ * Change events of the filesystem, for live updates: after each change that
+ * commits, the directories whose listing changed, once per mount instance
+ * touched; directories of an organisation's mountpoints go to its members,
+ * those of global mountpoints to nobody.
+ */
+import { parseVfsPath } from '@atrium/shared';
+import type { MountDefinition } from './mounts.js';
+import type { VfsCaller } from './VfsPaths.js';
+
+/** A finished change, for live updates: the directories whose listing changed. */
+export type VfsChangeListener = (change: { caller: VfsCaller; directories: string[]; organisation: string | null }) => void;
+
+export class VfsChanges {
+  private readonly listeners = new Set<VfsChangeListener>();
+
+  constructor(private readonly mounts: readonly MountDefinition[]) {}
+
+  /** Called after every change that commits; returns the function that stops it. */
+  onChange(listener: VfsChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners, once per mount instance touched. */
+  changed(caller: VfsCaller, directories: string[]): void {
+    const byOrganisation = new Map<string | null, string[]>();
+    for (const directory of new Set(directories)) {
+      const def = this.mounts.find((m) => m.name === parseVfsPath(directory).mount);
+      const organisation = def?.scope === 'organisation' ? (caller.account?.id ?? null) : null;
+      if (def?.scope === 'global') continue;
+      byOrganisation.set(organisation, [...(byOrganisation.get(organisation) ?? []), directory]);
+    }
+    for (const [organisation, dirs] of byOrganisation) {
+      for (const listener of this.listeners) listener({ caller, directories: dirs, organisation });
+    }
+  }
+}
