@@ -103,7 +103,7 @@ export { settingsDefaults } from './settings/settingsDefaults.js';
 
 export { NotificationService, type TranslatedNotificationOptions, type NotificationOptions, type NotificationServiceOptions, type NotificationsState, type Toast } from './notifications/NotificationService.js';
 
-export { SOCKET_QUEUE_LIMIT, SocketClient, type ConnectionEvent, type SocketClientOptions, type SocketClientState, type SocketFactory, type SocketStatus, type WebSocketLike } from './sockets/SocketClient.js';
+export { SOCKET_QUEUE_LIMIT, SocketClient, type ConnectionEvent, type DesktopSocket, type SocketLog, type SocketClientOptions, type SocketClientState, type SocketFactory, type SocketStatus, type WebSocketLike } from './sockets/SocketClient.js';
 
 export { PackageManager, type PackageManagerOptions, type PackagesState, type RunningApp } from './packages/PackageManager.js';
 export { Application, type WindowContent } from './packages/Application.js';

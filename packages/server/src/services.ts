@@ -4,7 +4,6 @@
  * the database or the session events, and stays thin: parse, call a
  * service, shape the answer.
  */
-import { TASK_CHANGED_MESSAGE, VFS_CHANGED_MESSAGE, type TaskChangedParams, type VfsChangedParams } from '@atrium/shared';
 import { Callers } from './access/Callers.js';
 import { ContentService } from './announcements/ContentService.js';
 import type { Log } from './logger.js';
@@ -32,6 +31,7 @@ import type { Secrets } from './secrets.js';
 import { SettingsService } from './settings/SettingsService.js';
 import { DEFAULT_SOCKET_LIMITS, SocketGateway, type SocketLimits } from './sockets/SocketGateway.js';
 import { SocketHub } from './sockets/SocketHub.js';
+import { wireLiveUpdates } from './sockets/liveUpdates.js';
 import type { Stores } from './stores.js';
 import { Readiness } from './system/Readiness.js';
 import { SearchService } from './search/SearchService.js';
@@ -183,20 +183,6 @@ export function createServices({
     { mounts: config.vfs.mounts, quota: config.vfs.quota, uploadLimit: config.vfs.uploadLimit, apiPrefix: config.apiPrefix, contentOrigin: config.contentOrigin, now },
     log,
   );
-  // Live updates: the users who can see a changed directory hear of it on their desktop socket.
-  vfs.onChange(({ caller, directories, organisation }) => {
-    const message = { name: VFS_CHANGED_MESSAGE, params: { directories } satisfies VfsChangedParams };
-    if (!organisation) {
-      if (caller.userId) hub.sendToUser(caller.userId, message);
-      return;
-    }
-    const users = new Set(hub.peers().map((p) => p.userId));
-    void Promise.all(
-      [...users].map(async (userId) => {
-        if (await stores.accounts.isMember(userId, organisation)) hub.sendToUser(userId, message);
-      }),
-    ).catch((err: unknown) => log.warn({ err }, 'vfs change not sent'));
-  });
   const tasks = new TaskService({
     store: stores.tasks,
     users: stores.users,
@@ -206,11 +192,7 @@ export function createServices({
     yellowWindowMs: config.taskYellowWindow * 1000,
     now,
   });
-  // Live updates: the assignee, the followers (and a previous assignee) hear of a change on every desktop socket of theirs.
-  tasks.onChange(({ reason, task, by, audience }) => {
-    const params: TaskChangedParams = { reason, taskId: task.id, task_name: task.name, appName: task.appName, by };
-    for (const userId of audience) hub.sendToUser(userId, { name: TASK_CHANGED_MESSAGE, params });
-  });
+  wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log });
   return {
     db,
     stores,

@@ -22,7 +22,7 @@ export * from './api/settingsKeys.js';
 export * from './api/desktopSession.js';
 export * from './api/vfs.js';
 export * from './api/vfsBodies.js';
-export * from './api/socket.js';
+export * from './sockets/messages.js';
 export * from './api/socketProtocol.js';
 export { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, loadExternalCatalogue, loadWorkCatalogue, LOCALE_NATIVE_NAMES, type Catalogue, type DesktopCatalogue, type ExternalCatalogue, type LoginCatalogue, type WorkCatalogue } from './i18n/index.js';
 export { languageTag, LOCALE_LANGUAGE_TAGS, textDirection } from './i18n/languageTags.js';

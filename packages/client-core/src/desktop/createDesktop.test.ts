@@ -111,7 +111,7 @@ describe('createDesktop start', () => {
   });
 });
 
-describe('createDesktopRuntime connection', () => {
+describe('createDesktop connection', () => {
   it("notifies 'Connection Lost' and 'Connection Restored' and is offline meanwhile", async () => {
     const { env, runtime, sockets } = await setup();
     await runtime.start();
@@ -134,7 +134,7 @@ describe('createDesktopRuntime connection', () => {
   });
 });
 
-describe('createDesktopRuntime socket messages', () => {
+describe('createDesktop socket messages', () => {
   it('reloads the settings on atrium/settings:changed', async () => {
     const { env, runtime, sockets } = await setup();
     await runtime.start();
@@ -159,7 +159,7 @@ describe('createDesktopRuntime socket messages', () => {
   });
 });
 
-describe('createDesktopRuntime hooks', () => {
+describe('createDesktop hooks', () => {
   it('opens app sockets at the per-app path', async () => {
     const { env, runtime, sockets } = await setup();
     await runtime.start();
@@ -196,7 +196,7 @@ describe('createDesktopRuntime hooks', () => {
   });
 });
 
-describe('createDesktopRuntime dispose', () => {
+describe('createDesktop dispose', () => {
   it('ends the apps, closes the socket and stops every timer', async () => {
     const { env, runtime, windows, sockets } = await setup();
     await runtime.start();

@@ -4,7 +4,7 @@ import type { TrayModel } from '../desktop/TrayModel.js';
 import type { DialogService } from '../dialogs/DialogService.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { SettingsStore } from '../settings/SettingsStore.js';
-import type { SocketClient } from '../sockets/SocketClient.js';
+import type { DesktopSocket, SocketClient } from '../sockets/SocketClient.js';
 import type { FileSystem } from '../vfs/FileSystem.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
 import type { WindowManager } from '../windows/WindowManager.js';
@@ -13,8 +13,8 @@ import type { WindowManager } from '../windows/WindowManager.js';
 export type RequestMethod = 'get' | 'post' | 'put' | 'delete';
 
 /**
- * What the application runtime needs from the desktop; createDesktopRuntime
- * builds it (tests build their own).
+ * What the application runtime needs from the desktop; createDesktop
+ * builds it (desktop/desktopPackages.ts; tests build their own).
  */
 export interface DesktopHooks {
   windows: WindowManager;
@@ -22,7 +22,7 @@ export interface DesktopHooks {
   notifications: NotificationService;
   settings: SettingsStore;
   /** The desktop's socket, or null without sockets. */
-  socket: SocketClient | null;
+  socket: DesktopSocket | null;
   /** A new socket at the app's own path (not yet connected), or null without sockets. */
   createAppSocket(name: string, reconnectInterval?: number): SocketClient | null;
   translate: Translate;

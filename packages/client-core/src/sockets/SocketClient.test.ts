@@ -1,3 +1,4 @@
+import { desktopServerDirection, type AppSocketServerMessage, type SocketMessage } from '@atrium/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../testing/FakeClock.js';
 import { FakeSocketServer } from '../testing/FakeWebSocket.js';
@@ -8,12 +9,12 @@ async function microtasks(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
-const clients: SocketClient[] = [];
-function setup(options: Partial<SocketClientOptions> = {}) {
+const clients: Array<{ dispose(): void }> = [];
+function setup<In extends SocketMessage = AppSocketServerMessage>(options: Partial<SocketClientOptions<In>> = {}) {
   const clock = new FakeClock();
   const server = new FakeSocketServer();
   let token: string | null = 'token-1';
-  const client = new SocketClient({ clock, createSocket: server.factory, url: 'wss://atrium.example/socket', token: () => token, ...options });
+  const client = new SocketClient<In>({ clock, createSocket: server.factory, url: 'wss://atrium.example/socket', token: () => token, ...options });
   clients.push(client);
   const events: ConnectionEvent[] = [];
   client.onConnection((e) => events.push(e));
@@ -54,20 +55,72 @@ describe('SocketClient connecting', () => {
     expect(server.last!.sent.at(-1)).toEqual({ name: 'app/hello' });
   });
 
-  it('hands server messages to the listeners of their name; a bad message only warns', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { client, server } = setup();
+  it('hands server messages of its contract to the listeners of their name, with their params', async () => {
+    const { client, server } = setup({ contract: desktopServerDirection });
     const got: unknown[] = [];
-    const stop = client.on('atrium/settings:changed', (params) => got.push(params));
+    const stop = client.on('atrium/settings:changed', (params) => got.push(params.keys));
     client.connect();
     await microtasks();
     server.broadcast('atrium/settings:changed', { keys: ['desktop.font'] });
-    server.broadcast('other', 1);
-    server.last!.onmessage?.({ data: '{oops' });
     stop();
     server.broadcast('atrium/settings:changed', { keys: [] });
-    expect(got).toEqual([{ keys: ['desktop.font'] }]);
-    expect(warn).toHaveBeenCalledOnce();
+    expect(got).toEqual([['desktop.font']]);
+    expect(client.droppedMessages).toBe(0);
+  });
+
+  it.each([
+    ['not JSON', '{oops secret'],
+    ['not {name, params}', JSON.stringify({ params: 'secret' })],
+    ['a name the desktop socket does not carry', JSON.stringify({ name: 'chat/hello', params: 'secret' })],
+    ['settings changed without keys', JSON.stringify({ name: 'atrium/settings:changed', params: { secret: true } })],
+    ['a task change of an unknown reason', JSON.stringify({ name: 'tasks:changed', params: { reason: 'secret', taskId: 't', task_name: 'n', appName: 'a', by: { id: 'u', name: 'n' } } })],
+    ['a vfs change whose directories are not text', JSON.stringify({ name: 'vfs:changed', params: { directories: [{ secret: 1 }] } })],
+    ['an application message without its pid', JSON.stringify({ name: 'osjs/application:socket:message', params: { name: 'Chat', args: 'secret' } })],
+    ['a binary frame', new Blob(['secret'])],
+  ])('drops %s: logged by its name only, counted, no listener called, and the socket goes on', async (_what, data) => {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const { client, server } = setup({ contract: desktopServerDirection, log });
+    const heard: string[] = [];
+    for (const name of ['atrium/settings:changed', 'tasks:changed', 'vfs:changed', 'osjs/application:socket:message', 'atrium/ready'] as const) client.on(name, () => heard.push(name));
+    client.connect();
+    await microtasks();
+    heard.splice(0);
+    server.last!.onmessage?.({ data });
+    expect(client.droppedMessages).toBe(1);
+    expect(heard).toEqual([]);
+    expect(log.warn).toHaveBeenCalledOnce();
+    expect(JSON.stringify(log.warn.mock.calls)).not.toContain('secret');
+    server.broadcast('vfs:changed', { directories: ['home:/'] });
+    expect(heard).toEqual(['vfs:changed']);
+    expect(client.status).toBe('open');
+  });
+
+  it("drops an application socket's message named as the protocol's own, and passes the application's own messages", async () => {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const { client, server } = setup({ log });
+    const got: unknown[] = [];
+    client.on('chat/typing', (params) => got.push(params));
+    client.on('atrium/settings:changed', (params) => got.push(params));
+    client.connect();
+    await microtasks();
+    server.broadcast('atrium/settings:changed', { keys: [] });
+    server.broadcast('chat/typing', { who: 'ada' });
+    expect(got).toEqual([{ who: 'ada' }]);
+    expect(client.droppedMessages).toBe(1);
+    expect(log.warn.mock.calls[0]![0]).toContain('atrium/settings:changed');
+  });
+
+  it('is not ready on an atrium/ready the contract refuses', async () => {
+    const { client, server } = setup({ contract: desktopServerDirection, log: { warn: vi.fn(), error: vi.fn() } });
+    // The server answers atrium/auth by hand here.
+    server.receive = () => undefined;
+    client.connect();
+    await microtasks();
+    server.last!.push('atrium/ready', { user: 'ada' });
+    expect(client.status).toBe('connecting');
+    expect(client.droppedMessages).toBe(1);
+    server.last!.push('atrium/ready', { user: { id: 'u-1', username: 'ada' }, connection: 'c-1' });
+    expect(client.status).toBe('open');
   });
 
   it('refuses a message larger than the server accepts', () => {

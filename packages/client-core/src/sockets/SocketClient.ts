@@ -1,4 +1,16 @@
-import { SOCKET_MESSAGE_MAX_BYTES, SOCKET_RECONNECT_INTERVAL, SocketClose, SocketNames } from '@atrium/shared';
+import {
+  appSocketServerDirection,
+  parseSocketFrame,
+  SOCKET_MESSAGE_MAX_BYTES,
+  SOCKET_RECONNECT_INTERVAL,
+  SocketClose,
+  SocketNames,
+  type AppSocketServerMessage,
+  type DesktopServerMessage,
+  type SocketDirection,
+  type SocketMessage,
+  type SocketParams,
+} from '@atrium/shared';
 import type { AppSocket, SocketStatus } from '@atrium/sdk';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
@@ -32,8 +44,19 @@ export interface SocketClientState {
   everOpen: boolean;
 }
 
-export interface SocketClientOptions {
+/** Where the socket writes what goes wrong (the browser's console by default). */
+export type SocketLog = Pick<Console, 'warn' | 'error'>;
+
+export interface SocketClientOptions<In extends SocketMessage = AppSocketServerMessage> {
   clock: Clock;
+  /**
+   * The messages the server may send on this socket (the shared contract):
+   * an application's socket by default; the desktop's socket passes
+   * desktopServerDirection. A message outside it is logged, counted and dropped.
+   */
+  contract?: SocketDirection<In>;
+  /** Default: console. */
+  log?: SocketLog;
   createSocket: SocketFactory;
   /** ws(s):// address. */
   url: string;
@@ -65,9 +88,16 @@ const OPEN = 1;
  * failing); a 4401 close first refreshes the token (a failed refresh ends
  * the socket), a 4403 close (app not available) ends it. close() is
  * deliberate: no reconnect. State: status and whether it was ever ready.
+ *
+ * Each message the server sends is parsed once, here, with the socket's
+ * contract: listeners get typed params; a message that does not parse is
+ * logged with its name, counted (`droppedMessages`) and reaches no listener.
  */
-export class SocketClient extends Observable<SocketClientState> implements AppSocket {
-  readonly #options: SocketClientOptions;
+export class SocketClient<In extends SocketMessage = AppSocketServerMessage> extends Observable<SocketClientState> implements AppSocket {
+  readonly #options: SocketClientOptions<In>;
+  readonly #contract: SocketDirection<In>;
+  readonly #log: SocketLog;
+  #dropped = 0;
   readonly #interval: number;
   readonly #maxInterval: number;
   #socket: WebSocketLike | null = null;
@@ -84,15 +114,23 @@ export class SocketClient extends Observable<SocketClientState> implements AppSo
   readonly #statusListeners = new Set<(status: SocketStatus) => void>();
   readonly #connectionListeners = new Set<(event: ConnectionEvent) => void>();
 
-  constructor(options: SocketClientOptions) {
+  constructor(options: SocketClientOptions<In>) {
     super({ status: 'closed', everOpen: false });
     this.#options = options;
+    // Without a contract of its own the socket is an application's (In is then AppSocketServerMessage).
+    this.#contract = options.contract ?? (appSocketServerDirection as unknown as SocketDirection<In>);
+    this.#log = options.log ?? console;
     this.#interval = positive(options.reconnectInterval, SOCKET_RECONNECT_INTERVAL);
     this.#maxInterval = Math.max(this.#interval, positive(options.maxReconnectInterval, this.#interval));
   }
 
   get status(): SocketStatus {
     return this.getState().status;
+  }
+
+  /** How many messages of the server were dropped because they are not of the socket's contract. */
+  get droppedMessages(): number {
+    return this.#dropped;
   }
 
   /** Opens the connection (and keeps it open until close()); nothing happens when it is already open or opening. */
@@ -111,17 +149,17 @@ export class SocketClient extends Observable<SocketClientState> implements AppSo
       return;
     }
     if (this.#queue.length >= SOCKET_QUEUE_LIMIT) {
-      console.warn(`The socket queue is full: the oldest message is dropped.`);
+      this.#log.warn(`The socket queue is full: the oldest message is dropped.`);
       this.#queue.shift();
     }
     this.#queue.push(data);
   }
 
-  /** Calls the listener with the params of every message of that name; returns an unsubscribe. */
-  on(name: string, listener: (params: unknown) => void): () => void {
+  /** Calls the listener with the params of every message of that name (as the contract types them); returns an unsubscribe. */
+  on<N extends In['name']>(name: N, listener: (params: SocketParams<In, N>) => void): () => void {
     let set = this.#listeners.get(name);
     if (!set) this.#listeners.set(name, (set = new Set()));
-    set.add(listener);
+    set.add(listener as (params: unknown) => void);
     return () => void set.delete(listener);
   }
 
@@ -172,7 +210,7 @@ export class SocketClient extends Observable<SocketClientState> implements AppSo
     try {
       socket = this.#options.createSocket(this.#options.url);
     } catch (error) {
-      console.warn('The socket could not be opened.', error);
+      this.#log.warn('The socket could not be opened.', error);
       this.#closedUnexpectedly(1006);
       return;
     }
@@ -197,24 +235,24 @@ export class SocketClient extends Observable<SocketClientState> implements AppSo
   }
 
   #receive(data: unknown): void {
-    let message: { name?: unknown; params?: unknown };
-    try {
-      message = JSON.parse(String(data)) as { name?: unknown; params?: unknown };
-    } catch {
-      console.warn('The server sent a socket message that is not JSON.');
+    const parsed = typeof data === 'string' ? parseSocketFrame(this.#contract, data) : ({ ok: false, refusal: 'not-a-message', name: null } as const);
+    if (!parsed.ok) {
+      this.#dropped += 1;
+      // The name only: the content may be large, or private.
+      this.#log.warn(`The server sent a socket message outside the contract (${parsed.refusal}): ${parsed.name ?? 'no name'}; it is dropped.`);
       return;
     }
-    if (typeof message !== 'object' || message === null || typeof message.name !== 'string') return;
+    const message = parsed.message;
     if (message.name === SocketNames.ready && !this.#ready) {
       this.#becameReady();
     } else if (message.name === SocketNames.error) {
-      console.warn('The server refused a socket message.', message.params);
+      this.#log.warn('The server refused a socket message.', message.params);
     }
     for (const listener of [...(this.#listeners.get(message.name) ?? [])]) {
       try {
         listener(message.params);
       } catch (error) {
-        console.error(`A listener of the socket message '${message.name}' failed.`, error);
+        this.#log.error(`A listener of the socket message '${message.name}' failed.`, error);
       }
     }
   }
@@ -262,7 +300,7 @@ export class SocketClient extends Observable<SocketClientState> implements AppSo
     try {
       refreshed = (await this.#options.refresh?.()) ?? false;
     } catch (error) {
-      console.warn('The token refresh for the socket failed.', error);
+      this.#log.warn('The token refresh for the socket failed.', error);
     }
     if (this.#closed || this.#timer !== null || this.#socket) return;
     if (!refreshed) {
@@ -304,7 +342,7 @@ export class SocketClient extends Observable<SocketClientState> implements AppSo
     try {
       socket.send(data);
     } catch (error) {
-      console.warn('A socket message could not be sent.', error);
+      this.#log.warn('A socket message could not be sent.', error);
     }
   }
 
@@ -327,6 +365,9 @@ export class SocketClient extends Observable<SocketClientState> implements AppSo
     for (const listener of [...this.#connectionListeners]) listener(event);
   }
 }
+
+/** The desktop's own socket: its messages are the desktop contract's (desktopServerDirection). */
+export type DesktopSocket = SocketClient<DesktopServerMessage>;
 
 function positive(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;

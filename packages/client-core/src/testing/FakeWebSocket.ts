@@ -1,4 +1,4 @@
-import { SocketClose, SocketNames } from '@atrium/shared';
+import { SocketClose, socketMessages, SocketNames } from '@atrium/shared';
 import type { SocketFactory, WebSocketLike } from '../sockets/SocketClient.js';
 
 /** A message as the fake server received it (parsed JSON). */
@@ -134,7 +134,8 @@ export class FakeSocketServer {
     const token = (message.params as { token?: unknown } | undefined)?.token;
     if (typeof token === 'string' && this.acceptToken(token)) {
       socket.authenticated = true;
-      socket.push(SocketNames.ready, { user: this.user });
+      const { name, params } = socketMessages.ready({ user: this.user, connection: `connection-${this.sockets.indexOf(socket) + 1}` });
+      socket.push(name, params);
     } else {
       socket.serverClose(SocketClose.notAuthenticated, 'Not authenticated');
     }

@@ -2,7 +2,6 @@ import type { DesktopTasks, TaskListQuery } from '@atrium/sdk';
 import {
   maySnooze,
   NOTIFICATION_PAGE_SIZE,
-  TASK_CHANGE_REASONS,
   TASK_CHANGED_MESSAGE,
   type NotificationGroup,
   type NotificationResponse,
@@ -49,7 +48,8 @@ export interface NotificationCentreState {
 
 /** What the model needs of the socket. */
 export interface TaskSocket {
-  on(name: string, listener: (params: unknown) => void): () => void;
+  /** Its params parsed by the socket with the shared contract. */
+  on(name: typeof TASK_CHANGED_MESSAGE, listener: (params: TaskChangedParams) => void): () => void;
   onConnection(listener: (event: 'lost' | 'restored' | 'failed') => void): () => void;
 }
 
@@ -228,14 +228,11 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
     }
   }
 
-  #changed(params: unknown): void {
-    const change = params as Partial<TaskChangedParams> | null;
-    if (!change || typeof change.taskId !== 'string' || !TASK_CHANGE_REASONS.includes(change.reason as never)) return;
-    const known = change as TaskChangedParams;
+  #changed(known: TaskChangedParams): void {
     for (const listener of [...this.#listeners]) listener(known);
     this.#schedule();
     const me = this.#o.userId();
-    if (known.reason === 'assigned' && me && known.by?.id !== me) void this.#announce(known, me);
+    if (known.reason === 'assigned' && me && known.by.id !== me) void this.#announce(known, me);
   }
 
   /** A task assigned to this user by someone else: a notification naming it and its application. */
@@ -244,7 +241,7 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
       const task = await (await this.#o.client()).get(change.taskId);
       if (task.assignee.id !== me) return;
       const app = this.#o.app(task.appName);
-      const message = this.#o.translate('notifications.taskAssigned.message', { task: task.task_name, app: app?.title ?? task.appName, by: change.by?.name ?? '' });
+      const message = this.#o.translate('notifications.taskAssigned.message', { task: task.task_name, app: app?.title ?? task.appName, by: change.by.name });
       this.#o.notify({ titleKey: 'notifications.taskAssigned.title', message, ...(app?.icon ? { icon: app.icon } : {}), sound: true });
     } catch (error) {
       console.warn('The new task could not be read.', error);

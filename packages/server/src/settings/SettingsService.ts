@@ -3,7 +3,7 @@ import {
   checkSetting,
   noAccessMessage,
   SettingMessages,
-  SocketNames,
+  socketMessages,
   type DesktopSettings,
   type SettingsResponse,
   type SettingsValues,
@@ -81,7 +81,7 @@ export class SettingsService {
     }
     await this.store.apply(userId, accepted);
     const keys = accepted.map((c) => c.key);
-    this.hub.sendToUser(userId, { name: SocketNames.settingsChanged, params: { keys } }, exceptConnection);
+    this.hub.sendToUser(userId, socketMessages.settingsChanged(keys), exceptConnection);
     return { ok: true, settings: await this.get(userId), keys };
   }
 }

@@ -1,22 +1,32 @@
 import crypto from 'node:crypto';
 import {
-  AppSocketMessageParams,
+  appSocketClientDirection,
   appSocketPath,
+  desktopClientDirection,
+  desktopServerDirection,
   noAccessMessage,
+  parseSocketFrame,
   SOCKET_AUTH_TIMEOUT,
   SOCKET_MAX_CONNECTIONS_PER_USER,
   SOCKET_MAX_MESSAGES_PER_SECOND,
   SOCKET_PATH,
-  SocketAuthParams,
   SocketClose,
-  SocketMessage,
+  socketMessages,
   SocketNames,
+  type AppSocketClientMessage,
+  type DesktopClientMessage,
+  isSocketAuthMessage,
+  type SocketAuthParams,
+  type SocketDirection,
+  type SocketParse,
+  type SocketRefusal,
 } from '@atrium/shared';
 import type { AuthService } from '../auth/AuthService.js';
 import type { SessionEvent, SessionEvents } from '../auth/SessionEvents.js';
 import type { Log } from '../logger.js';
 import type { PackageService } from '../packages/PackageService.js';
-import type { SocketHub, SocketPeer } from './SocketHub.js';
+import type { OutgoingSocketMessage, SocketHub, SocketPeer } from './SocketHub.js';
+import { SocketStats } from './SocketStats.js';
 
 /** Limits of the websocket connections; tests shorten them. */
 export interface SocketLimits {
@@ -62,6 +72,9 @@ const OPEN = 1;
 /** Close code when a user already holds the most connections allowed ("try again later"). */
 export const TOO_MANY_CONNECTIONS = 1013;
 
+/** A message a client may send, on either kind of socket. */
+type ClientMessage = DesktopClientMessage | AppSocketClientMessage;
+
 /**
  * The websocket protocol (docs/API.md#websockets) on the server: authentication by the first
  * message, per-connection message rate, relaying of application messages
@@ -75,6 +88,8 @@ export class SocketGateway {
   private unsubscribe: (() => void) | undefined;
   /** Connections still waiting for atrium/auth (the hub holds the authenticated ones), by their close function. */
   private readonly pending = new Set<(code: number, reason: string) => void>();
+  /** Counters of refused frames and of live updates (SocketStats). */
+  readonly stats = new SocketStats(new Set([...desktopClientDirection.known, ...desktopServerDirection.known]));
 
   constructor(
     private readonly auth: AuthService,
@@ -117,15 +132,13 @@ export class SocketGateway {
       }
       socket.send(data);
     };
-    const send = (message: SocketMessage) => sendText(JSON.stringify(message));
-    const fail = (message: string) => send({ name: SocketNames.error, params: { message } });
+    const send = (message: OutgoingSocketMessage) => sendText(JSON.stringify(message));
+    const fail = (message: string) => send(socketMessages.error(message));
     const authTimer = setTimeout(() => close(SocketClose.notAuthenticated, 'Not authenticated'), this.limits.authTimeout);
     this.pending.add(close);
 
-    const authenticate = async (message: SocketMessage) => {
-      const params = SocketAuthParams.safeParse(message.params);
-      if (message.name !== SocketNames.auth || !params.success) return close(SocketClose.notAuthenticated, 'Not authenticated');
-      const result = await this.auth.authenticateToken(params.data.token);
+    const authenticate = async (params: SocketAuthParams) => {
+      const result = await this.auth.authenticateToken(params.token);
       if (closed) return;
       if (!result.ok) return close(SocketClose.notAuthenticated, 'Not authenticated');
       const { user, claims } = result.auth;
@@ -148,29 +161,44 @@ export class SocketGateway {
       clearTimeout(authTimer);
       this.pending.delete(close);
       this.log.debug({ event: 'socket.open', connection: id, userId: user.id, path }, 'socket connected');
-      send({ name: SocketNames.ready, params: { user: { id: user.id, username: user.username }, connection: id } });
+      send(socketMessages.ready({ user: { id: user.id, username: user.username }, connection: id }));
     };
 
-    const relay = async (ready: SocketPeer, message: SocketMessage) => {
-      if (message.name.startsWith('atrium/')) return fail(`Reserved message name '${message.name}'`);
-      if (ready.app !== null) {
-        this.hub.sendToUser(ready.userId, message, ready.id, ready.path);
-        return;
-      }
-      if (message.name !== SocketNames.appMessage) return fail(`Unknown message '${message.name}'`);
-      const params = AppSocketMessageParams.safeParse(message.params);
-      if (!params.success) return fail(`Invalid ${SocketNames.appMessage}: needs pid, name and args`);
-      if (!(await this.packages.isAppVisible(ready.userId, params.data.name))) return fail(noAccessMessage(params.data.name));
-      this.hub.sendToUser(ready.userId, { name: message.name, params: params.data }, ready.id, SOCKET_PATH);
+    /** An application socket relays every message to the user's other connections of that application. */
+    const relayApp = (ready: SocketPeer, message: AppSocketClientMessage) => {
+      if (isSocketAuthMessage(message)) return fail(`Reserved message name '${message.name}'`);
+      this.hub.sendToUser(ready.userId, message, ready.id, ready.path);
     };
 
-    const handle = async (data: unknown, isBinary: boolean) => {
-      if (closed) return;
-      const message = isBinary ? null : parseMessage(data);
-      if (!peer) return message ? authenticate(message) : close(SocketClose.notAuthenticated, 'Not authenticated');
-      if (!message) return fail('Invalid message: expected JSON {name, params}');
-      return relay(peer, message);
+    /** The desktop socket relays an application's message to the user's other desktops, when the user may use that application. */
+    const relayDesktop = async (ready: SocketPeer, message: DesktopClientMessage) => {
+      if (message.name === SocketNames.auth) return fail(`Reserved message name '${message.name}'`);
+      const { params } = message;
+      if (!(await this.packages.isAppVisible(ready.userId, params.name))) return fail(noAccessMessage(params.name));
+      this.hub.sendToUser(ready.userId, socketMessages.appMessage(params), ready.id, SOCKET_PATH);
     };
+
+    /** A frame that is not a message of the contract: logged by its name only, counted, dropped; the sender hears why. */
+    const refuse = (parsed: { name: string | null; refusal: SocketRefusal }) => {
+      this.stats.invalidMessage(parsed.name);
+      this.log.warn({ event: 'socket.invalid', connection: id, userId: peer?.userId, path, name: parsed.name, refusal: parsed.refusal }, 'socket message refused');
+      if (!peer) return close(SocketClose.notAuthenticated, 'Not authenticated');
+      return fail(refusalText(parsed.refusal, parsed.name));
+    };
+
+    /** Each frame is parsed once, here; the steps after see typed messages only. */
+    const handler =
+      <M extends ClientMessage>(direction: SocketDirection<M>, relay: (ready: SocketPeer, message: M) => Promise<void> | void) =>
+      async (data: unknown, isBinary: boolean): Promise<void> => {
+        if (closed) return;
+        const text = isBinary ? null : frameText(data);
+        const parsed: SocketParse<M> = text === null ? { ok: false, refusal: 'not-a-message', name: null } : parseSocketFrame(direction, text);
+        if (!parsed.ok) return refuse(parsed);
+        const message = parsed.message;
+        if (peer) return void (await relay(peer, message));
+        return isSocketAuthMessage(message) ? authenticate(message.params) : close(SocketClose.notAuthenticated, 'Not authenticated');
+      };
+    const handle = app === null ? handler(desktopClientDirection, relayDesktop) : handler(appSocketClientDirection, relayApp);
 
     socket.on('message', (data, isBinary) => {
       if (closed) return;
@@ -243,14 +271,24 @@ function peerConcernedBy(event: SessionEvent): (peer: SocketPeer) => boolean {
   return event.kind === 'session-revoked' ? (peer) => peer.sessionId === event.sessionId : (peer) => peer.userId === event.userId;
 }
 
-/** A message of the protocol from a websocket frame, or null when it is not one. */
-function parseMessage(data: unknown): SocketMessage | null {
-  const text = Buffer.isBuffer(data) ? data.toString('utf8') : Array.isArray(data) ? Buffer.concat(data as Buffer[]).toString('utf8') : typeof data === 'string' ? data : null;
-  if (text === null) return null;
-  try {
-    const parsed = SocketMessage.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+/** The text of a websocket frame, or null when it is none. */
+function frameText(data: unknown): string | null {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data as Buffer[]).toString('utf8');
+  return typeof data === 'string' ? data : null;
+}
+
+/** What atrium/error tells a client whose message was refused (its own message's name, never more). */
+function refusalText(refusal: SocketRefusal, name: string | null): string {
+  switch (refusal) {
+    case 'not-json':
+    case 'not-a-message':
+      return 'Invalid message: expected JSON {name, params}';
+    case 'reserved-name':
+      return `Reserved message name '${name}'`;
+    case 'unknown-name':
+      return `Unknown message '${name}'`;
+    case 'bad-params':
+      return name === SocketNames.appMessage ? `Invalid ${SocketNames.appMessage}: needs pid, name and args` : `Invalid ${name}`;
   }
 }

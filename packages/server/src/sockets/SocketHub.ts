@@ -1,4 +1,7 @@
-import { SOCKET_PATH, type SocketMessage } from '@atrium/shared';
+import { SOCKET_PATH, type AppSocketServerMessage, type DesktopServerMessage } from '@atrium/shared';
+
+/** A message the server sends: one of the desktop socket's, or one of an application socket's. */
+export type OutgoingSocketMessage = DesktopServerMessage | AppSocketServerMessage;
 
 /** One authenticated websocket connection, as the hub and its users see it. */
 export interface SocketPeer {
@@ -47,7 +50,7 @@ export class SocketHub {
    * socket by default), except the connection with the id `except`.
    * Returns how many connections it was sent to.
    */
-  sendToUser(userId: string, message: SocketMessage, except?: string, path: string = SOCKET_PATH): number {
+  sendToUser(userId: string, message: OutgoingSocketMessage, except?: string, path: string = SOCKET_PATH): number {
     let sent = 0;
     // Serialised once, whatever the number of connections.
     let data: string | undefined;

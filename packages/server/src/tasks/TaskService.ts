@@ -35,8 +35,12 @@ export interface TaskChange {
   reason: TaskChangeReason;
   task: TaskRecord;
   by: TaskPerson;
-  /** The assignee, the followers, a previous assignee and the actor, each once. */
-  audience: string[];
+  /**
+   * Who should hear of it: the assignee, the followers, a previous assignee
+   * and the actor, each once. A query, run by whoever sends the update (and
+   * tried again there when it fails).
+   */
+  audience(): Promise<string[]>;
 }
 
 export interface TaskServiceDeps {
@@ -344,14 +348,11 @@ export class TaskService {
   }
 
   private publish(reason: TaskChangeReason, task: TaskRecord, by: TaskPerson, previousAssignee: string | null = null): void {
-    if (this.listeners.size === 0) return;
-    void this.deps.store.followers(task.id).then(
-      (followers) => {
-        const audience = [...new Set([task.assigneeId, ...followers, ...(previousAssignee ? [previousAssignee] : []), by.id])];
-        for (const listener of this.listeners) listener({ reason, task, by, audience });
-      },
-      () => undefined,
-    );
+    const audience = async () => {
+      const followers = await this.deps.store.followers(task.id);
+      return [...new Set([task.assigneeId, ...followers, ...(previousAssignee ? [previousAssignee] : []), by.id])];
+    };
+    for (const listener of this.listeners) listener({ reason, task, by, audience });
   }
 
   /** The answer's form of a task at `now`. */

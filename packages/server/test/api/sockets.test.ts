@@ -203,6 +203,60 @@ describe(`sockets on ${databaseKind}`, () => {
       await socket.close();
     });
 
+    it('drops a malformed frame of every kind: counted, logged by its name only, answered, and the connection goes on', async () => {
+      const [socket, other] = [await ready(adaJwt), await ready(adaJwt)];
+      const secret = 'content-that-must-not-be-logged';
+      const frames: Array<[string, string | Buffer]> = [
+        ['not JSON', `{oops ${secret}`],
+        ['not {name, params}', JSON.stringify({ params: secret })],
+        ['an unknown name', JSON.stringify({ name: 'chat/hello', params: secret })],
+        ['a name reserved to the server', JSON.stringify({ name: SocketNames.settingsChanged, params: { keys: [secret] } })],
+        ['an application message without its pid', JSON.stringify({ name: SocketNames.appMessage, params: { name: 'CRM', args: secret } })],
+        ['an application message of a bad application name', JSON.stringify({ name: SocketNames.appMessage, params: { pid: 1, name: '../CRM', args: secret } })],
+        ['a binary frame', Buffer.from(secret)],
+      ];
+      const before = t.services.sockets.stats.snapshot();
+      for (const [what, frame] of frames) {
+        // A Buffer goes as a binary frame.
+        socket.ws.send(frame);
+        expect((await socket.next(SocketNames.error)).params, what).toMatchObject({ message: expect.any(String) });
+      }
+      const after = t.services.sockets.stats.snapshot();
+      expect(after.invalidMessages - before.invalidMessages).toBe(frames.length);
+      expect((after.invalidMessagesByName[SocketNames.appMessage] ?? 0) - (before.invalidMessagesByName[SocketNames.appMessage] ?? 0)).toBe(2);
+      const warnings = t.logs.map((l) => JSON.parse(l) as { level: number; event?: string; name?: string | null }).filter((l) => l.event === 'socket.invalid');
+      expect(warnings.every((l) => l.level === 40)).toBe(true);
+      expect(warnings.map((l) => l.name)).toEqual(expect.arrayContaining(['chat/hello', SocketNames.settingsChanged, SocketNames.appMessage]));
+      expect(t.logs.filter((l) => l.includes(secret))).toEqual([]);
+      // Nothing of them reached the user's other desktop, and the connection still works.
+      expect(other.received(SocketNames.settingsChanged)).toEqual([]);
+      socket.send(appMessage('CRM', { still: 'open' }));
+      expect((await other.next(SocketNames.appMessage)).params).toEqual({ pid: 7, name: 'CRM', args: { still: 'open' } });
+      expect(socket.ws.readyState).toBe(1);
+      await Promise.all([socket.close(), other.close()]);
+    });
+
+    it("drops a malformed frame on an application's socket too, and goes on relaying", async () => {
+      const [first, second] = [await ready(adaJwt, '/apps/CRM/socket'), await ready(adaJwt, '/apps/CRM/socket')];
+      const before = t.services.sockets.stats.snapshot().invalidMessages;
+      for (const bad of ['[1, 2]', JSON.stringify({ name: '', params: 1 }), JSON.stringify({ name: 'crm/x', params: 1, extra: true }), JSON.stringify({ name: SocketNames.ready })]) {
+        first.send(bad);
+        expect((await first.next(SocketNames.error)).params, bad).toMatchObject({ message: expect.any(String) });
+      }
+      expect(t.services.sockets.stats.snapshot().invalidMessages - before).toBe(4);
+      first.send({ name: 'crm/updated', params: { id: 1 } });
+      expect(await second.next('crm/updated')).toEqual({ name: 'crm/updated', params: { id: 1 } });
+      await Promise.all([first.close(), second.close()]);
+    });
+
+    it('counts a malformed first frame and closes the connection before authentication', async () => {
+      const before = t.services.sockets.stats.snapshot().invalidMessages;
+      const socket = await connect();
+      socket.send({ name: SocketNames.auth, params: { token: 42 } });
+      expect((await socket.closed).code).toBe(SocketClose.notAuthenticated);
+      expect(t.services.sockets.stats.snapshot().invalidMessages - before).toBe(1);
+    });
+
     it("relays every message of an application socket to the user's other connections of that application", async () => {
       const [first, second, desktop] = [await ready(adaJwt, '/apps/CRM/socket'), await ready(adaJwt, '/apps/CRM/socket'), await ready(adaJwt)];
       first.send({ name: 'crm/updated', params: { id: 42 } });
@@ -294,6 +348,11 @@ describe(`sockets on ${databaseKind}`, () => {
       expect(other.ws.readyState).toBe(1);
       await other.close();
     });
+  });
+
+  it('sent only messages of the contract to every connection of this file', () => {
+    expect(open.length).toBeGreaterThan(10);
+    expect(open.flatMap((socket) => socket.outsideContract)).toEqual([]);
   });
 
   it('logs connections at debug level without the token', async () => {

@@ -5,7 +5,7 @@
  * nobody else does.
  */
 import { TASK_CHANGED_MESSAGE, type TaskChangedParams } from '@atrium/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { settle, TestSocket } from '../helpers/socketClient.js';
@@ -96,5 +96,27 @@ describe(`tasks:changed on ${databaseKind}`, () => {
     expect(await next(carolSocket)).toMatchObject({ reason: 'completed' });
     await settle();
     expect(daveSocket.received(TASK_CHANGED_MESSAGE)).toEqual([]);
+  });
+
+  it('tries the followers of a change again when their query fails; given up, it is logged as an error and counted', async () => {
+    const logged = (event: string) => t.logs.map((l) => JSON.parse(l) as { level: number; event?: string; message?: string }).filter((l) => l.event === event && l.message === TASK_CHANGED_MESSAGE);
+    const stats = () => t.services.sockets.stats.snapshot();
+    const followers = vi.spyOn(t.services.stores.tasks, 'followers').mockRejectedValueOnce(new Error('database unavailable'));
+    const { liveUpdateRetries, liveUpdateFailures } = stats();
+    const task = await adaApi.create({ app: 'Audits', name: 'Retried audit', assignee: bob.username, end_date: hoursFrom(new Date(), 72) });
+    expect(await next(bobSocket)).toMatchObject({ reason: 'assigned', taskId: task.uuid });
+    expect(await next(adaSocket)).toMatchObject({ reason: 'assigned', taskId: task.uuid });
+    await next(bobSecondTab);
+    expect(stats().liveUpdateRetries - liveUpdateRetries).toBe(1);
+    expect(logged('live-update.retry').length).toBeGreaterThan(0);
+
+    followers.mockRejectedValue(new Error('database unavailable'));
+    const before = bobSocket.received(TASK_CHANGED_MESSAGE).length;
+    await adaApi.comment(task.uuid, 'Nobody hears of this one');
+    await vi.waitFor(() => expect(stats().liveUpdateFailures - liveUpdateFailures).toBe(1), { timeout: 5000 });
+    expect(logged('live-update.failed').filter((l) => l.level === 50)).toHaveLength(1);
+    expect(bobSocket.received(TASK_CHANGED_MESSAGE)).toHaveLength(before);
+    followers.mockRestore();
+    expect(sockets.flatMap((s) => s.outsideContract)).toEqual([]);
   });
 });

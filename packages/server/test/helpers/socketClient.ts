@@ -1,9 +1,12 @@
 /**
  * A real websocket client (the `ws` package) for tests against a listening
  * test server: it keeps every message, waits for one by name, and reports
- * how the connection ended or why the upgrade was refused.
+ * how the connection ended or why the upgrade was refused. Every message
+ * received is also parsed with the contract of its socket (the desktop's or
+ * an application's), as the client does: `outsideContract` lists those that
+ * would not parse.
  */
-import type { SocketMessage } from '@atrium/shared';
+import { appSocketServerDirection, desktopServerDirection, parseSocketFrame, SOCKET_PATH, type SocketMessage } from '@atrium/shared';
 import WebSocket from 'ws';
 
 export interface Closed {
@@ -13,6 +16,8 @@ export interface Closed {
 
 export class TestSocket {
   readonly messages: SocketMessage[] = [];
+  /** Messages the server sent that the contract of this socket refuses (none, if the server keeps it). */
+  readonly outsideContract: string[] = [];
   /** Settles when the connection closes (or the upgrade is refused: code 0 and the HTTP status in `refusedWith`). */
   readonly closed: Promise<Closed>;
   refusedWith: number | null = null;
@@ -20,7 +25,10 @@ export class TestSocket {
   /** Messages already handed out by next(). */
   private readonly taken = new Set<SocketMessage>();
 
-  private constructor(readonly ws: WebSocket) {
+  private constructor(
+    readonly ws: WebSocket,
+    path: string,
+  ) {
     this.closed = new Promise((resolve) => {
       ws.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') }));
       ws.on('unexpected-response', (_request, response) => {
@@ -29,7 +37,9 @@ export class TestSocket {
       });
       ws.on('error', () => undefined);
     });
+    const contract = path === SOCKET_PATH ? desktopServerDirection : appSocketServerDirection;
     ws.on('message', (data) => {
+      if (!parseSocketFrame(contract, String(data)).ok) this.outsideContract.push(String(data));
       const message = JSON.parse(String(data)) as SocketMessage;
       this.messages.push(message);
       const index = this.waiters.findIndex((w) => w.name === message.name);
@@ -39,7 +49,7 @@ export class TestSocket {
 
   /** Opens a connection; resolves once open, or once refused (see `refusedWith`). */
   static open(url: string, options: { origin?: string } = {}): Promise<TestSocket> {
-    const socket = new TestSocket(new WebSocket(url, options.origin ? { origin: options.origin } : {}));
+    const socket = new TestSocket(new WebSocket(url, options.origin ? { origin: options.origin } : {}), new URL(url).pathname);
     return new Promise((resolve) => {
       socket.ws.on('open', () => resolve(socket));
       void socket.closed.then(() => resolve(socket));

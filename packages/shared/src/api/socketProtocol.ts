@@ -1,6 +1,6 @@
 /**
  * The websocket protocol's plain facts (docs/behaviour/connection.md): paths, message
- * names, close codes and limits, without the schemas (socket.ts), so that
+ * names, close codes and limits, without the schemas (sockets/messages.ts), so that
  * the login page can read them without carrying the validation library.
  */
 

@@ -107,14 +107,7 @@ export interface TaskComment {
 export const TASK_CHANGED_MESSAGE = 'tasks:changed';
 export const TASK_CHANGE_REASONS = ['assigned', 'updated', 'completed', 'snoozed', 'unsnoozed', 'commented'] as const;
 export type TaskChangeReason = (typeof TASK_CHANGE_REASONS)[number];
-export interface TaskChangedParams {
-  reason: TaskChangeReason;
-  taskId: string;
-  task_name: string;
-  appName: string;
-  /** Who made the change. */
-  by: TaskPerson;
-}
+// Its params (TaskChangedParams) are in the socket contract, sockets/messages.ts.
 
 /** Error codes of the task calls (the client translates `code`; docs/behaviour/work.md#errors). */
 export const TaskMessages = {

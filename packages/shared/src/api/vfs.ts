@@ -25,9 +25,7 @@ export const VFS_GET_OPERATIONS: readonly VfsOperation[] = ['exists', 'stat', 'r
  * changed, sent to the users who can see it (the writer's other tabs too).
  */
 export const VFS_CHANGED_MESSAGE = 'vfs:changed';
-export interface VfsChangedParams {
-  directories: string[];
-}
+// Its params (VfsChangedParams) are in the socket contract, sockets/messages.ts.
 
 // ---- Limits (docs/behaviour/limits.md, "Files") ----
 

@@ -1,5 +1,5 @@
 import { defineApplication, type Application as SdkApplication, type ApplicationRuntime } from '@atrium/sdk';
-import { DEFAULT_SETTINGS, PackageMetadataSchema, type PackageManifestEntry, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
+import { DEFAULT_SETTINGS, desktopServerDirection, PackageMetadataSchema, type PackageManifestEntry, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
 import type { AlertState } from '../../dialogs/AlertDialog.js';
 import { DialogService } from '../../dialogs/DialogService.js';
 import { NotificationService } from '../../notifications/NotificationService.js';
@@ -89,7 +89,7 @@ export function packageHarness(options: HarnessOptions = {}) {
   const settings = new SettingsStore({ adapter: new LocalStorageSettingsAdapter(new MemoryStorage()), clock, defaults: DEFAULT_SETTINGS, lock: [], translate: translateEnglish });
   const server = new FakeSocketServer();
   const socketOf = (path: string) => new SocketClient({ clock, createSocket: server.factory, url: `wss://atrium.example${path}`, token: () => 'token' });
-  const socket = options.sockets ? socketOf('/socket') : null;
+  const socket = options.sockets ? new SocketClient({ clock, createSocket: server.factory, url: 'wss://atrium.example/socket', token: () => 'token', contract: desktopServerDirection }) : null;
   let profile = makeProfile({ apps: options.profileApps ?? [] });
   const locale = { current: 'en_EN' };
   /** The texts applications added (Desktop.addTranslations), in order. */

@@ -1,0 +1,63 @@
+import type { Envelope, PackageManifestEntry, Profile } from '@atrium/shared';
+import type { Session } from '../auth/Session.js';
+import type { RequestMethod } from '../packages/DesktopHooks.js';
+
+/** What the desktop reads and asks of the signed-in session. */
+export interface DesktopAccount {
+  /** The signed-in user's profile, or null once signed out. */
+  profile(): Profile | null;
+  /** A signed API request (the envelope as the server sent it). */
+  request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
+  /** Changes one of the user's own preferences, then reloads the profile. */
+  setUserPreference(name: string, value: string): Promise<void>;
+  /** The package manifest (docs/API.md): fetched when an address is configured, else no packages. */
+  fetchManifest(manifestUrl: string | null): Promise<PackageManifestEntry[]>;
+  /** Sends what waits to be saved (`flush`), then signs out: after it the token is gone. */
+  signOut(flush: () => Promise<unknown>): Promise<void>;
+}
+
+/** The session wiring of one desktop: its profile, signed requests, preferences, manifest and sign-out. */
+export function desktopAccount(session: Session): DesktopAccount {
+  const profile = () => {
+    const state = session.getState();
+    return state.status === 'signed-in' ? state.profile : null;
+  };
+  return {
+    profile,
+    request: (method, path, body) => request(session, method, path, body),
+    async setUserPreference(name, value) {
+      const user = profile();
+      if (!user) throw new Error('Not signed in');
+      await session.api.put(`user/${encodeURIComponent(user.id)}`, { preferences: { [name]: value } });
+      await session.updateProfile();
+    },
+    fetchManifest: (manifestUrl) => fetchManifest(session, manifestUrl),
+    async signOut(flush) {
+      await flush().catch(() => undefined);
+      await session.logout();
+    },
+  };
+}
+
+async function fetchManifest(session: Session, manifestUrl: string | null): Promise<PackageManifestEntry[]> {
+  if (!manifestUrl) return [];
+  // An absolute path or address: the root client joins it as it is.
+  const answer = await session.core.get<Envelope<PackageManifestEntry[]> | PackageManifestEntry[]>(manifestUrl);
+  if (Array.isArray(answer)) return answer;
+  if (answer?.status === 'success' && Array.isArray(answer.data)) return answer.data;
+  throw new Error('The server sent no package manifest');
+}
+
+function request<T>(session: Session, method: RequestMethod, path: string, body?: unknown): Promise<T> {
+  const api = session.api;
+  switch (method) {
+    case 'get':
+      return api.get<T>(path, typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined);
+    case 'post':
+      return api.post<T>(path, body);
+    case 'put':
+      return api.put<T>(path, body);
+    case 'delete':
+      return api.delete<T>(path, body);
+  }
+}
