@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { apiToken, saveSettings } from '../helpers/api.js';
 import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
+import { Ports, workerPort } from '../helpers/ports.js';
 import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { GlobalSearchObject } from '../pages/GlobalSearchObject.js';
@@ -260,7 +261,7 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
   test('the privacy-policy dialog of a first sign-in, in Vision and Nocturne', async ({ page, request }) => {
     // A server of its own with fresh demo data: the demo user has not agreed yet.
     test.setTimeout(180_000);
-    const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-a11y-privacy-')), Number(process.env.E2E_PORT ?? 18_080) + 7);
+    const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-a11y-privacy-')), workerPort(Ports.a11yFirstSignIn));
     await server.start({ registerPackages: false });
     try {
       const login = new LoginPage(page);
