@@ -24,6 +24,7 @@ if (!fs.existsSync(path.join(repo, 'packages/server/dist/main.js'))) throw new E
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './globalSetup.ts',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,

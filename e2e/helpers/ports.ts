@@ -7,7 +7,7 @@
  *   +2 connection                   +3 the application menu's own server
  *   +4 one base address (compat.)   +5 first sign-in
  *   +6 the pages of one base        +7 the accessibility scan's first sign-in
- *   +8 the file dialogs' own server
+ *   +8 the file dialogs' own server +9 the template's (first block only, before the workers start: e2e/globalSetup.ts)
  *   +10 to +14 external sign-in servers, +15 to +19 their identity providers
  */
 export const BASE_PORT = Number(process.env.E2E_PORT ?? 18_080);
@@ -23,6 +23,7 @@ export const Ports = {
   oneBasePages: 6,
   a11yFirstSignIn: 7,
   filesDialogs: 8,
+  template: 9,
   external: 10,
   externalIdp: 15,
 } as const;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -25,9 +26,11 @@ const JOURNEY_ENV = {
  * A server of the journeys: each worker's own (e2e/fixtures.ts) and those of
  * single journeys (the connection journey stops and restarts its own), on
  * 127.0.0.1 from the compiled build with the development build of the client
- * (web/dist-dev, or the folder E2E_WEB_ROOT names). The first start registers
- * the fixture packages through e2e/serve.sh; later starts on the same data
- * folder run the server directly. The process is the server's own, so stop()
+ * (web/dist-dev, or the folder E2E_WEB_ROOT names). A start that registers
+ * the fixture packages copies the template data folder (E2E_TEMPLATE_DIR:
+ * e2e/globalSetup.ts, demo data and fixture packages already in) into an
+ * empty data folder, or without one registers them through e2e/serve.sh;
+ * later starts on the same data folder run the server directly. The process is the server's own, so stop()
  * stops the server itself. `env` adds settings of the journey's own (the
  * AUTH_* of external sign-in, for one).
  */
@@ -45,9 +48,10 @@ export class JourneyServer {
   }
 
   async start(options: { registerPackages: boolean }): Promise<void> {
-    const [command, args] = options.registerPackages
-      ? ['bash', [path.join(repo, 'e2e/serve.sh')]]
-      : [process.execPath, [SERVER_MAIN]];
+    const template = process.env.E2E_TEMPLATE_DIR;
+    const fromTemplate = options.registerPackages && template !== undefined && fs.readdirSync(this.dataDir).length === 0;
+    if (fromTemplate) copyTemplate(template, this.dataDir);
+    const [command, args] = options.registerPackages && !fromTemplate ? ['bash', [path.join(repo, 'e2e/serve.sh')]] : [process.execPath, [SERVER_MAIN]];
     // A worker restarted after a failure starts its server on the port its predecessor's may still be leaving.
     await untilFree(this.port);
     this.#child = spawn(command, args, {
@@ -100,4 +104,12 @@ async function untilFree(port: number): Promise<void> {
     if (Date.now() - started > 30_000) throw new Error(`port ${port} is still in use`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A data folder as the template's: the database with the demo data and the registered fixture packages, the
+ * files and the packages; the server's secrets are its own (it creates them at its first start).
+ */
+function copyTemplate(template: string, dataDir: string): void {
+  fs.cpSync(template, dataDir, { recursive: true, filter: (source) => !['secrets.json', 'atrium.lock'].includes(path.relative(template, source)) });
 }
