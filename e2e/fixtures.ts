@@ -75,7 +75,7 @@ export const test = base.extend<
     async ({}, use) => {
       await workerServer('main', Ports.main, {}, (server) => use({ url: server.url, dataDir: server.dataDir }));
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   // Started only in the workers whose journeys use it.
   shortTokenServer: [
@@ -84,7 +84,7 @@ export const test = base.extend<
       const contentUrl = `http://localhost:${workerPort(Ports.shortToken)}`;
       await workerServer('short', Ports.shortToken, { ACCESS_TOKEN_TTL: '3', CONTENT_URL: contentUrl }, (server) => use({ url: server.url, dataDir: server.dataDir, contentUrl }));
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 300_000 },
   ],
   baseURL: async ({ atrium }, use) => {
     await use(atrium.url);

@@ -74,7 +74,8 @@ export class JourneyServer {
       } catch {
         // not listening yet
       }
-      if (Date.now() - started > 90_000) throw new Error('the server did not start within 90 s');
+      // Generous: a loaded machine (CI beside other work) may take minutes to register the packages and seed the demo data.
+      if (Date.now() - started > 240_000) throw new Error('the server did not start within 240 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
