@@ -28,6 +28,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
+  // Twice Playwright's defaults: two workers share the machine's cores with their servers and browsers, and CI
+  // machines are shared too. A limit is where a journey gives up, never a figure of speed (that is bench/'s business).
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     trace: 'retain-on-failure',

@@ -227,7 +227,7 @@ test.use({ expectedConsoleErrors: [/^(Blocked script execution in '[^']*\/resour
 
 test.describe('accessibility scan (WCAG 2.2 AA)', () => {
   // Each test visits a whole list of screens.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 360_000 });
 
   test('the screens before sign-in, in the light and the dark colour scheme', async ({ page }) => {
     const looks = (['light', 'dark'] as const).map((scheme) => ({ name: `${scheme} colour scheme`, apply: () => page.emulateMedia({ colorScheme: scheme }) }));

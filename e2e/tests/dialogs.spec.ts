@@ -11,7 +11,7 @@ test.describe('dialogs', () => {
   // One desktop for every kind: each case is a step of its own (a failure names it), and each leaves no dialog open.
   test('every kind of dialog, with its buttons, keys and answer', async ({ page }) => {
     // The time of a journey for each of its 15 cases.
-    test.setTimeout(15 * 30_000);
+    test.setTimeout(15 * test.info().timeout);
     await test.step('an alert is centred, not resizable, titled Alert, and closes with Close', async () => {
       await desktop.developer('alertInfo');
       const alert = desktop.dialog('alert');

@@ -31,7 +31,7 @@ test.describe('a 320 px wide screen (docs/ACCESSIBILITY.md)', () => {
     await desktop.signIn();
     // One desktop for every kind: each a step of its own (a failure names it), closed with Escape before the next,
     // with the time of a journey for each.
-    test.setTimeout(DIALOGS.length * 30_000);
+    test.setTimeout(DIALOGS.length * test.info().timeout);
     for (const [entry, kind] of DIALOGS) {
       await test.step(`the ${entry} dialog`, async () => {
         await desktop.developer(entry);

@@ -62,7 +62,7 @@ test.describe('windows', () => {
   test('resizes from each of the eight handles: those edges follow the pointer, the opposite ones stay', async () => {
     // One desktop for the eight handles, each a step of its own (a failure names the handle) on a window of its own,
     // with the time of a journey for each.
-    test.setTimeout(edges.length * 30_000);
+    test.setTimeout(edges.length * test.info().timeout);
     for (const [edge, dx, dy] of edges) {
       await test.step(`resizes from the ${edge} handle`, async () => {
         const w = await desktop.openTestWindow();
