@@ -10,8 +10,8 @@ test.describe('dialogs', () => {
 
   // One desktop for every kind: each case is a step of its own (a failure names it), and each leaves no dialog open.
   test('every kind of dialog, with its buttons, keys and answer', async ({ page }) => {
-    // The time of a journey for each of its 15 cases.
-    test.setTimeout(15 * test.info().timeout);
+    // The time of a journey for each of its 14 cases.
+    test.setTimeout(14 * test.info().timeout);
     await test.step('an alert is centred, not resizable, titled Alert, and closes with Close', async () => {
       await desktop.developer('alertInfo');
       const alert = desktop.dialog('alert');
