@@ -226,15 +226,15 @@ async function scanAll<C extends { page: Page }>(context: C, screens: ReadonlyAr
 test.use({ expectedConsoleErrors: [/^(Blocked script execution in '[^']*\/resources\/|Launch error [2-9A-Z]{4}-[2-9A-Z]{4}: )/] });
 
 test.describe('accessibility scan (WCAG 2.2 AA)', () => {
-  // Each test visits a whole list of screens.
-  test.describe.configure({ timeout: 360_000 });
-
+  // Each test visits a whole list of screens, each a step: the time of a journey for each.
   test('the screens before sign-in, in the light and the dark colour scheme', async ({ page }) => {
+    test.setTimeout(PUBLIC_SCREENS.length * test.info().timeout);
     const looks = (['light', 'dark'] as const).map((scheme) => ({ name: `${scheme} colour scheme`, apply: () => page.emulateMedia({ colorScheme: scheme }) }));
     await scanAll({ page, login: new LoginPage(page) }, PUBLIC_SCREENS, looks, async () => undefined);
   });
 
   test('the desktop, every window and dialog kind, in Vision and Nocturne', async ({ page, request }) => {
+    test.setTimeout(DESKTOP_SCREENS.length * test.info().timeout);
     const desktop = new Desktop(page);
     await desktop.signIn();
     const token = await apiToken(request, 'demo');
