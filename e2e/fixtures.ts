@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { Ports, workerPort } from './helpers/ports.js';
+import { JourneyServer } from './helpers/server.js';
 
 /** The demo users whose saved desktop session each journey starts without. */
 const DEMO_USERS = ['demo', 'olivia', 'liam', 'sofia'];
@@ -24,14 +29,66 @@ async function clearSavedSession(request: APIRequestContext, username: string): 
   }
 }
 
+/** A server of a worker's: its address and data folder (where the outbox of its e-mails is). */
+export interface WorkerServer {
+  url: string;
+  dataDir: string;
+}
+
 /**
- * The test fixture every journey uses: it fails the test on any console
- * error or uncaught page error, so a broken page cannot pass. Chromium's own
- * "Failed to load resource" lines are not the page's errors: a 401 for a
- * wrong password is an expected answer, and journeys assert on what the
- * user sees instead.
+ * The short-token server: access tokens expire after 3 s (the silent-refresh
+ * journey), and its files are served from a content origin of their own
+ * (`contentUrl`: localhost, the pages at 127.0.0.1) for the security journey.
  */
-export const test = base.extend<{ consoleErrors: string[]; expectedConsoleErrors: RegExp[]; freshDesktops: void }>({
+export interface ShortTokenServer extends WorkerServer {
+  contentUrl: string;
+}
+
+/** Starts a worker's server with fresh demo data and the fixture packages; stops it and removes its data when the worker ends. */
+async function workerServer(stem: string, offset: number, env: Record<string, string>, use: (server: JourneyServer) => Promise<void>): Promise<void> {
+  const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), `atrium-e2e-${stem}-`)), workerPort(offset), env);
+  try {
+    await server.start({ registerPackages: true });
+    await use(server);
+  } finally {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The test fixture every journey uses. Each worker has a server of its own
+ * (the compiled build, its own data folder with the demo data, on its own
+ * port: e2e/helpers/ports.ts), so journeys that change shared state (a
+ * password, a user's organisation) never meet another worker's; `baseURL`
+ * points at it. It fails the test on any console error or uncaught page
+ * error, so a broken page cannot pass. Chromium's own "Failed to load
+ * resource" lines are not the page's errors: a 401 for a wrong password is
+ * an expected answer, and journeys assert on what the user sees instead.
+ */
+export const test = base.extend<
+  { consoleErrors: string[]; expectedConsoleErrors: RegExp[]; freshDesktops: void },
+  { atrium: WorkerServer; shortTokenServer: ShortTokenServer }
+>({
+  atrium: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none.
+    async ({}, use) => {
+      await workerServer('main', Ports.main, {}, (server) => use({ url: server.url, dataDir: server.dataDir }));
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  // Started only in the workers whose journeys use it.
+  shortTokenServer: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => {
+      const contentUrl = `http://localhost:${workerPort(Ports.shortToken)}`;
+      await workerServer('short', Ports.shortToken, { ACCESS_TOKEN_TTL: '3', CONTENT_URL: contentUrl }, (server) => use({ url: server.url, dataDir: server.dataDir, contentUrl }));
+    },
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  baseURL: async ({ atrium }, use) => {
+    await use(atrium.url);
+  },
   /**
    * Desktops remember the applications a user had open (docs/behaviour/desktop.md#session-save-and-restore):
    * each journey starts with the demo users' saved sessions empty, so what one journey opened does not

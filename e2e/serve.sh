@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Starts a server for the journeys on $DATA_DIR: the fixture packages of
+# Starts a server for the journeys on $DATA_DIR from the compiled build
+# (`npm run build`: packages/server/dist): the fixture packages of
 # e2e/fixtures/packages are copied into its packages folder and registered
 # with the operator command line, as an operator would, then the server
 # replaces this shell (so the process Playwright or a journey holds is the
@@ -10,6 +11,6 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 mkdir -p "$DATA_DIR/packages"
 cp -r "$repo/e2e/fixtures/packages/." "$DATA_DIR/packages/"
 for name in "$repo"/e2e/fixtures/packages/*/; do
-  node --import tsx "$repo/packages/server/src/cli/main.ts" package register "$(basename "$name")" >/dev/null
+  node "$repo/packages/server/dist/cli.js" package register "$(basename "$name")" >/dev/null
 done
-exec node --import tsx "$repo/packages/server/src/main.ts"
+exec node "$repo/packages/server/dist/main.js"

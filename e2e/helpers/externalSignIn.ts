@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { startIdp, type Idp, type IdpProviderType, type IdpUserInput } from '@atrium/idp';
 import type { Page, Request } from '@playwright/test';
+import { Ports, workerPort } from './ports.js';
 import { JourneyServer } from './server.js';
 
 /**
  * What the external sign-in journeys run against
  * (docs/behaviour/external-sign-in.md): the local OpenID Connect provider
- * (idp/, started in the test process on 127.0.0.1 at a free port) and an
+ * (idp/, started in the test process on 127.0.0.1) and an
  * Atrium server of their own configured for one type with the provider's
- * AUTH_* settings, on a port derived from E2E_PORT (+10 and up, see
- * e2e/playwright.config.ts). Atrium is opened at 127.0.0.1 like the
+ * AUTH_* settings, on ports of the worker's (e2e/helpers/ports.ts). Atrium is opened at 127.0.0.1 like the
  * provider: the provider's cookies are SameSite=Lax, and its hidden frames
  * (Keycloak's session check, Okta's silent renewal) see its session only
  * from a page of the same site.
@@ -27,9 +27,9 @@ export interface ExternalSite {
   stop(): Promise<void>;
 }
 
-/** The port of an external sign-in journey's Atrium server: E2E_PORT + 10 + offset. */
+/** The port of an external sign-in journey's Atrium server (its provider's is 5 further: e2e/helpers/ports.ts). */
 export function externalPort(offset: number): number {
-  return Number(process.env.E2E_PORT ?? 18_080) + 10 + offset;
+  return workerPort(Ports.external + offset);
 }
 
 export interface ExternalSiteOptions {
@@ -45,7 +45,7 @@ export interface ExternalSiteOptions {
 /** Starts the provider, then an Atrium server with fresh demo data pointed at it. */
 export async function startExternalSite(type: IdpProviderType, options: ExternalSiteOptions): Promise<ExternalSite> {
   const atrium = `http://127.0.0.1:${options.port}/`;
-  const idp = await startIdp({ port: 0, redirectUris: [atrium], accessTokenTtl: options.accessTokenTtl, users: options.idpUsers });
+  const idp = await startIdp({ port: options.port - Ports.external + Ports.externalIdp, redirectUris: [atrium], accessTokenTtl: options.accessTokenTtl, users: options.idpUsers });
   const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), `atrium-e2e-${type}-`)), options.port, { ...idp.authEnv(type), ...options.env });
   try {
     await server.start({ registerPackages: false });

@@ -1,17 +1,38 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
+/** The compiled server (`npm run build`), as an operator runs it. */
+const SERVER_MAIN = path.join(repo, 'packages/server/dist/main.js');
+
 /**
- * A server of a journey's own (the connection journey stops and restarts
- * it), on 127.0.0.1 with the development build (web/dist-dev, or the folder
- * E2E_WEB_ROOT names, as for the configuration's servers). The first start
- * registers the fixture packages through e2e/serve.sh; later starts on the
- * same data folder run the server directly. The process is the server's
- * own, so stop() stops the server itself. `env` adds settings of the
- * journey's own (the AUTH_* of external sign-in, for one).
+ * Settings of every journeys' server. Every journey signs in from 127.0.0.1 and a few demo users search far more
+ * often across the journeys than a person does: the per-address and per-user limits are kept out of the way (they
+ * are the server tests' business).
+ */
+const JOURNEY_ENV = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_AUTH: '10000',
+  RATE_LIMIT_RECOVERY: '10000',
+  LOGIN_MAX_FAILURES_ADDRESS: '10000',
+  COSTLY_CALLS_RATE: '10000',
+};
+
+/**
+ * A server of the journeys: each worker's own (e2e/fixtures.ts) and those of
+ * single journeys (the connection journey stops and restarts its own), on
+ * 127.0.0.1 from the compiled build with the development build of the client
+ * (web/dist-dev, or the folder E2E_WEB_ROOT names). A start that registers
+ * the fixture packages copies the template data folder (E2E_TEMPLATE_DIR:
+ * e2e/globalSetup.ts, demo data and fixture packages already in) into an
+ * empty data folder, or without one registers them through e2e/serve.sh;
+ * later starts on the same data folder run the server directly. The process is the server's own, so stop()
+ * stops the server itself. `env` adds settings of the journey's own (the
+ * AUTH_* of external sign-in, for one).
  */
 export class JourneyServer {
   #child: ChildProcess | null = null;
@@ -27,20 +48,20 @@ export class JourneyServer {
   }
 
   async start(options: { registerPackages: boolean }): Promise<void> {
-    const [command, args] = options.registerPackages
-      ? ['bash', [path.join(repo, 'e2e/serve.sh')]]
-      : [process.execPath, ['--import', 'tsx', path.join(repo, 'packages/server/src/main.ts')]];
+    const template = process.env.E2E_TEMPLATE_DIR;
+    const fromTemplate = options.registerPackages && template !== undefined && fs.readdirSync(this.dataDir).length === 0;
+    if (fromTemplate) copyTemplate(template, this.dataDir);
+    const [command, args] = options.registerPackages && !fromTemplate ? ['bash', [path.join(repo, 'e2e/serve.sh')]] : [process.execPath, [SERVER_MAIN]];
+    // A worker restarted after a failure starts its server on the port its predecessor's may still be leaving.
+    await untilFree(this.port);
     this.#child = spawn(command, args, {
       cwd: repo,
       env: {
         ...process.env,
-        HOST: '127.0.0.1',
+        ...JOURNEY_ENV,
         PORT: String(this.port),
         DATA_DIR: this.dataDir,
         WEB_ROOT: process.env.E2E_WEB_ROOT ?? path.join(repo, 'web/dist-dev'),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_AUTH: '10000',
-        LOGIN_MAX_FAILURES_ADDRESS: '10000',
         ...this.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -53,7 +74,8 @@ export class JourneyServer {
       } catch {
         // not listening yet
       }
-      if (Date.now() - started > 90_000) throw new Error('the server did not start within 90 s');
+      // Generous: a loaded machine (CI beside other work) may take minutes to register the packages and seed the demo data.
+      if (Date.now() - started > 240_000) throw new Error('the server did not start within 240 s');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -70,14 +92,25 @@ export class JourneyServer {
   }
 }
 
-/** A port nobody listens on. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+/** Resolves once nobody listens on the port (within 30 s). */
+async function untilFree(port: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return;
+    if (Date.now() - started > 30_000) throw new Error(`port ${port} is still in use`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A data folder as the template's: the database with the demo data and the registered fixture packages, the
+ * files and the packages; the server's secrets are its own (it creates them at its first start).
+ */
+function copyTemplate(template: string, dataDir: string): void {
+  fs.cpSync(template, dataDir, { recursive: true, filter: (source) => !['secrets.json', 'atrium.lock'].includes(path.relative(template, source)) });
 }

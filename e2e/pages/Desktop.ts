@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { signInThroughApi } from '../helpers/signIn.js';
 import { DialogObject } from './DialogObject.js';
 import { LoginPage } from './LoginPage.js';
 import { WindowObject } from './WindowObject.js';
@@ -21,12 +22,20 @@ export class Desktop {
 
   /**
    * Signs in (as the demo user by default; on another server when given its
-   * address) and waits until the desktop has started. A user who has not
-   * accepted the organisation's privacy policy yet is asked once, after the
-   * first sign-in: accepted here (e2e/tests/privacyPolicy.spec.ts tests the
-   * dialog itself).
+   * address) as a returning user does, with the session stored in the page
+   * (e2e/helpers/signIn.ts: no trip through the login form), and waits until
+   * the desktop has started. A user who has not accepted the organisation's
+   * privacy policy yet is asked once, after the first sign-in: accepted here
+   * (e2e/tests/privacyPolicy.spec.ts tests the dialog itself).
    */
   async signIn(username = 'demo', password = 'Demo@1234', address = '/'): Promise<void> {
+    await signInThroughApi(this.page, username, password, address);
+    await this.waitUntilStarted();
+    await this.acceptPrivacyPolicy();
+  }
+
+  /** Signs in through the login form, as signIn() otherwise (a sign-in greets the user with a notification). */
+  async signInWithForm(username = 'demo', password = 'Demo@1234', address = '/'): Promise<void> {
     const login = new LoginPage(this.page);
     await login.open(address);
     await login.signIn(username, password);

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { apiToken, saveSettings } from '../helpers/api.js';
 import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
+import { Ports, workerPort } from '../helpers/ports.js';
 import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { GlobalSearchObject } from '../pages/GlobalSearchObject.js';
@@ -225,15 +226,15 @@ async function scanAll<C extends { page: Page }>(context: C, screens: ReadonlyAr
 test.use({ expectedConsoleErrors: [/^(Blocked script execution in '[^']*\/resources\/|Launch error [2-9A-Z]{4}-[2-9A-Z]{4}: )/] });
 
 test.describe('accessibility scan (WCAG 2.2 AA)', () => {
-  // Each test visits a whole list of screens.
-  test.describe.configure({ timeout: 180_000 });
-
+  // Each test visits a whole list of screens, each a step: the time of a journey for each.
   test('the screens before sign-in, in the light and the dark colour scheme', async ({ page }) => {
+    test.setTimeout(PUBLIC_SCREENS.length * test.info().timeout);
     const looks = (['light', 'dark'] as const).map((scheme) => ({ name: `${scheme} colour scheme`, apply: () => page.emulateMedia({ colorScheme: scheme }) }));
     await scanAll({ page, login: new LoginPage(page) }, PUBLIC_SCREENS, looks, async () => undefined);
   });
 
   test('the desktop, every window and dialog kind, in Vision and Nocturne', async ({ page, request }) => {
+    test.setTimeout(DESKTOP_SCREENS.length * test.info().timeout);
     const desktop = new Desktop(page);
     await desktop.signIn();
     const token = await apiToken(request, 'demo');
@@ -260,7 +261,7 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
   test('the privacy-policy dialog of a first sign-in, in Vision and Nocturne', async ({ page, request }) => {
     // A server of its own with fresh demo data: the demo user has not agreed yet.
     test.setTimeout(180_000);
-    const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-a11y-privacy-')), Number(process.env.E2E_PORT ?? 18_080) + 7);
+    const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-a11y-privacy-')), workerPort(Ports.a11yFirstSignIn));
     await server.start({ registerPackages: false });
     try {
       const login = new LoginPage(page);
@@ -279,6 +280,8 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
       await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe('dark');
       await expectAccessible(page, 'the privacy-policy dialog refusing an unticked box (Nocturne)');
     } finally {
+      // The page leaves first: a desktop whose server is gone tries its socket again, an error on the page.
+      await page.goto('about:blank');
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
     }

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '../fixtures.js';
-import { freePort, JourneyServer } from '../helpers/server.js';
+import { Ports, workerPort } from '../helpers/ports.js';
+import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { PanelObject } from '../pages/PanelObject.js';
 
@@ -181,7 +182,7 @@ test.describe('an application granted without a package', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-appmenu-')), await freePort());
+    server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-appmenu-')), workerPort(Ports.appMenu));
     await server.start({ registerPackages: true });
     await server.stop();
     const repo = path.resolve(import.meta.dirname, '../..');

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { expect, test } from '../fixtures.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
-import { freePort, JourneyServer } from '../helpers/server.js';
+import { Ports, workerPort } from '../helpers/ports.js';
+import { JourneyServer } from '../helpers/server.js';
 
 /**
  * The one-base-address deployment of docs/COMPATIBILITY.md, in a real
@@ -26,12 +27,12 @@ test.describe('one base address, and a front end of another origin', () => {
     test.setTimeout(180_000);
     // The front end's pages: an empty document is enough, the journey's script plays the front end.
     pages = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><title>Front end</title><main></main></html>'));
-    const pagesPort = await freePort();
+    const pagesPort = workerPort(Ports.oneBasePages);
     await new Promise<void>((resolve) => pages.listen(pagesPort, '127.0.0.1', resolve));
     listedOrigin = `http://127.0.0.1:${pagesPort}`;
     // Another origin for the same pages: the host differs.
     otherOrigin = `http://localhost:${pagesPort}`;
-    server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-onebase-')), await freePort(), {
+    server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-onebase-')), workerPort(Ports.oneBase), {
       API_PREFIX: '/api',
       WRAPPER_PREFIX: '/api',
       CORS_ORIGINS: listedOrigin,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../fixtures.js';
+import { Ports, workerPort } from '../helpers/ports.js';
 import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 
@@ -11,7 +12,7 @@ import { Desktop } from '../pages/Desktop.js';
  * disableAppInput (Preferences) are masked and their input refused; the
  * connection messages come as notifications.
  */
-const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-connection-')), Number(process.env.E2E_PORT ?? 18_080) + 2);
+const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-connection-')), workerPort(Ports.connection));
 
 // While the server is down the browser itself reports the refused socket connections.
 test.use({ expectedConsoleErrors: [/WebSocket connection to .* failed/] });

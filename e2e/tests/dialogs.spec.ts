@@ -8,212 +8,216 @@ test.describe('dialogs', () => {
     await desktop.signIn();
   });
 
-  test('an alert is centred, not resizable, titled Alert, and closes with Close', async () => {
-    await desktop.developer('alertInfo');
-    const alert = desktop.dialog('alert');
-    await expect(alert.title).toHaveText('Alert');
-    await expect(alert.message).toHaveText('Your changes have been saved.');
-    await expect(alert.window.getByTestId(/^window\.resize\./)).toHaveCount(0);
-    await expect(alert.window.getByTestId('window.maximize')).toHaveCount(0);
-    const box = (await alert.window.boundingBox())!;
-    const size = await desktop.size();
-    expect([box.width, box.height]).toEqual([400, 220]);
-    expect(Math.abs(box.x + box.width / 2 - size.width / 2)).toBeLessThanOrEqual(1);
-    await expect(alert.button('Close')).toBeFocused();
-    await alert.button('Close').click();
-    await expect(alert.window).toHaveCount(0);
-    await expect(desktop.result).toHaveText('alert: close');
-  });
+  // One desktop for every kind: each case is a step of its own (a failure names it), and each leaves no dialog open.
+  test('every kind of dialog, with its buttons, keys and answer', async ({ page }) => {
+    // The time of a journey for each of its 14 cases.
+    test.setTimeout(14 * test.info().timeout);
+    await test.step('an alert is centred, not resizable, titled Alert, and closes with Close', async () => {
+      await desktop.developer('alertInfo');
+      const alert = desktop.dialog('alert');
+      await expect(alert.title).toHaveText('Alert');
+      await expect(alert.message).toHaveText('Your changes have been saved.');
+      await expect(alert.window.getByTestId(/^window\.resize\./)).toHaveCount(0);
+      await expect(alert.window.getByTestId('window.maximize')).toHaveCount(0);
+      const box = (await alert.window.boundingBox())!;
+      const size = await desktop.size();
+      expect([box.width, box.height]).toEqual([400, 220]);
+      expect(Math.abs(box.x + box.width / 2 - size.width / 2)).toBeLessThanOrEqual(1);
+      await expect(alert.button('Close')).toBeFocused();
+      await alert.button('Close').click();
+      await expect(alert.window).toHaveCount(0);
+      await expect(desktop.result).toHaveText('alert: close');
+    });
 
-  test('an error alert shows the message, and the message and the stack in a read-only text area behind Details', async () => {
-    await desktop.developer('alertError');
-    const alert = desktop.dialog('alert');
-    await expect(alert.message).toHaveText('The report could not be exported.');
-    await expect(alert.view.getByRole('textbox')).toHaveCount(0);
-    await alert.button('Details').click();
-    const details = alert.view.getByRole('textbox', { name: 'Error details' });
-    await expect(details).not.toBeEditable();
-    const text = await details.inputValue();
-    expect(text).toMatch(/^The report could not be exported\.\n\nError: The report could not be exported\.\n\s+at /);
-    await alert.button('Close').click();
-    await expect(desktop.result).toHaveText('alert: close');
-  });
+    await test.step('an error alert shows the message, and the message and the stack in a read-only text area behind Details', async () => {
+      await desktop.developer('alertError');
+      const alert = desktop.dialog('alert');
+      await expect(alert.message).toHaveText('The report could not be exported.');
+      await expect(alert.view.getByRole('textbox')).toHaveCount(0);
+      await alert.button('Details').click();
+      const details = alert.view.getByRole('textbox', { name: 'Error details' });
+      await expect(details).not.toBeEditable();
+      const text = await details.inputValue();
+      expect(text).toMatch(/^The report could not be exported\.\n\nError: The report could not be exported\.\n\s+at /);
+      await alert.button('Close').click();
+      await expect(desktop.result).toHaveText('alert: close');
+    });
 
-  test('Escape presses the negative button', async ({ page }) => {
-    await desktop.developer('confirmYesNo');
-    await expect(desktop.dialog('confirm').button('Yes')).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(desktop.result).toHaveText('confirm: no');
-    await desktop.developer('confirmOkCancel');
-    await page.keyboard.press('Escape');
-    await expect(desktop.result).toHaveText('confirm: cancel');
-    await desktop.developer('alertInfo');
-    await page.keyboard.press('Escape');
-    await expect(desktop.result).toHaveText('alert: close');
-  });
+    await test.step('Escape presses the negative button', async () => {
+      await desktop.developer('confirmYesNo');
+      await expect(desktop.dialog('confirm').button('Yes')).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(desktop.result).toHaveText('confirm: no');
+      await desktop.developer('confirmOkCancel');
+      await page.keyboard.press('Escape');
+      await expect(desktop.result).toHaveText('confirm: cancel');
+      await desktop.developer('alertInfo');
+      await page.keyboard.press('Escape');
+      await expect(desktop.result).toHaveText('alert: close');
+    });
 
-  test('confirm has Yes and No, or OK and Cancel', async () => {
-    await desktop.developer('confirmYesNo');
-    const yesNo = desktop.dialog('confirm');
-    await expect(yesNo.title).toHaveText('Confirm');
-    await expect(yesNo.view.getByRole('button')).toHaveText(['Yes', 'No']);
-    await yesNo.button('Yes').click();
-    await expect(desktop.result).toHaveText('confirm: yes');
-    await desktop.developer('confirmOkCancel');
-    const okCancel = desktop.dialog('confirm');
-    await expect(okCancel.view.getByRole('button')).toHaveText(['OK', 'Cancel']);
-    await okCancel.button('OK').click();
-    await expect(desktop.result).toHaveText('confirm: ok');
-  });
+    await test.step('confirm has Yes and No, or OK and Cancel', async () => {
+      await desktop.developer('confirmYesNo');
+      const yesNo = desktop.dialog('confirm');
+      await expect(yesNo.title).toHaveText('Confirm');
+      await expect(yesNo.view.getByRole('button')).toHaveText(['Yes', 'No']);
+      await yesNo.button('Yes').click();
+      await expect(desktop.result).toHaveText('confirm: yes');
+      await desktop.developer('confirmOkCancel');
+      const okCancel = desktop.dialog('confirm');
+      await expect(okCancel.view.getByRole('button')).toHaveText(['OK', 'Cancel']);
+      await okCancel.button('OK').click();
+      await expect(desktop.result).toHaveText('confirm: ok');
+    });
 
-  test('the window close button of a dialog is its negative button', async () => {
-    await desktop.developer('prompt');
-    await desktop.dialog('prompt').window.getByTestId('window.close').click();
-    await expect(desktop.result).toHaveText('prompt: cancel ""');
-  });
+    await test.step('the window close button of a dialog is its negative button', async () => {
+      await desktop.developer('prompt');
+      await desktop.dialog('prompt').window.getByTestId('window.close').click();
+      await expect(desktop.result).toHaveText('prompt: cancel ""');
+    });
 
-  test('prompt returns the typed text on Enter', async ({ page }) => {
-    await desktop.developer('prompt');
-    const prompt = desktop.dialog('prompt');
-    const input = prompt.view.getByLabel('Name of the new folder');
-    await expect(input).toBeFocused();
-    await expect(input).toHaveAttribute('placeholder', 'New folder');
-    await page.keyboard.type('Reports 2026');
-    await page.keyboard.press('Enter');
-    await expect(desktop.result).toHaveText('prompt: ok "Reports 2026"');
-  });
+    await test.step('prompt returns the typed text on Enter', async () => {
+      await desktop.developer('prompt');
+      const prompt = desktop.dialog('prompt');
+      const input = prompt.view.getByLabel('Name of the new folder');
+      await expect(input).toBeFocused();
+      await expect(input).toHaveAttribute('placeholder', 'New folder');
+      await page.keyboard.type('Reports 2026');
+      await page.keyboard.press('Enter');
+      await expect(desktop.result).toHaveText('prompt: ok "Reports 2026"');
+    });
 
-  test('progress advances, clamped to 0-100', async () => {
-    await desktop.developer('progress');
-    const progress = desktop.dialog('progress');
-    const bar = progress.view.getByRole('progressbar', { name: 'Copying files…' });
-    const seen: number[] = [];
-    await expect
-      .poll(
-        async () => {
-          const now = Number(await bar.getAttribute('aria-valuenow'));
-          seen.push(now);
-          return now;
-        },
-        { timeout: 8000, intervals: [100] },
-      )
-      .toBe(100);
-    expect(Math.min(...seen)).toBeGreaterThanOrEqual(0);
-    await expect(progress.control('dialog.progress.value')).toHaveText('100%');
-    // The entry then tries 130: the bar stays at 100.
-    await progress.page.waitForTimeout(900);
-    await expect(bar).toHaveAttribute('aria-valuenow', '100');
-    await progress.button('Cancel').click();
-    await expect(desktop.result).toHaveText('progress: cancel 100');
-  });
+    await test.step('progress advances, clamped to 0-100', async () => {
+      await desktop.developer('progress');
+      const progress = desktop.dialog('progress');
+      const bar = progress.view.getByRole('progressbar', { name: 'Copying files…' });
+      const seen: number[] = [];
+      await expect
+        .poll(
+          async () => {
+            const now = Number(await bar.getAttribute('aria-valuenow'));
+            seen.push(now);
+            return now;
+          },
+          { timeout: 8000, intervals: [100] },
+        )
+        .toBe(100);
+      expect(Math.min(...seen)).toBeGreaterThanOrEqual(0);
+      await expect(progress.control('dialog.progress.value')).toHaveText('100%');
+      // The entry's values are -10, 20, 45, 70, 95 and last 130: the bar reaches 100 only as 130 clamped, and stays there.
+      await expect(bar).toHaveAttribute('aria-valuenow', '100');
+      await progress.button('Cancel').click();
+      await expect(desktop.result).toHaveText('progress: cancel 100');
+    });
 
-  test('color: the hex field, sliders and numbers change the colour', async ({ page }) => {
-    await desktop.developer('color');
-    const color = desktop.dialog('color');
-    await expect(color.title).toHaveText('Choose a color');
-    await color.control('dialog.color.hex').fill('#ff8000');
-    await expect(color.view.getByRole('spinbutton', { name: 'Red' })).toHaveValue('255');
-    await expect(color.view.getByRole('spinbutton', { name: 'Green' })).toHaveValue('128');
-    await expect(color.view.getByRole('spinbutton', { name: 'Blue' })).toHaveValue('0');
-    await expect(color.control('dialog.color.swatch')).toHaveCSS('background-color', 'rgb(255, 128, 0)');
-    await color.control('dialog.color.b').focus();
-    await page.keyboard.press('ArrowRight');
-    await color.view.getByRole('spinbutton', { name: 'Green' }).fill('300');
-    await color.view.getByRole('spinbutton', { name: 'Green' }).blur();
-    await expect(color.view.getByRole('spinbutton', { name: 'Green' })).toHaveValue('255');
-    await expect(color.control('dialog.color.hex')).toHaveValue('#ffff01');
-    await color.button('OK').click();
-    await expect(desktop.result).toHaveText('color: ok {"r":255,"g":255,"b":1,"hex":"#ffff01"}');
-  });
+    await test.step('color: the hex field, sliders and numbers change the colour', async () => {
+      await desktop.developer('color');
+      const color = desktop.dialog('color');
+      await expect(color.title).toHaveText('Choose a color');
+      await color.control('dialog.color.hex').fill('#ff8000');
+      await expect(color.view.getByRole('spinbutton', { name: 'Red' })).toHaveValue('255');
+      await expect(color.view.getByRole('spinbutton', { name: 'Green' })).toHaveValue('128');
+      await expect(color.view.getByRole('spinbutton', { name: 'Blue' })).toHaveValue('0');
+      await expect(color.control('dialog.color.swatch')).toHaveCSS('background-color', 'rgb(255, 128, 0)');
+      await color.control('dialog.color.b').focus();
+      await page.keyboard.press('ArrowRight');
+      await color.view.getByRole('spinbutton', { name: 'Green' }).fill('300');
+      await color.view.getByRole('spinbutton', { name: 'Green' }).blur();
+      await expect(color.view.getByRole('spinbutton', { name: 'Green' })).toHaveValue('255');
+      await expect(color.control('dialog.color.hex')).toHaveValue('#ffff01');
+      await color.button('OK').click();
+      await expect(desktop.result).toHaveText('color: ok {"r":255,"g":255,"b":1,"hex":"#ffff01"}');
+    });
 
-  test('font: name, size and style show in the sample', async () => {
-    await desktop.developer('font');
-    const font = desktop.dialog('font');
-    await font.view.getByLabel('Font', { exact: true }).selectOption('monospace');
-    await font.view.getByLabel('Size (px)').fill('24');
-    await font.view.getByLabel('Style').selectOption({ label: 'Bold' });
-    const sample = font.control('dialog.font.sample');
-    await expect(sample).toHaveCSS('font-size', '24px');
-    await expect(sample).toHaveCSS('font-weight', '700');
-    await expect(sample).toHaveCSS('font-family', 'monospace');
-    await font.view.getByLabel('Size (px)').fill('99');
-    await font.view.getByLabel('Size (px)').blur();
-    await expect(font.view.getByLabel('Size (px)')).toHaveValue('48');
-    await font.button('OK').click();
-    await expect(desktop.result).toHaveText('font: ok {"name":"monospace","size":48,"style":"bold"}');
-  });
+    await test.step('font: name, size and style show in the sample', async () => {
+      await desktop.developer('font');
+      const font = desktop.dialog('font');
+      await font.view.getByLabel('Font', { exact: true }).selectOption('monospace');
+      await font.view.getByLabel('Size (px)').fill('24');
+      await font.view.getByLabel('Style').selectOption({ label: 'Bold' });
+      const sample = font.control('dialog.font.sample');
+      await expect(sample).toHaveCSS('font-size', '24px');
+      await expect(sample).toHaveCSS('font-weight', '700');
+      await expect(sample).toHaveCSS('font-family', 'monospace');
+      await font.view.getByLabel('Size (px)').fill('99');
+      await font.view.getByLabel('Size (px)').blur();
+      await expect(font.view.getByLabel('Size (px)')).toHaveValue('48');
+      await font.button('OK').click();
+      await expect(desktop.result).toHaveText('font: ok {"name":"monospace","size":48,"style":"bold"}');
+    });
 
-  test('file open: hides the read-only restricted mountpoint, browses folders and opens a file', async ({ page }) => {
-    await desktop.developer('fileOpen');
-    const file = desktop.dialog('file');
-    await expect(file.title).toHaveText('Open');
-    await expect(file.control('dialog.file.mountpoint').locator('option')).toHaveText(['Home']);
-    await expect(file.control('dialog.file.entry')).toHaveText([/Archive/, /budget\.csv.*12\.1 KiB/, /notes\.md/, /report\.txt.*2\.1 KiB/]);
-    await expect(file.button('OK')).toBeDisabled();
-    await file.entry('Archive').dblclick();
-    await expect(file.control('dialog.file.entry')).toHaveText([/summary-2025\.pdf.*46\.9 KiB/]);
-    await file.control('dialog.file.breadcrumb').getByRole('button', { name: 'Home' }).click();
-    await expect(file.control('dialog.file.entry')).toHaveText([/Documents/, /Music/, /Pictures/, /settings\.json/, /todo\.txt/]);
-    await file.entry('Pictures').dblclick();
-    await file.entry('logo.png').click();
-    await expect(file.button('OK')).toBeEnabled();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await expect(desktop.result).toContainText('file: ok {');
-    await expect(desktop.result).toContainText('"path":"home:/Pictures/team.jpg"');
-  });
+    await test.step('file open: hides the read-only restricted mountpoint, browses folders and opens a file', async () => {
+      await desktop.developer('fileOpen');
+      const file = desktop.dialog('file');
+      await expect(file.title).toHaveText('Open');
+      await expect(file.control('dialog.file.mountpoint').locator('option')).toHaveText(['Home']);
+      await expect(file.control('dialog.file.entry')).toHaveText([/Archive/, /budget\.csv.*12\.1 KiB/, /notes\.md/, /report\.txt.*2\.1 KiB/]);
+      await expect(file.button('OK')).toBeDisabled();
+      await file.entry('Archive').dblclick();
+      await expect(file.control('dialog.file.entry')).toHaveText([/summary-2025\.pdf.*46\.9 KiB/]);
+      await file.control('dialog.file.breadcrumb').getByRole('button', { name: 'Home' }).click();
+      await expect(file.control('dialog.file.entry')).toHaveText([/Documents/, /Music/, /Pictures/, /settings\.json/, /todo\.txt/]);
+      await file.entry('Pictures').dblclick();
+      await file.entry('logo.png').click();
+      await expect(file.button('OK')).toBeEnabled();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(desktop.result).toContainText('file: ok {');
+      await expect(desktop.result).toContainText('"path":"home:/Pictures/team.jpg"');
+    });
 
-  test('file save asks before overwriting, and saves only on yes', async ({ page }) => {
-    await desktop.developer('fileSave');
-    const save = desktop.dialog('file');
-    await expect(save.title).toHaveText('Save');
-    await expect(save.view.getByLabel('Filename')).toHaveValue('report.txt');
-    await save.button('OK').click();
-    const question = desktop.dialog('confirm');
-    await expect(question.message).toHaveText('Do you want to overwrite home:/Documents/report.txt?');
-    await expect(question.window).toHaveAttribute('aria-modal', 'true');
-    await question.button('No').click();
-    await expect(question.window).toHaveCount(0);
-    await expect(save.window).toBeVisible();
-    await expect(desktop.result).toBeHidden();
-    await save.button('OK').click();
-    await question.button('Yes').click();
-    await expect(save.window).toHaveCount(0);
-    await expect(desktop.result).toContainText('"path":"home:/Documents/report.txt"');
+    await test.step('file save asks before overwriting, and saves only on yes', async () => {
+      await desktop.developer('fileSave');
+      const save = desktop.dialog('file');
+      await expect(save.title).toHaveText('Save');
+      await expect(save.view.getByLabel('Filename')).toHaveValue('report.txt');
+      await save.button('OK').click();
+      const question = desktop.dialog('confirm');
+      await expect(question.message).toHaveText('Do you want to overwrite home:/Documents/report.txt?');
+      await expect(question.window).toHaveAttribute('aria-modal', 'true');
+      await question.button('No').click();
+      await expect(question.window).toHaveCount(0);
+      await expect(save.window).toBeVisible();
+      await expect(desktop.result).toBeHidden();
+      await save.button('OK').click();
+      await question.button('Yes').click();
+      await expect(save.window).toHaveCount(0);
+      await expect(desktop.result).toContainText('"path":"home:/Documents/report.txt"');
 
-    await desktop.developer('fileSave');
-    await save.view.getByLabel('Filename').fill('minutes.txt');
-    await page.keyboard.press('Enter');
-    await expect(question.window).toHaveCount(0);
-    await expect(desktop.result).toContainText('"path":"home:/Documents/minutes.txt"');
-  });
+      await desktop.developer('fileSave');
+      await save.view.getByLabel('Filename').fill('minutes.txt');
+      await page.keyboard.press('Enter');
+      await expect(question.window).toHaveCount(0);
+      await expect(desktop.result).toContainText('"path":"home:/Documents/minutes.txt"');
+    });
 
-  test('file save with an empty filename returns no value', async () => {
-    await desktop.developer('fileSave');
-    const save = desktop.dialog('file');
-    await save.view.getByLabel('Filename').fill('');
-    await expect(save.button('OK')).toBeDisabled();
-    await save.button('Cancel').click();
-    await expect(desktop.result).toHaveText('file: cancel');
-  });
+    await test.step('file save with an empty filename returns no value', async () => {
+      await desktop.developer('fileSave');
+      const save = desktop.dialog('file');
+      await save.view.getByLabel('Filename').fill('');
+      await expect(save.button('OK')).toBeDisabled();
+      await save.button('Cancel').click();
+      await expect(desktop.result).toHaveText('file: cancel');
+    });
 
-  test('choice returns the chosen key', async () => {
-    await desktop.developer('choice');
-    const choice = desktop.dialog('choice');
-    await expect(choice.title).toHaveText('Choose');
-    await choice.view.getByLabel('Which report do you want to open?').selectOption({ label: 'Monthly review' });
-    await choice.button('OK').click();
-    await expect(desktop.result).toHaveText('choice: ok "monthly"');
-  });
+    await test.step('choice returns the chosen key', async () => {
+      await desktop.developer('choice');
+      const choice = desktop.dialog('choice');
+      await expect(choice.title).toHaveText('Choose');
+      await choice.view.getByLabel('Which report do you want to open?').selectOption({ label: 'Monthly review' });
+      await choice.button('OK').click();
+      await expect(desktop.result).toHaveText('choice: ok "monthly"');
+    });
 
-  test('default application returns the application and whether to use it as default', async () => {
-    await desktop.developer('defaultApplication');
-    const chooser = desktop.dialog('defaultApplication');
-    await expect(chooser.title).toHaveText('Choose an application');
-    await chooser.view.getByLabel('Open report.txt with').selectOption({ label: 'Document viewer' });
-    await chooser.view.getByLabel('Use as default').check();
-    await chooser.button('OK').click();
-    await expect(desktop.result).toHaveText('defaultApplication: ok {"value":"viewer","checked":true}');
+    await test.step('default application returns the application and whether to use it as default', async () => {
+      await desktop.developer('defaultApplication');
+      const chooser = desktop.dialog('defaultApplication');
+      await expect(chooser.title).toHaveText('Choose an application');
+      await chooser.view.getByLabel('Open report.txt with').selectOption({ label: 'Document viewer' });
+      await chooser.view.getByLabel('Use as default').check();
+      await chooser.button('OK').click();
+      await expect(desktop.result).toHaveText('defaultApplication: ok {"value":"viewer","checked":true}');
+    });
   });
 });
 

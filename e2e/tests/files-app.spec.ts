@@ -88,10 +88,10 @@ test.describe('the Files application', () => {
 
     await files.uploadFiles([{ name: original, mimeType: 'text/plain', buffer: content }]);
     const upload = files.upload(original);
-    await expect(upload.getByRole('progressbar', { name: original })).toBeVisible();
+    await expect(upload.getByRole('progressbar', { name: `Upload of ${original}` })).toBeVisible();
     // The server stores the file before it answers: a moment on a busy machine.
     await expect(upload.getByTestId('files.upload.status')).toHaveText('Uploaded', { timeout: 30_000 });
-    await expect(upload.getByRole('progressbar', { name: original })).toHaveAttribute('aria-valuenow', '100');
+    await expect(upload.getByRole('progressbar', { name: `Upload of ${original}` })).toHaveAttribute('aria-valuenow', '100');
     await expect(files.item(original).getByRole('gridcell').nth(1)).toHaveText('3.0 MiB');
 
     // Rename with F2: the prompt starts from the current name.

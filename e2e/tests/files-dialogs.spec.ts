@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '../fixtures.js';
-import { freePort, JourneyServer } from '../helpers/server.js';
+import { Ports, workerPort } from '../helpers/ports.js';
+import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { FileSearchObject, ServerFiles } from '../pages/FileSearchObject.js';
 
@@ -78,7 +79,7 @@ test.describe('the default-application chooser', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-files-dialogs-')), await freePort());
+    server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-files-dialogs-')), workerPort(Ports.filesDialogs));
     await server.start({ registerPackages: true });
     await server.stop();
     const repo = path.resolve(import.meta.dirname, '../..');

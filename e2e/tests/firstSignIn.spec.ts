@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../fixtures.js';
+import { Ports, workerPort } from '../helpers/ports.js';
 import { JourneyServer } from '../helpers/server.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
@@ -14,7 +15,7 @@ import { SignedInPage } from '../pages/SignedInPage.js';
  * greeting comes after a sign-in with the form (not after a reload), unless
  * the user's Greetingmessage preference turns it off.
  */
-const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-first-')), Number(process.env.E2E_PORT ?? 18_080) + 5);
+const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-first-')), workerPort(Ports.firstSignIn));
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

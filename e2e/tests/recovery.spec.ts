@@ -5,8 +5,6 @@ import { LoginPage } from '../pages/LoginPage.js';
 import { ForgotPasswordPage, ResetPasswordPage } from '../pages/RecoveryPages.js';
 import { SignedInPage } from '../pages/SignedInPage.js';
 
-const dataDir = () => process.env.E2E_DATA_DIR!;
-
 test.describe('password recovery', () => {
   test('asks for a username, then answers neutrally and returns to the origin', async ({ page }) => {
     const login = new LoginPage(page);
@@ -30,7 +28,7 @@ test.describe('password recovery', () => {
     await expect(new LoginPage(page).username).toBeVisible();
   });
 
-  test('resets a password from the mailed link, checking each rule in order, then signs in with it', async ({ page }) => {
+  test('resets a password from the mailed link, checking each rule in order, then signs in with it', async ({ page, atrium }) => {
     const started = Date.now();
     await page.goto('/#forgotpassword');
     const forgot = new ForgotPasswordPage(page);
@@ -38,7 +36,7 @@ test.describe('password recovery', () => {
     await forgot.send.click();
     await expect(forgot.message('If account exists, an email will be sent with further instructions')).toBeVisible();
 
-    const link = await waitForResetLink(dataDir(), 'liam.chen@northwind.example', started);
+    const link = await waitForResetLink(atrium.dataDir, 'liam.chen@northwind.example', started);
     await page.goto(link);
     const reset = new ResetPasswordPage(page);
     const attempts: Array<[string, string, string]> = [

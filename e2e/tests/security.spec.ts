@@ -210,10 +210,10 @@ test.describe('uploaded files', () => {
     }
   });
 
-  test('served from a content origin of their own, never run or style the application page, nor run when opened directly', async ({ page, request }) => {
-    // A server whose CONTENT_URL is localhost: its pages are at 127.0.0.1, its files at localhost (e2e/playwright.config.ts).
-    const base = process.env.E2E_SHORT_TOKEN_URL!;
-    const content = process.env.E2E_CONTENT_URL!;
+  test('served from a content origin of their own, never run or style the application page, nor run when opened directly', async ({ page, request, shortTokenServer }) => {
+    // A server whose CONTENT_URL is localhost: its pages are at 127.0.0.1, its files at localhost (e2e/fixtures.ts).
+    const base = shortTokenServer.url;
+    const content = shortTokenServer.contentUrl;
     const marked: string[] = [];
     page.context().on('request', (r) => {
       if (r.url().includes(MARKER)) marked.push(r.url());

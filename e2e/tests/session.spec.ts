@@ -1,19 +1,24 @@
+import { Messages } from '@atrium/shared';
 import { expect, test } from '../fixtures.js';
 import { waitForResetLink } from '../helpers/outbox.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { SignedInPage } from '../pages/SignedInPage.js';
 
 test.describe('session', () => {
-  test('refreshes an expired access token without the user noticing', async ({ page }) => {
-    const base = process.env.E2E_SHORT_TOKEN_URL!;
+  test('refreshes an expired access token without the user noticing', async ({ page, request, shortTokenServer }) => {
+    const base = shortTokenServer.url;
     const login = new LoginPage(page);
     await login.open(`${base}/`);
+    const signedInAnswer = page.waitForResponse((r) => r.url().endsWith('/api/wrapper/auth') && r.status() === 200);
     await login.signIn('demo', 'Demo@1234');
+    const { jwt } = ((await (await signedInAnswer).json()) as { data: { jwt: string } }).data;
     const signedIn = new SignedInPage(page);
     await signedIn.ready();
     await expect(signedIn.profileButton('Dana Demo')).toBeVisible();
-    // Access tokens of this server live 3 s: after 4 s the stored one has expired.
-    await page.waitForTimeout(4000);
+    // Access tokens of this server live 3 s: once the server calls the stored one expired, a reload has to refresh it.
+    await expect
+      .poll(async () => ((await (await request.post(`${base}/api/wrapper/validatetoken`, { form: { jwt } })).json()) as { message?: string }).message, { timeout: 10_000 })
+      .toBe(Messages.tokenExpired);
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/refreshtoken') && r.status() === 200);
     await page.reload();
     await refreshed;
@@ -21,7 +26,7 @@ test.describe('session', () => {
     await expect(login.username).toHaveCount(0);
   });
 
-  test('sends a user whose session was revoked back to the login page', async ({ page, request }) => {
+  test('sends a user whose session was revoked back to the login page', async ({ page, request, atrium }) => {
     const login = new LoginPage(page);
     await login.open();
     await login.signIn('olivia', 'Demo@1234');
@@ -32,7 +37,7 @@ test.describe('session', () => {
     // A password reset elsewhere ends every session of the user (to the same password: other journeys sign in as Olivia too).
     const started = Date.now();
     await request.post('/api/wrapper/user/me/forgotpassword', { form: { username: 'olivia' } });
-    const link = await waitForResetLink(process.env.E2E_DATA_DIR!, 'olivia.hart@northwind.example', started);
+    const link = await waitForResetLink(atrium.dataDir, 'olivia.hart@northwind.example', started);
     const code = new URL(link).searchParams.get('resetpassword')!;
     const reset = await request.post('/api/wrapper/user/me/resetpassword', {
       form: { password_reset_code: code, new_password: 'Demo@1234', confirm_password: 'Demo@1234' },

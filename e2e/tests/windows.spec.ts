@@ -59,20 +59,27 @@ test.describe('windows', () => {
     ['ne', 70, -40],
     ['nw', -70, -40],
   ];
-  for (const [edge, dx, dy] of edges) {
-    test(`resizes from the ${edge} handle: those edges follow the pointer, the opposite ones stay`, async () => {
-      const w = await desktop.openTestWindow();
-      await w.dragTo(500, 300);
-      const before = await w.box();
-      await w.resize(edge, dx, dy);
-      const after = await w.box();
-      expect(after.left).toBe(before.left + (edge.includes('w') ? dx : 0));
-      expect(after.right).toBe(before.right + (edge.includes('e') ? dx : 0));
-      expect(after.top).toBe(before.top + (edge.includes('n') ? dy : 0));
-      expect(after.bottom).toBe(before.bottom + (edge.includes('s') ? dy : 0));
-      await expect(w.frame).toHaveAttribute('data-resizing', 'false');
-    });
-  }
+  test('resizes from each of the eight handles: those edges follow the pointer, the opposite ones stay', async () => {
+    // One desktop for the eight handles, each a step of its own (a failure names the handle) on a window of its own,
+    // with the time of a journey for each.
+    test.setTimeout(edges.length * test.info().timeout);
+    for (const [edge, dx, dy] of edges) {
+      await test.step(`resizes from the ${edge} handle`, async () => {
+        const w = await desktop.openTestWindow();
+        await w.dragTo(500, 300);
+        const before = await w.box();
+        await w.resize(edge, dx, dy);
+        const after = await w.box();
+        expect(after.left).toBe(before.left + (edge.includes('w') ? dx : 0));
+        expect(after.right).toBe(before.right + (edge.includes('e') ? dx : 0));
+        expect(after.top).toBe(before.top + (edge.includes('n') ? dy : 0));
+        expect(after.bottom).toBe(before.bottom + (edge.includes('s') ? dy : 0));
+        await expect(w.frame).toHaveAttribute('data-resizing', 'false');
+        await w.closeButton.click();
+        await expect(w.frame).toHaveCount(0);
+      });
+    }
+  });
 
   test('stops at the minimum size of 100x100', async () => {
     const w = await desktop.openTestWindow();

@@ -199,10 +199,13 @@ describe('Files', () => {
     const { fs } = await launch({ args: { path: 'home:/Empty' } });
     fireEvent.change(screen.getByTestId('files.uploadInput'), { target: { files: [new File(['hello'], 'hello.txt', { type: 'text/plain' })] } });
     await waitFor(() => expect(screen.getByTestId('files.upload.status').textContent).toBe('Uploaded'));
-    const upload = screen.getByTestId('files.upload');
-    expect(within(upload).getByRole('progressbar', { name: 'hello.txt' }).getAttribute('aria-valuenow')).toBe('100');
+    // The upload is named as one: the listing's row is the only thing a screen reader calls by the file's name.
+    const upload = screen.getByRole('listitem', { name: 'Upload of hello.txt: Uploaded' });
+    expect(within(upload).getByRole('progressbar', { name: 'Upload of hello.txt' }).getAttribute('aria-valuenow')).toBe('100');
     expect(await fs.readfile('home:/Empty/hello.txt')).toBe('hello');
     await waitFor(() => expect(names()).toEqual(['hello.txt']));
+    expect(screen.queryAllByRole('listitem', { name: 'hello.txt' })).toEqual([]);
+    expect(screen.queryAllByRole('progressbar', { name: 'hello.txt' })).toEqual([]);
     fireEvent.click(screen.getByTestId('files.uploads.clear'));
     expect(screen.queryByTestId('files.uploads')).toBeNull();
   });
@@ -382,7 +385,8 @@ describe('Files', () => {
     await launch({ fs, args: { path: 'home:/Empty' } });
     fireEvent.change(screen.getByTestId('files.uploadInput'), { target: { files: [new File(['12345678'], 'big.bin')] } });
     await waitFor(() => expect(screen.getByTestId('files.upload.status').textContent).toBe('25 % – 2 B of 8 B'));
-    expect(screen.getByRole('progressbar', { name: 'big.bin' }).getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByRole('listitem', { name: 'Upload of big.bin: 25 % – 2 B of 8 B' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Upload of big.bin' }).getAttribute('aria-valuenow')).toBe('25');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of big.bin' }));
     await waitFor(() => expect(screen.getByTestId('files.upload.status').textContent).toBe('Cancelled'));
     expect(screen.queryByRole('button', { name: 'Cancel the upload of big.bin' })).toBeNull();

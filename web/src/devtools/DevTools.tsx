@@ -98,6 +98,8 @@ export function DevTools(): JSX.Element {
                   data-testid={`devtools.${action.key}`}
                   onClick={() => {
                     close(false);
+                    // The result shown is always the last entry's: none until it answers.
+                    setResult('');
                     action.run(context);
                   }}
                 >

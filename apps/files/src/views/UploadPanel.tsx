@@ -15,11 +15,12 @@ function Upload({ queue, item }: { queue: UploadQueue; item: UploadItem }): JSX.
   const { t } = useTranslation();
   const percent = percentOf(item);
   const status = item.status === 'failed' && item.problem ? problemText(t, item.problem) : item.status === 'uploading' ? t('files.uploads.progress', { percent, loaded: humanFileSize(item.loaded), total: humanFileSize(item.total) }) : t(`files.uploads.status.${item.status}`);
-  const labelId = `fls-upload-${item.id}`;
+  // Named as what it is, an upload, never by the bare file name: that is the listing's row (a screen reader's user
+  // looking for the file finds one thing of that name).
   return (
-    <li className="fls-upload" data-status={item.status} data-testid="files.upload">
+    <li className="fls-upload" data-status={item.status} aria-label={t('files.uploads.entry', { name: item.name, status })} data-testid="files.upload">
       <div className="fls-upload__head">
-        <span className="fls-upload__name" id={labelId}>
+        <span className="fls-upload__name">
           {item.name}
         </span>
         {!isFinished(item) && (
@@ -28,7 +29,7 @@ function Upload({ queue, item }: { queue: UploadQueue; item: UploadItem }): JSX.
           </button>
         )}
       </div>
-      <div className="fls-upload__bar" role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} data-testid="files.upload.bar">
+      <div className="fls-upload__bar" role="progressbar" aria-label={t('files.uploads.bar', { name: item.name })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} data-testid="files.upload.bar">
         <div className="fls-upload__fill" style={{ width: `${percent}%` }} />
       </div>
       <div className={`fls-upload__status${item.status === 'failed' ? ' fls-upload__status--error' : ''}`} role={item.status === 'failed' ? 'alert' : undefined} data-testid="files.upload.status">
