@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { AppHost } from '../apphost/AppHost.js';
 import { ConnectionMasks } from '../apphost/ConnectionMask.js';
-import { AppPortals } from '../apphost/reactContent.js';
+import { AppPortals } from '@atrium/app-kit';
 import { DialogHost } from '../dialogs/DialogHost.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { useOwnedModel } from '../hooks/useOwnedModel.js';

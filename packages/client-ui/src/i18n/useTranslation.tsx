@@ -1,12 +1,17 @@
+import { TextSourceProvider } from '@atrium/app-kit';
 import type { TranslateOptions, Translator } from '@atrium/client-core';
 import { createContext, useContext, useMemo, type JSX, type ReactNode } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 
 const TranslatorContext = createContext<Translator | null>(null);
 
-/** Gives the views below it the translator of client-core's createI18n. */
+/** Gives the views below it the translator of client-core's createI18n; the apps' views (the app kit's useTranslation) see it as their text source. */
 export function I18nProvider({ i18n, children }: { i18n: Translator; children?: ReactNode }): JSX.Element {
-  return <TranslatorContext.Provider value={i18n}>{children}</TranslatorContext.Provider>;
+  return (
+    <TranslatorContext.Provider value={i18n}>
+      <TextSourceProvider source={i18n}>{children}</TextSourceProvider>
+    </TranslatorContext.Provider>
+  );
 }
 
 /** A text by key, with its `{{name}}` placeholders filled (Translator.t). */

@@ -4,7 +4,7 @@
  * records what the app asked of it. Never imported by production code.
  */
 import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchRequest, type NotificationOptions, type PackageSummary } from '@atrium/sdk';
-import { MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
 
@@ -68,6 +68,12 @@ export interface FakeApplicationOptions {
   addTranslations?: Desktop['addTranslations'];
   /** The desktop's work items (default: every call rejects, onChange hears nothing). */
   tasks?: Desktop['tasks'];
+  /** The desktop's global search (default: every query rejects, no history). */
+  search?: Desktop['search'];
+  /** Translates the product's keys for the app's model (default: the key itself; renderApplication: the views' translator). */
+  t?: Desktop['t'];
+  /** Answers the app's dialogs (default: none is ever answered). */
+  dialog?: Application['dialog'];
 }
 
 /** A fake Application with what it recorded. */
@@ -100,7 +106,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     get locale() {
       return locale;
     },
-    t: (key) => key,
+    t: options.t ?? ((key) => key),
     localize: (text) => localizedText(text, locale),
     launch: async (request) => {
       launches.push(request);
@@ -126,8 +132,8 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     openFile: async (file) => {
       openedFiles.push(file);
     },
-    addTranslations: (texts) => options.addTranslations?.(texts),
-    search: { query: () => Promise.reject(new Error('No requests in this test')), history: () => [], remember: () => Promise.resolve() },
+    addTranslations: async (texts) => options.addTranslations?.(texts),
+    search: options.search ?? { query: () => Promise.reject(new Error('No requests in this test')), history: () => [], remember: () => Promise.resolve() },
     tasks: options.tasks ?? noTasks(),
   };
   let nextWid = 1;
@@ -163,7 +169,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
       options.onWindow?.(o, handle);
       return handle;
     },
-    dialog: () => undefined,
+    dialog: options.dialog ?? (() => undefined),
     notify: (n) => void notifications.push(n),
     socket: () => {
       throw new Error('No sockets in this test');

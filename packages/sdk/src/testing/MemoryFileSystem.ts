@@ -11,9 +11,7 @@ import {
   VFS_NAME_RULES,
   type VfsErrorCode,
 } from '@atrium/shared';
-import type { FileEntry, FileSystem, FileSystemChange, Mountpoint, ReadTypes, WriteOptions } from './FileSystem.js';
-import { FileSystemError } from './FileSystemError.js';
-import { wildcardMatcher } from './wildcard.js';
+import { FileSystemError, wildcardMatcher, type FileEntry, type FileSystem, type FileSystemChange, type Mountpoint, type ReadTypes, type WriteOptions } from '../index.js';
 
 /**
  * A mountpoint for MemoryFileSystem: mounted, enabled, root 'name:/', global,

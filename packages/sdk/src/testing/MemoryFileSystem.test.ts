@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIRECTORY_MIME } from './FileSystem.js';
+import { DIRECTORY_MIME } from '@atrium/shared';
 import { MemoryFileSystem, memoryMountpoint } from './MemoryFileSystem.js';
 import { mimeOfFilename } from '@atrium/shared';
 

@@ -1,17 +1,17 @@
 /**
  * Renders an application as the desktop would: its runtime launches with a
  * fake Application, each window it creates gets a body element, and the
- * React content (reactContent) is portalled there by <AppPortals/> under the
- * English catalogue. Never imported by production code.
+ * React content (reactContent) is portalled there by <AppPortals/> under a
+ * TestTranslator (English unless `locale` says otherwise), which the fake
+ * desktop's `t` and addTranslations use too. Never imported by production code.
  */
-import { createI18n } from '@atrium/client-core';
-import { FakeEnvironment } from '@atrium/client-core/testing';
-import type { ApplicationRuntime } from '@atrium/sdk';
+import type { ApplicationRuntime, Locale } from '@atrium/sdk';
 import type { PackageMetadataInput } from '@atrium/shared';
 import { act, render, type RenderResult } from '@testing-library/react';
-import { I18nProvider } from '../i18n/useTranslation.js';
-import { AppPortals } from '../apphost/reactContent.js';
+import { AppPortals } from '../reactContent.js';
+import { TextSourceProvider } from '../useTranslation.js';
 import { fakeApplication, type FakeApplication, type FakeApplicationOptions } from './fakeApplication.js';
+import { TestTranslator } from './TestTranslator.js';
 
 export interface ApplicationTest extends RenderResult {
   app: FakeApplication;
@@ -19,20 +19,22 @@ export interface ApplicationTest extends RenderResult {
   bodies: HTMLElement[];
   /** Closes every window (runs the cleanups render() returned). */
   closeAll(): void;
-  i18n: Awaited<ReturnType<typeof createI18n>>;
+  /** The views' texts; setLocale switches them as the desktop does. */
+  i18n: TestTranslator;
 }
 
-export async function renderApplication(runtime: ApplicationRuntime, metadata: PackageMetadataInput, options: FakeApplicationOptions = {}): Promise<ApplicationTest> {
-  const clientI18n = await createI18n(new FakeEnvironment(), ['en-GB']);
+export async function renderApplication(runtime: ApplicationRuntime, metadata: PackageMetadataInput, options: FakeApplicationOptions & { locale?: Locale } = {}): Promise<ApplicationTest> {
+  const i18n = await TestTranslator.create(options.locale);
   const bodies: HTMLElement[] = [];
   const cleanups: Array<() => void> = [];
   const result = render(
-    <I18nProvider i18n={clientI18n.i18n}>
+    <TextSourceProvider source={i18n}>
       <AppPortals />
-    </I18nProvider>,
+    </TextSourceProvider>,
   );
   const app = fakeApplication(metadata, {
-    addTranslations: (texts) => clientI18n.i18n.addTranslations(texts),
+    t: i18n.t,
+    addTranslations: (texts) => i18n.addTranslations(texts),
     ...options,
     onWindow(o, window) {
       const body = document.createElement('div');
@@ -51,7 +53,7 @@ export async function renderApplication(runtime: ApplicationRuntime, metadata: P
     ...result,
     app,
     bodies,
-    i18n: clientI18n,
+    i18n,
     closeAll() {
       act(() => {
         for (const cleanup of cleanups.splice(0)) cleanup();

@@ -1,8 +1,8 @@
 /**
- * Base of the Files models: a state snapshot replaced (never mutated) on
- * every change, and listeners, so that React reads it with
- * useSyncExternalStore. The desktop's own models follow the same shape
- * (docs/ARCHITECTURE.md, "Client start-up").
+ * Base of an application's models (docs/APPLICATIONS.md, "Models"): a state
+ * snapshot replaced (never mutated) on every change, and listeners, so that
+ * a view follows it with useModel. A model knows nothing of React: it is
+ * tested on its own, over a fake host.
  */
 export abstract class Model<S> {
   #state: S;
@@ -21,16 +21,19 @@ export abstract class Model<S> {
     return () => void this.#listeners.delete(listener);
   };
 
+  /** Replaces the snapshot and tells the listeners, when it is a different object. */
   protected setState(next: S): void {
     if (Object.is(next, this.#state)) return;
     this.#state = next;
     for (const listener of [...this.#listeners]) listener();
   }
 
+  /** Replaces some fields of the snapshot. */
   protected update(changes: Partial<S>): void {
     this.setState({ ...this.#state, ...changes });
   }
 
+  /** Drops every listener (part of a model's dispose). */
   protected clearListeners(): void {
     this.#listeners.clear();
   }
