@@ -5,7 +5,7 @@
  * it. Launched with `path` (a folder) it opens there; opened for a folder
  * (`file`, the desktop's openFile) it shows that folder.
  */
-import { reactContent } from '@atrium/client-ui';
+import { reactContent } from '@atrium/app-kit';
 import { defineApplication, type AppWindow, type Application, type DialogKind } from '@atrium/sdk';
 import { joinVfsPath, parentVfsPath } from '@atrium/shared';
 import { FilesModel, type FilesHost } from './model/FilesModel.js';
@@ -65,9 +65,9 @@ export function applicationHost(app: Application, windowOf: () => AppWindow | nu
   };
 }
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(FILES_TEXTS);
+  await FILES_TEXTS.install(app.desktop);
   let window: AppWindow | null = null;
   const model = new FilesModel(applicationHost(app, () => window));
   window = app.createWindow({

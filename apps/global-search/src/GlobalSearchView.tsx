@@ -1,4 +1,4 @@
-import { useObservable, useTranslation, type TFunction } from '@atrium/client-ui';
+import { useModel, useTranslation, type TFunction } from '@atrium/app-kit';
 import { fileErrorText, tooManyRequestsText } from '@atrium/sdk';
 import { highlightParts, humanFileSize, SEARCH_FILTERS, type SearchFilter, type SearchResult } from '@atrium/shared';
 import { useId, useState, type FormEvent, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
@@ -138,8 +138,8 @@ function KindIcon({ kind }: { kind: SearchFilter }): JSX.Element {
  * disclosure.
  */
 export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.Element {
-  const { t, i18n } = useTranslation();
-  const state = useObservable(model);
+  const { t, language } = useTranslation();
+  const state = useModel(model);
   const { text, searched, tab, status, problem, error, groups, openError } = state;
   const baseId = useId();
   const problemId = `${baseId}-problem`;
@@ -148,7 +148,7 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
   const [active, setActive] = useState<string | null>(null);
   const total = SEARCH_FILTERS.reduce((sum, kind) => sum + groups[kind].count, 0);
   const totalCapped = SEARCH_FILTERS.some((kind) => groups[kind].capped);
-  const locale = i18n.language;
+  const locale = language;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,7 +1,6 @@
-import { LanguageIcon, PaletteIcon, PanelIcon, SlidersIcon, WidgetIcon } from '@atrium/client-ui';
+import { LanguageIcon, PaletteIcon, PanelIcon, SlidersIcon, useTranslation, WidgetIcon } from '@atrium/app-kit';
 import type { AppWindow, Application } from '@atrium/sdk';
 import { useEffect, useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
-import { useTranslation } from '@atrium/client-ui';
 import { AppearanceSection } from './sections/AppearanceSection.js';
 import { GeneralSection } from './sections/GeneralSection.js';
 import { LanguageSection } from './sections/LanguageSection.js';
@@ -40,7 +39,7 @@ export interface PreferencesViewProps {
  * settings beside it. Arrow keys, Home and End move between tabs.
  */
 export function PreferencesView({ app, window }: PreferencesViewProps): JSX.Element {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const [current, setCurrent] = useState<SectionId>('appearance');
   const tabs = useRef(new Map<SectionId, HTMLButtonElement>());
   const baseId = useId();
@@ -50,7 +49,7 @@ export function PreferencesView({ app, window }: PreferencesViewProps): JSX.Elem
   // The window's title follows the interface language.
   useEffect(() => {
     window?.setTitle(app.title);
-  }, [app, window, i18n.language]);
+  }, [app, window, language]);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = SECTIONS.indexOf(current);

@@ -7,7 +7,7 @@
  * modified. The model holds the rules (TextEditorModel.ts); the view
  * renders it.
  */
-import { reactContent } from '@atrium/client-ui';
+import { reactContent } from '@atrium/app-kit';
 import { defineApplication, type AppWindow, type Application, type FileEntry } from '@atrium/sdk';
 import { TextEditorModel, type TextEditorHost } from './TextEditorModel.js';
 import { TextEditorView } from './TextEditorView.js';
@@ -25,9 +25,9 @@ function hostOf(app: Application, window: () => AppWindow | undefined): TextEdit
   };
 }
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(TEXT_EDITOR_TEXTS);
+  await TEXT_EDITOR_TEXTS.install(app.desktop);
   const model = new TextEditorModel(
     // The dialogs are modal to the window, created just below.
     hostOf(app, () => editor),

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import { useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { ACTION_SHORTCUTS, type ActionId, type ActionStates } from '../model/actions.js';
 import { Icon } from './icons.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import type { JSX } from 'react';
 import type { FilesModel, FilesState } from '../model/FilesModel.js';
 import { visibleMountpoints } from '../model/paths.js';

@@ -3,7 +3,7 @@
  * keeps settings in memory with the real rules (checkSetting, locks) and
  * records what the app asked of it. Never imported by production code.
  */
-import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchRequest, type NotificationOptions, type PackageSummary } from '@atrium/sdk';
+import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary } from '@atrium/sdk';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
@@ -50,6 +50,8 @@ export class FakeSettings implements DesktopSettingsAccess {
 
 export interface FakeApplicationOptions {
   args?: Record<string, unknown>;
+  /** The launch options (a page address's options, a restore). */
+  launchOptions?: LaunchOptions;
   settings?: Record<string, unknown>;
   locked?: readonly string[];
   packages?: readonly PackageSummary[];
@@ -141,7 +143,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     pid: 1,
     name: metadata.name,
     args: options.args ?? {},
-    options: {},
+    options: options.launchOptions ?? {},
     metadata,
     get windows() {
       return windows;

@@ -6,8 +6,8 @@ import { defineApplication, type Application } from '@atrium/sdk';
 import type { PackageMetadataInput } from '@atrium/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import metadata from '../metadata.json';
-import { requestedTask } from './index.js';
+import metadata from '@atrium/app-priorities/metadata.json';
+import { requestedTask } from '@atrium/app-priorities';
 
 /**
  * Priorities on the real desktop (createDesktop over the fake browser and
@@ -29,7 +29,7 @@ const desktop = desktopPerTest({
     builtinEntry({ name: 'Audits', type: 'application', title: { en_EN: 'Audit Management' }, defaultAppforOrgs: 1 }),
   ],
   builtins: {
-    Priorities: () => import('./index.js'),
+    Priorities: () => import('@atrium/app-priorities'),
     Audits: async () => ({
       default: defineApplication((app) => {
         launched.push(app);

@@ -6,7 +6,7 @@ import { defineApplication, type Application } from '@atrium/sdk';
 import { HIGHLIGHT_END as E, HIGHLIGHT_START as S, type PackageMetadataInput, type SearchResponse } from '@atrium/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import metadata from '../metadata.json';
+import metadata from '@atrium/app-global-search/metadata.json';
 
 let launched: Record<string, Application[]> = {};
 beforeEach(() => {
@@ -25,7 +25,7 @@ const render = desktopPerTest({
     builtinEntry({ name: 'Reports', type: 'application', title: { en_EN: 'Operations Reports' }, defaultAppforOrgs: 1 }),
     builtinEntry({ name: 'TextEditor', type: 'application', title: { en_EN: 'Text Editor' }, defaultAppforOrgs: 1, mimes: ['^text/'] }),
   ],
-  builtins: { GlobalSearch: () => import('./index.js'), Reports: recording('Reports'), TextEditor: recording('TextEditor') },
+  builtins: { GlobalSearch: () => import('@atrium/app-global-search'), Reports: recording('Reports'), TextEditor: recording('TextEditor') },
   fileSystem: new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: { 'home:/Finance/budget-2026.txt': 'The budget for 2026' } }),
   children: (
     <>
