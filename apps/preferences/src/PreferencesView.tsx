@@ -1,4 +1,4 @@
-import { LanguageIcon, PaletteIcon, PanelIcon, SlidersIcon, useTranslation, WidgetIcon } from '@atrium/app-kit';
+import { LanguageIcon, listIndexByKey, PaletteIcon, PanelIcon, SlidersIcon, useTranslation, WidgetIcon } from '@atrium/app-kit';
 import type { AppWindow, Application } from '@atrium/sdk';
 import { useEffect, useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
 import { AppearanceSection } from './sections/AppearanceSection.js';
@@ -52,17 +52,9 @@ export function PreferencesView({ app, window }: PreferencesViewProps): JSX.Elem
   }, [app, window, language]);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = SECTIONS.indexOf(current);
-    const next =
-      event.key === 'ArrowDown' || event.key === 'ArrowRight'
-        ? SECTIONS[(index + 1) % SECTIONS.length]
-        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
-          ? SECTIONS[(index - 1 + SECTIONS.length) % SECTIONS.length]
-          : event.key === 'Home'
-            ? SECTIONS[0]
-            : event.key === 'End'
-              ? SECTIONS[SECTIONS.length - 1]
-              : undefined;
+    // The tabs stand in a column, or in a row in narrow windows: both arrow pairs move.
+    const at = listIndexByKey(event.key, SECTIONS.indexOf(current), SECTIONS.length, { orientation: 'both' });
+    const next = at === null ? undefined : SECTIONS[at];
     if (!next) return;
     event.preventDefault();
     setCurrent(next);

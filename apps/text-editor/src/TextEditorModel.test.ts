@@ -20,7 +20,7 @@ function setup(files: Record<string, string | Uint8Array | null> = {}) {
     // Every key is 'translated' (marked T:) so that a missing translation is told apart.
     t: (key, vars) => `T:${key}${vars ? ` ${JSON.stringify(vars)}` : ''}`,
     dialog: async (kind, options) => {
-      asked.push({ kind, options });
+      asked.push({ kind, options: { ...options } });
       const answer = answers.shift();
       if (!answer) throw new Error(`No answer for the ${kind} dialog`);
       return { button: answer.button, value: answer.value ?? null };

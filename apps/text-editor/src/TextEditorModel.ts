@@ -1,4 +1,4 @@
-import { Model } from '@atrium/app-kit';
+import { Model, type AppDialogs } from '@atrium/app-kit';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { basenameVfsPath, humanFileSize, parentVfsPath } from '@atrium/shared';
 import { fileErrorText, type Translate } from '@atrium/sdk';
@@ -15,7 +15,7 @@ export const UNTITLED_FILENAME = 'Untitled.txt';
 /** What the editor asks of the desktop: the files, the dialogs (resolving with the button and value) and the texts. */
 export interface TextEditorHost {
   files: FileSystem;
-  dialog(kind: 'file' | 'confirm', options: Record<string, unknown>): Promise<{ button: string; value: unknown }>;
+  dialog: AppDialogs['show'];
   t: Translate;
 }
 

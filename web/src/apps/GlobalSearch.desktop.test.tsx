@@ -212,8 +212,11 @@ describe('GlobalSearch', () => {
     const error = await within(app()).findByTestId('globalSearchApp.error');
     expect(within(error).getByRole('heading').textContent).toBe('The search could not be done');
     expect(error.textContent).toContain('Check your connection, then try again.');
-    expect(error.querySelector('details summary')?.textContent).toBe('Technical details');
-    expect(error.querySelector('details pre')?.textContent).toContain('Search is unavailable');
+    const disclosure = within(error).getByRole('button', { name: 'Technical details' });
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+    expect(within(error).queryByTestId('globalSearchApp.details.text')).toBeNull();
+    fireEvent.click(disclosure);
+    expect(within(error).getByTestId('globalSearchApp.details.text').textContent).toContain('Search is unavailable');
     t.server.searchAnswer = answer;
     await act(async () => {
       fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
