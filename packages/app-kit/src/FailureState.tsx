@@ -1,6 +1,5 @@
 import { useId, useState, type JSX, type ReactNode } from 'react';
 import { AlertIcon, ChevronRightIcon } from './icons.js';
-import './FailureState.css';
 
 export interface FailureStateProps {
   /** What could not be done ('Your tasks could not be loaded'). */

@@ -26,6 +26,13 @@ export function TextSourceProvider({ source, children }: { source: TextSource; c
   return <TextSourceContext.Provider value={source}>{children}</TextSourceContext.Provider>;
 }
 
+/** The text source of the nearest TextSourceProvider (the desktop's translator). */
+export function useTextSource(): TextSource {
+  const source = useContext(TextSourceContext);
+  if (!source) throw new Error('useTranslation needs a TextSourceProvider above it');
+  return source;
+}
+
 /**
  * The translate function and the current language. The view re-renders
  * when the language changes or texts are added (an app's own texts loaded
@@ -33,8 +40,7 @@ export function TextSourceProvider({ source, children }: { source: TextSource; c
  * on it follow the language.
  */
 export function useTranslation(): { t: TFunction; language: string } {
-  const source = useContext(TextSourceContext);
-  if (!source) throw new Error('useTranslation needs a TextSourceProvider above it');
+  const source = useTextSource();
   const state = useModel(source);
   // `state` is the dependency that matters: a new t for each language and set of texts.
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -30,7 +30,8 @@ export { ResetPasswordModel } from './recovery/ResetPasswordModel.js';
 export type { RecoveryMessage, RecoveryState } from './recovery/RecoveryMessage.js';
 
 export { createI18n, isLocale, type ClientI18n } from './i18n/createI18n.js';
-export { Translator, type Texts, type TextsLoader, type TranslateOptions, type TranslatorState } from './i18n/Translator.js';
+export { Translator, type Texts, type TranslateOptions, type TranslatorState } from './i18n/Translator.js';
+export { addAppTranslations } from './i18n/addAppTranslations.js';
 export { pickLocale } from './i18n/pickLocale.js';
 
 export { DialogService, isDialogKind, loadDialogKinds, type DialogFactory, type DialogServiceOptions } from './dialogs/DialogService.js';

@@ -32,7 +32,7 @@ import {
 } from '@atrium/shared';
 
 export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
-export { FileSystemError } from './FileSystemError.js';
+export { FileSystemError } from '@atrium/shared';
 export { wildcardMatcher } from './wildcard.js';
 export type {
   CreateTaskBody,

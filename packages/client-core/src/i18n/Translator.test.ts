@@ -80,38 +80,6 @@ describe('Translator', () => {
     expect(i18n.t('login.title')).toBe('Connexion');
   });
 
-  it("loads an application's texts given as loaders only for the languages in use, and before a switch", async () => {
-    const i18n = translator();
-    const loads: string[] = [];
-    const loader = (language: string, title: string) => () => {
-      loads.push(language);
-      return Promise.resolve({ notes: { title } });
-    };
-    await i18n.addTranslations({ en_EN: { notes: { title: 'Notes', empty: 'No notes yet' } }, de_DE: loader('de_DE', 'Notizen'), fr_FR: loader('fr_FR', 'Carnet') });
-    expect(loads).toEqual(['de_DE']);
-    expect(i18n.t('notes.title')).toBe('Notizen');
-    await i18n.loadParts('fr_FR');
-    await i18n.loadParts('fr_FR');
-    i18n.changeLanguage('fr_FR');
-    expect(loads).toEqual(['de_DE', 'fr_FR']);
-    expect(i18n.t('notes.title')).toBe('Carnet');
-    expect(i18n.t('notes.empty')).toBe('No notes yet');
-  });
-
-  it("switches language with English texts of an application whose loader failed, and tries it again next time", async () => {
-    const i18n = translator();
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    let fail = true;
-    await i18n.addTranslations({ en_EN: { notes: { title: 'Notes' } }, fr_FR: () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve({ notes: { title: 'Carnet' } })) });
-    await i18n.loadParts('fr_FR');
-    i18n.changeLanguage('fr_FR');
-    expect(i18n.t('notes.title')).toBe('Notes');
-    fail = false;
-    await i18n.loadParts('fr_FR');
-    expect(i18n.t('notes.title')).toBe('Carnet');
-    warn.mockRestore();
-  });
-
   it('keeps its own copy of the catalogues it is given', () => {
     const english = { greeting: { hello: 'Hello' } };
     const i18n = new Translator({ language: 'en_EN', fallback: 'en_EN', catalogues: { en_EN: english } });

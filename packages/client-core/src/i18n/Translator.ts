@@ -20,9 +20,6 @@ export interface TranslatorState {
 
 const NAMESPACE = 'translation';
 
-/** Loads an application's texts of one language (docs/APPLICATIONS.md, "Texts"). */
-export type TextsLoader = () => Promise<Texts>;
-
 /** Loads a language's texts of one part of the catalogues (the desktop's). */
 export type CataloguePartLoader = (language: string) => Promise<Texts>;
 
@@ -39,13 +36,11 @@ export type CataloguePartLoader = (language: string) => Promise<Texts>;
 export class Translator extends Observable<TranslatorState> {
   readonly fallback: string;
   readonly #i18next: I18next;
-  readonly #parts: Readonly<Record<string, CataloguePartLoader>>;
+  readonly #parts: Record<string, CataloguePartLoader>;
   /** The parts in use: loaded for every language switched to. */
   readonly #partsInUse = new Set<string>();
   /** The parts loaded, as 'part language'. */
   readonly #partsLoaded = new Set<string>();
-  /** Applications' texts of a language given as loaders (addTranslations), with their load once started. */
-  readonly #loaders: Array<{ language: string; loader: TextsLoader; loaded: Promise<void> | null }> = [];
 
   /**
    * `parts` are further parts of the catalogues, loaded when asked for
@@ -54,7 +49,7 @@ export class Translator extends Observable<TranslatorState> {
   constructor(options: { language: string; fallback: string; catalogues?: Record<string, Texts>; parts?: Record<string, CataloguePartLoader> }) {
     super({ language: options.language, revision: 0 });
     this.fallback = options.fallback;
-    this.#parts = options.parts ?? {};
+    this.#parts = { ...options.parts };
     this.#i18next = createInstance();
     const resources = Object.fromEntries(Object.entries(options.catalogues ?? {}).map(([language, texts]) => [language, { [NAMESPACE]: structuredClone(texts) }]));
     // Every catalogue is given up front, so initialisation is synchronous.
@@ -103,39 +98,17 @@ export class Translator extends Observable<TranslatorState> {
    * docs/APPLICATIONS.md "Texts"): each language's are merged into its
    * catalogue, also for a language not loaded yet, so a later switch to it
    * finds them; a key a language lacks falls back to the fallback language's.
-   * A language may be given as a loader: it runs when the language is
-   * needed, now for the current and the fallback language, else with
-   * loadParts before a switch. Resolves when the current language's are in.
    */
-  addTranslations(texts: Readonly<Partial<Record<string, Texts | TextsLoader>>>): Promise<void> {
-    const given = Object.entries(texts).filter((entry): entry is [string, Texts | TextsLoader] => entry[1] !== undefined);
-    const fixed = given.filter((entry): entry is [string, Texts] => typeof entry[1] !== 'function');
-    for (const [language, loader] of given) if (typeof loader === 'function') this.#loaders.push({ language, loader, loaded: null });
-    if (fixed.length > 0) {
-      for (const [language, own] of fixed) this.#i18next.addResourceBundle(language, NAMESPACE, structuredClone(own), true, true);
-      this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
-    }
-    return this.#runLoaders([this.language, this.fallback]);
+  addTranslations(texts: Readonly<Partial<Record<string, Texts>>>): void {
+    const given = Object.entries(texts).filter((entry): entry is [string, Texts] => entry[1] !== undefined);
+    if (given.length === 0) return;
+    for (const [language, own] of given) this.#i18next.addResourceBundle(language, NAMESPACE, structuredClone(own), true, true);
+    this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
   }
 
-  /** Runs the loaders of these languages not run yet (once each), adding what they give. */
-  async #runLoaders(languages: readonly string[]): Promise<void> {
-    const due = this.#loaders.filter((l) => languages.includes(l.language));
-    await Promise.all(
-      due.map((l) =>
-        (l.loaded ??= l.loader().then(
-          (texts) => {
-            this.#i18next.addResourceBundle(l.language, NAMESPACE, structuredClone(texts), true, true);
-            this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
-          },
-          (error: unknown) => {
-            // Tried again when the language is next needed.
-            l.loaded = null;
-            throw error;
-          },
-        )),
-      ),
-    );
+  /** Adds a part of the catalogues (an application's texts given per language: addAppTranslations); loadPart puts it in use. */
+  addPart(part: string, loader: CataloguePartLoader): void {
+    this.#parts[part] = loader;
   }
 
   /** Whether a part of the catalogues is loaded for the current and the fallback language. */
@@ -150,10 +123,8 @@ export class Translator extends Observable<TranslatorState> {
     await this.loadParts(this.language);
   }
 
-  /** Loads the parts in use, and the applications' texts given as loaders, for a language and the fallback (before switching to it). */
+  /** Loads the parts in use for a language and the fallback (before switching to it). */
   async loadParts(language: string): Promise<void> {
-    // An application's texts that fail to load leave its English ones: the switch goes on.
-    await this.#runLoaders([language, this.fallback]).catch((error: unknown) => console.warn('Texts of an application could not be loaded.', error));
     const missing = [...this.#partsInUse].flatMap((part) => [...new Set([this.fallback, language])].map((lang) => [part, lang] as const)).filter(([part, lang]) => !this.#partsLoaded.has(`${part} ${lang}`));
     if (missing.length === 0) return;
     const texts = await Promise.all(missing.map(([part, lang]) => this.#parts[part]!(lang)));

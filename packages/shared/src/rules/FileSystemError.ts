@@ -1,4 +1,4 @@
-import { vfsErrorText, type VfsErrorCode } from '@atrium/shared';
+import { vfsErrorText, type VfsErrorCode } from './vfsErrors.js';
 
 /**
  * A filesystem failure (docs/behaviour/errors.md#files): the English text as
