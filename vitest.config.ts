@@ -21,6 +21,8 @@ export default defineConfig({
           // The theme's defaults are read as text (?raw) by web/src/builtinPackages.test.ts.
           css: { include: [/theme\/vision\.css/] },
           include: [
+            'packages/sdk/src/**/*.test.ts',
+            'packages/app-kit/src/**/*.test.{ts,tsx}',
             'packages/client-core/src/**/*.test.ts',
             'packages/client-ui/src/**/*.test.{ts,tsx}',
             'apps/*/src/**/*.test.{ts,tsx}',

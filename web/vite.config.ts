@@ -23,6 +23,20 @@ function packageChunkName(entry: string): string | null {
 }
 
 /**
+ * The app kit in two chunks rather than one per module (the page's bundle
+ * lists every chunk an app needs by name): what only the apps use, and what
+ * the signed-in desktop shares with them (with the sdk's helpers). Its icons
+ * and hooks stay with the login page, which uses them.
+ */
+const APP_KIT = /[\\/]packages[\\/]app-kit[\\/]src[\\/](Model|dialogs|FailureState|texts)\.tsx?$/;
+const KIT = /[\\/]packages[\\/](app-kit[\\/]src[\\/](reactContent|listNavigation|useDismiss|wallpapers[\\/]wallpapers)|sdk[\\/]src[\\/]index|shared[\\/]src[\\/]rules[\\/]vfsErrors)\.tsx?$/;
+
+/** The chunk of an app kit module ('app-kit', 'kit'), or null: where the bundler puts it. */
+function appKitChunk(id: string): string | null {
+  return APP_KIT.test(id) ? 'app-kit' : KIT.test(id) ? 'kit' : null;
+}
+
+/**
  * The web entry. `npm run dev -w @atrium/web` proxies API calls to a server
  * on :8080. Each built-in package is a chunk of its own, named after the
  * package (`app-preferences-[hash].js`, `theme-nocturne-[hash].js`), and the
@@ -44,6 +58,8 @@ export default defineConfig({
     assetsInlineLimit: (file) => (/[\\/]wallpapers[\\/][^\\/]+\.svg$/.test(file) || /\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
+        // Only those modules: what they import stays where the bundler puts it.
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: appKitChunk }] },
         chunkFileNames(chunk) {
           const name = chunk.facadeModuleId ? packageChunkName(chunk.facadeModuleId) : null;
           if (name) return `assets/${name}-[hash].js`;

@@ -1,7 +1,7 @@
 import { SOUND_PARTIALS } from '@atrium/client-core';
 import { APP_CATEGORIES, PackageMetadataSchema, PACKAGE_TYPES, type IconsModule, type SoundsModule, type ThemeModule } from '@atrium/shared';
 import { describe, expect, it } from 'vitest';
-import visionCss from '../../packages/client-ui/src/theme/vision.css?raw';
+import visionCss from '@atrium/client-ui/theme/vision.css?raw';
 import { builtinLoaders } from './builtinPackages.js';
 
 const metadataFiles = import.meta.glob<unknown>(['../../apps/*/metadata.json', '../../themes/*/metadata.json'], { eager: true, import: 'default' });

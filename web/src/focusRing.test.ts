@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ThemeModule } from '@atrium/shared';
 import { describe, expect, it } from 'vitest';
-import visionCss from '../../packages/client-ui/src/theme/vision.css?raw';
-import nocturne from '../../themes/nocturne/src/index.js';
-import vision from '../../themes/vision/src/index.js';
+import visionCss from '@atrium/client-ui/theme/vision.css?raw';
+import nocturne from '@atrium/theme-nocturne';
+import vision from '@atrium/theme-vision';
 
 /**
  * The focus indicator's contrast (docs/ACCESSIBILITY.md, WCAG 1.4.11 and

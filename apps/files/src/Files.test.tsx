@@ -1,7 +1,5 @@
-import { HttpFileSystem, MemoryFileSystem, memoryMountpoint, RequestClient } from '@atrium/client-core';
-import { FakeEnvironment, FakeVfsServer } from '@atrium/client-core/testing';
-import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
-import type { DialogKind } from '@atrium/sdk';
+import { MemoryFileSystem, memoryMountpoint, renderApplication, type ApplicationTest } from '@atrium/app-kit/testing';
+import { FileSystemError, type DialogKind } from '@atrium/sdk';
 import { act, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import files from './index.js';
@@ -174,7 +172,7 @@ describe('Files', () => {
     fireEvent.click(screen.getByTestId('files.menu.delete'));
     await settle();
     await settle();
-    expect(dialogs[0]).toMatchObject({ kind: 'confirm', options: { message: 'files.delete.file', title: 'files.delete.title' } });
+    expect(dialogs[0]).toMatchObject({ kind: 'confirm', options: { message: 'Do you want to delete the file todo.txt?', title: 'Delete' } });
     expect(await fs.exists('home:/todo.txt')).toBe(false);
     expect(names()).toEqual(['Documents', 'Empty', 'Music']);
   });
@@ -211,18 +209,19 @@ describe('Files', () => {
   });
 
   it("shows an upload the server refuses for the user's space with the refusal's text, not as a network error", async () => {
-    // The real client filesystem over a scripted server that answers the upload 413 with the quota's error.
-    const env = new FakeEnvironment();
-    const server = new FakeVfsServer(env, memory());
-    server.fail.set('writefile', { code: 'quotaExceeded', params: { quota: '10.0 GiB' } });
-    const client = new RequestClient({ env, base: '', session: { accessToken: () => 'token', refresh: async () => false, expire: async () => undefined } });
-    current = await renderApplication(files, metadata as Parameters<typeof renderApplication>[1], { files: new HttpFileSystem(client), args: { path: 'home:/Empty' } });
-    await waitFor(() => expect(screen.queryByTestId('files.loading')).toBeNull());
+    // The desktop's filesystem refuses the upload with the quota's error, as it does for the server's answer.
+    const fs = memory();
+    const writes: string[] = [];
+    fs.writefile = (path) => {
+      writes.push(path);
+      return Promise.reject(new FileSystemError('quotaExceeded', { quota: '10.0 GiB' }));
+    };
+    await launch({ fs, args: { path: 'home:/Empty' } });
     fireEvent.change(screen.getByTestId('files.uploadInput'), { target: { files: [new File(['x'.repeat(2048)], 'big.bin')] } });
     await waitFor(() =>
       expect(screen.getByTestId('files.upload.status').textContent).toBe('Your storage space of 10.0 GiB is full: delete files you no longer need, or ask your administrator for more space'),
     );
-    expect(env.calls('POST', '/vfs/writefile')).toHaveLength(1);
+    expect(writes).toEqual(['home:/Empty/big.bin']);
   });
 
   it('downloads a file through an anchor with its download address, and greys download for folders', async () => {

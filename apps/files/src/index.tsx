@@ -5,8 +5,8 @@
  * it. Launched with `path` (a folder) it opens there; opened for a folder
  * (`file`, the desktop's openFile) it shows that folder.
  */
-import { reactContent } from '@atrium/client-ui';
-import { defineApplication, type AppWindow, type Application, type DialogKind } from '@atrium/sdk';
+import { appDialogs, reactContent } from '@atrium/app-kit';
+import { defineApplication, type AppWindow, type Application } from '@atrium/sdk';
 import { joinVfsPath, parentVfsPath } from '@atrium/shared';
 import { FilesModel, type FilesHost } from './model/FilesModel.js';
 import { FilesView } from './views/FilesView.js';
@@ -30,20 +30,16 @@ export function startPathOf(args: Readonly<Record<string, unknown>>, options: Re
 /** The model's host over the application: the desktop's filesystem, its dialogs (modal to the window), openFile and the app's settings. */
 export function applicationHost(app: Application, windowOf: () => AppWindow | null): FilesHost {
   const { desktop } = app;
-  const ask = (kind: DialogKind, options: Record<string, unknown>) =>
-    new Promise<[string, unknown]>((resolve) => app.dialog(kind, { ...options, parent: windowOf()?.wid ?? null }, (button, value) => resolve([button, value])));
+  const dialogs = appDialogs(app, windowOf);
   return {
     files: desktop.files,
     t: (key, values) => desktop.t(key, values),
     openFile: (entry) => desktop.openFile(entry),
-    confirm: async (message, title) => (await ask('confirm', { title, message }))[0] === 'yes',
-    prompt: async (message, title, value) => {
-      const [button, text] = await ask('prompt', { title, message, value });
-      return button === 'ok' ? String(text ?? '') : null;
-    },
+    confirm: async (message, title) => (await dialogs.confirm({ title, message })) === 'yes',
+    prompt: (message, title, value) => dialogs.prompt({ title, message, value }),
     askOverwrite: async (name, directory) => {
       // The product's overwrite question (docs/behaviour/dialogs.md#overwrite-prompt) with three answers; Escape skips.
-      const [button] = await ask('confirm', {
+      const button = await dialogs.confirm({
         title: desktop.t('files.overwrite.title'),
         message: desktop.t('dialog.file.overwrite', { path: joinVfsPath(directory, name) }),
         buttons: ['yes', 'ok', 'no'],
@@ -65,9 +61,9 @@ export function applicationHost(app: Application, windowOf: () => AppWindow | nu
   };
 }
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(FILES_TEXTS);
+  await FILES_TEXTS.install(app.desktop);
   let window: AppWindow | null = null;
   const model = new FilesModel(applicationHost(app, () => window));
   window = app.createWindow({

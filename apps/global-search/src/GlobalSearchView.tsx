@@ -1,4 +1,4 @@
-import { useObservable, useTranslation, type TFunction } from '@atrium/client-ui';
+import { FailureState, listIndexByKey, useModel, useTranslation, type TFunction } from '@atrium/app-kit';
 import { fileErrorText, tooManyRequestsText } from '@atrium/sdk';
 import { highlightParts, humanFileSize, SEARCH_FILTERS, type SearchFilter, type SearchResult } from '@atrium/shared';
 import { useId, useState, type FormEvent, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
@@ -138,8 +138,8 @@ function KindIcon({ kind }: { kind: SearchFilter }): JSX.Element {
  * disclosure.
  */
 export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.Element {
-  const { t, i18n } = useTranslation();
-  const state = useObservable(model);
+  const { t, language } = useTranslation();
+  const state = useModel(model);
   const { text, searched, tab, status, problem, error, groups, openError } = state;
   const baseId = useId();
   const problemId = `${baseId}-problem`;
@@ -148,7 +148,7 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
   const [active, setActive] = useState<string | null>(null);
   const total = SEARCH_FILTERS.reduce((sum, kind) => sum + groups[kind].count, 0);
   const totalCapped = SEARCH_FILTERS.some((kind) => groups[kind].capped);
-  const locale = i18n.language;
+  const locale = language;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -156,20 +156,19 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
   };
 
   const handleTabKey = (event: KeyboardEvent<HTMLElement>) => {
-    const at = TABS.indexOf(tab);
-    const next = event.key === 'ArrowRight' ? (at + 1) % TABS.length : event.key === 'ArrowLeft' ? (at - 1 + TABS.length) % TABS.length : event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : -1;
-    if (next < 0) return;
+    const next = listIndexByKey(event.key, TABS.indexOf(tab), TABS.length, { orientation: 'horizontal' });
+    if (next === null) return;
     event.preventDefault();
     model.selectTab(TABS[next]!);
     document.getElementById(tabId(TABS[next]!))?.focus();
   };
 
   const handleResultsKey = (event: KeyboardEvent<HTMLElement>) => {
-    if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+    // The results stop at either end (no wrapping); from outside the list, Up goes to the first as Down does.
     const results = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-result]')];
-    if (results.length === 0) return;
     const at = results.indexOf(document.activeElement as HTMLElement);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? results.length - 1 : event.key === 'ArrowDown' ? Math.min(results.length - 1, at + 1) : Math.max(0, at - 1);
+    const next = listIndexByKey(event.key, at < 0 && event.key === 'ArrowUp' ? 0 : at, results.length, { wrap: false });
+    if (next === null) return;
     event.preventDefault();
     results[next]?.focus();
     setActive(results[next]?.dataset.key ?? null);
@@ -240,18 +239,14 @@ export function GlobalSearchView({ model }: { model: SearchResultsModel }): JSX.
         );
       case 'error':
         return (
-          <div className="gsr-error" role="alert" data-testid="globalSearchApp.error">
-            <h3 className="gsr-error__title">{t('globalSearchApp.error.title')}</h3>
-            {/* Refused as one search too many: when to try again, rather than a connection to check. */}
-            <p>{tooManyRequestsText(error, (key, vars) => t(key, vars)) ?? t('globalSearchApp.error.hint')}</p>
-            <button type="button" className="gsr-button" onClick={() => void model.retry()} data-testid="globalSearchApp.retry">
-              {t('globalSearchApp.error.retry')}
-            </button>
-            <details className="gsr-error__details">
-              <summary>{t('globalSearchApp.error.details')}</summary>
-              <pre>{error instanceof Error ? error.message : String(error)}</pre>
-            </details>
-          </div>
+          <FailureState
+            title={t('globalSearchApp.error.title')}
+            // Refused as one search too many: when to try again, rather than a connection to check.
+            reason={tooManyRequestsText(error, (key, vars) => t(key, vars)) ?? t('globalSearchApp.error.hint')}
+            retry={{ label: t('globalSearchApp.error.retry'), onRetry: () => void model.retry() }}
+            details={{ label: t('globalSearchApp.error.details'), text: error instanceof Error ? error.message : String(error) }}
+            testIds={{ root: 'globalSearchApp.error', retry: 'globalSearchApp.retry', details: 'globalSearchApp.details', detailsText: 'globalSearchApp.details.text' }}
+          />
         );
       case 'ready':
         if (total === 0) {

@@ -1,3 +1,4 @@
+import { Model } from '@atrium/app-kit';
 import type { DesktopSearch } from '@atrium/sdk';
 import {
   SEARCH_FILTERS,
@@ -88,23 +89,15 @@ export function filterOf(value: unknown): SearchFilter | '' {
  * that is empty or only special characters is refused before anything is
  * sent. Only the latest search lands. Opening a result asks the desktop.
  */
-export class SearchResultsModel {
+export class SearchResultsModel extends Model<SearchResultsState> {
   readonly #host: SearchResultsHost;
-  readonly #listeners = new Set<() => void>();
-  #state: SearchResultsState = { text: '', searched: '', tab: '', status: 'idle', problem: null, error: null, groups: emptyGroups(), openError: null };
   /** Counts searches, so that only the latest one lands. */
   #serial = 0;
 
   constructor(host: SearchResultsHost) {
+    super({ text: '', searched: '', tab: '', status: 'idle', problem: null, error: null, groups: emptyGroups(), openError: null });
     this.#host = host;
   }
-
-  readonly getState = (): SearchResultsState => this.#state;
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
 
   /** The launch's (or a new launch's) arguments: search their text, on the tab of their filter. */
   async show(args: Partial<GlobalSearchArgs> | Readonly<Record<string, unknown>>): Promise<void> {
@@ -112,25 +105,25 @@ export class SearchResultsModel {
     const tab = filterOf(args.selectedFilter);
     // Launched from the menu (no text): the field waits for one, and what is shown stays.
     if (value.trim() === '') {
-      this.#set({ tab });
+      this.update({ tab });
       return;
     }
-    this.#set({ text: value, tab });
+    this.update({ text: value, tab });
     await this.search(value);
   }
 
   setText(text: string): void {
-    if (text !== this.#state.text) this.#set({ text, problem: this.#state.status === 'invalid' ? null : this.#state.problem });
+    if (text !== this.getState().text) this.update({ text, problem: this.getState().status === 'invalid' ? null : this.getState().problem });
   }
 
   /** Shows one kind, or all (''); nothing is fetched (the counts and first pages are there). */
   selectTab(tab: SearchFilter | ''): void {
-    if (tab !== this.#state.tab) this.#set({ tab, openError: null });
+    if (tab !== this.getState().tab) this.update({ tab, openError: null });
   }
 
   /** The search field's Enter: searches its text and puts it first in the user's recent searches. */
   async submit(): Promise<void> {
-    const text = this.#state.text;
+    const text = this.getState().text;
     if (!searchTextProblem(text)) this.#host.search.remember(text.trim()).catch((error: unknown) => console.warn('The search history could not be saved.', error));
     await this.search(text);
   }
@@ -140,27 +133,27 @@ export class SearchResultsModel {
     const serial = ++this.#serial;
     const problem = searchTextProblem(text);
     if (problem) {
-      this.#set({ status: 'invalid', problem, error: null, openError: null });
+      this.update({ status: 'invalid', problem, error: null, openError: null });
       return;
     }
     const searched = text.trim();
-    this.#set({ searched, status: 'loading', problem: null, error: null, openError: null });
+    this.update({ searched, status: 'loading', problem: null, error: null, openError: null });
     try {
       const response = await this.#host.search.query(searched, { take: SEARCH_PAGE_SIZE });
-      if (serial === this.#serial) this.#set({ status: 'ready', groups: groupsOf(response) });
+      if (serial === this.#serial) this.update({ status: 'ready', groups: groupsOf(response) });
     } catch (error) {
-      if (serial === this.#serial) this.#set({ status: 'error', error, groups: emptyGroups() });
+      if (serial === this.#serial) this.update({ status: 'error', error, groups: emptyGroups() });
     }
   }
 
   /** The same search again (after a failure). */
   retry(): Promise<void> {
-    return this.search(this.#state.searched || this.#state.text);
+    return this.search(this.getState().searched || this.getState().text);
   }
 
   /** Fetches the next page of one kind and adds it to what is shown. */
   async more(kind: SearchFilter): Promise<void> {
-    const { groups, searched, status } = this.#state;
+    const { groups, searched, status } = this.getState();
     const group = groups[kind];
     if (status !== 'ready' || group.loadingMore || (group.items.length >= group.count && !group.capped)) return;
     const serial = this.#serial;
@@ -168,14 +161,14 @@ export class SearchResultsModel {
     try {
       const response = await this.#host.search.query(searched, { filter: kind, take: SEARCH_PAGE_SIZE, skip: group.items.length });
       if (serial !== this.#serial) return;
-      const current = this.#state.groups[kind];
+      const current = this.getState().groups[kind];
       const known = new Set(current.items.map(keyOf));
       const added = (response[kind].items as SearchResult[]).filter((item) => !known.has(keyOf(item)));
       // A page with nothing new is the end, whatever the count said (past a capped count).
       if (added.length === 0) this.#setGroup(kind, { ...current, count: current.items.length, capped: false, loadingMore: false, moreError: null });
       else this.#setGroup(kind, { count: response[kind].count, capped: cappedOf(response[kind]), items: [...current.items, ...added], loadingMore: false, moreError: null });
     } catch (error) {
-      if (serial === this.#serial) this.#setGroup(kind, { ...this.#state.groups[kind], loadingMore: false, moreError: error });
+      if (serial === this.#serial) this.#setGroup(kind, { ...this.getState().groups[kind], loadingMore: false, moreError: error });
     }
   }
 
@@ -185,7 +178,7 @@ export class SearchResultsModel {
    * a comment opens its task's comments.
    */
   async open(result: SearchResult, at: { x: number; y: number }): Promise<void> {
-    if (this.#state.openError) this.#set({ openError: null });
+    if (this.getState().openError) this.update({ openError: null });
     try {
       switch (result.kind) {
         case 'apps':
@@ -202,22 +195,17 @@ export class SearchResultsModel {
           break;
       }
     } catch (error) {
-      this.#set({ openError: error });
+      this.update({ openError: error });
     }
   }
 
   dispose(): void {
     this.#serial += 1;
-    this.#listeners.clear();
+    this.clearListeners();
   }
 
   #setGroup(kind: SearchFilter, group: ResultGroup): void {
-    this.#set({ groups: { ...this.#state.groups, [kind]: group } });
-  }
-
-  #set(changes: Partial<SearchResultsState>): void {
-    this.#state = { ...this.#state, ...changes };
-    for (const listener of [...this.#listeners]) listener();
+    this.update({ groups: { ...this.getState().groups, [kind]: group } });
   }
 }
 

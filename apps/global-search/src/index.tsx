@@ -6,16 +6,16 @@
  * 'attention' event carries the new arguments) instead of opening another.
  * The model holds the rules (SearchResultsModel.ts); the view renders it.
  */
-import { reactContent } from '@atrium/client-ui';
+import { reactContent } from '@atrium/app-kit';
 import { defineApplication } from '@atrium/sdk';
 import { GlobalSearchView } from './GlobalSearchView.js';
 import { SearchResultsModel } from './SearchResultsModel.js';
 import { GLOBAL_SEARCH_TEXTS } from './texts.js';
 import './GlobalSearch.css';
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(GLOBAL_SEARCH_TEXTS);
+  await GLOBAL_SEARCH_TEXTS.install(app.desktop);
   const { desktop } = app;
   const model = new SearchResultsModel({
     search: desktop.search,

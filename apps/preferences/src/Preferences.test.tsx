@@ -1,6 +1,6 @@
-import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
+import { renderApplication, type ApplicationTest } from '@atrium/app-kit/testing';
 import type { PackageSummary } from '@atrium/sdk';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import preferences from './index.js';
 import metadata from '../metadata.json';
@@ -147,7 +147,8 @@ describe('Preferences', () => {
     expect(names).toEqual(['English', 'Deutsch', 'Français', 'Norsk bokmål', 'Slovenščina', 'Tiếng Việt', '中文']);
     await act(async () => void fireEvent.click(screen.getByTestId('preferences.language.de_DE')));
     expect(app.localeCalls).toEqual(['de_DE']);
-    expect(screen.getByRole('tab', { name: 'Sprache' })).toBeTruthy();
+    // The switch waits for the German texts (the app's own are loaded then).
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Sprache' })).toBeTruthy());
     expect((screen.getByTestId('preferences.language.de_DE') as HTMLInputElement).checked).toBe(true);
   });
 

@@ -1,7 +1,6 @@
-import { LanguageIcon, PaletteIcon, PanelIcon, SlidersIcon, WidgetIcon } from '@atrium/client-ui';
+import { LanguageIcon, listIndexByKey, PaletteIcon, PanelIcon, SlidersIcon, useTranslation, WidgetIcon } from '@atrium/app-kit';
 import type { AppWindow, Application } from '@atrium/sdk';
 import { useEffect, useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
-import { useTranslation } from '@atrium/client-ui';
 import { AppearanceSection } from './sections/AppearanceSection.js';
 import { GeneralSection } from './sections/GeneralSection.js';
 import { LanguageSection } from './sections/LanguageSection.js';
@@ -40,7 +39,7 @@ export interface PreferencesViewProps {
  * settings beside it. Arrow keys, Home and End move between tabs.
  */
 export function PreferencesView({ app, window }: PreferencesViewProps): JSX.Element {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const [current, setCurrent] = useState<SectionId>('appearance');
   const tabs = useRef(new Map<SectionId, HTMLButtonElement>());
   const baseId = useId();
@@ -50,20 +49,12 @@ export function PreferencesView({ app, window }: PreferencesViewProps): JSX.Elem
   // The window's title follows the interface language.
   useEffect(() => {
     window?.setTitle(app.title);
-  }, [app, window, i18n.language]);
+  }, [app, window, language]);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = SECTIONS.indexOf(current);
-    const next =
-      event.key === 'ArrowDown' || event.key === 'ArrowRight'
-        ? SECTIONS[(index + 1) % SECTIONS.length]
-        : event.key === 'ArrowUp' || event.key === 'ArrowLeft'
-          ? SECTIONS[(index - 1 + SECTIONS.length) % SECTIONS.length]
-          : event.key === 'Home'
-            ? SECTIONS[0]
-            : event.key === 'End'
-              ? SECTIONS[SECTIONS.length - 1]
-              : undefined;
+    // The tabs stand in a column, or in a row in narrow windows: both arrow pairs move.
+    const at = listIndexByKey(event.key, SECTIONS.indexOf(current), SECTIONS.length, { orientation: 'both' });
+    const next = at === null ? undefined : SECTIONS[at];
     if (!next) return;
     event.preventDefault();
     setCurrent(next);

@@ -1,6 +1,5 @@
-import { LockIcon } from '@atrium/client-ui';
+import { LockIcon, useTranslation } from '@atrium/app-kit';
 import { useId, type JSX, type ReactNode } from 'react';
-import { useTranslation } from '@atrium/client-ui';
 
 export interface SettingGroupProps {
   legend: string;

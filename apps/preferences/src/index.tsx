@@ -3,14 +3,14 @@
  * desktop's settings in sections. Every control changes its setting at once
  * through app.desktop.settings (applied live; the store saves debounced).
  */
-import { reactContent } from '@atrium/client-ui';
+import { reactContent } from '@atrium/app-kit';
 import { defineApplication } from '@atrium/sdk';
 import { PreferencesView } from './PreferencesView.js';
 import { PREFERENCES_TEXTS } from './texts.js';
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(PREFERENCES_TEXTS);
+  await PREFERENCES_TEXTS.install(app.desktop);
   app.createWindow({
     id: 'preferences',
     title: app.title,

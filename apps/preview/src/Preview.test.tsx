@@ -1,7 +1,4 @@
-import { createI18n, MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
-import { FakeEnvironment } from '@atrium/client-core/testing';
-import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
-import { defineApplication, type Application } from '@atrium/sdk';
+import { MemoryFileSystem, memoryMountpoint, renderApplication, type ApplicationTest } from '@atrium/app-kit/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import metadata from '../metadata.json';
@@ -29,20 +26,7 @@ async function launch(args: Record<string, unknown> = {}, options: Record<string
       'home:/Docs/notes.txt': 'notes',
     },
   });
-  const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
-  const runtime = defineApplication((app) => {
-    const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], {
-      files: fs,
-      t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars),
-      // The app's own texts go to this translator as well as to the views' one.
-      addTranslations: (texts: Parameters<Application['desktop']['addTranslations']>[0]) => {
-        i18n.addTranslations(texts);
-        app.desktop.addTranslations(texts);
-      },
-    });
-    return preview.launch(Object.assign(Object.create(app) as Application, { desktop, options }));
-  });
-  current = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args });
+  current = await renderApplication(preview, metadata as Parameters<typeof renderApplication>[1], { args, launchOptions: options, files: fs });
   return { ...current, fs };
 }
 

@@ -1,4 +1,4 @@
-import { MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/app-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { PreviewModel, previewKindOf } from './PreviewModel.js';
 

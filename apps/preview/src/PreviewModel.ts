@@ -1,3 +1,4 @@
+import { Model } from '@atrium/app-kit';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { parentVfsPath } from '@atrium/shared';
 import { fileErrorText, type Translate } from '@atrium/sdk';
@@ -59,33 +60,23 @@ function isEntry(value: unknown): value is FileEntry {
  * of the same folder. A missing file or a type Preview cannot show is an
  * error state with a translated sentence.
  */
-export class PreviewModel {
+export class PreviewModel extends Model<PreviewState> {
   readonly #host: PreviewHost;
-  #state: PreviewState = { file: null, kind: null, url: null, status: 'empty', error: null, zoom: 'fit', fitScale: 1, siblings: [] };
-  readonly #listeners = new Set<() => void>();
   #shows = 0;
 
   constructor(host: PreviewHost) {
+    super({ file: null, kind: null, url: null, status: 'empty', error: null, zoom: 'fit', fitScale: 1, siblings: [] });
     this.#host = host;
-  }
-
-  getState(): PreviewState {
-    return this.#state;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   /** The window title: the file's name, else the app's. */
   get title(): string | null {
-    return this.#state.file?.filename ?? null;
+    return this.getState().file?.filename ?? null;
   }
 
   /** Index of the file among its siblings (-1 when it is not listed). */
   get index(): number {
-    const { file, siblings } = this.#state;
+    const { file, siblings } = this.getState();
     return file ? siblings.findIndex((s) => s.path === file.path) : -1;
   }
 
@@ -95,12 +86,12 @@ export class PreviewModel {
 
   get hasNext(): boolean {
     const index = this.index;
-    return index >= 0 && index < this.#state.siblings.length - 1;
+    return index >= 0 && index < this.getState().siblings.length - 1;
   }
 
   /** The scale an image is drawn at now. */
   get scale(): number {
-    const { zoom, fitScale } = this.#state;
+    const { zoom, fitScale } = this.getState();
     return zoom === 'fit' ? fitScale : zoom;
   }
 
@@ -110,86 +101,86 @@ export class PreviewModel {
     const { files, t } = this.#host;
     const given = isEntry(file) ? file : null;
     const path = isEntry(file) ? file.path : file;
-    this.#set({ file: given, kind: given ? previewKindOf(given.mime) : null, url: null, status: 'loading', error: null, zoom: 'fit' });
+    this.update({ file: given, kind: given ? previewKindOf(given.mime) : null, url: null, status: 'loading', error: null, zoom: 'fit' });
     let entry: FileEntry;
     try {
       entry = await files.stat(path);
     } catch (error) {
-      if (show === this.#shows) this.#set({ status: 'error', error: fileErrorText(error, t) });
+      if (show === this.#shows) this.update({ status: 'error', error: fileErrorText(error, t) });
       return;
     }
     if (show !== this.#shows) return;
     const kind = entry.isFile ? previewKindOf(entry.mime) : null;
-    this.#set({ file: entry, kind });
+    this.update({ file: entry, kind });
     if (!kind) {
-      this.#set({ status: 'error', error: t('preview.unsupported', { name: entry.filename }) });
+      this.update({ status: 'error', error: t('preview.unsupported', { name: entry.filename }) });
     } else {
       try {
         // The fresh entry's address first: one given long ago (a restored session) may have expired.
         const url = entry.url ?? given?.url ?? (await files.url(entry.path));
         if (show !== this.#shows) return;
         // 'ready' once the browser has loaded it (loaded()).
-        this.#set({ url });
+        this.update({ url });
       } catch (error) {
-        if (show === this.#shows) this.#set({ status: 'error', error: fileErrorText(error, t) });
+        if (show === this.#shows) this.update({ status: 'error', error: fileErrorText(error, t) });
         return;
       }
     }
-    if (siblings) this.#set({ siblings });
+    if (siblings) this.update({ siblings });
     else await this.#listSiblings(entry, show);
   }
 
   /** The browser loaded the file (the image decoded, the media has its metadata, the frame loaded). */
   loaded(): void {
-    if (this.#state.status === 'loading' && this.#state.url) this.#set({ status: 'ready' });
+    if (this.getState().status === 'loading' && this.getState().url) this.update({ status: 'ready' });
   }
 
   /** The browser could not load or decode the file. */
   failed(): void {
-    if (this.#state.url) this.#set({ status: 'error', error: this.#host.t('preview.failed', { name: this.#state.file?.filename ?? '' }) });
+    if (this.getState().url) this.update({ status: 'error', error: this.#host.t('preview.failed', { name: this.getState().file?.filename ?? '' }) });
   }
 
   async previous(): Promise<void> {
-    if (this.hasPrevious) await this.show(this.#state.siblings[this.index - 1]!, this.#state.siblings);
+    if (this.hasPrevious) await this.show(this.getState().siblings[this.index - 1]!, this.getState().siblings);
   }
 
   async next(): Promise<void> {
-    if (this.hasNext) await this.show(this.#state.siblings[this.index + 1]!, this.#state.siblings);
+    if (this.hasNext) await this.show(this.getState().siblings[this.index + 1]!, this.getState().siblings);
   }
 
   /** The view measured the scale at which the image fits its area (never above 1: small images are not enlarged). */
   setFitScale(scale: number): void {
     const fitScale = Number.isFinite(scale) && scale > 0 ? Math.min(1, scale) : 1;
-    if (fitScale !== this.#state.fitScale) this.#set({ fitScale });
+    if (fitScale !== this.getState().fitScale) this.update({ fitScale });
   }
 
   /** The next larger zoom step. */
   zoomIn(): void {
     const current = this.scale;
     const step = ZOOM_STEPS.find((s) => s > current + 1e-6);
-    if (step !== undefined) this.#set({ zoom: step });
+    if (step !== undefined) this.update({ zoom: step });
   }
 
   /** The next smaller zoom step. */
   zoomOut(): void {
     const current = this.scale;
     const step = [...ZOOM_STEPS].reverse().find((s) => s < current - 1e-6);
-    if (step !== undefined) this.#set({ zoom: step });
+    if (step !== undefined) this.update({ zoom: step });
   }
 
   /** Fits the image to the window. */
   fit(): void {
-    this.#set({ zoom: 'fit' });
+    this.update({ zoom: 'fit' });
   }
 
   /** Shows the image at 100 %. */
   actualSize(): void {
-    this.#set({ zoom: 1 });
+    this.update({ zoom: 1 });
   }
 
   /** An address that downloads the file. */
   async downloadUrl(): Promise<string | null> {
-    const file = this.#state.file;
+    const file = this.getState().file;
     if (!file) return null;
     return this.#host.files.url(file.path, { download: true });
   }
@@ -201,11 +192,6 @@ export class PreviewModel {
     } catch {
       // Without a listing there is no previous or next: the file itself is still shown.
     }
-    if (show === this.#shows) this.#set({ siblings });
-  }
-
-  #set(changes: Partial<PreviewState>): void {
-    this.#state = { ...this.#state, ...changes };
-    for (const listener of [...this.#listeners]) listener();
+    if (show === this.#shows) this.update({ siblings });
   }
 }

@@ -1,4 +1,4 @@
-import { useObservable, useTranslation } from '@atrium/client-ui';
+import { useModel, useTranslation } from '@atrium/app-kit';
 import { useCallback, useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { ActualSizeIcon, BrokenIcon, DownloadIcon, FitIcon, NextIcon, PictureIcon, PreviousIcon, ZoomInIcon, ZoomOutIcon } from './icons.js';
 import type { PreviewModel } from './PreviewModel.js';
@@ -38,7 +38,7 @@ function ownsKeys(target: EventTarget | null): boolean {
  */
 export function PreviewView({ model, locale }: PreviewViewProps): JSX.Element {
   const { t } = useTranslation();
-  const state = useObservable(model);
+  const state = useModel(model);
   const { file, kind, url, status, error, siblings } = state;
   const stageRef = useRef<HTMLDivElement>(null);
   // The image's own size, once the browser has it (for the address it was read from).

@@ -5,15 +5,15 @@
  * same folder. Its window title follows the file. The model holds the rules
  * (PreviewModel.ts); the view renders it.
  */
-import { reactContent } from '@atrium/client-ui';
+import { reactContent } from '@atrium/app-kit';
 import { defineApplication, type FileEntry } from '@atrium/sdk';
 import { PreviewModel } from './PreviewModel.js';
 import { PreviewView } from './PreviewView.js';
 import { PREVIEW_TEXTS } from './texts.js';
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(PREVIEW_TEXTS);
+  await PREVIEW_TEXTS.install(app.desktop);
   const model = new PreviewModel({ files: app.desktop.files, t: (key, vars) => app.desktop.t(key, vars) });
   const preview = app.createWindow({
     id: 'preview',

@@ -8,7 +8,7 @@
  * it shows that task (and its comments with `show: 'comments'`); a second
  * launch brings the window forward and applies its arguments.
  */
-import { reactContent } from '@atrium/client-ui';
+import { reactContent } from '@atrium/app-kit';
 import { defineApplication, type Application } from '@atrium/sdk';
 import { PrioritiesModel } from './model/PrioritiesModel.js';
 import { PrioritiesView } from './views/PrioritiesView.js';
@@ -38,9 +38,9 @@ function titleOf(app: Application): (name: string) => string {
   };
 }
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(PRIORITIES_TEXTS);
+  await PRIORITIES_TEXTS.install(app.desktop);
   const model = new PrioritiesModel({
     tasks: app.desktop.tasks,
     launch: (request) => app.desktop.launch(request),

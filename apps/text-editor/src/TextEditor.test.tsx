@@ -1,7 +1,5 @@
-import { createI18n, MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
-import { FakeEnvironment } from '@atrium/client-core/testing';
-import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
-import { defineApplication, type Application, type DialogCallback } from '@atrium/sdk';
+import { MemoryFileSystem, memoryMountpoint, renderApplication, type ApplicationTest } from '@atrium/app-kit/testing';
+import type { DialogCallback } from '@atrium/sdk';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import metadata from '../metadata.json';
@@ -28,29 +26,12 @@ async function launch(args: Record<string, unknown> = {}, files: Record<string, 
     mountpoints: [memoryMountpoint('home'), memoryMountpoint('docs', { attributes: { readOnly: true } })],
     files: { 'home:/notes.txt': 'first line\nsecond', 'docs:/manual.txt': 'read me', ...files },
   });
-  const { i18n } = await createI18n(new FakeEnvironment(), ['en-GB']);
   const dialogs: AskedDialog[] = [];
-  // The app sees the fake desktop with these files, translations and dialogs.
-  const runtime = defineApplication((app) => {
-    const desktop = Object.assign(Object.create(app.desktop) as Application['desktop'], {
-      files: fs,
-      t: (key: string, vars?: Record<string, unknown>) => i18n.t(key, vars),
-      // The app's own texts go to this translator as well as to the views' one.
-      addTranslations: (texts: Parameters<Application['desktop']['addTranslations']>[0]) => {
-        i18n.addTranslations(texts);
-        app.desktop.addTranslations(texts);
-      },
-    });
-    const wrapped = Object.assign(Object.create(app) as Application, {
-      desktop,
-      options,
-      dialog: (kind: string, options: Record<string, unknown>, callback: DialogCallback) => {
-        dialogs.push({ kind, options, answer: (button, value = null) => act(() => callback(button, value)) });
-      },
-    });
-    return textEditor.launch(wrapped);
-  });
-  current = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args });
+  // The app sees the fake desktop with these files and options, and dialogs the test answers.
+  const dialog = (kind: string, options: Record<string, unknown>, callback: DialogCallback) => {
+    dialogs.push({ kind, options, answer: (button, value = null) => act(() => callback(button, value)) });
+  };
+  current = await renderApplication(textEditor, metadata as Parameters<typeof renderApplication>[1], { args, launchOptions: options, files: fs, dialog });
   return { ...current, fs, dialogs };
 }
 

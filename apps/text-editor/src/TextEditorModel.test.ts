@@ -1,4 +1,4 @@
-import { MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/app-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { cursorOf, MAX_EDITABLE_BYTES, TEXT_MIMES, TextEditorModel, type TextEditorHost } from './TextEditorModel.js';
 
@@ -20,7 +20,7 @@ function setup(files: Record<string, string | Uint8Array | null> = {}) {
     // Every key is 'translated' (marked T:) so that a missing translation is told apart.
     t: (key, vars) => `T:${key}${vars ? ` ${JSON.stringify(vars)}` : ''}`,
     dialog: async (kind, options) => {
-      asked.push({ kind, options });
+      asked.push({ kind, options: { ...options } });
       const answer = answers.shift();
       if (!answer) throw new Error(`No answer for the ${kind} dialog`);
       return { button: answer.button, value: answer.value ?? null };

@@ -1,3 +1,4 @@
+import { Model, type AppDialogs } from '@atrium/app-kit';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { basenameVfsPath, humanFileSize, parentVfsPath } from '@atrium/shared';
 import { fileErrorText, type Translate } from '@atrium/sdk';
@@ -14,7 +15,7 @@ export const UNTITLED_FILENAME = 'Untitled.txt';
 /** What the editor asks of the desktop: the files, the dialogs (resolving with the button and value) and the texts. */
 export interface TextEditorHost {
   files: FileSystem;
-  dialog(kind: 'file' | 'confirm', options: Record<string, unknown>): Promise<{ button: string; value: unknown }>;
+  dialog: AppDialogs['show'];
   t: Translate;
 }
 
@@ -69,35 +70,24 @@ function isEntry(value: unknown): value is FileEntry {
  * Save / Discard / Cancel. A failure keeps the text and shows the
  * translated filesystem text.
  */
-export class TextEditorModel {
+export class TextEditorModel extends Model<TextEditorState> {
   readonly #host: TextEditorHost;
-  #state: TextEditorState;
-  readonly #listeners = new Set<() => void>();
   /** Counts loads, so that only the latest lands. */
   #loads = 0;
 
   constructor(host: TextEditorHost, options: { wrap?: boolean } = {}) {
+    super({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, wrap: options.wrap ?? true, cursor: { line: 1, column: 1 }, opened: 0 });
     this.#host = host;
-    this.#state = { file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, wrap: options.wrap ?? true, cursor: { line: 1, column: 1 }, opened: 0 };
-  }
-
-  getState(): TextEditorState {
-    return this.#state;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
   }
 
   /** Whether the text differs from what was read or saved. */
   get modified(): boolean {
-    return this.#state.text !== this.#state.savedText;
+    return this.getState().text !== this.getState().savedText;
   }
 
   /** The document's name: the file's, or the translated 'Untitled'. */
   get filename(): string {
-    const { file, tooLarge } = this.#state;
+    const { file, tooLarge } = this.getState();
     return (file ?? tooLarge?.file)?.filename ?? this.#host.t('textEditor.untitled');
   }
 
@@ -108,33 +98,33 @@ export class TextEditorModel {
 
   /** Size of the text as saved (UTF-8 bytes), for people. */
   get size(): string {
-    return humanFileSize(encoder.encode(this.#state.text).length);
+    return humanFileSize(encoder.encode(this.getState().text).length);
   }
 
   setText(text: string): void {
-    if (text !== this.#state.text) this.#set({ text });
+    if (text !== this.getState().text) this.update({ text });
   }
 
   /** The caret moved to an offset of the text. */
   setCursor(offset: number): void {
-    const cursor = cursorOf(this.#state.text, offset);
-    const { line, column } = this.#state.cursor;
-    if (cursor.line !== line || cursor.column !== column) this.#set({ cursor });
+    const cursor = cursorOf(this.getState().text, offset);
+    const { line, column } = this.getState().cursor;
+    if (cursor.line !== line || cursor.column !== column) this.update({ cursor });
   }
 
   toggleWrap(): void {
-    this.#set({ wrap: !this.#state.wrap });
+    this.update({ wrap: !this.getState().wrap });
   }
 
   dismissError(): void {
-    if (this.#state.error !== null) this.#set({ error: null });
+    if (this.getState().error !== null) this.update({ error: null });
   }
 
   /** A new untitled document (after asking about unsaved changes). Resolves false when the user cancelled. */
   async newDocument(): Promise<boolean> {
     if (!(await this.confirmDiscard())) return false;
     this.#loads++;
-    this.#set({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 }, opened: this.#state.opened + 1 });
+    this.update({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 }, opened: this.getState().opened + 1 });
     return true;
   }
 
@@ -147,7 +137,7 @@ export class TextEditorModel {
   /** Reads a file into the editor without asking (the file the app was launched with). */
   async load(file: FileEntry | string): Promise<boolean> {
     const load = ++this.#loads;
-    this.#set({ status: 'loading', error: null });
+    this.update({ status: 'loading', error: null });
     const { files, t } = this.#host;
     try {
       // A fresh entry: the size decides whether it can be edited, and the entry given may be old.
@@ -157,16 +147,16 @@ export class TextEditorModel {
       if (entry.size > MAX_EDITABLE_BYTES) {
         const downloadUrl = await files.url(entry.path, { download: true }).catch(() => null);
         if (load !== this.#loads) return false;
-        this.#set({ file: null, text: '', savedText: '', status: 'ready', tooLarge: { file: entry, downloadUrl }, cursor: { line: 1, column: 1 } });
+        this.update({ file: null, text: '', savedText: '', status: 'ready', tooLarge: { file: entry, downloadUrl }, cursor: { line: 1, column: 1 } });
         return false;
       }
       const text = await files.readfile(entry.path, 'text');
       if (load !== this.#loads) return false;
-      this.#set({ file: entry, text, savedText: text, status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 }, opened: this.#state.opened + 1 });
+      this.update({ file: entry, text, savedText: text, status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 }, opened: this.getState().opened + 1 });
       return true;
     } catch (error) {
       if (load !== this.#loads) return false;
-      this.#set({ status: 'ready', error: fileErrorText(error, t) });
+      this.update({ status: 'ready', error: fileErrorText(error, t) });
       return false;
     }
   }
@@ -180,14 +170,14 @@ export class TextEditorModel {
 
   /** Saves to the file; an untitled document is saved as. Resolves whether it was saved. */
   async save(): Promise<boolean> {
-    const { file } = this.#state;
+    const { file } = this.getState();
     if (!file) return this.saveAs();
     return this.#write(file.path);
   }
 
   /** Asks for a target with the save dialog (which asks before overwriting), then saves there. */
   async saveAs(): Promise<boolean> {
-    const name = this.#state.file?.filename ?? this.#state.tooLarge?.file.filename ?? UNTITLED_FILENAME;
+    const name = this.getState().file?.filename ?? this.getState().tooLarge?.file.filename ?? UNTITLED_FILENAME;
     const { button, value } = await this.#host.dialog('file', { type: 'save', mime: TEXT_MIMES, filename: name, ...this.#startPath() });
     if (button !== 'ok' || !isEntry(value)) return false;
     return this.#write(value.path);
@@ -213,26 +203,21 @@ export class TextEditorModel {
   }
 
   async #write(path: string): Promise<boolean> {
-    const text = this.#state.text;
-    this.#set({ status: 'saving', error: null });
+    const text = this.getState().text;
+    this.update({ status: 'saving', error: null });
     try {
       const entry = await this.#host.files.writefile(path, text);
-      this.#set({ file: { ...entry, filename: entry.filename || basenameVfsPath(entry.path) }, savedText: text, status: 'ready', tooLarge: null });
+      this.update({ file: { ...entry, filename: entry.filename || basenameVfsPath(entry.path) }, savedText: text, status: 'ready', tooLarge: null });
       return true;
     } catch (error) {
-      this.#set({ status: 'ready', error: fileErrorText(error, this.#host.t) });
+      this.update({ status: 'ready', error: fileErrorText(error, this.#host.t) });
       return false;
     }
   }
 
   /** The dialogs start in the current file's folder. */
   #startPath(): { path?: string } {
-    const file = this.#state.file ?? this.#state.tooLarge?.file;
+    const file = this.getState().file ?? this.getState().tooLarge?.file;
     return file ? { path: parentVfsPath(file.path) } : {};
-  }
-
-  #set(changes: Partial<TextEditorState>): void {
-    this.#state = { ...this.#state, ...changes };
-    for (const listener of [...this.#listeners]) listener();
   }
 }

@@ -1,4 +1,4 @@
-import { useObservable, useTranslation } from '@atrium/client-ui';
+import { useModel, useTranslation } from '@atrium/app-kit';
 import { humanFileSize } from '@atrium/shared';
 import { useEffect, useRef, type JSX, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { warnBeforeUnload } from './closeGuard.js';
@@ -32,7 +32,7 @@ function handleToolbarKey(event: KeyboardEvent<HTMLDivElement>): void {
  */
 export function TextEditorView({ model }: TextEditorViewProps): JSX.Element {
   const { t } = useTranslation();
-  const state = useObservable(model);
+  const state = useModel(model);
   const rootRef = useRef<HTMLDivElement>(null);
   const { file, text, status, error, tooLarge, wrap, cursor } = state;
   const busy = status !== 'ready';

@@ -7,7 +7,7 @@
  * modified. The model holds the rules (TextEditorModel.ts); the view
  * renders it.
  */
-import { reactContent } from '@atrium/client-ui';
+import { appDialogs, reactContent } from '@atrium/app-kit';
 import { defineApplication, type AppWindow, type Application, type FileEntry } from '@atrium/sdk';
 import { TextEditorModel, type TextEditorHost } from './TextEditorModel.js';
 import { TextEditorView } from './TextEditorView.js';
@@ -15,19 +15,17 @@ import { TEXT_EDITOR_TEXTS } from './texts.js';
 
 /** The desktop as the model needs it: dialogs modal to the editor's window. */
 function hostOf(app: Application, window: () => AppWindow | undefined): TextEditorHost {
+  const dialogs = appDialogs(app, window);
   return {
     files: app.desktop.files,
     t: (key, vars) => app.desktop.t(key, vars),
-    dialog: (kind, options) =>
-      new Promise((resolve) => {
-        app.dialog(kind, { ...options, parent: window()?.wid ?? null }, (button, value) => resolve({ button, value }));
-      }),
+    dialog: dialogs.show,
   };
 }
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(TEXT_EDITOR_TEXTS);
+  await TEXT_EDITOR_TEXTS.install(app.desktop);
   const model = new TextEditorModel(
     // The dialogs are modal to the window, created just below.
     hostOf(app, () => editor),

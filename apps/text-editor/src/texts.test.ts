@@ -1,13 +1,4 @@
-import { translationProblems } from '@atrium/shared';
-import { describe, expect, it } from 'vitest';
+import { describeTexts } from '@atrium/app-kit/testing';
 import { TEXT_EDITOR_TEXTS } from './texts.js';
 
-describe('textEditor texts', () => {
-  it('are translated in every locale, with the keys and placeholders of English', () => {
-    expect(translationProblems(TEXT_EDITOR_TEXTS)).toEqual([]);
-  });
-
-  it("stay under the application's own key", () => {
-    for (const texts of Object.values(TEXT_EDITOR_TEXTS)) expect(Object.keys(texts)).toEqual(['textEditor']);
-  });
-});
+describeTexts('textEditor', TEXT_EDITOR_TEXTS);

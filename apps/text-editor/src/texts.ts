@@ -1,160 +1,18 @@
-import type { AppTranslations } from '@atrium/sdk';
-
-/** English, the fallback: the Text Editor's own texts (under 'textEditor'). */
-const en_EN = {
-  textEditor: {
-    untitled: 'Untitled',
-    toolbar: 'Text Editor toolbar',
-    new: 'New',
-    open: 'Open…',
-    save: 'Save',
-    saveAs: 'Save As…',
-    wrap: 'Wrap long lines',
-    content: 'Text of {{name}}',
-    status: 'Document status',
-    modified: 'Modified',
-    position: 'Ln {{line}}, Col {{column}}',
-    loading: 'Opening…',
-    saving: 'Saving…',
-    dismiss: 'Dismiss',
-    download: 'Download',
-    tooLarge: { title: '{{name}} is too large to edit', text: 'The Text Editor opens files up to {{limit}}; this one is {{size}}. You can download it instead.' },
-    unsaved: { title: 'Unsaved changes', message: 'Do you want to save the changes to {{name}}?', save: 'Save', discard: 'Discard' },
-  },
-} as const;
+import { defineTexts } from '@atrium/app-kit';
+import { en_EN } from './texts/en_EN.js';
 
 /**
- * The Text Editor application's texts in the seven locales, added to the
- * desktop's catalogues when it launches (docs/APPLICATIONS.md, "Texts"), so
- * that the login page and the desktop do not carry them. The type makes a
- * missing or extra key fail the type check; texts.test.ts checks that they are translated.
+ * The texts of the Text Editor (docs/APPLICATIONS.md, "Texts"): English in the
+ * bundle, each other locale a module of texts/ loaded when the desktop
+ * needs it, so that neither the login page, the desktop nor another
+ * language carries them. Each module has exactly the keys of English (the
+ * type check and texts.test.ts say so).
  */
-export const TEXT_EDITOR_TEXTS: AppTranslations<typeof en_EN> = {
-  en_EN,
-  de_DE: {
-    textEditor: {
-      untitled: 'Unbenannt',
-      toolbar: 'Werkzeugleiste des Texteditors',
-      new: 'Neu',
-      open: 'Öffnen…',
-      save: 'Speichern',
-      saveAs: 'Speichern unter…',
-      wrap: 'Lange Zeilen umbrechen',
-      content: 'Text von {{name}}',
-      status: 'Dokumentstatus',
-      modified: 'Geändert',
-      position: 'Z. {{line}}, Sp. {{column}}',
-      loading: 'Wird geöffnet…',
-      saving: 'Wird gespeichert…',
-      dismiss: 'Schließen',
-      download: 'Herunterladen',
-      tooLarge: { title: '{{name}} ist zu groß zum Bearbeiten', text: 'Der Texteditor öffnet Dateien bis {{limit}}; diese hat {{size}}. Sie können sie stattdessen herunterladen.' },
-      unsaved: { title: 'Ungespeicherte Änderungen', message: 'Möchten Sie die Änderungen an {{name}} speichern?', save: 'Speichern', discard: 'Verwerfen' },
-    },
-  },
-  fr_FR: {
-    textEditor: {
-      untitled: 'Sans titre',
-      toolbar: 'Barre d’outils de l’éditeur de texte',
-      new: 'Nouveau',
-      open: 'Ouvrir…',
-      save: 'Enregistrer',
-      saveAs: 'Enregistrer sous…',
-      wrap: 'Renvoyer les longues lignes à la ligne',
-      content: 'Texte de {{name}}',
-      status: 'État du document',
-      modified: 'Modifié',
-      position: 'Ligne {{line}}, col. {{column}}',
-      loading: 'Ouverture…',
-      saving: 'Enregistrement…',
-      dismiss: 'Fermer',
-      download: 'Télécharger',
-      tooLarge: { title: '{{name}} est trop volumineux pour être modifié', text: 'L’éditeur de texte ouvre les fichiers jusqu’à {{limit}} ; celui-ci fait {{size}}. Vous pouvez le télécharger à la place.' },
-      unsaved: { title: 'Modifications non enregistrées', message: 'Voulez-vous enregistrer les modifications de {{name}} ?', save: 'Enregistrer', discard: 'Ignorer' },
-    },
-  },
-  nb_NO: {
-    textEditor: {
-      untitled: 'Uten navn',
-      toolbar: 'Verktøylinje for tekstredigering',
-      new: 'Ny',
-      open: 'Åpne…',
-      save: 'Lagre',
-      saveAs: 'Lagre som…',
-      wrap: 'Bryt lange linjer',
-      content: 'Teksten i {{name}}',
-      status: 'Dokumentstatus',
-      modified: 'Endret',
-      position: 'Linje {{line}}, kol. {{column}}',
-      loading: 'Åpner…',
-      saving: 'Lagrer…',
-      dismiss: 'Lukk',
-      download: 'Last ned',
-      tooLarge: { title: '{{name}} er for stor til å redigeres', text: 'Tekstredigeringen åpner filer på opptil {{limit}}; denne er {{size}}. Du kan laste den ned i stedet.' },
-      unsaved: { title: 'Ulagrede endringer', message: 'Vil du lagre endringene i {{name}}?', save: 'Lagre', discard: 'Forkast' },
-    },
-  },
-  sl_SI: {
-    textEditor: {
-      untitled: 'Brez naslova',
-      toolbar: 'Orodna vrstica urejevalnika besedil',
-      new: 'Nov',
-      open: 'Odpri …',
-      save: 'Shrani',
-      saveAs: 'Shrani kot …',
-      wrap: 'Prelomi dolge vrstice',
-      content: 'Besedilo datoteke {{name}}',
-      status: 'Stanje dokumenta',
-      modified: 'Spremenjeno',
-      position: 'Vr. {{line}}, st. {{column}}',
-      loading: 'Odpiranje …',
-      saving: 'Shranjevanje …',
-      dismiss: 'Zapri',
-      download: 'Prenesi',
-      tooLarge: { title: 'Datoteka {{name}} je prevelika za urejanje', text: 'Urejevalnik besedil odpre datoteke do {{limit}}; ta ima {{size}}. Namesto tega jo lahko prenesete.' },
-      unsaved: { title: 'Neshranjene spremembe', message: 'Ali želite shraniti spremembe datoteke {{name}}?', save: 'Shrani', discard: 'Zavrzi' },
-    },
-  },
-  vi_VN: {
-    textEditor: {
-      untitled: 'Chưa đặt tên',
-      toolbar: 'Thanh công cụ của trình soạn thảo văn bản',
-      new: 'Mới',
-      open: 'Mở…',
-      save: 'Lưu',
-      saveAs: 'Lưu thành…',
-      wrap: 'Ngắt dòng dài',
-      content: 'Nội dung của {{name}}',
-      status: 'Trạng thái tài liệu',
-      modified: 'Đã sửa đổi',
-      position: 'Dòng {{line}}, cột {{column}}',
-      loading: 'Đang mở…',
-      saving: 'Đang lưu…',
-      dismiss: 'Đóng',
-      download: 'Tải xuống',
-      tooLarge: { title: '{{name}} quá lớn để chỉnh sửa', text: 'Trình soạn thảo văn bản mở được tệp tối đa {{limit}}; tệp này có {{size}}. Bạn có thể tải nó xuống thay vào đó.' },
-      unsaved: { title: 'Thay đổi chưa lưu', message: 'Bạn có muốn lưu các thay đổi của {{name}} không?', save: 'Lưu', discard: 'Bỏ qua' },
-    },
-  },
-  zh_CN: {
-    textEditor: {
-      untitled: '未命名',
-      toolbar: '文本编辑器工具栏',
-      new: '新建',
-      open: '打开…',
-      save: '保存',
-      saveAs: '另存为…',
-      wrap: '自动换行',
-      content: '{{name}} 的文本',
-      status: '文档状态',
-      modified: '已修改',
-      position: '第 {{line}} 行，第 {{column}} 列',
-      loading: '正在打开…',
-      saving: '正在保存…',
-      dismiss: '关闭',
-      download: '下载',
-      tooLarge: { title: '{{name}} 太大，无法编辑', text: '文本编辑器可打开不超过 {{limit}} 的文件；此文件为 {{size}}。你可以改为下载它。' },
-      unsaved: { title: '未保存的更改', message: '是否保存对 {{name}} 的更改？', save: '保存', discard: '不保存' },
-    },
-  },
-};
+export const TEXT_EDITOR_TEXTS = defineTexts(en_EN, {
+  de_DE: () => import('./texts/de_DE.js'),
+  fr_FR: () => import('./texts/fr_FR.js'),
+  nb_NO: () => import('./texts/nb_NO.js'),
+  sl_SI: () => import('./texts/sl_SI.js'),
+  vi_VN: () => import('./texts/vi_VN.js'),
+  zh_CN: () => import('./texts/zh_CN.js'),
+});

@@ -1,4 +1,4 @@
-import { renderApplication, type ApplicationTest } from '@atrium/client-ui/testing';
+import { renderApplication, type ApplicationTest } from '@atrium/app-kit/testing';
 import type { ProfileApp } from '@atrium/sdk';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

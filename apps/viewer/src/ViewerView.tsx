@@ -1,6 +1,5 @@
-import { ExternalIcon, ReloadIcon, WindowIcon } from '@atrium/client-ui';
+import { ExternalIcon, ReloadIcon, useTranslation, WindowIcon } from '@atrium/app-kit';
 import { useState, type JSX } from 'react';
-import { useTranslation } from '@atrium/client-ui';
 import type { ProfileWebApp } from './profileWebApp.js';
 import './Viewer.css';
 

@@ -4,15 +4,15 @@
  * the profile, never from the arguments; args.taskId (a work item's Edit) is passed to the page as
  * `#task=<id>` on its address.
  */
-import { reactContent } from '@atrium/client-ui';
+import { reactContent } from '@atrium/app-kit';
 import { defineApplication } from '@atrium/sdk';
 import { atTask, profileWebApp } from './profileWebApp.js';
 import { ViewerView } from './ViewerView.js';
 import { VIEWER_TEXTS } from './texts.js';
 
-export default defineApplication((app) => {
+export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  app.desktop.addTranslations(VIEWER_TEXTS);
+  await VIEWER_TEXTS.install(app.desktop);
   const target = atTask(profileWebApp(app.desktop.profileApps(), app.args.app), app.args.taskId);
   app.createWindow({
     id: 'viewer',

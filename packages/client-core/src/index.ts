@@ -31,6 +31,7 @@ export type { RecoveryMessage, RecoveryState } from './recovery/RecoveryMessage.
 
 export { createI18n, isLocale, type ClientI18n } from './i18n/createI18n.js';
 export { Translator, type Texts, type TranslateOptions, type TranslatorState } from './i18n/Translator.js';
+export { addAppTranslations } from './i18n/addAppTranslations.js';
 export { pickLocale } from './i18n/pickLocale.js';
 
 export { DialogService, isDialogKind, loadDialogKinds, type DialogFactory, type DialogServiceOptions } from './dialogs/DialogService.js';
@@ -57,9 +58,8 @@ export { ChoiceDialog, type ChoiceState } from './dialogs/ChoiceDialog.js';
 export { DefaultApplicationDialog, type DefaultApplicationState, type DefaultApplicationValue } from './dialogs/DefaultApplicationDialog.js';
 
 export { DIRECTORY_MIME, type FileEntry, type FileSystem, type FileSystemChange, type Mountpoint, type ReadTypes, type UploadProgress, type WriteOptions } from './vfs/FileSystem.js';
-export { FileSystemError } from './vfs/FileSystemError.js';
-export { MemoryFileSystem, memoryMountpoint, sortEntries } from './vfs/MemoryFileSystem.js';
-export { wildcardMatcher } from './vfs/wildcard.js';
+export { FileSystemError, wildcardMatcher } from '@atrium/sdk';
+export { MemoryFileSystem, memoryMountpoint, sortEntries } from '@atrium/sdk/testing';
 export { HttpFileSystem, fileSystemErrorOf } from './vfs/HttpFileSystem.js';
 export { lazyFileSystem, type LazyFileSystem } from './vfs/LazyFileSystem.js';
 export { applicationsForMime, DEFAULT_APPLICATIONS_KEY } from './vfs/openFile.js';

@@ -20,13 +20,13 @@ export { useWindowList, useWindowRecord } from './windows/useWindowRecord.js';
 export { DialogHost } from './dialogs/DialogHost.js';
 export type { DesktopPlatformInput, Translate } from './ports.js';
 // The application platform's views.
-export { reactContent, AppPortals } from './apphost/reactContent.js';
+export { reactContent, AppPortals } from '@atrium/app-kit';
 export { AppHost, APP_CONTENT_CLASS } from './apphost/AppHost.js';
 export { AppIcon, isIconAddress, type AppIconProps } from './apphost/AppIcon.js';
 export { ConnectionMask, ConnectionMasks } from './apphost/ConnectionMask.js';
 export { NotificationToasts } from './notifications/NotificationToasts.js';
 export { ProfileCard, clampToViewport, type ProfileCardProps } from './profile/ProfileCard.js';
-export { wallpapers, wallpaperUrl, type Wallpaper } from './wallpapers/wallpapers.js';
+export { wallpapers, wallpaperUrl, type Wallpaper } from '@atrium/app-kit';
 // Line icons for applications (24px grid, currentColor).
 export {
   BellIcon,
@@ -43,4 +43,4 @@ export {
   UserIcon,
   WidgetIcon,
   WindowIcon,
-} from './icons.js';
+} from '@atrium/app-kit';

@@ -3,8 +3,9 @@
  * module default-exports an ApplicationRuntime (see defineApplication); the
  * desktop calls its launch() with the new Application instance, which gives
  * the app its windows, dialogs, notifications, settings, sockets and the
- * rest of the desktop. Types only, plus three helpers: nothing here holds
- * state, so a package may bundle it.
+ * rest of the desktop. Types, a few helpers and the error files reject
+ * with: nothing here holds state, so a package may bundle it. An in-memory
+ * FileSystem for tests is at `@atrium/sdk/testing`.
  *
  * The guide: docs/APPLICATIONS.md.
  */
@@ -31,6 +32,8 @@ import {
 } from '@atrium/shared';
 
 export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
+export { FileSystemError } from '@atrium/shared';
+export { wildcardMatcher } from './wildcard.js';
 export type {
   CreateTaskBody,
   NotificationGroup,
@@ -127,6 +130,38 @@ export interface AppWindow {
 // ---- Dialogs and notifications ----
 
 export type DialogKind = 'alert' | 'confirm' | 'prompt' | 'progress' | 'color' | 'font' | 'file' | 'choice' | 'defaultApplication';
+
+/** What a dialog shows (docs/behaviour/dialogs.md); `parent` makes it modal to one of the app's windows. */
+export interface DialogOptions {
+  title?: string;
+  message?: string;
+  /** An alert's look: 'error' shows `error`'s details. */
+  type?: 'info' | 'error';
+  /** Button names ('yes', 'no', 'ok', 'cancel') replacing the kind's own, in their natural order. */
+  buttons?: string[];
+  /** i18n keys of button labels replacing 'dialog.button.<name>'. */
+  labels?: Record<string, string>;
+  /** Buttons shown in reverse order. */
+  reverseButtons?: boolean;
+  /** A prompt's starting text, a choice's chosen key. */
+  value?: unknown;
+  placeholder?: string;
+  /** A choice dialog's entries: key to label. */
+  choices?: Record<string, string>;
+  error?: { message?: string; stack?: string } | Error;
+  /** wid of the window the dialog is modal to. */
+  parent?: number | null;
+}
+
+/** The file chooser's options (docs/behaviour/dialogs.md#file-chooser): open or save, the folder to start in, a name to save as, accepted mime patterns. */
+export interface FileDialogOptions extends Omit<DialogOptions, 'type'> {
+  type: 'open' | 'save';
+  filetype?: 'file' | 'directory';
+  /** The folder to start in ('name:/path'). */
+  path?: string;
+  filename?: string;
+  mime?: string[];
+}
 /** Called once with the button pressed ('ok', 'cancel', 'yes', 'no', 'close') and the dialog's value. */
 export type DialogCallback = (button: string, value: unknown) => void;
 
@@ -181,6 +216,9 @@ export type TextsShape<T> = { readonly [K in keyof T]: T[K] extends string ? str
 
 /** An application's own texts in every locale, in the shape of its English ones (`as const`). */
 export type AppTranslations<T> = Readonly<Record<Locale, TextsShape<T>>>;
+
+/** Loads a locale's texts when the desktop first needs them (a dynamic import of the app's module for that locale). */
+export type TranslationLoader = () => Promise<TranslationTexts>;
 
 // ---- Files (docs/APPLICATIONS.md, "Files"; rules in docs/behaviour/files.md) ----
 
@@ -376,10 +414,14 @@ export interface Desktop {
    * Adds the application's own texts to the desktop's catalogues, for each
    * locale given (merged under their keys, e.g. `{ en_EN: { myApp: {...} }, de_DE: ... }`),
    * so that `t` and the views find them in the current language and after a
-   * language switch; a key missing in a language falls back to en_EN. Call it
-   * in launch, before the first window renders.
+   * language switch; a key missing in a language falls back to en_EN. A
+   * locale may be given as a loader instead: it is called when that locale
+   * is first needed (now for the current one, before the switch for a
+   * language switched to later), so an app ships only the texts in use.
+   * Resolves when the current language's texts are in. Call it (and await
+   * it) in launch, before the first window renders.
    */
-  addTranslations(texts: Partial<Record<Locale, TranslationTexts>>): void;
+  addTranslations(texts: Partial<Record<Locale, TranslationTexts | TranslationLoader>>): Promise<void>;
   /** The user's work items: list, create and change tasks, snooze them, comment on them (docs/behaviour/work.md). */
   readonly tasks: DesktopTasks;
   /** Global search over applications, people, files and comments (docs/behaviour/search.md). */

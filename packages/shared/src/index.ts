@@ -9,6 +9,7 @@ export * from './rules/path.js';
 export * from './rules/visibility.js';
 export * from './rules/mime.js';
 export * from './rules/humanFileSize.js';
+export { FileSystemError } from './rules/FileSystemError.js';
 export * from './api/envelope.js';
 export * from './api/text.js';
 export * from './api/auth.js';

@@ -1,4 +1,4 @@
-import { memoryMountpoint } from '@atrium/client-core';
+import { memoryMountpoint } from '@atrium/app-kit/testing';
 import { describe, expect, it } from 'vitest';
 import { FilesModel } from './FilesModel.js';
 import { visibleMountpoints } from './paths.js';

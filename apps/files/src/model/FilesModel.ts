@@ -1,7 +1,7 @@
 import type { AppSettings, FileEntry, FileSystem, FileSystemChange, Mountpoint } from '@atrium/sdk';
 import { basenameVfsPath, joinVfsPath, parentVfsPath } from '@atrium/shared';
 import { actionStates, type ActionId, type ActionStates } from './actions.js';
-import { Model } from './Model.js';
+import { Model } from '@atrium/app-kit';
 import { keepBothName } from './names.js';
 import { isRoot, isWithin, mountpointOf, normalisePath, samePath, visibleMountpoints } from './paths.js';
 import { appProblem, nameProblem, problemOf, type Problem } from './problems.js';

@@ -1,4 +1,4 @@
-import { FileSystemError } from '@atrium/client-core';
+import { FileSystemError } from '@atrium/sdk';
 import type { WriteOptions } from '@atrium/sdk';
 import { describe, expect, it } from 'vitest';
 import { testHost, type TestHost } from './testHost.js';

@@ -1,6 +1,6 @@
 import type { FileSystem } from '@atrium/sdk';
 import { basenameVfsPath, joinVfsPath } from '@atrium/shared';
-import { Model } from './Model.js';
+import { Model } from '@atrium/app-kit';
 import { keepBothName } from './names.js';
 import { isAbort, nameProblem, problemOf, type Problem } from './problems.js';
 

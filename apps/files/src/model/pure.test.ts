@@ -1,4 +1,4 @@
-import { memoryMountpoint } from '@atrium/client-core';
+import { memoryMountpoint } from '@atrium/app-kit/testing';
 import type { FileEntry } from '@atrium/sdk';
 import { describe, expect, it } from 'vitest';
 import { keyIntent } from './keys.js';

@@ -1,5 +1,5 @@
 /** A FilesHost over an in-memory filesystem for the model's tests: it records the dialogs asked and answers them as told. */
-import { MemoryFileSystem, memoryMountpoint } from '@atrium/client-core';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/app-kit/testing';
 import type { FileEntry, Mountpoint } from '@atrium/sdk';
 import type { FilesHost } from './FilesModel.js';
 import type { OverwriteChoice } from './UploadQueue.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import type { Mountpoint } from '@atrium/sdk';
 import type { JSX } from 'react';
 import type { FilesModel } from '../model/FilesModel.js';

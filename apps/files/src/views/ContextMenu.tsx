@@ -1,5 +1,5 @@
-import { useTranslation } from '@atrium/client-ui';
-import { useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { focusByKey, useDismiss, useTranslation } from '@atrium/app-kit';
+import { useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { ACTION_SHORTCUTS, type ActionId, type ActionStates } from '../model/actions.js';
 import { Icon } from './icons.js';
 
@@ -33,24 +33,11 @@ export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }
     (menu.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? menu.querySelector<HTMLElement>('[role="menuitem"]'))?.focus();
   }, [x, y]);
 
-  useEffect(() => {
-    const outside = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) onClose();
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [onClose]);
+  const dismiss = useDismiss(ref, onClose);
 
-  const handleKeyDown = (event: KeyboardEvent) => {
-    const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const focus = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (event.key === 'ArrowDown') focus(at + 1);
-    else if (event.key === 'ArrowUp') focus(at - 1);
-    else if (event.key === 'Home') focus(0);
-    else if (event.key === 'End') focus(items.length - 1);
-    else if (event.key === 'Escape' || event.key === 'Tab') onClose();
-    else return;
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Tab') onClose();
+    else if (!focusByKey([...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])], event.key)) return dismiss.onKeyDown(event);
     event.preventDefault();
     event.stopPropagation();
   };

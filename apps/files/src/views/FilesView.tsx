@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useModel, useTranslation } from '@atrium/app-kit';
 import type { AppWindow } from '@atrium/sdk';
 import { basenameVfsPath, languageTag } from '@atrium/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
@@ -17,7 +17,6 @@ import { Sidebar } from './Sidebar.js';
 import { Toolbar } from './Toolbar.js';
 import { UploadPanel } from './UploadPanel.js';
 import { useDropTarget } from './useDropTarget.js';
-import { useModelState } from './useModelState.js';
 
 interface MenuState {
   x: number;
@@ -39,8 +38,8 @@ export interface FilesViewProps {
  * renders the model and hands every gesture to it.
  */
 export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Element {
-  const { t, i18n } = useTranslation();
-  const state = useModelState(model);
+  const { t, language } = useTranslation();
+  const state = useModel(model);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [menu, setMenu] = useState<MenuState | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -51,7 +50,7 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
   const writable = state.status === 'ready' && !mountpoint?.attributes.readOnly;
   const drop = useDropTarget(model, writable ? path : null);
 
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(languageTag(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(languageTag(language), { dateStyle: 'medium', timeStyle: 'short' }), [language]);
   const formatDate = useCallback((iso: string | undefined) => {
     const time = iso ? Date.parse(iso) : NaN;
     return Number.isNaN(time) ? '' : dateFormat.format(time);

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { FailureState, useTranslation } from '@atrium/app-kit';
 import type { JSX } from 'react';
 import type { FilesModel, FilesState } from '../model/FilesModel.js';
 import { visibleMountpoints } from '../model/paths.js';
@@ -22,28 +22,28 @@ export function FolderState({ model, state, writable }: { model: FilesModel; sta
     const home = visibleMountpoints(state.mountpoints)[0];
     const kind = key === 'vfs.error.notMounted' ? 'notMounted' : key === 'vfs.error.notFound' || key === 'vfs.error.notADirectory' ? 'missing' : 'other';
     return (
-      <div className="fls-state fls-state--failed" data-testid="files.failed" data-kind={kind}>
-        <Icon name="warning" className="fls-state__icon" />
-        <h2 className="fls-state__title">{t(`files.failed.${kind}`)}</h2>
-        <p className="fls-state__text" role="alert">
-          {problemText(t, state.problem)}
-        </p>
-        {kind === 'notMounted' && mountpoint && (
-          <button type="button" className="fls-button fls-button--primary" onClick={() => void model.mount(mountpoint.name)} data-testid="files.mount">
-            {t('files.mount', { name: mountpoint.label })}
-          </button>
-        )}
-        {kind === 'missing' && home && (
-          <button type="button" className="fls-button fls-button--primary" onClick={() => void model.navigate(home.root)} data-testid="files.goHome">
-            {t('files.goTo', { place: home.label })}
-          </button>
-        )}
-        {kind === 'other' && (
-          <button type="button" className="fls-button fls-button--primary" onClick={() => void model.refresh()} data-testid="files.retry">
-            {t('common.retry')}
-          </button>
-        )}
-      </div>
+      <FailureState
+        title={t(`files.failed.${kind}`)}
+        reason={problemText(t, state.problem)}
+        retry={kind === 'other' ? { label: t('common.retry'), onRetry: () => void model.refresh() } : undefined}
+        actions={
+          <>
+            {kind === 'notMounted' && mountpoint && (
+              <button type="button" className="fls-button fls-button--primary" onClick={() => void model.mount(mountpoint.name)} data-testid="files.mount">
+                {t('files.mount', { name: mountpoint.label })}
+              </button>
+            )}
+            {kind === 'missing' && home && (
+              <button type="button" className="fls-button fls-button--primary" onClick={() => void model.navigate(home.root)} data-testid="files.goHome">
+                {t('files.goTo', { place: home.label })}
+              </button>
+            )}
+          </>
+        }
+        icon={<Icon name="warning" className="fls-state__icon" />}
+        className="fls-state--failed"
+        testIds={{ root: 'files.failed', retry: 'files.retry' }}
+      />
     );
   }
   if (state.status === 'ready' && state.entries.length === 0) {

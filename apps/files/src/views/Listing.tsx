@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import type { FileEntry } from '@atrium/sdk';
 import { useEffect, useRef, type DragEvent, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
 import type { FilesModel, FilesState } from '../model/FilesModel.js';

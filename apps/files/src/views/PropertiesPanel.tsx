@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import { basenameVfsPath } from '@atrium/shared';
 import { useEffect, useRef, type JSX } from 'react';
 import type { Properties } from '../model/FilesModel.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import type { JSX, KeyboardEvent } from 'react';
 import type { ActionId, ActionStates } from '../model/actions.js';
 import type { ViewMode } from '../model/FilesModel.js';

@@ -1,10 +1,9 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useModel, useTranslation } from '@atrium/app-kit';
 import { humanFileSize } from '@atrium/shared';
 import type { JSX } from 'react';
 import { isFinished, type UploadItem, type UploadQueue } from '../model/UploadQueue.js';
 import { Icon } from './icons.js';
 import { problemText } from './problemText.js';
-import { useModelState } from './useModelState.js';
 
 function percentOf(item: UploadItem): number {
   if (item.status === 'done') return 100;
@@ -42,7 +41,7 @@ function Upload({ queue, item }: { queue: UploadQueue; item: UploadItem }): JSX.
 /** The uploads: one line per file with its progress bar, percentage and bytes, a cancel button while it runs, and how it ended. */
 export function UploadPanel({ queue }: { queue: UploadQueue }): JSX.Element | null {
   const { t } = useTranslation();
-  const { items } = useModelState(queue);
+  const { items } = useModel(queue);
   if (items.length === 0) return null;
   return (
     <section className="fls-uploads" aria-label={t('files.uploads.title')} data-testid="files.uploads">

@@ -1,4 +1,4 @@
-import type { TFunction } from '@atrium/client-ui';
+import type { TFunction } from '@atrium/app-kit';
 import type { Problem } from '../model/problems.js';
 
 /** A problem in the user's language: values that are keys (a name rule) are translated first; the English text when the key is missing. */

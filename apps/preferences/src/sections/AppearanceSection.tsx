@@ -1,8 +1,7 @@
-import { wallpapers } from '@atrium/client-ui';
+import { useTranslation, wallpapers } from '@atrium/app-kit';
 import type { Application, PackageType } from '@atrium/sdk';
 import { BACKGROUND_STYLES, DESKTOP_FONTS, type BackgroundSettings } from '@atrium/shared';
 import { useId, type CSSProperties, type JSX } from 'react';
-import { useTranslation } from '@atrium/client-ui';
 import { SettingGroup } from '../SettingGroup.js';
 import { useSetting, type SettingBinding } from '../useSetting.js';
 

@@ -1,7 +1,7 @@
 import type { Application } from '@atrium/sdk';
 import { PANEL_ITEMS, type PanelItemName, type PanelSettings } from '@atrium/shared';
 import { useId, useState, type JSX } from 'react';
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import { SettingGroup } from '../SettingGroup.js';
 import { useSetting } from '../useSetting.js';
 

@@ -1,6 +1,6 @@
 import type { AppSettings, DesktopTasks, LaunchRequest } from '@atrium/sdk';
 import { NOTIFICATION_TYPES, RYG_STATUSES, TASK_SORTS, type NotificationResponse, type NotificationType, type RygCount, type RygStatus, type TaskItem, type TaskSort } from '@atrium/shared';
-import { Model } from './Model.js';
+import { Model } from '@atrium/app-kit';
 import { pageCount, pageTasks, PRIORITIES_PAGE_SIZE, queryFor, taskActions, viewOf, type ListSelection, type SortOrder } from './taskList.js';
 
 /** What Priorities asks of the desktop. */

@@ -1,5 +1,5 @@
-import { useTranslation } from '@atrium/client-ui';
-import { useId, useState, type JSX } from 'react';
+import { FailureState, useTranslation } from '@atrium/app-kit';
+import type { JSX } from 'react';
 import type { PrioritiesModel, PrioritiesState } from '../model/PrioritiesModel.js';
 import { Icon } from './icons.js';
 
@@ -40,29 +40,14 @@ export function ListState({ model, state }: { model: PrioritiesModel; state: Pri
 
 function Failed({ model, problem }: { model: PrioritiesModel; problem: NonNullable<PrioritiesState['problem']> }): JSX.Element {
   const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(false);
-  const details = useId();
   return (
-    <div className="prt-state prt-state--failed" data-testid="priorities.failed">
-      <Icon name="warning" className="prt-state__icon" size={40} />
-      <h2 className="prt-state__title">{t('priorities.failed.title')}</h2>
-      <p className="prt-state__text" role="alert">
-        {t(`priorities.reason.${problem.reason}`)}
-      </p>
-      <button type="button" className="prt-button prt-button--primary" onClick={() => void model.refresh()} data-testid="priorities.retry">
-        {t('priorities.failed.retry')}
-      </button>
-      <div className="prt-disclosure">
-        <button type="button" className="prt-disclosure__toggle" aria-expanded={expanded} aria-controls={expanded ? details : undefined} onClick={() => setExpanded((open) => !open)} data-testid="priorities.details">
-          <Icon name="chevron" size={16} className="prt-disclosure__chevron" />
-          {t('priorities.failed.details')}
-        </button>
-        {expanded && (
-          <pre id={details} className="prt-disclosure__text" data-testid="priorities.details.text">
-            {problem.code ? `${problem.code}\n${problem.message}` : problem.message}
-          </pre>
-        )}
-      </div>
-    </div>
+    <FailureState
+      title={t('priorities.failed.title')}
+      reason={t(`priorities.reason.${problem.reason}`)}
+      retry={{ label: t('priorities.failed.retry'), onRetry: () => void model.refresh() }}
+      details={{ label: t('priorities.failed.details'), text: problem.code ? `${problem.code}\n${problem.message}` : problem.message }}
+      icon={<Icon name="warning" size={40} />}
+      testIds={{ root: 'priorities.failed', retry: 'priorities.retry', details: 'priorities.details', detailsText: 'priorities.details.text' }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import type { JSX } from 'react';
 import type { PrioritiesModel, PrioritiesState } from '../model/PrioritiesModel.js';
 import { pageCount, pageRange } from '../model/taskList.js';

@@ -1,3 +1,4 @@
+import { useModel } from '@atrium/app-kit';
 import type { JSX } from 'react';
 import type { PrioritiesModel } from '../model/PrioritiesModel.js';
 import { Highlight } from './Highlight.js';
@@ -7,7 +8,6 @@ import { Pager } from './Pager.js';
 import { TaskGrid } from './TaskGrid.js';
 import { ColourFilters, PANEL_ID, SortControls, tabId, ViewTabs } from './Toolbar.js';
 import { useFormats } from './useFormats.js';
-import { useModelState } from './useModelState.js';
 
 export interface PrioritiesViewProps {
   model: PrioritiesModel;
@@ -21,7 +21,7 @@ export interface PrioritiesViewProps {
  * the pages. It renders the model and hands every gesture to it.
  */
 export function PrioritiesView({ model, appTitle }: PrioritiesViewProps): JSX.Element {
-  const state = useModelState(model);
+  const state = useModel(model);
   const formats = useFormats();
   const showGrid = state.status !== 'failed' && state.tasks.length > 0;
   return (

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import type { TaskItem } from '@atrium/shared';
 import type { JSX, KeyboardEvent } from 'react';
 import type { PrioritiesModel } from '../model/PrioritiesModel.js';

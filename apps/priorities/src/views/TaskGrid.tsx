@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import type { TaskItem, TaskSort } from '@atrium/shared';
 import { useEffect, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { PrioritiesModel, PrioritiesState } from '../model/PrioritiesModel.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import { NOTIFICATION_TYPES, TASK_SORTS, type NotificationType, type RygCount, type TaskSort } from '@atrium/shared';
 import { useRef, type JSX, type KeyboardEvent } from 'react';
 import type { PrioritiesModel, PrioritiesState } from '../model/PrioritiesModel.js';

@@ -1,4 +1,4 @@
-import { useTranslation } from '@atrium/client-ui';
+import { useTranslation } from '@atrium/app-kit';
 import { languageTag } from '@atrium/shared';
 import { useMemo } from 'react';
 
@@ -11,8 +11,8 @@ export interface Formats {
 }
 
 export function useFormats(): Formats {
-  const { i18n } = useTranslation();
-  const tag = languageTag(i18n.language);
+  const { language } = useTranslation();
+  const tag = languageTag(language);
   return useMemo(() => {
     const dates = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const numbers = new Intl.NumberFormat(tag);

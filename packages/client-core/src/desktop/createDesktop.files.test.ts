@@ -5,7 +5,7 @@ import { FakeDesktopServer, LOOK_PACKAGES } from '../testing/desktopServer.js';
 import { startSignedIn, testConfig } from '../testing/fixtures.js';
 import { translateEnglish } from '../testing/translate.js';
 import { FakeVfsServer } from '../testing/vfsServer.js';
-import { MemoryFileSystem, memoryMountpoint } from '../vfs/MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileSystemChange } from '../vfs/FileSystem.js';
 import { createDesktop, type Desktop } from './createDesktop.js';
 

@@ -1,5 +1,5 @@
 import type { Locale } from '@atrium/shared';
-import type { TranslationTexts } from '@atrium/sdk';
+import type { TranslationLoader, TranslationTexts } from '@atrium/sdk';
 import { Appearance } from '../appearance/Appearance.js';
 import type { Session } from '../auth/Session.js';
 import type { PageAddress } from '../address/PageAddress.js';
@@ -68,7 +68,7 @@ export interface DesktopPlatform {
   locale(): string;
   setLocale(locale: Locale): Promise<void>;
   /** Adds an application's own texts to the translator's catalogues (Translator.addTranslations); without it they are not kept (tests of the desktop's own texts). */
-  addTranslations?(texts: Partial<Record<Locale, TranslationTexts>>): void;
+  addTranslations?(texts: Partial<Record<Locale, TranslationTexts | TranslationLoader>>): Promise<void>;
 }
 
 /** Everything of one signed-in desktop; disposed when it goes (sign-out). */

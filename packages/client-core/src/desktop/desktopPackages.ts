@@ -58,7 +58,7 @@ export function desktopPackages(platform: DesktopPlatform, host: PackageHost): P
     showProfileCard: (userId, at) => void host.profileCard.open(userId, at),
     tray: host.tray,
     files: host.files,
-    addTranslations: (texts) => platform.addTranslations?.(texts),
+    addTranslations: async (texts) => platform.addTranslations?.(texts),
     tasks: host.tasks,
     search: host.search,
   };

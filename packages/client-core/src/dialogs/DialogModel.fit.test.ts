@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../testing/FakeClock.js';
-import { MemoryFileSystem, memoryMountpoint } from '../vfs/MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import { WindowManager } from '../windows/WindowManager.js';
 import { DIALOG_KINDS, fitDialogSize } from './DialogModel.js';
 import { DialogService } from './DialogService.js';

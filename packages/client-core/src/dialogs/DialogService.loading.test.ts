@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeClock } from '../testing/FakeClock.js';
-import { MemoryFileSystem, memoryMountpoint } from '../vfs/MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import { WindowManager } from '../windows/WindowManager.js';
 import type { DialogCallback } from './DialogModel.js';
 

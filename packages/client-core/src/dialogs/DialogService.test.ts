@@ -4,7 +4,7 @@ import { DIALOG_KINDS } from './DialogModel.js';
 import { DialogService, isDialogKind } from './DialogService.js';
 import { FileDialog } from './FileDialog.js';
 import { dialogHarness } from './testing/dialogHarness.js';
-import { MemoryFileSystem, memoryMountpoint } from '../vfs/MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 
 describe('DialogService.create', () => {
   it("throws \"Dialog '<kind>' does not exist\" for an unknown kind", () => {

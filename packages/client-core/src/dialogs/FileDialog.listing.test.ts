@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { flushPromises } from '../testing/FakeClock.js';
-import { memoryMountpoint } from '../vfs/MemoryFileSystem.js';
+import { memoryMountpoint } from '@atrium/sdk/testing';
 import { isMountpointOffered, mimeAccepted } from './FileDialog.js';
 import { entry, openFileDialog, overriding, sampleFileSystem } from './testing/fileDialogFixtures.js';
 

@@ -3,7 +3,7 @@ import { RequestClient } from '../api/RequestClient.js';
 import { FakeEnvironment } from '../testing/FakeEnvironment.js';
 import { FakeVfsServer } from '../testing/vfsServer.js';
 import { HttpFileSystem } from '../vfs/HttpFileSystem.js';
-import { MemoryFileSystem, memoryMountpoint } from '../vfs/MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { ConfirmDialog } from './ConfirmDialog.js';
 import { DialogService } from './DialogService.js';
 import type { FileDialog } from './FileDialog.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryFileSystem, memoryMountpoint } from '../vfs/MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { DialogKind } from './DialogModel.js';
 import { dialogHarness, VIEWPORT } from './testing/dialogHarness.js';
 

@@ -36,7 +36,7 @@ export type CataloguePartLoader = (language: string) => Promise<Texts>;
 export class Translator extends Observable<TranslatorState> {
   readonly fallback: string;
   readonly #i18next: I18next;
-  readonly #parts: Readonly<Record<string, CataloguePartLoader>>;
+  readonly #parts: Record<string, CataloguePartLoader>;
   /** The parts in use: loaded for every language switched to. */
   readonly #partsInUse = new Set<string>();
   /** The parts loaded, as 'part language'. */
@@ -49,7 +49,7 @@ export class Translator extends Observable<TranslatorState> {
   constructor(options: { language: string; fallback: string; catalogues?: Record<string, Texts>; parts?: Record<string, CataloguePartLoader> }) {
     super({ language: options.language, revision: 0 });
     this.fallback = options.fallback;
-    this.#parts = options.parts ?? {};
+    this.#parts = { ...options.parts };
     this.#i18next = createInstance();
     const resources = Object.fromEntries(Object.entries(options.catalogues ?? {}).map(([language, texts]) => [language, { [NAMESPACE]: structuredClone(texts) }]));
     // Every catalogue is given up front, so initialisation is synchronous.
@@ -104,6 +104,11 @@ export class Translator extends Observable<TranslatorState> {
     if (given.length === 0) return;
     for (const [language, own] of given) this.#i18next.addResourceBundle(language, NAMESPACE, structuredClone(own), true, true);
     this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
+  }
+
+  /** Adds a part of the catalogues (an application's texts given per language: addAppTranslations); loadPart puts it in use. */
+  addPart(part: string, loader: CataloguePartLoader): void {
+    this.#parts[part] = loader;
   }
 
   /** Whether a part of the catalogues is loaded for the current and the fallback language. */

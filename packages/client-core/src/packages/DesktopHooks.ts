@@ -1,4 +1,4 @@
-import type { DesktopSearch, DesktopTasks, TranslationTexts } from '@atrium/sdk';
+import type { DesktopSearch, DesktopTasks, TranslationLoader, TranslationTexts } from '@atrium/sdk';
 import type { Locale, Profile } from '@atrium/shared';
 import type { TrayModel } from '../desktop/TrayModel.js';
 import type { DialogService } from '../dialogs/DialogService.js';
@@ -41,7 +41,7 @@ export interface DesktopHooks {
   /** The user's files (docs/behaviour/files.md): the server's filesystems in the product. */
   files: FileSystem;
   /** Adds an application's own texts to the catalogues of the locales given (docs/APPLICATIONS.md, "Texts"). */
-  addTranslations(texts: Partial<Record<Locale, TranslationTexts>>): void;
+  addTranslations(texts: Partial<Record<Locale, TranslationTexts | TranslationLoader>>): Promise<void>;
   /** The global search and the user's recent searches (docs/behaviour/search.md): one for the desktop, the panel's too. */
   search: DesktopSearch;
   /** The user's work items (docs/behaviour/work.md); without it, `Desktop.tasks` throws when used. */

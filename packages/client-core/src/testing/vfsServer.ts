@@ -1,7 +1,7 @@
 import type { VfsEntry, VfsErrorCode } from '@atrium/shared';
 import type { FileEntry } from '../vfs/FileSystem.js';
-import { FileSystemError } from '../vfs/FileSystemError.js';
-import type { MemoryFileSystem } from '../vfs/MemoryFileSystem.js';
+import { FileSystemError } from '@atrium/sdk';
+import type { MemoryFileSystem } from '@atrium/sdk/testing';
 import { jsonResponse, type FakeEnvironment, type RecordedRequest, type RouteHandler } from './FakeEnvironment.js';
 import { requireToken } from './fixtures.js';
 

@@ -3,8 +3,8 @@ import { RequestError } from '../api/RequestError.js';
 import { FakeClock, flushPromises } from '../testing/FakeClock.js';
 import type { FileEntry, FileSystem } from './FileSystem.js';
 import { FileSearchModel } from './FileSearchModel.js';
-import { FileSystemError } from './FileSystemError.js';
-import { MemoryFileSystem, memoryMountpoint } from './MemoryFileSystem.js';
+import { FileSystemError } from '@atrium/sdk';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 
 function files() {
   return new MemoryFileSystem({

@@ -4,9 +4,9 @@ import { RequestClient } from '../api/RequestClient.js';
 import { FakeEnvironment, hang } from '../testing/FakeEnvironment.js';
 import { startSignedIn } from '../testing/fixtures.js';
 import { FakeVfsServer } from '../testing/vfsServer.js';
-import { FileSystemError } from './FileSystemError.js';
+import { FileSystemError } from '@atrium/sdk';
 import { HttpFileSystem } from './HttpFileSystem.js';
-import { MemoryFileSystem, memoryMountpoint } from './MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileSystemChange } from './FileSystem.js';
 
 function tree() {

@@ -17,7 +17,7 @@ import {
 import { RequestError } from '../api/RequestError.js';
 import type { RequestClient, RequestOptions } from '../api/RequestClient.js';
 import type { FileEntry, FileSystem, FileSystemChange, Mountpoint, ReadTypes, WriteOptions } from './FileSystem.js';
-import { FileSystemError } from './FileSystemError.js';
+import { FileSystemError } from '@atrium/sdk';
 
 /** What HttpFileSystem needs of the signed-in request machinery (Session.core: bearer token, refresh and retry). */
 export type VfsRequestClient = Pick<RequestClient, 'get' | 'post' | 'upload'>;

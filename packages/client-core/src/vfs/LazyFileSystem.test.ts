@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FileSystemChange } from './FileSystem.js';
 import { lazyFileSystem } from './LazyFileSystem.js';
-import { MemoryFileSystem, memoryMountpoint } from './MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 
 const memory = () => new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: { 'home:/a.txt': 'a' } });
 

@@ -1,7 +1,7 @@
 import { fileErrorText, retryAfterOf } from '@atrium/sdk';
 import { describe, expect, it } from 'vitest';
 import { RequestError } from '../api/RequestError.js';
-import { FileSystemError } from './FileSystemError.js';
+import { FileSystemError } from '@atrium/sdk';
 
 const german: Record<string, string> = {
   'vfs.error.readOnly': "Das Dateisystem '{{name}}' ist schreibgeschützt",

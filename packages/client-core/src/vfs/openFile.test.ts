@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DefaultApplicationDialog } from '../dialogs/DefaultApplicationDialog.js';
 import { createDesktopApi } from '../packages/desktopApi.js';
 import { entry, packageHarness, recordingRuntime, type PackageHarness } from '../packages/testing/packageHarness.js';
-import { MemoryFileSystem, memoryMountpoint } from './MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 
 let harness: PackageHarness;
 afterEach(() => {

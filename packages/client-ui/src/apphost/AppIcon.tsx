@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore, type JSX } from 'react';
 import { useOptionalDesktop } from '../desktop/DesktopContext.js';
-import { WindowIcon } from '../icons.js';
+import { WindowIcon } from '@atrium/app-kit';
 
 /** Whether an icon is an address (shown as an image) rather than a name of the icon package. */
 export function isIconAddress(icon: string): boolean {

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { renderWithI18n } from '../testing/renderAtrium.js';
-import { AppPortals, reactContent } from './reactContent.js';
+import { AppPortals, reactContent } from '@atrium/app-kit';
 
 function Greeting(): string {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
-import { createDesktop, SoundPlayer, webAudioBackend } from '@atrium/client-core';
+import { addAppTranslations, createDesktop, SoundPlayer, webAudioBackend } from '@atrium/client-core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { AppHost } from '../apphost/AppHost.js';
 import { ConnectionMasks } from '../apphost/ConnectionMask.js';
-import { AppPortals } from '../apphost/reactContent.js';
+import { AppPortals } from '@atrium/app-kit';
 import { DialogHost } from '../dialogs/DialogHost.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { useOwnedModel } from '../hooks/useOwnedModel.js';
@@ -22,6 +22,8 @@ import { KeyboardModeStatus } from './KeyboardModeStatus.js';
 import { useAppearance } from './useAppearance.js';
 import { useDesktopKeys, useFlushOnPageHide, useViewport } from './useDesktopEvents.js';
 import './Desktop.css';
+// The app kit's look (the failure state) for every app window.
+import '@atrium/app-kit/kit.css';
 
 /** The app the profile card's chat link launches (docs/behaviour/profile.md). */
 const CHAT_APP = 'Chat';
@@ -72,7 +74,7 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
   const translate = useCallback((key: string, vars?: Record<string, unknown>) => String(i18nRef.current.t(key, vars ?? {})), []);
   const services = useOwnedModel((): DesktopServices => {
     const viewport = { width: area.current?.clientWidth ?? 0, height: area.current?.clientHeight ?? 0 };
-    const addTranslations = (texts: Parameters<typeof i18n.addTranslations>[0]) => i18nRef.current.addTranslations(texts);
+    const addTranslations = (texts: Parameters<typeof addAppTranslations>[1]) => addAppTranslations(i18nRef.current, texts);
     const desktop = createDesktop({ ...platform, sounds: platform.sounds ?? browserSounds(), translate, locale: () => i18nRef.current.language, setLocale, addTranslations }, { viewport });
     return Object.assign(desktop, { slots: new WindowSlots() });
   }, [platform, translate, setLocale]);

@@ -2,7 +2,7 @@ import { FILE_SEARCH_TEXT_MAX_LENGTH, type FileEntry, type FileSearchMessage, ty
 import { fileErrorText } from '@atrium/sdk';
 import { useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
-import { FileIcon, FileImageIcon, FileTextIcon, FolderIcon, SearchIcon } from '../icons.js';
+import { FileIcon, FileImageIcon, FileTextIcon, FolderIcon, SearchIcon } from '@atrium/app-kit';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from './DesktopContext.js';
 import { useReturnFocus } from './ModalOverlay.js';

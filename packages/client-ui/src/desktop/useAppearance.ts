@@ -2,7 +2,7 @@ import type { BackgroundSettings } from '@atrium/shared';
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type CSSProperties } from 'react';
 import { bootAppearanceOf, writeBootAppearance, type Appearance } from '@atrium/client-core';
 import { useAtrium } from '../AtriumContext.js';
-import { wallpaperUrl } from '../wallpapers/wallpapers.js';
+import { wallpaperUrl } from '@atrium/app-kit';
 import { clearBootAppearance } from './bootAppearance.js';
 
 /** Font stacks of the desktop fonts (Lato or Roboto: docs/behaviour/settings.md#appearance), with the theme's fallbacks (system and Chinese fonts, theme/vision.css). */

@@ -2,7 +2,7 @@ import type { AlertDialog } from '@atrium/client-core';
 import { useEffect, useId, useRef, useState, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { AlertIcon, ChevronRightIcon, InfoIcon } from '../icons.js';
+import { AlertIcon, ChevronRightIcon, InfoIcon } from '@atrium/app-kit';
 
 type CopyStatus = 'idle' | 'copied' | 'failed';
 

@@ -3,7 +3,7 @@ import { formatVfsPath, isVfsPath, parseVfsPath } from '@atrium/shared';
 import { useEffect, useId, type JSX, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { FileIcon, FileImageIcon, FileTextIcon, FolderIcon } from '../icons.js';
+import { FileIcon, FileImageIcon, FileTextIcon, FolderIcon } from '@atrium/app-kit';
 
 /** The icon of an entry by its kind and mime type. */
 function EntryIcon({ entry }: { entry: FileEntry }): JSX.Element {

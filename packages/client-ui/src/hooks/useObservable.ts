@@ -1,13 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import type { Store } from '../ports.js';
-
 /**
- * The current state of a client-core model; re-renders when it changes.
- * The model must return the same snapshot object until its state changes.
+ * The current state of a client-core model; re-renders when it changes
+ * (the app kit's useModel: one hook for the desktop's models and the apps').
  */
-export function useObservable<S>(model: Store<S>): S {
-  return useSyncExternalStore(
-    (listener) => model.subscribe(listener),
-    () => model.getState(),
-  );
-}
+export { useModel as useObservable } from '@atrium/app-kit';

@@ -33,6 +33,6 @@ describe('useTranslation', () => {
   });
 
   it('says what is missing when no provider is above it', () => {
-    expect(() => render(<Title />)).toThrow(/needs an I18nProvider/);
+    expect(() => render(<Title />)).toThrow(/needs a TextSourceProvider/);
   });
 });

@@ -1,12 +1,11 @@
+import { TextSourceProvider, useTextSource } from '@atrium/app-kit';
 import type { TranslateOptions, Translator } from '@atrium/client-core';
-import { createContext, useContext, useMemo, type JSX, type ReactNode } from 'react';
+import { useMemo, type JSX, type ReactNode } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 
-const TranslatorContext = createContext<Translator | null>(null);
-
-/** Gives the views below it the translator of client-core's createI18n. */
+/** Gives the views below it the translator of client-core's createI18n: the desktop's views and the apps' (the app kit's useTranslation) alike. */
 export function I18nProvider({ i18n, children }: { i18n: Translator; children?: ReactNode }): JSX.Element {
-  return <TranslatorContext.Provider value={i18n}>{children}</TranslatorContext.Provider>;
+  return <TextSourceProvider source={i18n}>{children}</TextSourceProvider>;
 }
 
 /** A text by key, with its `{{name}}` placeholders filled (Translator.t). */
@@ -18,8 +17,8 @@ export type TFunction = (key: string, options?: TranslateOptions) => string;
  * `t` is then a new function, so values memoised on it follow the language.
  */
 export function useTranslation(): { t: TFunction; i18n: Translator } {
-  const i18n = useContext(TranslatorContext);
-  if (!i18n) throw new Error('useTranslation needs an I18nProvider above it');
+  // The desktop's views are always under an I18nProvider: the source is client-core's Translator.
+  const i18n = useTextSource() as Translator;
   const state = useObservable(i18n);
   // `state` is the dependency that matters: a new t for each language and set of texts.
   // eslint-disable-next-line react-hooks/exhaustive-deps

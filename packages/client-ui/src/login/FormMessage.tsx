@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { AlertIcon, CheckIcon } from '../icons.js';
+import { AlertIcon, CheckIcon } from '@atrium/app-kit';
 
 export interface FormMessageProps {
   kind: 'error' | 'success';

@@ -2,7 +2,7 @@ import { languageTag, LOCALE_NATIVE_NAMES, LOCALES, type Locale } from '@atrium/
 import { useId, type ChangeEvent, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
-import { GlobeIcon } from '../icons.js';
+import { GlobeIcon } from '@atrium/app-kit';
 
 const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
 

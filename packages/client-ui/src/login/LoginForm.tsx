@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/useTranslation.js';
 import { HashLink } from './HashLink.js';
 import { useAtrium } from '../AtriumContext.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { EyeIcon, EyeOffIcon } from '../icons.js';
+import { EyeIcon, EyeOffIcon } from '@atrium/app-kit';
 import type { LoginError } from '../ports.js';
 import { BrandHeader } from './BrandHeader.js';
 import { FormMessage } from './FormMessage.js';

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { AppsIcon, CloseIcon, HomeIcon, KeyboardIcon, LogoutIcon, MaximizeIcon, MinimizeIcon, PanelIcon, SearchIcon, SlidersIcon, UserIcon, WindowIcon } from '../icons.js';
+import { AppsIcon, CloseIcon, HomeIcon, KeyboardIcon, LogoutIcon, MaximizeIcon, MinimizeIcon, PanelIcon, SearchIcon, SlidersIcon, UserIcon, WindowIcon } from '@atrium/app-kit';
 
 /** The desktop's icons for the icon names commands carry (client-core's Command.icon). */
 const ICONS: Readonly<Record<string, (props: { width: number; height: number }) => JSX.Element>> = {

@@ -1,7 +1,7 @@
 import type { CommandContext, CommandRegistry, MenuEntry } from '@atrium/client-core';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
-import { focusByKey } from '../hooks/focusByKey.js';
+import { focusByKey } from '@atrium/app-kit';
 import { useObservable } from '../hooks/useObservable.js';
 import { CommandIcon } from './CommandIcon.js';
 import { Keys } from './Keys.js';

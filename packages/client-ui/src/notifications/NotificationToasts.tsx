@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n/useTranslation.js';
 import { AppIcon } from '../apphost/AppIcon.js';
 import { desktopHome } from '../desktop/DesktopFocus.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { BellIcon, CloseIcon } from '../icons.js';
+import { BellIcon, CloseIcon } from '@atrium/app-kit';
 import type { NotificationService } from '@atrium/client-core';
 import './NotificationToasts.css';
 

@@ -1,7 +1,7 @@
 import type { CSSProperties, JSX, ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
-import { ArrowLeftIcon } from '../icons.js';
+import { ArrowLeftIcon } from '@atrium/app-kit';
 import { cssUrl } from '../login/LoginPage.js';
 import './InfoPage.css';
 

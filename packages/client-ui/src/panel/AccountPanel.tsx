@@ -3,7 +3,7 @@ import { useAtrium } from '../AtriumContext.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { useTranslation } from '../i18n/useTranslation.js';
-import { ArrowLeftIcon } from '../icons.js';
+import { ArrowLeftIcon } from '@atrium/app-kit';
 import { usePopupMenu } from './usePopupMenu.js';
 
 export interface AccountPanelProps {

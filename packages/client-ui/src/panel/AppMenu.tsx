@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import { AppIcon } from '../apphost/AppIcon.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { ChevronRightIcon, SearchIcon } from '../icons.js';
+import { ChevronRightIcon, SearchIcon, useDismiss } from '@atrium/app-kit';
 import { useTranslation } from '../i18n/useTranslation.js';
 import './AppMenu.css';
 
@@ -77,16 +77,8 @@ export function AppMenu(): JSX.Element {
     };
   }, []);
 
-  useEffect(() => {
-    const outside = (event: PointerEvent) => {
-      const target = event.target as Element;
-      // The menu button toggles the menu itself.
-      if (root.current?.contains(target) || target.closest?.('[data-app-menu-button]')) return;
-      ui.closePopup();
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [ui]);
+  // The menu button toggles the menu itself.
+  useDismiss(root, () => ui.closePopup(), { escape: false, insideSelector: '[data-app-menu-button]' });
 
   const close = () => {
     const button = menuButton(opener.current, root.current);

@@ -4,7 +4,7 @@ import { useAtrium } from '../AtriumContext.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { useTranslation } from '../i18n/useTranslation.js';
-import { LogoutIcon, ReloadIcon, SlidersIcon, UserIcon } from '../icons.js';
+import { LogoutIcon, ReloadIcon, SlidersIcon, UserIcon } from '@atrium/app-kit';
 import { ProfileAvatar } from './ProfileAvatar.js';
 import { usePopupMenu } from './usePopupMenu.js';
 

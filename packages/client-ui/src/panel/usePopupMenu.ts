@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-import { focusByKey } from '../hooks/focusByKey.js';
+import { focusByKey, useDismiss } from '@atrium/app-kit';
 
 /** The items of a popup menu that arrow keys move between. */
 const ITEMS = '[role^="menuitem"]:not([aria-disabled="true"])';
@@ -40,15 +40,8 @@ export function usePopupMenu({ anchor, onEscape, onDismiss, back = false, initia
     (chosen ?? menu?.querySelector<HTMLElement>(ITEMS))?.focus();
   }, []);
 
-  useEffect(() => {
-    const outside = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (ref.current?.contains(target) || anchor.current?.contains(target)) return;
-      dismiss.current();
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [anchor]);
+  // A press outside (the anchor toggles the menu itself); Escape is the keydown handler's: it goes back.
+  useDismiss(ref, () => dismiss.current(), { escape: false, inside: [anchor] });
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const items = [...(ref.current?.querySelectorAll<HTMLElement>(ITEMS) ?? [])];

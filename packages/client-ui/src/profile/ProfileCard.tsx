@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type JSX, type Mou
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useFocusTrap } from '../hooks/useFocusTrap.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { ChatIcon, CloseIcon, MailIcon, UserIcon } from '../icons.js';
+import { ChatIcon, CloseIcon, MailIcon, UserIcon } from '@atrium/app-kit';
 import type { ProfileCardModel } from '@atrium/client-core';
 import './ProfileCard.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
-import { InfoIcon } from '../icons.js';
+import { InfoIcon } from '@atrium/app-kit';
 
 const RULES = ['length', 'digit', 'lowercase', 'uppercase', 'special'] as const;
 

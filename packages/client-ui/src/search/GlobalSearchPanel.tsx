@@ -4,7 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useReturnFocus } from '../desktop/ModalOverlay.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { CloseIcon, SearchIcon } from '../icons.js';
+import { CloseIcon, SearchIcon, useDismiss } from '@atrium/app-kit';
 import { useCataloguePart } from '../i18n/useCataloguePart.js';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { GLOBAL_SEARCH_BUTTON } from './SearchItem.js';
@@ -80,16 +80,8 @@ function SearchPanel({ model }: { model: GlobalSearchModel }): JSX.Element {
     input.current?.focus({ preventScroll: true });
   }, []);
 
-  useEffect(() => {
-    const outside = (event: PointerEvent) => {
-      const target = event.target as Element;
-      // The magnifier toggles the panel itself.
-      if (panel.current?.contains(target) || target.closest?.(`[${GLOBAL_SEARCH_BUTTON}]`)) return;
-      model.close();
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [model]);
+  // The magnifier toggles the panel itself.
+  useDismiss(panel, () => model.close(), { escape: false, insideSelector: `[${GLOBAL_SEARCH_BUTTON}]` });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

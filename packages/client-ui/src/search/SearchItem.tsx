@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { SearchIcon } from '../icons.js';
+import { SearchIcon } from '@atrium/app-kit';
 import { useTranslation } from '../i18n/useTranslation.js';
 import type { PanelItemProps } from '../panel/items/index.js';
 

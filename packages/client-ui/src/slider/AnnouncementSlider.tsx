@@ -2,7 +2,7 @@ import type { Announcement } from '@atrium/shared';
 import { useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon, PauseIcon, PlayIcon } from '../icons.js';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon, PauseIcon, PlayIcon } from '@atrium/app-kit';
 import type { SliderPort } from '../ports.js';
 import './AnnouncementSlider.css';
 

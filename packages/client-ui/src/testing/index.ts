@@ -1,4 +1,2 @@
-/** Test helpers for applications and views built on client-ui (`@atrium/client-ui/testing`). Never imported by production code. */
-export { fakeApplication, FakeSettings, type FakeApplication, type FakeApplicationOptions } from './fakeApplication.js';
-export { renderApplication, type ApplicationTest } from './renderApplication.js';
+/** Test helpers for the desktop's views (`@atrium/client-ui/testing`); applications test with `@atrium/app-kit/testing`. Never imported by production code. */
 export { desktopPerTest, renderDesktop, VIEWPORT, type DesktopTest, type DesktopTestOptions } from './renderDesktop.js';

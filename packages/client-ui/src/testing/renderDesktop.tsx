@@ -5,7 +5,7 @@
  * test gives), 1280x800, rendered with the English catalogue. Never
  * imported by production code.
  */
-import { createDesktop, createI18n, loadDialogKinds, Session, type BuiltinLoaders, type FileSystem, type WindowManager, type WindowOptions, type WindowRecord, type DialogService } from '@atrium/client-core';
+import { addAppTranslations, createDesktop, createI18n, loadDialogKinds, Session, type BuiltinLoaders, type FileSystem, type WindowManager, type WindowOptions, type WindowRecord, type DialogService } from '@atrium/client-core';
 import type { FakeClock } from '@atrium/client-core/testing';
 import { FakeAuthServer, FakeDesktopServer, FakeEnvironment, flushPromises, LOOK_PACKAGES, testConfig } from '@atrium/client-core/testing';
 import type { PackageManifestEntry } from '@atrium/shared';
@@ -85,7 +85,7 @@ export async function renderDesktop(options: DesktopTestOptions = {}): Promise<D
   const translate = (key: string, vars?: Record<string, unknown>) => String(i18n.t(key, vars ?? {}));
   const { env, auth, server, session } = await fakePlatform({ clock: options.clock, manifest: options.manifest });
   const desktop = createDesktop(
-    { env, session, config: testConfig, builtins: { ...LOOK_PACKAGES.builtins, ...options.builtins }, fileSystem: options.fileSystem, applications: options.applications, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve(), addTranslations: (texts) => i18n.addTranslations(texts) },
+    { env, session, config: testConfig, builtins: { ...LOOK_PACKAGES.builtins, ...options.builtins }, fileSystem: options.fileSystem, applications: options.applications, translate, locale: () => 'en_EN', setLocale: () => Promise.resolve(), addTranslations: (texts) => addAppTranslations(i18n, texts) },
     { viewport: VIEWPORT },
   );
   const services: DesktopServices = Object.assign(desktop, { slots: new WindowSlots() });

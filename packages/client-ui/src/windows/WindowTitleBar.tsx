@@ -2,7 +2,7 @@ import type { WindowRecord } from '@atrium/client-core';
 import type { JSX, MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { AppIcon } from '../apphost/AppIcon.js';
-import { CloseIcon, MaximizeIcon, MinimizeIcon, RestoreIcon } from '../icons.js';
+import { CloseIcon, MaximizeIcon, MinimizeIcon, RestoreIcon } from '@atrium/app-kit';
 import type { GestureHandlers } from './useWindowGestures.js';
 
 export interface WindowTitleBarProps {

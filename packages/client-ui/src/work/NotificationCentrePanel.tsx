@@ -4,7 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useReturnFocus } from '../desktop/ModalOverlay.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../icons.js';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, useDismiss } from '@atrium/app-kit';
 import { useCataloguePart } from '../i18n/useCataloguePart.js';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { NOTIFICATION_CENTRE_BUTTON, shownCount } from './NotificationsItem.js';
@@ -70,16 +70,8 @@ function Panel({ model }: { model: NotificationCentreModel }): JSX.Element {
     select.current?.focus({ preventScroll: true });
   }, []);
 
-  useEffect(() => {
-    const outside = (event: PointerEvent) => {
-      const target = event.target as Element;
-      // The clipboard toggles the panel itself; the work dialogs and notifications sit above it.
-      if (panel.current?.contains(target) || target.closest?.(`[${NOTIFICATION_CENTRE_BUTTON}], .atr-modal, .atr-toasts`)) return;
-      model.close();
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [model]);
+  // The clipboard toggles the panel itself; the work dialogs and notifications sit above it.
+  useDismiss(panel, () => model.close(), { escape: false, insideSelector: `[${NOTIFICATION_CENTRE_BUTTON}], .atr-modal, .atr-toasts` });
 
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;

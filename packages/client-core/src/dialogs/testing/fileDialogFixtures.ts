@@ -1,6 +1,6 @@
 import { flushPromises } from '../../testing/FakeClock.js';
 import type { FileSystem } from '../../vfs/FileSystem.js';
-import { MemoryFileSystem, memoryMountpoint } from '../../vfs/MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileDialog } from '../FileDialog.js';
 import { dialogHarness } from './dialogHarness.js';
 

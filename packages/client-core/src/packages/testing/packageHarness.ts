@@ -12,7 +12,7 @@ import { makeProfile } from '../../testing/fixtures.js';
 import { MemoryStorage } from '../../testing/MemoryStorage.js';
 import { translateEnglish } from '../../testing/translate.js';
 import type { FileSystem } from '../../vfs/FileSystem.js';
-import { MemoryFileSystem, memoryMountpoint } from '../../vfs/MemoryFileSystem.js';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import { WindowManager } from '../../windows/WindowManager.js';
 import type { DesktopHooks } from '../DesktopHooks.js';
 import type { BuiltinLoaders, PackageLoader } from '../packageLoading.js';
@@ -111,7 +111,7 @@ export function packageHarness(options: HarnessOptions = {}) {
     request: async <T>() => undefined as T,
     showProfileCard: () => undefined,
     files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: {} }),
-    addTranslations: (texts) => void translations.push(texts),
+    addTranslations: async (texts) => void translations.push(texts),
     search: new SearchService({ request: async <T>() => undefined as T, storedHistory: () => profile.search_history }),
   };
   const builtinCalls: string[] = [];

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.js';
 import { useDesktop } from '../../desktop/DesktopContext.js';
-import { HomeIcon } from '../../icons.js';
+import { HomeIcon } from '@atrium/app-kit';
 import { useWindowList } from '../../windows/useWindowRecord.js';
 import type { PanelItemProps } from './index.js';
 

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.js';
 import { useDesktop } from '../../desktop/DesktopContext.js';
-import { LogoutIcon } from '../../icons.js';
+import { LogoutIcon } from '@atrium/app-kit';
 import type { PanelItemProps } from './index.js';
 
 /** The logout button: asks 'Would you like to logout?' ('Yes, logout', 'No, cancel') before signing out (the session.logout command). */

@@ -3,7 +3,7 @@ import type { JSX, MouseEvent } from 'react';
 import { AppIcon } from '../../apphost/AppIcon.js';
 import { useDesktop } from '../../desktop/DesktopContext.js';
 import { useObservable } from '../../hooks/useObservable.js';
-import { CloseIcon } from '../../icons.js';
+import { CloseIcon } from '@atrium/app-kit';
 import { useTranslation } from '../../i18n/useTranslation.js';
 import { useWindowList } from '../../windows/useWindowRecord.js';
 import type { PanelItemProps } from './index.js';

@@ -1,0 +1,68 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { en_EN } from './en_EN.js';
+
+/** The texts of Preferences in Slovenian: the keys of en_EN.ts, loaded when the desktop needs this locale. */
+const sl_SI: TextsShape<typeof en_EN> = {
+  preferences: {
+    sections: 'Razdelki nastavitev',
+    section: {
+      appearance: 'Videz',
+      panels: 'Plošče',
+      widgets: 'Gradniki',
+      language: 'Jezik',
+      general: 'Splošno',
+    },
+    locked: 'Zaklenila vaša organizacija',
+    appearance: {
+      theme: 'Tema',
+      icons: 'Ikone',
+      wallpaper: 'Ozadje',
+      noWallpaper: 'Brez slike',
+      style: 'Postavitev slike',
+      color: 'Barva ozadja',
+      font: 'Pisava',
+      none: 'Nič nameščenega',
+      styles: {
+        cover: 'Zapolni',
+        contain: 'Prilagodi',
+        repeat: 'Razpostavi',
+        center: 'Na sredini',
+        color: 'Samo barva',
+      },
+    },
+    panels: {
+      position: 'Položaj plošče',
+      top: 'Zgoraj',
+      bottom: 'Spodaj',
+      items: 'Elementi plošče',
+      item: {
+        menu: 'Meni aplikacij',
+        windows: 'Seznam oken',
+        tray: 'Sistemska vrstica',
+        profile: 'Meni profila',
+        notifications: 'Središče obvestil',
+        search: 'Splošno iskanje',
+        logout: 'Gumb za odjavo',
+        home: 'Gumb Moj začetek',
+      },
+    },
+    widgets: {
+      legend: 'Gradniki namizja',
+      home: 'Začetni gradnik',
+      homeHint: 'Vaša nadzorna plošča ali stran vaše organizacije na namizju.',
+    },
+    language: {
+      legend: 'Jezik vmesnika',
+    },
+    general: {
+      greetingLegend: 'Pozdrav',
+      greeting: 'Pozdravi me po prijavi',
+      greetingError: 'Pozdrava ni bilo mogoče spremeniti. Poskusite znova.',
+      soundsLegend: 'Zvoki',
+      sounds: 'Predvajaj zvoke',
+      volume: 'Glasnost',
+    },
+  },
+};
+
+export default sl_SI;

@@ -1,0 +1,22 @@
+/** English, the fallback: the Text Editor's own texts (under 'textEditor'). */
+export const en_EN = {
+  textEditor: {
+    untitled: 'Untitled',
+    toolbar: 'Text Editor toolbar',
+    new: 'New',
+    open: 'Open…',
+    save: 'Save',
+    saveAs: 'Save As…',
+    wrap: 'Wrap long lines',
+    content: 'Text of {{name}}',
+    status: 'Document status',
+    modified: 'Modified',
+    position: 'Ln {{line}}, Col {{column}}',
+    loading: 'Opening…',
+    saving: 'Saving…',
+    dismiss: 'Dismiss',
+    download: 'Download',
+    tooLarge: { title: '{{name}} is too large to edit', text: 'The Text Editor opens files up to {{limit}}; this one is {{size}}. You can download it instead.' },
+    unsaved: { title: 'Unsaved changes', message: 'Do you want to save the changes to {{name}}?', save: 'Save', discard: 'Discard' },
+  },
+} as const;

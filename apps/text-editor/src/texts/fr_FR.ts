@@ -1,0 +1,27 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { en_EN } from './en_EN.js';
+
+/** The texts of the Text Editor in French: the keys of en_EN.ts, loaded when the desktop needs this locale. */
+const fr_FR: TextsShape<typeof en_EN> = {
+  textEditor: {
+    untitled: 'Sans titre',
+    toolbar: 'Barre d’outils de l’éditeur de texte',
+    new: 'Nouveau',
+    open: 'Ouvrir…',
+    save: 'Enregistrer',
+    saveAs: 'Enregistrer sous…',
+    wrap: 'Renvoyer les longues lignes à la ligne',
+    content: 'Texte de {{name}}',
+    status: 'État du document',
+    modified: 'Modifié',
+    position: 'Ligne {{line}}, col. {{column}}',
+    loading: 'Ouverture…',
+    saving: 'Enregistrement…',
+    dismiss: 'Fermer',
+    download: 'Télécharger',
+    tooLarge: { title: '{{name}} est trop volumineux pour être modifié', text: 'L’éditeur de texte ouvre les fichiers jusqu’à {{limit}} ; celui-ci fait {{size}}. Vous pouvez le télécharger à la place.' },
+    unsaved: { title: 'Modifications non enregistrées', message: 'Voulez-vous enregistrer les modifications de {{name}} ?', save: 'Enregistrer', discard: 'Ignorer' },
+  },
+};
+
+export default fr_FR;

@@ -1,0 +1,20 @@
+/**
+ * @atrium/app-kit: what every application needs on top of the sdk
+ * (docs/APPLICATIONS.md): models out of React and the hook that follows
+ * them, React content in a window, the app's texts with every locale but
+ * English loaded when needed, the product's line icons and wallpapers, list
+ * keyboard navigation, dismiss on Escape and outside press, the desktop's
+ * dialogs as promises, and the failure state. The desktop's own views use
+ * the same pieces.
+ */
+export { Model } from './Model.js';
+export { useModel, type Store } from './useModel.js';
+export { reactContent, AppPortals } from './reactContent.js';
+export { TextSourceProvider, useTextSource, useTranslation, type TextSource, type TFunction, type TranslateOptions } from './useTranslation.js';
+export { defineTexts, type AppTexts, type LocaleModule, type TranslatedLocale } from './texts.js';
+export { listIndexByKey, focusByKey, listKeyHandler, type ListNavigationOptions, type ListOrientation } from './listNavigation.js';
+export { useDismiss, type DismissOptions } from './useDismiss.js';
+export { appDialogs, type AppDialogs, type DialogAnswer } from './dialogs.js';
+export { FailureState, failureDetails, type FailureStateProps } from './FailureState.js';
+export * from './icons.js';
+export { wallpapers, wallpaperUrl, type Wallpaper } from './wallpapers/wallpapers.js';

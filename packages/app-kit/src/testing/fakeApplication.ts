@@ -1,0 +1,198 @@
+/**
+ * Test doubles for applications (@atrium/sdk): an Application whose desktop
+ * keeps settings in memory with the real rules (checkSetting, locks) and
+ * records what the app asked of it. Never imported by production code.
+ */
+import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary } from '@atrium/sdk';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
+import type { FileEntry, FileSystem } from '@atrium/sdk';
+import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
+
+/** The in-memory settings of a fake desktop. */
+export class FakeSettings implements DesktopSettingsAccess {
+  readonly values: Record<string, unknown>;
+  readonly locked: Set<string>;
+  /** Every accepted change, in order. */
+  readonly changes: Array<{ key: string; value: unknown }> = [];
+  readonly #listeners = new Set<() => void>();
+
+  constructor(values: Record<string, unknown> = {}, locked: readonly string[] = []) {
+    this.values = { ...DEFAULT_SETTINGS, ...values };
+    this.locked = new Set(locked);
+  }
+
+  get<T = unknown>(key: string): T {
+    return this.values[key] as T;
+  }
+
+  set(key: string, value: unknown): void {
+    if (this.locked.has(key)) throw new Error(`Setting '${key}' is locked`);
+    const checked = checkSetting(key, value);
+    if (!checked.ok) throw new Error(checked.problem.message);
+    this.values[key] = checked.value;
+    this.changes.push({ key, value: checked.value });
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  isLocked(key: string): boolean {
+    return this.locked.has(key);
+  }
+
+  save(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
+export interface FakeApplicationOptions {
+  args?: Record<string, unknown>;
+  /** The launch options (a page address's options, a restore). */
+  launchOptions?: LaunchOptions;
+  settings?: Record<string, unknown>;
+  locked?: readonly string[];
+  packages?: readonly PackageSummary[];
+  profileApps?: readonly ProfileApp[];
+  user?: Partial<Desktop['user']>;
+  locale?: Locale;
+  /** What setUserPreference answers (default: resolves). */
+  setUserPreference?: Desktop['setUserPreference'];
+  /** What setLocale answers (default: resolves). */
+  setLocale?: Desktop['setLocale'];
+  /** Called with each window's options (renderApplication mounts them). */
+  onWindow?(options: AppWindowOptions, window: AppWindow): void;
+  /** The desktop's files (default: an empty in-memory 'home'). */
+  files?: FileSystem;
+  /** Where the app's own texts go (renderApplication: the English translator the views use). */
+  addTranslations?: Desktop['addTranslations'];
+  /** The desktop's work items (default: every call rejects, onChange hears nothing). */
+  tasks?: Desktop['tasks'];
+  /** The desktop's global search (default: every query rejects, no history). */
+  search?: Desktop['search'];
+  /** Translates the product's keys for the app's model (default: the key itself; renderApplication: the views' translator). */
+  t?: Desktop['t'];
+  /** Answers the app's dialogs (default: none is ever answered). */
+  dialog?: Application['dialog'];
+}
+
+/** A fake Application with what it recorded. */
+export interface FakeApplication extends Application {
+  readonly fakeSettings: FakeSettings;
+  readonly windowOptions: AppWindowOptions[];
+  readonly titles: string[];
+  readonly launches: LaunchRequest[];
+  readonly notifications: NotificationOptions[];
+  readonly preferenceCalls: Array<{ name: string; value: string }>;
+  readonly localeCalls: Locale[];
+  /** What the app asked desktop.openFile to open. */
+  readonly openedFiles: Array<FileEntry | string>;
+}
+
+/** An Application of the package with this metadata over a fake desktop. */
+export function fakeApplication(metadataInput: PackageMetadataInput, options: FakeApplicationOptions = {}): FakeApplication {
+  const metadata = PackageMetadataSchema.parse(metadataInput);
+  const settings = new FakeSettings(options.settings, options.locked);
+  const windowOptions: AppWindowOptions[] = [];
+  const titles: string[] = [];
+  const launches: LaunchRequest[] = [];
+  const notifications: NotificationOptions[] = [];
+  const preferenceCalls: Array<{ name: string; value: string }> = [];
+  const localeCalls: Locale[] = [];
+  const openedFiles: Array<FileEntry | string> = [];
+  let locale: Locale = options.locale ?? 'en_EN';
+  const windows: AppWindow[] = [];
+  const desktop: Desktop = {
+    get locale() {
+      return locale;
+    },
+    t: options.t ?? ((key) => key),
+    localize: (text) => localizedText(text, locale),
+    launch: async (request) => {
+      launches.push(request);
+    },
+    user: { id: 'user-1', username: 'demo', name: 'Dana Demo', preferences: {}, ...options.user },
+    profileApps: () => options.profileApps ?? [],
+    setUserPreference: (name, value) => {
+      preferenceCalls.push({ name, value });
+      return options.setUserPreference ? options.setUserPreference(name, value) : Promise.resolve();
+    },
+    setLocale: (next) => {
+      localeCalls.push(next);
+      if (options.setLocale) return options.setLocale(next);
+      locale = next;
+      return Promise.resolve();
+    },
+    settings,
+    packages: (type) => (options.packages ?? []).filter((p) => !type || p.type === type),
+    showProfileCard: () => undefined,
+    request: () => Promise.reject(new Error('No requests in this test')),
+    tray: { create: () => ({ update: () => undefined, destroy: () => undefined }) },
+    files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: {} }),
+    openFile: async (file) => {
+      openedFiles.push(file);
+    },
+    addTranslations: async (texts) => options.addTranslations?.(texts),
+    search: options.search ?? { query: () => Promise.reject(new Error('No requests in this test')), history: () => [], remember: () => Promise.resolve() },
+    tasks: options.tasks ?? noTasks(),
+  };
+  let nextWid = 1;
+  const app: FakeApplication = {
+    pid: 1,
+    name: metadata.name,
+    args: options.args ?? {},
+    options: options.launchOptions ?? {},
+    metadata,
+    get windows() {
+      return windows;
+    },
+    settings: { get: () => undefined, set: () => undefined, save: () => Promise.resolve(), subscribe: () => () => undefined },
+    desktop,
+    get title() {
+      return localizedText(metadata.title as LocalizedText, locale);
+    },
+    createWindow(o) {
+      const wid = nextWid++;
+      const handle: AppWindow = {
+        wid,
+        id: o.id,
+        setTitle: (title) => void titles.push(title),
+        setLoading: () => undefined,
+        focus: () => undefined,
+        attention: () => undefined,
+        close: () => undefined,
+        onBeforeClose: () => () => undefined,
+      };
+      windowOptions.push(o);
+      windows.push(handle);
+      if (o.title) titles.push(o.title);
+      options.onWindow?.(o, handle);
+      return handle;
+    },
+    dialog: options.dialog ?? (() => undefined),
+    notify: (n) => void notifications.push(n),
+    socket: () => {
+      throw new Error('No sockets in this test');
+    },
+    send: () => undefined,
+    on: () => () => undefined,
+    destroy: () => undefined,
+    fakeSettings: settings,
+    windowOptions,
+    titles,
+    launches,
+    notifications,
+    preferenceCalls,
+    localeCalls,
+    openedFiles,
+  };
+  return app;
+}
+
+/** Work items that are not there: every call rejects. */
+function noTasks(): Desktop['tasks'] {
+  const none = () => Promise.reject(new Error('No requests in this test'));
+  return { list: none, get: none, create: none, update: none, complete: none, snooze: none, extend: none, unsnooze: none, comments: none, addComment: none, onChange: () => () => undefined, showComments: () => undefined, showSnooze: () => undefined };
+}

@@ -1,0 +1,6 @@
+/**
+ * `@atrium/sdk/testing`: an in-memory FileSystem with the same rules as the
+ * desktop's (docs/behaviour/files.md), for the tests of applications and of
+ * the desktop, and for the development build. Nothing else imports it.
+ */
+export { MemoryFileSystem, memoryMountpoint, sortEntries } from './MemoryFileSystem.js';
