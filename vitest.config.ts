@@ -5,6 +5,14 @@ import { defineConfig } from 'vitest/config';
  * up here. The server project runs on the embedded database unless
  * TEST_DATABASE_URL names a PostgreSQL server (scripts/with-postgres.sh).
  */
+
+/** Where the client's tests are: client-core, client-ui, the apps, the themes and the web entry. */
+const clientTestDirs = ['packages/client-core/src', 'packages/client-ui/src', 'apps/*/src', 'themes/*/src', 'web/src'];
+const clientTests = {
+  // The theme's defaults are read as text (?raw) by web/src/builtinPackages.test.ts.
+  css: { include: [/theme\/vision\.css/] },
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -17,16 +25,20 @@ export default defineConfig({
       {
         test: {
           name: 'client',
+          // Node by default: the few tests of models that need the browser's API start
+          // with a `// @vitest-environment jsdom` comment (without it they fail: document is not defined).
+          environment: 'node',
+          ...clientTests,
+          include: clientTestDirs.map((dir) => `${dir}/**/*.test.ts`),
+        },
+      },
+      {
+        test: {
+          name: 'client-dom',
+          // Component tests (.test.tsx) render into a browser document.
           environment: 'jsdom',
-          // The theme's defaults are read as text (?raw) by web/src/builtinPackages.test.ts.
-          css: { include: [/theme\/vision\.css/] },
-          include: [
-            'packages/client-core/src/**/*.test.ts',
-            'packages/client-ui/src/**/*.test.{ts,tsx}',
-            'apps/*/src/**/*.test.{ts,tsx}',
-            'themes/*/src/**/*.test.ts',
-            'web/src/**/*.test.{ts,tsx}',
-          ],
+          ...clientTests,
+          include: clientTestDirs.map((dir) => `${dir}/**/*.test.tsx`),
         },
       },
       {
