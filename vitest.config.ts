@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and server tests. Playwright specs live in e2e/ and are not picked
  * up here. The server project runs on the embedded database unless
- * TEST_DATABASE_URL names a PostgreSQL server (scripts/with-postgres.sh).
+ * TEST_DATABASE_URL names a PostgreSQL server (scripts/with-postgres.sh):
+ * then it runs the files tagged `@module-tag postgres` only, those whose
+ * outcome rests on the database (packages/server/test/README.md).
  */
 
 /** Where the client's tests are: client-core, client-ui, the apps, the themes and the web entry. */
@@ -12,6 +16,16 @@ const clientTests = {
   // The theme's defaults are read as text (?raw) by web/src/builtinPackages.test.ts.
   css: { include: [/theme\/vision\.css/] },
 };
+
+/** The server's test files tagged to run on PostgreSQL too. */
+function postgresTestFiles(): string[] {
+  const dir = 'packages/server/test';
+  return fs
+    .readdirSync(path.join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.posix.join(dir, file.split(path.sep).join('/')))
+    .filter((file) => /(?:\/\/|\*)\s*@module-tag\s+postgres\b/.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')));
+}
 
 export default defineConfig({
   test: {
@@ -44,7 +58,11 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['packages/server/**/*.test.ts'],
+          include: process.env.TEST_DATABASE_URL ? postgresTestFiles() : ['packages/server/**/*.test.ts'],
+          tags: [
+            { name: 'postgres', description: 'Runs on the embedded database and again on PostgreSQL: what it checks rests on the database.' },
+            { name: 'embedded-only', description: 'Opens a database but checks nothing the database decides: runs on the embedded one only.' },
+          ],
           globalSetup: ['packages/server/test/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * How many SQL statements each filesystem call runs (docs/PERFORMANCE.md,
  * "Files"): the caller's organisation is remembered per session, a path is
  * resolved in one query, and a write is one short transaction. Counted at
