@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -10,8 +11,14 @@ import { defineConfig } from 'vitest/config';
  * outcome rests on the database (packages/server/test/README.md).
  */
 
-/** Where the client's tests are: client-core, client-ui, the apps, the themes and the web entry. */
-const clientTestDirs = ['packages/client-core/src', 'packages/client-ui/src', 'apps/*/src', 'themes/*/src', 'web/src'];
+/**
+ * Where the client's tests are: the source folders of the browser's type check program
+ * (sdk, client-core, client-ui, the apps, the themes, the web entry), so that a new client
+ * workspace is one line there.
+ */
+const clientTestDirs = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'tsconfig.browser.json'), 'utf8')) as { include: string[] }).include.filter(
+  (dir) => dir.endsWith('/src'),
+);
 const clientTests = {
   // The theme's defaults are read as text (?raw) by web/src/builtinPackages.test.ts.
   css: { include: [/theme\/vision\.css/] },
@@ -29,6 +36,9 @@ function postgresTestFiles(): string[] {
 
 export default defineConfig({
   test: {
+    // Vitest keeps a core for itself by default, which leaves a single worker on a two-core machine
+    // while the server tests spend much of their time waiting on sockets, timers and the database.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
