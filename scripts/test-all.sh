@@ -30,8 +30,9 @@ npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/un
 
 step "server tests on PostgreSQL"
 if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
-  # Tests that never open the database (test/unit) or always run the embedded one (the filesystem's process tests) ran in step 2.
-  bash scripts/with-postgres.sh npx vitest run --project server --exclude 'packages/server/test/unit/**' --exclude 'packages/server/test/process/vfs*.test.ts' \
+  # The files tagged `@module-tag postgres`, whose outcome rests on the database (packages/server/test/README.md);
+  # vitest.config.ts picks them when TEST_DATABASE_URL is set. The others ran in step 2.
+  bash scripts/with-postgres.sh npx vitest run --project server \
     --reporter=default --reporter=json --outputFile.json="$reports/postgres.json"
 else
   missing "PostgreSQL server" "apt-get install postgresql"

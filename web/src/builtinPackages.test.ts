@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// The icons are parsed as SVG documents (DOMParser).
 import { SOUND_PARTIALS } from '@atrium/client-core';
 import { APP_CATEGORIES, PackageMetadataSchema, PACKAGE_TYPES, type IconsModule, type SoundsModule, type ThemeModule } from '@atrium/shared';
 import { describe, expect, it } from 'vitest';

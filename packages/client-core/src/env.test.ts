@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// The browser environment is read from the window, its storage and its document.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserEnvironment, browserPackageLoader } from './env.js';
 

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// Application modules are loaded into the document.
 import type { Application as SdkApplication } from '@atrium/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WindowIdExistsError } from '../windows/WindowIdExistsError.js';

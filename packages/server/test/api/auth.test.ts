@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Sign-in: POST {wrapper}/auth (form or JSON) and POST /login (JSON). Every
  * refusal is an envelope; nothing a caller sends can produce a 5xx or a stack.
  */

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Generated malformed input to every endpoint the app registers: wrong
  * types, huge and deeply nested JSON, NUL bytes and lone surrogates, keys
  * named after built-in object members, malformed query strings and

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Request bodies in every encoding a browser sends (docs/COMPATIBILITY.md#encodings):
  * JSON, urlencoded, multipart (FormData) and JSON labelled text/plain all reach
  * the same schema with the same limits; anything broken is a 4xx envelope.

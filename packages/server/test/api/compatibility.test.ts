@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The EOS front end (the OS.js v3 based client the product's behaviour comes
  * from) against this server, deployed as docs/COMPATIBILITY.md describes:
  * both base addresses at /api, the front end's pages on another origin that

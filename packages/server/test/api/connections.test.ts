@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Slow clients on real sockets (docs/SECURITY.md, "Connections"): a request
  * head or body trickled in a byte at a time is answered 408 and closed once
  * its time is up, and a flood of slow connections larger than the cap does

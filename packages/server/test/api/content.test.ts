@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Content routes (docs/API.md#content): announcements by login host, stored resources and
  * account logos served inertly, and client log entries that cannot forge
  * log lines.

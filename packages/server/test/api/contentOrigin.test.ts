@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The content origin (CONTENT_URL; docs/SECURITY.md "Files"): signed file
  * addresses are absolute under a second address of the same server; there,
  * only signed file contents are answered (anything else is a 404, never the

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Cross-origin access (docs/COMPATIBILITY.md#cross-origin): none by default;
  * with CORS_ORIGINS, the listed pages may call every route with their
  * credentials and open websockets, and nobody else gains anything.

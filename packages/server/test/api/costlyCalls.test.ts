@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The per-user limits on costly calls (docs/SECURITY.md, "Costly calls"):
  * global search, the filesystem's search and large folder listings. A user
  * past their number of calls at once, or past their rate, is answered 429

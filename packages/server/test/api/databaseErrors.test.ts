@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * A database error during a request: a plain 500 envelope for the caller,
  * and a log line that names the failed query but none of its values (what
  * the user typed, hashes, tokens), on the real database drivers.

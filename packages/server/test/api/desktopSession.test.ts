@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The saved desktop session (GET user/me/getsession, POST user/me/updatesession
  * and POST user/me/removesession): one list per user, args never kept, the
  * same list in every browser the user signs in on.

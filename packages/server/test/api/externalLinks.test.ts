@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Which user an identity provider's identity signs in to
  * (docs/behaviour/external-sign-in.md#links), for Keycloak and for Okta: the
  * user its identity (issuer and the provider's immutable user id) is linked

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * External sign-in of someone Atrium does not know yet
  * (docs/behaviour/external-sign-in.md#provisioning): with
  * AUTH_PROVISION_ACCOUNT they are created as a member of that organisation,

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * External sign-in, POST {wrapper}/auth/external/:provider
  * (docs/behaviour/external-sign-in.md#server): the provider's access token
  * is checked against the keys a real (if tiny) provider on 127.0.0.1

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Liveness (GET /healthz: the process answers) and readiness (GET /readyz:
  * database reachable, migrations applied, not stopping), as a load
  * balancer or an orchestrator probes them (docs/API.md).

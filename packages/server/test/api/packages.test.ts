@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The package manifest (docs/API.md#packages) with the visibility rule
  * (docs/behaviour/applications.md#visibility), and the files of
  * registered packages behind their signed addresses.

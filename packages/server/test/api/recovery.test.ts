@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Forgot and reset password (docs/behaviour/password-recovery.md): neutral answers, the mail and its
  * link, the password rules in order, single-use expiring codes stored hashed,
  * and every session ended by a reset. Delivery is checked against a real

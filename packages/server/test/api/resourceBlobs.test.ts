@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Resources keep their contents in a blob store of the files' kind
  * (docs/ARCHITECTURE.md): written whole or not at all, kept apart from the
  * files, so the files' start-up sweep of unreferenced blobs leaves them be;

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Global search (docs/behaviour/search.md): each kind found, ranked and
  * highlighted; the filter and paging; the validation texts; and the rights:
  * another user's home, another organisation's shared folder, a mountpoint

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The search history (docs/behaviour/search.md#history) through
  * POST {api}/user/updateusersearchitems: newest first, without repeats,
  * bounded, kept per user and answered by GET /user/me; bad input refused.

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Cross-cutting guarantees: no stack traces in any answer, no secrets in the
  * logs, redacted secret query parameters, envelopes for unknown routes and
  * for internal errors.

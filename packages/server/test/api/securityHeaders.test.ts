@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The security headers of every answer (docs/SECURITY.md, "Content Security
  * Policy"): the page, its client-side addresses, its files, the API, error
  * answers and package files carry the strict policy, which lets the page

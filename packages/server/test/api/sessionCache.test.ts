@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Session checks answered from memory (SESSION_CACHE_TTL): whatever ends a
  * session or changes a user in this server is seen by the very next call;
  * a change made behind the server's back (another process: the operator

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The settings (docs/API.md#settings: GET and POST {api}/settings) over configured defaults
  * and locks, the user preference of PUT user/{id}, and what /client-config
  * tells the client about packages, sockets and settings.

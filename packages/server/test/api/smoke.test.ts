@@ -1,3 +1,4 @@
+// @module-tag embedded-only
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Slow consumers on the websockets (docs/API.md, Websockets): a connection
  * whose client does not take its messages is dropped with 4408 once more
  * than the per-connection cap waits for it, so one user relaying large

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The websockets (docs/API.md#websockets) on a listening server with a real client: origin
  * check at the upgrade, authentication by the first message, application
  * sockets, relaying between one user's connections, limits, settings

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The type a stored file is answered with (docs/behaviour/files.md#downloads,
  * docs/SECURITY.md "Files"): whoever links a user's upload as a script, a
  * module or a style sheet, and whichever of its addresses is used, the

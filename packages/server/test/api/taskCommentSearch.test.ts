@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The search of task comments that the global search uses (docs/API.md,
  * "Search"): full text in any language, every word as a word's beginning,
  * best matches first, matches marked in the snippet, paged, and only the

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The work-item calls (docs/API.md, "Work items"; rules in
  * docs/behaviour/work.md): creating, reading, changing and completing
  * tasks, who may do what, and the errors with their texts.

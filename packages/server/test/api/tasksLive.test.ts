@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Live updates of work items (docs/behaviour/work.md#live-updates): after
  * every change, the assignee, the followers, a previous assignee and the
  * one who acted hear `tasks:changed` on each of their desktop sockets;

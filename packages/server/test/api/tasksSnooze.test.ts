@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Snooze, extend and unsnooze (docs/behaviour/work.md#snooze) with a clock
  * the test moves: only the assignee, only GREEN tasks whose end date has
  * not passed, dates after now (or the current snooze) and no later than the

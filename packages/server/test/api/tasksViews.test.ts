@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The notification centre's views (docs/behaviour/work.md#views): My
  * Priorities, My Follow Up and My Snoozed Items, grouped by application,
  * with the colour counts, the colour filter (GET and POST), paging and the

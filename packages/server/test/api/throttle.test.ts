@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Sign-in throttling per account (a lock) and per client address (a
  * slow-down, never a lock), and the per-route HTTP rate limit. A lock must
  * look exactly like a wrong password.

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Access tokens, refresh-token rotation with reuse detection, logout, and
  * the answers the client's retry rules depend on (docs/behaviour/sign-in.md#request-retries).
  */

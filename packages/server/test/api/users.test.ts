@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The user routes (docs/API.md#user): the current user, the full profile, a
  * colleague's card, the cleared-browser-cache flag, the logged-in flag and
  * switching account.

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The filesystem's eleven operations through HTTP (docs/API.md, "Files"):
  * what each answers, and each failure text with its status.
  */

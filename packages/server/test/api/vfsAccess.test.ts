@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Who may reach which files, how contents are sent, and the limits on
  * space and uploads (docs/behaviour/files.md, docs/SECURITY.md "Files").
  */

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Live updates (docs/API.md, "Files"): after a change, the users who can
  * see the changed directory hear `vfs:changed` on their desktop socket.
  */

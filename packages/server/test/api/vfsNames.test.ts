@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Names that read otherwise than they are (docs/behaviour/files.md#names):
  * characters that change the direction of the text around them, and
  * characters drawn like '/' or '\', are refused wherever a name enters the

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * How many SQL statements each call that reads or writes the database runs
  * (docs/PERFORMANCE.md, "Statements per call"): the caller's organisation
  * is remembered per session, a path is resolved once per call in one

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Generated hostile paths across all eleven operations and GET
  * {api}/file/{id}/data (docs/behaviour/files.md#paths): '..' and '.' in
  * every spelling (percent-encoded, double-encoded, backslashes, unicode

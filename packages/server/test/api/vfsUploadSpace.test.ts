@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Uploads hold their space before they write (docs/behaviour/files.md#quotas):
  * parallel uploads never put more than the quota on disk, a declared length
  * that cannot fit is refused before the body is read, a refused upload's

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Uploads may take longer than the whole-request limit (docs/SECURITY.md,
  * "Files"): a writefile whose body keeps arriving past REQUEST_TIMEOUT is
  * stored, while one on which nothing arrives for CONNECTION_IDLE_TIMEOUT is

@@ -1,3 +1,4 @@
+// @module-tag embedded-only
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_TYPES } from '../../src/resources/ResourceService.js';
 import { databaseKind } from '../helpers/testDatabase.js';

@@ -1,3 +1,4 @@
+// @module-tag embedded-only
 import { APP_CATEGORIES } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/testDatabase.js';

@@ -1,3 +1,4 @@
+// @module-tag embedded-only
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/args.js';
 import type { CliContext, OpenedContext } from '../../src/cli/context.js';

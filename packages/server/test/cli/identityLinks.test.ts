@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * `atrium user link|unlink|links|link-import` (docs/behaviour/external-sign-in.md#links):
  * the operator says which identity of the identity provider signs in to
  * which user, one at a time or from a file, and the server then signs that

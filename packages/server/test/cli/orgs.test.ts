@@ -1,3 +1,4 @@
+// @module-tag postgres
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/testDatabase.js';

@@ -1,3 +1,4 @@
+// @module-tag embedded-only
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The real command line, spawned as operators run it, on an embedded
  * database in a fresh data folder (DATABASE_URL is cleared on purpose).
  */

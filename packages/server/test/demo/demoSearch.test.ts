@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The demo data is searchable in every kind (docs/behaviour/search.md#demo-content):
  * its applications, people, the words of its text files (in English,
  * German and Chinese) and the comments of its tasks, as the demo user sees

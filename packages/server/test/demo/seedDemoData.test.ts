@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { APP_CATEGORIES, VIEWER_APP_TYPE } from '@atrium/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

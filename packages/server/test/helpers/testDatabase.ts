@@ -1,14 +1,22 @@
 /**
  * A fresh, migrated database for one test file: embedded by default, or a
  * new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped
- * again on close). Store and API tests run unchanged on both.
+ * again on close). Both start from the migrated copy globalSetup.ts made.
+ *
+ * Every test file that opens one says whether its tests also run on
+ * PostgreSQL, with a tag in its first comment (see ../README.md):
+ * `@module-tag postgres` when what it checks rests on the database, or
+ * `@module-tag embedded-only`. A file without either fails here.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
+import path from 'node:path';
+import { expect } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
+import { adminQuery, databaseUrl } from './postgresAdmin.js';
 
 export async function createTestDatabase(): Promise<Database> {
+  requireDatabaseTag();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = process.env.ATRIUM_TEST_TEMPLATE;
@@ -20,24 +28,30 @@ export async function createTestDatabase(): Promise<Database> {
     return database;
   }
   const name = `atrium_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  await database.migrate();
+  const template = process.env.ATRIUM_TEST_TEMPLATE_DATABASE;
+  await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
+  if (!template) await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** The tags of a test file that say on which databases it runs; vitest.config.ts reads the same ones. */
+export const DATABASE_TAG = /(?:\/\/|\*)\s*@module-tag\s+(postgres|embedded-only)\b/;
+
+function requireDatabaseTag(): void {
+  const file = expect.getState().testPath;
+  if (!file || DATABASE_TAG.test(fs.readFileSync(file, 'utf8'))) return;
+  throw new Error(
+    `${path.relative(process.cwd(), file)} opens a test database but does not say whether its tests also run on PostgreSQL: ` +
+      'add `@module-tag postgres` (what it checks rests on the database) or `@module-tag embedded-only` to its first comment ' +
+      '(packages/server/test/README.md)',
+  );
 }
 
 /** Which database the tests run on, for test names. */

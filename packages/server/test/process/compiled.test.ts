@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The server as `npm start` runs it: compiled by scripts/build.mjs and run
  * with plain node, on a new data folder. Everything it reads beside its
  * sources must still be found from the bundle: migrations, demo media, the

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * The server as an operator runs it: a real process on a data folder.
  * Covers the printed address, the data-folder lock, graceful shutdown and
  * a restart that keeps the data.

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * A refused upload's answer reaches the client (docs/SECURITY.md, "Files"):
  * the real server, in a process of its own on 127.0.0.1, refuses by its
  * Content-Length an upload far past the upload limit before reading it,

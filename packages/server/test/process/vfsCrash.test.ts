@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Writes are atomic and durable (docs/behaviour/files.md#storage): the real
  * server is killed (SIGKILL) in the middle of uploads and overwrites, round
  * after round. After each restart every file holds either its old or its

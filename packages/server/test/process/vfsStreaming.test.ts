@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * Uploads and downloads stream end to end (docs/behaviour/files.md#storage):
  * a file larger than 1 GB, generated on the fly, goes up to the real server
  * on 127.0.0.1 and comes back with the same hash, while the server's peak

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import type { AppRecord } from '../../src/apps/AppStore.js';

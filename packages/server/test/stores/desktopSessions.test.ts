@@ -1,3 +1,4 @@
+// @module-tag postgres
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/users/UserStore.js';

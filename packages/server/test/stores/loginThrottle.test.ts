@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * LoginThrottle over the real attempt store: the per-address slow-down
  * (which waits, never locks), the per-account lock, and attempts counted
  * whatever characters the username holds (docs/SECURITY.md, "Sign-in

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../src/auth/TokenService.js';
 import type { UserRecord } from '../../src/users/UserStore.js';

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * File search with more matches than it counts (docs/behaviour/search.md#many-matches),
  * on both databases: the count stops at SEARCH_COUNT_CAP and says so, the
  * results are the best of the matches read (a file named as the text and

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { createTestStores, type TestStores } from '../helpers/testStores.js';

@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * What search knows of file contents, in the store (docs/behaviour/search.md#files):
  * the start-up pass that indexes text files written before contents were
  * indexed, on both databases.

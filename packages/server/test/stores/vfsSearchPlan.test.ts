@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * Search over 100,000 files is an indexed query (docs/behaviour/files.md#search,
  * docs/PERFORMANCE.md "Files"): after many inserts the store renews the
  * table's statistics by itself (PGlite has no autovacuum), and the planner

@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment jsdom
+ *
  * The Keycloak port over the real keycloak-js in jsdom: what the library
  * asks of the provider and how it treats the answer (PKCE, state, nonce,
  * errors, renewal, sign-out). The provider's endpoints are a scripted fetch.

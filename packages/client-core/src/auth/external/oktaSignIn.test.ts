@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment jsdom
+ *
  * The Okta port over the real okta-auth-js in jsdom: PKCE, state and nonce
  * on the way out and back, the id token's signature, errors, renewal, the
  * session check and sign-out. The provider is a scripted fetch signing its
