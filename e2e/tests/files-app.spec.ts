@@ -129,6 +129,21 @@ test.describe('the Files application', () => {
     await expect(files.window.getByTestId('window.title')).toHaveText(`${folderName} – Files`);
   });
 
+  test('opens the folder under the pointer with a double click at the bottom of a listing long enough to scroll', async () => {
+    for (let i = 0; i < 40; i++) await userFiles.mkdir(`home:/${folderName}/Folder ${String(i).padStart(2, '0')}`);
+    await files.item(folderName).dblclick();
+    await expect(files.window.getByTestId('window.title')).toHaveText(`${folderName} – Files`);
+    await files.newFolder('Newest');
+    // Back to the folder as it opens: nothing focused in the listing, and the focus elsewhere (on the path).
+    await files.breadcrumb.getByRole('button', { name: folderName }).click();
+    await files.item('Newest').scrollIntoViewIfNeeded();
+    await expect(files.item('Folder 00')).not.toBeInViewport();
+
+    await files.item('Newest').dblclick();
+    await expect(files.window.getByTestId('window.title')).toHaveText('Newest – Files');
+    await expect(files.root.getByTestId('files.empty')).toContainText('This folder is empty');
+  });
+
   test('downloads a file with its content, and cannot download a folder', async ({ page }) => {
     await userFiles.write(`home:/${folderName}/notes.txt`, 'Downloaded by Files\n', 'text/plain');
     await userFiles.mkdir(`home:/${folderName}/Inner`);

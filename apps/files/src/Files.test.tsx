@@ -136,6 +136,36 @@ describe('Files', () => {
     expect(screen.getByTestId('files.empty').textContent).toContain('Upload files with the Upload button, or drop them here from your computer.');
   });
 
+  it('leaves the listing where it is when the pointer focuses an item, so that a double click opens the row under the pointer', async () => {
+    await launch();
+    const scrolled: string[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this.dataset.path ?? '');
+      },
+    });
+    try {
+      const row = (name: string) => screen.getAllByTestId('files.item').find((r) => r.dataset.path === `home:/${name}`)!;
+      // A press on the last row focuses the listing (the browser does it on mouse down), then the click selects the row.
+      fireEvent.mouseDown(row('todo.txt'));
+      act(() => listing().focus());
+      fireEvent.mouseUp(row('todo.txt'));
+      fireEvent.click(row('todo.txt'));
+      expect(listing().getAttribute('aria-activedescendant')).toBe(row('todo.txt').id);
+      expect(scrolled).toEqual([]);
+      fireEvent.mouseDown(row('todo.txt'));
+      fireEvent.mouseUp(row('todo.txt'));
+      fireEvent.doubleClick(row('todo.txt'));
+      expect(scrolled).toEqual([]);
+      // The keys still bring the focused item into sight.
+      key('ArrowUp');
+      expect(scrolled).toEqual(['home:/Music']);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('opens the item menu on right click and Shift+F10, with greyed entries and their reason; Escape closes it and gives focus back', async () => {
     await launch();
     const folder = screen.getAllByTestId('files.item').find((r) => r.dataset.path === 'home:/Music')!;

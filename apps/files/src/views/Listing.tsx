@@ -42,13 +42,18 @@ interface ItemProps {
   formatDate(iso: string | undefined): string;
   onMenu: ListingProps['onMenu'];
   relative(event: MouseEvent): { x: number; y: number };
+  /** Notes that the pointer is about to put the focus on this entry (it is in sight: the listing must not scroll). */
+  pointed(path: string): void;
 }
 
-function Item({ model, entry, selected, focused, writable, view, cut, formatDate, onMenu, relative }: ItemProps): JSX.Element {
+function Item({ model, entry, selected, focused, writable, view, cut, formatDate, onMenu, relative, pointed }: ItemProps): JSX.Element {
   const { t } = useTranslation();
   const drop = useDropTarget(model, entry.isDirectory && writable ? entry.path : null);
   const handleDragStart = (event: DragEvent) => {
-    if (!selected) model.click(entry.path);
+    if (!selected) {
+      pointed(entry.path);
+      model.click(entry.path);
+    }
     const paths = selected ? model.getState().selection.selected : [entry.path];
     event.dataTransfer.setData(ITEMS_TYPE, JSON.stringify(paths));
     event.dataTransfer.setData('text/plain', paths.join('\n'));
@@ -65,13 +70,17 @@ function Item({ model, entry, selected, focused, writable, view, cut, formatDate
     onDragStart: handleDragStart,
     onClick: (event: MouseEvent) => {
       event.stopPropagation();
+      pointed(entry.path);
       model.click(entry.path, event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'replace');
     },
     onDoubleClick: () => void model.open(entry.path),
     onContextMenu: (event: MouseEvent) => {
       event.preventDefault();
       event.stopPropagation();
-      if (!selected) model.click(entry.path);
+      if (!selected) {
+        pointed(entry.path);
+        model.click(entry.path);
+      }
       onMenu(relative(event), 'items');
     },
     ...(entry.isDirectory ? drop : {}),
@@ -124,10 +133,17 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
   const cut = new Set(clipboard?.mode === 'cut' ? clipboard.paths : []);
   const writable = !model.mountpoint?.attributes.readOnly;
   const focusedId = selection.focused ? itemId(selection.focused) : undefined;
+  // The pointer must find the listing where it left it: a press does not move
+  // the focus to the first item, and an item focused by a click is not
+  // scrolled (else the second click of a double click lands on another row).
+  const pressed = useRef(false);
+  const pointedPath = useRef<string | null>(null);
 
   useEffect(() => {
-    if (focusedId) document.getElementById(focusedId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [focusedId]);
+    const byPointer = pointedPath.current !== null && pointedPath.current === selection.focused;
+    pointedPath.current = null;
+    if (focusedId && !byPointer) document.getElementById(focusedId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [focusedId, selection.focused]);
 
   const relative = (event: { clientX: number; clientY: number }) => {
     const root = ref.current?.closest('.fls') as HTMLElement | null;
@@ -189,8 +205,12 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
     onKeyDown: handleKeyDown,
     onClick: () => model.clearSelection(),
     onContextMenu: handleBackgroundMenu,
+    onMouseDown: () => (pressed.current = true),
+    onMouseUp: () => (pressed.current = false),
     onFocus: () => {
-      if (!selection.focused && entries.length > 0) model.moveFocus('first');
+      const byPointer = pressed.current;
+      pressed.current = false;
+      if (!byPointer && !selection.focused && entries.length > 0) model.moveFocus('first');
     },
   };
 
@@ -207,6 +227,7 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
       formatDate={formatDate}
       onMenu={onMenu}
       relative={relative}
+      pointed={(path) => (pointedPath.current = path)}
     />
   ));
 

@@ -108,6 +108,30 @@ describe('the filesystem search overlay', () => {
     await waitFor(() => expect(overlay()).toBeNull());
   });
 
+  it('scrolls to the result chosen with the keys, not to one the pointer passes over', async () => {
+    fileSystem = files();
+    await openWithF3();
+    await search('report');
+    const scrolled: string[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this.textContent ?? '');
+      },
+    });
+    try {
+      fireEvent.pointerMove(results()[1]!);
+      expect(results()[1]!.getAttribute('aria-selected')).toBe('true');
+      expect(scrolled).toEqual([]);
+      key('ArrowUp');
+      expect(results()[0]!.getAttribute('aria-selected')).toBe('true');
+      expect(scrolled).toHaveLength(1);
+      expect(scrolled[0]).toContain(results()[0]!.querySelector('.atr-file-search__name')!.textContent);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('Escape clears the text and results, then hides, giving focus back', async () => {
     fileSystem = files();
     await openWithF3();

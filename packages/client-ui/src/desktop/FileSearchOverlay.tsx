@@ -76,11 +76,14 @@ export function FileSearchPanel({ model }: { model: FileSearchModel }): JSX.Elem
     // Hidden by other means (another overlay opened): no hide is pending any more.
     return () => model.focus();
   }, [model]);
+  // The result chosen by the keys is brought into sight; one chosen by the pointer is under it already (scrolling would move another result under it).
+  const pointed = useRef(-1);
   useEffect(() => {
-    if (selected >= 0) document.getElementById(optionId(selected))?.scrollIntoView?.({ block: 'nearest' });
+    if (selected >= 0 && selected !== pointed.current) document.getElementById(optionId(selected))?.scrollIntoView?.({ block: 'nearest' });
   });
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    pointed.current = -1;
     switch (event.key) {
       case 'ArrowDown':
         model.move(1);
@@ -156,7 +159,11 @@ export function FileSearchPanel({ model }: { model: FileSearchModel }): JSX.Elem
             data-testid="fileSearch.result"
             // The text box keeps focus: a press on a result must not take it away (and hide the overlay) before the click opens it.
             onPointerDown={(event) => event.preventDefault()}
-            onPointerMove={() => index !== selected && model.select(index)}
+            onPointerMove={() => {
+              if (index === selected) return;
+              pointed.current = index;
+              model.select(index);
+            }}
             onClick={() => void model.open(entry)}
           >
             <EntryIcon entry={entry} />

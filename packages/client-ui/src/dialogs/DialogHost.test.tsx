@@ -213,6 +213,27 @@ describe('the file dialog view', () => {
     expect(calls).toEqual([['ok', expect.objectContaining({ path: 'home:/Documents/a.txt', isFile: true })]]);
   });
 
+  it('scrolls to the entry chosen with the keys, never to one clicked (a double click opens the entry under the pointer)', async () => {
+    const { view } = await open('file', { type: 'open', path: 'home:/Documents' });
+    const scrolled: string[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: HTMLElement) {
+        scrolled.push(this.dataset.path ?? '');
+      },
+    });
+    try {
+      const entries = () => view.getAllByTestId('dialog.file.entry');
+      fireEvent.click(entries()[2]!);
+      expect(entries()[2]!.getAttribute('aria-selected')).toBe('true');
+      expect(scrolled).toEqual([]);
+      fireEvent.keyDown(view.getByRole('listbox', { name: 'Files' }), { key: 'ArrowUp' });
+      expect(scrolled).toEqual(['home:/Documents/a.txt']);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it('lists a folder on double-click and goes back by the breadcrumb', async () => {
     const { view } = await open('file', { type: 'open', path: 'home:/Documents' });
     fireEvent.doubleClick(view.getAllByTestId('dialog.file.entry')[0]!);

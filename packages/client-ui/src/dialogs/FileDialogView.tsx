@@ -1,6 +1,6 @@
 import type { FileDialog, FileEntry } from '@atrium/client-core';
 import { formatVfsPath, isVfsPath, parseVfsPath } from '@atrium/shared';
-import { useEffect, useId, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type JSX, type KeyboardEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { FileIcon, FileImageIcon, FileTextIcon, FolderIcon } from '@atrium/app-kit';
@@ -38,11 +38,15 @@ export function FileDialogView({ model }: { model: FileDialog }): JSX.Element {
   const selectedIndex = state.selected ? state.entries.findIndex((e) => e.path === state.selected?.path) : -1;
   const optionId = (i: number) => `${id}-entry-${i}`;
 
+  // The entry chosen by the keys is brought into sight; one clicked is under the pointer already (scrolling it would put another entry under the second click of a double click).
+  const pointed = useRef<string | null>(null);
+  const selectedPath = state.selected?.path ?? null;
   useEffect(() => {
-    if (selectedIndex >= 0) document.getElementById(`${id}-entry-${selectedIndex}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [id, selectedIndex]);
+    if (selectedIndex >= 0 && selectedPath !== pointed.current) document.getElementById(`${id}-entry-${selectedIndex}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [id, selectedIndex, selectedPath]);
 
   const handleListKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    pointed.current = null;
     const count = state.entries.length;
     const go = (index: number) => {
       const entry = state.entries[Math.min(count - 1, Math.max(0, index))];
@@ -127,7 +131,10 @@ export function FileDialogView({ model }: { model: FileDialog }): JSX.Element {
             className="atr-file__entry"
             data-testid="dialog.file.entry"
             data-path={entry.path}
-            onClick={() => model.select(entry)}
+            onClick={() => {
+              pointed.current = entry.path;
+              model.select(entry);
+            }}
             onDoubleClick={() => void model.open(entry)}
           >
             <span className="atr-file__name">
