@@ -1,4 +1,6 @@
 /**
+ * @module-tag postgres
+ *
  * The caller of every authenticated request (docs/ARCHITECTURE.md, "The
  * caller"): its organisation, roles, manager and reports; a switch of
  * organisation and a role granted or revoked are seen by the very next

@@ -1,4 +1,6 @@
 /**
+ * @module-tag embedded-only
+ *
  * One slow kind of call cannot hold the embedded database for everyone
  * (docs/PERFORMANCE.md, "The embedded database"): while searches of many
  * users keep its one connection busy, a profile call's statements take

@@ -1,3 +1,4 @@
+// @module-tag postgres
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/testDatabase.js';
 import { createCliHarness, type CliHarness } from './cliHarness.js';
