@@ -13,8 +13,7 @@ const STOPS = 'button:not([disabled]), input:not([disabled]), [data-panel-stop]'
  * in the order of the settings. Left and right arrow keys (and Home, End)
  * move between its controls; Tab moves through them too. A right-click on
  * the panel itself or an item opens the panel menu (Panel Position, add or
- * remove panels and items, log out), unless the desktop is locked. The
- * notification-centre and search items have no view yet and take no place.
+ * remove panels and items, log out), unless the desktop is locked.
  */
 export function Panel({ panel, locked }: { panel: PanelView; locked: boolean }): JSX.Element {
   const { t } = useTranslation();
