@@ -23,9 +23,11 @@ test.describe('desktop session', () => {
     const desktop = new Desktop(page);
     await desktop.signIn('olivia');
     // Each application through the address, as a link would launch it; the ones already open are restored meanwhile.
-    for (const app of ['Chat', 'Mail']) {
+    for (const [app, open] of [['Chat', 1], ['Mail', 2]] as const) {
       await page.goto(`/?app=${app}`);
       await desktop.waitUntilStarted();
+      // Left only once its window is there, as a user would: a page left while the launch is still on its way keeps no record of it.
+      await expect(desktop.windows).toHaveCount(open);
     }
     await desktop.openPreferences();
     await expect(desktop.windows).toHaveCount(3);
