@@ -112,8 +112,9 @@ describe('bundle budgets', () => {
     const named = (module: string) => fs.existsSync(path.join(repo, module)) || fs.existsSync(path.join(repo, 'packages/shared/src/i18n/locales', `${module}.ts`));
     for (const module of budgets.desktopModules) expect(named(module), module).toBe(true);
     // The login page carries React DOM and i18next (docs/PERFORMANCE.md, "The login page's JavaScript");
-    // the shell's budget was raised once, from 160 to 162 KiB, with the files work (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
+    // the shell's budget was raised twice, from 160 to 162 KiB with the files work and to 164 KiB with the socket contract and the
+    // app kit, which took 22 KiB off the applications (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
     expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(106);
-    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(162);
+    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(164);
   });
 });
