@@ -82,24 +82,56 @@ export function grantType(request: Request): string | null {
 }
 
 /**
- * Holds the provider's answer on its way back to Atrium: the next page load
- * of Atrium's address gets an empty page instead of the application, so the
- * answer (code and state, in the fragment) stays in the address, unused.
- * Resolves with that address; `deliver` then opens a (changed) answer in
- * the application, as a fresh page load.
+ * Holds the provider's answer on its way back to Atrium, so that it stays
+ * unused: the provider's sign-in form is sent from here instead of by the
+ * browser, its redirects are followed up to Atrium's address (the answer:
+ * code and state, in the fragment), and the browser is left on an empty
+ * page of Atrium's origin, where the journey can read and change what the
+ * sign-in stored. `deliver` then opens a (changed) answer in the
+ * application, as a fresh page load.
+ *
+ * The hold is at the form's POST, the first request of the chain: the
+ * hops a redirect leads to are not handed to page.route.
  */
-export async function holdProviderAnswer(page: Page, atriumUrl: string): Promise<{ answer: Promise<URL>; deliver(address: string): Promise<void> }> {
+export async function holdProviderAnswer(page: Page, atriumUrl: string, providerUrl: string): Promise<{ answer: Promise<URL>; deliver(address: string): Promise<void> }> {
   const origin = new URL(atriumUrl).origin;
-  const matches = (url: URL) => url.origin === origin && url.pathname === '/';
-  await page.route(matches, async (route) => {
-    if (!route.request().isNavigationRequest()) return route.fallback();
-    await route.fulfill({ contentType: 'text/html; charset=utf-8', body: '<!DOCTYPE html><html lang="en"><head><title>Held</title></head><body><p>Held</p></body></html>' });
+  const provider = new URL(providerUrl).origin;
+  const isSignInForm = (url: URL) => url.origin === provider && /\/interaction\/[^/]+$/.test(url.pathname);
+  const isAtriumPage = (url: URL) => url.origin === origin && url.pathname === '/';
+  const heldPage = { contentType: 'text/html; charset=utf-8', body: '<!DOCTYPE html><html lang="en"><head><title>Held</title></head><body><p>Held</p></body></html>' };
+  let found: (answer: URL) => void = () => {};
+  let failed: (error: Error) => void = () => {};
+  const redirected = new Promise<URL>((resolve, reject) => ((found = resolve), (failed = reject)));
+  await page.route(isSignInForm, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    // The provider's redirects, followed one at a time with the browser's cookies, until one leads to Atrium.
+    let response = await route.fetch({ maxRedirects: 0 });
+    for (let hop = 0; hop < 5; hop++) {
+      const location = response.headers()['location'];
+      if (!location) break;
+      const next = new URL(location, response.url());
+      if (next.origin === origin) {
+        const loaded = page.waitForEvent('load');
+        await route.fulfill(heldPage);
+        await loaded;
+        return found(next);
+      }
+      response = await page.context().request.get(next.href, { maxRedirects: 0 });
+    }
+    failed(new Error(`the provider's answer did not lead to Atrium (${response.status()} from ${response.url()})`));
+    return route.fulfill(heldPage);
   });
-  const answer = page.waitForURL((url) => matches(url) && /(^|[#&?])state=/.test(url.hash || url.search), { waitUntil: 'load' }).then(() => new URL(page.url()));
+  await page.route(isAtriumPage, (route) => (route.request().resourceType() === 'document' ? route.fulfill(heldPage) : route.fallback()));
+  const answer = redirected.then(async (address) => {
+    // An empty page of Atrium's origin: its storage is the sign-in's.
+    await page.goto(`${origin}/`);
+    return address;
+  });
   return {
     answer,
     async deliver(address) {
-      await page.unroute(matches);
+      await page.unroute(isSignInForm);
+      await page.unroute(isAtriumPage);
       // A new document, not a change of fragment within the held page.
       await page.goto('about:blank');
       await page.goto(address);

@@ -83,7 +83,7 @@ function journeys({ type, port, accessTokenTtl }: TypeJourneys): void {
       const card = new ExternalLoginCard(page, site.name);
       await card.open(`${site.server.url}/`);
       await expect(card.builtInLink).toBeVisible();
-      const providerPages = recordRequests(page, (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url().startsWith(site.idp.url));
+      const providerPages = recordRequests(page, (request) => request.resourceType() === 'document' && request.frame() === page.mainFrame() && request.url().startsWith(site.idp.url));
       const exchanges = recordRequests(page, (request) => request.url() === site.tokenEndpoint);
       const atriumLogins = recordRequests(page, isAtriumExternalLogin(site));
       await card.signInButton.click();
@@ -142,7 +142,7 @@ function journeys({ type, port, accessTokenTtl }: TypeJourneys): void {
     test('an answer whose state was changed is refused: its code is never redeemed and nobody is signed in', async ({ page }) => {
       const card = new ExternalLoginCard(page, site.name);
       await card.open(`${site.server.url}/`);
-      const held = await holdProviderAnswer(page, site.server.url);
+      const held = await holdProviderAnswer(page, site.server.url, site.idp.url);
       await card.signInButton.click();
       await new ProviderSignInPage(page, site.idp.url).signIn('liam', PASSWORD);
       const answer = await held.answer;
@@ -163,7 +163,7 @@ function journeys({ type, port, accessTokenTtl }: TypeJourneys): void {
     test('an answer whose stored nonce does not match is refused and nobody is signed in', async ({ page }) => {
       const card = new ExternalLoginCard(page, site.name);
       await card.open(`${site.server.url}/`);
-      const held = await holdProviderAnswer(page, site.server.url);
+      const held = await holdProviderAnswer(page, site.server.url, site.idp.url);
       await card.signInButton.click();
       await new ProviderSignInPage(page, site.idp.url).signIn('liam', PASSWORD);
       const answer = await held.answer;

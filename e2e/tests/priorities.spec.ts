@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { apiToken } from '../helpers/api.js';
+import { apiToken, saveSettings } from '../helpers/api.js';
 import { Desktop } from '../pages/Desktop.js';
 import { PanelObject } from '../pages/PanelObject.js';
 import { PrioritiesObject } from '../pages/PrioritiesObject.js';
@@ -47,6 +47,8 @@ const time = (iso: string) => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY)
 test.describe('Priorities', () => {
   test('opens from the application menu: views, a colour filter, both orders, pages, Complete and Edit', async ({ page, request }) => {
     const token = await apiToken(request, 'demo');
+    // Priorities opens in the view and order the user chose last; another journey may have chosen one.
+    await saveSettings(request, token, { 'app.Priorities': null });
     const created: string[] = [];
     try {
       // One task overdue before every other, and enough later ones for a second page.
@@ -152,6 +154,7 @@ test.describe('Priorities', () => {
 
   test('opened at a task from its address, shows it above the list, in its view', async ({ page, request }) => {
     const token = await apiToken(request, 'demo');
+    await saveSettings(request, token, { 'app.Priorities': null });
     const id = await createTask(request, token, 'Address check', 500);
     try {
       const desktop = new Desktop(page);
