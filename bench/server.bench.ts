@@ -3,7 +3,8 @@
  * 127.0.0.1 under autocannon, beside a bare Fastify endpoint measured in the
  * same run (first and last; the reference is the mean of both): the profile
  * call GET v1 /user/me (bearer token), the full profile GET
- * user/me/a+p+acc+ap+t and POST /validatetoken (urlencoded, multipart and
+ * user/me/a+p+acc+ap+t, the notification centre's GET
+ * user/getusernotifications (take 5) and POST /validatetoken (urlencoded, multipart and
  * JSON labelled text/plain). The server runs compiled, as
  * `npm start` runs it. Latencies are autocannon's, in whole milliseconds.
  * Prints figures; asserts nothing.
@@ -74,6 +75,7 @@ try {
     await measure('bare Fastify GET /', { url: bareUrl }),
     await measure('GET /api/v1/user/me', { url: `${base}/api/v1/user/me`, headers: { authorization } }),
     await measure('GET user/me/a+p+acc+ap+t', { url: `${base}/api/v1/user/me/a+p+acc+ap+t`, headers: { authorization } }),
+    await measure('GET user/getusernotifications', { url: `${base}/api/v1/user/getusernotifications?type=assignments&take=5&skip=0`, headers: { authorization } }),
     await measure('POST /validatetoken', {
       url: `${base}/api/wrapper/validatetoken`,
       method: 'POST',

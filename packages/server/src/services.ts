@@ -36,6 +36,7 @@ import type { Stores } from './stores.js';
 import { Readiness } from './system/Readiness.js';
 import { SearchService } from './search/SearchService.js';
 import { TaskService } from './tasks/TaskService.js';
+import { ProfileLists } from './users/ProfileLists.js';
 import { ProfileService } from './users/ProfileService.js';
 import { AccountSwitcher } from './users/switchAccount.js';
 import { FileLinks } from './vfs/FileLinks.js';
@@ -159,7 +160,8 @@ export function createServices({
   const recovery = new PasswordRecoveryService(stores.users, stores.passwordResets, stores.sessions, hasher, throttle, mailer, config.publicUrl, log, now);
   // Pages of other origins (CORS_ORIGINS) load these addresses as they are: absolute then (docs/COMPATIBILITY.md#resources).
   const addressBase = config.cors.origins.length > 0 ? config.publicUrl : '';
-  const profiles = new ProfileService(stores.users, stores.accounts, stores.apps, {
+  const profileLists = new ProfileLists(stores.accounts, stores.apps, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
+  const profiles = new ProfileService(stores.users, stores.accounts, profileLists, {
     resource: (id) => `${addressBase}${config.apiPrefix}/resources/${id}`,
     accountLogo: (id) => `${addressBase}${config.apiPrefix}/account/logo/${id}`,
   });

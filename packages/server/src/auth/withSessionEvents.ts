@@ -1,5 +1,6 @@
 import type { AccessStore, RoleGrant } from '../access/AccessStore.js';
 import type { AccountStore } from '../accounts/AccountStore.js';
+import type { AppStore } from '../apps/AppStore.js';
 import type { Stores } from '../stores.js';
 import type { NewUser, UserPatch, UserRecord, UserStore } from '../users/UserStore.js';
 import type { SessionEvents } from './SessionEvents.js';
@@ -18,7 +19,24 @@ export function withSessionEvents(stores: Stores, events: SessionEvents): Stores
     sessions: new PublishingSessionStore(stores.sessions, events),
     accounts: withMembershipEvents(stores.accounts, events),
     access: withRoleEvents(stores.access, events),
+    apps: withGrantEvents(stores.apps, events),
   };
+}
+
+/** An application granted, revoked or hidden changes the user's profile (its lists are remembered: ProfileLists). */
+function withGrantEvents(inner: AppStore, events: SessionEvents): AppStore {
+  const published = async <T>(userId: string, write: Promise<T>): Promise<T> => {
+    try {
+      return await write;
+    } finally {
+      events.publish({ kind: 'user-changed', userId });
+    }
+  };
+  return Object.assign(Object.create(inner) as AppStore, {
+    grant: (userId: string, appId: string) => published(userId, inner.grant(userId, appId)),
+    revoke: (userId: string, appId: string) => published(userId, inner.revoke(userId, appId)),
+    blacklist: (userId: string, appName: string) => published(userId, inner.blacklist(userId, appName)),
+  });
 }
 
 /** A membership added or removed changes what the user's sessions may reach (their organisation's files). */

@@ -19,6 +19,7 @@ import {
 import type { AccountStore } from '../accounts/AccountStore.js';
 import type { AppStore } from '../apps/AppStore.js';
 import type { UserStore } from '../users/UserStore.js';
+import { NotificationAnswers } from './NotificationAnswers.js';
 import { TaskError } from './TaskError.js';
 import type { OperatorTaskQuery, TaskCommentRow, TaskPatch, TaskRecord, TaskRow, TaskStore } from './TaskStore.js';
 
@@ -53,6 +54,8 @@ export interface TaskServiceDeps {
   /** TASK_YELLOW_WINDOW, in milliseconds. */
   yellowWindowMs: number;
   now?: () => Date;
+  /** Remembered answers of the notification centre (default: for a second). */
+  answers?: NotificationAnswers;
 }
 
 /** What an operator's command line gives to create a task (no visibility check of the application). */
@@ -83,9 +86,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class TaskService {
   private readonly listeners = new Set<(change: TaskChange) => void>();
   private readonly now: () => Date;
+  private readonly answers: NotificationAnswers;
 
   constructor(private readonly deps: TaskServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.answers = deps.answers ?? new NotificationAnswers(undefined, () => this.now().getTime());
   }
 
   get yellowWindowMs(): number {
@@ -101,7 +106,12 @@ export class TaskService {
   /** GET/POST /user/getusernotifications: a page of a view, grouped by application, with the colour counts. */
   async notifications(caller: TaskCaller, query: NotificationQuery): Promise<NotificationResponse> {
     const empty: NotificationResponse = { data: [], ryg_count: { red: 0, yellow: 0, green: 0, blue: 0 }, id: caller.userId, total: 0 };
-    if (!caller.accountId) return empty;
+    const accountId = caller.accountId;
+    if (!accountId) return empty;
+    return this.answers.answer(caller.userId, accountId, query, () => this.readNotifications({ userId: caller.userId, accountId }, query));
+  }
+
+  private async readNotifications(caller: { userId: string; accountId: string }, query: NotificationQuery): Promise<NotificationResponse> {
     const now = this.now();
     const view = { userId: caller.userId, accountId: caller.accountId, type: query.type, now, yellowWindowMs: this.deps.yellowWindowMs };
     const colour = query.ryg_status ?? null;
@@ -151,13 +161,16 @@ export class TaskService {
     if (!app) throw new TaskError('appNotAvailable');
     const creatorId = task.creator === null ? null : await this.member(task.creator, task.accountId);
     const record = await this.insert({ ...task, app, creatorId });
+    this.answers.forgetAll();
     return this.item(await this.rowOf(record.id, creatorId ?? NOBODY), this.now());
   }
 
   /** Marks a task done for an operator (the command line); null when there is no such task. */
   async completeAsOperator(id: string): Promise<TaskItem | null> {
     const now = this.now();
-    if (!(await this.deps.store.update(id, { status: 'done', snoozedTill: null, updatedAt: now }))) return null;
+    const done = await this.deps.store.update(id, { status: 'done', snoozedTill: null, updatedAt: now });
+    this.answers.forgetAll();
+    if (!done) return null;
     return this.item(await this.rowOf(id, NOBODY), now);
   }
 
@@ -348,6 +361,8 @@ export class TaskService {
   }
 
   private publish(reason: TaskChangeReason, task: TaskRecord, by: TaskPerson, previousAssignee: string | null = null): void {
+    // Before anyone hears of it: whoever asks again after the live update reads the change.
+    this.answers.forgetAll();
     const audience = async () => {
       const followers = await this.deps.store.followers(task.id);
       return [...new Set([task.assigneeId, ...followers, ...(previousAssignee ? [previousAssignee] : []), by.id])];

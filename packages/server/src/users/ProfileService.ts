@@ -1,8 +1,9 @@
 import type { AccountPreferences, CurrentUser, HasLoggedIn, Profile, ProfileApp, UpdateUserBody, UserDetail } from '@atrium/shared';
 import { NO_ROLES, type Roles } from '../access/Caller.js';
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
-import type { AppRecord, AppStore } from '../apps/AppStore.js';
+import type { AppRecord } from '../apps/AppStore.js';
 import { displayName } from './displayName.js';
+import type { ProfileLists } from './ProfileLists.js';
 import type { UserRecord, UserStore } from './UserStore.js';
 
 /** Turns stored ids of resources into the addresses the client loads them from. */
@@ -15,18 +16,14 @@ export interface ResourceUrls {
 export class ProfileService {
   constructor(
     private readonly users: UserStore,
-    private readonly accounts: AccountStore,
-    private readonly apps: AppStore,
+    private readonly accounts: Pick<AccountStore, 'shareAnAccount'>,
+    private readonly lists: Pick<ProfileLists, 'of'>,
     private readonly urls: ResourceUrls,
   ) {}
 
   /** The full profile of GET user/me/a+p+acc+ap+t, with the caller's roles in their active organisation. */
   async profile(user: UserRecord, roles: Roles = NO_ROLES): Promise<Profile> {
-    const [memberOf, granted, blacklisted] = await Promise.all([
-      this.accounts.listForUser(user.id),
-      this.apps.listGranted(user.id),
-      this.apps.listBlacklisted(user.id),
-    ]);
+    const { memberOf, granted, blacklisted } = await this.lists.of(user.id);
     const active = memberOf.find((a) => a.id === user.activeAccountId) ?? memberOf[0];
     return {
       id: user.id,
