@@ -26,6 +26,20 @@ export function isManagerOf(caller: Caller, userId: string): boolean {
   return caller.reports.some((p) => p.id === userId);
 }
 
+/** Whether the caller may change this user's record: their own only (docs/behaviour/profile.md). */
+export function mayChangeUser(caller: Pick<Caller, 'userId'>, userId: string): boolean {
+  return caller.userId === userId;
+}
+
+/**
+ * Whether a user may see another's card: their own, or a colleague's, one
+ * who shares an organisation with them (docs/behaviour/profile.md); anyone
+ * else is "not found". `shareAnOrganisation` is asked only for another user.
+ */
+export async function maySeeUser(viewerId: string, userId: string, shareAnOrganisation: () => Promise<boolean>): Promise<boolean> {
+  return viewerId === userId || (await shareAnOrganisation());
+}
+
 /** What one user may see of the packages, computed once for several checks. */
 export interface AppAccess {
   /** The visibility rule for a package (docs/behaviour/applications.md#visibility). */

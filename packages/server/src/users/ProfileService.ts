@@ -1,5 +1,6 @@
 import type { AccountPreferences, CurrentUser, HasLoggedIn, Profile, ProfileApp, UpdateUserBody, UserDetail } from '@atrium/shared';
 import { NO_ROLES, type Roles } from '../access/Caller.js';
+import { maySeeUser } from '../access/rules.js';
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
 import type { AppRecord } from '../apps/AppStore.js';
 import { displayName } from './displayName.js';
@@ -77,7 +78,7 @@ export class ProfileService {
   async detail(viewer: UserRecord, id: string): Promise<UserDetail | null> {
     const target = id === viewer.id ? viewer : await this.users.findById(id);
     if (!target || target.disabled) return null;
-    if (target.id !== viewer.id && !(await this.accounts.shareAnAccount(viewer.id, target.id))) return null;
+    if (!(await maySeeUser(viewer.id, target.id, () => this.accounts.shareAnAccount(viewer.id, target.id)))) return null;
     const manager = target.managerId ? await this.users.findById(target.managerId) : null;
     return {
       name: displayName(target),

@@ -1,6 +1,7 @@
 /** User routes under the versioned API base (docs/API.md#user). */
 import { Messages, SearchHistoryBody, SwitchAccountBody, UpdateUserBody, UserIdParams } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
+import { mayChangeUser } from '../access/rules.js';
 import { authOf, callerOf, type Authenticate } from '../http/authenticate.js';
 import { HttpError, ok, parse } from '../http/reply.js';
 import type { SearchService } from '../search/SearchService.js';
@@ -44,7 +45,7 @@ export function userRoutes(services: UserRouteServices) {
     app.put('/user/:id', async (request) => {
       const { id } = parse(UserIdParams, request.params);
       const me = authOf(request).user;
-      if (id !== me.id) throw new HttpError(403, Messages.forbidden, 'user.forbidden');
+      if (!mayChangeUser(callerOf(request), id)) throw new HttpError(403, Messages.forbidden, 'user.forbidden');
       const body = parse(UpdateUserBody, request.body);
       await services.profiles.updateOwn(me, body);
       return { status: 'success', message: Messages.updated };

@@ -3,7 +3,7 @@ import type { AccessStore, CallerFacts } from '../../src/access/AccessStore.js';
 import type { Caller } from '../../src/access/Caller.js';
 import { Callers } from '../../src/access/Callers.js';
 import { roleNameProblem } from '../../src/access/roleName.js';
-import { actsIn, appAccess, hasAppRole, hasOrgRole, isManagerOf } from '../../src/access/rules.js';
+import { actsIn, appAccess, hasAppRole, hasOrgRole, isManagerOf, mayChangeUser, maySeeUser } from '../../src/access/rules.js';
 import { LocalSessionEvents } from '../../src/auth/SessionEvents.js';
 import type { UserRecord } from '../../src/users/UserStore.js';
 
@@ -18,6 +18,21 @@ const olivia: Caller = {
 };
 
 describe('the rights of a caller', () => {
+  it('changes its own user record only', () => {
+    expect(mayChangeUser(olivia, 'u-olivia')).toBe(true);
+    expect(mayChangeUser(olivia, 'u-liam')).toBe(false);
+  });
+
+  it('sees its own card, and a colleague’s only when they share an organisation, which is asked only then', async () => {
+    let asked = 0;
+    const share = (answer: boolean) => async () => (asked++, answer);
+    expect(await maySeeUser('u-olivia', 'u-olivia', share(false))).toBe(true);
+    expect(asked).toBe(0);
+    expect(await maySeeUser('u-olivia', 'u-liam', share(true))).toBe(true);
+    expect(await maySeeUser('u-olivia', 'u-stranger', share(false))).toBe(false);
+    expect(asked).toBe(2);
+  });
+
   it('acts in the active organisation only', () => {
     expect(actsIn(olivia, 'org-northwind')).toBe(true);
     expect(actsIn(olivia, 'org-contoso')).toBe(false);
