@@ -40,6 +40,7 @@ import { ProfileLists } from './users/ProfileLists.js';
 import { ProfileService } from './users/ProfileService.js';
 import { AccountSwitcher } from './users/switchAccount.js';
 import { FileLinks } from './vfs/FileLinks.js';
+import { RememberedPaths } from './vfs/RememberedPaths.js';
 import { FileUrlSigner } from './vfs/FileUrlSigner.js';
 import { VfsService } from './vfs/VfsService.js';
 import { VfsUploads } from './vfs/VfsUploads.js';
@@ -126,7 +127,9 @@ export function createServices({
   sessionEvents = new LocalSessionEvents(),
   externalVerifier,
 }: ServiceDeps): Services {
-  const stores = withSessionEvents(plainStores, sessionEvents);
+  // On the embedded database this process is the only writer: walked paths are remembered (RememberedPaths).
+  const eventStores = withSessionEvents(plainStores, sessionEvents);
+  const stores = database.kind === 'pglite' ? { ...eventStores, vfs: new RememberedPaths(eventStores.vfs) } : eventStores;
   const sessionCache = new SessionCache({ ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
   const tokens = new TokenService(secrets.jwtSecret, config.publicUrl, config.accessTokenTtl, now);
   const throttle = new LoginThrottle(
