@@ -1,11 +1,11 @@
-import { ExpiringCache } from '../auth/ExpiringCache.js';
-import type { SessionEvent, SessionEvents } from '../auth/SessionEvents.js';
+import { Remembered, type RememberedOptions } from '../auth/Remembered.js';
+import type { SessionEvents } from '../auth/SessionEvents.js';
 import { displayName } from '../users/displayName.js';
 import type { UserRecord } from '../users/UserStore.js';
 import type { AccessStore, CallerFacts } from './AccessStore.js';
 import type { Caller } from './Caller.js';
 
-interface Remembered {
+interface CallerEntry {
   userId: string;
   /** The user's active organisation and manager when this was read: a switch is seen at once, even from another process's write. */
   activeAccountId: string | null;
@@ -13,11 +13,7 @@ interface Remembered {
   facts: CallerFacts;
 }
 
-export interface CallersOptions {
-  /** Seconds an answer is reused; 0 turns remembering off. */
-  ttlSeconds: number;
-  maxEntries: number;
-}
+export type CallersOptions = RememberedOptions;
 
 /**
  * The caller of every authenticated request (docs/ARCHITECTURE.md, "The
@@ -31,42 +27,35 @@ export interface CallersOptions {
  * (the command line) is seen at most `ttlSeconds` later.
  */
 export class Callers {
-  private readonly entries: ExpiringCache<string, Remembered>;
-  private generation = 0;
+  private readonly entries: Remembered<string, CallerEntry>;
 
   constructor(
     private readonly store: AccessStore,
-    private readonly options: CallersOptions,
+    options: CallersOptions,
     events: SessionEvents,
-    private readonly nowMs: () => number = Date.now,
+    nowMs: () => number = Date.now,
   ) {
-    this.entries = new ExpiringCache(options.ttlSeconds > 0 ? options.maxEntries : 0, nowMs);
-    events.subscribe((event) => this.forget(event));
+    this.entries = new Remembered<string, CallerEntry>(
+      options,
+      events,
+      (event, entries) => {
+        if (event.kind === 'session-revoked') return entries.delete(event.sessionId);
+        const id = event.userId;
+        entries.deleteWhere((r) => r.userId === id || r.facts.manager?.id === id || r.facts.reports.some((p) => p.id === id));
+      },
+      nowMs,
+    );
   }
 
   /** The caller of a request of this user in this session. */
   async of(user: UserRecord, sessionId: string): Promise<Caller> {
-    const remembered = this.entries.get(sessionId);
-    if (remembered && remembered.userId === user.id && remembered.activeAccountId === user.activeAccountId && remembered.managerId === user.managerId) {
-      return present(user, sessionId, remembered.facts);
-    }
-    const generation = this.generation;
-    const facts = await this.store.callerFacts(user.id, user.activeAccountId);
-    // An event while reading may have made this answer stale: then it is used once, not remembered.
-    if (generation === this.generation) {
-      this.entries.set(sessionId, { userId: user.id, activeAccountId: user.activeAccountId, managerId: user.managerId, facts }, this.nowMs() + this.options.ttlSeconds * 1000);
-    }
-    return present(user, sessionId, facts);
-  }
-
-  private forget(event: SessionEvent): void {
-    this.generation++;
-    if (event.kind === 'session-revoked') {
-      this.entries.delete(event.sessionId);
-      return;
-    }
-    const id = event.userId;
-    this.entries.deleteWhere((r) => r.userId === id || r.facts.manager?.id === id || r.facts.reports.some((p) => p.id === id));
+    const remembered = await this.entries.read(
+      sessionId,
+      async () => ({ userId: user.id, activeAccountId: user.activeAccountId, managerId: user.managerId, facts: await this.store.callerFacts(user.id, user.activeAccountId) }),
+      // Read again when the user's record names another organisation or manager (even from another process's write).
+      (r) => r.userId === user.id && r.activeAccountId === user.activeAccountId && r.managerId === user.managerId,
+    );
+    return present(user, sessionId, remembered.facts);
   }
 }
 

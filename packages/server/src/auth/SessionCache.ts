@@ -1,7 +1,7 @@
 import type { ExternalRoles } from '@atrium/shared';
 import type { UserRecord } from '../users/UserStore.js';
-import { ExpiringCache } from './ExpiringCache.js';
-import type { SessionEvent, SessionEvents } from './SessionEvents.js';
+import { Remembered, type RememberedOptions } from './Remembered.js';
+import type { SessionEvents } from './SessionEvents.js';
 import type { ActiveSession } from './SessionStore.js';
 
 /** What a session check needs to know of an open session. */
@@ -11,12 +11,7 @@ export interface OpenSession {
   roles: ExternalRoles | null;
 }
 
-export interface SessionCacheOptions {
-  /** Seconds an answer of the database is reused; 0 turns the cache off. */
-  ttlSeconds: number;
-  /** Most sessions held; past that the oldest entry goes first. */
-  maxEntries: number;
-}
+export type SessionCacheOptions = RememberedOptions;
 
 /**
  * The answer to "is this session open, and who is its user?" remembered for
@@ -27,17 +22,18 @@ export interface SessionCacheOptions {
  * entry never outlives its session's own end. See docs/ARCHITECTURE.md.
  */
 export class SessionCache {
-  private readonly entries: ExpiringCache<string, OpenSession>;
-  /** Bumped by every invalidation: a database answer read before one is not stored. */
-  private generation = 0;
+  private readonly entries: Remembered<string, OpenSession>;
 
-  constructor(
-    private readonly options: SessionCacheOptions,
-    events: SessionEvents,
-    private readonly nowMs: () => number = Date.now,
-  ) {
-    this.entries = new ExpiringCache(options.ttlSeconds > 0 ? options.maxEntries : 0, nowMs);
-    events.subscribe((event) => this.forget(event));
+  constructor(options: SessionCacheOptions, events: SessionEvents, nowMs: () => number = Date.now) {
+    this.entries = new Remembered<string, OpenSession>(
+      options,
+      events,
+      (event, entries) => {
+        if (event.kind === 'session-revoked') entries.delete(event.sessionId);
+        else entries.deleteWhere((open) => open.user.id === event.userId);
+      },
+      nowMs,
+    );
   }
 
   /** An open session's user and roles, if remembered. */
@@ -47,7 +43,7 @@ export class SessionCache {
 
   /** To be taken before reading the database; hand it to `set` with the answer. */
   snapshot(): number {
-    return this.generation;
+    return this.entries.snapshot();
   }
 
   /**
@@ -55,19 +51,11 @@ export class SessionCache {
    * invalidated since `snapshot` was taken (the answer may predate it).
    */
   set(sessionId: string, active: ActiveSession, snapshot: number): void {
-    if (snapshot !== this.generation) return;
-    const until = Math.min(this.nowMs() + this.options.ttlSeconds * 1000, active.expiresAt.getTime());
-    this.entries.set(sessionId, { user: active.user, roles: active.roles }, until);
+    this.entries.set(sessionId, { user: active.user, roles: active.roles }, snapshot, active.expiresAt.getTime());
   }
 
   /** Sessions held (expired ones not yet met included). */
   get size(): number {
     return this.entries.size;
-  }
-
-  private forget(event: SessionEvent): void {
-    this.generation++;
-    if (event.kind === 'session-revoked') this.entries.delete(event.sessionId);
-    else this.entries.deleteWhere((open) => open.user.id === event.userId);
   }
 }

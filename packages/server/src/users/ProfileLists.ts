@@ -1,7 +1,7 @@
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
 import type { AppRecord, AppStore } from '../apps/AppStore.js';
-import { ExpiringCache } from '../auth/ExpiringCache.js';
-import type { SessionEvent, SessionEvents } from '../auth/SessionEvents.js';
+import { Remembered, type RememberedOptions } from '../auth/Remembered.js';
+import type { SessionEvents } from '../auth/SessionEvents.js';
 
 /** What the full profile lists beside the user's own record. */
 export interface ProfileListsOf {
@@ -11,11 +11,7 @@ export interface ProfileListsOf {
   blacklisted: string[];
 }
 
-export interface ProfileListsOptions {
-  /** Seconds the lists are reused; 0 turns remembering off. */
-  ttlSeconds: number;
-  maxEntries: number;
-}
+export type ProfileListsOptions = RememberedOptions;
 
 /**
  * The lists of a user's full profile (docs/ARCHITECTURE.md, "The full
@@ -27,33 +23,29 @@ export interface ProfileListsOptions {
  * later, as the caller's roles are.
  */
 export class ProfileLists {
-  private readonly entries: ExpiringCache<string, ProfileListsOf>;
-  private generation = 0;
+  private readonly entries: Remembered<string, ProfileListsOf>;
 
   constructor(
     private readonly accounts: Pick<AccountStore, 'listForUser'>,
     private readonly apps: Pick<AppStore, 'listGranted' | 'listBlacklisted'>,
-    private readonly options: ProfileListsOptions,
+    options: ProfileListsOptions,
     events: SessionEvents,
-    private readonly nowMs: () => number = Date.now,
+    nowMs: () => number = Date.now,
   ) {
-    this.entries = new ExpiringCache(options.ttlSeconds > 0 ? options.maxEntries : 0, nowMs);
-    events.subscribe((event) => this.forget(event));
+    this.entries = new Remembered<string, ProfileListsOf>(
+      options,
+      events,
+      (event, entries) => {
+        if (event.kind !== 'session-revoked') entries.delete(event.userId);
+      },
+      nowMs,
+    );
   }
 
-  async of(userId: string): Promise<ProfileListsOf> {
-    const remembered = this.entries.get(userId);
-    if (remembered) return remembered;
-    const generation = this.generation;
-    const [memberOf, granted, blacklisted] = await Promise.all([this.accounts.listForUser(userId), this.apps.listGranted(userId), this.apps.listBlacklisted(userId)]);
-    const lists = { memberOf, granted, blacklisted };
-    // An event while reading may have made this answer stale: then it is used once, not remembered.
-    if (generation === this.generation) this.entries.set(userId, lists, this.nowMs() + this.options.ttlSeconds * 1000);
-    return lists;
-  }
-
-  private forget(event: SessionEvent): void {
-    this.generation++;
-    if (event.kind === 'user-changed' || event.kind === 'user-sessions-revoked') this.entries.delete(event.userId);
+  of(userId: string): Promise<ProfileListsOf> {
+    return this.entries.read(userId, async () => {
+      const [memberOf, granted, blacklisted] = await Promise.all([this.accounts.listForUser(userId), this.apps.listGranted(userId), this.apps.listBlacklisted(userId)]);
+      return { memberOf, granted, blacklisted };
+    });
   }
 }
