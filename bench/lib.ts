@@ -85,6 +85,14 @@ export function startAtrium(dataDir: string, port: number, env: Record<string, s
   });
 }
 
+/** The bare Fastify endpoint the benchmarks compare with (bench/bareServer.ts), on `port`. */
+export function startBare(port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bareServer.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 /**
  * CPU time a process has used so far (user + system, all its threads) in ms,
  * from Linux /proc, or NaN where unknown. Unlike elapsed time, it hardly

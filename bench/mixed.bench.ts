@@ -12,12 +12,11 @@
  * BENCH_DURATION (seconds per row, default 5), BENCH_MIXED_CONNECTIONS
  * (default 1,5,10,25,50,100), BENCH_SERVER_ENTRY (another compiled server).
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { databaseLabel, defaultServerBuild, freePort, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, defaultServerBuild, freePort, startAtrium, stop, tempDir, waitForOk, startBare } from './lib.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const counts = (process.env.BENCH_MIXED_CONNECTIONS ?? '1,5,10,25,50,100').split(',').map(Number);
@@ -41,10 +40,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const atrium = startAtrium(dataDir, port);
 const barePort = await freePort();
-const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bareServer.ts')], {
-  env: { ...process.env, PORT: String(barePort) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const bare = startBare(barePort);
 try {
   await waitForOk(`${base}/readyz`, performance.now(), 120_000);
   await waitForOk(`http://127.0.0.1:${barePort}/`, performance.now());

@@ -11,11 +11,9 @@
  * BENCH_DURATION (seconds per row, default 10), BENCH_CONNECTIONS (default 10),
  * BENCH_DATABASE_URL (PostgreSQL instead of the embedded database).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { databaseLabel, defaultServerBuild, freePort, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, defaultServerBuild, freePort, startAtrium, stop, tempDir, waitForOk, startBare } from './lib.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -54,10 +52,7 @@ const dataDir = tempDir('atrium-bench-');
 const atriumPort = await freePort();
 const atrium = startAtrium(dataDir, atriumPort);
 const barePort = await freePort();
-const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bareServer.ts')], {
-  env: { ...process.env, PORT: String(barePort) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const bare = startBare(barePort);
 try {
   const base = `http://127.0.0.1:${atriumPort}`;
   await waitForOk(`${base}/readyz`, performance.now(), 120_000);

@@ -21,11 +21,9 @@
  * 10), BENCH_WORK_TASKS and BENCH_WORK_FILES (default 100000 each),
  * BENCH_DATABASE_URL (PostgreSQL instead of the embedded database).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { databaseLabel, defaultServerBuild, freePort, seedWorkAndRestart, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, defaultServerBuild, freePort, seedWorkAndRestart, startAtrium, stop, tempDir, waitForOk, startBare } from './lib.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -72,10 +70,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let atrium = startAtrium(dataDir, port);
 const barePort = await freePort();
-const bare = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bareServer.ts')], {
-  env: { ...process.env, PORT: String(barePort) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const bare = startBare(barePort);
 try {
   // The demo data first (a first start), then the work put in while the server is stopped.
   await waitForOk(`${base}/readyz`, performance.now(), 120_000);

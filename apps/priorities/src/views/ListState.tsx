@@ -14,7 +14,7 @@ export function ListState({ model, state }: { model: PrioritiesModel; state: Pri
   if (state.status === 'failed' && state.problem) return <Failed model={model} problem={state.problem} />;
   if (state.status === 'loading' && state.tasks.length === 0) {
     return (
-      <div className="prt-state" role="status" data-testid="priorities.loading">
+      <div className="atk-state" role="status" data-testid="priorities.loading">
         <span className="prt-spinner" aria-hidden="true" />
         {t('priorities.list.loading')}
       </div>
@@ -22,7 +22,7 @@ export function ListState({ model, state }: { model: PrioritiesModel; state: Pri
   }
   if (state.status === 'ready' && state.tasks.length === 0) {
     return (
-      <div className="prt-state" data-testid="priorities.empty">
+      <div className="atk-state" data-testid="priorities.empty">
         <Icon name="done" className="prt-state__icon" size={40} />
         <p className="prt-state__title" role="status">
           {state.filter ? t('priorities.list.emptyFiltered', { colour: t(`priorities.colour.${state.filter}`) }) : t('priorities.list.empty')}
