@@ -33,7 +33,9 @@ export class PgAccountStore implements AccountStore {
       .orderBy(
         desc(sql`(${full} = any(${accounts.hosts}) or ${bare} = any(${accounts.hosts}))`),
         desc(accounts.isDefault),
+        // Equally old (created within one millisecond): the first by name, as the list orders them.
         asc(accounts.createdAt),
+        asc(accounts.name),
       )
       .limit(1);
     return row ?? null;

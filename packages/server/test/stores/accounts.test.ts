@@ -58,6 +58,16 @@ describe(`AccountStore on ${databaseKind}`, () => {
   });
 });
 
+/**
+ * Waits until the clock has moved to another millisecond: the embedded
+ * database's clock counts milliseconds, so accounts created within one would
+ * be equally old, and which is "the oldest" would be a coin toss.
+ */
+async function nextMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() === now) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe(`AccountStore.findForHost on ${databaseKind}`, () => {
   // A database of its own: which account is the oldest or the default depends on every account in it.
   let s: TestStores;
@@ -72,7 +82,9 @@ describe(`AccountStore.findForHost on ${databaseKind}`, () => {
 
   it('picks the account serving the host, with or without a port and whatever the case, else the default, else the oldest', async () => {
     const oldest = await s.stores.accounts.create({ name: 'Oldest' });
+    await nextMillisecond();
     const hosted = await s.stores.accounts.create({ name: 'Hosted', hosts: ['portal.example.com', 'dev.example.com:8443'] });
+    await nextMillisecond();
     expect((await s.stores.accounts.findForHost('unknown.example'))?.id).toBe(oldest.id);
 
     const fallback = await s.stores.accounts.create({ name: 'Default', isDefault: true });
