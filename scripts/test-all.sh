@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check the project has, in the order that fails fastest.
-#   1. lint (import directions included) and type checks
+#   1. lint (import directions included) and type checks, side by side
 #   2. unit and server tests on the embedded database
 #   3. the server tests again on a throwaway PostgreSQL (Debian's package)
 #   4. end-to-end journeys in Debian's Chromium against the built client
@@ -20,10 +20,19 @@ missing() {
   echo "warning: $1 not installed: skipping ($2)" >&2
 }
 
-step "lint"
-npx eslint --max-warnings 0 .
-step "typecheck"
-npm run --silent typecheck
+# Lint and the type checks each keep one core busy: they run side by side, the type checks' output shown after lint's.
+step "lint and typecheck"
+npm run --silent typecheck >"$reports/typecheck.log" 2>&1 &
+typecheck=$!
+lint_status=0
+npx eslint --max-warnings 0 . || lint_status=$?
+typecheck_status=0
+wait "$typecheck" || typecheck_status=$?
+cat "$reports/typecheck.log"
+if [ "$lint_status" -ne 0 ] || [ "$typecheck_status" -ne 0 ]; then
+  echo "error: lint exited with $lint_status, typecheck with $typecheck_status" >&2
+  exit 1
+fi
 
 step "unit and server tests (embedded database)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/unit.json"

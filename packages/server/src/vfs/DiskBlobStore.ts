@@ -8,6 +8,8 @@ import { BlobTooLargeError, type ByteRange, type DiskSpace, type StoredBlob, typ
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Chunk size of the file streams: large chunks keep a gigabyte's copy to a few thousand system calls. */
 const CHUNK = 1024 * 1024;
+/** How long the disk's free space, as last read, stands (less what this store wrote since). */
+const SPACE_TTL_MS = 500;
 
 /** Counts and hashes what passes, and fails past a byte limit. */
 class Meter extends Transform {
@@ -37,10 +39,17 @@ class Meter extends Transform {
  * path. A write goes to `tmp/<key>.part`, is flushed to disk (fsync), renamed
  * into place and the folder flushed too: a crash leaves either no blob or
  * the whole one, and at most a temporary file that the next start deletes.
+ * Folders made once are remembered (a folder removed meanwhile is made
+ * again), and the disk's free space is read at most every SPACE_TTL_MS,
+ * less the bytes written since: a small write costs few system calls.
  */
 export class DiskBlobStore implements VfsBlobStore {
   private readonly blobsDir: string;
   private readonly tmpDir: string;
+  /** Folders known to exist. */
+  private readonly made = new Set<string>();
+  /** The free space last read, when, and the bytes written since. */
+  private lastSpace: { space: DiskSpace | null; at: number; written: number } | null = null;
 
   constructor(private readonly dir: string) {
     this.blobsDir = path.join(dir, 'blobs');
@@ -53,17 +62,24 @@ export class DiskBlobStore implements VfsBlobStore {
   }
 
   async write(source: Readable, options: { maxBytes?: number; progress?: (bytes: number) => void } = {}): Promise<StoredBlob> {
-    await fs.promises.mkdir(this.tmpDir, { recursive: true });
+    await this.folder(this.tmpDir);
     const key = crypto.randomUUID();
     const temp = path.join(this.tmpDir, `${key}.part`);
     const meter = new Meter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, options.progress);
     try {
-      await pipeline(source, meter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600, highWaterMark: CHUNK }));
-      await syncFile(temp);
+      // `flush`: the content is on disk before the file is closed.
+      await pipeline(source, meter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600, highWaterMark: CHUNK, flush: true }));
       const target = this.file(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.rename(temp, target);
+      await this.folder(path.dirname(target));
+      await fs.promises.rename(temp, target).catch(async (e: unknown) => {
+        // The folder was removed after it was made: made again, once.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        this.made.delete(path.dirname(target));
+        await this.folder(path.dirname(target));
+        await fs.promises.rename(temp, target);
+      });
       await syncFile(path.dirname(target));
+      if (this.lastSpace) this.lastSpace.written += meter.size;
       return { key, size: meter.size, sha256: meter.digest() };
     } catch (e) {
       await fs.promises.rm(temp, { force: true });
@@ -71,6 +87,13 @@ export class DiskBlobStore implements VfsBlobStore {
       if (!source.destroyed) source.resume();
       throw e;
     }
+  }
+
+  /** Makes a folder (and its parents) unless it was made before. */
+  private async folder(dir: string): Promise<void> {
+    if (this.made.has(dir)) return;
+    await fs.promises.mkdir(dir, { recursive: true });
+    this.made.add(dir);
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable | null> {
@@ -87,7 +110,9 @@ export class DiskBlobStore implements VfsBlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    await fs.promises.rm(this.file(key), { force: true });
+    await fs.promises.unlink(this.file(key)).catch((e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    });
   }
 
   async *keys(): AsyncIterable<string> {
@@ -99,10 +124,14 @@ export class DiskBlobStore implements VfsBlobStore {
   }
 
   async space(): Promise<DiskSpace | null> {
-    await fs.promises.mkdir(this.dir, { recursive: true });
+    const last = this.lastSpace;
+    if (last && performance.now() - last.at < SPACE_TTL_MS) return last.space && { free: Math.max(0, last.space.free - last.written), size: last.space.size };
+    await this.folder(this.dir);
     const disk = await fs.promises.statfs(this.dir);
     // Some file systems (network, FUSE) report no size at all: their free space is unknown, not zero.
-    return disk.blocks > 0 ? { free: disk.bavail * disk.bsize, size: disk.blocks * disk.bsize } : null;
+    const space = disk.blocks > 0 ? { free: disk.bavail * disk.bsize, size: disk.blocks * disk.bsize } : null;
+    this.lastSpace = { space, at: performance.now(), written: 0 };
+    return space;
   }
 
   async removeTemporaries(): Promise<number> {

@@ -13,7 +13,11 @@ const MAX_ENTRIES = 10_000;
  * lock); on PostgreSQL other processes write too.
  */
 export class RememberedPaths implements VfsStore {
-  private readonly walks = new Map<string, VfsNodeRecord[]>();
+  private readonly walks = new Map<string, { names: readonly string[]; chain: VfsNodeRecord[] }>();
+  /** Walks that stopped before their last name (it was missing, or a file stood in the way): a new entry may complete them. */
+  private readonly short = new Set<string>();
+  /** The walks holding each entry, by its id. */
+  private readonly holders = new Map<string, Set<string>>();
   private generation = 0;
 
   constructor(protected readonly inner: VfsStore) {}
@@ -21,20 +25,83 @@ export class RememberedPaths implements VfsStore {
   async walk(mount: string, scope: string, names: readonly string[]): Promise<VfsNodeRecord[]> {
     const key = JSON.stringify([mount, scope, names]);
     const remembered = this.walks.get(key);
-    if (remembered) return remembered.map((node) => ({ ...node }));
+    if (remembered) return remembered.chain.map((node) => ({ ...node }));
     const generation = this.generation;
     const chain = await this.inner.walk(mount, scope, names);
-    if (generation === this.generation) {
-      if (this.walks.size >= MAX_ENTRIES) this.walks.delete(this.walks.keys().next().value!);
-      this.walks.set(key, chain.map((node) => ({ ...node })));
-    }
+    if (generation === this.generation) this.remember(key, [...names], chain);
     return chain;
+  }
+
+  private remember(key: string, names: readonly string[], chain: readonly VfsNodeRecord[]): void {
+    if (this.walks.size >= MAX_ENTRIES) this.evict(this.walks.keys().next().value!);
+    this.walks.set(key, { names, chain: chain.map((node) => ({ ...node })) });
+    if (chain.length < names.length + 1) this.short.add(key);
+    for (const node of chain) this.hold(node.id, key);
+  }
+
+  private hold(id: string, key: string): void {
+    const holders = this.holders.get(id) ?? new Set<string>();
+    this.holders.set(id, holders);
+    holders.add(key);
+  }
+
+  private evict(key: string): void {
+    const chain = this.walks.get(key)?.chain;
+    if (!chain) return;
+    this.walks.delete(key);
+    this.short.delete(key);
+    for (const node of chain) {
+      const holders = this.holders.get(node.id);
+      holders?.delete(key);
+      if (holders?.size === 0) this.holders.delete(node.id);
+    }
   }
 
   /** Nothing walked may be used again. */
   forget(): void {
     this.generation++;
     this.walks.clear();
+    this.short.clear();
+    this.holders.clear();
+  }
+
+  /**
+   * After a new entry, or new content of a file (`node` as recorded now):
+   * a walk that stopped just short of it ends with it now, the other walks
+   * that stopped short are forgotten, and those holding the entry hold its
+   * new record. A walk under way meanwhile is not remembered.
+   */
+  protected entryWritten(node: VfsNodeRecord): void {
+    this.generation++;
+    for (const key of [...this.short]) {
+      const { names, chain } = this.walks.get(key)!;
+      const last = chain.at(-1);
+      if (last?.isDirectory && last.id === node.parentId && chain.length === names.length && names.at(-1) === node.name) {
+        chain.push({ ...node });
+        this.short.delete(key);
+        this.hold(node.id, key);
+      } else this.evict(key);
+    }
+    for (const key of this.holders.get(node.id) ?? []) {
+      const chain = this.walks.get(key)!.chain;
+      const at = chain.findIndex((held) => held.id === node.id);
+      // A folder's record never changes here (writefile and touch refuse folders); a file is the last of its walks.
+      if (at === chain.length - 1 && !node.isDirectory) chain[at] = { ...node };
+      else this.evict(key);
+    }
+  }
+
+  /** Runs a write of one entry (a new one, or a file's content): see entryWritten. Anything else than a record forgets every walk. */
+  private async writingEntry<T extends VfsNodeRecord | 'stale' | 'quota'>(write: () => Promise<T>): Promise<T> {
+    this.generation++;
+    let result: T | undefined;
+    try {
+      result = await write();
+      return result;
+    } finally {
+      if (typeof result === 'object') this.entryWritten(result);
+      else if (result !== 'quota') this.forget();
+    }
   }
 
   /** Runs a write, forgetting every walk before and after it. */
@@ -56,15 +123,15 @@ export class RememberedPaths implements VfsStore {
   }
 
   insertFile(...args: Parameters<VfsStore['insertFile']>): ReturnType<VfsStore['insertFile']> {
-    return this.writing(() => this.inner.insertFile(...args));
+    return this.writingEntry(() => this.inner.insertFile(...args));
   }
 
   replaceFile(...args: Parameters<VfsStore['replaceFile']>): ReturnType<VfsStore['replaceFile']> {
-    return this.writing(() => this.inner.replaceFile(...args));
+    return this.writingEntry(() => this.inner.replaceFile(...args));
   }
 
   insertOrTouch(node: NewVfsNode): Promise<VfsNodeRecord> {
-    return this.writing(() => this.inner.insertOrTouch(node));
+    return this.writingEntry(() => this.inner.insertOrTouch(node));
   }
 
   insertMany(nodes: NewVfsNode[]): Promise<void> {
@@ -155,6 +222,11 @@ class ForgettingStore extends RememberedPaths {
   override forget(): void {
     super.forget();
     this.forgetOuter();
+  }
+
+  /** In a transaction every write forgets every walk, the outer store's too (it may be rolled back). */
+  protected override entryWritten(): void {
+    this.forget();
   }
 
   override walk(mount: string, scope: string, names: readonly string[]): Promise<VfsNodeRecord[]> {

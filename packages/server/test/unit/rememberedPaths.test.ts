@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RememberedPaths } from '../../src/vfs/RememberedPaths.js';
 import type { VfsNodeRecord, VfsStore } from '../../src/vfs/VfsStore.js';
 
-const node = (name: string): VfsNodeRecord => ({ id: `id-${name}`, name, isDirectory: name === '', size: 1 }) as VfsNodeRecord;
+const node = (name: string): VfsNodeRecord => ({ id: `id-${name}`, name, isDirectory: !name.includes('.'), size: 1 }) as VfsNodeRecord;
 
 /** A store whose walks are counted and answer the names as nodes; its writes are recorded. */
 function setup() {
@@ -12,7 +12,19 @@ function setup() {
     async walk(_mount: string, _scope: string, names: readonly string[]) {
       walks++;
       if (hold) await hold;
-      return [node(''), ...names.map(node)];
+      // A name with "missing" in it is not there: the walk stops before it.
+      const found = names.findIndex((name) => name.includes('missing'));
+      return [node(''), ...(found < 0 ? names : names.slice(0, found)).map(node)];
+    },
+    written: null as VfsNodeRecord | 'stale' | 'quota' | null,
+    async insertFile() {
+      return inner.written;
+    },
+    async replaceFile() {
+      return inner.written;
+    },
+    async insertOrTouch() {
+      return inner.written;
     },
     async remove() {},
     async setContent() {},
@@ -23,6 +35,7 @@ function setup() {
   const store = new RememberedPaths(inner as unknown as VfsStore);
   return {
     store,
+    inner,
     walks: () => walks,
     holdWalks: () => {
       let release!: () => void;
@@ -80,5 +93,64 @@ describe('remembered paths', () => {
     const again = await s.store.walk('home', 'u-1', ['a']);
     again[1]!.size = 42;
     expect((await s.store.walk('home', 'u-1', ['a']))[1]!.size).toBe(1);
+  });
+
+  it('take a new entry in: a walk that stopped just short of it ends with it, the others that stopped short are walked again', async () => {
+    const s = setup();
+    await s.store.walk('home', 'u-1', ['a', 'b.txt']);
+    expect(await s.store.walk('home', 'u-1', ['a', 'missing.txt'])).toHaveLength(2);
+    expect(await s.store.walk('home', 'u-1', ['a', 'missing', 'c.txt'])).toHaveLength(2);
+    s.inner.written = { ...node('missing.txt'), id: 'id-new', parentId: 'id-a', size: 0 };
+    await s.store.insertFile({} as never, null, { owner: null, quota: 0 });
+    await s.store.walk('home', 'u-1', ['a', 'b.txt']);
+    expect((await s.store.walk('home', 'u-1', ['a', 'missing.txt'])).map((n) => n.id)).toEqual(['id-', 'id-a', 'id-new']);
+    expect(s.walks()).toBe(3);
+    // The walk that stopped two names short was forgotten.
+    await s.store.walk('home', 'u-1', ['a', 'missing', 'c.txt']);
+    expect(s.walks()).toBe(4);
+    // touch of a name in another folder: the walk stopped short there is walked again.
+    await s.store.walk('home', 'u-1', ['missing']);
+    s.inner.written = { ...node('other.txt'), id: 'id-other', parentId: 'id-a' };
+    await s.store.insertOrTouch({} as never);
+    await s.store.walk('home', 'u-1', ['missing']);
+    await s.store.walk('home', 'u-1', ['a', 'b.txt']);
+    expect(s.walks()).toBe(6);
+  });
+
+  it("take a file's new content in without walking again", async () => {
+    const s = setup();
+    await s.store.walk('home', 'u-1', ['a', 'b.txt']);
+    await s.store.walk('home', 'u-2', ['b.txt']);
+    s.inner.written = { ...node('b.txt'), size: 5 };
+    await s.store.replaceFile({} as never, {} as never, null, { delta: 4, quota: 0 });
+    expect((await s.store.walk('home', 'u-1', ['a', 'b.txt']))[2]!.size).toBe(5);
+    expect((await s.store.walk('home', 'u-2', ['b.txt']))[1]!.size).toBe(5);
+    expect(s.walks()).toBe(2);
+    // A folder's record changed (touch of a folder's name): the walks through it are walked again.
+    s.inner.written = { ...node('a'), isDirectory: true };
+    await s.store.insertOrTouch({} as never);
+    await s.store.walk('home', 'u-1', ['a', 'b.txt']);
+    await s.store.walk('home', 'u-2', ['b.txt']);
+    expect(s.walks()).toBe(3);
+  });
+
+  it('are all forgotten when a write of content finds the file changed, or runs in a transaction; kept when it is refused for the quota', async () => {
+    const s = setup();
+    await s.store.walk('home', 'u-1', ['a']);
+    s.inner.written = 'quota';
+    await s.store.replaceFile({} as never, {} as never, null, { delta: 4, quota: 0 });
+    await s.store.walk('home', 'u-1', ['a']);
+    expect(s.walks()).toBe(1);
+    s.inner.written = 'stale';
+    await s.store.replaceFile({} as never, {} as never, null, { delta: 4, quota: 0 });
+    await s.store.walk('home', 'u-1', ['a']);
+    expect(s.walks()).toBe(2);
+    s.inner.written = { ...node('c.txt') };
+    await s.store.transaction(async (tx) => {
+      await tx.insertFile({} as never, null, { owner: null, quota: 0 });
+      // Forgotten at once, before the transaction ends.
+      await s.store.walk('home', 'u-1', ['a']);
+    });
+    expect(s.walks()).toBe(3);
   });
 });
