@@ -34,7 +34,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    trace: 'retain-on-failure',
+    // A trace records every action's screenshots and page snapshots, a sixth of the journeys' time: `npm test` turns it
+    // off (E2E_TRACE=off, scripts/test-all.sh); a journey run on its own keeps the trace of a failure.
+    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ?? 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -53,7 +53,9 @@ if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   # Bundle budgets (web/budgets.json): the build's sizes are deterministic, so exceeding one fails here.
   node --import tsx scripts/bundleBudgets.ts
   npm run --silent build:dev -w @atrium/web
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
+  # No traces (each journey's screenshots and snapshots cost a sixth of their time): a failed journey is run again
+  # on its own, which keeps its trace (`E2E_TRACE=on` keeps them here too).
+  E2E_TRACE="${E2E_TRACE:-off}" PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
     npx playwright test -c e2e/playwright.config.ts --reporter=list,json
 else
   missing "Chromium" "apt-get install chromium"
