@@ -9,7 +9,7 @@
  * names that never get a user).
  */
 import { Messages } from '@atrium/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeAccount } from '../helpers/factories.js';
 import { bearer, expectClientErrorEnvelope, form } from '../helpers/http.js';
 import { startIdentityProvider, type TestIdentityProvider } from '../helpers/identityProvider.js';
@@ -102,6 +102,20 @@ describe(`provisioning on external sign-in on ${databaseKind}`, () => {
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const all = await t.services.stores.users.list();
     expect(all.filter((u) => u.username === 'oskar')).toHaveLength(1);
+  });
+
+  it('lets the same new person in when their other first sign-in created them between the checks', async () => {
+    const users = t.services.stores.users;
+    const listUsernames = users.listUsernames.bind(users);
+    // The second sign-in has found no link yet; before it looks at the usernames, the first one completes.
+    vi.spyOn(users, 'listUsernames').mockImplementationOnce(async () => {
+      expect((await post('ulla')).statusCode).toBe(200);
+      return listUsernames();
+    });
+    const res = await post('ulla');
+    vi.restoreAllMocks();
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await users.list()).filter((u) => u.username === 'ulla')).toHaveLength(1);
   });
 
   it('keeps out of the record any text the database cannot store, and an address that is not one', async () => {

@@ -157,7 +157,11 @@ export class ExternalSignInService {
       log.warn({ event: 'external.provision-account-missing', account: provisionAccount }, 'AUTH_PROVISION_ACCOUNT names no organisation: unknown users are refused');
       return { ok: false, reason: 'no-access' };
     }
-    const linkRequired = (why: string): Found => {
+    const linkRequired = async (why: string): Promise<Found> => {
+      // Two first sign-ins of the same person at once: the other one may have created the user (whose username is
+      // taken now) and linked this identity to it meanwhile.
+      const meanwhile = await this.linkedUser(config.issuer, subject);
+      if (meanwhile) return { ok: true, user: meanwhile };
       log.info({ ...context, event: 'external.link-required', username, reason: why }, 'external sign-in: an operator must link this identity');
       return { ok: false, reason: 'link-required' };
     };
@@ -184,14 +188,19 @@ export class ExternalSignInService {
       log.info({ ...context, event: 'external.provisioned', userId: user.id, username, accountId: org.id }, 'user created by external sign-in');
       return { ok: true, user };
     } catch (e) {
-      // Two first sign-ins of the same person at once: the other one created the user and its link.
-      const link = await stores.identities.find(config.issuer, subject);
-      const user = link ? await stores.users.findById(link.userId) : null;
-      if (user && !user.disabled) return { ok: true, user };
-      // Someone else took the username meanwhile.
+      // Someone else took the username meanwhile (the same person too: linkRequired finds their link).
       if (await stores.users.findByUsername(username)) return linkRequired('a user has this username');
+      const meanwhile = await this.linkedUser(config.issuer, subject);
+      if (meanwhile) return { ok: true, user: meanwhile };
       throw e;
     }
+  }
+
+  /** The enabled user an identity is linked to now, or null. */
+  private async linkedUser(issuer: string, subject: string): Promise<UserRecord | null> {
+    const link = await this.deps.stores.identities.find(issuer, subject);
+    const user = link ? await this.deps.stores.users.findById(link.userId) : null;
+    return user && !user.disabled ? user : null;
   }
 }
 
