@@ -127,7 +127,7 @@ export function createServices({
   sessionEvents = new LocalSessionEvents(),
   externalVerifier,
 }: ServiceDeps): Services {
-  // On the embedded database this process is the only writer: walked paths are remembered (RememberedPaths).
+  // On the embedded database this process is the only writer: walked paths and used space are remembered (RememberedPaths).
   const eventStores = withSessionEvents(plainStores, sessionEvents);
   const stores = database.kind === 'pglite' ? { ...eventStores, vfs: new RememberedPaths(eventStores.vfs) } : eventStores;
   const sessionCache = new SessionCache({ ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());

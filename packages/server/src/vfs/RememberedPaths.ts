@@ -3,14 +3,19 @@ import type { NewVfsNode, NodeContent, VfsNodeRecord, VfsSearchQuery, VfsStore }
 const MAX_ENTRIES = 10_000;
 
 /**
- * The filesystem's store with its walked paths remembered (docs/ARCHITECTURE.md,
- * "Remembered paths"): a path walked once answers from memory until any
- * entry changes, so reading the same file again costs no statement. Any
- * write of an entry through this store, or through a transaction it
- * started, forgets every walk, before and after it runs; a walk read while
- * a write ran is used once and not remembered. Used on the embedded
- * database only, where this process is the only writer (the data folder's
- * lock); on PostgreSQL other processes write too.
+ * The filesystem's store with its walked paths and each owner's used space
+ * remembered (docs/ARCHITECTURE.md, "Remembered answers of the busiest
+ * calls"): a path walked once answers from memory, so reading or writing
+ * the same file again walks nothing. A new file or a file's new content
+ * (writefile, touch) changes only what it wrote: a walk that stopped just
+ * short of the new name ends with it, the other walks that stopped short
+ * are forgotten, the walks holding the file hold its new record, and its
+ * owner's used space grows by what the statement added. Any other write of
+ * an entry through this store, or through a transaction it started,
+ * forgets every walk and used space, before and after it runs. A walk or a
+ * used space read while a write ran is used once and not remembered. Used
+ * on the embedded database only, where this process is the only writer
+ * (the data folder's lock); on PostgreSQL other processes write too.
  */
 export class RememberedPaths implements VfsStore {
   private readonly walks = new Map<string, { names: readonly string[]; chain: VfsNodeRecord[] }>();
@@ -19,6 +24,9 @@ export class RememberedPaths implements VfsStore {
   /** The walks holding each entry, by its id. */
   private readonly holders = new Map<string, Set<string>>();
   private generation = 0;
+  /** Each owner's used bytes, as recorded, and the count of changes of used space (a read spanning one is not remembered). */
+  private readonly used = new Map<string, number>();
+  private usageGeneration = 0;
 
   constructor(protected readonly inner: VfsStore) {}
 
@@ -57,12 +65,22 @@ export class RememberedPaths implements VfsStore {
     }
   }
 
-  /** Nothing walked may be used again. */
+  /** Nothing walked, and no used space, may be used again. */
   forget(): void {
     this.generation++;
     this.walks.clear();
     this.short.clear();
     this.holders.clear();
+    this.usageGeneration++;
+    this.used.clear();
+  }
+
+  /** An owner's used space changed by `delta` in a statement that has run: the remembered figure follows. */
+  protected usageAdded(owner: string | null, delta: number): void {
+    this.usageGeneration++;
+    if (!owner) return;
+    const known = this.used.get(owner);
+    if (known !== undefined) this.used.set(owner, known + delta);
   }
 
   /**
@@ -91,20 +109,28 @@ export class RememberedPaths implements VfsStore {
     }
   }
 
-  /** Runs a write of one entry (a new one, or a file's content): see entryWritten. Anything else than a record forgets every walk. */
-  private async writingEntry<T extends VfsNodeRecord | 'stale' | 'quota'>(write: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a write of one entry (a new one, or a file's content) that adds
+   * `usage.delta` to `usage.owner`'s used space when it is recorded: see
+   * entryWritten. Refused for the quota, it changed nothing; anything else
+   * than a record forgets every walk and used space.
+   */
+  private async writingEntry<T extends VfsNodeRecord | 'stale' | 'quota'>(usage: { owner: string | null; delta: number }, write: () => Promise<T>): Promise<T> {
     this.generation++;
+    this.usageGeneration++;
     let result: T | undefined;
     try {
       result = await write();
       return result;
     } finally {
-      if (typeof result === 'object') this.entryWritten(result);
-      else if (result !== 'quota') this.forget();
+      if (typeof result === 'object') {
+        this.usageAdded(usage.owner, usage.delta);
+        this.entryWritten(result);
+      } else if (result !== 'quota') this.forget();
     }
   }
 
-  /** Runs a write, forgetting every walk before and after it. */
+  /** Runs a write, forgetting every walk and used space before and after it. */
   private async writing<T>(write: () => Promise<T>): Promise<T> {
     this.forget();
     try {
@@ -123,15 +149,18 @@ export class RememberedPaths implements VfsStore {
   }
 
   insertFile(...args: Parameters<VfsStore['insertFile']>): ReturnType<VfsStore['insertFile']> {
-    return this.writingEntry(() => this.inner.insertFile(...args));
+    const [node, , usage] = args;
+    return this.writingEntry({ owner: usage.owner, delta: node.size }, () => this.inner.insertFile(...args));
   }
 
   replaceFile(...args: Parameters<VfsStore['replaceFile']>): ReturnType<VfsStore['replaceFile']> {
-    return this.writingEntry(() => this.inner.replaceFile(...args));
+    const [expected, , , usage] = args;
+    return this.writingEntry({ owner: expected.ownerId, delta: usage.delta }, () => this.inner.replaceFile(...args));
   }
 
   insertOrTouch(node: NewVfsNode): Promise<VfsNodeRecord> {
-    return this.writingEntry(() => this.inner.insertOrTouch(node));
+    // An empty file (or a touched one): no used space changes.
+    return this.writingEntry({ owner: null, delta: 0 }, () => this.inner.insertOrTouch(node));
   }
 
   insertMany(nodes: NewVfsNode[]): Promise<void> {
@@ -185,12 +214,31 @@ export class RememberedPaths implements VfsStore {
     return this.inner.unindexedFiles(afterId, maxBytes, limit);
   }
 
-  addUsage(userId: string, delta: number): Promise<number> {
-    return this.inner.addUsage(userId, delta);
+  /** A change of used space outside the writes above (moves between owners, seeding): the owner's figure is read again. */
+  async addUsage(userId: string, delta: number): Promise<number> {
+    this.usageForgotten(userId);
+    try {
+      return await this.inner.addUsage(userId, delta);
+    } finally {
+      this.usageForgotten(userId);
+    }
   }
 
-  usage(userId: string): Promise<number> {
-    return this.inner.usage(userId);
+  protected usageForgotten(userId: string): void {
+    this.usageGeneration++;
+    this.used.delete(userId);
+  }
+
+  async usage(userId: string): Promise<number> {
+    const known = this.used.get(userId);
+    if (known !== undefined) return known;
+    const generation = this.usageGeneration;
+    const bytes = await this.inner.usage(userId);
+    if (generation === this.usageGeneration) {
+      if (this.used.size >= MAX_ENTRIES) this.used.delete(this.used.keys().next().value!);
+      this.used.set(userId, bytes);
+    }
+    return bytes;
   }
 
   search(query: VfsSearchQuery): Promise<VfsNodeRecord[]> {
@@ -224,9 +272,21 @@ class ForgettingStore extends RememberedPaths {
     this.forgetOuter();
   }
 
-  /** In a transaction every write forgets every walk, the outer store's too (it may be rolled back). */
+  /** In a transaction every write forgets every walk and used space, the outer store's too (it may be rolled back). */
   protected override entryWritten(): void {
     this.forget();
+  }
+
+  protected override usageAdded(): void {
+    this.forget();
+  }
+
+  protected override usageForgotten(): void {
+    this.forget();
+  }
+
+  override usage(userId: string): Promise<number> {
+    return this.inner.usage(userId);
   }
 
   override walk(mount: string, scope: string, names: readonly string[]): Promise<VfsNodeRecord[]> {

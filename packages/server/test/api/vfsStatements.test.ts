@@ -9,6 +9,7 @@
  * back a query per path segment, per call or a second resolution fails here.
  */
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -121,18 +122,35 @@ describe(`statements per filesystem call (${databaseKind})`, () => {
     counts.writefileReplace = replace.length;
     counts.writefileAgain = again.length;
     const walks = (run: string[]) => run.filter((s) => /with recursive walk/i.test(s)).length;
+    const usageReads = (run: string[]) => run.filter((s) => /^select .* from "vfs_usage"/is.test(s)).length;
     for (const run of [fresh, replace, again]) {
       expect(run.filter((s) => /^begin/i.test(s))).toHaveLength(0);
       expect(walks(run)).toBeLessThanOrEqual(1);
-      expect(run).toHaveLength(2 + walks(run));
+      expect(usageReads(run)).toBeLessThanOrEqual(1);
+      expect(run).toHaveLength(1 + walks(run) + usageReads(run));
     }
-    expect(walks(fresh)).toBe(1);
-    // On the embedded database a new entry and a file's new content keep the walks remembered (RememberedPaths):
-    // plan.txt, read before, and fresh.txt, written just before, are not walked again.
-    expect(walks(replace)).toBe(databaseKind === 'pglite' ? 0 : 1);
-    expect(walks(again)).toBe(databaseKind === 'pglite' ? 0 : 1);
+    expect([walks(fresh), usageReads(fresh)]).toEqual([1, 1]);
+    // On the embedded database a new file and a file's new content keep what is remembered (RememberedPaths): the
+    // walks of plan.txt (read before) and fresh.txt (written just before), and the owner's used space, which each
+    // recorded write adds to. Each write after the first is one statement.
+    const remembered = databaseKind === 'pglite' ? [0, 0] : [1, 1];
+    expect([walks(replace), usageReads(replace)]).toEqual(remembered);
+    expect([walks(again), usageReads(again)]).toEqual(remembered);
     expect((await alice.read('home:/Projects/2026/plan.txt')).body).toBe('z'.repeat(4096));
     expect((await alice.read('home:/Projects/2026/fresh.txt')).body).toBe('w'.repeat(4096));
+  });
+
+  it('keeps the remembered used space equal to the recorded one across writes, replacements and deletions', async () => {
+    const recorded = async () => t.services.stores.vfs.usage(aliceId);
+    const inDatabase = async () => Number(((await t.database.db.execute(sql`select bytes from vfs_usage where user_id = ${aliceId}::uuid`)) as unknown as { rows: Array<{ bytes: string | number }> }).rows[0]?.bytes ?? 0);
+    await alice.write('home:/Projects/2026/sizes.txt', 'a'.repeat(1000));
+    expect(await recorded()).toBe(await inDatabase());
+    await alice.write('home:/Projects/2026/sizes.txt', 'b'.repeat(10));
+    expect(await recorded()).toBe(await inDatabase());
+    await alice.post('unlink', { path: 'home:/Projects/2026/sizes.txt' });
+    expect(await recorded()).toBe(await inDatabase());
+    await alice.write('home:/Projects/2026/sizes.txt', 'c'.repeat(300));
+    expect(await recorded()).toBe(await inDatabase());
   });
 
   it('answers the full profile, the notification centre and a global search with a bounded number of statements', async () => {

@@ -26,6 +26,17 @@ function setup() {
     async insertOrTouch() {
       return inner.written;
     },
+    usageReads: 0,
+    bytes: 100,
+    async usage() {
+      inner.usageReads++;
+      if (hold) await hold;
+      return inner.bytes;
+    },
+    async addUsage(_owner: string, delta: number) {
+      inner.bytes += delta;
+      return inner.bytes;
+    },
     async remove() {},
     async setContent() {},
     async transaction<T>(work: (store: VfsStore) => Promise<T>) {
@@ -152,5 +163,40 @@ describe('remembered paths', () => {
       await s.store.walk('home', 'u-1', ['a']);
     });
     expect(s.walks()).toBe(3);
+  });
+
+  it("remember an owner's used space, add what each recorded write added, and read it again after any other change", async () => {
+    const s = setup();
+    expect(await s.store.usage('u-1')).toBe(100);
+    expect(await s.store.usage('u-1')).toBe(100);
+    expect(s.inner.usageReads).toBe(1);
+    s.inner.written = { ...node('new.txt'), parentId: 'id-a' };
+    await s.store.insertFile({ size: 40 } as never, null, { owner: 'u-1', quota: 1000 });
+    s.inner.written = node('b.txt');
+    await s.store.replaceFile({ ownerId: 'u-1' } as never, {} as never, null, { delta: -15, quota: 1000 });
+    expect(await s.store.usage('u-1')).toBe(125);
+    // Refused for the quota: nothing was added.
+    s.inner.written = 'quota';
+    await s.store.insertFile({ size: 4000 } as never, null, { owner: 'u-1', quota: 1000 });
+    expect(await s.store.usage('u-1')).toBe(125);
+    expect(s.inner.usageReads).toBe(1);
+    // A change of used space outside those writes, or any other write of an entry: read again.
+    await s.store.addUsage('u-1', 7);
+    expect(await s.store.usage('u-1')).toBe(107);
+    await s.store.remove('id-a');
+    await s.store.usage('u-1');
+    expect(s.inner.usageReads).toBe(3);
+  });
+
+  it('do not remember a used space read while a write ran', async () => {
+    const s = setup();
+    const release = s.holdWalks();
+    const reading = s.store.usage('u-1');
+    s.inner.written = node('b.txt');
+    const writing = s.store.replaceFile({ ownerId: 'u-1' } as never, {} as never, null, { delta: 5, quota: 1000 });
+    release();
+    await Promise.all([reading, writing]);
+    await s.store.usage('u-1');
+    expect(s.inner.usageReads).toBe(2);
   });
 });
