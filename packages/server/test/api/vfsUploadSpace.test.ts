@@ -138,6 +138,9 @@ async function peakInDataFolder(work: () => Promise<void>): Promise<number> {
 
 const usageOf = (userId: string) => t.services.stores.vfs.usage(userId);
 
+/** How long a wait for the server's side of an upload (its log line, its cleanup) may take before it gives up: long, for a loaded machine. */
+const SETTLED = { timeout: 15_000 };
+
 describe(`uploads in flight hold their space (${databaseKind})`, () => {
   it('never puts more than the quota on disk while uploads run side by side, and stores exactly those that fit', async () => {
     const { jwt, id, client } = await newUser();
@@ -152,7 +155,7 @@ describe(`uploads in flight hold their space (${databaseKind})`, () => {
         started[name] = upload;
         await upload.upload.send(Buffer.alloc(KiB, 0x61));
         // Either the server holds its space and starts storing it, or it refuses it at once.
-        await vi.waitFor(() => expect(disk.writes > holding || upload.upload.answered).toBe(true));
+        await vi.waitFor(() => expect(disk.writes > holding || upload.upload.answered).toBe(true), SETTLED);
         if (!upload.upload.answered) holding++;
       }
       await Promise.all(Object.values(started).map((s) => (s.upload.answered ? Promise.resolve() : s.rest(KiB))));
@@ -186,7 +189,7 @@ describe(`uploads in flight hold their space (${databaseKind})`, () => {
     // Over what the quota leaves beside an upload in flight (600 KiB held): with the head alone too.
     const holding = await startUpload(jwt, 'home:/holding.bin', 600 * KiB);
     await holding.upload.send(Buffer.alloc(KiB, 0x61));
-    await vi.waitFor(() => expect(disk.writes).toBe(1));
+    await vi.waitFor(() => expect(disk.writes).toBe(1), SETTLED);
     const beside = await SocketUpload.open(port, jwt, form.contentType, 500 * KiB);
     const second = await beside.answer();
     expect(second.status).toBe(413);
@@ -233,7 +236,7 @@ describe(`uploads in flight hold their space (${databaseKind})`, () => {
     const disk = watchDisk();
     const first = await startUpload(jwt, 'home:/first.bin', 500 * KiB, { chunked: true });
     await first.upload.sendContent(16 * KiB);
-    await vi.waitFor(() => expect(disk.writes).toBe(1));
+    await vi.waitFor(() => expect(disk.writes).toBe(1), SETTLED);
     // The first holds the upload limit (700 KiB) of the 1 MiB: the second may take what is left, 324 KiB, not 400.
     const second = await startUpload(jwt, 'home:/second.bin', 400 * KiB, { chunked: true });
     await second.rest();
@@ -260,7 +263,7 @@ describe(`uploads in flight hold their space (${databaseKind})`, () => {
     const aborted = await startUpload(jwt, 'home:/aborted.bin', 600 * KiB);
     await aborted.upload.sendContent(100 * KiB);
     aborted.upload.close();
-    await vi.waitFor(() => expect(t.logs.filter((line) => line.includes('"vfs.upload-aborted"')).length).toBe(abortsBefore + 1));
+    await vi.waitFor(() => expect(t.logs.filter((line) => line.includes('"vfs.upload-aborted"')).length).toBe(abortsBefore + 1), SETTLED);
 
     const stored = await startUpload(jwt, 'home:/stored.bin', 600 * KiB);
     await stored.rest();
@@ -301,7 +304,7 @@ describe(`uploads in flight hold their space (${databaseKind})`, () => {
     expect(await usageOf(id)).toBe(0);
 
     // Nothing is held any more: the whole quota can be used by one upload (under the limit) and another beside it.
-    await vi.waitFor(() => expect(fs.readdirSync(path.join(t.config.dataDir, 'files', 'tmp'))).toEqual([]));
+    await vi.waitFor(() => expect(fs.readdirSync(path.join(t.config.dataDir, 'files', 'tmp'))).toEqual([]), SETTLED);
     const all = await startUpload(jwt, 'home:/all.bin', LIMIT);
     await all.rest();
     expect((await all.upload.answer()).status).toBe(200);
@@ -316,7 +319,7 @@ describe(`uploads in flight hold their space (${databaseKind})`, () => {
     const cut = await startUpload(jwt, 'home:/cut.bin', 600 * KiB);
     await cut.upload.sendContent(64 * KiB);
     cut.upload.close();
-    await vi.waitFor(() => expect(t.logs.slice(before).some((line) => line.includes('"vfs.upload-aborted"'))).toBe(true));
+    await vi.waitFor(() => expect(t.logs.slice(before).some((line) => line.includes('"vfs.upload-aborted"'))).toBe(true), SETTLED);
     const lines = t.logs.slice(before).map((line) => JSON.parse(line) as { level: number; event?: string });
     expect(lines.find((line) => line.event === 'vfs.upload-aborted')).toMatchObject({ level: 30 });
     expect(lines.filter((line) => line.level >= 40)).toEqual([]);
