@@ -21,7 +21,7 @@
  * the flood's oldest connection gives it one.
  */
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** What a connection is doing, as far as the cap is concerned. */
@@ -143,6 +143,8 @@ export function lingerAfterRefusal(request: FastifyRequest, reply: FastifyReply,
   incoming.resume();
   reply.header('connection', 'close');
   const socket = incoming.socket;
+  // A request made within the process (Fastify's inject) has no connection to keep open or to close.
+  if (!(socket instanceof Socket)) return;
   // Node ends a connection it does not keep with destroySoon() once the answer is written: a half-close, then a
   // full close as soon as that is out. Only the half-close is kept; the full close waits for the client or the timer.
   socket.destroySoon = () => socket.end();
