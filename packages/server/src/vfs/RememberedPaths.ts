@@ -103,7 +103,7 @@ export class RememberedPaths implements VfsStore {
     for (const key of this.holders.get(node.id) ?? []) {
       const chain = this.walks.get(key)!.chain;
       const at = chain.findIndex((held) => held.id === node.id);
-      // A folder's record never changes here (writefile and touch refuse folders); a file is the last of its walks.
+      // A file is the last of its walks and takes its new record; a folder touched by name changed its time: walks through it go.
       if (at === chain.length - 1 && !node.isDirectory) chain[at] = { ...node };
       else this.evict(key);
     }
