@@ -80,6 +80,29 @@ test.describe('the Files application', () => {
     await expect(files.item(folderName)).toHaveAttribute('aria-selected', 'false');
   });
 
+  test('shows why an upload failed and sends it again with Retry once the cause is gone', async ({ page }) => {
+    // A folder stands where the file would go (made elsewhere: the listing hears of it): replacing it is refused by the server.
+    await openOwnFolder();
+    await userFiles.mkdir(`home:/${folderName}/notes.txt`);
+    await expect(files.item('notes.txt')).toBeVisible();
+    await files.uploadFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('forty bytes of notes, more or less, here') }]);
+    const question = new DialogObject(page, 'confirm');
+    await expect(question.title).toHaveText('The file exists');
+    await question.button('Replace').click();
+    const upload = files.upload('notes.txt');
+    await expect(upload.getByTestId('files.upload.status')).toHaveText(`'home:/${folderName}/notes.txt' is a directory`);
+    const retry = upload.getByRole('button', { name: 'Retry the upload of notes.txt' });
+    await expect(retry).toHaveText('Retry');
+
+    // The folder goes; Retry asks about the name again (nothing stands there now) and sends the file.
+    await userFiles.remove(`home:/${folderName}/notes.txt`);
+    await retry.click();
+    await expect(upload.getByTestId('files.upload.status')).toHaveText('Uploaded', { timeout: 30_000 });
+    await expect(retry).toHaveCount(0);
+    expect(await userFiles.read(`home:/${folderName}/notes.txt`)).toBe('forty bytes of notes, more or less, here');
+    await expect(files.item('notes.txt')).toBeVisible();
+  });
+
   test('uploads a file with its progress bar, renames it, moves it by dragging onto a folder, and deletes it after a confirmation', async ({ page }) => {
     await openOwnFolder();
     const original = 'report.txt';

@@ -254,6 +254,21 @@ describe('Files', () => {
     expect(writes).toEqual(['home:/Empty/big.bin']);
   });
 
+  it('offers Retry on a failed upload, which sends the file again', async () => {
+    const fs = memory();
+    const writefile = fs.writefile.bind(fs);
+    let refused = 1;
+    fs.writefile = (path, data, options) => (refused-- > 0 ? Promise.reject(new FileSystemError('quotaExceeded', { quota: '10.0 GiB' })) : writefile(path, data, options));
+    await launch({ fs, args: { path: 'home:/Empty' } });
+    fireEvent.change(screen.getByTestId('files.uploadInput'), { target: { files: [new File(['again'], 'again.txt')] } });
+    const retry = await screen.findByRole('button', { name: 'Retry the upload of again.txt' });
+    expect(retry.textContent).toBe('Retry');
+    fireEvent.click(retry);
+    await waitFor(() => expect(screen.getByTestId('files.upload.status').textContent).toBe('Uploaded'));
+    expect(screen.queryByRole('button', { name: 'Retry the upload of again.txt' })).toBeNull();
+    expect(await fs.readfile('home:/Empty/again.txt')).toBe('again');
+  });
+
   it('downloads a file through an anchor with its download address, and greys download for folders', async () => {
     await launch();
     const clicked: Array<{ href: string; download: string }> = [];

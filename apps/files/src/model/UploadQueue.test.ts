@@ -107,4 +107,67 @@ describe('UploadQueue', () => {
     await queue.idle();
     expect(queue.getState().items[0]?.status).toBe('done');
   });
+
+  it('stops an upload that shows no sign of life, says so, and sends it again on Retry', async () => {
+    const host = testHost();
+    const memory = host.files;
+    const writefile = memory.writefile.bind(memory);
+    let calls = 0;
+    const signals: AbortSignal[] = [];
+    // The first attempt never progresses nor answers (a body the browser never sent); the second goes through.
+    memory.writefile = (path, data, options: WriteOptions = {}) => {
+      calls += 1;
+      signals.push(options.signal as AbortSignal);
+      if (calls > 1) return writefile(path, data, { overwrite: options.overwrite });
+      return new Promise((_, reject) => options.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    };
+    const queue = new UploadQueue(host, { stallAfterMs: 20 });
+    const [id] = queue.add([file('notes.txt', 'forty bytes of notes, give or take some')], 'home:/');
+    await queue.idle();
+    expect(signals[0]?.aborted).toBe(true);
+    expect(queue.getState().items[0]).toMatchObject({ status: 'failed', problem: { key: 'files.error.stalled', params: { seconds: '0' } } });
+    expect(await host.files.exists('home:/notes.txt')).toBe(false);
+    queue.retry(id as number);
+    expect(queue.getState().items[0]).toMatchObject({ status: 'waiting', loaded: 0, problem: null });
+    await queue.idle();
+    expect(queue.getState().items[0]?.status).toBe('done');
+    expect(await host.files.readfile('home:/notes.txt')).toBe('forty bytes of notes, give or take some');
+  });
+
+  it('keeps an upload that progresses slowly going past the stall limit', async () => {
+    const { host, step } = steppedHost();
+    const queue = new UploadQueue(host, { stallAfterMs: 40 });
+    queue.add([file('slow.txt', '12345678')], 'home:/');
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      await step();
+    }
+    await queue.idle();
+    expect(summary(queue.getState().items)).toEqual(['slow.txt done 8/8']);
+  });
+
+  it('asks again about the name when a failed upload is retried (the failed one may have arrived)', async () => {
+    const host = testHost();
+    const memory = host.files;
+    const writefile = memory.writefile.bind(memory);
+    let first = true;
+    // The file is stored, but the answer is lost.
+    memory.writefile = async (path, data, options) => {
+      const entry = await writefile(path, data, options);
+      if (first) {
+        first = false;
+        throw new Error('The connection was lost');
+      }
+      return entry;
+    };
+    const queue = new UploadQueue(host);
+    const [id] = queue.add([file('report.txt', 'r')], 'home:/');
+    await queue.idle();
+    expect(queue.getState().items[0]).toMatchObject({ status: 'failed', problem: { key: 'files.error.unexpected' } });
+    host.answers.push('replace');
+    queue.retry(id as number);
+    await queue.idle();
+    expect(host.asked).toEqual([{ kind: 'overwrite', message: 'report.txt' }]);
+    expect(queue.getState().items[0]?.status).toBe('done');
+  });
 });

@@ -2,7 +2,7 @@ import type { FileSystem } from '@atrium/sdk';
 import { basenameVfsPath, joinVfsPath } from '@atrium/shared';
 import { Model } from '@atrium/app-kit';
 import { keepBothName } from './names.js';
-import { isAbort, nameProblem, problemOf, type Problem } from './problems.js';
+import { appProblem, isAbort, nameProblem, problemOf, type Problem } from './problems.js';
 
 export type UploadStatus = 'waiting' | 'asking' | 'uploading' | 'done' | 'failed' | 'cancelled' | 'skipped';
 
@@ -31,8 +31,21 @@ export interface UploadHost {
 interface Job {
   item: UploadItem;
   data: Blob;
+  /** The user's cancel (and the window's closing). */
   controller: AbortController;
 }
+
+export interface UploadQueueOptions {
+  /**
+   * How long a running upload may go without a sign of life (a progress
+   * event or the answer) before it is stopped as stalled, in milliseconds
+   * (docs/behaviour/files.md#uploads-in-files).
+   */
+  stallAfterMs?: number;
+}
+
+/** A running upload with no progress and no answer for this long is stopped, and offered again. */
+export const UPLOAD_STALL_MS = 60_000;
 
 export interface UploadQueueState {
   items: readonly UploadItem[];
@@ -57,10 +70,12 @@ export class UploadQueue extends Model<UploadQueueState> {
   #nextId = 1;
   #running: Promise<void> | null = null;
   #disposed = false;
+  readonly #stallAfterMs: number;
 
-  constructor(host: UploadHost) {
+  constructor(host: UploadHost, options: UploadQueueOptions = {}) {
     super({ items: [] });
     this.#host = host;
+    this.#stallAfterMs = options.stallAfterMs ?? UPLOAD_STALL_MS;
   }
 
   /** Queues files for a folder and starts uploading; returns the new items' ids. */
@@ -83,6 +98,15 @@ export class UploadQueue extends Model<UploadQueueState> {
     if (!job || isFinished(job.item)) return;
     job.controller.abort();
     if (job.item.status === 'waiting') this.#set(job, { status: 'cancelled' });
+  }
+
+  /** Sends a failed upload again, from the start (the name is checked again: the failed one may have arrived). */
+  retry(id: number): void {
+    const job = this.#jobs.find((j) => j.item.id === id);
+    if (!job || job.item.status !== 'failed' || this.#disposed) return;
+    job.controller = new AbortController();
+    this.#set(job, { status: 'waiting', loaded: 0, problem: null });
+    if (!this.#running) this.#running = this.#run().finally(() => (this.#running = null));
   }
 
   /** Takes the finished uploads off the list. */
@@ -135,18 +159,38 @@ export class UploadQueue extends Model<UploadQueueState> {
     }
     if (job.controller.signal.aborted) return this.#set(job, { status: 'cancelled' });
     this.#set(job, { status: 'uploading', name });
+    // This attempt stops on the user's cancel, or when it shows no sign of life for too long.
+    const attempt = new AbortController();
+    const cancel = () => attempt.abort();
+    job.controller.signal.addEventListener('abort', cancel);
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        attempt.abort();
+      }, this.#stallAfterMs);
+    };
+    watch();
     try {
       const entry = await files.writefile(joinVfsPath(job.item.directory, name), job.data, {
         overwrite,
-        signal: job.controller.signal,
+        signal: attempt.signal,
         onProgress: ({ loaded, total }) => {
+          watch();
           if (job.item.status === 'uploading') this.#set(job, { loaded, total: total || job.item.total });
         },
       });
       this.#set(job, { status: 'done', name: basenameVfsPath(entry.path) || name, loaded: job.item.total, total: job.item.total });
     } catch (error) {
-      if (isAbort(error) || job.controller.signal.aborted) this.#set(job, { status: 'cancelled' });
+      if (job.controller.signal.aborted) this.#set(job, { status: 'cancelled' });
+      else if (stalled) this.#set(job, { status: 'failed', problem: stalledProblem(this.#stallAfterMs) });
+      else if (isAbort(error)) this.#set(job, { status: 'cancelled' });
       else this.#set(job, { status: 'failed', problem: problemOf(error) });
+    } finally {
+      clearTimeout(watchdog);
+      job.controller.signal.removeEventListener('abort', cancel);
     }
   }
 
@@ -158,4 +202,10 @@ export class UploadQueue extends Model<UploadQueueState> {
   #publish(): void {
     if (!this.#disposed) this.setState({ items: this.#jobs.map((j) => j.item) });
   }
+}
+
+/** The failure of an upload stopped for showing no sign of life. */
+function stalledProblem(ms: number): Problem {
+  const seconds = String(Math.round(ms / 1000));
+  return appProblem('files.error.stalled', `The upload made no progress for ${seconds} s and was stopped. Check your connection, then retry.`, { seconds });
 }

@@ -57,6 +57,8 @@ const de_DE: TextsShape<typeof en_EN> = {
       title: 'Hochladevorgänge',
       clear: 'Abgeschlossene entfernen',
       cancel: 'Hochladen von {{name}} abbrechen',
+      retry: 'Erneut versuchen',
+      retryOf: 'Hochladen von {{name}} erneut versuchen',
       entry: 'Hochladen von {{name}}: {{status}}',
       bar: 'Hochladen von {{name}}',
       progress: '{{percent}} % – {{loaded}} von {{total}}',
@@ -74,7 +76,7 @@ const de_DE: TextsShape<typeof en_EN> = {
       bytes: '{{size}} ({{bytes}} Byte)',
       close: 'Schließen',
     },
-    error: { unexpected: 'Etwas ist schiefgelaufen: {{message}}', noMountpoints: 'Es gibt kein Dateisystem zum Anzeigen' },
+    error: { unexpected: 'Etwas ist schiefgelaufen: {{message}}', stalled: 'Das Hochladen kam {{seconds}} s lang nicht voran und wurde angehalten. Prüfen Sie Ihre Verbindung und versuchen Sie es dann erneut.', noMountpoints: 'Es gibt kein Dateisystem zum Anzeigen' },
   },
 };
 

@@ -54,6 +54,8 @@ export const en_EN = {
       title: 'Uploads',
       clear: 'Clear finished',
       cancel: 'Cancel the upload of {{name}}',
+      retry: 'Retry',
+      retryOf: 'Retry the upload of {{name}}',
       entry: 'Upload of {{name}}: {{status}}',
       bar: 'Upload of {{name}}',
       progress: '{{percent}} % – {{loaded}} of {{total}}',
@@ -71,6 +73,6 @@ export const en_EN = {
       bytes: '{{size}} ({{bytes}} bytes)',
       close: 'Close',
     },
-    error: { unexpected: 'Something went wrong: {{message}}', noMountpoints: 'There is no filesystem to show' },
+    error: { unexpected: 'Something went wrong: {{message}}', stalled: 'The upload made no progress for {{seconds}} s and was stopped. Check your connection, then retry.', noMountpoints: 'There is no filesystem to show' },
   },
 } as const;

@@ -57,6 +57,8 @@ const fr_FR: TextsShape<typeof en_EN> = {
       title: 'Téléversements',
       clear: 'Effacer les terminés',
       cancel: 'Annuler le téléversement de {{name}}',
+      retry: 'Réessayer',
+      retryOf: 'Réessayer le téléversement de {{name}}',
       entry: 'Téléversement de {{name}} : {{status}}',
       bar: 'Téléversement de {{name}}',
       progress: '{{percent}} % – {{loaded}} sur {{total}}',
@@ -74,7 +76,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
       bytes: '{{size}} ({{bytes}} octets)',
       close: 'Fermer',
     },
-    error: { unexpected: 'Une erreur est survenue : {{message}}', noMountpoints: 'Aucun système de fichiers à afficher' },
+    error: { unexpected: 'Une erreur est survenue : {{message}}', stalled: 'Le téléversement n’a pas progressé pendant {{seconds}} s et a été arrêté. Vérifiez votre connexion, puis réessayez.', noMountpoints: 'Aucun système de fichiers à afficher' },
   },
 };
 

@@ -57,6 +57,8 @@ const nb_NO: TextsShape<typeof en_EN> = {
       title: 'Opplastinger',
       clear: 'Fjern fullførte',
       cancel: 'Avbryt opplastingen av {{name}}',
+      retry: 'Prøv igjen',
+      retryOf: 'Prøv opplastingen av {{name}} igjen',
       entry: 'Opplasting av {{name}}: {{status}}',
       bar: 'Opplasting av {{name}}',
       progress: '{{percent}} % – {{loaded}} av {{total}}',
@@ -74,7 +76,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
       bytes: '{{size}} ({{bytes}} byte)',
       close: 'Lukk',
     },
-    error: { unexpected: 'Noe gikk galt: {{message}}', noMountpoints: 'Det finnes ikke noe filsystem å vise' },
+    error: { unexpected: 'Noe gikk galt: {{message}}', stalled: 'Opplastingen kom ikke videre på {{seconds}} s og ble stoppet. Sjekk tilkoblingen, og prøv igjen.', noMountpoints: 'Det finnes ikke noe filsystem å vise' },
   },
 };
 

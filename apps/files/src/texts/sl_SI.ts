@@ -57,6 +57,8 @@ const sl_SI: TextsShape<typeof en_EN> = {
       title: 'Nalaganja',
       clear: 'Počisti končana',
       cancel: 'Prekliči nalaganje datoteke {{name}}',
+      retry: 'Poskusi znova',
+      retryOf: 'Znova poskusi naložiti datoteko {{name}}',
       entry: 'Nalaganje datoteke {{name}}: {{status}}',
       bar: 'Nalaganje datoteke {{name}}',
       progress: '{{percent}} % – {{loaded}} od {{total}}',
@@ -74,7 +76,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
       bytes: '{{size}} ({{bytes}} bajtov)',
       close: 'Zapri',
     },
-    error: { unexpected: 'Prišlo je do napake: {{message}}', noMountpoints: 'Ni datotečnega sistema za prikaz' },
+    error: { unexpected: 'Prišlo je do napake: {{message}}', stalled: 'Nalaganje {{seconds}} s ni napredovalo in je bilo ustavljeno. Preverite povezavo in poskusite znova.', noMountpoints: 'Ni datotečnega sistema za prikaz' },
   },
 };
 

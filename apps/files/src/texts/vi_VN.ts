@@ -57,6 +57,8 @@ const vi_VN: TextsShape<typeof en_EN> = {
       title: 'Tải lên',
       clear: 'Xóa các mục đã xong',
       cancel: 'Hủy tải lên {{name}}',
+      retry: 'Thử lại',
+      retryOf: 'Thử tải lên lại {{name}}',
       entry: 'Tải lên {{name}}: {{status}}',
       bar: 'Tải lên {{name}}',
       progress: '{{percent}} % – {{loaded}} / {{total}}',
@@ -74,7 +76,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
       bytes: '{{size}} ({{bytes}} byte)',
       close: 'Đóng',
     },
-    error: { unexpected: 'Đã xảy ra lỗi: {{message}}', noMountpoints: 'Không có hệ thống tệp nào để hiển thị' },
+    error: { unexpected: 'Đã xảy ra lỗi: {{message}}', stalled: 'Việc tải lên không tiến triển trong {{seconds}} giây nên đã bị dừng. Hãy kiểm tra kết nối rồi thử lại.', noMountpoints: 'Không có hệ thống tệp nào để hiển thị' },
   },
 };
 

@@ -57,6 +57,8 @@ const zh_CN: TextsShape<typeof en_EN> = {
       title: '上传',
       clear: '清除已完成',
       cancel: '取消上传 {{name}}',
+      retry: '重试',
+      retryOf: '重新上传 {{name}}',
       entry: '上传 {{name}}：{{status}}',
       bar: '上传 {{name}}',
       progress: '{{percent}} % – {{loaded}} / {{total}}',
@@ -74,7 +76,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
       bytes: '{{size}}（{{bytes}} 字节）',
       close: '关闭',
     },
-    error: { unexpected: '出现问题：{{message}}', noMountpoints: '没有可显示的文件系统' },
+    error: { unexpected: '出现问题：{{message}}', stalled: '上传在 {{seconds}} 秒内没有任何进展，已被停止。请检查网络连接，然后重试。', noMountpoints: '没有可显示的文件系统' },
   },
 };
 

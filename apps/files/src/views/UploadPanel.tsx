@@ -22,6 +22,11 @@ function Upload({ queue, item }: { queue: UploadQueue; item: UploadItem }): JSX.
         <span className="fls-upload__name">
           {item.name}
         </span>
+        {item.status === 'failed' && (
+          <button type="button" className="fls-link-button" aria-label={t('files.uploads.retryOf', { name: item.name })} onClick={() => queue.retry(item.id)} data-testid="files.upload.retry">
+            {t('files.uploads.retry')}
+          </button>
+        )}
         {!isFinished(item) && (
           <button type="button" className="fls-icon-button" aria-label={t('files.uploads.cancel', { name: item.name })} title={t('files.uploads.cancel', { name: item.name })} onClick={() => queue.cancel(item.id)} data-testid="files.upload.cancel">
             <Icon name="close" />
