@@ -157,7 +157,7 @@ export function PreviewView({ model, locale }: PreviewViewProps): JSX.Element {
         )}
         {status === 'loading' && (
           <div className="pvw__loading" role="status" data-testid="preview.loading">
-            <span className="pvw__spinner" aria-hidden="true" />
+            <span className="atk-spinner atk-spinner--small" aria-hidden="true" />
             <span>{t('preview.loading', { name: file?.filename ?? '' })}</span>
           </div>
         )}

@@ -11,7 +11,7 @@ export function FolderState({ model, state, writable }: { model: FilesModel; sta
   if (state.status === 'loading') {
     return (
       <div className="fls-state" role="status" data-testid="files.loading">
-        <span className="fls-spinner" aria-hidden="true" />
+        <span className="atk-spinner" aria-hidden="true" />
         {t('common.loading')}
       </div>
     );
@@ -50,8 +50,8 @@ export function FolderState({ model, state, writable }: { model: FilesModel; sta
     return (
       <div className="fls-state" data-testid="files.empty">
         <Icon name="folder" className="fls-state__icon fls-entry-icon--folder" />
-        <h2 className="fls-state__title">{t('files.empty.title')}</h2>
-        {writable && <p className="fls-state__text">{t('files.empty.hint')}</p>}
+        <h2 className="atk-state__title">{t('files.empty.title')}</h2>
+        {writable && <p className="atk-state__text">{t('files.empty.hint')}</p>}
       </div>
     );
   }

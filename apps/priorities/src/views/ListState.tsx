@@ -15,7 +15,7 @@ export function ListState({ model, state }: { model: PrioritiesModel; state: Pri
   if (state.status === 'loading' && state.tasks.length === 0) {
     return (
       <div className="atk-state" role="status" data-testid="priorities.loading">
-        <span className="prt-spinner" aria-hidden="true" />
+        <span className="atk-spinner" aria-hidden="true" />
         {t('priorities.list.loading')}
       </div>
     );
@@ -24,7 +24,7 @@ export function ListState({ model, state }: { model: PrioritiesModel; state: Pri
     return (
       <div className="atk-state" data-testid="priorities.empty">
         <Icon name="done" className="prt-state__icon" size={40} />
-        <p className="prt-state__title" role="status">
+        <p className="atk-state__title" role="status">
           {state.filter ? t('priorities.list.emptyFiltered', { colour: t(`priorities.colour.${state.filter}`) }) : t('priorities.list.empty')}
         </p>
         {state.filter && (
