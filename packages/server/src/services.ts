@@ -37,6 +37,7 @@ import { Readiness } from './system/Readiness.js';
 import { SearchService } from './search/SearchService.js';
 import { TaskService } from './tasks/TaskService.js';
 import { ProfileLists } from './users/ProfileLists.js';
+import { withRememberedCatalogue } from './packages/RememberedCatalogue.js';
 import { ProfileService } from './users/ProfileService.js';
 import { AccountSwitcher } from './users/switchAccount.js';
 import { FileLinks } from './vfs/FileLinks.js';
@@ -129,7 +130,8 @@ export function createServices({
 }: ServiceDeps): Services {
   // On the embedded database this process is the only writer: walked paths and used space are remembered (RememberedPaths).
   const eventStores = withSessionEvents(plainStores, sessionEvents);
-  const stores = database.kind === 'pglite' ? { ...eventStores, vfs: new RememberedPaths(eventStores.vfs) } : eventStores;
+  const catalogueStores = withRememberedCatalogue(eventStores, { ttlSeconds: config.sessionCacheTtl }, () => now().getTime());
+  const stores = database.kind === 'pglite' ? { ...catalogueStores, vfs: new RememberedPaths(catalogueStores.vfs) } : catalogueStores;
   const sessionCache = new SessionCache({ ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
   const tokens = new TokenService(secrets.jwtSecret, config.publicUrl, config.accessTokenTtl, now);
   const throttle = new LoginThrottle(
@@ -172,6 +174,7 @@ export function createServices({
     builtins: loadBuiltinPackages(config.builtinPackagesDirs),
     store: stores.packages,
     apps: stores.apps,
+    granted: async (userId) => (await profileLists.of(userId)).granted,
     users: stores.users,
     signer: new PackageUrlSigner(secrets.jwtSecret, now),
     packagesDir: config.packagesDir,

@@ -6,7 +6,7 @@ import type { Log } from '../logger.js';
 import type { UserStore } from '../users/UserStore.js';
 import { contentTypeOf, resolvePackageFile, type PackageFile } from './packageFiles.js';
 import { parseStoredMetadata } from './packageMetadata.js';
-import type { PackageStore } from './PackageStore.js';
+import type { PackageRecord, PackageStore } from './PackageStore.js';
 import type { PackageUrlSigner } from './PackageUrlSigner.js';
 
 /** A file of a registered package, ready to be sent. */
@@ -21,6 +21,8 @@ export interface PackageServiceDeps {
   builtins: readonly PackageMetadata[];
   store: PackageStore;
   apps: AppStore;
+  /** The applications granted to a user (remembered with the profile's lists when given; else read from `apps`). */
+  granted?: (userId: string) => Promise<readonly { name: string }[]>;
   users: UserStore;
   signer: PackageUrlSigner;
   /** Folder of the registered packages (PACKAGES_DIR). */
@@ -34,6 +36,9 @@ export interface PackageServiceDeps {
  * files, application sockets and application settings all ask here.
  */
 export class PackageService {
+  /** Each stored record's metadata, checked once (the store's lists are remembered: RememberedCatalogue.ts). */
+  private readonly parsed = new WeakMap<PackageRecord, PackageMetadata | null>();
+
   constructor(private readonly deps: PackageServiceDeps) {}
 
   /** The built-in packages of the repository. */
@@ -47,7 +52,11 @@ export class PackageService {
     const result: PackageMetadata[] = [];
     for (const record of await this.deps.store.list()) {
       if (!record.enabled || builtinNames.has(record.name)) continue;
-      const metadata = this.parse(record.name, record.metadata);
+      let metadata = this.parsed.get(record);
+      if (metadata === undefined) {
+        metadata = this.parse(record.name, record.metadata);
+        this.parsed.set(record, metadata);
+      }
       if (metadata) result.push(metadata);
     }
     return result;
@@ -55,7 +64,8 @@ export class PackageService {
 
   /** The names of the user's profile apps (the applications granted to them). */
   async profileAppNames(userId: string): Promise<Set<string>> {
-    return new Set((await this.deps.apps.listGranted(userId)).map((a) => a.name));
+    const granted = this.deps.granted ? await this.deps.granted(userId) : await this.deps.apps.listGranted(userId);
+    return new Set(granted.map((a) => a.name));
   }
 
   /** The user's view of the packages, for several checks at once. */

@@ -120,7 +120,9 @@ export class SearchService {
   }
 
   private async apps(caller: SearchCaller, terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<AppResult>> {
-    const page = await this.deps.store.apps(await this.visibleApps(caller.userId), terms, take, skip);
+    // Only applications whose texts hold every word can match (most searches find none: then no statement runs).
+    const candidates = (await this.visibleApps(caller.userId)).filter((app) => mayMatch([app.title, app.name, app.category, app.otherTitles], terms.words));
+    const page = candidates.length === 0 ? EMPTY : await this.deps.store.apps(candidates, terms, take, skip);
     return {
       count: page.count,
       items: page.items.map((a) => ({
@@ -183,6 +185,17 @@ export class SearchService {
       })),
     };
   }
+}
+
+/**
+ * Whether the texts may hold every word as the beginning of one of their
+ * words: each word is somewhere in them (lower-case). A looser test than the
+ * database's, never a stricter one, so it only spares the query of what
+ * cannot match.
+ */
+export function mayMatch(texts: readonly string[], words: readonly string[]): boolean {
+  const text = texts.join(' ').normalize('NFC').toLowerCase();
+  return words.every((word) => text.includes(word));
 }
 
 /** The first of the texts that has a match, marked; null when none has. */

@@ -60,7 +60,7 @@ export class VfsContext {
   }
 
   /** The record of a new entry at a resolved path, below `parent`. */
-  newNode(caller: VfsCaller, r: Resolved, parent: VfsNodeRecord, content: Pick<NewVfsNode, 'isDirectory' | 'mime' | 'size' | 'blobKey' | 'sha256'>, at: Date): NewVfsNode {
+  newNode(caller: VfsCaller, r: Pick<Resolved, 'instance' | 'names'>, parent: VfsNodeRecord, content: Pick<NewVfsNode, 'isDirectory' | 'mime' | 'size' | 'blobKey' | 'sha256'>, at: Date): NewVfsNode {
     return {
       id: crypto.randomUUID(),
       mount: r.instance.def.name,

@@ -93,6 +93,25 @@ export class VfsPaths {
 
   /** Resolves a path name by name, in one query once the mount instance's root exists. */
   async resolve(caller: VfsCaller, text: string, store: VfsStore = this.store): Promise<Resolved> {
+    const { instance, names } = this.checked(caller, text);
+    return this.walked(instance, text, names, store);
+  }
+
+  /**
+   * For a write that need not know what the path names now (touch: the
+   * database decides between a new file and a touched one): the path
+   * checked as `resolve` checks it, and its folder resolved (from memory,
+   * once walked, on the embedded database). Null for a mount's root.
+   */
+  async resolveParent(caller: VfsCaller, text: string): Promise<{ target: Pick<Resolved, 'instance' | 'text' | 'names'>; parent: Resolved } | null> {
+    const { instance, mount, names } = this.checked(caller, text);
+    if (names.length === 0) return null;
+    const folder = names.slice(0, -1);
+    return { target: { instance, text, names }, parent: await this.walked(instance, `${mount}:/${folder.join('/')}`, folder, this.store) };
+  }
+
+  /** A path's mount instance and names, each name checked. */
+  private checked(caller: VfsCaller, text: string): { instance: MountInstance; mount: string; names: string[] } {
     if (!isVfsPath(text)) throw new VfsError('pathMismatch', { path: String(text) });
     const { mount, path } = parseVfsPath(text);
     const instance = this.instance(caller, mount);
@@ -106,11 +125,16 @@ export class VfsPaths {
       if (rule) throw new VfsError('invalidName', { name, rule: VFS_NAME_RULES[rule] });
     }
     if (names.length > VFS_MAX_DEPTH) throw new VfsError('tooDeep', { path: text });
-    let chain = await store.walk(instance.def.name, instance.scope, names);
+    return { instance, mount, names };
+  }
+
+  private async walked(instance: MountInstance, text: string, names: string[], store: VfsStore): Promise<Resolved> {
+    const mount = instance.def.name;
+    let chain = await store.walk(mount, instance.scope, names);
     if (chain.length === 0) {
       // First use of this mount instance: its root is created, then the path walked again.
-      await store.root(instance.def.name, instance.scope);
-      chain = await store.walk(instance.def.name, instance.scope, names);
+      await store.root(mount, instance.scope);
+      chain = await store.walk(mount, instance.scope, names);
     }
     const result = (node: VfsNodeRecord | null, parent: VfsNodeRecord | null, ancestors: VfsNodeRecord[], brokenAt: Resolved['brokenAt']): Resolved => ({
       instance,
@@ -133,8 +157,7 @@ export class VfsPaths {
   }
 }
 
-/** The name a write makes or writes to must pass every name rule (docs/behaviour/files.md#names). */
-export function checkNewName(r: Resolved): void {
+export function checkNewName(r: Pick<Resolved, 'names'>): void {
   const name = r.names.at(-1);
   const rule = name === undefined ? null : vfsNameRuleBroken(name);
   if (rule) throw new VfsError('invalidName', { name: name!, rule: VFS_NAME_RULES[rule] });
@@ -146,6 +169,13 @@ export function existingDirectory(r: Resolved): VfsNodeRecord {
   return r.node;
 }
 
+/** The folder a new entry goes into, resolved as a path of its own: refused as its entry would be (the first name missing, or a file in the way). */
+export function existingFolder(r: Resolved): VfsNodeRecord {
+  if (r.node?.isDirectory) return r.node;
+  if (r.brokenAt) throw new VfsError(r.brokenAt.reason, { path: r.brokenAt.path });
+  throw new VfsError(r.node ? 'notADirectory' : 'notFound', { path: r.text });
+}
+
 export function existingParent(r: Resolved): VfsNodeRecord {
   if (r.parent) return r.parent;
   if (r.brokenAt) throw new VfsError(r.brokenAt.reason, { path: r.brokenAt.path });
@@ -153,7 +183,7 @@ export function existingParent(r: Resolved): VfsNodeRecord {
   throw new VfsError('alreadyExists', { path: r.text });
 }
 
-export function checkWritable(caller: VfsCaller, r: Resolved): void {
+export function checkWritable(caller: VfsCaller, r: Pick<Resolved, 'instance'>): void {
   if (r.instance.def.readOnly && !caller.operator) throw new VfsError('readOnly', { name: r.instance.def.name });
 }
 

@@ -12,7 +12,7 @@ import { readIndexedContent } from './contentText.js';
 import { EMPTY_SHA256, type VfsContext } from './VfsContext.js';
 import { BlobTooLargeError, type StoredBlob } from './VfsBlobStore.js';
 import { VfsError } from './VfsError.js';
-import { checkNewName, checkReplace, checkWritable, existingParent, lastName, parentOf, type Resolved, type VfsCaller } from './VfsPaths.js';
+import { checkNewName, checkReplace, checkWritable, existingFolder, existingParent, lastName, parentOf, type Resolved, type VfsCaller } from './VfsPaths.js';
 import type { NodeContent, VfsNodeRecord } from './VfsStore.js';
 import type { DeclaredLength, WriteSpace } from './WriteSpaces.js';
 
@@ -39,11 +39,17 @@ export class VfsWrites {
   }
 
   async touch(caller: VfsCaller, path: string): Promise<VfsEntry> {
-    const r = await this.ctx.paths.resolve(caller, path);
+    // Only the folder is looked up: what the name is now, the statement finds out.
+    const found = await this.ctx.paths.resolveParent(caller, path);
+    if (!found) {
+      const root = await this.ctx.paths.resolve(caller, path);
+      checkWritable(caller, root);
+      throw new VfsError('rootImmutable', { name: root.instance.def.name });
+    }
+    const r = found.target;
     checkWritable(caller, r);
-    if (r.node && r.node.parentId === null) throw new VfsError('rootImmutable', { name: r.instance.def.name });
     checkNewName(r);
-    const parent = r.node ? r.parent! : existingParent(r);
+    const parent = existingFolder(found.parent);
     const name = r.names.at(-1)!;
     // One statement: a new empty file, or the modification time of what the name already is (created meanwhile too).
     const node = await this.ctx.store

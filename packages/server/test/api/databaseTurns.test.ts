@@ -15,6 +15,8 @@ import { databaseKind } from '../helpers/testDatabase.js';
 
 let t: TestApp;
 const jwts: string[] = [];
+/** A user who does not search: their profile's lists are not read before the profile call. */
+let reader = '';
 /** The class of each unit of work, in the order it got the connection. */
 const started: WorkClass[] = [];
 
@@ -33,6 +35,8 @@ beforeAll(async () => {
     const user = await makeUser(t.services.stores, t.hasher, { accounts: [org.id] });
     jwts.push((await signIn(t.app, t.config.wrapperPrefix, user.username)).jwt);
   }
+  const other = await makeUser(t.services.stores, t.hasher, { accounts: [org.id] });
+  reader = (await signIn(t.app, t.config.wrapperPrefix, other.username)).jwt;
   const turns = t.database.turns;
   if (turns) {
     const run = turns.run.bind(turns);
@@ -48,17 +52,18 @@ afterAll(() => t.close());
 describe.skipIf(databaseKind !== 'pglite')('turns on the embedded database', () => {
   it('answers a profile call before the search statements waiting for the connection', async () => {
     const turns = t.database.turns!;
-    // A first call of each session fills what is remembered of it (the session, the caller), so that later ones
-    // start with their own work; the profile's lists are not read yet (ProfileLists), so the profile call queries.
+    // A first call of each session fills what is remembered of it (the session, the caller; a search also the
+    // searcher's profile lists), so that later ones start with their own work; the reader's profile lists are not read
+    // yet (ProfileLists), so the profile call queries.
     for (const jwt of jwts) expect((await get(jwt, 'search?q=report')).statusCode).toBe(200);
-    expect((await get(jwts[0]!, 'user/me')).statusCode).toBe(200);
+    expect((await get(reader, 'user/me')).statusCode).toBe(200);
     // A long search statement holds the connection meanwhile.
     let release!: () => void;
     const holding = turns.run(() => new Promise<void>((resolve) => (release = resolve)), 'costly');
     // Each user's four searches at once: the eight that run each queue a statement behind it.
     const searches = jwts.flatMap((jwt) => Array.from({ length: 4 }, () => get(jwt, 'search?q=report')));
     await until(() => turns.stats().costly >= 8);
-    const profile = get(jwts[0]!, 'user/me/a+p+acc+ap+t');
+    const profile = get(reader, 'user/me/a+p+acc+ap+t');
     await until(() => turns.stats().ordinary >= 1);
     const before = started.length;
     release();

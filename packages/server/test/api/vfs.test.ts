@@ -105,6 +105,22 @@ describe(`filesystem operations (${databaseKind})`, () => {
     expect(Date.parse(touched.stat.modified)).toBeGreaterThan(Date.parse(created.stat.modified));
   });
 
+  it('touch refuses what mkdir and writefile refuse, naming the same place, and touches a folder by name', async () => {
+    await alice.post('mkdir', { path: 'home:/Touch' });
+    await alice.write('home:/Touch/file.txt', 'x');
+    // The first missing name, or the file in the way, is named, however deep the path goes.
+    expectVfsError(await alice.post('touch', { path: 'home:/Missing/a.txt' }), 404, 'notFound', { path: 'home:/Missing' });
+    expectVfsError(await alice.post('touch', { path: 'home:/Missing/deeper/a.txt' }), 404, 'notFound', { path: 'home:/Missing' });
+    expectVfsError(await alice.post('touch', { path: 'home:/Touch/file.txt/a.txt' }), 409, 'notADirectory', { path: 'home:/Touch/file.txt' });
+    expectVfsError(await alice.post('touch', { path: 'home:/Touch/file.txt/x/a.txt' }), 409, 'notADirectory', { path: 'home:/Touch/file.txt' });
+    expectVfsError(await alice.post('touch', { path: 'home:/Touch/..' }), 400, 'outsideMount', { path: 'home:/Touch/..' });
+    expect((await alice.post('touch', { path: 'home:/' })).statusCode).toBe(403);
+    // A folder touched by its name stays a folder, with its time changed; the files beside it are untouched.
+    const folder = data<VfsEntry>(await alice.post('touch', { path: 'home:/Touch' }));
+    expect(folder).toMatchObject({ isDirectory: true });
+    expect(data<VfsEntry[]>(await alice.get('readdir', { path: 'home:/Touch' })).map((e) => e.filename)).toEqual(['file.txt']);
+  });
+
   it('copies files and directories recursively, with contents of their own', async () => {
     await alice.post('mkdir', { path: 'home:/Src' });
     await alice.post('mkdir', { path: 'home:/Src/Inner' });
