@@ -14,7 +14,7 @@ import { OverlaysObject } from '../pages/OverlaysObject.js';
 /** Resets what these journeys change in the demo user's settings. */
 async function resetSettings(request: Parameters<typeof apiToken>[0]): Promise<void> {
   const token = await apiToken(request, 'demo');
-  await saveSettings(request, token, { 'desktop.keybindings': null, 'desktop.panels': null, 'desktop.lock': null, locale: null });
+  await saveSettings(request, token, { 'desktop.keybindings': null, 'desktop.panels': null, 'desktop.lock': null, 'desktop.theme': null, locale: null });
 }
 
 test.afterEach(async ({ request }) => resetSettings(request));
@@ -77,6 +77,27 @@ test.describe('the keyboard-shortcut guide and the command palette', () => {
     await expect(overlays.palette).toHaveCount(0);
   });
 });
+
+for (const theme of [null, 'Nocturne'] as const) {
+  test(`the command palette opens an application by its name, and offers only the panel position it is not in (${theme ?? 'default'} theme)`, async ({ page, request }) => {
+    const desktop = new Desktop(page);
+    const overlays = new OverlaysObject(page);
+    if (theme) await saveSettings(request, await apiToken(request, 'demo'), { 'desktop.theme': theme });
+    await desktop.signIn();
+    await page.keyboard.press('Alt+Shift+P');
+    await expect(overlays.paletteInput).toHaveAttribute('placeholder', 'Type a command or an application');
+    await overlays.paletteInput.fill('open prio');
+    await expect(overlays.palette.getByRole('option')).toHaveText(['Open Priorities']);
+    await page.keyboard.press('Enter');
+    await expect(overlays.palette).toHaveCount(0);
+    await expect(desktop.appWindows('Priorities')).toBeVisible();
+    // The panel is at the top: moving it there is not offered, moving it to the bottom is.
+    await page.keyboard.press('Alt+Shift+P');
+    await overlays.paletteInput.fill('move the panel');
+    await expect(overlays.palette.getByRole('option')).toHaveText(['Move the panel to the bottom']);
+    await page.keyboard.press('Escape');
+  });
+}
 
 test.describe('context menus', () => {
   test('the desktop menu opens on a right-click and from the keyboard, and its entries run', async ({ page }) => {

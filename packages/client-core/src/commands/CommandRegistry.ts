@@ -35,6 +35,11 @@ export interface Command {
   checked?: (context: CommandContext) => boolean;
   /** Listed in the command palette (default true; false for commands that need a context). */
   palette?: boolean;
+  /**
+   * The name the palette shows, when it is made of data (an application's
+   * title in the user's language) rather than the key 'command.<id>'.
+   */
+  name?: (translate: (key: string, values?: Record<string, unknown>) => string) => string;
   run: (context: CommandContext) => void;
 }
 

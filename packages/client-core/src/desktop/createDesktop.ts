@@ -17,6 +17,7 @@ import { AppMenuModel } from './AppMenuModel.js';
 import { DesktopSessionModel } from './DesktopSessionModel.js';
 import { DesktopUi } from './DesktopUi.js';
 import { desktopAccount } from './desktopAccount.js';
+import { registerAppCommands } from './appCommands.js';
 import { registerDesktopCommands } from './desktopCommands.js';
 import { desktopPackages } from './desktopPackages.js';
 import { desktopSearches } from './desktopSearch.js';
@@ -154,6 +155,7 @@ export function createDesktop(platform: DesktopPlatform, layout: { viewport: Dim
       startKeyboardResize: (wid) => ui.startKeyboard(wid, 'resize'),
     }),
     registerDesktopCommands(commands, { windows, panels, ui, packages, appMenu, dialogs, desktopSession, profile: account.profile, logout: signOut, translate }),
+    registerAppCommands(commands, appMenu),
   );
   return desktopOf(parts, signOut);
 }

@@ -29,7 +29,7 @@ describe('the command palette', () => {
     expect(palette()?.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(input());
     expect(input().getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
-    expect(input().getAttribute('placeholder')).toBe('Type a command');
+    expect(input().getAttribute('placeholder')).toBe('Type a command or an application');
     const listed = names();
     expect(listed).toContain('Show keyboard shortcuts');
     expect(listed).toContain('Edit Preferences');
@@ -76,17 +76,19 @@ describe('the command palette', () => {
   it('moves through the list with the arrow keys, wrapping, and runs a command on a click', async () => {
     const t = await desktop();
     await t.start();
+    const w = t.open({ title: 'Notes' });
     act(() => void t.services.commands.run('desktop.palette'));
-    type('panel to the');
-    expect(names()).toEqual(['Move the panel to the top', 'Move the panel to the bottom']);
+    type('minimize');
+    expect(names()).toEqual(['Minimize window', 'Minimize or raise window', 'My Home: minimize all windows']);
     key('ArrowDown');
     expect(options()[1]!.getAttribute('aria-selected')).toBe('true');
     key('ArrowDown');
+    key('ArrowDown');
     expect(options()[0]!.getAttribute('aria-selected')).toBe('true');
     key('ArrowUp');
-    expect(input().getAttribute('aria-activedescendant')).toBe(options()[1]!.id);
+    expect(input().getAttribute('aria-activedescendant')).toBe(options()[2]!.id);
     key('Enter');
-    expect(t.services.panels.getState().panels[0]?.position).toBe('bottom');
+    expect(t.windows.get(w.wid)?.state.minimized).toBe(true);
     act(() => void t.services.commands.run('desktop.palette'));
     fireEvent.click(screen.getByTestId('palette.desktop.shortcuts'));
     expect(palette()).toBeNull();

@@ -23,15 +23,18 @@ function folded(text: string): string {
 
 /**
  * What the palette lists for a query: the commands that can run now with an
- * empty context and are meant for it (palette not false), in registration
- * order, whose name (or id) contains every word of the query.
+ * empty context and are meant for it (palette not false), leaving out a
+ * choice that is already the current one (Panel Position Top with the
+ * panel at the top: running it would do nothing), in registration order
+ * (the desktop's commands, then one per application of the menu), whose
+ * name (or id) contains every word of the query.
  */
-export function paletteEntries(commands: CommandRegistry, translate: (key: string) => string, query: string): PaletteEntry[] {
+export function paletteEntries(commands: CommandRegistry, translate: (key: string, values?: Record<string, unknown>) => string, query: string): PaletteEntry[] {
   const words = folded(query).split(/\s+/).filter(Boolean);
   const entries: PaletteEntry[] = [];
   for (const command of commands.commands()) {
-    if (command.palette === false || !commands.isEnabled(command.id)) continue;
-    const name = translate(commandNameKey(command.id));
+    if (command.palette === false || !commands.isEnabled(command.id) || commands.isChecked(command.id) === true) continue;
+    const name = command.name ? command.name(translate) : translate(commandNameKey(command.id));
     const haystack = `${folded(name)} ${command.id.toLowerCase()}`;
     if (words.every((word) => haystack.includes(word))) entries.push({ id: command.id, name, icon: command.icon, keybinding: commands.keybindingOf(command.id) });
   }
@@ -39,7 +42,7 @@ export function paletteEntries(commands: CommandRegistry, translate: (key: strin
 }
 
 /**
- * The command palette (docs/behaviour/desktop.md#keyboard-shortcut-guide):
+ * The command palette (docs/behaviour/desktop.md#command-palette):
  * a search box (a combobox) over the list of commands (a listbox) read from
  * the command registry; typing filters, the arrow keys move through the
  * list, Enter or a click runs the chosen command with an empty context (it
@@ -55,7 +58,7 @@ export function CommandPalette({ onClose }: { onClose(): void }): JSX.Element {
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const listId = useId();
-  const entries = paletteEntries(commands, (key) => t(key), query);
+  const entries = paletteEntries(commands, (key, values) => t(key, values), query);
   const current = Math.min(active, entries.length - 1);
   const optionId = (index: number) => `${listId}-${index}`;
 

@@ -258,7 +258,8 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
   },
   palette: {
     title: 'Befehlspalette',
-    placeholder: 'Befehl eingeben',
+    placeholder: 'Befehl oder Anwendung eingeben',
+    openApp: '{{title}} öffnen',
     empty: 'Kein Befehl passt.',
   },
   contextMenu: {

@@ -261,7 +261,8 @@ export const en_EN = {
   },
   palette: {
     title: 'Command palette',
-    placeholder: 'Type a command',
+    placeholder: 'Type a command or an application',
+    openApp: 'Open {{title}}',
     empty: 'No command matches.',
   },
   contextMenu: {

@@ -258,7 +258,8 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
   },
   palette: {
     title: 'Palette de commandes',
-    placeholder: 'Tapez une commande',
+    placeholder: 'Tapez une commande ou une application',
+    openApp: 'Ouvrir {{title}}',
     empty: 'Aucune commande ne correspond.',
   },
   contextMenu: {

@@ -258,7 +258,8 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
   },
   palette: {
     title: 'Kommandopalett',
-    placeholder: 'Skriv en kommando',
+    placeholder: 'Skriv en kommando eller et program',
+    openApp: 'Åpne {{title}}',
     empty: 'Ingen kommandoer samsvarer.',
   },
   contextMenu: {

@@ -258,7 +258,8 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
   },
   palette: {
     title: 'Paleta ukazov',
-    placeholder: 'Vnesite ukaz',
+    placeholder: 'Vnesite ukaz ali aplikacijo',
+    openApp: 'Odpri {{title}}',
     empty: 'Noben ukaz se ne ujema.',
   },
   contextMenu: {

@@ -258,7 +258,8 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
   },
   palette: {
     title: 'Bảng lệnh',
-    placeholder: 'Nhập một lệnh',
+    placeholder: 'Nhập một lệnh hoặc ứng dụng',
+    openApp: 'Mở {{title}}',
     empty: 'Không có lệnh nào khớp.',
   },
   contextMenu: {

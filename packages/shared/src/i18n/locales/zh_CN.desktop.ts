@@ -258,7 +258,8 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
   },
   palette: {
     title: '命令面板',
-    placeholder: '输入命令',
+    placeholder: '输入命令或应用',
+    openApp: '打开{{title}}',
     empty: '没有匹配的命令。',
   },
   contextMenu: {
