@@ -120,8 +120,14 @@ test.describe('the Files application', () => {
     // Rename with F2: the prompt starts from the current name.
     await files.item(original).click();
     await page.keyboard.press('F2');
-    await expect(new DialogObject(page, 'prompt').view.getByTestId('dialog.prompt.input')).toHaveValue(original);
-    await files.answerPrompt(renamed);
+    const nameInput = new DialogObject(page, 'prompt').view.getByTestId('dialog.prompt.input');
+    await expect(nameInput).toHaveValue(original);
+    // The name without its extension is selected: typing replaces 'report' and keeps '.txt'.
+    await expect(nameInput).toBeFocused();
+    expect(await nameInput.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 'report'.length]);
+    await page.keyboard.type('report final');
+    await page.keyboard.press('Enter');
+    await expect(nameInput).toHaveCount(0);
     await expect(files.item(renamed)).toHaveAttribute('aria-selected', 'true');
     await expect(files.item(original)).toHaveCount(0);
 
@@ -139,7 +145,9 @@ test.describe('the Files application', () => {
     await page.keyboard.press('Delete');
     const confirm = new DialogObject(page, 'confirm');
     await expect(confirm.message).toHaveText(`Do you want to delete the file ${renamed}?`);
-    await confirm.button('No').click();
+    // A deletion cannot be undone: the question opens on No, which Enter presses.
+    await expect(confirm.button('No')).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(files.item(renamed)).toBeVisible();
     await files.listing.focus();
     await page.keyboard.press('Delete');

@@ -35,8 +35,8 @@ export function applicationHost(app: Application, windowOf: () => AppWindow | nu
     files: desktop.files,
     t: (key, values) => desktop.t(key, values),
     openFile: (entry) => desktop.openFile(entry),
-    confirm: async (message, title) => (await dialogs.confirm({ title, message })) === 'yes',
-    prompt: (message, title, value) => dialogs.prompt({ title, message, value }),
+    confirm: async (message, title, options = {}) => (await dialogs.confirm({ title, message, ...options })) === 'yes',
+    prompt: (message, title, value, selection) => dialogs.prompt({ title, message, value, ...(selection ? { selection } : {}) }),
     askOverwrite: async (name, directory) => {
       // The product's overwrite question (docs/behaviour/dialogs.md#overwrite-prompt) with three answers; Escape skips.
       const button = await dialogs.confirm({

@@ -145,6 +145,10 @@ export interface DialogOptions {
   reverseButtons?: boolean;
   /** A prompt's starting text, a choice's chosen key. */
   value?: unknown;
+  /** The part of a prompt's text selected when it opens, as [start, end) (a file's name without its extension); all of it when absent. */
+  selection?: [number, number];
+  /** A question whose yes cannot be undone (a deletion): it opens on the button that keeps things as they are, which Enter presses. */
+  destructive?: boolean;
   placeholder?: string;
   /** A choice dialog's entries: key to label. */
   choices?: Record<string, string>;

@@ -135,6 +135,8 @@ describe('FilesModel: actions', () => {
     host.answers.push('shopping.txt');
     await model.run('rename');
     expect(host.asked[0]?.message).toBe('files.rename.message {"name":"todo.txt"}');
+    // The name without its extension is selected first.
+    expect(host.asked[0]?.selection).toEqual([0, 4]);
     expect(names(model)).toEqual(['Documents', 'Music', 'Pictures', 'shopping.txt']);
     expect(model.getState().selection.selected).toEqual(['home:/shopping.txt']);
   });
@@ -159,7 +161,8 @@ describe('FilesModel: actions', () => {
     model.click('home:/todo.txt');
     host.answers.push(false);
     await model.run('delete');
-    expect(host.asked[0]).toEqual({ kind: 'confirm', message: 'files.delete.file {"name":"todo.txt"}' });
+    // A deletion cannot be undone: the question opens on No.
+    expect(host.asked[0]).toEqual({ kind: 'confirm', message: 'files.delete.file {"name":"todo.txt"}', destructive: true });
     expect(names(model)).toContain('todo.txt');
     model.click('home:/Music', 'toggle');
     await model.run('delete');

@@ -2,7 +2,7 @@ import type { AppSettings, FileEntry, FileSystem, FileSystemChange, Mountpoint }
 import { basenameVfsPath, joinVfsPath, parentVfsPath } from '@atrium/shared';
 import { actionStates, type ActionId, type ActionStates } from './actions.js';
 import { Model } from '@atrium/app-kit';
-import { keepBothName } from './names.js';
+import { keepBothName, renameSelection } from './names.js';
 import { isRoot, isWithin, mountpointOf, normalisePath, samePath, visibleMountpoints } from './paths.js';
 import { appProblem, nameProblem, problemOf, type Problem } from './problems.js';
 import { clickItem, EMPTY_SELECTION, keepExisting, moveFocus, selectAll, type ClickMode, type Selection, type Step } from './selection.js';
@@ -52,10 +52,10 @@ export interface FilesHost {
   t(key: string, values?: Record<string, unknown>): string;
   /** Opens a file in the application handling its mime type. */
   openFile(entry: FileEntry): Promise<void>;
-  /** A yes/no question; true for yes. */
-  confirm(message: string, title: string): Promise<boolean>;
-  /** A line of text (null when cancelled). */
-  prompt(message: string, title: string, value: string): Promise<string | null>;
+  /** A yes/no question; true for yes. A destructive one (a deletion) opens on No. */
+  confirm(message: string, title: string, options?: { destructive?: boolean }): Promise<boolean>;
+  /** A line of text (null when cancelled), starting from `value` with `selection` of it selected (all of it when absent). */
+  prompt(message: string, title: string, value: string, selection?: [number, number]): Promise<string | null>;
   askOverwrite(name: string, directory: string): Promise<OverwriteChoice>;
   /** Saves the file at this address to the computer. */
   download(url: string, filename: string): void;
@@ -245,7 +245,8 @@ export class FilesModel extends Model<FilesState> {
     const entry = this.selectedEntries[0];
     if (!entry) return;
     const t = this.#host.t;
-    const name = await this.#host.prompt(t('files.rename.message', { name: entry.filename }), t('files.rename.title'), entry.filename);
+    // The name without its extension is selected first: typing replaces it, the extension stays.
+    const name = await this.#host.prompt(t('files.rename.message', { name: entry.filename }), t('files.rename.title'), entry.filename, renameSelection(entry.filename, entry.isDirectory));
     if (name === null || name === entry.filename) return;
     const problem = nameProblem(name);
     if (problem) return this.update({ notice: problem });
@@ -262,7 +263,7 @@ export class FilesModel extends Model<FilesState> {
       selected.length === 1
         ? t((selected[0] as FileEntry).isDirectory ? 'files.delete.folder' : 'files.delete.file', { name: (selected[0] as FileEntry).filename })
         : t('files.delete.many', { count: selected.length, names: selected.map((e) => e.filename).join(', ') });
-    if (!(await this.#host.confirm(message, t('files.delete.title')))) return;
+    if (!(await this.#host.confirm(message, t('files.delete.title'), { destructive: true }))) return;
     for (const entry of selected) if ((await this.#attempt(() => this.#host.files.unlink(entry.path))) === undefined) break;
     await this.refresh();
   }

@@ -19,3 +19,8 @@ export function keepBothName(name: string, taken: ReadonlySet<string>, isDirecto
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+/** What a rename selects first: the name without its extension ('report' of 'report.pdf'), the whole name of a folder or a dot-file. */
+export function renameSelection(name: string, isDirectory: boolean): [number, number] {
+  return [0, splitExtension(name, isDirectory)[0].length];
+}

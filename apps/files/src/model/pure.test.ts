@@ -2,7 +2,7 @@ import { memoryMountpoint } from '@atrium/app-kit/testing';
 import type { FileEntry } from '@atrium/sdk';
 import { describe, expect, it } from 'vitest';
 import { keyIntent } from './keys.js';
-import { keepBothName } from './names.js';
+import { keepBothName, renameSelection } from './names.js';
 import { crumbsOf, normalisePath, visibleMountpoints } from './paths.js';
 import { nameProblem, problemOf } from './problems.js';
 import { clickItem, EMPTY_SELECTION, moveFocus, selectAll } from './selection.js';
@@ -94,6 +94,13 @@ describe('keys', () => {
 });
 
 describe('names and paths', () => {
+  it("selects a file's name without its extension for a rename, and the whole name of a folder or a dot-file", () => {
+    expect(renameSelection('report.final.pdf', false)).toEqual([0, 12]);
+    expect(renameSelection('README', false)).toEqual([0, 6]);
+    expect(renameSelection('.bashrc', false)).toEqual([0, 7]);
+    expect(renameSelection('photos.2026', true)).toEqual([0, 11]);
+  });
+
   it('keeps both by numbering before the extension', () => {
     expect(keepBothName('report.pdf', new Set(['report.pdf']))).toBe('report (2).pdf');
     expect(keepBothName('report.pdf', new Set(['report.pdf', 'report (2).pdf']))).toBe('report (3).pdf');

@@ -8,7 +8,7 @@ export interface TestHost extends FilesHost {
   readonly files: MemoryFileSystem;
   readonly opened: FileEntry[];
   readonly downloads: Array<{ url: string; filename: string }>;
-  readonly asked: Array<{ kind: 'confirm' | 'prompt' | 'overwrite'; message: string }>;
+  readonly asked: Array<{ kind: 'confirm' | 'prompt' | 'overwrite'; message: string; destructive?: boolean; selection?: [number, number] }>;
   readonly settings: Record<string, unknown>;
   /** What the next dialogs answer, in order (defaults: yes, the suggested value, replace). */
   answers: Array<boolean | string | null | OverwriteChoice>;
@@ -44,12 +44,12 @@ export function testHost(files: Record<string, string | null> = DEFAULT_TREE, mo
     answers: [],
     t: (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key),
     openFile: async (entry) => void host.opened.push(entry),
-    confirm: async (message) => {
-      host.asked.push({ kind: 'confirm', message });
+    confirm: async (message, _title, options = {}) => {
+      host.asked.push({ kind: 'confirm', message, ...(options.destructive ? { destructive: true } : {}) });
       return host.answers.length ? (host.answers.shift() as boolean) : true;
     },
-    prompt: async (message, _title, value) => {
-      host.asked.push({ kind: 'prompt', message });
+    prompt: async (message, _title, value, selection) => {
+      host.asked.push({ kind: 'prompt', message, ...(selection ? { selection } : {}) });
       return host.answers.length ? (host.answers.shift() as string | null) : value;
     },
     askOverwrite: async (name) => {

@@ -19,6 +19,10 @@ export interface DialogOptions {
   /** i18n keys of button labels replacing 'dialog.button.<name>' (the logout question's 'Yes, logout'). */
   labels?: Record<string, string>;
   value?: unknown;
+  /** The part of a prompt's text selected when it opens, as [start, end); all of it when absent. */
+  selection?: [number, number];
+  /** A question whose yes cannot be undone (a deletion): its default button (focused, pressed by Enter) is the negative one. */
+  destructive?: boolean;
   placeholder?: string;
   choices?: Record<string, string>;
   yesno?: boolean;
@@ -121,8 +125,13 @@ const POSITIVE_BUTTONS: ReadonlySet<string> = new Set(['ok', 'yes']);
 /** The first button that does not accept, if any. */
 export const firstNegative = (buttons: readonly string[]): string | undefined => buttons.find((b) => !POSITIVE_BUTTONS.has(b));
 
-/** The first positive button, else the only one, else null. */
-export function defaultButtonOf(buttons: readonly string[]): string | null {
+/**
+ * The button Enter presses and focus starts on: the first positive one,
+ * else the only one, else none; for a destructive question the first
+ * negative one (docs/behaviour/dialogs.md#default-button).
+ */
+export function defaultButtonOf(buttons: readonly string[], destructive = false): string | null {
+  if (destructive) return firstNegative(buttons) ?? null;
   return buttons.find((b) => POSITIVE_BUTTONS.has(b)) ?? (buttons.length === 1 ? buttons[0]! : null);
 }
 
@@ -171,7 +180,7 @@ export abstract class DialogBase<S> extends Observable<S> implements DialogModel
     const natural = options.buttons?.length ? [...options.buttons] : [...setup.buttons];
     this.buttons = options.reverseButtons ? natural.reverse() : natural;
     this.negativeButton = firstNegative(options.buttons ?? []) ?? firstNegative(setup.buttons) ?? 'cancel';
-    this.defaultButton = defaultButtonOf(natural);
+    this.defaultButton = defaultButtonOf(natural, options.destructive === true);
     const parent = options.parent ?? null;
     const size = fitDialogSize(dialogSize(setup.kind), context.windows.viewport?.() ?? null);
     this.wid = context.windows.open({

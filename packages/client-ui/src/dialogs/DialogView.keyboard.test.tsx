@@ -48,6 +48,35 @@ describe('Enter in dialogs (docs/KEYBOARD.md)', () => {
     expect(view.getByRole('button', { name: 'No' }).className).toContain('atr-button--secondary');
   });
 
+  it('opens a destructive question on No: it is the default button, focused, and Enter there keeps things as they are', async () => {
+    const { view, calls } = await open('confirm', { message: 'Delete report.pdf?', destructive: true });
+    const no = view.getByRole('button', { name: 'No' });
+    expect(document.activeElement).toBe(no);
+    expect(no.className).toContain('atr-button--primary');
+    expect(view.getByRole('button', { name: 'Yes' }).className).toContain('atr-button--secondary');
+    fireEvent.keyDown(view.getByTestId('dialog.message'), { key: 'Enter' });
+    await settle();
+    expect(calls.map(([button]) => button)).toEqual(['no']);
+  });
+
+  it('opens an ordinary question on Yes', async () => {
+    const { view } = await open('confirm', { message: 'Go on?' });
+    expect(document.activeElement).toBe(view.getByRole('button', { name: 'Yes' }));
+  });
+
+  it("selects the prompt's text the options name when it opens, else all of it", async () => {
+    const { view } = await open('prompt', { value: 'report.final.pdf', selection: [0, 12] });
+    const input = view.getByTestId('dialog.prompt.input') as HTMLInputElement;
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 12]);
+    test?.dispose();
+    test = null;
+    cleanup();
+    const again = await open('prompt', { value: 'Reports' });
+    const whole = again.view.getByTestId('dialog.prompt.input') as HTMLInputElement;
+    expect([whole.selectionStart, whole.selectionEnd]).toEqual([0, 7]);
+  });
+
   it('leaves Enter to a button: it presses that button, not the default one', async () => {
     const { calls, view } = await open('color');
     fireEvent.keyDown(view.getByRole('button', { name: 'Cancel' }), { key: 'Enter' });

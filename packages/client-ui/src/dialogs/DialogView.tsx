@@ -71,7 +71,8 @@ export function usesEnter(element: EventTarget | null): boolean {
  * unless focus is on a control that uses Enter itself (usesEnter) or a
  * control already handled it; Escape anywhere in the dialog's window presses
  * the negative button (model.escape, which the alert wrapper ignores). On
- * open, focus goes to the kind's primary control, else the first enabled button.
+ * open, focus goes to the kind's primary control, else the default button,
+ * else the first enabled button.
  */
 function DialogBody({ model }: { model: DialogModel }): JSX.Element {
   const root = useRef<HTMLDivElement>(null);
@@ -81,9 +82,10 @@ function DialogBody({ model }: { model: DialogModel }): JSX.Element {
   useEffect(() => {
     const element = root.current;
     if (!element) return;
-    const target = element.querySelector<HTMLElement>('[data-autofocus]') ?? element.querySelector<HTMLElement>('.atr-dialog__buttons button:not([disabled])');
+    const byDefault = model.defaultButton === null ? null : element.querySelector<HTMLElement>(`[data-testid="dialog.button.${model.defaultButton}"]:not([disabled])`);
+    const target = element.querySelector<HTMLElement>('[data-autofocus]') ?? byDefault ?? element.querySelector<HTMLElement>('.atr-dialog__buttons button:not([disabled])');
     target?.focus({ preventScroll: true });
-  }, []);
+  }, [model]);
 
   useEffect(() => {
     const frame = root.current?.closest<HTMLElement>('[data-testid="window"]');
