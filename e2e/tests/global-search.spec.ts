@@ -1,4 +1,5 @@
 import type { Request } from '@playwright/test';
+import { catalogues } from '@atrium/shared';
 import { expect, test } from '../fixtures.js';
 import { Desktop } from '../pages/Desktop.js';
 import { GlobalSearchObject } from '../pages/GlobalSearchObject.js';
@@ -47,6 +48,24 @@ test.describe('global search', () => {
     await expect(search.panel).toBeHidden();
     await expect(search.magnifier).toBeFocused();
     await expect(search.magnifier).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the search field shows its whole placeholder, in every language', async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    const search = new GlobalSearchObject(page);
+    await search.open();
+    await expect(search.input).toHaveAttribute('placeholder', 'Apps, people, files, comments');
+    // Each language's text measured in the field's own font against the room the field gives it.
+    const placeholders = Object.values(catalogues).map((catalogue) => catalogue.globalSearch.placeholder);
+    const overflow = await search.input.evaluate((input: HTMLInputElement, texts: string[]) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return texts.filter((text) => context.measureText(text).width > room);
+    }, placeholders);
+    expect(overflow).toEqual([]);
   });
 
   test('an application found opens: the search opens GlobalSearch on the Apps tab, closes the panel, and the result launches the application', async ({ page }) => {

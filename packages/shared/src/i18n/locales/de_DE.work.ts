@@ -78,7 +78,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
   globalSearch: {
     title: 'Wonach suchen Sie?',
     input: 'Suchtext',
-    placeholder: 'Anwendungen, Personen, Dateien und Kommentare suchen',
+    placeholder: 'Apps, Personen, Dateien, Kommentare',
     submit: 'Suchen',
     close: 'Suche schließen',
     filters: 'Suchen in',

@@ -83,7 +83,7 @@ export const en_EN = {
   globalSearch: {
     title: 'What are you searching for?',
     input: 'Search text',
-    placeholder: 'Search apps, people, files and comments',
+    placeholder: 'Apps, people, files, comments',
     submit: 'Search',
     close: 'Close search',
     filters: 'Search in',

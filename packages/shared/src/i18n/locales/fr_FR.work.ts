@@ -78,7 +78,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
   globalSearch: {
     title: 'Que recherchez-vous ?',
     input: 'Texte à rechercher',
-    placeholder: 'Rechercher des applications, des personnes, des fichiers et des commentaires',
+    placeholder: 'Applis, personnes, fichiers, commentaires',
     submit: 'Rechercher',
     close: 'Fermer la recherche',
     filters: 'Rechercher dans',

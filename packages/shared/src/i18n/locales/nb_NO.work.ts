@@ -78,7 +78,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
   globalSearch: {
     title: 'Hva leter du etter?',
     input: 'Søketekst',
-    placeholder: 'Søk etter apper, personer, filer og kommentarer',
+    placeholder: 'Apper, personer, filer, kommentarer',
     submit: 'Søk',
     close: 'Lukk søket',
     filters: 'Søk i',

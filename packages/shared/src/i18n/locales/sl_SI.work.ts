@@ -78,7 +78,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
   globalSearch: {
     title: 'Kaj iščete?',
     input: 'Iskalno besedilo',
-    placeholder: 'Iščite aplikacije, osebe, datoteke in komentarje',
+    placeholder: 'Aplikacije, osebe, datoteke, komentarji',
     submit: 'Išči',
     close: 'Zapri iskanje',
     filters: 'Išči v',

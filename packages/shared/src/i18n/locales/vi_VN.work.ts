@@ -78,7 +78,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
   globalSearch: {
     title: 'Bạn đang tìm gì?',
     input: 'Nội dung tìm kiếm',
-    placeholder: 'Tìm ứng dụng, người dùng, tệp và bình luận',
+    placeholder: 'Ứng dụng, người, tệp, bình luận',
     submit: 'Tìm kiếm',
     close: 'Đóng tìm kiếm',
     filters: 'Tìm trong',

@@ -78,7 +78,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
   globalSearch: {
     title: '您在搜索什么？',
     input: '搜索文本',
-    placeholder: '搜索应用、人员、文件和评论',
+    placeholder: '应用、人员、文件和评论',
     submit: '搜索',
     close: '关闭搜索',
     filters: '搜索范围',
