@@ -20,6 +20,12 @@ test('Preferences changes the theme, the wallpaper and the language live, and th
   const preferences = desktop.appWindows('Preferences');
   await expect(preferences.getByTestId('preferences')).toBeVisible();
   expect(await colorScheme(page)).toBe('light');
+  // It opens on Appearance tall enough to show the whole wallpaper choice without scrolling (a 1280 x 720 screen).
+  const [choiceBottom, sectionBottom] = await preferences.evaluate((window) => [
+    window.querySelector('[data-testid="preferences.wallpaper"]')!.getBoundingClientRect().bottom,
+    window.querySelector('[data-testid="preferences"] [role="tabpanel"]')!.getBoundingClientRect().bottom,
+  ]);
+  expect(choiceBottom).toBeLessThanOrEqual(sectionBottom!);
 
   await preferences.getByTestId('preferences.theme.Nocturne').check();
   await expect.poll(() => colorScheme(page)).toBe('dark');

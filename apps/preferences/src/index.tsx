@@ -15,7 +15,8 @@ export default defineApplication(async (app) => {
     id: 'preferences',
     title: app.title,
     icon: app.metadata.icon ?? null,
-    dimension: { width: 640, height: 480 },
+    // Tall enough for the whole wallpaper grid of Appearance, its first section, on a 1280 x 720 screen.
+    dimension: { width: 680, height: 600 },
     // Fits into small screens (a phone gets the whole width).
     attributes: { minDimension: { width: 320, height: 300 }, clamp: true },
     render: reactContent((window) => <PreferencesView app={app} window={window} />),
