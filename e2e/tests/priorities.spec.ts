@@ -45,6 +45,36 @@ const rank = (colour: string) => COLOURS.indexOf(colour);
 const time = (iso: string) => (iso ? Date.parse(iso) : Number.POSITIVE_INFINITY);
 
 test.describe('Priorities', () => {
+  test("a focused filter's ring stands out from what surrounds it, the pressed All filter's too", async ({ page, request }) => {
+    await saveSettings(request, await apiToken(request, 'demo'), { 'app.Priorities': null });
+    const desktop = new Desktop(page);
+    await desktop.signIn('demo');
+    await page.goto('/?app=Priorities');
+    await desktop.waitUntilStarted();
+    const priorities = new PrioritiesObject(page);
+    await priorities.settled();
+    await expect(priorities.all).toHaveAttribute('aria-pressed', 'true');
+    await priorities.all.focus();
+    await expect(priorities.all).toBeFocused();
+    // The ring's colour against the colour it covers (outside the chip: the toolbar's background), as WCAG computes contrast.
+    const ratio = await priorities.all.evaluate((chip) => {
+      const style = getComputedStyle(chip);
+      if (style.outlineStyle === 'none' || parseFloat(style.outlineWidth) < 2) return 0;
+      const rgb = (text: string) => (text.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (text: string) => {
+        const [r, g, b] = rgb(text).map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      // The first ancestor with a background of its own.
+      let behind = chip.parentElement;
+      while (behind && getComputedStyle(behind).backgroundColor === 'rgba(0, 0, 0, 0)') behind = behind.parentElement;
+      const covered = parseFloat(style.outlineOffset) >= 0 ? getComputedStyle(behind!).backgroundColor : style.borderColor;
+      const [light, dark] = [luminance(style.outlineColor), luminance(covered)].sort((a, b) => b - a);
+      return (light! + 0.05) / (dark! + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+
   test('opens from the application menu: views, a colour filter, both orders, pages, Complete and Edit', async ({ page, request }) => {
     const token = await apiToken(request, 'demo');
     // Priorities opens in the view and order the user chose last; another journey may have chosen one.

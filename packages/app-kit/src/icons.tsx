@@ -1,4 +1,5 @@
-import type { JSX, SVGProps } from 'react';
+import type { RygStatus } from '@atrium/shared';
+import type { JSX, ReactNode, SVGProps } from 'react';
 
 /** Small line icons (24×24 grid, currentColor); decorative unless given a title by the caller. */
 type IconProps = SVGProps<SVGSVGElement>;
@@ -238,5 +239,21 @@ export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="6" />
     <path d="m20 20-4.3-4.3" />
+  </Icon>
+);
+
+/** One shape per colour of a work item, so that a colour is never told by its hue alone (red: !, yellow: a clock, green: a check, blue: a dash). */
+const RYG_SHAPES: Readonly<Record<RygStatus, ReactNode>> = {
+  RED: <path d="M12 7.5v5.5m0 3.2h.01" />,
+  YELLOW: <path d="M12 7.5V12l3 2" />,
+  GREEN: <path d="m8.5 12.3 2.4 2.4 4.6-4.9" />,
+  BLUE: <path d="M8 12h8" />,
+};
+
+/** A work item's colour as its own shape in a circle (Priorities, the notification centre): colour it with `color`. */
+export const RygIcon = ({ colour, ...p }: IconProps & { colour: RygStatus }) => (
+  <Icon strokeWidth="1.75" {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    {RYG_SHAPES[colour]}
   </Icon>
 );

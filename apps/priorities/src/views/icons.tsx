@@ -1,5 +1,6 @@
 /** The Priorities window's line icons (24px grid, currentColor, like the desktop's icon package). */
 import type { JSX, ReactNode } from 'react';
+import { RygIcon } from '@atrium/app-kit';
 import type { RygStatus } from '@atrium/shared';
 
 function Svg({ children, className, size = 18 }: { children: ReactNode; className?: string; size?: number }): JSX.Element {
@@ -35,31 +36,6 @@ const shapes = {
   warning: <path d="M12 4 2.5 20h19Zm0 6v4m0 3h.01" />,
   chevron: <path d="m9 6 6 6-6 6" />,
   done: <path d="m5 12.5 4.5 4.5L19 7.5" />,
-  // One shape per colour, so that a colour is never told by its hue alone.
-  RED: (
-    <>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M12 7.5v5.5m0 3.2h.01" />
-    </>
-  ),
-  YELLOW: (
-    <>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M12 7.5V12l3 2" />
-    </>
-  ),
-  GREEN: (
-    <>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="m8.5 12.3 2.4 2.4 4.6-4.9" />
-    </>
-  ),
-  BLUE: (
-    <>
-      <circle cx="12" cy="12" r="8.5" />
-      <path d="M8 12h8" />
-    </>
-  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof shapes;
@@ -72,7 +48,7 @@ export function Icon({ name, className, size }: { name: IconName; className?: st
   );
 }
 
-/** A colour's own icon (red: !, yellow: clock, green: check, blue: dash). */
+/** A colour's own icon: the kit's, the same as the notification centre's. */
 export function ColourIcon({ colour, className }: { colour: RygStatus; className?: string }): JSX.Element {
-  return <Icon name={colour} className={className} size={16} />;
+  return <RygIcon colour={colour} className={className} width={16} height={16} />;
 }

@@ -94,6 +94,10 @@ describe('the notification centre', () => {
     expect(document.activeElement).toBe(view);
     expect([...view.options].map((o) => o.textContent)).toEqual(['My Priorities', 'My Follow Up', 'My Snoozed Items']);
     expect(counters(panel)).toEqual(['Red 1 false', 'Yellow 1 false', 'Green 1 false', 'Blue 1 false']);
+    // A colour is told by its word and its own shape, not by its hue alone (a colour-blind user sees red and green alike).
+    const buttons = within(within(panel).getByRole('group', { name: 'Filter by colour' })).getAllByRole('button');
+    expect(buttons.map((b) => b.querySelector('.atr-work__colour-name:not(.atr-visually-hidden)')?.textContent)).toEqual(['Red', 'Yellow', 'Green', 'Blue']);
+    expect(new Set(buttons.map((b) => b.querySelector('svg')?.innerHTML)).size).toBe(4);
     // By application, each in the order of the page (end date first).
     expect(taskNames(panel)).toEqual(['Overdue invoice', 'Quarterly review', 'Someday', 'Audit checklist']);
     const groups = within(panel).getAllByTestId('work.group');

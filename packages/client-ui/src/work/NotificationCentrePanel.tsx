@@ -4,7 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useReturnFocus } from '../desktop/ModalOverlay.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, useDismiss } from '@atrium/app-kit';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, RygIcon, useDismiss } from '@atrium/app-kit';
 import { useCataloguePart } from '../i18n/useCataloguePart.js';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { NOTIFICATION_CENTRE_BUTTON, shownCount } from './NotificationsItem.js';
@@ -119,8 +119,9 @@ function Panel({ model }: { model: NotificationCentreModel }): JSX.Element {
             data-testid={`work.counter.${colour}`}
             onClick={() => model.toggleFilter(colour)}
           >
-            <span className="atr-work__dot" aria-hidden="true" />
-            <span className="atr-visually-hidden">{t(`work.colour.${colour}`)}</span>{' '}
+            {/* Its shape and its word, not its hue alone, tell one colour from another. */}
+            <RygIcon colour={colour} className="atr-work__colour-icon" width={16} height={16} />
+            <span className="atr-work__colour-name">{t(`work.colour.${colour}`)}</span>{' '}
             <span className="atr-work__count">{shownCount(ryg_count[COUNT_KEY[colour]])}</span>
           </button>
         ))}
