@@ -16,5 +16,7 @@ export { listIndexByKey, focusByKey, listKeyHandler, type ListNavigationOptions,
 export { useDismiss, type DismissOptions } from './useDismiss.js';
 export { appDialogs, type AppDialogs, type DialogAnswer } from './dialogs.js';
 export { FailureState, failureDetails, type FailureStateProps } from './FailureState.js';
-export * from './icons.js';
+export { AlertIcon, ArrowLeftIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon, EyeIcon, EyeOffIcon, GlobeIcon, InfoIcon, LockIcon, PauseIcon, PlayIcon } from './icons.js';
+export * from './desktopIcons.js';
+export { RygIcon } from './rygIcon.js';
 export { wallpapers, wallpaperUrl, type Wallpaper } from './wallpapers/wallpapers.js';

@@ -135,8 +135,10 @@ export type DialogKind = 'alert' | 'confirm' | 'prompt' | 'progress' | 'color' |
 export interface DialogOptions {
   title?: string;
   message?: string;
-  /** An alert's look: 'error' shows `error`'s details. */
-  type?: 'info' | 'error';
+  /** An alert's look: 'error' shows `error`'s details; 'refused' says the user may not use something. */
+  type?: 'info' | 'error' | 'refused';
+  /** An alert's second paragraph: what to do next. */
+  hint?: string;
   /** Button names ('yes', 'no', 'ok', 'cancel') replacing the kind's own, in their natural order. */
   buttons?: string[];
   /** i18n keys of button labels replacing 'dialog.button.<name>'. */

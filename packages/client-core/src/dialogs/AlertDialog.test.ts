@@ -24,7 +24,7 @@ describe('AlertDialog', () => {
 
   it('shows an info message without error text, plays the message sound and is not on top', () => {
     const { dialog, played, record } = alert({ message: 'Saved' });
-    expect(dialog.getState()).toEqual({ title: 'Alert', message: 'Saved', type: 'info', errorText: null, errorId: null });
+    expect(dialog.getState()).toEqual({ title: 'Alert', message: 'Saved', type: 'info', hint: null, errorText: null, errorId: null });
     expect(played).toEqual(['message']);
     expect(record.attributes.ontop).toBe(false);
   });

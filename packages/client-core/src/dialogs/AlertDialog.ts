@@ -3,7 +3,9 @@ import { DialogBase, type DialogCallback, type DialogContext, type DialogOptions
 export interface AlertState {
   title: string;
   message: string;
-  type: 'info' | 'error';
+  type: 'info' | 'error' | 'refused';
+  /** What to do next (options.hint), or null. */
+  hint: string | null;
   /** For the error type: the error's message and stack (or 'No stack'), shown read-only behind the Details disclosure. null otherwise. */
   errorText: string | null;
   /** For the error type: the id the failure was logged with (options.errorId), shown and copied with the details. null when none was given. */
@@ -22,11 +24,12 @@ export interface AlertState {
 export class AlertDialog extends DialogBase<AlertState> {
   constructor(context: DialogContext, options: DialogOptions, callback: DialogCallback) {
     const { translate } = context;
-    const type = options.type === 'error' ? 'error' : 'info';
+    const type = options.type === 'error' || options.type === 'refused' ? options.type : 'info';
     const title = options.title ?? translate('dialog.alert.title');
     const message = options.message ?? '';
     const error = type === 'error';
-    const initial: AlertState = { title, message, type, errorText: error ? errorText(options, translate('dialog.alert.noStack')) : null, errorId: (error && options.errorId) || null };
+    const hint = typeof options.hint === 'string' && options.hint !== '' ? options.hint : null;
+    const initial: AlertState = { title, message, type, hint, errorText: error ? errorText(options, translate('dialog.alert.noStack')) : null, errorId: (error && options.errorId) || null };
     super(context, options, callback, { kind: 'alert', title, buttons: ['close'], initial, ontop: error, closeable: false });
     context.sounds?.play(error ? 'bell' : 'message');
   }

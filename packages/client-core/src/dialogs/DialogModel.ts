@@ -13,7 +13,10 @@ export type DialogKind = (typeof DIALOG_KINDS)[number];
 export interface DialogOptions {
   title?: string;
   message?: string;
-  type?: 'info' | 'error';
+  /** An alert's look: information, an error (with its details), or a refusal (access to something the user may not use). */
+  type?: 'info' | 'error' | 'refused';
+  /** An alert's second paragraph: what to do next. */
+  hint?: string;
   /** Button names replacing the kind's own, in their natural order. */
   buttons?: string[];
   /** i18n keys of button labels replacing 'dialog.button.<name>' (the logout question's 'Yes, logout'). */

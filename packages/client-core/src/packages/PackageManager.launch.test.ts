@@ -248,10 +248,17 @@ describe('PackageManager launch errors', () => {
     expect(h.alerts()[0]!.errorText).toContain('Error: boom');
   });
 
-  it('refuses access with an information alert: no error icon, no bell, no details, nothing logged as an error', async () => {
+  it('refuses access with a refusal, and says whom to ask and where the usable applications are: no bell, no details, nothing logged as an error', async () => {
     const h = await setup({ manifest: [entry('Secret')] });
     await h.manager.launch('Secret');
-    expect(launchError(h)).toEqual({ title: 'Launch Error', message: "You don't have access to Secret App", type: 'info', errorText: null, errorId: null });
+    expect(launchError(h)).toEqual({
+      title: 'Launch Error',
+      message: "You don't have access to Secret App",
+      type: 'refused',
+      hint: 'If you need it, ask an administrator of Acme for access. The applications you can use are in the application menu (Alt+A).',
+      errorText: null,
+      errorId: null,
+    });
     expect(h.played).toEqual(['message']);
     expect(logged).not.toHaveBeenCalled();
   });

@@ -279,8 +279,12 @@ export class PackageManager extends Observable<PackagesState> {
       return this.#launch(VIEWER_APP, { app: name, ...task }, { ...options, sessionName: name });
     }
     if (!this.isVisible(name)) {
+      // The product's sentence, then what to do: whom to ask, and where the user's applications are (an unknown name
+      // and one the user may not use look alike here: the server lists only what the user may see).
       const { dialogs, translate } = this.#hooks;
-      dialogs.alert(translate('packages.error.access', { app: name }), { title: translate('packages.launchError.title') });
+      const organisation = this.#hooks.profile()?.active_account.name;
+      const hint = organisation ? translate('packages.launchError.askAccess', { organisation }) : translate('packages.launchError.askAccessAlone');
+      dialogs.alert(translate('packages.error.access', { app: name }), { title: translate('packages.launchError.title'), type: 'refused', hint });
       return null;
     }
     try {

@@ -125,11 +125,12 @@ describe('the launch-error alert', () => {
     expect(t.dialogs.dialogs()).toEqual([]);
   });
 
-  it('refuses access with an information icon, no details and one Close', async () => {
+  it('refuses access with a padlock, says whom to ask and where the usable applications are, with no details and one Close', async () => {
     const { frame } = await launch('Payroll');
     const view = within(frame);
     expect(view.getByTestId('dialog.message').textContent).toBe("You don't have access to Payroll App");
-    expect(frame.querySelector('[data-testid="dialog.message"] svg')?.getAttribute('data-icon')).toBe('info');
+    expect(frame.querySelector('[data-testid="dialog.message"] svg')?.getAttribute('data-icon')).toBe('refused');
+    expect(view.getByTestId('dialog.hint').textContent).toMatch(/^If you need it, ask an administrator of .+ for access\. The applications you can use are in the application menu \(Alt\+A\)\.$/);
     expect(view.queryByRole('button', { name: 'Details' })).toBeNull();
     expect(view.getAllByRole('button', { name: 'Close' })).toHaveLength(1);
     expect(logged).not.toHaveBeenCalled();

@@ -2,27 +2,41 @@ import type { AlertDialog } from '@atrium/client-core';
 import { useEffect, useId, useRef, useState, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
-import { AlertIcon, ChevronRightIcon, InfoIcon } from '@atrium/app-kit';
+import { AlertIcon, ChevronRightIcon, InfoIcon, LockIcon } from '@atrium/app-kit';
 
 type CopyStatus = 'idle' | 'copied' | 'failed';
 
 /**
- * An alert (docs/behaviour/dialogs.md#alert): its message with an icon (an
- * error's, or an information's for anything else, a refused access among
- * them). The error type keeps its technical details (message and stack, or
- * 'No stack') behind a Details button, collapsed at first, so that the
- * sentence is what the user reads; expanded, it shows the error's id, the
- * details in a read-only text area and a button copying both.
+ * An alert (docs/behaviour/dialogs.md#alert): its message with an icon of
+ * its type (an error's, a padlock for a refusal, an information's), then
+ * what to do next when the caller says it. The error type keeps its
+ * technical details (message and stack, or 'No stack') behind a Details
+ * button, collapsed at first, so that the sentence is what the user reads;
+ * expanded, it shows the error's id, the details in a read-only text area
+ * and a button copying both.
  */
 export function AlertDialogView({ model }: { model: AlertDialog }): JSX.Element {
   const state = useObservable(model);
   const error = state.type === 'error';
+  const icon =
+    state.type === 'error' ? (
+      <AlertIcon className="atr-dialog__icon" data-icon="error" />
+    ) : state.type === 'refused' ? (
+      <LockIcon className="atr-dialog__icon" data-icon="refused" />
+    ) : (
+      <InfoIcon className="atr-dialog__icon" data-icon="info" />
+    );
   return (
     <>
       <p className={`atr-dialog__message atr-dialog__message--${state.type}`} data-testid="dialog.message">
-        {error ? <AlertIcon className="atr-dialog__icon" data-icon="error" /> : <InfoIcon className="atr-dialog__icon" data-icon="info" />}
+        {icon}
         <span className="atr-dialog__message-text">{state.message}</span>
       </p>
+      {state.hint && (
+        <p className="atr-dialog__hint" data-testid="dialog.hint">
+          {state.hint}
+        </p>
+      )}
       {error && state.errorText !== null && <ErrorDetails model={model} errorId={state.errorId} text={state.errorText} />}
     </>
   );

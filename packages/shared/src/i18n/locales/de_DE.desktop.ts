@@ -128,6 +128,8 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     },
     launchError: {
       title: 'Startfehler',
+      askAccess: 'Wenn Sie sie benötigen, bitten Sie eine Administratorin oder einen Administrator von {{organisation}} um Zugriff. Die Anwendungen, die Sie nutzen können, finden Sie im Anwendungsmenü (Alt+A).',
+      askAccessAlone: 'Wenn Sie sie benötigen, bitten Sie Ihre Administration um Zugriff. Die Anwendungen, die Sie nutzen können, finden Sie im Anwendungsmenü (Alt+A).',
       upgrade: 'Bitte aktualisieren Sie das Paket und versuchen Sie es erneut',
       restart: 'Bitte verwenden Sie die Option zum Aktualisieren des Pakets und starten Sie die App neu',
     },

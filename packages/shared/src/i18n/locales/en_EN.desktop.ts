@@ -128,6 +128,8 @@ export const en_EN = {
     },
     launchError: {
       title: 'Launch Error',
+      askAccess: 'If you need it, ask an administrator of {{organisation}} for access. The applications you can use are in the application menu (Alt+A).',
+      askAccessAlone: 'If you need it, ask your administrator for access. The applications you can use are in the application menu (Alt+A).',
       upgrade: 'Please upgrade package and try again',
       restart: 'Please use the package upgrade option and restart the app',
     },

@@ -128,6 +128,8 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     },
     launchError: {
       title: 'Erreur de lancement',
+      askAccess: 'Si vous en avez besoin, demandez l’accès à un administrateur de {{organisation}}. Les applications que vous pouvez utiliser se trouvent dans le menu des applications (Alt+A).',
+      askAccessAlone: 'Si vous en avez besoin, demandez l’accès à votre administrateur. Les applications que vous pouvez utiliser se trouvent dans le menu des applications (Alt+A).',
       upgrade: 'Veuillez mettre à jour le paquet et réessayer',
       restart: "Veuillez utiliser l'option de mise à jour du paquet et redémarrer l'application",
     },

@@ -128,6 +128,8 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     },
     launchError: {
       title: 'Oppstartsfeil',
+      askAccess: 'Hvis du trenger det, be en administrator i {{organisation}} om tilgang. Programmene du kan bruke, finner du i programmenyen (Alt+A).',
+      askAccessAlone: 'Hvis du trenger det, be administratoren din om tilgang. Programmene du kan bruke, finner du i programmenyen (Alt+A).',
       upgrade: 'Oppgrader pakken og prøv igjen',
       restart: 'Bruk alternativet for å oppgradere pakken, og start appen på nytt',
     },

@@ -128,6 +128,8 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     },
     launchError: {
       title: 'Napaka pri zagonu',
+      askAccess: 'Če jo potrebujete, prosite skrbnika organizacije {{organisation}} za dostop. Aplikacije, ki jih lahko uporabljate, so v meniju aplikacij (Alt+A).',
+      askAccessAlone: 'Če jo potrebujete, prosite svojega skrbnika za dostop. Aplikacije, ki jih lahko uporabljate, so v meniju aplikacij (Alt+A).',
       upgrade: 'Nadgradite paket in poskusite znova',
       restart: 'Uporabite možnost nadgradnje paketa in znova zaženite aplikacijo',
     },

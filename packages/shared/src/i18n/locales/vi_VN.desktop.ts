@@ -128,6 +128,8 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     },
     launchError: {
       title: 'Lỗi khởi chạy',
+      askAccess: 'Nếu bạn cần, hãy xin quản trị viên của {{organisation}} cấp quyền truy cập. Các ứng dụng bạn có thể dùng nằm trong menu ứng dụng (Alt+A).',
+      askAccessAlone: 'Nếu bạn cần, hãy xin quản trị viên cấp quyền truy cập. Các ứng dụng bạn có thể dùng nằm trong menu ứng dụng (Alt+A).',
       upgrade: 'Vui lòng nâng cấp gói và thử lại',
       restart: 'Vui lòng dùng tùy chọn nâng cấp gói và khởi động lại ứng dụng',
     },

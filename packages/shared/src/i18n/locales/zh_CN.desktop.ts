@@ -128,6 +128,8 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     },
     launchError: {
       title: '启动错误',
+      askAccess: '如需使用，请向 {{organisation}} 的管理员申请访问权限。您可以使用的应用都在应用菜单中（Alt+A）。',
+      askAccessAlone: '如需使用，请向您的管理员申请访问权限。您可以使用的应用都在应用菜单中（Alt+A）。',
       upgrade: '请升级软件包后重试',
       restart: '请使用软件包升级选项并重新启动应用',
     },
