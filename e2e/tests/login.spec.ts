@@ -1,4 +1,6 @@
 import { expect, test } from '../fixtures.js';
+import { apiToken, saveSettings } from '../helpers/api.js';
+import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { SignedInPage } from '../pages/SignedInPage.js';
 
@@ -86,6 +88,27 @@ test.describe('login page', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Willkommen');
     await page.getByRole('combobox').selectOption('en_EN');
+  });
+
+  test('a language chosen on the login page is the desktop\'s after signing in, over the one saved before, and is saved', async ({ page, request }) => {
+    const token = await apiToken(request, 'liam');
+    await saveSettings(request, token, { locale: 'en_EN' });
+    try {
+      const login = new LoginPage(page);
+      await login.open();
+      await page.getByRole('combobox').selectOption('de_DE');
+      await expect(login.title).toContainText('Willkommen');
+      await page.getByLabel('Benutzername', { exact: true }).fill('liam');
+      await page.getByLabel('Passwort', { exact: true }).fill('Demo@1234');
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+      await new Desktop(page).waitUntilStarted();
+      // The greeting and the desktop speak German, and German is what the user's settings now say.
+      await expect(page.getByTestId('notification.title').first()).toHaveText(/^Guten (Morgen|Tag|Abend), /);
+      await expect(page.getByRole('button', { name: /^Profilmenü von / })).toBeVisible();
+      await expect.poll(async () => ((await (await request.get('/api/v1/settings', { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { values: { locale: string } } }).data.values.locale).toBe('de_DE');
+    } finally {
+      await saveSettings(request, token, { locale: null });
+    }
   });
 
   test('keeps the app parameter for after sign-in and resets the address to the root', async ({ page }) => {

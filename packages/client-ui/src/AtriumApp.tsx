@@ -85,9 +85,10 @@ export interface AtriumAppProps {
 export function AtriumApp({ config, session, i18n, setLocale, address, parseAddress, models, platform, navigation, desktopAccessory, external }: AtriumAppProps): JSX.Element {
   const [nav] = useState(() => navigation ?? browserNavigation());
   const [takeLaunchRequest] = useState(() => once(address.launch));
+  const [choice] = useState(() => localeChoice(setLocale));
   const services = useMemo<AtriumServices>(
-    () => ({ config, site: resolveSite(config), session, navigation: nav, models, platform, setLocale, desktopAccessory: desktopAccessory ?? null, takeLaunchRequest, external: external ?? null }),
-    [config, session, nav, models, platform, setLocale, desktopAccessory, takeLaunchRequest, external],
+    () => ({ config, site: resolveSite(config), session, navigation: nav, models, platform, setLocale, ...choice, desktopAccessory: desktopAccessory ?? null, takeLaunchRequest, external: external ?? null }),
+    [config, session, nav, models, platform, setLocale, choice, desktopAccessory, takeLaunchRequest, external],
   );
   return (
     <I18nProvider i18n={i18n}>
@@ -97,6 +98,18 @@ export function AtriumApp({ config, session, i18n, setLocale, address, parseAddr
       </AtriumContext.Provider>
     </I18nProvider>
   );
+}
+
+/** The login page's language choice: made with chooseLocale, read by the desktop signed in next. */
+function localeChoice(setLocale: (locale: Locale) => Promise<void>): Pick<AtriumServices, 'chooseLocale' | 'chosenLocale'> {
+  let chosen: Locale | null = null;
+  return {
+    chooseLocale: (locale) => {
+      chosen = locale;
+      return setLocale(locale);
+    },
+    chosenLocale: () => chosen,
+  };
 }
 
 /** A value handed out once, then null. */

@@ -31,6 +31,14 @@ export interface AtriumServices {
   platform: DesktopPlatformInput;
   /** Switches the interface language and remembers the choice. */
   setLocale(locale: Locale): Promise<void>;
+  /**
+   * The login page's language widget: switches the language, and the
+   * desktop signed in next takes it over the one saved in the user's
+   * settings (and saves it): the latest choice wins.
+   */
+  chooseLocale(locale: Locale): Promise<void>;
+  /** The language chosen with chooseLocale on this page, or null. */
+  chosenLocale(): Locale | null;
   /** Extra UI on the desktop, inside its context (the developer entry of development builds); null for none. */
   desktopAccessory: ComponentType | null;
   /** Sign-in through the configured identity provider (client-core's lazyExternalLogin); absent or null for the built-in form only. */

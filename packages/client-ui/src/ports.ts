@@ -80,4 +80,4 @@ export interface ModelFactories {
  * DesktopPlatform without translate/locale/setLocale (the desktop view adds
  * those from the i18n it runs under).
  */
-export type DesktopPlatformInput = Omit<DesktopPlatform, 'translate' | 'locale' | 'setLocale'>;
+export type DesktopPlatformInput = Omit<DesktopPlatform, 'translate' | 'locale' | 'setLocale' | 'chosenLocale'>;

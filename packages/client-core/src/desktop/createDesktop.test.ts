@@ -23,7 +23,7 @@ async function microtasks(): Promise<void> {
 }
 
 /** A signed-in desktop over the fake server: settings, manifest (Vision, Chat), ping. */
-async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: string | null; savedSession?: unknown[] } = {}) {
+async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: string | null; savedSession?: unknown[]; chosen?: Locale } = {}) {
   const { env, session, server } = await startSignedIn();
   let stored: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...options.stored };
   env.route('GET', '/api/v1/settings', () => jsonResponse(200, { status: 'success', data: { values: stored, locked: [] } }));
@@ -41,7 +41,8 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
   });
   env.route('GET', '/api/v1/user/me/hasLoggedIn', () => jsonResponse(200, { status: 'success', data: { has_logged_in: 1, verification_pending: null } }));
   env.route('PUT', /^\/api\/v1\/user\/[^/]+$/, () => jsonResponse(200, { status: 'success', message: 'Updated' }));
-  let locale = 'en_EN';
+  // A language chosen on the login page is the page's language already when the desktop starts.
+  let locale: string = options.chosen ?? 'en_EN';
   const setLocale = vi.fn(async (next: Locale) => {
     locale = next;
   });
@@ -56,6 +57,7 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
     translate: translateEnglish,
     locale: () => locale,
     setLocale,
+    chosenLocale: () => options.chosen ?? null,
     builtins: { Vision: async () => ({ default: vision }), Lumen: async () => ({ default: lumen }), Chime: async () => ({ default: chime }), Chat: async () => ({ default: chat }), Mail: async () => ({ default: mail }) },
     loader: new FakePackageLoader(),
     },
@@ -80,6 +82,16 @@ describe('createDesktop start', () => {
     expect(runtime.appearance.getState()).toMatchObject({ theme: vision, icons: lumen });
     await env.clock.settle(30_000);
     expect(env.calls('GET', '/ping')).toHaveLength(1);
+  });
+
+  it('keeps a language chosen on the login page before signing in over the saved one, and saves it', async () => {
+    const { env, runtime, setLocale } = await setup({ stored: { locale: 'en_EN' }, chosen: 'de_DE' });
+    await runtime.start();
+    await env.clock.settle(1_000);
+    expect(setLocale).not.toHaveBeenCalled();
+    expect(runtime.settings.get('locale')).toBe('de_DE');
+    const saved = env.calls('POST', '/api/v1/settings').map((call) => call.json() as Record<string, unknown>);
+    expect(saved).toContainEqual(expect.objectContaining({ locale: 'de_DE' }));
   });
 
   it("follows a change of the 'locale' setting made elsewhere, and only changes of that key", async () => {

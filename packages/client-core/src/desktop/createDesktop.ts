@@ -68,6 +68,8 @@ export interface DesktopPlatform {
   translate: Translate;
   locale(): string;
   setLocale(locale: Locale): Promise<void>;
+  /** The language chosen on the login page before this sign-in, if any: it wins over the saved one (followSettings). */
+  chosenLocale?(): Locale | null;
   /** Adds an application's own texts to the translator's catalogues (Translator.addTranslations); without it they are not kept (tests of the desktop's own texts). */
   addTranslations?(texts: Partial<Record<Locale, TranslationTexts | TranslationLoader>>): Promise<void>;
 }
@@ -203,7 +205,7 @@ function buildDesktop(platform: DesktopPlatform, layout: { viewport: Dimension }
     panels: new Panels(settings),
     desktopSession: new DesktopSessionModel({ api: session.api, storage: env.localStorage, clock, windows, packages, profile: account.profile }),
     privacyPolicy: new PrivacyPolicyModel(session.api),
-    following: followSettings({ settings, commands, locale: platform.locale, applyLocale }),
+    following: followSettings({ settings, commands, locale: platform.locale, applyLocale, chosen: platform.chosenLocale }),
     cleanups: [] as Array<() => void>,
   };
 }

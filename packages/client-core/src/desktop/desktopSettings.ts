@@ -23,9 +23,17 @@ export interface SettingsFollowers {
  * What follows the settings: the interface language follows the 'locale'
  * setting when it changes (here, in another tab, or at load), and the user's
  * keybindings replace the defaults, following a change made in Preferences
- * or another tab.
+ * or another tab. A language chosen on the login page just before signing
+ * in (`chosen`) is the latest choice: it replaces the saved one at load,
+ * and is saved (docs/behaviour/settings.md#language).
  */
-export function followSettings(o: { settings: SettingsStore; commands: CommandRegistry; locale(): string; applyLocale(locale: Locale): Promise<void> }): SettingsFollowers {
+export function followSettings(o: {
+  settings: SettingsStore;
+  commands: CommandRegistry;
+  locale(): string;
+  applyLocale(locale: Locale): Promise<void>;
+  chosen?: () => Locale | null;
+}): SettingsFollowers {
   const { settings, commands } = o;
   let followedLocale: Locale | null | undefined;
   const followLocale = async () => {
@@ -50,6 +58,8 @@ export function followSettings(o: { settings: SettingsStore; commands: CommandRe
   let disposed = false;
   return {
     async start() {
+      const chosen = o.chosen?.() ?? null;
+      if (chosen && settings.get('locale') !== chosen) settings.set('locale', chosen);
       await followLocale();
       if (disposed) return;
       followKeybindings();

@@ -63,7 +63,7 @@ function browserSounds(): SoundPlayer {
  */
 export function Desktop({ user, via }: DesktopProps): JSX.Element {
   const { t, i18n } = useTranslation();
-  const { platform, desktopAccessory: Accessory, setLocale, takeLaunchRequest } = useAtrium();
+  const { platform, desktopAccessory: Accessory, setLocale, chosenLocale, takeLaunchRequest } = useAtrium();
   const surface = useRef<HTMLElement>(null);
   const area = useRef<HTMLDivElement>(null);
   // The models outlive language changes (which may hand a new i18n object): they read the current one through a ref.
@@ -75,9 +75,9 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
   const services = useOwnedModel((): DesktopServices => {
     const viewport = { width: area.current?.clientWidth ?? 0, height: area.current?.clientHeight ?? 0 };
     const addTranslations = (texts: Parameters<typeof addAppTranslations>[1]) => addAppTranslations(i18nRef.current, texts);
-    const desktop = createDesktop({ ...platform, sounds: platform.sounds ?? browserSounds(), translate, locale: () => i18nRef.current.language, setLocale, addTranslations }, { viewport });
+    const desktop = createDesktop({ ...platform, sounds: platform.sounds ?? browserSounds(), translate, locale: () => i18nRef.current.language, setLocale, chosenLocale, addTranslations }, { viewport });
     return Object.assign(desktop, { slots: new WindowSlots() });
-  }, [platform, translate, setLocale]);
+  }, [platform, translate, setLocale, chosenLocale]);
   useViewport(services, area);
   useDesktopKeys(services);
   useFlushOnPageHide(services);

@@ -12,7 +12,7 @@ const isLocale = (value: string): value is Locale => (LOCALES as readonly string
  */
 export function LanguageSelect(): JSX.Element | null {
   const { t, i18n } = useTranslation();
-  const { site, setLocale } = useAtrium();
+  const { site, chooseLocale } = useAtrium();
   const id = useId();
   if (site.translateLanguages.length === 0) return null;
   const current = isLocale(i18n.language) ? i18n.language : null;
@@ -20,7 +20,7 @@ export function LanguageSelect(): JSX.Element | null {
   const options = current && !site.translateLanguages.includes(current) ? [current, ...site.translateLanguages] : [...site.translateLanguages];
   const handleChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const next = event.target.value;
-    if (isLocale(next)) void setLocale(next);
+    if (isLocale(next)) void chooseLocale(next);
   };
   return (
     <div className="atr-language">

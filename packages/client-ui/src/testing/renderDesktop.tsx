@@ -98,6 +98,8 @@ export async function renderDesktop(options: DesktopTestOptions = {}): Promise<D
     models: createModelFactories(env, session, testConfig),
     platform,
     setLocale: () => Promise.resolve(),
+    chooseLocale: () => Promise.resolve(),
+    chosenLocale: () => null,
     desktopAccessory: null,
     takeLaunchRequest: () => null,
   };
