@@ -32,7 +32,7 @@ test.beforeEach(async ({ page, request }) => {
 test.afterEach(async ({ request }) => {
   await userFiles.remove(`home:/${folderName}`);
   // The view mode and sort order are the user's settings: back to the list by name for the next journeys.
-  await saveSettings(request, token, { 'app.Files': null });
+  await saveSettings(request, token, { 'app.Files': null, locale: null });
 });
 
 /** Opens the journey's own folder with a double click, as a user does. */
@@ -78,6 +78,16 @@ test.describe('the Files application', () => {
     await expect(files.window.getByTestId('window.title')).toHaveText('Home – Files');
     await expect(files.listing).toBeFocused();
     await expect(files.item(folderName)).toHaveAttribute('aria-selected', 'false');
+  });
+
+  test("writes the keys of its menu as the keyboards of the user's language print them", async ({ request }) => {
+    // The language changed elsewhere (the settings): the open window follows.
+    await saveSettings(request, token, { locale: 'de_DE' });
+    await expect(files.tool('newFolder')).toContainText('Neuer Ordner');
+    await files.item(folderName).click({ button: 'right' });
+    await expect(files.menu.getByTestId('files.menu.delete').locator('kbd')).toHaveText('Entf');
+    await expect(files.menu.getByTestId('files.menu.cut').locator('kbd')).toHaveText('Strg+X');
+    await expect(files.menu.getByTestId('files.menu.properties').locator('kbd')).toHaveText('Alt+Eingabe');
   });
 
   test('shows why an upload failed and sends it again with Retry once the cause is gone', async ({ page }) => {

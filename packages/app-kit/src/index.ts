@@ -19,4 +19,5 @@ export { FailureState, failureDetails, type FailureStateProps } from './FailureS
 export { AlertIcon, ArrowLeftIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon, EyeIcon, EyeOffIcon, GlobeIcon, InfoIcon, LockIcon, PauseIcon, PlayIcon } from './icons.js';
 export * from './desktopIcons.js';
 export { RygIcon } from './rygIcon.js';
+export { keyLabels } from './keyLabels.js';
 export { wallpapers, wallpaperUrl, type Wallpaper } from './wallpapers/wallpapers.js';

@@ -1,4 +1,4 @@
-import { focusByKey, useDismiss, useTranslation } from '@atrium/app-kit';
+import { focusByKey, keyLabels, useDismiss, useTranslation } from '@atrium/app-kit';
 import { useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { ACTION_SHORTCUTS, type ActionId, type ActionStates } from '../model/actions.js';
 import { Icon } from './icons.js';
@@ -75,7 +75,7 @@ export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }
               <span className="fls-menu__label">{t(`files.action.${id}`)}</span>
               {state.reason && <span className="fls-menu__reason">{t(state.reason)}</span>}
             </span>
-            {shortcut && <kbd className="fls-menu__keys">{shortcut}</kbd>}
+            {shortcut && <kbd className="fls-menu__keys">{keyLabels(shortcut, (key) => t(key)).join('+')}</kbd>}
           </div>
         );
       })}

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopPerTest } from '../testing/renderDesktop.js';
-import { keyLabels } from '../menus/Keys.js';
 import { preloadOverlayViews } from './DesktopOverlays.js';
 
 // As on a desktop that has been idle a moment: the overlays' code has arrived.
@@ -89,17 +88,5 @@ describe('the keyboard-shortcut guide', () => {
     act(() => void t.services.commands.run('desktop.shortcuts'));
     fireEvent.pointerDown(guide()!.parentElement!);
     expect(guide()).toBeNull();
-  });
-});
-
-describe('keyLabels', () => {
-  it('writes modifiers in the order they are held, letters in capitals, arrows as arrows and Space in the language of the page', () => {
-    const german = (key: string) => (key === 'shortcuts.key.space' ? 'Leertaste' : key);
-    expect(keyLabels('shift+alt+k', german)).toEqual(['Alt', 'Shift', 'K']);
-    expect(keyLabels('Alt+Space', german)).toEqual(['Alt', 'Leertaste']);
-    expect(keyLabels('Alt+Shift+ArrowLeft', german)).toEqual(['Alt', 'Shift', '←']);
-    expect(keyLabels('Ctrl++', german)).toEqual(['Ctrl', '+']);
-    expect(keyLabels('Alt+Shift+F7', german)).toEqual(['Alt', 'Shift', 'F7']);
-    expect(keyLabels('Hyper+X', german)).toEqual(['Hyper+X']);
   });
 });

@@ -24,6 +24,20 @@ const sameWordIn: Record<string, readonly Locale[]> = {
   'vfs.mount.documents': ['fr_FR'],
   // A role in an application reads '{{role}} in {{app}}' in German as well.
   'panel.profile.appRole': ['de_DE'],
+  // Keys as the keyboards of each language print them: most print these in English (German and French have their own).
+  'shortcuts.key.ctrl': ['fr_FR', 'nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.alt': ['de_DE', 'fr_FR', 'nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.shift': ['sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.meta': ['de_DE', 'nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.escape': ['de_DE', 'nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.enter': ['nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.tab': ['de_DE', 'fr_FR', 'nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.backspace': ['vi_VN', 'zh_CN'],
+  'shortcuts.key.delete': ['nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.home': ['nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.end': ['nb_NO', 'sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.pageup': ['sl_SI', 'vi_VN', 'zh_CN'],
+  'shortcuts.key.pagedown': ['sl_SI', 'vi_VN', 'zh_CN'],
 };
 
 describe('locale catalogues', () => {

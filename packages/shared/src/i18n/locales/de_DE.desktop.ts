@@ -256,7 +256,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     command: 'Befehl',
     keys: 'Tasten',
     close: 'Schließen',
-    key: { space: 'Leertaste' },
+    key: { space: 'Leertaste', ctrl: 'Strg', alt: 'Alt', shift: 'Umschalt', meta: 'Meta', escape: 'Esc', enter: 'Eingabe', tab: 'Tab', backspace: 'Rücktaste', delete: 'Entf', home: 'Pos1', end: 'Ende', pageup: 'Bild↑', pagedown: 'Bild↓' },
   },
   palette: {
     title: 'Befehlspalette',

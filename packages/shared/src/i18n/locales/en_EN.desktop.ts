@@ -259,7 +259,7 @@ export const en_EN = {
     keys: 'Keys',
     close: 'Close',
     /** Names of keys in the shortcut guide and menus (the others are written as on the key: Alt, Shift, Ctrl). */
-    key: { space: 'Space' },
+    key: { space: 'Space', ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Meta', escape: 'Esc', enter: 'Enter', tab: 'Tab', backspace: 'Backspace', delete: 'Delete', home: 'Home', end: 'End', pageup: 'PageUp', pagedown: 'PageDown' },
   },
   palette: {
     title: 'Command palette',

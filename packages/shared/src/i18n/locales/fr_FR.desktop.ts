@@ -256,7 +256,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     command: 'Commande',
     keys: 'Touches',
     close: 'Fermer',
-    key: { space: 'Espace' },
+    key: { space: 'Espace', ctrl: 'Ctrl', alt: 'Alt', shift: 'Maj', meta: 'Méta', escape: 'Échap', enter: 'Entrée', tab: 'Tab', backspace: 'Retour arrière', delete: 'Suppr', home: 'Début', end: 'Fin', pageup: 'Pg préc', pagedown: 'Pg suiv' },
   },
   palette: {
     title: 'Palette de commandes',

@@ -256,7 +256,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     command: 'Kommando',
     keys: 'Taster',
     close: 'Lukk',
-    key: { space: 'Mellomrom' },
+    key: { space: 'Mellomrom', ctrl: 'Ctrl', alt: 'Alt', shift: 'Skift', meta: 'Meta', escape: 'Esc', enter: 'Enter', tab: 'Tab', backspace: 'Tilbake', delete: 'Delete', home: 'Home', end: 'End', pageup: 'PgUp', pagedown: 'PgDn' },
   },
   palette: {
     title: 'Kommandopalett',

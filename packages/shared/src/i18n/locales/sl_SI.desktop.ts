@@ -256,7 +256,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     command: 'Ukaz',
     keys: 'Tipke',
     close: 'Zapri',
-    key: { space: 'Preslednica' },
+    key: { space: 'Preslednica', ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Meta', escape: 'Esc', enter: 'Enter', tab: 'Tab', backspace: 'Vračalka', delete: 'Delete', home: 'Home', end: 'End', pageup: 'PageUp', pagedown: 'PageDown' },
   },
   palette: {
     title: 'Paleta ukazov',

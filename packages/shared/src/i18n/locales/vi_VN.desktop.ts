@@ -256,7 +256,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     command: 'Lệnh',
     keys: 'Phím',
     close: 'Đóng',
-    key: { space: 'Phím cách' },
+    key: { space: 'Phím cách', ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Meta', escape: 'Esc', enter: 'Enter', tab: 'Tab', backspace: 'Backspace', delete: 'Delete', home: 'Home', end: 'End', pageup: 'PageUp', pagedown: 'PageDown' },
   },
   palette: {
     title: 'Bảng lệnh',

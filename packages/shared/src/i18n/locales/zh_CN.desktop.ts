@@ -256,7 +256,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     command: '命令',
     keys: '按键',
     close: '关闭',
-    key: { space: '空格键' },
+    key: { space: '空格键', ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Meta', escape: 'Esc', enter: 'Enter', tab: 'Tab', backspace: 'Backspace', delete: 'Delete', home: 'Home', end: 'End', pageup: 'PageUp', pagedown: 'PageDown' },
   },
   palette: {
     title: '命令面板',
