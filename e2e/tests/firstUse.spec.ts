@@ -148,14 +148,14 @@ test.describe('a launch that fails', () => {
     await expect(desktop.appWindows('Broken')).toHaveCount(0);
   });
 
-  test('a refused application is an information, not an error: its icon, no details, one Close, nothing logged', async ({ page }) => {
+  test('a refused application is a refusal, not an error: a padlock, no details, one Close, nothing logged', async ({ page }) => {
     const desktop = await signIn(page);
     const logged: string[] = [];
     page.on('console', (message) => void (message.type() === 'error' && logged.push(message.text())));
     await page.goto('/?app=Incidents');
     const alert = desktop.dialog('alert');
     await expect(alert.message).toHaveText("You don't have access to Incidents App");
-    await expect(alert.message.locator('svg')).toHaveAttribute('data-icon', 'info');
+    await expect(alert.message.locator('svg')).toHaveAttribute('data-icon', 'refused');
     await expect(alert.button('Details')).toHaveCount(0);
     await expect(alert.window.getByRole('button', { name: 'Close' })).toHaveCount(1);
     expect(logged.filter((line) => line.startsWith('Launch error'))).toEqual([]);

@@ -87,6 +87,18 @@ describe('PackageManager visibility', () => {
     expect(viewer.launched).toHaveLength(1);
   });
 
+  it("shows an organisation's page once: chosen again, its window comes forward instead of a second one", async () => {
+    const viewer = recordingRuntime();
+    const h = await setup({ manifest, builtins: { Viewer: viewer }, profileApps: [profileApp('Reports', { is_base_app: true, app_type: 2 }), profileApp('Risks', { is_base_app: true, app_type: 2 })] });
+    const first = (await h.manager.launch('Reports'))!;
+    await h.manager.launch('Risks');
+    h.windows.minimize(first.windows[0]!.wid);
+    const again = await h.manager.launch('Reports');
+    expect(again).toBe(first);
+    expect(viewer.launched).toHaveLength(2);
+    expect(h.windows.get(first.windows[0]!.wid)?.state).toMatchObject({ minimized: false, focused: true });
+  });
+
   it('passes the task a work item opens to the Viewer (args {app, taskId}), nothing else', async () => {
     const viewer = recordingRuntime();
     const h = await setup({ manifest, builtins: { Viewer: viewer }, profileApps: [profileApp('Reports', { is_base_app: true, app_type: 2 })] });

@@ -276,6 +276,12 @@ export class PackageManager extends Observable<PackagesState> {
     if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) {
       // The task a work item opens the application at goes along (docs/behaviour/work.md#notification-centre).
       const task = typeof args.taskId === 'string' ? { taskId: args.taskId } : {};
+      // An organisation's page is shown once: chosen again, its window comes forward (docs/behaviour/applications.md#viewer-apps).
+      const shown = task.taskId || options.restart ? undefined : this.#viewerOf(name);
+      if (shown) {
+        shown.windows[0]?.attention();
+        return shown;
+      }
       return this.#launch(VIEWER_APP, { app: name, ...task }, { ...options, sessionName: name });
     }
     if (!this.isVisible(name)) {
@@ -369,6 +375,12 @@ export class PackageManager extends Observable<PackagesState> {
     const errorId = newErrorId();
     console.error(`Launch error ${errorId}: ${failure.message}\n\n${stack ?? ''}`);
     dialogs.alert(message, { type: 'error', title: translate('packages.launchError.title'), error: { message: failure.message, ...(stack ? { stack } : {}) }, errorId });
+  }
+
+  /** The Viewer showing an organisation's page, if one is open. */
+  #viewerOf(page: string): Application | undefined {
+    for (const app of this.#apps.values()) if (app.name === VIEWER_APP && app.args.app === page && !app.destroyed) return app;
+    return undefined;
   }
 
   #running(name: string): Application | undefined {
