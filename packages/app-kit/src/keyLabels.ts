@@ -8,10 +8,8 @@
  * desktop's menus, guide and palette and the applications' menus all write
  * keys with it. A binding that does not parse is given back as it is.
  */
+import { KEY_MODIFIERS, normalizeKey } from '@atrium/shared';
 
-const MODIFIERS: Readonly<Record<string, 'ctrl' | 'alt' | 'shift' | 'meta'>> = {
-  ctrl: 'ctrl', control: 'ctrl', alt: 'alt', option: 'alt', shift: 'shift', meta: 'meta', cmd: 'meta', command: 'meta',
-};
 const HELD_ORDER = ['ctrl', 'alt', 'shift', 'meta'] as const;
 /** Keys written as a symbol, the same in every language. */
 const SYMBOLS: Readonly<Record<string, string>> = { arrowup: '↑', arrowdown: '↓', arrowleft: '←', arrowright: '→' };
@@ -27,7 +25,7 @@ export function keyLabels(binding: string, translate: (key: string) => string): 
   if (!key) return [binding];
   const held = new Set<string>();
   for (const part of parts) {
-    const modifier = MODIFIERS[part.toLowerCase()];
+    const modifier = KEY_MODIFIERS[part.toLowerCase()];
     if (!modifier) return [binding];
     held.add(modifier);
   }
@@ -36,7 +34,7 @@ export function keyLabels(binding: string, translate: (key: string) => string): 
     return text && text !== `shortcuts.key.${name}` ? text : english;
   };
   const labels = HELD_ORDER.filter((m) => held.has(m)).map((m) => named(m, MODIFIER_NAMES[m]));
-  const lower = key === ' ' || /^spacebar$/i.test(key) ? 'space' : /^esc$/i.test(key) ? 'escape' : key.toLowerCase();
+  const lower = normalizeKey(key);
   const english = NAMED[lower];
   labels.push(SYMBOLS[lower] ?? (english ? named(lower, english) : lower.length === 1 || /^f\d{1,2}$/.test(lower) ? lower.toUpperCase() : key));
   return labels;

@@ -4,6 +4,7 @@
  * Shift, Ctrl/Control, Meta/Cmd), then one key named as KeyboardEvent.key
  * names it (case-insensitive).
  */
+import { KEY_MODIFIERS, normalizeKey } from '@atrium/shared';
 
 /** A parsed keybinding: the key (normalized, lower case) and the exact modifiers it needs. */
 export interface KeyChord {
@@ -24,21 +25,12 @@ export interface KeyEventLike {
   metaKey: boolean;
 }
 
-const MODIFIERS: Record<string, 'alt' | 'shift' | 'ctrl' | 'meta'> = {
-  alt: 'alt', option: 'alt', shift: 'shift', ctrl: 'ctrl', control: 'ctrl', meta: 'meta', cmd: 'meta', command: 'meta',
-};
-
 const CODE_KEYS: Record<string, string> = {
   Backquote: '`', Minus: '-', Equal: '=', BracketLeft: '[', BracketRight: ']', Backslash: '\\',
   Semicolon: ';', Quote: "'", Comma: ',', Period: '.', Slash: '/', Space: 'space',
 };
 
-/** A key name normalized for comparison: lower case, ' ' / 'Spacebar' = 'space', 'Esc' = 'escape'. */
-export function normalizeKey(key: string): string {
-  if (key === ' ' || /^space(bar)?$/i.test(key)) return 'space';
-  if (/^esc$/i.test(key)) return 'escape';
-  return key.toLowerCase();
-}
+export { normalizeKey };
 
 /**
  * The key a KeyboardEvent.code stands for on a US layout ('KeyW' -> 'w',
@@ -61,7 +53,7 @@ export function parseKeybinding(binding: string): KeyChord {
   if (!key.trim() && key !== ' ') throw new Error(`Keybinding '${binding}' names no key`);
   const chord: KeyChord = { key: normalizeKey(key === ' ' ? key : key.trim()), alt: false, shift: false, ctrl: false, meta: false };
   for (const part of parts) {
-    const modifier = MODIFIERS[part.trim().toLowerCase()];
+    const modifier = KEY_MODIFIERS[part.trim().toLowerCase()];
     if (!modifier) throw new Error(`Unknown modifier '${part}' in keybinding '${binding}'`);
     chord[modifier] = true;
   }
