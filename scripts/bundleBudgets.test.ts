@@ -108,13 +108,15 @@ describe('bundle budgets', () => {
 
   it("names the repository's desktop module in web/budgets.json", () => {
     const budgets = readBudgetConfig(path.join(repo, 'web/budgets.json'));
-    // A module is named by its source path, or (the desktop's texts, a chunk the manifest keys by its file) by its chunk name: a catalogue file's name.
-    const named = (module: string) => fs.existsSync(path.join(repo, module)) || fs.existsSync(path.join(repo, 'packages/shared/src/i18n/locales', `${module}.ts`));
+    // A module is named by its source path, or (a chunk the manifest keys by its file) by its chunk name: a catalogue file's name (the desktop's texts) or a library's (the translation engine).
+    const named = (module: string) =>
+      fs.existsSync(path.join(repo, module)) || fs.existsSync(path.join(repo, 'packages/shared/src/i18n/locales', `${module}.ts`)) || fs.existsSync(path.join(repo, 'node_modules', module, 'package.json'));
     for (const module of budgets.desktopModules) expect(named(module), module).toBe(true);
-    // The login page carries React DOM and i18next (docs/PERFORMANCE.md, "The login page's JavaScript");
-    // the shell's budget was raised twice, from 160 to 162 KiB with the files work and to 164 KiB with the socket contract and the
-    // app kit, which took 22 KiB off the applications (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
-    expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(106);
-    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(164);
+    // The login page carries React DOM but not the translation engine, fetched when idle (docs/PERFORMANCE.md, "The login page's JavaScript");
+    // the shell's budget was raised three times, from 160 to 162 KiB with the files work, to 164 KiB with the socket contract and the
+    // app kit, which took 22 KiB off the applications, and to 165 KiB when the engine left the login page for a chunk of its own
+    // (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
+    expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(92);
+    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(165);
   });
 });

@@ -28,6 +28,7 @@ export * from './sockets/messages.js';
 export * from './api/socketProtocol.js';
 export { catalogues, flattenCatalogue, loadCatalogue, loadDesktopCatalogue, loadExternalCatalogue, loadWorkCatalogue, LOCALE_NATIVE_NAMES, type Catalogue, type DesktopCatalogue, type ExternalCatalogue, type LoginCatalogue, type WorkCatalogue } from './i18n/index.js';
 export { languageTag, LOCALE_LANGUAGE_TAGS, textDirection } from './i18n/languageTags.js';
+export { fillPlaceholders } from './i18n/placeholders.js';
 export { translationProblems, type TranslationExceptions } from './i18n/translations.js';
 export * from './api/tasks.js';
 export * from './api/taskBodies.js';

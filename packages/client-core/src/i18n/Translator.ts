@@ -1,4 +1,5 @@
-import { createInstance, type i18n as I18next } from 'i18next';
+import { fillPlaceholders, languageTag } from '@atrium/shared';
+import type { i18n as I18next } from 'i18next';
 import { Observable } from '../Observable.js';
 
 /** A locale's texts: nested objects of strings, addressed by dotted keys ('login.error.empty'). */
@@ -23,19 +24,51 @@ const NAMESPACE = 'translation';
 /** Loads a language's texts of one part of the catalogues (the desktop's). */
 export type CataloguePartLoader = (language: string) => Promise<Texts>;
 
+/** Merges texts into a catalogue: nested objects merged, texts replaced (the catalogue is changed, the texts are copied). */
+function merge(into: Texts, texts: Texts): void {
+  for (const [key, value] of Object.entries(texts)) {
+    if (typeof value === 'string') into[key] = value;
+    else {
+      const inner = Object.hasOwn(into, key) ? into[key] : undefined;
+      const node: Texts = typeof inner === 'object' ? inner : (into[key] = {});
+      merge(node, value);
+    }
+  }
+}
+
+/** What a dotted key names in a catalogue (own properties only): its text, a group of texts, or nothing. */
+function find(catalogue: Texts | undefined, key: string): string | 'group' | undefined {
+  let node: string | Texts | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : node === undefined ? undefined : 'group';
+}
+
 /**
- * The client's translation runtime: an i18next instance over the product's
- * catalogues, seen by the views as an observable model. `t(key, values)`
- * finds a dotted key in the current language's catalogue, else in the
- * fallback language's, else gives `defaultValue` or the key itself, and
- * fills `{{name}}` placeholders (nothing is HTML-escaped: React escapes).
- * Views re-render through `subscribe` when the language changes or texts
- * are added. i18next also brings plural forms and formatting for the texts
- * that need them.
+ * The client's translation runtime, seen by the views as an observable
+ * model. `t(key, values)` finds a dotted key in the current language's
+ * catalogue, else in the fallback language's, else gives `defaultValue` or
+ * the key itself, chooses the plural form for a `count` by the language's
+ * rules (`key_one`, `key_few`, `key_other`…) and fills `{{name}}`
+ * placeholders (nothing is HTML-escaped: React escapes). Views re-render
+ * through `subscribe` when the language changes or texts are added.
+ *
+ * The catalogues are kept here. The i18next engine (formatting, nesting,
+ * everything its texts may use beyond placeholders and plural forms) is
+ * not in the login page's bytes: it is fetched with the first further part
+ * of the catalogues (loadPart, when the login page is idle or the desktop
+ * starts) or by loadEngine, and from then on answers every text. Until it
+ * has arrived, this class answers what the login page's texts use, the
+ * same way (docs/PERFORMANCE.md, "Bytes on the wire").
  */
 export class Translator extends Observable<TranslatorState> {
   readonly fallback: string;
-  readonly #i18next: I18next;
+  /** Every language's texts, as added. */
+  readonly #catalogues = new Map<string, Texts>();
+  #engine: I18next | null = null;
+  #engineLoading: Promise<void> | null = null;
   readonly #parts: Record<string, CataloguePartLoader>;
   /** The parts in use: loaded for every language switched to. */
   readonly #partsInUse = new Set<string>();
@@ -50,20 +83,7 @@ export class Translator extends Observable<TranslatorState> {
     super({ language: options.language, revision: 0 });
     this.fallback = options.fallback;
     this.#parts = { ...options.parts };
-    this.#i18next = createInstance();
-    const resources = Object.fromEntries(Object.entries(options.catalogues ?? {}).map(([language, texts]) => [language, { [NAMESPACE]: structuredClone(texts) }]));
-    // Every catalogue is given up front, so initialisation is synchronous.
-    void this.#i18next.init({
-      initAsync: false,
-      resources,
-      lng: options.language,
-      fallbackLng: options.fallback,
-      // Locale names are 'de_DE', not BCP 47 'de-DE': use exactly the named catalogue (plus the fallback).
-      load: 'currentOnly',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-      returnObjects: false,
-    });
+    for (const [language, texts] of Object.entries(options.catalogues ?? {})) this.#merge(language, texts);
   }
 
   /** The current language ('de_DE'). */
@@ -71,10 +91,17 @@ export class Translator extends Observable<TranslatorState> {
     return this.getState().language;
   }
 
+  /** Whether the i18next engine answers the texts (loadEngine has finished). */
+  get engineLoaded(): boolean {
+    return this.#engine !== null;
+  }
+
   /** The text of a key in the current language, with its placeholders filled. */
   readonly t = (key: string, options?: TranslateOptions): string => {
     if (!this.exists(key, options)) return options?.defaultValue ?? key;
-    return String(this.#i18next.t(key, options ?? {}));
+    if (this.#engine) return String(this.#engine.t(key, options ?? {}));
+    const text = this.#text(this.language, key, options) ?? this.#text(this.fallback, key, options);
+    return fillPlaceholders(text ?? key, options);
   };
 
   /**
@@ -83,14 +110,15 @@ export class Translator extends Observable<TranslatorState> {
    * of texts, or an inherited member such as 'toString', has none.
    */
   exists(key: string, options?: TranslateOptions): boolean {
-    if (this.#names(this.language, key) === 'group' || this.#names(this.fallback, key) === 'group') return false;
-    return this.#i18next.exists(key, options ?? {});
+    if (find(this.#catalogues.get(this.language), key) === 'group' || find(this.#catalogues.get(this.fallback), key) === 'group') return false;
+    if (this.#engine) return this.#engine.exists(key, options ?? {});
+    return (this.#text(this.language, key, options) ?? this.#text(this.fallback, key, options)) !== undefined;
   }
 
   /** Adds texts to a language's catalogue (nested objects merged, existing texts replaced). */
   addTexts(language: string, texts: Texts): void {
-    this.#i18next.addResourceBundle(language, NAMESPACE, structuredClone(texts), true, true);
-    this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
+    this.#merge(language, texts);
+    this.#revise();
   }
 
   /**
@@ -102,8 +130,8 @@ export class Translator extends Observable<TranslatorState> {
   addTranslations(texts: Readonly<Partial<Record<string, Texts>>>): void {
     const given = Object.entries(texts).filter((entry): entry is [string, Texts] => entry[1] !== undefined);
     if (given.length === 0) return;
-    for (const [language, own] of given) this.#i18next.addResourceBundle(language, NAMESPACE, structuredClone(own), true, true);
-    this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
+    for (const [language, own] of given) this.#merge(language, own);
+    this.#revise();
   }
 
   /** Adds a part of the catalogues (an application's texts given per language: addAppTranslations); loadPart puts it in use. */
@@ -116,11 +144,11 @@ export class Translator extends Observable<TranslatorState> {
     return this.#partsLoaded.has(`${part} ${this.language}`) && this.#partsLoaded.has(`${part} ${this.fallback}`);
   }
 
-  /** Loads a part of the catalogues for the current and the fallback language; loadParts loads it for a language switched to later. */
+  /** Loads a part of the catalogues for the current and the fallback language (and the engine); loadParts loads it for a language switched to later. */
   async loadPart(part: string): Promise<void> {
     if (!this.#parts[part]) throw new Error(`No catalogue part '${part}'`);
     this.#partsInUse.add(part);
-    await this.loadParts(this.language);
+    await Promise.all([this.loadEngine(), this.loadParts(this.language)]);
   }
 
   /** Loads the parts in use for a language and the fallback (before switching to it). */
@@ -129,26 +157,79 @@ export class Translator extends Observable<TranslatorState> {
     if (missing.length === 0) return;
     const texts = await Promise.all(missing.map(([part, lang]) => this.#parts[part]!(lang)));
     missing.forEach(([part, lang], i) => {
-      this.#i18next.addResourceBundle(lang, NAMESPACE, structuredClone(texts[i]!), true, true);
+      this.#merge(lang, texts[i]!);
       this.#partsLoaded.add(`${part} ${lang}`);
     });
-    this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
+    this.#revise();
+  }
+
+  /**
+   * Fetches the i18next engine, once, and hands it the catalogues: from then
+   * on it answers. A failed fetch (the network) can be tried again.
+   */
+  loadEngine(): Promise<void> {
+    this.#engineLoading ??= import('i18next').then(
+      ({ createInstance }) => {
+        const engine = createInstance();
+        const resources = Object.fromEntries([...this.#catalogues].map(([language, texts]) => [language, { [NAMESPACE]: structuredClone(texts) }]));
+        // Every catalogue is given up front, so initialisation is synchronous.
+        void engine.init({
+          initAsync: false,
+          resources,
+          lng: this.language,
+          fallbackLng: this.fallback,
+          // Locale names are 'de_DE', not BCP 47 'de-DE': use exactly the named catalogue (plus the fallback).
+          load: 'currentOnly',
+          interpolation: { escapeValue: false },
+          returnNull: false,
+          returnObjects: false,
+        });
+        this.#engine = engine;
+        this.#revise();
+      },
+      (error: unknown) => {
+        this.#engineLoading = null;
+        throw error;
+      },
+    );
+    return this.#engineLoading;
   }
 
   /** Switches the language (its texts are expected to have been added). */
   changeLanguage(language: string): void {
     if (language === this.language) return;
-    void this.#i18next.changeLanguage(language);
+    void this.#engine?.changeLanguage(language);
     this.setState({ ...this.getState(), language });
   }
 
-  /** What a dotted key names in a language's catalogue (own properties only). */
-  #names(language: string, key: string): 'text' | 'group' | 'nothing' {
-    let node: unknown = this.#i18next.getResourceBundle(language, NAMESPACE);
-    for (const part of key.split('.')) {
-      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, part)) return 'nothing';
-      node = (node as Record<string, unknown>)[part];
+  /** Merges texts into a language's catalogue, and the engine's. */
+  #merge(language: string, texts: Texts): void {
+    let catalogue = this.#catalogues.get(language);
+    if (!catalogue) this.#catalogues.set(language, (catalogue = {}));
+    merge(catalogue, texts);
+    this.#engine?.addResourceBundle(language, NAMESPACE, structuredClone(texts), true, true);
+  }
+
+  #revise(): void {
+    this.setState({ ...this.getState(), revision: this.getState().revision + 1 });
+  }
+
+  /**
+   * A key's text in a language, without the engine: for a `count`, the
+   * plural form the language's rules choose ('key_zero' for 0 when there
+   * is one), else the key's own text, as i18next picks them.
+   */
+  #text(language: string, key: string, options?: TranslateOptions): string | undefined {
+    const catalogue = this.#catalogues.get(language);
+    const count = options?.count;
+    if (typeof count === 'number') {
+      const forms = [count === 0 ? `${key}_zero` : null, `${key}_${new Intl.PluralRules(languageTag(language)).select(count)}`];
+      for (const form of forms) {
+        const text = form === null ? undefined : find(catalogue, form);
+        if (text !== undefined && text !== 'group') return text;
+      }
     }
-    return typeof node === 'string' ? 'text' : node !== null && typeof node === 'object' ? 'group' : 'nothing';
+    const text = find(catalogue, key);
+    return text === 'group' ? undefined : text;
   }
 }
