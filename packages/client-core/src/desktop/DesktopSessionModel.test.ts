@@ -21,6 +21,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** An app whose start waits until the test lets it go on (`slowStart.release()`). */
+const slowStart = { release: () => undefined as void, gate: Promise.resolve() };
+const slow = defineApplication(async (app) => {
+  await slowStart.gate;
+  app.createWindow({ id: 'main', render: () => undefined });
+});
+
 const viewer = defineApplication((app) => void app.createWindow({ id: 'viewer', title: String(app.args.app ?? 'Viewer'), render: () => undefined }));
 
 async function setup(saved: unknown[] = [], options: { blackListed?: Record<string, boolean>; storage?: Storage } = {}) {
@@ -34,8 +41,8 @@ async function setup(saved: unknown[] = [], options: { blackListed?: Record<stri
     return jsonResponse(200, { status: 'success', message: 'Updated' });
   });
   const harness = packageHarness({
-    manifest: [entry('Notes', { defaultAppforOrgs: 1 }), entry('Clock', { defaultAppforOrgs: 1 }), entry('Viewer', { defaultAppforOrgs: 1 })],
-    builtins: { Notes: twoWindows, Clock: oneWindow, Viewer: viewer },
+    manifest: [entry('Notes', { defaultAppforOrgs: 1 }), entry('Clock', { defaultAppforOrgs: 1 }), entry('Slow', { defaultAppforOrgs: 1 }), entry('Viewer', { defaultAppforOrgs: 1 })],
+    builtins: { Notes: twoWindows, Clock: oneWindow, Slow: slow, Viewer: viewer },
     profileApps: [profileApp('Handbook', { is_base_app: true, app_type: 2 })],
   });
   harnesses.push(harness);
@@ -56,6 +63,25 @@ const record = (id: string, left: number, extra: Partial<{ maximized: boolean; m
 });
 
 describe('DesktopSessionModel restore', () => {
+  it('starts the saved applications side by side, then stacks their windows as saved, the last in front and focused', async () => {
+    slowStart.gate = new Promise<void>((resolve) => (slowStart.release = resolve));
+    const { harness, model } = await setup([
+      { name: 'Slow', args: {}, windows: [record('main', 100)] },
+      { name: 'Notes', args: {}, windows: [record('list', 200), record('detail', 300)] },
+      { name: 'Clock', args: {}, windows: [record('main', 400)] },
+    ]);
+    const restored = model.restore();
+    // The first application is still starting: the others have not waited for it.
+    await vi.waitFor(() => expect(harness.windows.windows().map((w) => w.id)).toEqual(['list', 'detail', 'main']));
+    expect(model.getState().status).toBe('restoring');
+    slowStart.release();
+    await restored;
+    const byFront = [...harness.windows.windows()].sort((a, b) => b.zIndex - a.zIndex).map((w) => `${w.appId === null ? '' : harness.manager.applications().find((app) => app.windows.some((h) => h.wid === w.wid))?.name}:${w.id}`);
+    expect(byFront).toEqual(['Clock:main', 'Notes:detail', 'Notes:list', 'Slow:main']);
+    expect(harness.windows.windows().find((w) => w.state.focused)?.position.left).toBe(400);
+    expect(model.getState().status).toBe('ready');
+  });
+
   it('opens each saved application with its windows where they were, maximized or minimized as they were', async () => {
     const { harness, model } = await setup([{ name: 'Notes', args: {}, windows: [record('list', 100, { maximized: true }), record('detail', 500, { minimized: true })] }]);
     await model.restore();

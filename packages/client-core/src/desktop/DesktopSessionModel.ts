@@ -34,9 +34,13 @@ export interface DesktopSessionOptions {
  * the open applications and the place and state of their windows, kept on
  * the server per user (GET user/me/getsession, POST user/me/updatesession).
  *
- * - restore(): fetches the saved list and launches each application again,
- *   in order, with its windows' records (the application's windows of the
- *   same ids open where they were, maximized or minimized as they were).
+ * - restore(): fetches the saved list (or takes what prefetch() asked for
+ *   while the desktop's other questions were out) and launches the
+ *   applications again, all at once, with their windows' records (the
+ *   application's windows of the same ids open where they were, maximized
+ *   or minimized as they were); once all have started, their windows are
+ *   stacked in the list's order, the last one in front and focused, as if
+ *   they had been opened one after the other.
  *   Applications listed in the profile's blackListedApps, the application
  *   the page address launches (it starts fresh with its own options) and
  *   applications the user may no longer open are left out.
@@ -58,6 +62,8 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
   readonly #debounce: number;
   #timer: unknown = null;
   #lastSaved: string | null = null;
+  /** The saved session asked for ahead (prefetch). */
+  #saved: Promise<DesktopSessionApp[]> | null = null;
   #unsubscribes: Array<() => void> = [];
   #disposed = false;
 
@@ -80,36 +86,35 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
     }));
   }
 
+  /** Asks the server for the saved session now; restore() uses the answer. */
+  prefetch(): void {
+    this.#saved ??= this.#fetchSaved();
+  }
+
   /** Launches the saved applications again (see the class comment), then starts saving changes. */
   async restore(options: { skipApp?: string | null } = {}): Promise<void> {
     if (this.getState().status !== 'idle') return;
     this.setState({ status: 'restoring' });
-    let list: DesktopSessionApp[] = [];
     const pending = this.#readPending();
-    if (pending) list = pending;
-    else {
-      try {
-        const answer = await this.#options.api.get<Envelope<DesktopSessionApp[]>>('user/me/getsession');
-        list = answer?.status === 'success' && Array.isArray(answer.data) ? answer.data : [];
-      } catch (error) {
-        console.warn('The saved desktop session could not be loaded.', error);
-      }
-    }
-    const { packages } = this.#options;
+    const list = pending ?? (await (this.#saved ?? this.#fetchSaved()));
+    const { packages, windows } = this.#options;
     const blackListed = this.#options.profile()?.blackListedApps ?? {};
-    for (const entry of list) {
-      if (this.#disposed) return;
-      if (!entry || typeof entry.name !== 'string') continue;
-      if (Object.hasOwn(blackListed, entry.name) && blackListed[entry.name]) continue;
-      if (entry.name === options.skipApp) continue;
-      if (!packages.canLaunch(entry.name)) continue;
-      try {
-        await packages.launch({ app: entry.name, args: {}, options: { restore: Array.isArray(entry.windows) ? entry.windows : [] } });
-      } catch (error) {
-        console.warn(`The application '${entry.name}' of the saved session could not be started.`, error);
-      }
-    }
+    const wanted = list.filter(
+      (entry) =>
+        entry && typeof entry.name === 'string' && !(Object.hasOwn(blackListed, entry.name) && blackListed[entry.name]) && entry.name !== options.skipApp && packages.canLaunch(entry.name),
+    );
+    // Side by side: no application waits for the one before it to arrive (docs/PERFORMANCE.md, "Restoring a session").
+    const launched = await Promise.all(
+      wanted.map((entry) =>
+        packages.launch({ app: entry.name, args: {}, options: { restore: Array.isArray(entry.windows) ? entry.windows : [] } }).catch((error: unknown) => {
+          console.warn(`The application '${entry.name}' of the saved session could not be started.`, error);
+          return null;
+        }),
+      ),
+    );
     if (this.#disposed) return;
+    // Stacked as saved: the list's order, the last window in front and focused.
+    for (const app of launched) for (const handle of app?.windows ?? []) windows.focus(handle.wid);
     // What the server holds is what was last saved: a local copy restored, or an
     // application the address launched meanwhile, is sent at once.
     this.#lastSaved = pending ? null : JSON.stringify(list);
@@ -148,6 +153,16 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
     this.#clearTimer();
     for (const unsubscribe of this.#unsubscribes.splice(0)) unsubscribe();
     this.clearListeners();
+  }
+
+  async #fetchSaved(): Promise<DesktopSessionApp[]> {
+    try {
+      const answer = await this.#options.api.get<Envelope<DesktopSessionApp[]>>('user/me/getsession');
+      return answer?.status === 'success' && Array.isArray(answer.data) ? answer.data : [];
+    } catch (error) {
+      console.warn('The saved desktop session could not be loaded.', error);
+      return [];
+    }
   }
 
   #pendingKey(): string | null {

@@ -19,6 +19,22 @@ describe('PrivacyPolicyModel', () => {
     expect(model.getState()).toMatchObject({ status: 'open', policy: '<p>We keep your data safe.</p>', organisation: 'Acme', error: null });
   });
 
+  it("asks at once but opens only once the desktop's settings are in effect, and not at all when they fail", async () => {
+    const { env, model } = await setup({ has_logged_in: 0, verification_pending: null });
+    let settle!: () => void;
+    const settings = new Promise<void>((resolve) => (settle = resolve));
+    const checked = model.check(withPolicy('<p>x</p>'), settings);
+    await vi.waitFor(() => expect(env.calls('GET', '/api/v1/user/me/hasLoggedIn')).toHaveLength(1));
+    expect(model.getState()).toEqual({ status: 'hidden' });
+    settle();
+    await checked;
+    expect(model.getState()).toMatchObject({ status: 'open' });
+
+    const other = (await setup({ has_logged_in: 0, verification_pending: null })).model;
+    await other.check(withPolicy('<p>x</p>'), Promise.reject(new Error('settings down')));
+    expect(other.getState()).toEqual({ status: 'hidden' });
+  });
+
   it.each([
     ['has signed in before', { has_logged_in: 1, verification_pending: null }, '<p>x</p>'],
     ['has a verification pending', { has_logged_in: 0, verification_pending: 'email' }, '<p>x</p>'],

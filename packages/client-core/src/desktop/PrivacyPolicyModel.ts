@@ -27,7 +27,8 @@ export class PrivacyPolicyModel extends Observable<PrivacyPolicyState> {
     this.#api = api;
   }
 
-  async check(profile: Profile | null): Promise<void> {
+  /** Asks now; opens the dialog, when it must, once `openAfter` has settled (the desktop's settings are in effect). */
+  async check(profile: Profile | null, openAfter?: Promise<unknown>): Promise<void> {
     if (this.#checked || !profile) return;
     this.#checked = true;
     const policy = profile.active_account?.preferences?.privacyPolicy;
@@ -39,6 +40,8 @@ export class PrivacyPolicyModel extends Observable<PrivacyPolicyState> {
       console.warn('Whether the privacy policy was accepted could not be checked.', error);
       return;
     }
+    // The desktop's start fails on its own when its settings do not come: nothing to open then.
+    if (openAfter && !(await openAfter.then(() => true, () => false))) return;
     const data = answer?.status === 'success' ? answer.data : null;
     if (this.#disposed || !data) return;
     if (Number(data.has_logged_in) === 1) return;

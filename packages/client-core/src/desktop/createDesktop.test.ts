@@ -69,6 +69,23 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
 }
 
 describe('createDesktop start', () => {
+  it('asks for the saved session while the settings and packages are on the way', async () => {
+    const { env, runtime } = await setup();
+    let answerSettings!: () => void;
+    const settingsHeld = new Promise<void>((resolve) => (answerSettings = resolve));
+    env.route('GET', '/api/v1/settings', async () => {
+      await settingsHeld;
+      return jsonResponse(200, { status: 'success', data: { values: DEFAULT_SETTINGS, locked: [] } });
+    });
+    const started = runtime.start();
+    await microtasks();
+    const asked = env.requests.map((r) => `${r.method} ${r.path}`);
+    expect(asked).toEqual(expect.arrayContaining(['GET /api/v1/settings', 'GET /api/v1/packages/manifest', 'GET /api/v1/user/me/getsession']));
+    answerSettings();
+    await started;
+    expect(env.requests.filter((r) => r.path === '/api/v1/user/me/getsession')).toHaveLength(1);
+  });
+
   it('loads settings and packages, applies the locale of the settings, connects the socket, pings and follows the theme', async () => {
     const { env, runtime, setLocale, sockets } = await setup({ stored: { locale: 'de_DE' } });
     await runtime.start();

@@ -35,19 +35,23 @@ export interface StartParts {
  * (then their locale, keybindings) and packages, the socket, the ping and
  * the appearance; then the privacy-policy check, the app the page address
  * asked for, the saved session (without that app), the autostart apps, and
- * the greeting. Stops between steps once `disposed()` says so.
+ * the greeting. The questions that do not hang on one another (settings,
+ * packages, the privacy policy's, the saved session) are asked at once;
+ * their answers are used in that order. Stops between steps once
+ * `disposed()` says so.
  */
 export async function startDesktop(p: StartParts, options: DesktopStartOptions, disposed: () => boolean): Promise<void> {
-  await Promise.all([p.settings.load(), p.packages.load()]);
-  if (disposed()) return;
-  await p.following.start();
+  const followed = Promise.all([p.settings.load(), p.packages.load()]).then(() => (disposed() ? undefined : p.following.start()));
+  // One quick question to the server; the dialog itself waits for the user without holding the start up.
+  const privacyChecked = p.privacyPolicy.check(p.profile(), followed);
+  p.desktopSession.prefetch();
+  await followed;
   if (disposed()) return;
   p.socket?.connect();
   p.work.start();
   p.ping.start();
   p.appearance.start();
-  // One quick question to the server; the dialog itself waits for the user without holding the start up.
-  await p.privacyPolicy.check(p.profile());
+  await privacyChecked;
   if (disposed()) return;
   const launched = launchAsked(p, options);
   await p.desktopSession.restore({ skipApp: options.launch?.app ?? null });
