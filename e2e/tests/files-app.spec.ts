@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '../fixtures.js';
 import { apiToken, saveSettings } from '../helpers/api.js';
+import { expectAccessible } from '../helpers/axe.js';
 import { UserFiles } from '../helpers/userFiles.js';
 import { DialogObject } from '../pages/DialogObject.js';
 import { Desktop } from '../pages/Desktop.js';
@@ -90,7 +91,7 @@ test.describe('the Files application', () => {
     await expect(files.menu.getByTestId('files.menu.properties').locator('kbd')).toHaveText('Alt+Eingabe');
   });
 
-  test('shows why an upload failed and sends it again with Retry once the cause is gone', async ({ page }) => {
+  test('shows why an upload failed and sends it again with Retry once the cause is gone', async ({ page, request }) => {
     // A folder stands where the file would go (made elsewhere: the listing hears of it): replacing it is refused by the server.
     await openOwnFolder();
     await userFiles.mkdir(`home:/${folderName}/notes.txt`);
@@ -103,6 +104,17 @@ test.describe('the Files application', () => {
     await expect(upload.getByTestId('files.upload.status')).toHaveText(`'home:/${folderName}/notes.txt' is a directory`);
     const retry = upload.getByRole('button', { name: 'Retry the upload of notes.txt' });
     await expect(retry).toHaveText('Retry');
+    // The failed upload and its Retry pass the accessibility gate (docs/ACCESSIBILITY.md), in both themes.
+    await expectAccessible(page, 'a failed upload in Files');
+    const colorScheme = () => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+    await saveSettings(request, token, { 'desktop.theme': 'Nocturne' });
+    try {
+      await expect.poll(colorScheme, { intervals: [50] }).toBe('dark');
+      await expectAccessible(page, 'a failed upload in Files, Nocturne');
+    } finally {
+      await saveSettings(request, token, { 'desktop.theme': null });
+    }
+    await expect.poll(colorScheme, { intervals: [50] }).toBe('light');
 
     // The folder goes; Retry asks about the name again (nothing stands there now) and sends the file.
     await userFiles.remove(`home:/${folderName}/notes.txt`);
