@@ -55,6 +55,24 @@ describe('Session login', () => {
     expect(env.calls('GET', '/api/v1/user/me/a+p+acc+ap+t')[0]?.headers.Authorization).toBe(`Bearer ${server.jwt}`);
   });
 
+  it('asks for the profile while the tokens are still being stored, and is signed in only once they are', async () => {
+    const { env, session, server, storage } = await signedOut();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const set = SecureStorage.prototype.set;
+    vi.spyOn(SecureStorage.prototype, 'set').mockImplementation(async function (this: SecureStorage, key, value) {
+      if (key === StorageKeys.authToken) await held;
+      return set.call(this, key, value);
+    });
+    const signingIn = session.login('ada', server.password);
+    await vi.waitFor(() => expect(env.calls('GET', '/api/v1/user/me/a+p+acc+ap+t')).toHaveLength(1));
+    expect(session.getState().status).toBe('signed-out');
+    release();
+    await signingIn;
+    expect(session.getState().status).toBe('signed-in');
+    expect(await storage.get(StorageKeys.authToken)).toBe(server.jwt);
+  });
+
   it('reports a 401 as login.error.incorrect, translated when the server sends the standard text', async () => {
     const { session } = await signedOut();
     await session.login('ada', 'wrong');

@@ -143,9 +143,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
       this.setState({ status: 'signed-out', error: { key: 'login.error.failed', message: standardOrOwn(message) }, loading: false });
       return;
     }
-    await this.#saveTokens(result.jwt, result.refresh_token, result.username || username);
-    await this.#saveExternal(null);
-    await this.#enter('login');
+    await this.#enter('login', this.#keep(result.jwt, result.refresh_token, result.username || username, null));
   }
 
   /**
@@ -167,9 +165,7 @@ export class Session extends Observable<SessionState> implements TokenSource {
       if (!result?.jwt) this.setState({ status: 'signed-out', error: null, loading: false });
     }
     if (typeof result?.jwt !== 'string' || !result.jwt) return false;
-    await this.#saveTokens(result.jwt, result.refresh_token, result.username || usernameFromToken(result.jwt) || '');
-    await this.#saveExternal(kept);
-    await this.#enter('login');
+    await this.#enter('login', this.#keep(result.jwt, result.refresh_token, result.username || usernameFromToken(result.jwt) || '', kept));
     return true;
   }
 
@@ -340,14 +336,30 @@ export class Session extends Observable<SessionState> implements TokenSource {
     return false;
   }
 
-  /** Signed in from here on: fetch the profile, apply the cleared-browser-cache rule, show the desktop. */
-  async #enter(via: 'login' | 'boot'): Promise<void> {
+  /**
+   * Takes a new session's tokens (and the provider's, or none): in memory at
+   * once, so the next requests carry them, and into the encrypted storage,
+   * which #enter waits for before anything may clear it.
+   */
+  #keep(jwt: string, refreshToken: string, username: string, external: ExternalSession | null): Promise<unknown> {
+    const kept = Promise.all([this.#saveTokens(jwt, refreshToken, username), this.#saveExternal(external)]);
+    kept.catch(() => undefined);
+    return kept;
+  }
+
+  /**
+   * Signed in from here on: fetch the profile (while the tokens are being
+   * `kept`: neither waits for the other), apply the cleared-browser-cache
+   * rule, show the desktop.
+   */
+  async #enter(via: 'login' | 'boot', kept: Promise<unknown> = Promise.resolve()): Promise<void> {
     let profile: Profile | null = null;
     try {
       profile = await this.#fetchProfile();
     } catch (error) {
       console.warn('The profile could not be loaded; using the cached one.', error);
     }
+    await kept;
     if (this.#jwt === null) return; // the session ended meanwhile (expired, too many retries)
     if (profile) {
       await this.#storage.set(StorageKeys.userInfo, profile);
@@ -384,9 +396,11 @@ export class Session extends Observable<SessionState> implements TokenSource {
     this.#jwt = jwt;
     this.#refreshToken = refreshToken;
     this.#username = username;
-    await this.#storage.set(StorageKeys.authToken, jwt);
-    await this.#storage.set(StorageKeys.refreshToken, { key: refreshToken } satisfies StoredRefreshToken);
-    await this.#storage.set(StorageKeys.user, { jwt, username } satisfies StoredUser);
+    await Promise.all([
+      this.#storage.set(StorageKeys.authToken, jwt),
+      this.#storage.set(StorageKeys.refreshToken, { key: refreshToken } satisfies StoredRefreshToken),
+      this.#storage.set(StorageKeys.user, { jwt, username } satisfies StoredUser),
+    ]);
   }
 
   async #saveExternal(kept: ExternalSession | null): Promise<void> {
