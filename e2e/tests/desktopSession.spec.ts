@@ -122,11 +122,13 @@ test.describe('the Text Editor after a reload', () => {
   });
 
   for (const theme of [null, 'Nocturne'] as const) {
-    test(`a window showing Welcome.md comes back showing it, and reloads never pile up empty Untitled windows (${theme ?? 'Vision'} theme)`, async ({ page, request }) => {
+    test(`windows showing Welcome.md and another file come back showing them, and reloads never pile up empty Untitled windows (${theme ?? 'Vision'} theme)`, async ({ page, request }) => {
       const token = await apiToken(request, 'olivia');
       if (theme) await saveSettings(request, token, { 'desktop.theme': theme });
-      const welcome = await new UserFiles(request, token).read('home:/Documents/Welcome.md');
+      const files = new UserFiles(request, token);
+      const welcome = await files.read('home:/Documents/Welcome.md');
       expect(welcome).toMatch(/^# Welcome, Olivia/);
+      const notes = await files.read('home:/Documents/Meeting notes.txt');
       const desktop = new Desktop(page);
       await desktop.signIn('olivia');
       await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(theme ? 'dark' : 'light');
@@ -135,16 +137,25 @@ test.describe('the Text Editor after a reload', () => {
       await editor.open('home:/Documents/Welcome.md');
       await expect(editor.title).toHaveText('Welcome.md');
       await expect(editor.text).toHaveValue(welcome);
-      // A new document beside it, from the command palette: never saved, it has nothing to come back with.
+      // A second file in a window of its own, found with the filesystem search.
+      await page.keyboard.press('F3');
+      const search = page.getByTestId('fileSearch.input');
+      await search.fill('Meeting notes.txt');
+      await search.press('Enter');
+      await expect(page.getByTestId('fileSearch.result')).toHaveCount(1);
+      await search.press('ArrowDown');
+      await search.press('Enter');
+      await expect(editor.title).toHaveText(['Welcome.md', 'Meeting notes.txt']);
+      // A new document beside them, from the command palette: never saved, it has nothing to come back with.
       const overlays = new OverlaysObject(page);
       await page.keyboard.press('Alt+Shift+P');
       await overlays.paletteInput.fill('open text editor');
       await expect(overlays.palette.getByRole('option')).toHaveText(['Open Text Editor']);
       await page.keyboard.press('Enter');
-      await expect(editor.frame).toHaveCount(2);
-      await expect(editor.title).toHaveText(['Welcome.md', 'Untitled']);
-      // Both windows are in the saved session, with empty arguments as always.
+      await expect(editor.title).toHaveText(['Welcome.md', 'Meeting notes.txt', 'Untitled']);
+      // The three windows are in the saved session, with empty arguments as always.
       await expect.poll(async () => (await savedSession(request, token)).map((app) => [app.name, app.args])).toEqual([
+        ['TextEditor', {}],
         ['TextEditor', {}],
         ['TextEditor', {}],
       ]);
@@ -152,13 +163,16 @@ test.describe('the Text Editor after a reload', () => {
       for (let reload = 1; reload <= 3; reload++) {
         await page.reload();
         await desktop.waitUntilStarted();
-        // The restore is over: one window, of that file, and no empty Untitled one.
-        await expect(editor.frame).toHaveCount(1);
-        await expect(editor.title).toHaveText('Welcome.md');
-        await expect(editor.text).toHaveValue(welcome);
-        await expect(editor.path).toHaveText('home:/Documents/Welcome.md');
+        // The restore is over: the two windows, each of its own file, and no empty Untitled one.
+        await expect(editor.title).toHaveText(['Welcome.md', 'Meeting notes.txt']);
+        await expect(editor.text.nth(0)).toHaveValue(welcome);
+        await expect(editor.text.nth(1)).toHaveValue(notes);
+        await expect(editor.path).toHaveText(['home:/Documents/Welcome.md', 'home:/Documents/Meeting notes.txt']);
         await expect(page.getByTestId('window.title').filter({ hasText: 'Untitled' })).toHaveCount(0);
-        await expect.poll(async () => (await savedSession(request, token)).map((app) => [app.name, app.args])).toEqual([['TextEditor', {}]]);
+        await expect.poll(async () => (await savedSession(request, token)).map((app) => [app.name, app.args])).toEqual([
+          ['TextEditor', {}],
+          ['TextEditor', {}],
+        ]);
       }
     });
   }
