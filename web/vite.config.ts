@@ -28,7 +28,7 @@ function packageChunkName(entry: string): string | null {
  * the signed-in desktop shares with them (with the sdk's helpers). Its icons
  * and hooks stay with the login page, which uses them.
  */
-const APP_KIT = /[\\/]packages[\\/]app-kit[\\/]src[\\/](Model|dialogs|FailureState|texts)\.tsx?$/;
+const APP_KIT = /[\\/]packages[\\/]app-kit[\\/]src[\\/](Model|dialogs|FailureState|texts|windowDocument)\.tsx?$/;
 const KIT = /[\\/]packages[\\/](app-kit[\\/]src[\\/](reactContent|listNavigation|useDismiss|wallpapers[\\/]wallpapers)|sdk[\\/]src[\\/]index|shared[\\/]src[\\/]rules[\\/]vfsErrors)\.tsx?$/;
 
 /** The chunk of an app kit module ('app-kit', 'kit'), or null: where the bundler puts it. */

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { apiToken, saveSettings } from '../helpers/api.js';
+import { apiToken, savedSession, saveSettings } from '../helpers/api.js';
 import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
 import { Ports, workerPort } from '../helpers/ports.js';
 import { JourneyServer } from '../helpers/server.js';
+import { UserFiles } from '../helpers/userFiles.js';
 import { Desktop } from '../pages/Desktop.js';
 import { GlobalSearchObject } from '../pages/GlobalSearchObject.js';
 import { LoginPage } from '../pages/LoginPage.js';
@@ -113,6 +114,21 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   {
     name: 'the Text Editor asking about unsaved changes',
     open: async ({ desktop, page }) => (await page.goto('/?app=TextEditor'), await desktop.appWindows('TextEditor').getByTestId('textEditor.text').fill('Unsaved'), await desktop.appWindows('TextEditor').getByTestId('window.close').click(), desktop.dialog('confirm').view.waitFor()),
+  },
+  {
+    name: 'the Text Editor after a reload, its file deleted since',
+    open: async ({ desktop, page }) => {
+      const token = await apiToken(page.request, 'demo');
+      const files = new UserFiles(page.request, token);
+      await files.write('home:/a11y-gone.md', '# Gone soon', 'text/markdown');
+      await page.goto('/?app=TextEditor&file=home:/a11y-gone.md');
+      await expect(desktop.appWindows('TextEditor').getByTestId('textEditor.text')).toHaveValue('# Gone soon');
+      await expect.poll(async () => (await savedSession(page.request, token)).map((app) => app.name)).toContain('TextEditor');
+      await files.remove('home:/a11y-gone.md');
+      await page.reload();
+      await desktop.waitUntilStarted();
+      await desktop.appWindows('TextEditor').getByTestId('textEditor.reopen').waitFor();
+    },
   },
   { name: 'Preview without a file', open: async ({ desktop, page }) => (await page.goto('/?app=Preview'), desktop.appWindows('Preview').locator('[data-testid="preview.stage"][data-status="empty"]').waitFor()) },
   { name: 'Preview of a missing file', open: async ({ desktop, page }) => (await page.goto('/?app=Preview&file=home:/a11y-missing.png'), desktop.appWindows('Preview').getByTestId('preview.error').waitFor()) },

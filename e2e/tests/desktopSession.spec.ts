@@ -1,6 +1,9 @@
-import { apiToken, savedSession, saveSession } from '../helpers/api.js';
+import { apiToken, savedSession, saveSession, saveSettings } from '../helpers/api.js';
+import { UserFiles } from '../helpers/userFiles.js';
 import { expect, test } from '../fixtures.js';
 import { Desktop } from '../pages/Desktop.js';
+import { TextEditorWindow } from '../pages/EditorApps.js';
+import { OverlaysObject } from '../pages/OverlaysObject.js';
 import { PanelObject } from '../pages/PanelObject.js';
 import { SignedInPage } from '../pages/SignedInPage.js';
 
@@ -105,6 +108,74 @@ test.describe('desktop session', () => {
     await expect(page.getByText("You don't have access to Incidents App")).toHaveCount(0);
     await expect(page.getByTestId('dialog')).toHaveCount(0);
   });
+});
+
+/**
+ * The session keeps no launch arguments: the Text Editor keeps which file each
+ * of its windows shows in its own settings, and opens it again
+ * (docs/behaviour/desktop.md#an-application-restores-its-own-document).
+ */
+test.describe('the Text Editor after a reload', () => {
+  // What these journeys change in Olivia's settings is put back: her theme, and what her editors' windows showed.
+  test.afterEach(async ({ request }) => {
+    await saveSettings(request, await apiToken(request, 'olivia'), { 'desktop.theme': null, 'app.TextEditor': null });
+  });
+
+  for (const theme of [null, 'Nocturne'] as const) {
+    test(`windows showing Welcome.md and another file come back showing them, and reloads never pile up empty Untitled windows (${theme ?? 'Vision'} theme)`, async ({ page, request }) => {
+      const token = await apiToken(request, 'olivia');
+      if (theme) await saveSettings(request, token, { 'desktop.theme': theme });
+      const files = new UserFiles(request, token);
+      const welcome = await files.read('home:/Documents/Welcome.md');
+      expect(welcome).toMatch(/^# Welcome, Olivia/);
+      const notes = await files.read('home:/Documents/Meeting notes.txt');
+      const desktop = new Desktop(page);
+      await desktop.signIn('olivia');
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(theme ? 'dark' : 'light');
+
+      const editor = new TextEditorWindow(page);
+      await editor.open('home:/Documents/Welcome.md');
+      await expect(editor.title).toHaveText('Welcome.md');
+      await expect(editor.text).toHaveValue(welcome);
+      // A second file in a window of its own, found with the filesystem search.
+      await page.keyboard.press('F3');
+      const search = page.getByTestId('fileSearch.input');
+      await search.fill('Meeting notes.txt');
+      await search.press('Enter');
+      await expect(page.getByTestId('fileSearch.result')).toHaveCount(1);
+      await search.press('ArrowDown');
+      await search.press('Enter');
+      await expect(editor.title).toHaveText(['Welcome.md', 'Meeting notes.txt']);
+      // A new document beside them, from the command palette: never saved, it has nothing to come back with.
+      const overlays = new OverlaysObject(page);
+      await page.keyboard.press('Alt+Shift+P');
+      await overlays.paletteInput.fill('open text editor');
+      await expect(overlays.palette.getByRole('option')).toHaveText(['Open Text Editor']);
+      await page.keyboard.press('Enter');
+      await expect(editor.title).toHaveText(['Welcome.md', 'Meeting notes.txt', 'Untitled']);
+      // The three windows are in the saved session, with empty arguments as always.
+      await expect.poll(async () => (await savedSession(request, token)).map((app) => [app.name, app.args])).toEqual([
+        ['TextEditor', {}],
+        ['TextEditor', {}],
+        ['TextEditor', {}],
+      ]);
+
+      for (let reload = 1; reload <= 3; reload++) {
+        await page.reload();
+        await desktop.waitUntilStarted();
+        // The restore is over: the two windows, each of its own file, and no empty Untitled one.
+        await expect(editor.title).toHaveText(['Welcome.md', 'Meeting notes.txt']);
+        await expect(editor.text.nth(0)).toHaveValue(welcome);
+        await expect(editor.text.nth(1)).toHaveValue(notes);
+        await expect(editor.path).toHaveText(['home:/Documents/Welcome.md', 'home:/Documents/Meeting notes.txt']);
+        await expect(page.getByTestId('window.title').filter({ hasText: 'Untitled' })).toHaveCount(0);
+        await expect.poll(async () => (await savedSession(request, token)).map((app) => [app.name, app.args])).toEqual([
+          ['TextEditor', {}],
+          ['TextEditor', {}],
+        ]);
+      }
+    });
+  }
 });
 
 test('a setting changed just before a reload is kept (what waits to be saved is sent as the page goes)', async ({ page, request }) => {

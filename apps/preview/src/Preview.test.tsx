@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import metadata from '../metadata.json';
 import preview from './index.js';
 import { PREVIEW_MIMES } from './PreviewModel.js';
+import { WINDOW_DOCUMENTS_KEY } from '@atrium/app-kit';
 
 let current: ApplicationTest | null = null;
 afterEach(() => {
@@ -13,7 +14,7 @@ afterEach(() => {
 });
 
 /** Launches Preview over an in-memory filesystem with English texts. */
-async function launch(args: Record<string, unknown> = {}, options: Record<string, unknown> = {}) {
+async function launch(args: Record<string, unknown> = {}, options: Record<string, unknown> = {}, appSettings: Record<string, unknown> = {}) {
   const fs = new MemoryFileSystem({
     mountpoints: [memoryMountpoint('home')],
     files: {
@@ -26,7 +27,7 @@ async function launch(args: Record<string, unknown> = {}, options: Record<string
       'home:/Docs/notes.txt': 'notes',
     },
   });
-  current = await renderApplication(preview, metadata as Parameters<typeof renderApplication>[1], { args, launchOptions: options, files: fs });
+  current = await renderApplication(preview, metadata as Parameters<typeof renderApplication>[1], { args, launchOptions: options, appSettings, files: fs });
   return { ...current, fs };
 }
 
@@ -137,5 +138,50 @@ describe('Preview', () => {
     await settle();
     fireEvent.error(screen.getByTestId('preview.image'));
     expect(screen.getByRole('alert').textContent).toBe('beach.png could not be shown: the file may be damaged, or in a format this browser cannot play.');
+  });
+});
+
+describe('Preview after a reload (a restored session)', () => {
+  /** The saved record of a window, as the desktop's session keeps it: its id, place and state, never what it showed. */
+  const record = (id: string) => ({ id, maximized: false, minimized: false, position: { left: 40, top: 40 }, dimension: { width: 800, height: 600 } });
+  const restore = (id: string, kept: Record<string, unknown>) => launch({}, { restore: [record(id)] }, { [WINDOW_DOCUMENTS_KEY]: kept });
+
+  it('keeps the file its window shows in its own settings, and the restored window shows that file again', async () => {
+    const first = await launch({ file: 'home:/Pictures/city.jpg' });
+    await settle();
+    const id = first.app.windowOptions[0]!.id;
+    expect(id).toMatch(/^preview-/);
+    const kept = first.app.appSettingValues[WINDOW_DOCUMENTS_KEY] as Record<string, unknown>;
+    expect(kept).toEqual({ [id]: { path: 'home:/Pictures/city.jpg', modified: false } });
+    current?.closeAll();
+    current?.unmount();
+
+    const { app } = await restore(id, kept);
+    await settle();
+    expect(app.windowOptions.map((w) => w.id)).toEqual([id]);
+    expect(app.titles.at(-1)).toBe('city.jpg');
+    expect(screen.getByRole('img', { name: 'city.jpg' })).toBeTruthy();
+  });
+
+  it('says that a file moved or deleted since is no longer there, titled with its name', async () => {
+    const { app } = await restore('preview-a', { 'preview-a': { path: 'home:/Pictures/gone.png', modified: false } });
+    await settle();
+    expect(app.titles.at(-1)).toBe('gone.png');
+    expect(screen.getByTestId('preview.error').textContent).toBe(
+      'gone.png is no longer at home:/Pictures/gone.png: it was moved, renamed or deleted since this window showed it. Find it in Files to open it again.',
+    );
+  });
+
+  it('does not come back as an empty window: a restored window that showed no file ends Preview at once', async () => {
+    const { app } = await restore('preview', {});
+    expect(app.windowOptions).toHaveLength(0);
+    expect(app.ended).toBe(true);
+  });
+
+  it('forgets the file of a window the user closed', async () => {
+    const { app } = await launch({ file: 'home:/Pictures/city.jpg' });
+    await settle();
+    expect(await app.requestClose(app.windows[0]!)).toBe(true);
+    expect(app.appSettingValues[WINDOW_DOCUMENTS_KEY]).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 import { Model } from '@atrium/app-kit';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
-import { parentVfsPath } from '@atrium/shared';
+import { basenameVfsPath, parentVfsPath } from '@atrium/shared';
 import { fileErrorText, type Translate } from '@atrium/sdk';
 
 /** The mime patterns Preview shows (metadata.json `mimes`). */
@@ -31,6 +31,8 @@ export interface PreviewHost {
 export interface PreviewState {
   /** The file shown (also while it loads or when it failed). */
   file: FileEntry | null;
+  /** The path of the file asked for (also before its entry is known, and when it could not be found). */
+  path: string | null;
   kind: PreviewKind | null;
   /** The address the browser loads it from. */
   url: string | null;
@@ -65,13 +67,14 @@ export class PreviewModel extends Model<PreviewState> {
   #shows = 0;
 
   constructor(host: PreviewHost) {
-    super({ file: null, kind: null, url: null, status: 'empty', error: null, zoom: 'fit', fitScale: 1, siblings: [] });
+    super({ file: null, path: null, kind: null, url: null, status: 'empty', error: null, zoom: 'fit', fitScale: 1, siblings: [] });
     this.#host = host;
   }
 
-  /** The window title: the file's name, else the app's. */
+  /** The window title: the file's name (also of one asked for and not found), else the app's (null). */
   get title(): string | null {
-    return this.getState().file?.filename ?? null;
+    const { file, path } = this.getState();
+    return file?.filename ?? (path === null ? null : basenameVfsPath(path) || path);
   }
 
   /** Index of the file among its siblings (-1 when it is not listed). */
@@ -96,22 +99,36 @@ export class PreviewModel extends Model<PreviewState> {
   }
 
   /** Shows a file (an entry or a 'name:/path'); lists its folder for previous/next unless `siblings` are given. */
-  async show(file: FileEntry | string, siblings?: readonly FileEntry[]): Promise<void> {
+  show(file: FileEntry | string, siblings?: readonly FileEntry[]): Promise<void> {
+    return this.#show(file, siblings, false);
+  }
+
+  /**
+   * Shows again the file a restored window showed: a file no longer there
+   * says so, with its name and where it was (docs/behaviour/desktop.md#an-application-restores-its-own-document).
+   */
+  reopen(path: string): Promise<void> {
+    return this.#show(path, undefined, true);
+  }
+
+  async #show(file: FileEntry | string, siblings: readonly FileEntry[] | undefined, reopen: boolean): Promise<void> {
     const show = ++this.#shows;
     const { files, t } = this.#host;
     const given = isEntry(file) ? file : null;
     const path = isEntry(file) ? file.path : file;
-    this.update({ file: given, kind: given ? previewKindOf(given.mime) : null, url: null, status: 'loading', error: null, zoom: 'fit' });
+    this.update({ file: given, path, kind: given ? previewKindOf(given.mime) : null, url: null, status: 'loading', error: null, zoom: 'fit' });
     let entry: FileEntry;
     try {
       entry = await files.stat(path);
     } catch (error) {
-      if (show === this.#shows) this.update({ status: 'error', error: fileErrorText(error, t) });
+      if (show !== this.#shows) return;
+      const gone = reopen && (error as { code?: unknown } | null)?.code === 'vfs.notFound';
+      this.update({ status: 'error', error: gone ? t('preview.reopen.missing', { name: this.title ?? path, path }) : fileErrorText(error, t) });
       return;
     }
     if (show !== this.#shows) return;
     const kind = entry.isFile ? previewKindOf(entry.mime) : null;
-    this.update({ file: entry, kind });
+    this.update({ file: entry, path: entry.path, kind });
     if (!kind) {
       this.update({ status: 'error', error: t('preview.unsupported', { name: entry.filename }) });
     } else {

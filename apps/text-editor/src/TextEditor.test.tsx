@@ -6,6 +6,7 @@ import metadata from '../metadata.json';
 import { warnBeforeUnload } from './closeGuard.js';
 import textEditor from './index.js';
 import { MAX_EDITABLE_BYTES, TEXT_MIMES } from './TextEditorModel.js';
+import { WINDOW_DOCUMENTS_KEY } from '@atrium/app-kit';
 
 interface AskedDialog {
   kind: string;
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 /** Launches the Text Editor over an in-memory filesystem, with English texts and dialogs the test answers. */
-async function launch(args: Record<string, unknown> = {}, files: Record<string, string | Uint8Array | null> = {}, options: Record<string, unknown> = {}) {
+async function launch(args: Record<string, unknown> = {}, files: Record<string, string | Uint8Array | null> = {}, options: Record<string, unknown> = {}, appSettings: Record<string, unknown> = {}) {
   const fs = new MemoryFileSystem({
     mountpoints: [memoryMountpoint('home'), memoryMountpoint('docs', { attributes: { readOnly: true } })],
     files: { 'home:/notes.txt': 'first line\nsecond', 'docs:/manual.txt': 'read me', ...files },
@@ -31,7 +32,7 @@ async function launch(args: Record<string, unknown> = {}, files: Record<string, 
   const dialog = (kind: string, options: Record<string, unknown>, callback: DialogCallback) => {
     dialogs.push({ kind, options, answer: (button, value = null) => act(() => callback(button, value)) });
   };
-  current = await renderApplication(textEditor, metadata as Parameters<typeof renderApplication>[1], { args, launchOptions: options, files: fs, dialog });
+  current = await renderApplication(textEditor, metadata as Parameters<typeof renderApplication>[1], { args, launchOptions: options, appSettings, files: fs, dialog });
   return { ...current, fs, dialogs };
 }
 
@@ -168,6 +169,138 @@ describe('Text Editor', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New' }));
     expect(toolbar.contains(document.activeElement)).toBe(true);
+  });
+});
+
+describe('Text Editor after a reload (a restored session)', () => {
+  /** The saved record of a window, as the desktop's session keeps it: its id, place and state, never what it showed. */
+  const record = (id: string) => ({ id, maximized: false, minimized: false, position: { left: 40, top: 40 }, dimension: { width: 720, height: 520 } });
+  /** Launches the editor as the desktop restores it: the window's saved record, and the app's own settings as kept. */
+  const restore = (id: string, kept: Record<string, unknown>, files: Record<string, string | Uint8Array | null> = {}) =>
+    launch({}, files, { restore: [record(id)] }, { [WINDOW_DOCUMENTS_KEY]: kept });
+
+  it("keeps the file its window shows in its own settings, and the restored window opens that file again, titled with its name", async () => {
+    const first = await launch({ file: 'home:/notes.txt' });
+    await settle();
+    const id = first.app.windowOptions[0]!.id;
+    expect(id).toMatch(/^editor-/);
+    expect(first.app.appSettingValues[WINDOW_DOCUMENTS_KEY]).toEqual({ [id]: { path: 'home:/notes.txt', modified: false } });
+    const kept = first.app.appSettingValues[WINDOW_DOCUMENTS_KEY] as Record<string, unknown>;
+    current?.closeAll();
+    current?.unmount();
+
+    const { app } = await restore(id, kept);
+    await settle();
+    // The same window (it opens where it was), the same file.
+    expect(app.windowOptions.map((w) => w.id)).toEqual([id]);
+    expect(app.titles.at(-1)).toBe('notes.txt');
+    expect(text().value).toBe('first line\nsecond');
+    expect(screen.getByTestId('textEditor.path').textContent).toBe('home:/notes.txt');
+    expect(screen.queryByTestId('textEditor.notice')).toBeNull();
+  });
+
+  it('says that changes not saved before the page was left were not kept, and shows the file as last saved', async () => {
+    const { app } = await restore('editor-a', { 'editor-a': { path: 'home:/notes.txt', modified: true } });
+    await settle();
+    expect(text().value).toBe('first line\nsecond');
+    expect(app.titles.at(-1)).toBe('notes.txt');
+    expect(screen.getByTestId('textEditor.notice').textContent).toContain('Changes to notes.txt that were not saved before the page was left were not kept: this is the file as last saved.');
+    expect(screen.queryByTestId('textEditor.modified')).toBeNull();
+    // Said once: what is kept now is the file as it is shown.
+    expect(app.appSettingValues[WINDOW_DOCUMENTS_KEY]).toEqual({ 'editor-a': { path: 'home:/notes.txt', modified: false } });
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('textEditor.notice')).toBeNull();
+  });
+
+  it('says clearly that a file moved or deleted since is no longer there, titled with its name, and offers Open… instead of an empty document', async () => {
+    const { app, dialogs, fs } = await restore('editor-a', { 'editor-a': { path: 'home:/gone.md', modified: false } });
+    await settle();
+    expect(app.titles.at(-1)).toBe('gone.md');
+    expect(screen.queryByTestId('textEditor.text')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('gone.md could not be opened again');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'It is no longer at home:/gone.md: it was moved, renamed or deleted since this window showed it. Open it from where it is now with Open…, or close this window.',
+    );
+    // Trying again cannot help; nothing to save.
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Save As…' }) as HTMLButtonElement).disabled).toBe(true);
+    // Still the window of that file: a reload says the same again.
+    expect(app.appSettingValues[WINDOW_DOCUMENTS_KEY]).toEqual({ 'editor-a': { path: 'home:/gone.md', modified: false } });
+
+    fireEvent.click(screen.getByTestId('textEditor.reopen.open'));
+    expect(dialogs[0]).toMatchObject({ kind: 'file', options: { type: 'open', mime: TEXT_MIMES } });
+    dialogs[0]!.answer('ok', await fs.stat('home:/notes.txt'));
+    await settle();
+    expect(text().value).toBe('first line\nsecond');
+    expect(app.titles.at(-1)).toBe('notes.txt');
+    expect(app.appSettingValues[WINDOW_DOCUMENTS_KEY]).toEqual({ 'editor-a': { path: 'home:/notes.txt', modified: false } });
+  });
+
+  it('offers to try again when the file could not be read for another reason', async () => {
+    const failing = new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: { 'home:/notes.txt': 'back again' } });
+    const stat = vi.spyOn(failing, 'stat').mockRejectedValueOnce(Object.assign(new Error('The server cannot be reached.'), { code: 'vfs.unreachable' }));
+    current = await renderApplication(textEditor, metadata as Parameters<typeof renderApplication>[1], {
+      launchOptions: { restore: [record('editor-a')] },
+      appSettings: { [WINDOW_DOCUMENTS_KEY]: { 'editor-a': { path: 'home:/notes.txt', modified: false } } },
+      files: failing,
+    });
+    await settle();
+    expect(screen.getByRole('heading').textContent).toBe('notes.txt could not be opened again');
+    expect(screen.getByRole('alert').textContent).toBe('The server cannot be reached.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(stat).toHaveBeenCalledTimes(2);
+    expect(text().value).toBe('back again');
+    expect(current.app.titles.at(-1)).toBe('notes.txt');
+  });
+
+  it('does not come back as an empty Untitled window: a restored window that showed no file ends the editor at once', async () => {
+    // A window of a session saved before windows kept what they showed, and one whose new document was empty.
+    for (const [id, kept] of [['editor', {}], ['editor-b', {}]] as const) {
+      const { app } = await restore(id, kept);
+      expect(app.windowOptions).toHaveLength(0);
+      expect(app.ended).toBe(true);
+      expect(app.notifications).toEqual([]);
+      current?.closeAll();
+      current?.unmount();
+      current = null;
+    }
+  });
+
+  it('says that a new document with unsaved text was not kept, and does not come back', async () => {
+    const first = await launch();
+    fireEvent.change(text(), { target: { value: 'a thought' } });
+    const id = first.app.windowOptions[0]!.id;
+    expect(first.app.appSettingValues[WINDOW_DOCUMENTS_KEY]).toEqual({ [id]: { path: null, modified: true } });
+    const kept = first.app.appSettingValues[WINDOW_DOCUMENTS_KEY] as Record<string, unknown>;
+    current?.closeAll();
+    current?.unmount();
+
+    const { app } = await restore(id, kept);
+    expect(app.windowOptions).toHaveLength(0);
+    expect(app.ended).toBe(true);
+    expect(app.notifications).toEqual([{ title: 'A new document was not kept', message: 'Its text was never saved to a file, so it could not come back after the page was left.' }]);
+    // Said once.
+    expect(app.appSettingValues[WINDOW_DOCUMENTS_KEY]).toEqual({});
+  });
+
+  it('forgets the file of a window the user closed, so that it does not come back', async () => {
+    const { app } = await launch({ file: 'home:/notes.txt' });
+    await settle();
+    expect(Object.keys(app.appSettingValues[WINDOW_DOCUMENTS_KEY] as object)).toHaveLength(1);
+    expect(await act(() => app.requestClose(app.windows[0]!))).toBe(true);
+    expect(app.appSettingValues[WINDOW_DOCUMENTS_KEY]).toEqual({});
+  });
+
+  it('keeps the file of a window whose closing the user cancelled over unsaved changes', async () => {
+    const { app, dialogs } = await launch({ file: 'home:/notes.txt' });
+    await settle();
+    fireEvent.change(text(), { target: { value: 'unsaved' } });
+    const closing = app.requestClose(app.windows[0]!);
+    dialogs[0]!.answer('cancel');
+    expect(await closing).toBe(false);
+    expect(Object.values(app.appSettingValues[WINDOW_DOCUMENTS_KEY] as object)).toEqual([{ path: 'home:/notes.txt', modified: true }]);
   });
 });
 

@@ -25,6 +25,19 @@ export interface TooLargeFile {
   downloadUrl: string | null;
 }
 
+/**
+ * A file a restored window showed (docs/behaviour/desktop.md#an-application-restores-its-own-document): while it is opened
+ * again, and, when it could not be, why, instead of a document.
+ */
+export interface Reopening {
+  path: string;
+  filename: string;
+  /** The translated sentence of why it could not be opened again; null while it is being opened. */
+  failure: string | null;
+  /** It is no longer there (moved, renamed or deleted since): trying again cannot help. */
+  missing: boolean;
+}
+
 export interface TextEditorState {
   /** The file being edited; null for an untitled document. */
   file: FileEntry | null;
@@ -36,6 +49,10 @@ export interface TextEditorState {
   error: string | null;
   /** Set instead of a document when the chosen file is above MAX_EDITABLE_BYTES. */
   tooLarge: TooLargeFile | null;
+  /** The file a restored window showed, while it is opened again or when it could not be. */
+  reopening: Reopening | null;
+  /** A translated sentence about the document shown (changes a restored window had not saved are not kept), until dismissed or another document. */
+  notice: string | null;
   /** Long lines wrap at the window's edge. */
   wrap: boolean;
   /** Where the caret is, 1-based. */
@@ -60,6 +77,9 @@ function isEntry(value: unknown): value is FileEntry {
   return typeof value === 'object' && value !== null && typeof (value as FileEntry).path === 'string';
 }
 
+/** Failures that say the file is no longer where it was: trying again cannot help. */
+const GONE = new Set(['vfs.notFound', 'vfs.isADirectory']);
+
 /**
  * The Text Editor's document and rules (docs/behaviour/files.md): one text
  * file of the user's filesystems, or an untitled document. Opening reads
@@ -76,7 +96,7 @@ export class TextEditorModel extends Model<TextEditorState> {
   #loads = 0;
 
   constructor(host: TextEditorHost, options: { wrap?: boolean } = {}) {
-    super({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, wrap: options.wrap ?? true, cursor: { line: 1, column: 1 }, opened: 0 });
+    super({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, reopening: null, notice: null, wrap: options.wrap ?? true, cursor: { line: 1, column: 1 }, opened: 0 });
     this.#host = host;
   }
 
@@ -85,10 +105,16 @@ export class TextEditorModel extends Model<TextEditorState> {
     return this.getState().text !== this.getState().savedText;
   }
 
-  /** The document's name: the file's, or the translated 'Untitled'. */
+  /** The document's name: the file's (also one being opened again), or the translated 'Untitled'. */
   get filename(): string {
-    const { file, tooLarge } = this.getState();
-    return (file ?? tooLarge?.file)?.filename ?? this.#host.t('textEditor.untitled');
+    const { file, tooLarge, reopening } = this.getState();
+    return (file ?? tooLarge?.file)?.filename ?? reopening?.filename ?? this.#host.t('textEditor.untitled');
+  }
+
+  /** The path of the file the window shows (also one too large to edit, or one being opened again); null for an untitled document. */
+  get path(): string | null {
+    const { file, tooLarge, reopening } = this.getState();
+    return (file ?? tooLarge?.file)?.path ?? reopening?.path ?? null;
   }
 
   /** The window title: the name, after a '*' while modified. */
@@ -120,11 +146,15 @@ export class TextEditorModel extends Model<TextEditorState> {
     if (this.getState().error !== null) this.update({ error: null });
   }
 
+  dismissNotice(): void {
+    if (this.getState().notice !== null) this.update({ notice: null });
+  }
+
   /** A new untitled document (after asking about unsaved changes). Resolves false when the user cancelled. */
   async newDocument(): Promise<boolean> {
     if (!(await this.confirmDiscard())) return false;
     this.#loads++;
-    this.update({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 }, opened: this.getState().opened + 1 });
+    this.update({ file: null, text: '', savedText: '', status: 'ready', error: null, tooLarge: null, reopening: null, notice: null, cursor: { line: 1, column: 1 }, opened: this.getState().opened + 1 });
     return true;
   }
 
@@ -135,7 +165,30 @@ export class TextEditorModel extends Model<TextEditorState> {
   }
 
   /** Reads a file into the editor without asking (the file the app was launched with). */
-  async load(file: FileEntry | string): Promise<boolean> {
+  load(file: FileEntry | string): Promise<boolean> {
+    return this.#read(file, false);
+  }
+
+  /**
+   * Opens again the file a restored window showed, titled with its name
+   * from the start. Changes it had not saved are not kept, and a notice
+   * says so; a file no longer there, or that cannot be read now, shows why
+   * instead of an empty document (docs/behaviour/desktop.md#an-application-restores-its-own-document).
+   */
+  async reopen(saved: { path: string; modified: boolean }): Promise<boolean> {
+    this.update({ reopening: { path: saved.path, filename: basenameVfsPath(saved.path) || saved.path, failure: null, missing: false }, notice: null });
+    const opened = await this.#read(saved.path, true);
+    if (opened && saved.modified) this.update({ notice: this.#host.t('textEditor.reopen.unsaved', { name: this.filename }) });
+    return opened;
+  }
+
+  /** Tries again to open the file a restored window showed. */
+  retryReopen(): Promise<boolean> {
+    const reopening = this.getState().reopening;
+    return reopening ? this.reopen({ path: reopening.path, modified: false }) : Promise.resolve(false);
+  }
+
+  async #read(file: FileEntry | string, reopen: boolean): Promise<boolean> {
     const load = ++this.#loads;
     this.update({ status: 'loading', error: null });
     const { files, t } = this.#host;
@@ -147,16 +200,20 @@ export class TextEditorModel extends Model<TextEditorState> {
       if (entry.size > MAX_EDITABLE_BYTES) {
         const downloadUrl = await files.url(entry.path, { download: true }).catch(() => null);
         if (load !== this.#loads) return false;
-        this.update({ file: null, text: '', savedText: '', status: 'ready', tooLarge: { file: entry, downloadUrl }, cursor: { line: 1, column: 1 } });
+        this.update({ file: null, text: '', savedText: '', status: 'ready', tooLarge: { file: entry, downloadUrl }, reopening: null, notice: null, cursor: { line: 1, column: 1 } });
         return false;
       }
       const text = await files.readfile(entry.path, 'text');
       if (load !== this.#loads) return false;
-      this.update({ file: entry, text, savedText: text, status: 'ready', error: null, tooLarge: null, cursor: { line: 1, column: 1 }, opened: this.getState().opened + 1 });
+      this.update({ file: entry, text, savedText: text, status: 'ready', error: null, tooLarge: null, reopening: null, notice: null, cursor: { line: 1, column: 1 }, opened: this.getState().opened + 1 });
       return true;
     } catch (error) {
       if (load !== this.#loads) return false;
-      this.update({ status: 'ready', error: fileErrorText(error, t) });
+      const reopening = this.getState().reopening;
+      if (reopen && reopening) {
+        const code = (error as { code?: unknown } | null)?.code;
+        this.update({ status: 'ready', reopening: { ...reopening, failure: fileErrorText(error, t), missing: typeof code === 'string' && GONE.has(code) } });
+      } else this.update({ status: 'ready', error: fileErrorText(error, t) });
       return false;
     }
   }

@@ -1,4 +1,4 @@
-import { useModel, useTranslation } from '@atrium/app-kit';
+import { FailureState, useModel, useTranslation } from '@atrium/app-kit';
 import { humanFileSize } from '@atrium/shared';
 import { useEffect, useRef, type JSX, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { warnBeforeUnload } from './closeGuard.js';
@@ -25,8 +25,10 @@ function handleToolbarKey(event: KeyboardEvent<HTMLDivElement>): void {
 
 /**
  * The Text Editor's window: a toolbar (New, Open…, Save, Save As…, wrap),
- * the failure of the last operation, the text (or, for a file too large to
- * edit, an offer to download it) and a status line with the path, the
+ * the failure of the last operation, a notice about the document, the text
+ * (or, for a file too large to edit, an offer to download it; for the file
+ * of a restored window that could not be opened again, why and what to do)
+ * and a status line with the path, the
  * modified marker, the caret's line and column and the size.
  * Ctrl+S saves, Ctrl+Shift+S saves as, Ctrl+O opens.
  */
@@ -34,7 +36,7 @@ export function TextEditorView({ model }: TextEditorViewProps): JSX.Element {
   const { t } = useTranslation();
   const state = useModel(model);
   const rootRef = useRef<HTMLDivElement>(null);
-  const { file, text, status, error, tooLarge, wrap, cursor } = state;
+  const { text, status, error, tooLarge, reopening, notice, wrap, cursor } = state;
   const busy = status !== 'ready';
   const modified = model.modified;
 
@@ -74,11 +76,11 @@ export function TextEditorView({ model }: TextEditorViewProps): JSX.Element {
           <OpenIcon />
           <span>{t('textEditor.open')}</span>
         </button>
-        <button type="button" className="ted__tool" title={t('textEditor.save')} onClick={() => void model.save()} disabled={busy || !!tooLarge} aria-keyshortcuts="Control+S" data-testid="textEditor.save">
+        <button type="button" className="ted__tool" title={t('textEditor.save')} onClick={() => void model.save()} disabled={busy || !!tooLarge || !!reopening} aria-keyshortcuts="Control+S" data-testid="textEditor.save">
           <SaveIcon />
           <span>{t('textEditor.save')}</span>
         </button>
-        <button type="button" className="ted__tool" title={t('textEditor.saveAs')} onClick={() => void model.saveAs()} disabled={busy || !!tooLarge} aria-keyshortcuts="Control+Shift+S" data-testid="textEditor.saveAs">
+        <button type="button" className="ted__tool" title={t('textEditor.saveAs')} onClick={() => void model.saveAs()} disabled={busy || !!tooLarge || !!reopening} aria-keyshortcuts="Control+Shift+S" data-testid="textEditor.saveAs">
           <SaveAsIcon />
           <span>{t('textEditor.saveAs')}</span>
         </button>
@@ -96,7 +98,28 @@ export function TextEditorView({ model }: TextEditorViewProps): JSX.Element {
           </button>
         </div>
       )}
-      {tooLarge ? (
+      {notice && (
+        <div className="ted__notice" role="status" data-testid="textEditor.notice">
+          <span className="ted__error-text">{notice}</span>
+          <button type="button" className="ted__dismiss" onClick={() => model.dismissNotice()}>
+            {t('textEditor.dismiss')}
+          </button>
+        </div>
+      )}
+      {reopening?.failure ? (
+        <FailureState
+          title={t('textEditor.reopen.title', { name: reopening.filename })}
+          reason={reopening.missing ? t('textEditor.reopen.missing', { path: reopening.path }) : reopening.failure}
+          retry={reopening.missing ? undefined : { label: t('common.retry'), onRetry: () => void model.retryReopen() }}
+          actions={
+            <button type="button" className="atk-failure__button" onClick={() => void model.openWithDialog()} data-testid="textEditor.reopen.open">
+              {t('textEditor.open')}
+            </button>
+          }
+          className="ted__reopen"
+          testIds={{ root: 'textEditor.reopen', retry: 'textEditor.reopen.retry' }}
+        />
+      ) : tooLarge ? (
         <div className="ted__large" data-testid="textEditor.tooLarge">
           <h2 className="ted__large-title">{t('textEditor.tooLarge.title', { name: tooLarge.file.filename })}</h2>
           <p className="ted__large-text">{t('textEditor.tooLarge.text', { limit: unbroken(humanFileSize(MAX_EDITABLE_BYTES)), size: unbroken(tooLarge.file.humanSize) })}</p>
@@ -127,8 +150,8 @@ export function TextEditorView({ model }: TextEditorViewProps): JSX.Element {
         />
       )}
       <div className="ted__status" role="group" aria-label={t('textEditor.status')} data-testid="textEditor.status">
-        <span className="ted__path" title={file?.path} data-testid="textEditor.path">
-          {(file ?? tooLarge?.file)?.path ?? model.filename}
+        <span className="ted__path" title={model.path ?? undefined} data-testid="textEditor.path">
+          {model.path ?? model.filename}
         </span>
         {modified && (
           <span className="ted__modified" data-testid="textEditor.modified">
@@ -137,8 +160,8 @@ export function TextEditorView({ model }: TextEditorViewProps): JSX.Element {
         )}
         {status !== 'ready' && <span role="status">{t(status === 'saving' ? 'textEditor.saving' : 'textEditor.loading')}</span>}
         <span className="ted__spacer" />
-        {!tooLarge && <span data-testid="textEditor.position">{t('textEditor.position', { line: cursor.line, column: cursor.column })}</span>}
-        <span data-testid="textEditor.size">{tooLarge ? tooLarge.file.humanSize : model.size}</span>
+        {!tooLarge && !reopening && <span data-testid="textEditor.position">{t('textEditor.position', { line: cursor.line, column: cursor.column })}</span>}
+        {!reopening && <span data-testid="textEditor.size">{tooLarge ? tooLarge.file.humanSize : model.size}</span>}
       </div>
     </div>
   );

@@ -4,7 +4,8 @@
  * them, React content in a window, the app's texts with every locale but
  * English loaded when needed, the product's line icons and wallpapers, list
  * keyboard navigation, dismiss on Escape and outside press, the desktop's
- * dialogs as promises, and the failure state. The desktop's own views use
+ * dialogs as promises, the failure state, and the document each window
+ * shows kept for a restored session. The desktop's own views use
  * the same pieces.
  */
 export { Model } from './Model.js';
@@ -16,6 +17,7 @@ export { listIndexByKey, focusByKey, listKeyHandler, type ListNavigationOptions,
 export { useDismiss, type DismissOptions } from './useDismiss.js';
 export { appDialogs, type AppDialogs, type DialogAnswer } from './dialogs.js';
 export { FailureState, failureDetails, type FailureStateProps } from './FailureState.js';
+export { windowDocument, WINDOW_DOCUMENTS_KEY, MAX_WINDOW_DOCUMENTS, type SavedDocument, type WindowDocument } from './windowDocument.js';
 export { AlertIcon, ArrowLeftIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon, EyeIcon, EyeOffIcon, GlobeIcon, InfoIcon, LockIcon, PauseIcon, PlayIcon } from './icons.js';
 export * from './desktopIcons.js';
 export { RygIcon } from './rygIcon.js';

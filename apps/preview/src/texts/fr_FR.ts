@@ -17,6 +17,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
     unsupported: 'L’aperçu ne peut pas afficher {{name}} : ce n’est ni une image, ni une vidéo, ni un son, ni un fichier PDF.',
     failed: '{{name}} n’a pas pu être affiché : le fichier est peut-être endommagé, ou dans un format que ce navigateur ne sait pas lire.',
     empty: { title: 'Rien à afficher', text: 'Ouvrez une image, une vidéo, un son ou un document PDF de vos fichiers pour le voir ici.' },
+    reopen: { missing: '{{name}} n’est plus à l’emplacement {{path}} : il a été déplacé, renommé ou supprimé depuis que cette fenêtre l’affichait. Retrouvez-le dans « Fichiers » pour l’ouvrir à nouveau.' },
   },
 };
 

@@ -17,6 +17,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
     unsupported: 'Forhåndsvisning kan ikke vise {{name}}: det er ikke et bilde, en video, en lyd eller en PDF-fil.',
     failed: '{{name}} kunne ikke vises: filen kan være skadet, eller i et format denne nettleseren ikke kan spille av.',
     empty: { title: 'Ingenting å vise', text: 'Åpne et bilde, en video, en lyd eller et PDF-dokument fra filene dine for å se det her.' },
+    reopen: { missing: '{{name}} finnes ikke lenger på {{path}}: filen er flyttet, har fått nytt navn eller er slettet siden dette vinduet viste den. Finn den i «Filer» for å åpne den igjen.' },
   },
 };
 

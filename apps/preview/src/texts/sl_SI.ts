@@ -17,6 +17,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
     unsupported: 'Predogled ne more prikazati datoteke {{name}}: ni slika, video, zvok ali datoteka PDF.',
     failed: 'Datoteke {{name}} ni bilo mogoče prikazati: morda je poškodovana ali v obliki, ki je ta brskalnik ne zna predvajati.',
     empty: { title: 'Ni česa prikazati', text: 'Odprite sliko, video, zvok ali dokument PDF iz svojih datotek, da ga vidite tukaj.' },
+    reopen: { missing: 'Datoteke {{name}} ni več na mestu {{path}}: odkar jo je to okno prikazalo, je bila premaknjena, preimenovana ali izbrisana. Poiščite jo v aplikaciji »Datoteke«, da jo znova odprete.' },
   },
 };
 

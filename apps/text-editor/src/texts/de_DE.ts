@@ -21,6 +21,12 @@ const de_DE: TextsShape<typeof en_EN> = {
     download: 'Herunterladen',
     tooLarge: { title: '{{name}} ist zu groß zum Bearbeiten', text: 'Der Texteditor öffnet Dateien bis {{limit}}; diese hat {{size}}. Sie können sie stattdessen herunterladen.' },
     unsaved: { title: 'Ungespeicherte Änderungen', message: 'Möchten Sie die Änderungen an {{name}} speichern?', save: 'Speichern', discard: 'Verwerfen' },
+    reopen: {
+      title: '{{name}} konnte nicht wieder geöffnet werden',
+      missing: 'Die Datei ist nicht mehr unter {{path}}: Sie wurde verschoben, umbenannt oder gelöscht, seit dieses Fenster sie zeigte. Öffnen Sie sie mit „Öffnen…“ an ihrem neuen Ort oder schließen Sie dieses Fenster.',
+      unsaved: 'Änderungen an {{name}}, die vor dem Verlassen der Seite nicht gespeichert wurden, sind verloren: Dies ist die Datei, wie sie zuletzt gespeichert wurde.',
+      draftLost: { title: 'Ein neues Dokument wurde nicht behalten', message: 'Sein Text wurde nie in einer Datei gespeichert und konnte daher nach dem Verlassen der Seite nicht wiederkommen.' },
+    },
   },
 };
 

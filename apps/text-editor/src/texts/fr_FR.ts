@@ -21,6 +21,12 @@ const fr_FR: TextsShape<typeof en_EN> = {
     download: 'Télécharger',
     tooLarge: { title: '{{name}} est trop volumineux pour être modifié', text: 'L’éditeur de texte ouvre les fichiers jusqu’à {{limit}} ; celui-ci fait {{size}}. Vous pouvez le télécharger à la place.' },
     unsaved: { title: 'Modifications non enregistrées', message: 'Voulez-vous enregistrer les modifications de {{name}} ?', save: 'Enregistrer', discard: 'Ignorer' },
+    reopen: {
+      title: '{{name}} n’a pas pu être rouvert',
+      missing: 'Le fichier n’est plus à l’emplacement {{path}} : il a été déplacé, renommé ou supprimé depuis que cette fenêtre l’affichait. Ouvrez-le à son nouvel emplacement avec « Ouvrir… », ou fermez cette fenêtre.',
+      unsaved: 'Les modifications de {{name}} qui n’avaient pas été enregistrées avant de quitter la page n’ont pas été conservées : voici le fichier tel qu’il a été enregistré en dernier.',
+      draftLost: { title: 'Un nouveau document n’a pas été conservé', message: 'Son texte n’a jamais été enregistré dans un fichier : il ne pouvait donc pas revenir après que vous avez quitté la page.' },
+    },
   },
 };
 

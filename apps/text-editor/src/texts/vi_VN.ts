@@ -21,6 +21,12 @@ const vi_VN: TextsShape<typeof en_EN> = {
     download: 'Tải xuống',
     tooLarge: { title: '{{name}} quá lớn để chỉnh sửa', text: 'Trình soạn thảo văn bản mở được tệp tối đa {{limit}}; tệp này có {{size}}. Bạn có thể tải nó xuống thay vào đó.' },
     unsaved: { title: 'Thay đổi chưa lưu', message: 'Bạn có muốn lưu các thay đổi của {{name}} không?', save: 'Lưu', discard: 'Bỏ qua' },
+    reopen: {
+      title: 'Không thể mở lại {{name}}',
+      missing: 'Tệp không còn ở {{path}}: tệp đã bị di chuyển, đổi tên hoặc xóa kể từ khi cửa sổ này hiển thị nó. Hãy mở tệp từ vị trí mới bằng “Mở…”, hoặc đóng cửa sổ này.',
+      unsaved: 'Các thay đổi của {{name}} chưa được lưu trước khi rời trang đã không được giữ lại: đây là tệp như lần lưu gần nhất.',
+      draftLost: { title: 'Một tài liệu mới đã không được giữ lại', message: 'Văn bản của tài liệu chưa bao giờ được lưu vào tệp, nên không thể quay lại sau khi rời trang.' },
+    },
   },
 };
 

@@ -53,6 +53,8 @@ export interface FakeApplicationOptions {
   /** The launch options (a page address's options, a restore). */
   launchOptions?: LaunchOptions;
   settings?: Record<string, unknown>;
+  /** The application's own settings ('app.<name>') as stored before the launch. */
+  appSettings?: Record<string, unknown>;
   locked?: readonly string[];
   packages?: readonly PackageSummary[];
   profileApps?: readonly ProfileApp[];
@@ -89,6 +91,12 @@ export interface FakeApplication extends Application {
   readonly localeCalls: Locale[];
   /** What the app asked desktop.openFile to open. */
   readonly openedFiles: Array<FileEntry | string>;
+  /** The application's own settings as they are now. */
+  readonly appSettingValues: Record<string, unknown>;
+  /** Whether the app ended itself (destroy). */
+  readonly ended: boolean;
+  /** The user asks to close a window: its onBeforeClose guard decides. Resolves whether it closed. */
+  requestClose(window: AppWindow): Promise<boolean>;
 }
 
 /** An Application of the package with this metadata over a fake desktop. */
@@ -139,6 +147,10 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     tasks: options.tasks ?? noTasks(),
   };
   let nextWid = 1;
+  let ended = false;
+  const appSettingValues: Record<string, unknown> = { ...options.appSettings };
+  const appSettingListeners = new Set<() => void>();
+  const closeGuards = new Map<number, () => boolean | Promise<boolean>>();
   const app: FakeApplication = {
     pid: 1,
     name: metadata.name,
@@ -148,7 +160,19 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     get windows() {
       return windows;
     },
-    settings: { get: () => undefined, set: () => undefined, save: () => Promise.resolve(), subscribe: () => () => undefined },
+    settings: {
+      get: <T>(key: string, fallback?: T) => (Object.hasOwn(appSettingValues, key) ? (appSettingValues[key] as T) : fallback),
+      set(key, value) {
+        if (value === undefined) delete appSettingValues[key];
+        else appSettingValues[key] = structuredClone(value);
+        for (const listener of [...appSettingListeners]) listener();
+      },
+      save: () => Promise.resolve(),
+      subscribe(listener) {
+        appSettingListeners.add(listener);
+        return () => void appSettingListeners.delete(listener);
+      },
+    },
     desktop,
     get title() {
       return localizedText(metadata.title as LocalizedText, locale);
@@ -163,7 +187,10 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
         focus: () => undefined,
         attention: () => undefined,
         close: () => undefined,
-        onBeforeClose: () => () => undefined,
+        onBeforeClose: (guard) => {
+          closeGuards.set(wid, guard);
+          return () => void closeGuards.delete(wid);
+        },
       };
       windowOptions.push(o);
       windows.push(handle);
@@ -178,7 +205,17 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     },
     send: () => undefined,
     on: () => () => undefined,
-    destroy: () => undefined,
+    destroy: () => {
+      ended = true;
+    },
+    get ended() {
+      return ended;
+    },
+    async requestClose(window) {
+      const guard = closeGuards.get(window.wid);
+      return guard ? (await guard()) === true : true;
+    },
+    appSettingValues,
     fakeSettings: settings,
     windowOptions,
     titles,

@@ -46,7 +46,9 @@ export interface DesktopSessionOptions {
  *   applications the user may no longer open are left out.
  * - After restore (or if it failed), every change of the windows or the
  *   running applications saves the session SESSION_SAVE_DEBOUNCE ms later;
- *   an unchanged session is not sent again. args are always saved empty.
+ *   an unchanged session is not sent again. args are always saved empty: an
+ *   application that shows a document keeps which one in its own settings,
+ *   by window id (docs/behaviour/desktop.md#an-application-restores-its-own-document).
  * - flush() saves a pending change at once (page hidden or closed: the
  *   request is sent with keepalive); save() saves now whatever the state.
  * - A save under way is also kept in local storage (per user, for
