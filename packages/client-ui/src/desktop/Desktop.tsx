@@ -85,7 +85,8 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
   const greeting = useRef(via === 'login' ? user : null);
   // Marked on the surface once the start (settings, packages, privacy check, restored session) is over: tests and tools wait for it.
   const [started, setStarted] = useState<DesktopServices | null>(null);
-  useEffect(() => {
+  // Before the panels are painted: the start's questions are on their way while the browser paints (docs/PERFORMANCE.md, "Restoring a session").
+  useLayoutEffect(() => {
     if (!services) return;
     let live = true;
     services.start({ launch: takeLaunchRequest(), greet: greeting.current }).then(
