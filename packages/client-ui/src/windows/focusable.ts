@@ -52,3 +52,6 @@ export function trapTab(root: HTMLElement, event: { key: string; shiftKey: boole
   }
   return false;
 }
+
+/** The id of a dialog's message, which describes the dialog's window (WindowFrame). */
+export const dialogMessageId = (wid: number): string => `atr-window-${wid}-message`;
