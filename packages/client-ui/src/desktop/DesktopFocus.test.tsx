@@ -139,6 +139,11 @@ describe('DesktopFocus (docs/ACCESSIBILITY.md: focus is always somewhere sensibl
     await settle();
     expect(within(t.frame(dialog.wid)).getByTestId('dialog.button.close')).toBe(document.activeElement);
     expect(t.frame(files.wid).getAttribute('data-focused')).toBe('false');
+    // Closed, it leaves the focus to the window restored behind it.
+    fireEvent.click(within(t.frame(dialog.wid)).getByTestId('dialog.button.close'));
+    await settle();
+    expect(t.frame(files.wid).getAttribute('data-focused')).toBe('true');
+    expect(t.frame(files.wid).contains(document.activeElement)).toBe(true);
   });
 
   it('falls back to the desktop home control when the opener has gone', async () => {

@@ -48,17 +48,19 @@ function focusWindow(surface: HTMLElement, wid: number): boolean {
  * when that control is in the window the model focuses next (a dialog's
  * parent), or on the desktop when no window takes focus; otherwise the next
  * window in z-order takes it (WindowFrame moves focus into it). A modal of
- * the desktop (the logout question) always gives it back to its opener,
- * wherever that is (the panel's Log out button): returned once the windows
- * have placed focus themselves, it is the opener's.
+ * the desktop (the logout question) gives it back to its opener wherever
+ * that is (the panel's Log out button), returned once the windows have
+ * placed focus themselves; unless a window opened while it was open (the
+ * restored session's, behind a launch error) takes the focus.
  */
 function returnFocusOnClose(windows: WindowManager, surface: HTMLElement, openers: Map<number, HTMLElement>, closed: WindowRecord): HTMLElement | null {
   const opener = openers.get(closed.wid);
   openers.delete(closed.wid);
   const closing = frameOf(surface, closed.wid);
   if (!closing?.contains(document.activeElement) || !canTakeFocus(opener ?? null) || closing.contains(opener!)) return null;
-  if (isDesktopModal(closed)) return opener!;
   const next = windows.focused();
+  // A window opened while the modal was open (a restored session's) is where the user goes on.
+  if (isDesktopModal(closed)) return next && next.wid > closed.wid ? null : opener!;
   const nextFrame = next ? frameOf(surface, next.wid) : null;
   const openerWindow = opener!.closest('.atr-window');
   if (next ? nextFrame?.contains(opener!) : !openerWindow) opener!.focus({ preventScroll: true });
