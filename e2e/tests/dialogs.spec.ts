@@ -1,5 +1,8 @@
+import { DEFAULT_SETTINGS } from '@atrium/shared';
 import { expect, test } from '../fixtures.js';
+import { apiToken, saveSession, saveSettings } from '../helpers/api.js';
 import { Desktop } from '../pages/Desktop.js';
+import { PanelObject } from '../pages/PanelObject.js';
 
 test.describe('dialogs', () => {
   let desktop: Desktop;
@@ -261,3 +264,98 @@ test.describe('a dialog asked for before its code has arrived', () => {
     await expect(desktop.dialog('color').title).toHaveText('Choose a color');
   });
 });
+
+/**
+ * A dialog without a parent window is a modal of the desktop
+ * (docs/behaviour/dialogs.md#common-rules): not an entry of the window list,
+ * announced as a modal dialog, Tab kept inside it, focus given back to what
+ * opened it; one that opens while the desktop restores the session keeps the
+ * focus over the restored windows. Sofia's session and settings are this
+ * block's own while it runs, and are put back after each journey.
+ */
+for (const theme of [null, 'Nocturne'] as const) {
+  test.describe(`dialogs of the desktop (${theme ?? 'default'} theme)`, () => {
+    test.beforeEach(async ({ request }) => {
+      const token = await apiToken(request, 'sofia');
+      const [panel] = DEFAULT_SETTINGS['desktop.panels'];
+      await saveSettings(request, token, { 'desktop.theme': theme, 'desktop.panels': [{ ...panel, items: [...(panel?.items ?? []), { name: 'logout' }] }] });
+    });
+    test.afterEach(async ({ request }) => {
+      const token = await apiToken(request, 'sofia');
+      await saveSettings(request, token, { 'desktop.theme': null, 'desktop.panels': null });
+      await saveSession(request, token, []);
+    });
+
+    test(`the logout question is not a window: no window-list entry, a modal dialog that keeps Tab inside and gives focus back to Log out (${theme ?? 'default'} theme)`, async ({ page }) => {
+      const desktop = new Desktop(page);
+      await desktop.signIn('sofia', 'Demo@1234', '/?app=Files');
+      const files = desktop.appWindows('Files');
+      await expect(files).toHaveAttribute('data-focused', 'true');
+      const panel = new PanelObject(page);
+      await expect.poll(() => panel.windowEntries()).toEqual([expect.stringMatching(/Files$/)]);
+
+      const logout = page.getByTestId('panel.logout');
+      await logout.focus();
+      await page.keyboard.press('Enter');
+      const question = desktop.dialog('confirm');
+      await expect(question.message).toHaveText('Would you like to logout?');
+      await expect(question.window).toHaveAttribute('role', 'dialog');
+      await expect(question.window).toHaveAttribute('aria-modal', 'true');
+      await expect(question.window).toHaveAccessibleName('Log out');
+      await expect(question.window).toHaveAccessibleDescription('Would you like to logout?');
+      await expect(question.window).toHaveAttribute('data-focused', 'true');
+      await expect(question.button('Yes, logout')).toBeFocused();
+      // Not one of the windows: the list still names Files alone, and Files is not shown as focused behind it.
+      expect(await panel.windowEntries()).toEqual([expect.stringMatching(/Files$/)]);
+      await expect(panel.windowList.getByRole('button', { name: /Files$/ })).toHaveAttribute('aria-pressed', 'false');
+
+      // Tab and Shift+Tab go round its controls and never leave it.
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press('Tab');
+        await expect(question.window.locator(':focus')).toHaveCount(1);
+      }
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press('Shift+Tab');
+        await expect(question.window.locator(':focus')).toHaveCount(1);
+      }
+      // A press on the window behind does not take the focus from it.
+      await files.getByTestId('window.title').click();
+      await expect(question.window).toHaveAttribute('data-focused', 'true');
+
+      await question.button('No, cancel').click();
+      await expect(question.window).toHaveCount(0);
+      await expect(logout).toBeFocused();
+      await expect(files).toHaveAttribute('data-focused', 'true');
+    });
+
+    test(`a refused launch over a restored session: the alert has the focus, above the restored Files window, and is announced (${theme ?? 'default'} theme)`, async ({ page, request }) => {
+      const token = await apiToken(request, 'sofia');
+      await saveSession(request, token, [{ name: 'Files', args: {}, windows: [{ id: 'files', maximized: false, minimized: false, position: { left: 40, top: 40 }, dimension: { width: 860, height: 560 } }] }]);
+      const desktop = new Desktop(page);
+      await desktop.signIn('sofia', 'Demo@1234', '/?app=Incidents');
+      const files = desktop.appWindows('Files');
+      await expect(files).toBeVisible();
+      await files.getByTestId('files.item').first().waitFor();
+      const alert = desktop.dialog('alert');
+      await expect(alert.message).toHaveText("You don't have access to Incidents App");
+      await expect(alert.window).toHaveAttribute('role', 'alertdialog');
+      await expect(alert.window).toHaveAttribute('aria-modal', 'true');
+      await expect(alert.window).toHaveAccessibleName('Launch Error');
+      await expect(alert.window).toHaveAccessibleDescription("You don't have access to Incidents App");
+      await expect(alert.window).toHaveAttribute('data-focused', 'true');
+      await expect(files).toHaveAttribute('data-focused', 'false');
+      await expect(alert.button('Close')).toBeFocused();
+      const z = async (frame: typeof files) => Number(await frame.evaluate((el) => getComputedStyle(el).zIndex));
+      expect(await z(alert.window)).toBeGreaterThan(await z(files));
+      expect(await new PanelObject(page).windowEntries()).toEqual([expect.stringMatching(/Files$/)]);
+
+      // Tab stays in it; once closed, the restored window takes the focus.
+      await page.keyboard.press('Tab');
+      await expect(alert.window.locator(':focus')).toHaveCount(1);
+      await alert.button('Close').click();
+      await expect(alert.window).toHaveCount(0);
+      await expect(files).toHaveAttribute('data-focused', 'true');
+      await expect(files.locator(':focus')).toHaveCount(1);
+    });
+  });
+}

@@ -50,6 +50,32 @@ test.describe('global search', () => {
     await expect(search.magnifier).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('Tab past the last control of the panel, or Shift+Tab before its first, closes it back to the magnifier: focus never drops to the page', async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    const search = new GlobalSearchObject(page);
+    await search.open();
+    await expect(search.input).toBeFocused();
+    // Forwards through every control of the panel, which stays open while focus is in it.
+    const controls = await search.panel.locator('button:visible, input:visible').count();
+    let tabs = 0;
+    while ((await search.panel.count()) > 0 && tabs <= controls + 1) {
+      await page.keyboard.press('Tab');
+      tabs++;
+      if ((await search.panel.count()) > 0) await expect(search.panel.locator(':focus')).toHaveCount(1);
+    }
+    await expect(search.panel).toBeHidden();
+    await expect(search.magnifier).toBeFocused();
+    await expect(search.magnifier).toHaveAttribute('aria-expanded', 'false');
+
+    // Backwards: from the panel's first control, out to the magnifier too.
+    await search.open();
+    await expect(search.input).toBeFocused();
+    for (let i = 0; i < 3 && (await search.panel.count()) > 0; i++) await page.keyboard.press('Shift+Tab');
+    await expect(search.panel).toBeHidden();
+    await expect(search.magnifier).toBeFocused();
+  });
+
   test('the search field shows its whole placeholder, in every language', async ({ page }) => {
     const desktop = new Desktop(page);
     await desktop.signIn();

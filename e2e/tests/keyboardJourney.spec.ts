@@ -199,6 +199,41 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
     await expectFocusIn(page, desktop.surface, 'on the desktop after closing Priorities');
   });
 
+  await test.step('the logout question: a modal of the desktop that Tab never leaves; No keeps the user signed in', async () => {
+    await page.keyboard.press('Alt+Shift+P');
+    await page.keyboard.type('Log out');
+    await expect(page.getByRole('option', { name: /^Log out/ }).first()).toBeVisible();
+    await page.keyboard.press('Enter');
+    const question = desktop.dialog('confirm');
+    await expect(question.message).toHaveText('Would you like to logout?');
+    await expect(question.window).toHaveAttribute('aria-modal', 'true');
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab');
+      await expectFocusIn(page, question.window, `in the logout question after Tab ${i + 1}`);
+    }
+    await page.keyboard.press('Shift+Tab');
+    await expectFocusIn(page, question.window, 'in the logout question after Shift+Tab');
+    await page.keyboard.press('Escape');
+    await expect(question.window).toHaveCount(0);
+    await expectFocusIn(page, desktop.surface, 'back on the desktop after the logout question');
+  });
+
+  await test.step('the launch error of an application the address asks for has the focus; Enter closes it', async () => {
+    await page.goto('/?app=Incidents');
+    await desktop.waitUntilStarted();
+    const alert = desktop.dialog('alert');
+    await expect(alert.message).toHaveText("You don't have access to Incidents App");
+    await expectFocusIn(page, alert.window, 'in the launch error when it shows');
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      await expectFocusIn(page, alert.window, `in the launch error after Tab ${i + 1}`);
+    }
+    await pressUntilFocused(page, 'Tab', alert.button('Close'));
+    await page.keyboard.press('Enter');
+    await expect(alert.window).toHaveCount(0);
+    await expectFocusIn(page, desktop.surface, 'back on the desktop after the launch error');
+  });
+
   await test.step('sign out', async () => {
     await tabTo(page, desktop.profileButton, { max: 40 });
     await page.keyboard.press('Enter');

@@ -77,6 +77,7 @@ export { SOUND_PARTIALS, webAudioBackend, type AudioContextLike } from './sounds
 
 export type { Dimension, Gravity, Media, Position, ResizeEdge, SnapZone, WindowAttributes, WindowFlags, WindowOptions, WindowRecord, WindowSessionRecord } from './windows/types.js';
 export { WindowManager, type WindowManagerOptions } from './windows/WindowManager.js';
+export { isDesktopModal, isListedWindow } from './windows/desktopModal.js';
 export { WindowIdExistsError, type Translate } from './windows/WindowIdExistsError.js';
 export { DEFAULT_WINDOW_ATTRIBUTES, DEFAULT_WINDOW_DIMENSION } from './windows/attributes.js';
 export { SNAP_THRESHOLD, boundsInViewport, clampDimension, constrainPosition, gravityPosition, initialBounds, mediaOf, resizeBounds, snapBounds, snapZoneAt, staggeredPosition, type Bounds } from './windows/geometry.js';

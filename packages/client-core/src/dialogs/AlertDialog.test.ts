@@ -23,10 +23,14 @@ describe('AlertDialog', () => {
   });
 
   it('shows an info message without error text, plays the message sound and is not on top', () => {
-    const { dialog, played, record } = alert({ message: 'Saved' });
+    const { dialog, played } = alert({ message: 'Saved' });
     expect(dialog.getState()).toEqual({ title: 'Alert', message: 'Saved', type: 'info', hint: null, errorText: null, errorId: null });
     expect(played).toEqual(['message']);
-    expect(record.attributes.ontop).toBe(false);
+    // Given a parent window: without one, any dialog is a modal of the desktop, above every window.
+    const harness = dialogHarness();
+    const parent = harness.windows.open({ id: 'main', appId: 'textpad' });
+    const child = harness.service.create('alert', { message: 'Saved', parent: parent.wid }, harness.callback);
+    expect(harness.windows.get(child.wid)?.attributes.ontop).toBe(false);
   });
 
   it("shows an error's message and stack, plays the bell and stays on top", () => {

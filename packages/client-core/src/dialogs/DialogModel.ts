@@ -157,7 +157,7 @@ export function fitDialogSize(size: DialogSize, viewport: Dimension | null): Dia
 /**
  * The common life of a dialog: opens its window centred, not resizable, not
  * maximizable or minimizable, never saved in the session, modal to
- * `options.parent` when given, at its kind's size; calls back exactly once —
+ * `options.parent` when given, else to the desktop, at its kind's size; calls back exactly once —
  * on a press, escape(), destroy() or its window being closed — then closes
  * its window and tells the service.
  */
@@ -197,7 +197,8 @@ export abstract class DialogBase<S> extends Observable<S> implements DialogModel
         maximizable: false,
         minimizable: false,
         sessionable: false,
-        modal: parent !== null,
+        // Modal to its parent, else to the desktop (docs/behaviour/dialogs.md#common-rules).
+        modal: true,
         ontop: setup.ontop ?? false,
         closeable: setup.closeable ?? true,
         minDimension: size.minDimension,

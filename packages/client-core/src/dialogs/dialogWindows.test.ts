@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
+import { isListedWindow } from '../windows/desktopModal.js';
 import type { DialogKind } from './DialogModel.js';
 import { dialogHarness, VIEWPORT } from './testing/dialogHarness.js';
 
@@ -14,7 +15,7 @@ function open(kind: DialogKind, options: Record<string, unknown> = {}) {
 describe('dialog windows', () => {
   it('are centred, not resizable, maximizable or minimizable, and not kept in the session', () => {
     const { record } = open('confirm');
-    expect(record.attributes).toMatchObject({ gravity: 'center', resizable: false, maximizable: false, minimizable: false, sessionable: false, modal: false, ontop: false });
+    expect(record.attributes).toMatchObject({ gravity: 'center', resizable: false, maximizable: false, minimizable: false, sessionable: false });
     expect(record.position).toEqual({ left: (VIEWPORT.width - 300) / 2, top: (VIEWPORT.height - 140) / 2 });
   });
 
@@ -44,6 +45,16 @@ describe('dialog windows', () => {
     expect(windows.resize(dialog.wid, { width: 900, height: 600 })).toBe(false);
     expect(windows.maximize(dialog.wid)).toBe(false);
     expect(windows.minimize(dialog.wid)).toBe(false);
+  });
+
+  it('are modals of the desktop without a parent window: above every window, not in the window list', () => {
+    const harness = dialogHarness();
+    const app = harness.windows.open({ id: 'main', appId: 'textpad' });
+    const dialog = harness.service.create('confirm', {}, harness.callback);
+    const record = harness.windows.get(dialog.wid)!;
+    expect(record).toMatchObject({ parent: null, attributes: { modal: true, ontop: true }, state: { focused: true } });
+    expect(isListedWindow(record)).toBe(false);
+    expect(harness.windows.focus(app.wid)).toBe(false);
   });
 
   it('are modal to the parent window given in the options', () => {

@@ -1,7 +1,8 @@
 import type { Clock } from '../env.js';
 import { DEFAULT_WINDOW_FLAGS, normalizeAttributes } from './attributes.js';
 import { boundsInViewport, constrainPosition, initialBounds, mediaOf, resizeBounds, snapBounds } from './geometry.js';
-import type { Dimension, Position, ResizeEdge, SnapZone, WindowOptions, WindowRecord, WindowSessionRecord } from './types.js';
+import type { Dimension, Position, ResizeEdge, SnapZone, WindowAttributes, WindowOptions, WindowRecord, WindowSessionRecord } from './types.js';
+import { isDesktopModal } from './desktopModal.js';
 import { LoadingDebounce } from './LoadingDebounce.js';
 import { WindowIdExistsError, type Translate } from './WindowIdExistsError.js';
 import { WindowStore, type WindowEntry } from './WindowStore.js';
@@ -35,6 +36,8 @@ export class WindowManager extends WindowStore {
   readonly #closeGuards = new Map<number, () => boolean | Promise<boolean>>();
   /** Windows whose guard is being asked (a second request while it asks is ignored). */
   readonly #asking = new Set<number>();
+  /** Per modal of the desktop: the window focused when it opened, which takes the focus back when it closes. */
+  readonly #returnTo = new Map<number, number | null>();
 
   constructor(options: WindowManagerOptions) {
     super();
@@ -56,7 +59,11 @@ export class WindowManager extends WindowStore {
    * with that id. Bounds as initialBounds gives them (default 400x300, min
    * 100x100; gravity wins over a given position; otherwise missing
    * coordinates come from the 30 px cascade by wid). An unknown parent is
-   * ignored; a modal child keeps its parent loading until it closes.
+   * ignored; a modal child keeps its parent loading until it closes. A modal
+   * window without a parent is a modal of the desktop
+   * (docs/behaviour/windows.md#modal-windows): on top of every window, it
+   * takes the focus and keeps it while it is open; a window opened meanwhile
+   * opens behind it.
    */
   open(options: WindowOptions): WindowRecord {
     return this.batch(() => {
@@ -64,9 +71,9 @@ export class WindowManager extends WindowStore {
       for (const { record } of this.entries.values()) {
         if (record.appId === appId && record.id === options.id) throw new WindowIdExistsError(options.id, this.#translate);
       }
-      const attributes = normalizeAttributes(options.attributes);
       const wid = this.#nextWid++;
       const parent = options.parent != null && this.entries.has(options.parent) ? options.parent : null;
+      const attributes = this.#layered(normalizeAttributes(options.attributes), parent);
       const bounds = initialBounds(options, attributes, this.#viewport, wid - 1);
       const record: WindowRecord = {
         wid, id: options.id, appId, title: options.title ?? '', icon: options.icon ?? null, parent,
@@ -74,6 +81,7 @@ export class WindowManager extends WindowStore {
         state: DEFAULT_WINDOW_FLAGS, attributes, breadcrumb: [...(options.breadcrumb ?? [])], snapped: null,
       };
       const entry: WindowEntry = { record, saved: null };
+      if (isDesktopModal(record)) this.#returnTo.set(wid, this.focused()?.wid ?? null);
       this.add(entry);
       if (parent !== null && attributes.modal) this.#loading.modalChild(parent, 1);
       this.#focus(entry);
@@ -121,7 +129,12 @@ export class WindowManager extends WindowStore {
     else this.#closeGuards.delete(wid);
   }
 
-  /** Focuses and brings to the front of its layer; refused while minimized or when not focusable. Blurs the previously focused window. */
+  /**
+   * Focuses and brings to the front of its layer; refused while minimized or
+   * when not focusable. Blurs the previously focused window. While a modal of
+   * the desktop is open, a window outside it is refused and the modal keeps
+   * (or takes) the focus.
+   */
   focus(wid: number): boolean {
     return this.batch(() => this.with(wid, (entry) => this.#focus(entry)));
   }
@@ -287,10 +300,13 @@ export class WindowManager extends WindowStore {
    * z-order, wrapping. Next takes the bottom-most window when the focused one
    * is on top; previous takes the one below and sends the focused one to the
    * back, so repeating either visits every window. Without a focused window
-   * the topmost is focused.
+   * the topmost is focused. A modal of the desktop is never one of the
+   * windows cycled through: while one is open, it keeps the focus.
    */
   cycleFocus(direction: 1 | -1): WindowRecord | undefined {
     return this.batch(() => {
+      const modal = this.#desktopModal();
+      if (modal) return this.#focus(modal) ? modal.record : undefined;
       const ring = this.stack.map((wid) => this.entries.get(wid)).filter((e): e is WindowEntry => !!e && !e.record.state.minimized && e.record.attributes.focusable);
       ring.sort((a, b) => a.record.zIndex - b.record.zIndex);
       const current = ring.findIndex((e) => e.record.state.focused);
@@ -333,6 +349,7 @@ export class WindowManager extends WindowStore {
   /** Cancels timers and drops every window and listener (no close events). */
   dispose(): void {
     this.#loading.dispose();
+    this.#returnTo.clear();
     this.clear();
   }
 
@@ -358,8 +375,39 @@ export class WindowManager extends WindowStore {
     return true;
   }
 
+  /**
+   * A modal is in the layer of what it is modal to: a modal of the desktop is
+   * on top of every window, and so is a modal child of an on-top window (the
+   * overwrite question of a file chooser the desktop asked).
+   */
+  #layered(attributes: WindowAttributes, parent: number | null): WindowAttributes {
+    if (!attributes.modal || attributes.ontop) return attributes;
+    const parentOntop = parent !== null && (this.entries.get(parent)?.record.attributes.ontop ?? false);
+    return parent === null || parentOntop ? { ...attributes, ontop: true } : attributes;
+  }
+
+  /** The newest open modal of the desktop, which holds the focus while it is open. */
+  #desktopModal(): WindowEntry | undefined {
+    let newest: WindowEntry | undefined;
+    for (const entry of this.entries.values()) if (isDesktopModal(entry.record)) newest = entry;
+    return newest;
+  }
+
+  /** Whether the window is the given one or one of its children (at any depth). */
+  #within(entry: WindowEntry, ancestor: number): boolean {
+    for (let e: WindowEntry | undefined = entry; e; e = e.record.parent === null ? undefined : this.entries.get(e.record.parent)) if (e.record.wid === ancestor) return true;
+    return false;
+  }
+
   #focus(entry: WindowEntry): boolean {
     const { state, attributes, wid } = entry.record;
+    const modal = this.#desktopModal();
+    if (modal && !this.#within(entry, modal.record.wid)) {
+      // The desktop's modal keeps the focus: the window comes forward behind it.
+      this.toFront(wid);
+      this.#focus(modal);
+      return false;
+    }
     if (state.minimized || !attributes.focusable) return false;
     for (const other of this.entries.values()) if (other !== entry) this.setFlags(other, { focused: false }, true);
     this.setFlags(entry, { focused: true }, true);
@@ -376,9 +424,13 @@ export class WindowManager extends WindowStore {
     this.remove(entry);
     const parent = entry.record.parent === null ? undefined : this.entries.get(entry.record.parent);
     if (parent && entry.record.attributes.modal) this.#loading.modalChild(parent.record.wid, -1);
+    // A modal of the desktop gives the focus back to the window that had it when it opened.
+    const returnTo = this.#returnTo.get(wid);
+    this.#returnTo.delete(wid);
+    const before = returnTo == null ? undefined : this.entries.get(returnTo);
     if (entry.record.state.focused) {
       const candidates = [...this.stack].reverse().map((w) => this.entries.get(w));
-      for (const next of parent ? [parent, ...candidates] : candidates) if (next && this.#focus(next)) break;
+      for (const next of [parent ?? before, ...candidates]) if (next && this.#focus(next)) break;
     }
     return true;
   }

@@ -110,6 +110,42 @@ describe('DesktopFocus (docs/ACCESSIBILITY.md: focus is always somewhere sensibl
     expect(document.activeElement).toBe(opener);
   });
 
+  it('gives focus back to the desktop control that opened a dialog without a parent (the logout question), not to the window focused behind it', async () => {
+    const t = await desktop();
+    const files = t.open({ title: 'Files' });
+    await settle();
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    let dialog!: DialogModel;
+    act(() => {
+      dialog = t.dialogs.create('confirm', { message: 'Would you like to logout?' }, () => undefined);
+    });
+    await settle();
+    expect(t.frame(dialog.wid).contains(document.activeElement)).toBe(true);
+    fireEvent.click(within(t.frame(dialog.wid)).getByTestId('dialog.button.no'));
+    await settle();
+    expect(document.activeElement).toBe(opener);
+    expect(t.windows.focused()?.wid).toBe(files.wid);
+  });
+
+  it('keeps focus in a dialog without a parent while a window opens behind it (a restored session)', async () => {
+    const t = await desktop();
+    let dialog!: DialogModel;
+    act(() => {
+      dialog = t.dialogs.alert('You may not use Incidents.', { type: 'refused' });
+    });
+    await settle();
+    const files = t.open({ title: 'Files' });
+    await settle();
+    expect(within(t.frame(dialog.wid)).getByTestId('dialog.button.close')).toBe(document.activeElement);
+    expect(t.frame(files.wid).getAttribute('data-focused')).toBe('false');
+    // Closed, it leaves the focus to the window restored behind it.
+    fireEvent.click(within(t.frame(dialog.wid)).getByTestId('dialog.button.close'));
+    await settle();
+    expect(t.frame(files.wid).getAttribute('data-focused')).toBe('true');
+    expect(t.frame(files.wid).contains(document.activeElement)).toBe(true);
+  });
+
   it('falls back to the desktop home control when the opener has gone', async () => {
     const t = await desktop();
     const gone = document.createElement('button');

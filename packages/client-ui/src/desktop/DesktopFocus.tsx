@@ -1,4 +1,4 @@
-import type { WindowManager } from '@atrium/client-core';
+import { isDesktopModal, type WindowManager, type WindowRecord } from '@atrium/client-core';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useWindowList } from '../windows/useWindowRecord.js';
 import { focusableIn } from '../windows/focusable.js';
@@ -47,17 +47,24 @@ function focusWindow(surface: HTMLElement, wid: number): boolean {
  * focus when it opened (its opener, e.g. the button that opened a dialog)
  * when that control is in the window the model focuses next (a dialog's
  * parent), or on the desktop when no window takes focus; otherwise the next
- * window in z-order takes it (WindowFrame moves focus into it).
+ * window in z-order takes it (WindowFrame moves focus into it). A modal of
+ * the desktop (the logout question) gives it back to its opener wherever
+ * that is (the panel's Log out button), returned once the windows have
+ * placed focus themselves; unless a window opened while it was open (the
+ * restored session's, behind a launch error) takes the focus.
  */
-function returnFocusOnClose(windows: WindowManager, surface: HTMLElement, openers: Map<number, HTMLElement>, closedWid: number): void {
-  const opener = openers.get(closedWid);
-  openers.delete(closedWid);
-  const closing = frameOf(surface, closedWid);
-  if (!closing?.contains(document.activeElement) || !canTakeFocus(opener ?? null) || closing.contains(opener!)) return;
+function returnFocusOnClose(windows: WindowManager, surface: HTMLElement, openers: Map<number, HTMLElement>, closed: WindowRecord): HTMLElement | null {
+  const opener = openers.get(closed.wid);
+  openers.delete(closed.wid);
+  const closing = frameOf(surface, closed.wid);
+  if (!closing?.contains(document.activeElement) || !canTakeFocus(opener ?? null) || closing.contains(opener!)) return null;
   const next = windows.focused();
+  // A window opened while the modal was open (a restored session's) is where the user goes on.
+  if (isDesktopModal(closed)) return next && next.wid > closed.wid ? null : opener!;
   const nextFrame = next ? frameOf(surface, next.wid) : null;
   const openerWindow = opener!.closest('.atr-window');
   if (next ? nextFrame?.contains(opener!) : !openerWindow) opener!.focus({ preventScroll: true });
+  return null;
 }
 
 /**
@@ -76,6 +83,8 @@ export function DesktopFocus({ surface }: { surface: RefObject<HTMLElement | nul
   const list = useWindowList(windows);
   /** The window that last held DOM focus (a minimized one hands focus to its window-list entry). */
   const lastHolder = useRef<number | null>(null);
+  /** The opener a closed modal of the desktop gives focus back to, after the windows' own focus moves. */
+  const pendingReturn = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const root = surface.current;
@@ -85,7 +94,10 @@ export function DesktopFocus({ surface }: { surface: RefObject<HTMLElement | nul
       const active = document.activeElement;
       if (active instanceof HTMLElement && active !== document.body) openers.set(w.wid, active);
     });
-    const stopClose = windows.onDidCloseWindow((w) => returnFocusOnClose(windows, root, openers, w.wid));
+    const stopClose = windows.onDidCloseWindow((w) => {
+      const back = returnFocusOnClose(windows, root, openers, w);
+      if (back) pendingReturn.current = back;
+    });
     const track = (event: FocusEvent) => {
       const frame = event.target instanceof Element ? event.target.closest<HTMLElement>('.atr-window') : null;
       lastHolder.current = frame ? Number(frame.dataset.wid) : null;
@@ -100,6 +112,12 @@ export function DesktopFocus({ surface }: { surface: RefObject<HTMLElement | nul
 
   useEffect(() => {
     const root = surface.current;
+    const back = pendingReturn.current;
+    pendingReturn.current = null;
+    if (back && canTakeFocus(back)) {
+      back.focus({ preventScroll: true });
+      return;
+    }
     if (!root || !focusIsLost()) return;
     const focused = windows.focused();
     if (focused && focusWindow(root, focused.wid)) return;

@@ -2,6 +2,7 @@ import type { AlertDialog } from '@atrium/client-core';
 import { useEffect, useId, useRef, useState, type JSX } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
+import { dialogMessageId } from '../windows/focusable.js';
 import { AlertIcon, ChevronRightIcon, InfoIcon, LockIcon } from '@atrium/app-kit';
 
 type CopyStatus = 'idle' | 'copied' | 'failed';
@@ -28,7 +29,7 @@ export function AlertDialogView({ model }: { model: AlertDialog }): JSX.Element 
     );
   return (
     <>
-      <p className={`atr-dialog__message atr-dialog__message--${state.type}`} data-testid="dialog.message">
+      <p id={dialogMessageId(model.wid)} className={`atr-dialog__message atr-dialog__message--${state.type}`} data-testid="dialog.message">
         {icon}
         <span className="atr-dialog__message-text">{state.message}</span>
       </p>

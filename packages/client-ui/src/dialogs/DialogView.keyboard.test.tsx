@@ -153,12 +153,13 @@ describe('the focus trap of modal dialogs', () => {
     expect(fireEvent.keyDown(message, { key: 'Tab' })).toBe(true);
   });
 
-  it('does not trap Tab in a dialog without a parent (it is not modal)', async () => {
-    const { frame, view } = await open('confirm', { message: 'Sure?' });
-    expect(frame.getAttribute('aria-modal')).toBeNull();
-    const no = view.getByRole('button', { name: 'No' });
-    no.focus();
-    expect(fireEvent.keyDown(no, { key: 'Tab' })).toBe(true);
-    expect(document.activeElement).toBe(no);
+  it('traps Tab in a dialog without a parent too: it is a modal of the desktop', async () => {
+    const { frame } = await open('confirm', { message: 'Sure?' });
+    expect(frame.getAttribute('aria-modal')).toBe('true');
+    const buttons = focusableIn(frame);
+    const last = buttons.at(-1)!;
+    last.focus();
+    expect(fireEvent.keyDown(last, { key: 'Tab' })).toBe(false);
+    expect(document.activeElement).toBe(buttons[0]);
   });
 });

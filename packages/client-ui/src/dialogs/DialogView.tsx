@@ -2,6 +2,7 @@ import type { AlertDialog, ChoiceDialog, ColorDialog, DefaultApplicationDialog, 
 import { lazy, Suspense, useEffect, useRef, type JSX, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 import { AlertDialogView } from './AlertDialogView.js';
+import { dialogMessageId } from '../windows/focusable.js';
 import { DialogButtons } from './DialogButtons.js';
 import { ProgressDialogView } from './ProgressDialogView.js';
 import { PromptDialogView } from './PromptDialogView.js';
@@ -22,7 +23,7 @@ function DialogContent({ model }: { model: DialogModel }): JSX.Element | null {
       return <AlertDialogView model={model as AlertDialog} />;
     case 'confirm':
       return (
-        <p className="atr-dialog__message" data-testid="dialog.message">
+        <p id={dialogMessageId(model.wid)} className="atr-dialog__message" data-testid="dialog.message">
           {model.options.message}
         </p>
       );

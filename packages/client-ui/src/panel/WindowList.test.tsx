@@ -31,6 +31,15 @@ describe('the window list', () => {
     expect(names()).toEqual(['Report', '(window)', 'Global']);
   });
 
+  it('does not list a dialog without a parent window (the logout question, a launch error): it is a modal of the desktop', async () => {
+    const t = await desktop();
+    t.open({ title: 'Report' });
+    act(() => void t.dialogs.create('confirm', { title: 'Log out', message: 'Would you like to logout?' }, () => undefined));
+    act(() => void t.dialogs.alert('You may not use Incidents.', { title: 'Launch error', type: 'refused' }));
+    expect(names()).toEqual(['Report']);
+    expect(entry('Report').getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('marks the focused window’s entry as pressed', async () => {
     const t = await desktop();
     const a = t.open({ title: 'A' });

@@ -167,6 +167,28 @@ describe('the global search panel', () => {
     expect(magnifier().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('closes with Tab past its last control, or Shift+Tab before its first, and gives focus back to the magnifier (focus never drops to the page)', async () => {
+    await start();
+    magnifier().focus();
+    let panel = await openPanel();
+    const last = within(panel).getAllByTestId('globalSearch.recentEntry').at(-1)!;
+    // Tab between the panel's own controls is the browser's: the panel stays.
+    const filter = within(panel).getByTestId('globalSearch.filter.apps');
+    filter.focus();
+    fireEvent.keyDown(filter, { key: 'Tab' });
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(magnifier());
+    panel = await openPanel();
+    const first = within(panel).getByTestId('globalSearch.close');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(magnifier());
+  });
+
   it('closes with a click outside it, and the magnifier closes it too', async () => {
     await start();
     await openPanel();

@@ -4,6 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useReturnFocus } from '../desktop/ModalOverlay.js';
 import { useObservable } from '../hooks/useObservable.js';
+import { useTabOut } from '../hooks/useTabOut.js';
 import { CloseIcon, SearchIcon, useDismiss } from '@atrium/app-kit';
 import { useCataloguePart } from '../i18n/useCataloguePart.js';
 import { useTranslation } from '../i18n/useTranslation.js';
@@ -38,7 +39,8 @@ function placeOf(button: HTMLElement | null): CSSProperties | undefined {
  * Attachments and Comments (toggle buttons) and the Recent list (a click
  * fills the bar). Enter searches; a refused text is said in a live region
  * and nothing is sent. Escape closes it and gives focus back to the
- * magnifier; a click outside it or Tab out of it closes it too. The rules
+ * magnifier, and so does Tab past its last control (Shift+Tab before its
+ * first: useTabOut); a click outside it or focus moving out of it closes it too. The rules
  * are the desktop's GlobalSearchModel's.
  */
 export default function GlobalSearchPanel(): JSX.Element | null {
@@ -88,13 +90,18 @@ function SearchPanel({ model }: { model: GlobalSearchModel }): JSX.Element {
     if (!model.submit()) input.current?.focus();
   };
 
+  const closeToMagnifier = () => {
+    const button = magnifier();
+    model.close();
+    button?.focus({ preventScroll: true });
+  };
+  useTabOut(panel, closeToMagnifier);
+
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
     event.stopPropagation();
-    const button = magnifier();
-    model.close();
-    button?.focus({ preventScroll: true });
+    closeToMagnifier();
   };
 
   const handleBlur = (event: FocusEvent<HTMLElement>) => {

@@ -35,3 +35,43 @@ describe('a window waiting for its modal dialog', () => {
     expect(t.frame(w.wid).querySelector('.atr-window__spinner')).not.toBeNull();
   });
 });
+
+describe('a dialog without a parent window (a modal of the desktop)', () => {
+  it('is a modal dialog named by its title and described by its question, and Tab and Shift+Tab stay inside it', async () => {
+    const t = await desktop();
+    t.open({ title: 'Files' });
+    let wid = 0;
+    act(() => {
+      wid = t.dialogs.create('confirm', { title: 'Log out', message: 'Would you like to logout?', labels: { yes: 'logout.confirm.yes', no: 'logout.confirm.no' } }, () => undefined).wid;
+    });
+    const frame = t.frame(wid);
+    expect(frame.getAttribute('role')).toBe('dialog');
+    expect(frame.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(frame.getAttribute('aria-labelledby')!)?.textContent).toBe('Log out');
+    expect(document.getElementById(frame.getAttribute('aria-describedby')!)?.textContent).toBe('Would you like to logout?');
+    const yes = within(frame).getByTestId('dialog.button.yes');
+    const no = within(frame).getByTestId('dialog.button.no');
+    expect(document.activeElement).toBe(yes);
+    // From the last control Tab comes back to the first; from the first Shift+Tab goes to the last.
+    const last = no.compareDocumentPosition(yes) & Node.DOCUMENT_POSITION_FOLLOWING ? yes : no;
+    last.focus();
+    act(() => void last.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true })));
+    expect(frame.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(last);
+    const first = document.activeElement as HTMLElement;
+    act(() => void first.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true, bubbles: true, cancelable: true })));
+    expect(document.activeElement).toBe(last);
+  });
+
+  it('is an alertdialog when it is an alert (a refused launch), described by its message', async () => {
+    const t = await desktop();
+    let wid = 0;
+    act(() => {
+      wid = t.dialogs.alert("You don't have access to Incidents", { title: 'Launch error', type: 'refused' }).wid;
+    });
+    const frame = t.frame(wid);
+    expect(frame.getAttribute('role')).toBe('alertdialog');
+    expect(frame.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(frame.getAttribute('aria-describedby')!)?.textContent).toBe("You don't have access to Incidents");
+  });
+});

@@ -10,6 +10,7 @@ import { useWindowGestures } from './useWindowGestures.js';
 import { useWindowRecord } from './useWindowRecord.js';
 import type { WindowMenuProps } from './WindowMenu.js';
 import { WindowTitleBar } from './WindowTitleBar.js';
+import { dialogMessageId } from './focusable.js';
 import './WindowFrame.css';
 
 /** The open modal child of a window, which takes focus instead of it. */
@@ -37,14 +38,17 @@ export interface WindowFrameProps {
  * one window re-renders no other; the layer passes nothing but the wid.
  *
  * Every window is a dialog in the accessibility tree (modal when its
- * attributes say so), named by its title. When the window gets focus in the
+ * attributes say so: a dialog always is, to its parent or to the desktop),
+ * named by its title; an alert is an alertdialog, and an alert's or a
+ * question's window is described by its message. When the window gets focus in the
  * model, DOM focus moves into it (its first focusable element, else the frame).
  */
 export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps): JSX.Element | null {
   const { t } = useTranslation();
-  const { windows, ui, slots } = useDesktop();
+  const { windows, ui, slots, dialogs } = useDesktop();
   const record = useWindowRecord(windows, wid);
   const menuOpen = useSyncExternalStore(ui.subscribe, () => ui.getState().menu === wid);
+  const dialog = useSyncExternalStore(useCallback((listener: () => void) => dialogs.subscribe(listener), [dialogs]), () => dialogs.dialogs().find((d) => d.wid === wid));
   const frameRef = useRef<HTMLDivElement>(null);
   const bodyRef = useCallback((element: HTMLDivElement | null) => slots.set(wid, element), [slots, wid]);
   const gestures = useWindowGestures(windows, wid, frameRef);
@@ -78,6 +82,8 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
   if (!record) return null;
   const { attributes, state, position, dimension } = record;
   const titleId = `atr-window-${wid}-title`;
+  // A dialog whose content is its message (an alert, a question) is described by it; an alert is announced as one.
+  const described = (dialog?.kind === 'alert' || dialog?.kind === 'confirm') && !!dialog.options.message;
 
   /** Focus follows the pointer and the keyboard into a window; a window with a modal child hands it to the child. */
   const claimFocus = (byPointer: boolean) => {
@@ -116,9 +122,10 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
         ref={frameRef}
         className={classes}
         style={style}
-        role="dialog"
+        role={dialog?.kind === 'alert' ? 'alertdialog' : 'dialog'}
         aria-modal={attributes.modal || undefined}
         aria-labelledby={attributes.header ? titleId : undefined}
+        aria-describedby={described ? dialogMessageId(wid) : undefined}
         aria-label={attributes.header ? undefined : record.title || t('window.untitled')}
         aria-busy={state.loading || undefined}
         tabIndex={-1}

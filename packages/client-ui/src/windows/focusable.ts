@@ -14,9 +14,9 @@ function skippedRadio(el: HTMLElement, root: Element): boolean {
   return [...root.querySelectorAll<HTMLInputElement>('input[type="radio"]')].some((r) => r.name === el.name && r.checked && r.form === el.form);
 }
 
-/** The elements inside root that Tab visits (visible ones only). */
+/** The elements inside root that Tab visits (visible ones only: not hidden by CSS either, where the browser can tell). */
 export function focusableIn(root: Element): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden],[inert]') && el.getAttribute('aria-hidden') !== 'true' && !skippedRadio(el, root));
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden],[inert]') && el.getAttribute('aria-hidden') !== 'true' && el.checkVisibility?.() !== false && !skippedRadio(el, root));
 }
 
 /** Whether b comes after a in document order. */
@@ -52,3 +52,6 @@ export function trapTab(root: HTMLElement, event: { key: string; shiftKey: boole
   }
   return false;
 }
+
+/** The id of a dialog's message, which describes the dialog's window (WindowFrame). */
+export const dialogMessageId = (wid: number): string => `atr-window-${wid}-message`;

@@ -112,6 +112,26 @@ describe('the notification centre', () => {
     expect(clipboard().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('closes with Tab past its last control, or Shift+Tab before its first, giving focus back to the clipboard', async () => {
+    const t = await start((d) => {
+      d.server.tasks.add({ name: 'Overdue invoice', dueInHours: -3 });
+    });
+    let panel = await openPanel(t);
+    const view = within(panel).getByRole('combobox', { name: 'Show' });
+    fireEvent.keyDown(view, { key: 'Tab' });
+    expect(screen.queryByTestId('work.panel')).not.toBeNull();
+    fireEvent.keyDown(view, { key: 'Tab', shiftKey: true });
+    expect(screen.queryByTestId('work.panel')).toBeNull();
+    expect(document.activeElement).toBe(clipboard());
+    panel = await openPanel(t);
+    const controls = [...panel.querySelectorAll<HTMLElement>('button:not([disabled]), select, a[href]')];
+    const last = controls.at(-1)!;
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(screen.queryByTestId('work.panel')).toBeNull();
+    expect(document.activeElement).toBe(clipboard());
+  });
+
   it('filters by a colour when its counter is pressed, and shows every colour again when pressed twice', async () => {
     const t = await start((d) => {
       d.server.tasks.add({ name: 'Overdue', dueInHours: -3 });

@@ -4,6 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useReturnFocus } from '../desktop/ModalOverlay.js';
 import { useObservable } from '../hooks/useObservable.js';
+import { useTabOut } from '../hooks/useTabOut.js';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, RygIcon, useDismiss } from '@atrium/app-kit';
 import { useCataloguePart } from '../i18n/useCataloguePart.js';
 import { useTranslation } from '../i18n/useTranslation.js';
@@ -39,8 +40,9 @@ const COUNT_KEY: Readonly<Record<(typeof RYG_STATUSES)[number], keyof RygCount>>
  * (My Priorities, My Follow Up, My Snoozed Items), the four colour counters
  * acting as filters, the page's tasks by application with their actions,
  * the pages beyond the first five, and View All. Focus moves into it when
- * it opens; Escape closes it and gives focus back to the clipboard; a press
- * outside it closes it too. The rules are the desktop's NotificationCentreModel's.
+ * it opens; Escape closes it and gives focus back to the clipboard, and so
+ * does Tab past its last control (Shift+Tab before its first: useTabOut); a
+ * press outside it closes it too. The rules are the desktop's NotificationCentreModel's.
  */
 export default function NotificationCentrePanel(): JSX.Element | null {
   const { work } = useDesktop();
@@ -73,13 +75,18 @@ function Panel({ model }: { model: NotificationCentreModel }): JSX.Element {
   // The clipboard toggles the panel itself; the work dialogs and notifications sit above it.
   useDismiss(panel, () => model.close(), { escape: false, insideSelector: `[${NOTIFICATION_CENTRE_BUTTON}], .atr-modal, .atr-toasts` });
 
+  const closeToClipboard = () => {
+    const button = clipboard();
+    model.close();
+    button?.focus({ preventScroll: true });
+  };
+  useTabOut(panel, closeToClipboard);
+
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     event.preventDefault();
     event.stopPropagation();
-    const button = clipboard();
-    model.close();
-    button?.focus({ preventScroll: true });
+    closeToClipboard();
   };
 
   const launch = (app: string, args?: Record<string, unknown>) => {

@@ -1,4 +1,4 @@
-import type { WindowRecord } from '@atrium/client-core';
+import { isListedWindow } from '@atrium/client-core';
 import type { JSX, MouseEvent } from 'react';
 import { AppIcon } from '../../apphost/AppIcon.js';
 import { useDesktop } from '../../desktop/DesktopContext.js';
@@ -9,14 +9,10 @@ import { useWindowList } from '../../windows/useWindowRecord.js';
 import type { PanelItemProps } from './index.js';
 import '../WindowList.css';
 
-/** Whether the window list shows a window: a top-level window (not a dialog) whose visibility is global or unset. */
-export function isListedWindow(w: WindowRecord): boolean {
-  return w.parent === null && w.attributes.visibility !== 'restricted';
-}
-
 /**
  * The window list (docs/behaviour/desktop.md#window-list): a named group of
- * the panel's toolbar with one entry per listed window in opening order
+ * the panel's toolbar with one entry per listed window (client-core's
+ * isListedWindow: never a dialog, nor a modal of the desktop) in opening order
  * (icon, title or '(window)', the focused one pressed, a minimized one
  * marked) and a close button shown on hover or focus; then 'Launching
  * {name}' while an application loads. A click runs window.activate (raise,
