@@ -4,7 +4,7 @@ import { ACTION_SHORTCUTS, type ActionId, type ActionStates } from '../model/act
 import { Icon } from './icons.js';
 
 export interface ContextMenuProps {
-  /** Where it opens, relative to the Files window's content. */
+  /** Where it opens, relative to the part of the Files window's content in sight. */
   x: number;
   y: number;
   label: string;
@@ -27,9 +27,9 @@ export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }
   useLayoutEffect(() => {
     const menu = ref.current;
     if (!menu) return;
-    // Kept inside the window's content.
+    // Kept inside the part of the window's content in sight (a short window scrolls as a whole).
     const box = menu.offsetParent as HTMLElement | null;
-    if (box) setPlace({ left: Math.max(0, Math.min(x, box.clientWidth - menu.offsetWidth - 4)), top: Math.max(0, Math.min(y, box.clientHeight - menu.offsetHeight - 4)) });
+    if (box) setPlace({ left: Math.max(0, Math.min(x, box.clientWidth - menu.offsetWidth - 4)), top: box.scrollTop + Math.max(0, Math.min(y, box.clientHeight - menu.offsetHeight - 4)) });
     (menu.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? menu.querySelector<HTMLElement>('[role="menuitem"]'))?.focus();
   }, [x, y]);
 
