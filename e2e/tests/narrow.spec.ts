@@ -94,9 +94,14 @@ test.describe('a page zoomed to 400 % (320 x 256 CSS px: docs/behaviour/files.md
     expect(await files.root.evaluate((root) => root.scrollTop)).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     // A tool of the More actions menu: the properties of the folder shown.
+    await files.root.evaluate((root) => root.scrollTo({ top: 0 }));
     await files.tool('more').click();
     const menu = files.root.getByRole('menu', { name: 'More actions' });
     await expect(menu.getByRole('menuitem')).toHaveCount(7);
+    // The menu fits in the window's part in sight, and opening it scrolls nothing away.
+    await expect(menu.getByRole('menuitem', { name: /^Properties/ })).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: /^Properties/ })).toBeInViewport();
+    expect(await files.root.evaluate((root) => root.scrollTop)).toBe(0);
     await menu.getByRole('menuitem', { name: /^Properties/ }).click();
     await expect(files.root.getByRole('dialog', { name: 'Properties of Home' })).toBeVisible();
   });

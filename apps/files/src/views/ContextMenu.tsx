@@ -27,9 +27,15 @@ export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }
   useLayoutEffect(() => {
     const menu = ref.current;
     if (!menu) return;
-    // Kept inside the part of the window's content in sight (a short window scrolls as a whole).
+    // Kept inside the part of the window's content in sight (a short window scrolls as a whole), and placed there at
+    // once: the focus then brings its first entry into sight inside the menu, never by scrolling the window.
     const box = menu.offsetParent as HTMLElement | null;
-    if (box) setPlace({ left: Math.max(0, Math.min(x, box.clientWidth - menu.offsetWidth - 4)), top: box.scrollTop + Math.max(0, Math.min(y, box.clientHeight - menu.offsetHeight - 4)) });
+    if (box) {
+      const next = { left: Math.max(0, Math.min(x, box.clientWidth - menu.offsetWidth - 4)), top: box.scrollTop + Math.max(0, Math.min(y, box.clientHeight - menu.offsetHeight - 4)) };
+      menu.style.left = `${next.left}px`;
+      menu.style.top = `${next.top}px`;
+      setPlace(next);
+    }
     (menu.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? menu.querySelector<HTMLElement>('[role="menuitem"]'))?.focus();
   }, [x, y]);
 
