@@ -341,6 +341,12 @@ describe('Files', () => {
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(more);
+    // The button toggles it.
+    fireEvent.click(more);
+    fireEvent.pointerDown(more);
+    fireEvent.click(more);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(more.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(more);
     fireEvent.click(within(screen.getByRole('menu', { name: 'More actions' })).getByTestId('files.menu.properties'));
     await settle();

@@ -12,6 +12,8 @@ export interface ContextMenuProps {
   actions: ActionStates;
   onAction(id: ActionId): void;
   onClose(): void;
+  /** A selector of the button that opened it and toggles it itself: a press there is not outside. */
+  toggle?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ContextMenuProps {
  * Space runs, Escape and Tab close it (focus goes back to where it was), a
  * click elsewhere closes it. A greyed entry says why it cannot run.
  */
-export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }: ContextMenuProps): JSX.Element {
+export function ContextMenu({ x, y, label, entries, actions, onAction, onClose, toggle }: ContextMenuProps): JSX.Element {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState({ left: x, top: y });
@@ -39,7 +41,7 @@ export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }
     (menu.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? menu.querySelector<HTMLElement>('[role="menuitem"]'))?.focus();
   }, [x, y]);
 
-  const dismiss = useDismiss(ref, onClose);
+  const dismiss = useDismiss(ref, onClose, toggle ? { insideSelector: toggle } : {});
 
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Tab') onClose();

@@ -88,8 +88,9 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
     openMenu({ x: event.clientX - box.left, y: event.clientY - box.top }, 'folder');
   };
 
-  // The More actions menu opens under its button, inside the window.
+  // The More actions menu opens under its button, inside the window; the button closes it again.
   const openMoreMenu = (button: HTMLElement) => {
+    if (menuRef.current?.scope === 'more') return closeMenu();
     const box = root.current?.getBoundingClientRect();
     const at = button.getBoundingClientRect();
     if (box) openMenu({ x: at.left - box.left, y: at.bottom - box.top }, 'more');
@@ -176,6 +177,7 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
           actions={actions}
           onAction={runAction}
           onClose={closeMenu}
+          toggle={menu.scope === 'more' ? '.fls-tool--more' : undefined}
         />
       )}
       {state.properties && (
