@@ -9,6 +9,7 @@ import { Ports, workerPort } from '../helpers/ports.js';
 import { JourneyServer } from '../helpers/server.js';
 import { UserFiles } from '../helpers/userFiles.js';
 import { Desktop } from '../pages/Desktop.js';
+import { FilesAppObject } from '../pages/FilesAppObject.js';
 import { GlobalSearchObject } from '../pages/GlobalSearchObject.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
@@ -304,6 +305,28 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
       await page.goto('about:blank');
       await server.stop();
       fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('Files at 400 % zoom (320 x 256 CSS px) with its More actions menu, in Vision and Nocturne', async ({ page, request }) => {
+    await page.setViewportSize({ width: 320, height: 256 });
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    const token = await apiToken(request, 'demo');
+    const files = new FilesAppObject(page);
+    try {
+      for (const [theme, scheme] of [['Vision', 'light'], ['Nocturne', 'dark']] as const) {
+        await saveSettings(request, token, { 'desktop.theme': theme });
+        await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe(scheme);
+        if ((await files.window.count()) === 0) await files.openFromAppMenu();
+        await expectAccessible(page, `Files at 400 % (${theme})`);
+        await files.tool('more').click();
+        await files.root.getByRole('menu', { name: 'More actions' }).waitFor();
+        await expectAccessible(page, `the More actions menu of Files at 400 % (${theme})`);
+        await page.keyboard.press('Escape');
+      }
+    } finally {
+      await saveSettings(request, token, { 'desktop.theme': null });
     }
   });
 

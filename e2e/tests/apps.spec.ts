@@ -1,6 +1,16 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { apiToken, saveSettings } from '../helpers/api.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
+import { PanelObject } from '../pages/PanelObject.js';
+
+/** The relative luminance (0 black to 1 white) of the computed background colour of an element. */
+async function backgroundLuminance(element: Locator): Promise<number> {
+  const colour = await element.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
 
 /**
  * Applications (docs/behaviour/applications.md: launching from the page
@@ -111,5 +121,65 @@ test.describe('the generic viewer', () => {
     await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
     await expect(frame).not.toHaveAttribute('sandbox', /allow-same-origin/);
     await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toContainText('Handbook');
+  });
+
+  test("an organisation's page takes the desktop's colour scheme: dark in Nocturne, light again in Vision (docs/behaviour/applications.md#organisation-pages-in-the-dark)", async ({ page, request }) => {
+    const token = await apiToken(request, 'demo');
+    await saveSettings(request, token, { 'desktop.theme': 'Nocturne' });
+    try {
+      const desktop = new Desktop(page);
+      await desktop.signIn();
+      await page.goto('/?app=RiskRegister');
+      const frame = desktop.appWindows('Viewer').getByTestId('viewer.frame');
+      await expect(frame).toHaveAttribute('src', /\?color-scheme=dark$/);
+      const body = page.frameLocator('[data-testid="viewer.frame"]').locator('body');
+      await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toHaveText('Risk Register');
+      expect(await backgroundLuminance(body)).toBeLessThan(0.05);
+      // Not dimmed: the page has dark colours of its own.
+      await expect(frame).toHaveCSS('filter', 'none');
+      if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/viewer-nocturne.png` });
+      await saveSettings(request, token, { 'desktop.theme': 'Vision' });
+      await expect(frame).toHaveAttribute('src', /\?color-scheme=light$/);
+      await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toHaveText('Risk Register');
+      await expect.poll(() => backgroundLuminance(body)).toBeGreaterThan(0.9);
+    } finally {
+      await saveSettings(request, token, { 'desktop.theme': null });
+    }
+  });
+
+  test('organisation pages tell apart in the window list and the application menu, at 200 % zoom too (docs/behaviour/applications.md#icons-of-organisation-pages)', async ({ page }) => {
+    await page.setViewportSize({ width: 640, height: 512 });
+    const desktop = new Desktop(page);
+    const panel = new PanelObject(page);
+    await desktop.signIn();
+    const titles = ['Risk Register', 'Security Policies', 'Company Handbook', 'Operations Reports'];
+    for (const [index, app] of ['RiskRegister', 'Policies', 'Handbook', 'Reports'].entries()) {
+      await page.goto(`/?app=${app}`);
+      await expect(desktop.appWindows('Viewer')).toHaveCount(index + 1);
+    }
+    const entries = panel.windowList.getByTestId('panel.windows.activate');
+    await expect(entries).toHaveCount(4);
+    // Entries cut short still say their whole title: as their tooltip and their accessible name.
+    const cut = await entries.evaluateAll((buttons) => buttons.filter((b) => { const t = b.querySelector<HTMLElement>('.atr-windowlist__title')!; return t.scrollWidth > t.clientWidth; }).length);
+    expect(cut).toBeGreaterThan(0);
+    for (const title of titles) {
+      await expect(panel.windowEntry(title)).toHaveAttribute('title', title);
+      await expect(panel.windowEntry(title)).toHaveAccessibleName(title);
+    }
+    // Each page its own icon, the same in the window list, the title bar and the application menu.
+    const icons = await entries.evaluateAll((buttons) => buttons.map((b) => b.querySelector('img')?.getAttribute('src') ?? ''));
+    expect(new Set(icons).size).toBe(4);
+    expect(icons.every((src) => src.startsWith('data:image/svg+xml,'))).toBe(true);
+    const risk = (await panel.windowEntry('Risk Register').locator('img').getAttribute('src'))!;
+    await expect(desktop.appWindows('Viewer').filter({ has: page.getByTestId('window.title').getByText('Risk Register', { exact: true }) }).getByTestId('window.icon').locator('img')).toHaveAttribute('src', risk);
+    // The entry with the keyboard focus shows its whole title.
+    const policies = panel.windowEntry('Security Policies');
+    await panel.menuButton.focus();
+    for (let i = 0; i < 10 && !(await policies.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press('ArrowRight');
+    await expect(policies).toBeFocused();
+    expect(await policies.locator('.atr-windowlist__title').evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
+    await panel.openAppMenu();
+    await expect(panel.app('Risk Register').locator('img')).toHaveAttribute('src', risk);
+    await expect(panel.app('Security Policies').locator('img')).not.toHaveAttribute('src', risk);
   });
 });

@@ -252,3 +252,42 @@ async function pressUntilFocused(page: Page, key: string, target: Locator): Prom
   }
   await expect(target).toBeFocused();
 }
+
+test.describe('a page zoomed to 400 % (320 x 256 CSS px)', () => {
+  test.use({ viewport: { width: 320, height: 256 } });
+
+  test('a keyboard user opens Files, goes through its entries down to the last, and runs a tool of its More actions menu', async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    await page.keyboard.press('Alt+a');
+    await expect(page.getByRole('searchbox', { name: 'Search Applications' })).toBeFocused();
+    await page.keyboard.type('Files');
+    await page.keyboard.press('Enter');
+    const window = desktop.appWindows('Files');
+    const rows = window.getByTestId('files.item');
+    await rows.first().waitFor();
+    await expectFocusIn(page, window, 'in the Files window');
+    // The listing: one Tab stop, the arrows down to the last entry, each one scrolled into sight.
+    await tabTo(page, window.getByTestId('files.listing'), { max: 20 });
+    await page.keyboard.press('End');
+    await expect(rows.last()).toHaveAttribute('aria-selected', 'true');
+    await expect(rows.last()).toBeInViewport();
+    await page.keyboard.press('Home');
+    await expect(rows.first()).toBeInViewport();
+    // The toolbar's More actions: the folder's properties, and back to the button.
+    const more = window.getByRole('button', { name: 'More actions' });
+    await tabTo(page, more, { max: 20 });
+    await page.keyboard.press('Enter');
+    const menu = window.getByRole('menu', { name: 'More actions' });
+    await expectFocusIn(page, menu, 'in the More actions menu');
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: /^Properties/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const properties = window.getByRole('dialog', { name: /^Properties of / });
+    await expectFocusIn(page, properties, 'in the properties');
+    await page.keyboard.press('Escape');
+    await expect(properties).toHaveCount(0);
+    await page.keyboard.press('Alt+Shift+KeyW');
+    await expect(window).toHaveCount(0);
+  });
+});

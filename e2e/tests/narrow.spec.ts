@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures.js';
 import { Desktop } from '../pages/Desktop.js';
+import { FilesAppObject } from '../pages/FilesAppObject.js';
 
 /** The developer menu's entries for every dialog kind, with the dialog kind each opens. */
 const DIALOGS: Array<[entry: string, kind: string]> = [
@@ -65,5 +66,43 @@ test.describe('a 320 px wide screen (docs/ACCESSIBILITY.md)', () => {
         await expect(dialog.window).toHaveCount(0);
       });
     }
+  });
+});
+
+test.describe('a page zoomed to 400 % (320 x 256 CSS px: docs/behaviour/files.md#the-files-window)', () => {
+  test.use({ viewport: { width: 320, height: 256 } });
+
+  test('Files shows a file row in sight, scrolls as a whole to its last entry and status line, and keeps its tools one click away', async ({ page }) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    const files = new FilesAppObject(page);
+    await files.openFromAppMenu();
+    const window = (await files.window.boundingBox())!;
+    // A whole row of the listing is in sight in the window, without scrolling anything.
+    const first = (await files.root.getByTestId('files.item').first().boundingBox())!;
+    expect(first.y).toBeGreaterThanOrEqual(window.y);
+    expect(first.y + first.height).toBeLessThanOrEqual(window.y + window.height);
+    expect(first.y + first.height).toBeLessThanOrEqual(256);
+    // The toolbar keeps to one row: the less used tools are in More actions.
+    await expect(files.tool('copy')).toBeHidden();
+    const toolbar = (await files.root.getByRole('toolbar', { name: 'File actions' }).boundingBox())!;
+    expect(toolbar.height).toBeLessThan(48);
+    // The window scrolls as a whole: the last entry and the status line come into sight.
+    await files.root.getByTestId('files.status').scrollIntoViewIfNeeded();
+    await expect(files.root.getByTestId('files.status')).toBeInViewport();
+    await expect(files.root.getByTestId('files.item').last()).toBeInViewport();
+    expect(await files.root.evaluate((root) => root.scrollTop)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // A tool of the More actions menu: the properties of the folder shown.
+    await files.root.evaluate((root) => root.scrollTo({ top: 0 }));
+    await files.tool('more').click();
+    const menu = files.root.getByRole('menu', { name: 'More actions' });
+    await expect(menu.getByRole('menuitem')).toHaveCount(7);
+    // The menu fits in the window's part in sight, and opening it scrolls nothing away.
+    await expect(menu.getByRole('menuitem', { name: /^Properties/ })).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: /^Properties/ })).toBeInViewport();
+    expect(await files.root.evaluate((root) => root.scrollTop)).toBe(0);
+    await menu.getByRole('menuitem', { name: /^Properties/ }).click();
+    await expect(files.root.getByRole('dialog', { name: 'Properties of Home' })).toBeVisible();
   });
 });

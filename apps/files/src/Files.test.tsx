@@ -325,6 +325,34 @@ describe('Files', () => {
     expect(document.activeElement).toBe(screen.getByTestId('files.view.icons'));
   });
 
+  it("offers the toolbar's less used tools in its More actions menu, greyed with their reason, and runs them from there", async () => {
+    await launch();
+    const more = screen.getByRole('button', { name: 'More actions' });
+    expect(more.getAttribute('aria-haspopup')).toBe('menu');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(screen.getAllByTestId('files.item').find((r) => r.dataset.path === 'home:/Music')!);
+    act(() => more.focus());
+    fireEvent.click(more);
+    const menu = screen.getByRole('menu', { name: 'More actions' });
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.querySelector('.fls-menu__label')?.textContent)).toEqual(['Download', 'Cut', 'Copy', 'Paste', 'Rename', 'Delete', 'Properties']);
+    expect(within(menu).getByTestId('files.menu.download').getAttribute('aria-disabled')).toBe('true');
+    expect(within(menu).getByTestId('files.menu.download').textContent).toContain('Folders cannot be downloaded');
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(more);
+    // The button toggles it.
+    fireEvent.click(more);
+    fireEvent.pointerDown(more);
+    fireEvent.click(more);
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    fireEvent.click(within(screen.getByRole('menu', { name: 'More actions' })).getByTestId('files.menu.properties'));
+    await settle();
+    expect(screen.getByRole('dialog', { name: 'Properties of Music' })).toBeDefined();
+  });
+
   it('greys the write actions of a read-only filesystem with the reason, and says so', async () => {
     await launch({ args: { path: 'docs:/' } });
     expect(screen.getByTestId('files.readOnly').textContent).toBe('This folder is read-only: you can open, copy and download its files, but not change them.');

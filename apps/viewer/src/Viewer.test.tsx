@@ -1,9 +1,9 @@
 import { renderApplication, type ApplicationTest } from '@atrium/app-kit/testing';
 import type { ProfileApp } from '@atrium/sdk';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import viewer from './index.js';
-import { profileWebApp } from './profileWebApp.js';
+import { frameAddress, profileWebApp } from './profileWebApp.js';
 import { VIEWER_SANDBOX } from './ViewerView.js';
 import metadata from '../metadata.json';
 
@@ -48,6 +48,16 @@ describe('Viewer of profile web apps', () => {
     expect(screen.getByRole('toolbar', { name: 'Viewer toolbar' })).toBeDefined();
   });
 
+  it("gives its window the page's own icon from the profile (its monogram), else the Viewer's", async () => {
+    const icon = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+    const { app } = await launch({ app: 'Wiki' }, [profileApp('Wiki', { title: 'Team Wiki', url: 'https://wiki.example.com/start', icon })]);
+    expect(app.windowOptions[0]?.icon).toBe(icon);
+    current?.closeAll();
+    current?.unmount();
+    const plain = await launch({ app: 'Wiki' });
+    expect(plain.app.windowOptions[0]?.icon).toBe('viewer');
+  });
+
   it('takes the address only from the profile, never from the launch arguments', async () => {
     await launch({ app: 'Wiki', url: 'https://evil.example.net/', title: 'Evil' });
     expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://wiki.example.com/start');
@@ -65,6 +75,28 @@ describe('Viewer of profile web apps', () => {
     current?.unmount();
     await launch({ app: 'Wiki', taskId: '"><script>' });
     expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://wiki.example.com/start');
+  });
+
+  it("asks a page this server serves for the desktop's colour scheme, follows a theme change, and dims another site's page in the dark", async () => {
+    const guide = profileApp('Guide', { title: 'Guide', url: '/api/v1/resources/r-1#intro' });
+    document.documentElement.style.colorScheme = 'light';
+    try {
+      await launch({ app: 'Guide' }, [guide, WIKI]);
+      const frame = () => screen.getByTestId('viewer.frame');
+      expect(frame().getAttribute('src')).toBe('/api/v1/resources/r-1?color-scheme=light#intro');
+      act(() => void (document.documentElement.style.colorScheme = 'dark'));
+      await waitFor(() => expect(frame().getAttribute('src')).toBe('/api/v1/resources/r-1?color-scheme=dark#intro'));
+      expect(frame().className).not.toContain('vwr__frame--dimmed');
+      current?.closeAll();
+      current?.unmount();
+      await launch({ app: 'Wiki' });
+      expect(frame().getAttribute('src')).toBe('https://wiki.example.com/start');
+      expect(frame().className).toContain('vwr__frame--dimmed');
+      act(() => void (document.documentElement.style.colorScheme = 'light'));
+      await waitFor(() => expect(frame().className).not.toContain('vwr__frame--dimmed'));
+    } finally {
+      document.documentElement.style.removeProperty('color-scheme');
+    }
   });
 
   it('reloads the frame', async () => {
@@ -90,9 +122,9 @@ describe('Viewer of profile web apps', () => {
 
 describe('profileWebApp', () => {
   it('reads the address and title from start_options, the title falling back to the name', () => {
-    expect(profileWebApp([WIKI], 'Wiki')).toEqual({ name: 'Wiki', title: 'Team Wiki', url: 'https://wiki.example.com/start' });
-    expect(profileWebApp([profileApp('Docs', { url: 'http://docs.example.com' })], 'Docs')).toEqual({ name: 'Docs', title: 'Docs', url: 'http://docs.example.com' });
-    expect(profileWebApp([profileApp('Guide', { title: 'Guide', url: '/api/v1/resources/r-1' })], 'Guide')).toEqual({ name: 'Guide', title: 'Guide', url: '/api/v1/resources/r-1' });
+    expect(profileWebApp([WIKI], 'Wiki')).toEqual({ name: 'Wiki', title: 'Team Wiki', url: 'https://wiki.example.com/start', icon: null });
+    expect(profileWebApp([profileApp('Docs', { url: 'http://docs.example.com' })], 'Docs')).toEqual({ name: 'Docs', title: 'Docs', url: 'http://docs.example.com', icon: null });
+    expect(profileWebApp([profileApp('Guide', { title: 'Guide', url: '/api/v1/resources/r-1' })], 'Guide')).toEqual({ name: 'Guide', title: 'Guide', url: '/api/v1/resources/r-1', icon: null });
   });
 
   it.each([
@@ -104,6 +136,13 @@ describe('profileWebApp', () => {
     ['start options that are not an object', 'null'],
   ])('refuses %s', (_case, options) => {
     expect(profileWebApp([profileApp('X', options)], 'X')).toBeNull();
+  });
+
+  it("adds the colour scheme to a page of this server's address only, before its fragment", () => {
+    expect(frameAddress('/api/v1/resources/r-1', 'dark')).toBe('/api/v1/resources/r-1?color-scheme=dark');
+    expect(frameAddress('/pages/a?x=1#task=t-1', 'light')).toBe('/pages/a?x=1&color-scheme=light#task=t-1');
+    expect(frameAddress('https://wiki.example.com/start', 'dark')).toBe('https://wiki.example.com/start');
+    expect(frameAddress('//wiki.example.com/start', 'dark')).toBe('//wiki.example.com/start');
   });
 
   it('refuses a name that is not a string', () => {

@@ -1,6 +1,6 @@
-import { ExternalIcon, ReloadIcon, useTranslation, WindowIcon } from '@atrium/app-kit';
+import { ExternalIcon, ReloadIcon, useColorScheme, useTranslation, WindowIcon } from '@atrium/app-kit';
 import { useState, type JSX } from 'react';
-import type { ProfileWebApp } from './profileWebApp.js';
+import { frameAddress, isServedHere, type ProfileWebApp } from './profileWebApp.js';
 import './Viewer.css';
 
 /** Sandbox of the framed app: its scripts and forms run, it may open pop-ups, nothing else (no same-origin, no top navigation). */
@@ -8,7 +8,8 @@ export const VIEWER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popu
 
 /**
  * A web app of the profile in a sandboxed frame under a slim toolbar
- * (reload, open in a new tab: the page's title is the window's, shown once);
+ * (reload, open in a new tab: the page's title is the window's, shown once),
+ * in the desktop's colour scheme;
  * without one, an empty state saying what the Viewer is for and where pages
  * are opened from (the application menu).
  */
@@ -16,6 +17,7 @@ export function ViewerView({ target }: { target: ProfileWebApp | null }): JSX.El
   const { t } = useTranslation();
   // Reloading remounts the frame: a sandboxed cross-origin frame cannot be reloaded from outside.
   const [generation, setGeneration] = useState(0);
+  const scheme = useColorScheme();
   if (!target) {
     return (
       <div className="vwr vwr--empty" data-testid="viewer.empty">
@@ -35,7 +37,16 @@ export function ViewerView({ target }: { target: ProfileWebApp | null }): JSX.El
           <ExternalIcon width={16} height={16} />
         </a>
       </div>
-      <iframe key={generation} className="vwr__frame" src={target.url} title={target.title} sandbox={VIEWER_SANDBOX} referrerPolicy="no-referrer" data-testid="viewer.frame" />
+      {/* In the desktop's colour scheme; another site's page, which cannot be asked for it, is dimmed in the dark (docs/behaviour/applications.md#organisation-pages-in-the-dark). */}
+      <iframe
+        key={generation}
+        className={`vwr__frame${scheme === 'dark' && !isServedHere(target.url) ? ' vwr__frame--dimmed' : ''}`}
+        src={frameAddress(target.url, scheme)}
+        title={target.title}
+        sandbox={VIEWER_SANDBOX}
+        referrerPolicy="no-referrer"
+        data-testid="viewer.frame"
+      />
     </div>
   );
 }

@@ -17,7 +17,8 @@ export default defineApplication(async (app) => {
   app.createWindow({
     id: 'viewer',
     title: target?.title ?? app.title,
-    icon: app.metadata.icon ?? null,
+    // The page's own icon in the window list and the title bar, so that pages tell apart (docs/behaviour/applications.md#icons-of-organisation-pages).
+    icon: target?.icon ?? app.metadata.icon ?? null,
     dimension: { width: 960, height: 640 },
     attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
     render: reactContent(<ViewerView target={target} />),

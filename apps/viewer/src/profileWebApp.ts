@@ -5,6 +5,8 @@ export interface ProfileWebApp {
   name: string;
   title: string;
   url: string;
+  /** Its icon from the start_options, its monogram (docs/behaviour/applications.md#icons-of-organisation-pages); null without one. */
+  icon: string | null;
 }
 
 /**
@@ -25,9 +27,9 @@ export function profileWebApp(apps: readonly ProfileApp[], name: unknown): Profi
     return null;
   }
   if (!options || typeof options !== 'object') return null;
-  const { url, title } = options as { url?: unknown; title?: unknown };
+  const { url, title, icon } = options as { url?: unknown; title?: unknown; icon?: unknown };
   if (typeof url !== 'string' || !isWebAddress(url)) return null;
-  return { name: app.name, title: typeof title === 'string' && title.trim() ? title : app.name, url };
+  return { name: app.name, title: typeof title === 'string' && title.trim() ? title : app.name, url, icon: typeof icon === 'string' && icon ? icon : null };
 }
 
 /** An http(s) address, or a path on this server ('/api/v1/resources/...'); never javascript:, data: and the like. */
@@ -50,4 +52,24 @@ function isWebAddress(url: string): boolean {
 export function atTask(target: ProfileWebApp | null, taskId: unknown): ProfileWebApp | null {
   if (!target || typeof taskId !== 'string' || !/^[\w-]{1,100}$/.test(taskId)) return target;
   return { ...target, url: `${target.url.split('#')[0]}#task=${encodeURIComponent(taskId)}` };
+}
+
+/** Whether a page's address is a path on this server (a page the product serves), not another site's. */
+export function isServedHere(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+}
+
+/**
+ * The address the frame loads in the desktop's colour scheme
+ * (docs/behaviour/applications.md#organisation-pages-in-the-dark): a page
+ * this server serves is asked for it with `color-scheme=light|dark` in its
+ * query (before any fragment, which stays the page's: `#task=`); another
+ * site's address is loaded as it is, since the desktop cannot know what it
+ * would make of a parameter.
+ */
+export function frameAddress(url: string, scheme: 'light' | 'dark'): string {
+  if (!isServedHere(url)) return url;
+  const hash = url.indexOf('#');
+  const [head, fragment] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  return `${head}${head.includes('?') ? '&' : '?'}color-scheme=${scheme}${fragment}`;
 }

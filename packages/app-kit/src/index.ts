@@ -22,4 +22,5 @@ export { AlertIcon, ArrowLeftIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon,
 export * from './desktopIcons.js';
 export { RygIcon } from './rygIcon.js';
 export { keyLabels } from './keyLabels.js';
+export { useColorScheme, currentColorScheme, type ColorScheme } from './useColorScheme.js';
 export { wallpapers, wallpaperUrl, type Wallpaper } from './wallpapers/wallpapers.js';

@@ -391,7 +391,7 @@ export interface Desktop {
   /**
    * The apps of the user's profile (docs/behaviour/profile.md#profile), as the
    * profile was loaded at sign-in; start_options is their JSON string
-   * (name, appId, category, title, type and, for web apps, url).
+   * (name, appId, category, title, type and, for web apps, url and icon).
    */
   profileApps(): readonly ProfileApp[];
   /** Changes a preference of the user's profile on the server (Greetingmessage). */

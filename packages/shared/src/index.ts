@@ -8,6 +8,7 @@ export * from './rules/password.js';
 export * from './rules/keyNames.js';
 export * from './rules/path.js';
 export * from './rules/visibility.js';
+export * from './rules/monogram.js';
 export * from './rules/mime.js';
 export * from './rules/humanFileSize.js';
 export { FileSystemError } from './rules/FileSystemError.js';

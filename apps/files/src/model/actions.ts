@@ -15,6 +15,11 @@ export type ActionStates = Record<ActionId, ActionState>;
 /** Actions of the item menu (right click on an item) and of the folder menu (right click on the empty area). */
 export const ITEM_MENU: readonly (ActionId | '-')[] = ['open', 'download', '-', 'cut', 'copy', 'paste', '-', 'rename', 'delete', '-', 'properties'];
 export const FOLDER_MENU: readonly (ActionId | '-')[] = ['newFolder', 'upload', '-', 'paste', '-', 'properties'];
+/**
+ * The toolbar's less used tools: in a narrow window (a phone, a zoomed page) they leave the toolbar for its
+ * More actions menu, so that the toolbar keeps to one row (docs/behaviour/files.md#the-files-window).
+ */
+export const MORE_MENU: readonly (ActionId | '-')[] = ['download', '-', 'cut', 'copy', 'paste', '-', 'rename', 'delete', '-', 'properties'];
 
 /** Keyboard shortcuts shown beside the menu entries (the keys are handled by keys.ts). */
 export const ACTION_SHORTCUTS: Partial<Record<ActionId, string>> = {

@@ -5,6 +5,7 @@ import type { en_EN } from './en_EN.js';
 const de_DE: TextsShape<typeof en_EN> = {
   files: {
     toolbar: 'Dateiaktionen',
+    more: 'Weitere Aktionen',
     up: 'Nach oben',
     upTitle: 'Zum übergeordneten Ordner',
     places: 'Orte',

@@ -2,6 +2,7 @@
 export const en_EN = {
   files: {
     toolbar: 'File actions',
+    more: 'More actions',
     up: 'Up',
     upTitle: 'Go to the folder above',
     places: 'Places',

@@ -5,6 +5,7 @@ import type { en_EN } from './en_EN.js';
 const fr_FR: TextsShape<typeof en_EN> = {
   files: {
     toolbar: 'Actions sur les fichiers',
+    more: 'Plus d’actions',
     up: 'Monter',
     upTitle: 'Aller au dossier parent',
     places: 'Emplacements',

@@ -5,6 +5,7 @@ import type { en_EN } from './en_EN.js';
 const nb_NO: TextsShape<typeof en_EN> = {
   files: {
     toolbar: 'Filhandlinger',
+    more: 'Flere handlinger',
     up: 'Opp',
     upTitle: 'Gå til mappen over',
     places: 'Steder',

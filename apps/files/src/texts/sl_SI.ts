@@ -5,6 +5,7 @@ import type { en_EN } from './en_EN.js';
 const sl_SI: TextsShape<typeof en_EN> = {
   files: {
     toolbar: 'Dejanja z datotekami',
+    more: 'Več dejanj',
     up: 'Gor',
     upTitle: 'Pojdi v nadrejeno mapo',
     places: 'Mesta',

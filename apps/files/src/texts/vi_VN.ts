@@ -5,6 +5,7 @@ import type { en_EN } from './en_EN.js';
 const vi_VN: TextsShape<typeof en_EN> = {
   files: {
     toolbar: 'Thao tác với tệp',
+    more: 'Thao tác khác',
     up: 'Lên',
     upTitle: 'Đến thư mục cha',
     places: 'Vị trí',

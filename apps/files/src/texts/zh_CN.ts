@@ -5,6 +5,7 @@ import type { en_EN } from './en_EN.js';
 const zh_CN: TextsShape<typeof en_EN> = {
   files: {
     toolbar: '文件操作',
+    more: '更多操作',
     up: '向上',
     upTitle: '转到上一级文件夹',
     places: '位置',

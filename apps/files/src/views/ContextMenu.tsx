@@ -4,7 +4,7 @@ import { ACTION_SHORTCUTS, type ActionId, type ActionStates } from '../model/act
 import { Icon } from './icons.js';
 
 export interface ContextMenuProps {
-  /** Where it opens, relative to the Files window's content. */
+  /** Where it opens, relative to the part of the Files window's content in sight. */
   x: number;
   y: number;
   label: string;
@@ -12,6 +12,8 @@ export interface ContextMenuProps {
   actions: ActionStates;
   onAction(id: ActionId): void;
   onClose(): void;
+  /** A selector of the button that opened it and toggles it itself: a press there is not outside. */
+  toggle?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ContextMenuProps {
  * Space runs, Escape and Tab close it (focus goes back to where it was), a
  * click elsewhere closes it. A greyed entry says why it cannot run.
  */
-export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }: ContextMenuProps): JSX.Element {
+export function ContextMenu({ x, y, label, entries, actions, onAction, onClose, toggle }: ContextMenuProps): JSX.Element {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState({ left: x, top: y });
@@ -27,13 +29,19 @@ export function ContextMenu({ x, y, label, entries, actions, onAction, onClose }
   useLayoutEffect(() => {
     const menu = ref.current;
     if (!menu) return;
-    // Kept inside the window's content.
+    // Kept inside the part of the window's content in sight (a short window scrolls as a whole), and placed there at
+    // once: the focus then brings its first entry into sight inside the menu, never by scrolling the window.
     const box = menu.offsetParent as HTMLElement | null;
-    if (box) setPlace({ left: Math.max(0, Math.min(x, box.clientWidth - menu.offsetWidth - 4)), top: Math.max(0, Math.min(y, box.clientHeight - menu.offsetHeight - 4)) });
+    if (box) {
+      const next = { left: Math.max(0, Math.min(x, box.clientWidth - menu.offsetWidth - 4)), top: box.scrollTop + Math.max(0, Math.min(y, box.clientHeight - menu.offsetHeight - 4)) };
+      menu.style.left = `${next.left}px`;
+      menu.style.top = `${next.top}px`;
+      setPlace(next);
+    }
     (menu.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? menu.querySelector<HTMLElement>('[role="menuitem"]'))?.focus();
   }, [x, y]);
 
-  const dismiss = useDismiss(ref, onClose);
+  const dismiss = useDismiss(ref, onClose, toggle ? { insideSelector: toggle } : {});
 
   const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Tab') onClose();

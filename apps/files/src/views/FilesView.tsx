@@ -2,7 +2,7 @@ import { useModel, useTranslation } from '@atrium/app-kit';
 import type { AppWindow } from '@atrium/sdk';
 import { basenameVfsPath, languageTag } from '@atrium/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX, type MouseEvent } from 'react';
-import { FOLDER_MENU, ITEM_MENU, type ActionId } from '../model/actions.js';
+import { FOLDER_MENU, ITEM_MENU, MORE_MENU, type ActionId } from '../model/actions.js';
 import type { FilesModel } from '../model/FilesModel.js';
 import { isRoot, mountpointOf } from '../model/paths.js';
 import { Breadcrumb } from './Breadcrumb.js';
@@ -21,9 +21,12 @@ import { useDropTarget } from './useDropTarget.js';
 interface MenuState {
   x: number;
   y: number;
-  scope: 'items' | 'folder';
+  scope: 'items' | 'folder' | 'more';
   returnTo: HTMLElement | null;
 }
+
+const MENUS = { items: ITEM_MENU, folder: FOLDER_MENU, more: MORE_MENU } as const;
+const MENU_LABELS = { items: 'files.menu.items', folder: 'files.menu.folder', more: 'files.more' } as const;
 
 export interface FilesViewProps {
   model: FilesModel;
@@ -67,7 +70,7 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
   };
 
   const menuRef = useRef<MenuState | null>(null);
-  const openMenu = (at: { x: number; y: number }, scope: 'items' | 'folder') => {
+  const openMenu = (at: { x: number; y: number }, scope: MenuState['scope']) => {
     menuRef.current = { ...at, scope, returnTo: document.activeElement as HTMLElement | null };
     setMenu(menuRef.current);
   };
@@ -85,6 +88,14 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
     openMenu({ x: event.clientX - box.left, y: event.clientY - box.top }, 'folder');
   };
 
+  // The More actions menu opens under its button, inside the window; the button closes it again.
+  const openMoreMenu = (button: HTMLElement) => {
+    if (menuRef.current?.scope === 'more') return closeMenu();
+    const box = root.current?.getBoundingClientRect();
+    const at = button.getBoundingClientRect();
+    if (box) openMenu({ x: at.left - box.left, y: at.bottom - box.top }, 'more');
+  };
+
   const selectedCount = state.selection.selected.length;
   return (
     <div ref={root} className={`fls${sidebarOpen ? ' fls--places-open' : ''}`} data-testid="files">
@@ -93,7 +104,9 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
         canGoUp={path !== null && !isRoot(path)}
         view={state.view}
         sidebarOpen={sidebarOpen}
+        moreOpen={menu?.scope === 'more'}
         onUp={() => void model.up()}
+        onMore={openMoreMenu}
         onAction={runAction}
         onView={(view) => model.setView(view)}
         onToggleSidebar={() => setSidebarOpen((open) => !open)}
@@ -159,11 +172,12 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
         <ContextMenu
           x={menu.x}
           y={menu.y}
-          label={t(menu.scope === 'items' ? 'files.menu.items' : 'files.menu.folder')}
-          entries={menu.scope === 'items' ? ITEM_MENU : FOLDER_MENU}
+          label={t(MENU_LABELS[menu.scope])}
+          entries={MENUS[menu.scope]}
           actions={actions}
           onAction={runAction}
           onClose={closeMenu}
+          toggle={menu.scope === 'more' ? '.fls-tool--more' : undefined}
         />
       )}
       {state.properties && (

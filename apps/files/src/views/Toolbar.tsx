@@ -13,7 +13,11 @@ export interface ToolbarProps {
   canGoUp: boolean;
   view: ViewMode;
   sidebarOpen: boolean;
+  /** Whether the More actions menu is open. */
+  moreOpen: boolean;
   onUp(): void;
+  /** Opens the More actions menu under the button (a narrow window's other tools). */
+  onMore(button: HTMLElement): void;
   onAction(id: ActionId): void;
   onView(view: ViewMode): void;
   onToggleSidebar(): void;
@@ -29,8 +33,12 @@ function handleArrows(event: KeyboardEvent<HTMLDivElement>): void {
   buttons[(next + buttons.length) % buttons.length]?.focus();
 }
 
-/** The window's toolbar: up, the actions (greyed with their reason), the view mode, and the places button of narrow windows. */
-export function Toolbar({ actions, canGoUp, view, sidebarOpen, onUp, onAction, onView, onToggleSidebar }: ToolbarProps): JSX.Element {
+/**
+ * The window's toolbar: up, the actions (greyed with their reason), the view mode, and the places button of narrow
+ * windows; there the less used tools leave the toolbar for the More actions menu, so that it keeps to one row
+ * (docs/behaviour/files.md#the-files-window).
+ */
+export function Toolbar({ actions, canGoUp, view, sidebarOpen, moreOpen, onUp, onMore, onAction, onView, onToggleSidebar }: ToolbarProps): JSX.Element {
   const { t } = useTranslation();
   return (
     <div className="fls-toolbar" role="toolbar" aria-label={t('files.toolbar')} data-testid="files.toolbar" onKeyDown={handleArrows}>
@@ -61,6 +69,18 @@ export function Toolbar({ actions, canGoUp, view, sidebarOpen, onUp, onAction, o
           </button>
         );
       })}
+      <button
+        type="button"
+        className="fls-tool fls-tool--more"
+        aria-haspopup="menu"
+        aria-expanded={moreOpen}
+        title={t('files.more')}
+        data-testid="files.tool.more"
+        onClick={(event) => onMore(event.currentTarget)}
+      >
+        <Icon name="more" />
+        <span className="fls-hidden">{t('files.more')}</span>
+      </button>
       <span className="fls-toolbar__spacer" />
       <div className="fls-viewmode" role="group" aria-label={t('files.view.label')}>
         {(['list', 'icons'] as const).map((mode) => (

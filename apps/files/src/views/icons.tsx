@@ -111,6 +111,7 @@ const shapes = {
     </>
   ),
   places: <path d="M4 6h16M4 12h16M4 18h16" />,
+  more: <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth="3" />,
   close: <path d="M18 6 6 18M6 6l12 12" />,
   lock: (
     <>

@@ -1,4 +1,4 @@
-import { VIEWER_APP_TYPE } from '@atrium/shared';
+import { monogramIcon, VIEWER_APP_TYPE, type ProfileApp } from '@atrium/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { entry, packageHarness, profileApp, recordingRuntime, type HarnessOptions, type PackageHarness } from '../packages/testing/packageHarness.js';
 import { flushPromises } from '../testing/FakeClock.js';
@@ -80,6 +80,20 @@ describe('AppMenuModel: what the menu lists', () => {
       { name: 'Handbook', title: 'Company Handbook', category: 'employee center', icon: 'employee-center', available: true },
       { name: 'Incidents', title: 'Incident Tracker', category: 'quality management', icon: 'quality-management', available: false },
     ]);
+  });
+
+  it("shows an organisation page with its own icon from its start_options (its monogram), so that pages of one category tell apart; never a packaged app's", async () => {
+    const chat = monogramIcon('Chat', 'Chat');
+    const mail = monogramIcon('Mail', 'Mail');
+    const withIcon = (name: string, icon: string, more: Partial<ProfileApp> = {}) =>
+      profileApp(name, { is_base_app: true, app_type: VIEWER_APP_TYPE, category: 'collaboration', start_options: JSON.stringify({ name, title: name, url: `/pages/${name}.html`, icon }), ...more });
+    const { m } = await menu({
+      profileApps: [withIcon('Chat', chat), withIcon('Mail', mail), withIcon('Notes', 'data:image/svg+xml,x', { is_base_app: false, app_type: 1 }), page('Calendar', 'Calendar', 'collaboration')],
+      manifest: [entry('Notes', { icon: 'notes' })],
+    });
+    const icons = Object.fromEntries(m.getState().entries.map((e) => [e.name, e.icon]));
+    expect(icons).toEqual({ Chat: chat, Mail: mail, Notes: 'notes', Calendar: 'collaboration' });
+    expect(chat).not.toBe(mail);
   });
 
   it('has no applications when neither the profile nor the manifest gives any', async () => {

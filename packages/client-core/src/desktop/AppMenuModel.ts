@@ -81,14 +81,11 @@ export function matchesSearch(entry: Pick<AppMenuEntry, 'name' | 'title'>, query
   return needle === '' || searchText(entry.title).includes(needle) || searchText(entry.name).includes(needle);
 }
 
-/** The title a profile app's start_options give it, if any. */
-function startOptionsTitle(app: ProfileApp): string | null {
+/** A text a profile app's start_options give it (its title, an organisation page's icon), if any. */
+function startOption(app: ProfileApp, key: 'title' | 'icon'): string | null {
   try {
-    const options: unknown = JSON.parse(app.start_options);
-    if (options && typeof options === 'object') {
-      const title = (options as { title?: unknown }).title;
-      if (typeof title === 'string' && title.trim()) return title.trim();
-    }
+    const value: unknown = (JSON.parse(app.start_options) as Record<string, unknown> | null)?.[key];
+    if (typeof value === 'string' && value.trim()) return value.trim();
   } catch {
     // Not JSON: the other sources name it.
   }
@@ -103,6 +100,8 @@ function startOptionsTitle(app: ProfileApp): string | null {
  * when it opens in the Viewer (an organisation page) or its package is there;
  * otherwise it is listed as unavailable. Its title is the package's in the
  * user's language, else the title of its start_options, else its name; its
+ * icon the package's, else an organisation page's from its start_options,
+ * else its category's; its
  * category comes from the profile (packages alone are 'other'). The Viewer
  * itself is not listed: it shows the organisation pages of the other entries.
  * Sorted by title within each category.
@@ -120,9 +119,10 @@ export function appMenuEntries(input: { profileApps: readonly ProfileApp[]; mani
     const pkg = viewer ? undefined : packageOf(app.name);
     entries.push({
       name: app.name,
-      title: (pkg && packageTitle(pkg, locale)) || startOptionsTitle(app) || app.name,
+      title: (pkg && packageTitle(pkg, locale)) || startOption(app, 'title') || app.name,
       category,
-      icon: (pkg && packageIcon(pkg)) || categoryIcon(category),
+      // An organisation page's own icon, its monogram (docs/behaviour/applications.md#icons-of-organisation-pages).
+      icon: (pkg ? packageIcon(pkg) : viewer && startOption(app, 'icon')) || categoryIcon(category),
       available: viewer || pkg !== undefined,
     });
   }

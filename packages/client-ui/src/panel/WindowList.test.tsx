@@ -89,6 +89,20 @@ describe('the window list', () => {
     expect(t.windows.get(a.wid)?.state).toMatchObject({ minimized: false, maximized: true, focused: true });
   });
 
+  it("shows each window's full title as its entry's tooltip and accessible name, and its own icon", async () => {
+    const t = await desktop();
+    const long = 'Quarterly Operations Review of the Northern Warehouses';
+    const icon = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+    const a = t.open({ title: long, icon });
+    t.open({ title: 'Risk Register' });
+    act(() => void t.windows.minimize(a.wid));
+    const button = within(entries()[0]!).getByTestId('panel.windows.activate');
+    expect(button.getAttribute('title')).toBe(long);
+    expect(button.getAttribute('aria-label')).toBe(`${long} (minimized)`);
+    expect(within(entries()[1]!).getByTestId('panel.windows.activate').getAttribute('title')).toBe('Risk Register');
+    expect(entries()[0]!.querySelector('img')?.getAttribute('src')).toBe(icon);
+  });
+
   it("each entry has a close button named after the window, except a window that cannot be closed", async () => {
     const t = await desktop();
     const a = t.open({ title: 'Report' });

@@ -1,8 +1,10 @@
 /** Content routes under the versioned API base (docs/API.md#content). */
 import { AccountLogoParams, AnnouncementParams, CLIENT_LOG_MAX_MESSAGE, LogEntryBody, Messages, ResourceParams } from '@atrium/shared';
 import fs from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ok, parse } from '../http/reply.js';
+import { askedColorScheme, withColorScheme, type PageColorScheme } from '../resources/pageColorScheme.js';
 import type { ResourceService } from '../resources/ResourceService.js';
 import type { AuthService } from '../auth/AuthService.js';
 import type { ContentService } from './ContentService.js';
@@ -16,18 +18,22 @@ const defaultLogo = new URL('../../assets/default-logo.svg', import.meta.url);
  */
 const LOADABLE_ANYWHERE = 'cross-origin';
 
-/** Sends a stored file with headers that keep a hostile upload inert. */
-async function sendResource(resources: ResourceService, id: string, reply: FastifyReply) {
+/**
+ * Sends a stored file with headers that keep a hostile upload inert; a page
+ * asked for a colour scheme has it set on its root element (pageColorScheme.ts).
+ */
+async function sendResource(resources: ResourceService, id: string, reply: FastifyReply, scheme: PageColorScheme | null = null) {
   const found = await resources.open(id);
   if (!found) throw new HttpError(404, Messages.resourceNotFound, 'resource.not-found');
+  const page = scheme && found.record.mime.startsWith('text/html') ? Buffer.from(withColorScheme((await buffer(found.stream)).toString('utf8'), scheme)) : null;
   return reply
     .header('content-type', found.record.mime)
-    .header('content-length', found.record.size)
+    .header('content-length', page ? page.length : found.record.size)
     .header('cache-control', 'public, max-age=86400, immutable')
     .header('x-content-type-options', 'nosniff')
     .header('cross-origin-resource-policy', LOADABLE_ANYWHERE)
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-    .send(found.stream);
+    .send(page ?? found.stream);
 }
 
 /** Replaces control characters (new lines included) so a client cannot forge log lines. */
@@ -50,7 +56,7 @@ export function wrapperResourceRoutes(services: { resources: ResourceService }) 
 function resourceHandler(services: { resources: ResourceService }) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = parse(ResourceParams, request.params);
-    return sendResource(services.resources, id, reply);
+    return sendResource(services.resources, id, reply, askedColorScheme(request.query));
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AccountPreferences, CurrentUser, HasLoggedIn, Profile, ProfileApp, UpdateUserBody, UserDetail } from '@atrium/shared';
+import { monogramIcon, opensInViewer, type AccountPreferences, type CurrentUser, type HasLoggedIn, type Profile, type ProfileApp, type UpdateUserBody, type UserDetail } from '@atrium/shared';
 import { NO_ROLES, type Roles } from '../access/Caller.js';
 import { maySeeUser } from '../access/rules.js';
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
@@ -108,8 +108,12 @@ const emptyPreferences: AccountPreferences = { theme: null, favicon: null, priva
 
 export { displayName };
 
-/** App entry of the profile (docs/behaviour/profile.md#profile), start_options as the JSON string the client parses. */
+/**
+ * App entry of the profile (docs/behaviour/profile.md#profile), start_options as the JSON string the client parses;
+ * an organisation page's start_options carry its icon, its monogram (docs/behaviour/applications.md#icons-of-organisation-pages).
+ */
 export function presentApp(app: AppRecord): ProfileApp {
+  const page = opensInViewer({ is_base_app: app.isBaseApp, app_type: app.appType });
   return {
     name: app.name,
     uuid: app.id,
@@ -117,6 +121,6 @@ export function presentApp(app: AppRecord): ProfileApp {
     is_base_app: app.isBaseApp,
     type: app.type,
     app_type: app.appType,
-    start_options: JSON.stringify({ name: app.name, appId: app.id, category: app.category, title: app.title, type: app.type, ...(app.url ? { url: app.url } : {}) }),
+    start_options: JSON.stringify({ name: app.name, appId: app.id, category: app.category, title: app.title, type: app.type, ...(app.url ? { url: app.url } : {}), ...(page ? { icon: monogramIcon(app.name, app.title) } : {}) }),
   };
 }

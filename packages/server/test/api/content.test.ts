@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRecord } from '../../src/accounts/AccountStore.js';
 import type { AnnouncementRecord } from '../../src/announcements/AnnouncementStore.js';
 import type { ResourceRecord } from '../../src/resources/ResourceStore.js';
+import { DOCUMENT_TYPES } from '../../src/resources/ResourceService.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer, expectClientErrorEnvelope } from '../helpers/http.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
@@ -157,6 +158,20 @@ describe(`content routes on ${databaseKind}`, () => {
     it('serves an announcement video with its type', async () => {
       const res = await t.app.inject({ method: 'GET', url: `${api}/resources/${video.id}` });
       expect(res.headers['content-type']).toBe('video/webm');
+    });
+
+    it("answers a page asked for a colour scheme with it on the page's root element, under the same sandboxing policy; other files and values as they are", async () => {
+      const source = '<!doctype html>\n<html lang="en"><head><style>:root[data-color-scheme="dark"] { background: #111 }</style></head><body>Hi</body></html>\n';
+      const page = await t.services.resources.add('page.html', Buffer.from(source), DOCUMENT_TYPES);
+      const dark = await t.app.inject({ method: 'GET', url: `${api}/resources/${page.id}?color-scheme=dark` });
+      expect(dark.statusCode).toBe(200);
+      expect(dark.body).toBe(source.replace('<html lang="en">', '<html data-color-scheme="dark" lang="en">'));
+      expect(Number(dark.headers['content-length'])).toBe(Buffer.byteLength(dark.body));
+      expect(dark.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      expect((await t.app.inject({ method: 'GET', url: `${api}/resources/${page.id}?color-scheme=light` })).body).toContain('<html data-color-scheme="light" lang="en">');
+      for (const query of ['', '?color-scheme=sepia', '?color-scheme=dark%22%3E']) expect((await t.app.inject({ method: 'GET', url: `${api}/resources/${page.id}${query}` })).body, query).toBe(source);
+      const picture = await t.app.inject({ method: 'GET', url: `${api}/resources/${image.id}?color-scheme=dark` });
+      expect(picture.rawPayload.equals(imageBytes)).toBe(true);
     });
 
     it('answers 404 for an unknown resource and 400 for an id that is not a uuid', async () => {

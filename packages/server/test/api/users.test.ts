@@ -5,7 +5,7 @@
  * colleague's card, the cleared-browser-cache flag, the logged-in flag and
  * switching account.
  */
-import { Messages, type LoginResult, type Profile, type UserDetail } from '@atrium/shared';
+import { Messages, monogramIcon, type LoginResult, type Profile, type UserDetail } from '@atrium/shared';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRecord } from '../../src/accounts/AccountStore.js';
@@ -153,6 +153,12 @@ describe(`user routes on ${databaseKind}`, () => {
         expect(typeof entry!.start_options).toBe('string');
         expect(JSON.parse(entry!.start_options)).toMatchObject({ name: app.name, appId: app.id, category: app.category, title: app.title, type: app.type });
       }
+    });
+
+    it("gives an organisation page's start_options its monogram as its icon, and other apps none", () => {
+      const options = (name: string) => JSON.parse(profile.apps.find((a) => a.name === name)!.start_options) as { icon?: string };
+      expect(options('Chat').icon).toBe(monogramIcon('Chat', 'Team chat'));
+      expect(options('Tasks').icon).toBeUndefined();
     });
 
     it('carries the user preferences, blacklisted apps, cache flag, timestamp and search history', async () => {
