@@ -17,16 +17,17 @@ export default defineApplication(async (app) => {
   const model = new PreviewModel({ files: app.desktop.files, t: (key, vars) => app.desktop.t(key, vars) });
   const preview = app.createWindow({
     id: 'preview',
-    title: app.title,
     icon: app.metadata.icon ?? null,
     dimension: { width: 800, height: 600 },
     attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
     render: reactContent(<PreviewView model={model} locale={app.desktop.locale} />),
   });
-  let title = app.title;
+  // The file's name, else the app's title in the current language (docs/behaviour/windows.md#title).
+  let title: string | null = null;
   model.subscribe(() => {
-    const next = model.title ?? app.title;
-    if (next !== title) preview.setTitle((title = next));
+    if (model.title === title) return;
+    title = model.title;
+    preview.setTitle(() => model.title ?? app.title);
   });
   // A file entry given by the desktop (openFile), or a path from the page address (?app=...&file=home:/a.txt).
   const file = (app.args.file ?? app.options.file) as { path?: unknown } | string | undefined;

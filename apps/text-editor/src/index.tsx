@@ -33,7 +33,8 @@ export default defineApplication(async (app) => {
   );
   const editor: AppWindow = app.createWindow({
     id: 'editor',
-    title: model.title,
+    // 'Untitled' follows the language (docs/behaviour/windows.md#title).
+    title: () => model.title,
     icon: app.metadata.icon ?? null,
     dimension: { width: 720, height: 520 },
     attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
@@ -44,7 +45,10 @@ export default defineApplication(async (app) => {
   let title = model.title;
   let wrap = model.getState().wrap;
   model.subscribe(() => {
-    if (model.title !== title) editor.setTitle((title = model.title));
+    if (model.title !== title) {
+      title = model.title;
+      editor.setTitle(() => model.title);
+    }
     if (model.getState().wrap !== wrap) app.settings.set('wrap', (wrap = model.getState().wrap));
   });
   // A file entry given by the desktop (openFile), or a path from the page address (?app=...&file=home:/a.txt).

@@ -1,4 +1,4 @@
-import { APP_CATEGORIES, opensInViewer, VIEWER_APP, type AppCategory, type PackageManifestEntry, type Profile, type ProfileApp } from '@atrium/shared';
+import { APP_CATEGORIES, opensInViewer, profileAppTitle, VIEWER_APP, type AppCategory, type PackageManifestEntry, type Profile, type ProfileApp } from '@atrium/shared';
 import { Observable } from '../Observable.js';
 import type { PackageManager } from '../packages/PackageManager.js';
 import { packageIcon } from '../packages/packageIcon.js';
@@ -81,20 +81,6 @@ export function matchesSearch(entry: Pick<AppMenuEntry, 'name' | 'title'>, query
   return needle === '' || searchText(entry.title).includes(needle) || searchText(entry.name).includes(needle);
 }
 
-/** The title a profile app's start_options give it, if any. */
-function startOptionsTitle(app: ProfileApp): string | null {
-  try {
-    const options: unknown = JSON.parse(app.start_options);
-    if (options && typeof options === 'object') {
-      const title = (options as { title?: unknown }).title;
-      if (typeof title === 'string' && title.trim()) return title.trim();
-    }
-  } catch {
-    // Not JSON: the other sources name it.
-  }
-  return null;
-}
-
 /**
  * The applications of the menu (docs/behaviour/desktop.md#application-menu):
  * the user's profile apps joined with the package manifest, then the
@@ -102,7 +88,8 @@ function startOptionsTitle(app: ProfileApp): string | null {
  * (Preferences, packages of every organisation). A profile app is available
  * when it opens in the Viewer (an organisation page) or its package is there;
  * otherwise it is listed as unavailable. Its title is the package's in the
- * user's language, else the title of its start_options, else its name; its
+ * user's language, else the catalogue's title of its start_options in
+ * that language (profileAppTitle), else its name; its
  * category comes from the profile (packages alone are 'other'). The Viewer
  * itself is not listed: it shows the organisation pages of the other entries.
  * Sorted by title within each category.
@@ -120,7 +107,7 @@ export function appMenuEntries(input: { profileApps: readonly ProfileApp[]; mani
     const pkg = viewer ? undefined : packageOf(app.name);
     entries.push({
       name: app.name,
-      title: (pkg && packageTitle(pkg, locale)) || startOptionsTitle(app) || app.name,
+      title: (pkg && packageTitle(pkg, locale)) || profileAppTitle(app, locale) || app.name,
       category,
       icon: (pkg && packageIcon(pkg)) || categoryIcon(category),
       available: viewer || pkg !== undefined,

@@ -187,6 +187,8 @@ function buildDesktop(platform: DesktopPlatform, layout: { viewport: Dimension }
   const searchIcon = tray.create({ icon: 'file-search', title: translate('fileSearch.tray'), onClick: () => ui.togglePopup('fileSearch') });
   const applyLocale = async (locale: Locale) => {
     await platform.setLocale(locale);
+    // What was shown in the previous language follows the new one: window titles (docs/behaviour/windows.md#title), the tray's search icon.
+    windows.retitle();
     searchIcon.update({ title: translate('fileSearch.tray') });
   };
   const openFile = (file: FileEntry | string) => packages.desktop.openFile(file);

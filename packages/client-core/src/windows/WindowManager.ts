@@ -1,7 +1,7 @@
 import type { Clock } from '../env.js';
 import { DEFAULT_WINDOW_FLAGS, normalizeAttributes } from './attributes.js';
 import { boundsInViewport, constrainPosition, initialBounds, mediaOf, resizeBounds, snapBounds } from './geometry.js';
-import type { Dimension, Position, ResizeEdge, SnapZone, WindowOptions, WindowRecord, WindowSessionRecord } from './types.js';
+import type { Dimension, Position, ResizeEdge, SnapZone, WindowOptions, WindowRecord, WindowSessionRecord, WindowTitle } from './types.js';
 import { LoadingDebounce } from './LoadingDebounce.js';
 import { WindowIdExistsError, type Translate } from './WindowIdExistsError.js';
 import { WindowStore, type WindowEntry } from './WindowStore.js';
@@ -35,6 +35,8 @@ export class WindowManager extends WindowStore {
   readonly #closeGuards = new Map<number, () => boolean | Promise<boolean>>();
   /** Windows whose guard is being asked (a second request while it asks is ignored). */
   readonly #asking = new Set<number>();
+  /** Per window whose title is made of texts: the function giving it in the current language (retitle). */
+  readonly #titleSources = new Map<number, (t: Translate) => string>();
 
   constructor(options: WindowManagerOptions) {
     super();
@@ -69,7 +71,7 @@ export class WindowManager extends WindowStore {
       const parent = options.parent != null && this.entries.has(options.parent) ? options.parent : null;
       const bounds = initialBounds(options, attributes, this.#viewport, wid - 1);
       const record: WindowRecord = {
-        wid, id: options.id, appId, title: options.title ?? '', icon: options.icon ?? null, parent,
+        wid, id: options.id, appId, title: this.#titleOf(wid, options.title), icon: options.icon ?? null, parent,
         ...bounds, zIndex: 0, media: mediaOf(bounds.dimension.width),
         state: DEFAULT_WINDOW_FLAGS, attributes, breadcrumb: [...(options.breadcrumb ?? [])], snapped: null,
       };
@@ -251,9 +253,49 @@ export class WindowManager extends WindowStore {
     );
   }
 
-  /** Sets the title shown in the header and the window list. */
-  setTitle(wid: number, title: string): void {
-    this.batch(() => this.with(wid, (e) => e.record.title !== title && this.update(e, { title }, true)));
+  /**
+   * Sets the title shown in the header and the window list: a text, or a
+   * function of the translator that retitle() calls again after a language
+   * switch (docs/behaviour/windows.md#title).
+   */
+  setTitle(wid: number, title: WindowTitle): void {
+    if (!this.entries.has(wid)) return;
+    const text = this.#titleOf(wid, title);
+    this.batch(() => this.with(wid, (e) => e.record.title !== text && this.update(e, { title: text }, true)));
+  }
+
+  /**
+   * Computes again, in the current language, the title of every window
+   * whose title is made of texts (given as a function): called when the
+   * interface language changes, so that title bars, the window list and
+   * every other reader show the new language's titles.
+   */
+  retitle(): void {
+    this.batch(() => {
+      for (const [wid, source] of this.#titleSources) {
+        const text = this.#resolveTitle(source);
+        this.with(wid, (e) => e.record.title !== text && this.update(e, { title: text }, true));
+      }
+    });
+  }
+
+  /** A title's text now; remembers (or forgets) the window's function for retitle(). */
+  #titleOf(wid: number, title: WindowTitle | undefined): string {
+    if (typeof title !== 'function') {
+      this.#titleSources.delete(wid);
+      return title ?? '';
+    }
+    this.#titleSources.set(wid, title);
+    return this.#resolveTitle(title);
+  }
+
+  #resolveTitle(source: (t: Translate) => string): string {
+    try {
+      return String(source(this.#translate ?? ((key) => key)));
+    } catch (error) {
+      console.error('A window title could not be computed.', error);
+      return '';
+    }
   }
 
   /** Sets the icon shown in the header and the window list. */
@@ -333,6 +375,7 @@ export class WindowManager extends WindowStore {
   /** Cancels timers and drops every window and listener (no close events). */
   dispose(): void {
     this.#loading.dispose();
+    this.#titleSources.clear();
     this.clear();
   }
 
@@ -373,6 +416,7 @@ export class WindowManager extends WindowStore {
     for (const child of [...this.entries.values()]) if (child.record.parent === wid) this.#close(child.record.wid);
     this.#loading.forget(wid);
     this.#closeGuards.delete(wid);
+    this.#titleSources.delete(wid);
     this.remove(entry);
     const parent = entry.record.parent === null ? undefined : this.entries.get(entry.record.parent);
     if (parent && entry.record.attributes.modal) this.#loading.modalChild(parent.record.wid, -1);
