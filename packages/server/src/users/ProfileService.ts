@@ -117,6 +117,15 @@ export function presentApp(app: AppRecord): ProfileApp {
     is_base_app: app.isBaseApp,
     type: app.type,
     app_type: app.appType,
-    start_options: JSON.stringify({ name: app.name, appId: app.id, category: app.category, title: app.title, type: app.type, ...(app.url ? { url: app.url } : {}) }),
+    start_options: JSON.stringify({
+      name: app.name,
+      appId: app.id,
+      category: app.category,
+      title: app.title,
+      // The title in other languages (docs/behaviour/applications.md#catalogue-translations), when it has any.
+      ...(app.titles && Object.keys(app.titles).length > 0 ? { titles: app.titles } : {}),
+      type: app.type,
+      ...(app.url ? { url: app.url } : {}),
+    }),
   };
 }

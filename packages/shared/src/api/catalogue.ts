@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LOCALES, type Locale } from '../constants.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../constants.js';
 import { text } from './text.js';
 import type { ProfileApp } from './user.js';
 
@@ -18,9 +18,15 @@ import type { ProfileApp } from './user.js';
 /** Longest title of a catalogue entry, in any language. */
 export const CATALOGUE_TITLE_MAX_LENGTH = 200;
 
-/** A catalogue entry's translations: a non-empty text (at most 200 characters) per locale; any locale may be left out. */
-export const CatalogueTitles = z.partialRecord(z.enum(LOCALES), text({ min: 1, max: CATALOGUE_TITLE_MAX_LENGTH }).check(z.refine((s) => s.trim() !== '', 'must not be blank')));
-export type CatalogueTitles = Partial<Record<Locale, string>>;
+/** The locales a catalogue entry may be translated into: every one but the default, whose text is the entry's title. */
+export const CATALOGUE_TRANSLATION_LOCALES = LOCALES.filter((l) => l !== DEFAULT_LOCALE) as Array<Exclude<Locale, 'en_EN'>>;
+
+/** A catalogue entry's translations: a non-blank text (at most 200 characters) per locale other than the default; any may be left out. */
+export const CatalogueTitles = z.partialRecord(
+  z.enum(CATALOGUE_TRANSLATION_LOCALES),
+  text({ max: CATALOGUE_TITLE_MAX_LENGTH }).check(z.refine((s) => s.trim() !== '', 'must not be blank')),
+);
+export type CatalogueTitles = Partial<Record<Exclude<Locale, 'en_EN'>, string>>;
 
 /** The text of a catalogue entry in a locale: its translation there, else its title. */
 export function catalogueTitle(title: string, titles: CatalogueTitles | null | undefined, locale: string): string {
