@@ -16,6 +16,9 @@ export interface WindowManagerOptions {
 
 const finite = (...values: number[]) => values.every(Number.isFinite);
 
+/** The function of a title made of texts, which retitle() calls again; none for a plain text. */
+const sourceOf = (title: WindowTitle | undefined) => (typeof title === 'function' ? title : undefined);
+
 /**
  * The desktop's windows (docs/behaviour/windows.md): immutable WindowRecord snapshots and the
  * operations that enforce the window rules. Operations return false when a
@@ -35,8 +38,6 @@ export class WindowManager extends WindowStore {
   readonly #closeGuards = new Map<number, () => boolean | Promise<boolean>>();
   /** Windows whose guard is being asked (a second request while it asks is ignored). */
   readonly #asking = new Set<number>();
-  /** Per window whose title is made of texts: the function giving it in the current language (retitle). */
-  readonly #titleSources = new Map<number, (t: Translate) => string>();
 
   constructor(options: WindowManagerOptions) {
     super();
@@ -71,11 +72,11 @@ export class WindowManager extends WindowStore {
       const parent = options.parent != null && this.entries.has(options.parent) ? options.parent : null;
       const bounds = initialBounds(options, attributes, this.#viewport, wid - 1);
       const record: WindowRecord = {
-        wid, id: options.id, appId, title: this.#titleOf(wid, options.title), icon: options.icon ?? null, parent,
+        wid, id: options.id, appId, title: this.#titleText(options.title), icon: options.icon ?? null, parent,
         ...bounds, zIndex: 0, media: mediaOf(bounds.dimension.width),
         state: DEFAULT_WINDOW_FLAGS, attributes, breadcrumb: [...(options.breadcrumb ?? [])], snapped: null,
       };
-      const entry: WindowEntry = { record, saved: null };
+      const entry: WindowEntry = { record, saved: null, titleSource: sourceOf(options.title) };
       this.add(entry);
       if (parent !== null && attributes.modal) this.#loading.modalChild(parent, 1);
       this.#focus(entry);
@@ -259,9 +260,13 @@ export class WindowManager extends WindowStore {
    * switch (docs/behaviour/windows.md#title).
    */
   setTitle(wid: number, title: WindowTitle): void {
-    if (!this.entries.has(wid)) return;
-    const text = this.#titleOf(wid, title);
-    this.batch(() => this.with(wid, (e) => e.record.title !== text && this.update(e, { title: text }, true)));
+    this.batch(() =>
+      this.with(wid, (e) => {
+        e.titleSource = sourceOf(title);
+        const text = this.#titleText(title);
+        return e.record.title !== text && this.update(e, { title: text }, true);
+      }),
+    );
   }
 
   /**
@@ -272,28 +277,16 @@ export class WindowManager extends WindowStore {
    */
   retitle(): void {
     this.batch(() => {
-      for (const [wid, source] of this.#titleSources) {
-        const text = this.#resolveTitle(source);
-        this.with(wid, (e) => e.record.title !== text && this.update(e, { title: text }, true));
-      }
+      for (const { record, titleSource } of this.entries.values()) if (titleSource) this.setTitle(record.wid, titleSource);
     });
   }
 
-  /** A title's text now; remembers (or forgets) the window's function for retitle(). */
-  #titleOf(wid: number, title: WindowTitle | undefined): string {
-    if (typeof title !== 'function') {
-      this.#titleSources.delete(wid);
-      return title ?? '';
-    }
-    this.#titleSources.set(wid, title);
-    return this.#resolveTitle(title);
-  }
-
-  #resolveTitle(source: (t: Translate) => string): string {
+  /** A title's text now, in the current language; a function that fails gives no title. */
+  #titleText(title: WindowTitle | undefined): string {
     try {
-      return String(source(this.#translate ?? ((key) => key)));
+      return typeof title === 'function' ? title(this.#translate ?? String) : (title ?? '');
     } catch (error) {
-      console.error('A window title could not be computed.', error);
+      console.error(error);
       return '';
     }
   }
@@ -375,7 +368,6 @@ export class WindowManager extends WindowStore {
   /** Cancels timers and drops every window and listener (no close events). */
   dispose(): void {
     this.#loading.dispose();
-    this.#titleSources.clear();
     this.clear();
   }
 
@@ -416,7 +408,6 @@ export class WindowManager extends WindowStore {
     for (const child of [...this.entries.values()]) if (child.record.parent === wid) this.#close(child.record.wid);
     this.#loading.forget(wid);
     this.#closeGuards.delete(wid);
-    this.#titleSources.delete(wid);
     this.remove(entry);
     const parent = entry.record.parent === null ? undefined : this.entries.get(entry.record.parent);
     if (parent && entry.record.attributes.modal) this.#loading.modalChild(parent.record.wid, -1);

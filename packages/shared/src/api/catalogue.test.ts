@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { catalogueTitle, CatalogueTitles, profileAppTitle } from './catalogue.js';
+import { CatalogueTitles } from './catalogue.js';
+import { catalogueTitle, profileAppTitle } from '../rules/catalogueTitle.js';
 
 const app = (options: unknown) => ({ start_options: typeof options === 'string' ? options : JSON.stringify(options) });
 
