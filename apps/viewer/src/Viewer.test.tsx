@@ -1,6 +1,6 @@
 import { renderApplication, type ApplicationTest } from '@atrium/app-kit/testing';
 import type { Locale, ProfileApp } from '@atrium/sdk';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import viewer from './index.js';
 import { profileWebApp } from './profileWebApp.js';
@@ -47,6 +47,9 @@ describe('Viewer of profile web apps', () => {
     expect(app.titleNow(app.windows[0]!.wid)).toBe('Auditverwaltung');
     await app.desktop.setLocale('zh_CN');
     expect(app.titleNow(app.windows[0]!.wid)).toBe('审核管理');
+    // The frame's name (what screen readers say) follows too.
+    await act(() => current!.i18n.setLocale('zh_CN'));
+    expect((screen.getByTestId('viewer.frame') as HTMLIFrameElement).title).toBe('审核管理');
     await app.desktop.setLocale('fr_FR');
     expect(app.titleNow(app.windows[0]!.wid)).toBe('Audit Management');
   });

@@ -22,6 +22,6 @@ export default defineApplication(async (app) => {
     icon: app.metadata.icon ?? null,
     dimension: { width: 960, height: 640 },
     attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
-    render: reactContent(<ViewerView target={target} />),
+    render: reactContent(<ViewerView target={target} titleIn={(language) => pageIn(language)?.title} />),
   });
 });
