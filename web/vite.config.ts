@@ -25,11 +25,12 @@ function packageChunkName(entry: string): string | null {
 /**
  * The app kit in two chunks rather than one per module (the page's bundle
  * lists every chunk an app needs by name): what only the apps use, and what
- * the signed-in desktop shares with them (with the sdk's helpers). Its icons
- * and hooks stay with the login page, which uses them.
+ * the signed-in desktop shares with them (with the sdk's helpers and the
+ * catalogue's title rules). Its icons and hooks stay with the login page,
+ * which uses them.
  */
 const APP_KIT = /[\\/]packages[\\/]app-kit[\\/]src[\\/](Model|dialogs|FailureState|texts|windowDocument)\.tsx?$/;
-const KIT = /[\\/]packages[\\/](app-kit[\\/]src[\\/](reactContent|listNavigation|useDismiss|wallpapers[\\/]wallpapers)|sdk[\\/]src[\\/]index|shared[\\/]src[\\/]rules[\\/]vfsErrors)\.tsx?$/;
+const KIT = /[\\/]packages[\\/](app-kit[\\/]src[\\/](reactContent|listNavigation|useDismiss|wallpapers[\\/]wallpapers)|sdk[\\/]src[\\/]index|shared[\\/]src[\\/]rules[\\/](vfsErrors|catalogueTitle))\.tsx?$/;
 
 /** The chunk of an app kit module ('app-kit', 'kit'), or null: where the bundler puts it. */
 function appKitChunk(id: string): string | null {

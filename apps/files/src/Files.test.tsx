@@ -50,7 +50,7 @@ const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve
 describe('Files', () => {
   it('opens the home folder in one window titled with the folder, with places, path and sortable columns', async () => {
     const { app } = await launch();
-    expect(app.windowOptions[0]).toMatchObject({ id: 'files', title: 'Files', attributes: { minDimension: { width: 320, height: 300 } } });
+    expect(app.windowOptions[0]).toMatchObject({ id: 'files', attributes: { minDimension: { width: 320, height: 300 } } });
     expect(app.titles.at(-1)).toBe('Home – Files');
     expect(names()).toEqual(['Documents', 'Empty', 'Music', 'todo.txt']);
     const places = within(screen.getByRole('navigation', { name: 'Places' }));
@@ -59,6 +59,24 @@ describe('Files', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name▲', 'Size', 'Type', 'Date modified']);
     const todo = screen.getAllByRole('row').find((r) => r.textContent?.startsWith('todo.txt'))!;
     expect(within(todo).getAllByRole('gridcell').map((c) => c.textContent).slice(0, 3)).toEqual(['todo.txt', '4 B', 'text/plain']);
+  });
+
+  it("keeps the window title in the user's language after a language switch: the place's label and the app's title", async () => {
+    const fs = memory();
+    // The desktop's filesystem gives the built-in places' labels in the current language.
+    let language = 'en_EN';
+    const mountpoints = fs.mountpoints.bind(fs);
+    vi.spyOn(fs, 'mountpoints').mockImplementation(async () => (await mountpoints()).map((m) => (m.name === 'home' && language === 'zh_CN' ? { ...m, label: '我的文件' } : m)));
+    const { app } = await launch({ fs });
+    const wid = app.windows[0]!.wid;
+    expect(app.titleNow(wid)).toBe('Home – Files');
+    language = 'zh_CN';
+    await act(async () => {
+      await app.desktop.setLocale('zh_CN');
+      await current!.i18n.setLocale('zh_CN');
+    });
+    await waitFor(() => expect(app.titleNow(wid)).toBe('我的文件 – 文件'));
+    expect(screen.getByRole('navigation', { name: '位置' })).toBeTruthy();
   });
 
   it('opens the folder given as args.path, and the breadcrumb goes back up', async () => {

@@ -68,12 +68,11 @@ export default defineApplication(async (app) => {
   const model = new FilesModel(applicationHost(app, () => window));
   window = app.createWindow({
     id: 'files',
-    title: app.title,
     icon: app.metadata.icon ?? null,
     dimension: { width: 860, height: 560 },
     // Fits into small screens (a phone gets the whole width; the side bar folds away).
     attributes: { minDimension: { width: 320, height: 300 }, clamp: true },
-    render: reactContent((win) => <FilesView model={model} appTitle={app.title} window={win} />),
+    render: reactContent((win) => <FilesView model={model} appTitle={() => app.title} window={win} />),
   });
   app.on('destroy', () => model.dispose());
   void model.start(startPathOf(app.args, app.options));

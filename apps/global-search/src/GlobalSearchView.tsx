@@ -1,6 +1,6 @@
 import { FailureState, listIndexByKey, useModel, useTranslation, type TFunction } from '@atrium/app-kit';
 import { fileErrorText, tooManyRequestsText } from '@atrium/sdk';
-import { highlightParts, humanFileSize, SEARCH_FILTERS, type SearchFilter, type SearchResult } from '@atrium/shared';
+import { catalogueTitle, highlightParts, humanFileSize, SEARCH_FILTERS, type SearchFilter, type SearchResult } from '@atrium/shared';
 import { useId, useState, type FormEvent, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
 import { keyOf, type ResultGroup, type SearchResultsModel } from './SearchResultsModel.js';
 
@@ -45,14 +45,18 @@ function categoryLabel(category: string, t: TFunction): string {
 /** The lines of a result: what it is, where or whose, and the words matched. */
 function ResultLines({ result, t, locale }: { result: SearchResult; t: TFunction; locale: string }): JSX.Element {
   switch (result.kind) {
-    case 'apps':
+    case 'apps': {
+      // The catalogue's title in the user's language (docs/behaviour/applications.md#catalogue-translations).
+      const title = catalogueTitle(result.title, result.titles, locale);
       return (
         <>
-          <Primary text={result.title} snippet={result.snippet} />
+          <Primary text={title} snippet={result.snippet} />
           <span className="gsr-result__secondary">{categoryLabel(result.category, t)}</span>
-          <Snippet text={result.title} snippet={result.snippet} />
+          {/* The default language's title the words matched is not repeated beside its translation. */}
+          <Snippet text={title} snippet={plain(result.snippet) === result.title ? '' : result.snippet} />
         </>
       );
+    }
     case 'users':
       return (
         <>

@@ -26,19 +26,19 @@ export default defineApplication(async (app) => {
   });
   const window = app.createWindow({
     id: 'results',
-    title: app.title,
     icon: app.metadata.icon ?? null,
     dimension: { width: 760, height: 560 },
     // Fits into small screens (a phone gets the whole width).
     attributes: { minDimension: { width: 320, height: 320 }, clamp: true },
     render: reactContent(<GlobalSearchView model={model} />),
   });
-  // The window's title names the text searched.
-  let title = app.title;
+  // The window's title names the text searched; the app's title follows the language (docs/behaviour/windows.md#title).
+  let searchedBefore = '';
   const unsubscribe = model.subscribe(() => {
     const { searched } = model.getState();
-    const next = searched ? `${searched} – ${app.title}` : app.title;
-    if (next !== title) window.setTitle((title = next));
+    if (searched === searchedBefore) return;
+    searchedBefore = searched;
+    window.setTitle(() => (searched ? `${searched} – ${app.title}` : app.title));
   });
   app.on('attention', (payload) => {
     const args = (payload as { args?: Readonly<Record<string, unknown>> } | null)?.args;

@@ -32,7 +32,8 @@ describe('Preferences', () => {
   it('opens one window of about 640x480 with a sensible minimum size, titled with the app', async () => {
     const { app } = await launch();
     expect(app.windowOptions).toHaveLength(1);
-    expect(app.windowOptions[0]).toMatchObject({ id: 'preferences', title: 'Preferences', dimension: { width: 680, height: 600 } });
+    expect(app.windowOptions[0]).toMatchObject({ id: 'preferences', dimension: { width: 680, height: 600 } });
+    expect(app.titleNow(app.windows[0]!.wid)).toBe('Preferences');
     expect(app.windowOptions[0]?.attributes).toMatchObject({ minDimension: { width: 320, height: 300 }, clamp: true });
     expect(screen.getByRole('tablist', { name: 'Preferences sections' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Appearance', 'Panels', 'Widgets', 'Language', 'General']);

@@ -1,6 +1,6 @@
 import { LanguageIcon, listIndexByKey, PaletteIcon, PanelIcon, SlidersIcon, useTranslation, WidgetIcon } from '@atrium/app-kit';
-import type { AppWindow, Application } from '@atrium/sdk';
-import { useEffect, useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
+import type { Application } from '@atrium/sdk';
+import { useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
 import { AppearanceSection } from './sections/AppearanceSection.js';
 import { GeneralSection } from './sections/GeneralSection.js';
 import { LanguageSection } from './sections/LanguageSection.js';
@@ -30,7 +30,6 @@ const VIEWS: Record<SectionId, ComponentType<{ app: Application }>> = {
 
 export interface PreferencesViewProps {
   app: Application;
-  window?: AppWindow;
 }
 
 /**
@@ -38,18 +37,13 @@ export interface PreferencesViewProps {
  * (a strip of tabs on top in narrow windows) and the chosen section's
  * settings beside it. Arrow keys, Home and End move between tabs.
  */
-export function PreferencesView({ app, window }: PreferencesViewProps): JSX.Element {
-  const { t, language } = useTranslation();
+export function PreferencesView({ app }: PreferencesViewProps): JSX.Element {
+  const { t } = useTranslation();
   const [current, setCurrent] = useState<SectionId>('appearance');
   const tabs = useRef(new Map<SectionId, HTMLButtonElement>());
   const baseId = useId();
   const tabId = (s: SectionId) => `${baseId}-tab-${s}`;
   const panelId = `${baseId}-panel`;
-
-  // The window's title follows the interface language.
-  useEffect(() => {
-    window?.setTitle(app.title);
-  }, [app, window, language]);
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The tabs stand in a column, or in a row in narrow windows: both arrow pairs move.

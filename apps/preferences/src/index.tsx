@@ -13,12 +13,11 @@ export default defineApplication(async (app) => {
   await PREFERENCES_TEXTS.install(app.desktop);
   app.createWindow({
     id: 'preferences',
-    title: app.title,
     icon: app.metadata.icon ?? null,
     // Tall enough for the whole wallpaper grid of Appearance, its first section, on a 1280 x 720 screen.
     dimension: { width: 680, height: 600 },
     // Fits into small screens (a phone gets the whole width).
     attributes: { minDimension: { width: 320, height: 300 }, clamp: true },
-    render: reactContent((window) => <PreferencesView app={app} window={window} />),
+    render: reactContent(<PreferencesView app={app} />),
   });
 });

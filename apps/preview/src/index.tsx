@@ -27,7 +27,6 @@ export default defineApplication(async (app) => {
   const model = new PreviewModel({ files: app.desktop.files, t: (key, vars) => app.desktop.t(key, vars) });
   const preview = app.createWindow({
     id: restorable.windowId,
-    title: app.title,
     icon: app.metadata.icon ?? null,
     dimension: { width: 800, height: 600 },
     attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
@@ -38,11 +37,14 @@ export default defineApplication(async (app) => {
     restorable.forget();
     return true;
   });
-  let title = app.title;
+  // The file's name, else the app's title in the current language (docs/behaviour/windows.md#title).
+  let title: string | null = null;
   let path: string | null = null;
   model.subscribe(() => {
-    const next = model.title ?? app.title;
-    if (next !== title) preview.setTitle((title = next));
+    if (model.title !== title) {
+      title = model.title;
+      preview.setTitle(() => model.title ?? app.title);
+    }
     if (model.getState().path !== path) restorable.remember({ path: (path = model.getState().path), modified: false });
   });
   // The file the restored window showed; else a file entry given by the desktop (openFile), or a path from the page

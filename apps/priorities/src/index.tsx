@@ -10,6 +10,7 @@
  */
 import { reactContent } from '@atrium/app-kit';
 import { defineApplication, type Application } from '@atrium/sdk';
+import { profileAppTitle } from '@atrium/shared';
 import { PrioritiesModel } from './model/PrioritiesModel.js';
 import { PrioritiesView } from './views/PrioritiesView.js';
 import { PRIORITIES_TEXTS } from './texts.js';
@@ -28,13 +29,7 @@ function titleOf(app: Application): (name: string) => string {
     const pkg = app.desktop.packages('application').find((p) => p.name === name);
     if (pkg?.title) return pkg.title;
     const entry = app.desktop.profileApps().find((p) => p.name === name);
-    try {
-      const title = entry ? (JSON.parse(entry.start_options) as { title?: unknown }).title : undefined;
-      if (typeof title === 'string' && title.trim()) return title.trim();
-    } catch {
-      // No title in the start options: the name says it.
-    }
-    return name;
+    return (entry && profileAppTitle(entry, app.desktop.locale)) || name;
   };
 }
 
@@ -50,7 +45,6 @@ export default defineApplication(async (app) => {
   });
   const window = app.createWindow({
     id: 'priorities',
-    title: app.title,
     icon: app.metadata.icon ?? null,
     dimension: { width: 980, height: 620 },
     // Fits into small screens (a phone gets the whole width; the rows stack).

@@ -96,6 +96,18 @@ describe('Text Editor', () => {
     expect(app.titles.at(-1)).toBe('hello.txt');
   });
 
+  it("titles an untitled document in the user's language, also after a language switch", async () => {
+    const { app, i18n } = await launch();
+    const wid = app.windows[0]!.wid;
+    expect(app.titleNow(wid)).toBe('Untitled');
+    await act(() => i18n.setLocale('de_DE'));
+    expect(app.titleNow(wid)).toBe('Unbenannt');
+    fireEvent.change(text(), { target: { value: 'hello' } });
+    expect(app.titles.at(-1)).toBe('*Unbenannt');
+    await act(() => i18n.setLocale('zh_CN'));
+    expect(app.titleNow(wid)).toBe('*未命名');
+  });
+
   it('shows why saving failed in the interface language and keeps the text', async () => {
     const { fs } = await launch({ file: 'docs:/manual.txt' });
     await settle();

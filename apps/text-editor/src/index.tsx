@@ -43,7 +43,8 @@ export default defineApplication(async (app) => {
   );
   const editor: AppWindow = app.createWindow({
     id: restorable.windowId,
-    title: model.title,
+    // 'Untitled' follows the language (docs/behaviour/windows.md#title).
+    title: () => model.title,
     icon: app.metadata.icon ?? null,
     dimension: { width: 720, height: 520 },
     attributes: { minDimension: { width: 320, height: 240 }, clamp: true },
@@ -59,7 +60,10 @@ export default defineApplication(async (app) => {
   let wrap = model.getState().wrap;
   let shown = { path: model.path, modified: model.modified };
   model.subscribe(() => {
-    if (model.title !== title) editor.setTitle((title = model.title));
+    if (model.title !== title) {
+      title = model.title;
+      editor.setTitle(() => model.title);
+    }
     if (model.getState().wrap !== wrap) app.settings.set('wrap', (wrap = model.getState().wrap));
     if (model.path !== shown.path || model.modified !== shown.modified) restorable.remember((shown = { path: model.path, modified: model.modified }));
   });

@@ -1,5 +1,5 @@
 import { renderApplication, type ApplicationTest } from '@atrium/app-kit/testing';
-import type { ProfileApp } from '@atrium/sdk';
+import type { Locale, ProfileApp } from '@atrium/sdk';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import viewer from './index.js';
@@ -20,8 +20,8 @@ afterEach(() => {
   current = null;
 });
 
-async function launch(args: Record<string, unknown>, profileApps: ProfileApp[] = [WIKI]): Promise<ApplicationTest> {
-  current = await renderApplication(viewer, metadata as Parameters<typeof renderApplication>[1], { args, profileApps });
+async function launch(args: Record<string, unknown>, options: { profileApps?: ProfileApp[]; locale?: Locale } = {}): Promise<ApplicationTest> {
+  current = await renderApplication(viewer, metadata as Parameters<typeof renderApplication>[1], { args, profileApps: options.profileApps ?? [WIKI], ...(options.locale ? { locale: options.locale } : {}) });
   return current;
 }
 
@@ -34,23 +34,36 @@ describe('Viewer of profile web apps', () => {
     expect(frame.getAttribute('sandbox')).toBe(VIEWER_SANDBOX);
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
     expect(frame.title).toBe('Team Wiki');
-    expect(app.windowOptions[0]?.title).toBe('Team Wiki');
+    expect(app.titleNow(app.windows[0]!.wid)).toBe('Team Wiki');
     const open = screen.getByRole('link', { name: 'Open in a new tab' });
     expect(open.getAttribute('href')).toBe('https://wiki.example.com/start');
     expect(open.getAttribute('target')).toBe('_blank');
     expect(open.getAttribute('rel')).toBe('noopener noreferrer');
   });
 
+  it("titles the window with the page's title in the user's language, also after a language switch", async () => {
+    const translated = profileApp('Audits', { title: 'Audit Management', titles: { de_DE: 'Auditverwaltung', zh_CN: '审核管理' }, url: '/api/v1/resources/r-2' });
+    const { app } = await launch({ app: 'Audits' }, { profileApps: [translated], locale: 'de_DE' });
+    expect(app.titleNow(app.windows[0]!.wid)).toBe('Auditverwaltung');
+    await app.desktop.setLocale('zh_CN');
+    expect(app.titleNow(app.windows[0]!.wid)).toBe('审核管理');
+    // The frame's name (what screen readers say) follows too.
+    await act(() => current!.i18n.setLocale('zh_CN'));
+    expect((screen.getByTestId('viewer.frame') as HTMLIFrameElement).title).toBe('审核管理');
+    await app.desktop.setLocale('fr_FR');
+    expect(app.titleNow(app.windows[0]!.wid)).toBe('Audit Management');
+  });
+
   it("shows the page's title once, as the window's title, not again inside the window", async () => {
     const { app } = await launch({ app: 'Wiki' });
-    expect(app.windowOptions[0]?.title).toBe('Team Wiki');
+    expect(app.titleNow(app.windows[0]!.wid)).toBe('Team Wiki');
     expect(screen.getByTestId('viewer').textContent).not.toContain('Team Wiki');
     expect(screen.getByRole('toolbar', { name: 'Viewer toolbar' })).toBeDefined();
   });
 
   it("gives its window the page's own icon from the profile (its monogram), else the Viewer's", async () => {
     const icon = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
-    const { app } = await launch({ app: 'Wiki' }, [profileApp('Wiki', { title: 'Team Wiki', url: 'https://wiki.example.com/start', icon })]);
+    const { app } = await launch({ app: 'Wiki' }, { profileApps: [profileApp('Wiki', { title: 'Team Wiki', url: 'https://wiki.example.com/start', icon })] });
     expect(app.windowOptions[0]?.icon).toBe(icon);
     current?.closeAll();
     current?.unmount();
@@ -69,7 +82,7 @@ describe('Viewer of profile web apps', () => {
     expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://wiki.example.com/start#task=0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0');
     current?.closeAll();
     current?.unmount();
-    await launch({ app: 'Docs', taskId: 't-1' }, [profileApp('Docs', { url: 'https://docs.example.com/a#old' })]);
+    await launch({ app: 'Docs', taskId: 't-1' }, { profileApps: [profileApp('Docs', { url: 'https://docs.example.com/a#old' })] });
     expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://docs.example.com/a#task=t-1');
     current?.closeAll();
     current?.unmount();
@@ -81,7 +94,7 @@ describe('Viewer of profile web apps', () => {
     const guide = profileApp('Guide', { title: 'Guide', url: '/api/v1/resources/r-1#intro' });
     document.documentElement.style.colorScheme = 'light';
     try {
-      await launch({ app: 'Guide' }, [guide, WIKI]);
+      await launch({ app: 'Guide' }, { profileApps: [guide, WIKI] });
       const frame = () => screen.getByTestId('viewer.frame');
       expect(frame().getAttribute('src')).toBe('/api/v1/resources/r-1?color-scheme=light#intro');
       act(() => void (document.documentElement.style.colorScheme = 'dark'));
@@ -116,7 +129,7 @@ describe('Viewer of profile web apps', () => {
     expect(screen.getByRole('heading', { name: 'Nothing to show' })).toBeDefined();
     expect(screen.getByTestId('viewer.empty').textContent).toContain('The viewer shows the web applications of your profile. Open one from the application menu.');
     expect(screen.queryByTestId('viewer.frame')).toBeNull();
-    expect(app.windowOptions[0]?.title).toBe('Viewer');
+    expect(app.titleNow(app.windows[0]!.wid)).toBe('Viewer');
   });
 });
 

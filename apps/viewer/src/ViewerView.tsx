@@ -13,8 +13,8 @@ export const VIEWER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popu
  * without one, an empty state saying what the Viewer is for and where pages
  * are opened from (the application menu).
  */
-export function ViewerView({ target }: { target: ProfileWebApp | null }): JSX.Element {
-  const { t } = useTranslation();
+export function ViewerView({ target, titleIn }: { target: ProfileWebApp | null; titleIn?: (language: string) => string | undefined }): JSX.Element {
+  const { t, language } = useTranslation();
   // Reloading remounts the frame: a sandboxed cross-origin frame cannot be reloaded from outside.
   const [generation, setGeneration] = useState(0);
   const scheme = useColorScheme();
@@ -42,7 +42,7 @@ export function ViewerView({ target }: { target: ProfileWebApp | null }): JSX.El
         key={generation}
         className={`vwr__frame${scheme === 'dark' && !isServedHere(target.url) ? ' vwr__frame--dimmed' : ''}`}
         src={frameAddress(target.url, scheme)}
-        title={target.title}
+        title={titleIn?.(language) ?? target.title}
         sandbox={VIEWER_SANDBOX}
         referrerPolicy="no-referrer"
         data-testid="viewer.frame"

@@ -1,4 +1,5 @@
 import type { ProfileApp } from '@atrium/sdk';
+import { profileAppTitle } from '@atrium/shared';
 
 /** What the viewer shows: a web application of the user's profile. */
 export interface ProfileWebApp {
@@ -10,13 +11,14 @@ export interface ProfileWebApp {
 }
 
 /**
- * The web app of the profile named `name`: its address and title come from
+ * The web app of the profile named `name`: its address and title (in the
+ * locale given: the catalogue's translation, else its title) come from
  * the profile app's start_options (docs/behaviour/profile.md#profile), never from the launch arguments, so
  * a link or page address cannot make the viewer frame another site. Null
  * when the profile has no such app, its start_options is not JSON, or it
  * has no http(s) address or server path.
  */
-export function profileWebApp(apps: readonly ProfileApp[], name: unknown): ProfileWebApp | null {
+export function profileWebApp(apps: readonly ProfileApp[], name: unknown, locale = 'en_EN'): ProfileWebApp | null {
   if (typeof name !== 'string' || name === '') return null;
   const app = apps.find((a) => a.name === name);
   if (!app) return null;
@@ -27,9 +29,9 @@ export function profileWebApp(apps: readonly ProfileApp[], name: unknown): Profi
     return null;
   }
   if (!options || typeof options !== 'object') return null;
-  const { url, title, icon } = options as { url?: unknown; title?: unknown; icon?: unknown };
+  const { url, icon } = options as { url?: unknown; icon?: unknown };
   if (typeof url !== 'string' || !isWebAddress(url)) return null;
-  return { name: app.name, title: typeof title === 'string' && title.trim() ? title : app.name, url, icon: typeof icon === 'string' && icon ? icon : null };
+  return { name: app.name, title: profileAppTitle(app, locale) ?? app.name, url, icon: typeof icon === 'string' && icon ? icon : null };
 }
 
 /** An http(s) address, or a path on this server ('/api/v1/resources/...'); never javascript:, data: and the like. */

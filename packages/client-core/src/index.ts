@@ -74,8 +74,9 @@ export { CommentsModel, type CommentsState } from './work/CommentsModel.js';
 
 export { SoundPlayer, type AudioBackend, type SoundName, type SoundPartials } from './sounds/SoundPlayer.js';
 export { SOUND_PARTIALS, webAudioBackend, type AudioContextLike } from './sounds/webAudioBackend.js';
+export { lazyAudioBackend } from './sounds/lazyAudioBackend.js';
 
-export type { Dimension, Gravity, Media, Position, ResizeEdge, SnapZone, WindowAttributes, WindowFlags, WindowOptions, WindowRecord, WindowSessionRecord } from './windows/types.js';
+export type { Dimension, Gravity, Media, Position, ResizeEdge, SnapZone, WindowAttributes, WindowFlags, WindowOptions, WindowRecord, WindowSessionRecord, WindowTitle } from './windows/types.js';
 export { WindowManager, type WindowManagerOptions } from './windows/WindowManager.js';
 export { isDesktopModal, isListedWindow } from './windows/desktopModal.js';
 export { WindowIdExistsError, type Translate } from './windows/WindowIdExistsError.js';

@@ -90,10 +90,20 @@ export interface LaunchRequest {
 
 // ---- Windows ----
 
+/**
+ * A window's (or a dialog's) title: a text, or a function giving it in the
+ * current language from the desktop's translator. The desktop calls the
+ * function again whenever the user switches language, so a title made of
+ * texts (the app's title, 'Untitled', a folder's name) follows the language
+ * (docs/behaviour/windows.md#title). A plain text stays as it is given.
+ */
+export type WindowTitle = string | ((t: Translate) => string);
+
 export interface AppWindowOptions {
   /** Unique among the app's windows (else "Window with ID '{0}' already exists": docs/behaviour/windows.md#window-ids). */
   id: string;
-  title?: string;
+  /** Default: the app's title in the current language, following language switches. */
+  title?: WindowTitle;
   icon?: string | null;
   position?: { left?: number; top?: number };
   dimension?: { width?: number; height?: number };
@@ -112,7 +122,8 @@ export interface AppWindowOptions {
 export interface AppWindow {
   readonly wid: number;
   readonly id: string;
-  setTitle(title: string): void;
+  /** Sets the title; give a function of the translator for a title made of texts, so that it follows a language switch. */
+  setTitle(title: WindowTitle): void;
   setLoading(loading: boolean): void;
   focus(): void;
   /** Draws the user's attention to the window (a singleton launched again). */
@@ -133,7 +144,8 @@ export type DialogKind = 'alert' | 'confirm' | 'prompt' | 'progress' | 'color' |
 
 /** What a dialog shows (docs/behaviour/dialogs.md); `parent` makes it modal to one of the app's windows. */
 export interface DialogOptions {
-  title?: string;
+  /** Default: the kind's own title; a function of the translator follows a language switch (WindowTitle). */
+  title?: WindowTitle;
   message?: string;
   /** An alert's look: 'error' shows `error`'s details; 'refused' says the user may not use something. */
   type?: 'info' | 'error' | 'refused';

@@ -20,6 +20,8 @@ export * from './api/user.js';
 export * from './api/content.js';
 export * from './api/client-config.js';
 export * from './api/packages.js';
+export * from './api/catalogue.js';
+export * from './rules/catalogueTitle.js';
 export * from './api/settings.js';
 export * from './api/settingsKeys.js';
 export * from './api/desktopSession.js';

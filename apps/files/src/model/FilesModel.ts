@@ -406,6 +406,11 @@ export class FilesModel extends Model<FilesState> {
     if (wanted.length > 0) this.update({ selection: { selected: present.filter((p) => wanted.includes(p)), anchor: wanted[0] as string, focused: wanted[0] as string } });
   }
 
+  /** Reads the mountpoints again: their labels in the current language, after a language switch. */
+  relabel(): Promise<void> {
+    return this.#loadMountpoints();
+  }
+
   async #loadMountpoints(): Promise<void> {
     try {
       const mountpoints = await this.#host.files.mountpoints();

@@ -30,8 +30,8 @@ const MENU_LABELS = { items: 'files.menu.items', folder: 'files.menu.folder', mo
 
 export interface FilesViewProps {
   model: FilesModel;
-  /** The app's title, for the window title ('Documents – Files'). */
-  appTitle: string;
+  /** The app's title in the current language, for the window title ('Documents – Files'). */
+  appTitle: () => string;
   window?: AppWindow;
 }
 
@@ -49,7 +49,7 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
   const mountpoint = model.mountpoint;
   const actions = model.actions();
   const path = state.path;
-  const folderName = path === null ? appTitle : isRoot(path) ? (mountpoint?.label ?? path) : basenameVfsPath(path);
+  const folderName = path === null ? appTitle() : isRoot(path) ? (mountpoint?.label ?? path) : basenameVfsPath(path);
   const writable = state.status === 'ready' && !mountpoint?.attributes.readOnly;
   const drop = useDropTarget(model, writable ? path : null);
 
@@ -59,9 +59,18 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
     return Number.isNaN(time) ? '' : dateFormat.format(time);
   }, [dateFormat]);
 
+  // A function of the language: the desktop computes it again after a language switch (docs/behaviour/windows.md#title).
   useEffect(() => {
-    window?.setTitle(path === null ? appTitle : `${folderName} – ${appTitle}`);
+    window?.setTitle(() => (path === null ? appTitle() : `${folderName} – ${appTitle()}`));
   }, [window, path, folderName, appTitle]);
+
+  // A language switch: the places' labels (Home, Shared…) are read again in the new language.
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    void model.relabel();
+  }, [model, language]);
 
   const root = useRef<HTMLDivElement>(null);
   const runAction = (id: ActionId) => {

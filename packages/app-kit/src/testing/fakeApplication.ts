@@ -3,7 +3,7 @@
  * keeps settings in memory with the real rules (checkSetting, locks) and
  * records what the app asked of it. Never imported by production code.
  */
-import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary } from '@atrium/sdk';
+import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
@@ -85,6 +85,12 @@ export interface FakeApplication extends Application {
   readonly fakeSettings: FakeSettings;
   readonly windowOptions: AppWindowOptions[];
   readonly titles: string[];
+  /**
+   * A window's title as the desktop shows it now: the last one set (or
+   * given at creation), computed in the current language when it is a
+   * function of the translator (what a language switch shows).
+   */
+  titleNow(wid: number): string;
   readonly launches: LaunchRequest[];
   readonly notifications: NotificationOptions[];
   readonly preferenceCalls: Array<{ name: string; value: string }>;
@@ -112,6 +118,8 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
   const openedFiles: Array<FileEntry | string> = [];
   let locale: Locale = options.locale ?? 'en_EN';
   const windows: AppWindow[] = [];
+  const titleSources = new Map<number, WindowTitle>();
+  const textOf = (title: WindowTitle): string => (typeof title === 'function' ? title(desktop.t) : title);
   const desktop: Desktop = {
     get locale() {
       return locale;
@@ -182,7 +190,10 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
       const handle: AppWindow = {
         wid,
         id: o.id,
-        setTitle: (title) => void titles.push(title),
+        setTitle: (title) => {
+          titleSources.set(wid, title);
+          titles.push(textOf(title));
+        },
         setLoading: () => undefined,
         focus: () => undefined,
         attention: () => undefined,
@@ -194,7 +205,10 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
       };
       windowOptions.push(o);
       windows.push(handle);
-      if (o.title) titles.push(o.title);
+      if (o.title) {
+        titleSources.set(wid, o.title);
+        titles.push(textOf(o.title));
+      }
       options.onWindow?.(o, handle);
       return handle;
     },
@@ -219,6 +233,10 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     fakeSettings: settings,
     windowOptions,
     titles,
+    titleNow: (wid) => {
+      const source = titleSources.get(wid);
+      return source === undefined ? localizedText(metadata.title as LocalizedText, locale) : textOf(source);
+    },
     launches,
     notifications,
     preferenceCalls,

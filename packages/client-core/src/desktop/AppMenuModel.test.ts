@@ -74,6 +74,22 @@ describe('AppMenuModel: what the menu lists', () => {
     expect(m.getState().entries.map((e) => e.title)).toContain('Notes Anwendung');
   });
 
+  it("titles an organisation page by the catalogue's translation of the user's language, else by its title", async () => {
+    const audits = profileApp('Audits', {
+      is_base_app: true,
+      app_type: VIEWER_APP_TYPE,
+      category: 'quality management',
+      start_options: JSON.stringify({ name: 'Audits', title: 'Audit Management', titles: { de_DE: 'Auditverwaltung', zh_CN: '审核管理' }, url: '/pages/audits.html' }),
+    });
+    const { h, m } = await menu({ profileApps: [audits, page('Chat', 'Chat', 'collaboration')] });
+    h.locale.current = 'zh_CN';
+    m.refresh();
+    expect(m.getState().entries.map((e) => e.title).sort()).toEqual(['Chat', '审核管理']);
+    h.locale.current = 'fr_FR';
+    m.refresh();
+    expect(m.getState().entries.map((e) => e.title)).toEqual(['Audit Management', 'Chat']);
+  });
+
   it('lists an organisation page as available with its category icon, and a granted app without a package as unavailable', async () => {
     const { m } = await menu({ profileApps: [page('Handbook', 'Company Handbook', 'employee center'), profileApp('Incidents', { category: 'quality management', start_options: JSON.stringify({ title: 'Incident Tracker' }) })] });
     expect(m.getState().entries).toEqual([

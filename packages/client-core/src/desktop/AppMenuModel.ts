@@ -1,4 +1,4 @@
-import { APP_CATEGORIES, opensInViewer, VIEWER_APP, type AppCategory, type PackageManifestEntry, type Profile, type ProfileApp } from '@atrium/shared';
+import { APP_CATEGORIES, opensInViewer, profileAppTitle, VIEWER_APP, type AppCategory, type PackageManifestEntry, type Profile, type ProfileApp } from '@atrium/shared';
 import { Observable } from '../Observable.js';
 import type { PackageManager } from '../packages/PackageManager.js';
 import { packageIcon } from '../packages/packageIcon.js';
@@ -81,8 +81,8 @@ export function matchesSearch(entry: Pick<AppMenuEntry, 'name' | 'title'>, query
   return needle === '' || searchText(entry.title).includes(needle) || searchText(entry.name).includes(needle);
 }
 
-/** A text a profile app's start_options give it (its title, an organisation page's icon), if any. */
-function startOption(app: ProfileApp, key: 'title' | 'icon'): string | null {
+/** An organisation page's icon from its profile app's start_options, if any. */
+function startOption(app: ProfileApp, key: 'icon'): string | null {
   try {
     const value: unknown = (JSON.parse(app.start_options) as Record<string, unknown> | null)?.[key];
     if (typeof value === 'string' && value.trim()) return value.trim();
@@ -99,9 +99,9 @@ function startOption(app: ProfileApp, key: 'title' | 'icon'): string | null {
  * (Preferences, packages of every organisation). A profile app is available
  * when it opens in the Viewer (an organisation page) or its package is there;
  * otherwise it is listed as unavailable. Its title is the package's in the
- * user's language, else the title of its start_options, else its name; its
- * icon the package's, else an organisation page's from its start_options,
- * else its category's; its
+ * user's language, else the catalogue's title of its start_options in
+ * that language (profileAppTitle), else its name; its icon the package's,
+ * else an organisation page's from its start_options, else its category's; its
  * category comes from the profile (packages alone are 'other'). The Viewer
  * itself is not listed: it shows the organisation pages of the other entries.
  * Sorted by title within each category.
@@ -119,7 +119,7 @@ export function appMenuEntries(input: { profileApps: readonly ProfileApp[]; mani
     const pkg = viewer ? undefined : packageOf(app.name);
     entries.push({
       name: app.name,
-      title: (pkg && packageTitle(pkg, locale)) || startOption(app, 'title') || app.name,
+      title: (pkg && packageTitle(pkg, locale)) || profileAppTitle(app, locale) || app.name,
       category,
       // An organisation page's own icon, its monogram (docs/behaviour/applications.md#icons-of-organisation-pages).
       icon: (pkg ? packageIcon(pkg) : viewer && startOption(app, 'icon')) || categoryIcon(category),

@@ -23,7 +23,7 @@ async function microtasks(): Promise<void> {
 }
 
 /** A signed-in desktop over the fake server: settings, manifest (Vision, Chat), ping. */
-async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: string | null; savedSession?: unknown[]; chosen?: Locale } = {}) {
+async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: string | null; savedSession?: unknown[]; chosen?: Locale; germanTexts?: Record<string, string> } = {}) {
   const { env, session, server } = await startSignedIn();
   let stored: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...options.stored };
   env.route('GET', '/api/v1/settings', () => jsonResponse(200, { status: 'success', data: { values: stored, locked: [] } }));
@@ -54,7 +54,7 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
     session,
     config: { ...testConfig, manifestUrl: options.manifestUrl === undefined ? testConfig.manifestUrl : options.manifestUrl, sessionMaxAge: 60 },
     sounds: new SoundPlayer(null),
-    translate: translateEnglish,
+    translate: (key, vars) => (locale === 'de_DE' ? options.germanTexts?.[key] : undefined) ?? translateEnglish(key, vars),
     locale: () => locale,
     setLocale,
     chosenLocale: () => options.chosen ?? null,
@@ -211,6 +211,24 @@ describe('createDesktop hooks', () => {
     const put = env.requests.filter((r) => r.method === 'PUT').at(-1)!;
     expect(put.path).toBe(`/api/v1/user/${(session.getState() as { profile: { id: string } }).profile.id}`);
     expect(put.json()).toEqual({ preferences: { Greetingmessage: 'false' } });
+  });
+
+  it("shows every window's title in the language switched to: the application's, and a dialog's", async () => {
+    const { env, runtime } = await setup({ germanTexts: { 'packages.launchError.title': 'Startfehler' } });
+    await runtime.start();
+    await env.clock.settle();
+    const app = (await runtime.packages.launch('Chat'))!;
+    const alert = runtime.dialogs.alert('Something failed', { title: (t) => t('packages.launchError.title') });
+    const titles = () => runtime.windows.windows().map((w) => w.title);
+    expect(titles()).toEqual(['Chat App', 'Launch Error']);
+    expect(runtime.appMenu.getState().entries.find((e) => e.name === 'Chat')?.title).toBe('Chat App');
+    await app.desktop.setLocale('de_DE');
+    expect(titles()).toEqual(['Chat Anwendung', 'Startfehler']);
+    // The application menu (and the palette and work items that read it) follows too.
+    expect(runtime.appMenu.getState().entries.find((e) => e.name === 'Chat')?.title).toBe('Chat Anwendung');
+    await app.desktop.setLocale('en_EN');
+    expect(titles()).toEqual(['Chat App', 'Launch Error']);
+    alert.destroy();
   });
 
   it('opens the profile card and makes signed requests', async () => {

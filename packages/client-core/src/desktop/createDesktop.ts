@@ -187,6 +187,10 @@ function buildDesktop(platform: DesktopPlatform, layout: { viewport: Dimension }
   const searchIcon = tray.create({ icon: 'file-search', title: translate('fileSearch.tray'), onClick: () => ui.togglePopup('fileSearch') });
   const applyLocale = async (locale: Locale) => {
     await platform.setLocale(locale);
+    // What was shown in the previous language follows the new one: window titles (docs/behaviour/windows.md#title),
+    // the application menu's entries (and with them the palette's and the work items'), the tray's search icon.
+    windows.retitle();
+    appMenu.refresh();
     searchIcon.update({ title: translate('fileSearch.tray') });
   };
   const openFile = (file: FileEntry | string) => packages.desktop.openFile(file);

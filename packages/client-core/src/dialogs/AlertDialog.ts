@@ -25,11 +25,11 @@ export class AlertDialog extends DialogBase<AlertState> {
   constructor(context: DialogContext, options: DialogOptions, callback: DialogCallback) {
     const { translate } = context;
     const type = options.type === 'error' || options.type === 'refused' ? options.type : 'info';
-    const title = options.title ?? translate('dialog.alert.title');
+    const title = options.title ?? (() => translate('dialog.alert.title'));
     const message = options.message ?? '';
     const error = type === 'error';
     const hint = typeof options.hint === 'string' && options.hint !== '' ? options.hint : null;
-    const initial: AlertState = { title, message, type, hint, errorText: error ? errorText(options, translate('dialog.alert.noStack')) : null, errorId: (error && options.errorId) || null };
+    const initial: AlertState = { title: typeof title === 'function' ? title(translate) : title, message, type, hint, errorText: error ? errorText(options, translate('dialog.alert.noStack')) : null, errorId: (error && options.errorId) || null };
     super(context, options, callback, { kind: 'alert', title, buttons: ['close'], initial, ontop: error, closeable: false });
     context.sounds?.play(error ? 'bell' : 'message');
   }

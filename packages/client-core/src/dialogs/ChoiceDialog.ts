@@ -19,7 +19,7 @@ export class ChoiceDialog extends DialogBase<ChoiceState> {
     const choices = { ...(options.choices ?? {}) };
     super(context, options, callback, {
       kind: 'choice',
-      title: context.translate('dialog.choice.title'),
+      title: () => context.translate('dialog.choice.title'),
       buttons: ['ok', 'cancel'],
       initial: { value: validChoice(choices, options.value), choices },
     });

@@ -47,7 +47,7 @@ export class ColorDialog extends DialogBase<ColorState> {
   constructor(context: DialogContext, options: DialogOptions, callback: DialogCallback) {
     super(context, options, callback, {
       kind: 'color',
-      title: context.translate('dialog.color.title'),
+      title: () => context.translate('dialog.color.title'),
       buttons: ['ok', 'cancel'],
       initial: { value: initialColor(options.value) },
     });

@@ -13,7 +13,7 @@ export class ConfirmDialog extends DialogBase<ConfirmState> {
   constructor(context: DialogContext, options: DialogOptions, callback: DialogCallback) {
     super(context, options, callback, {
       kind: 'confirm',
-      title: context.translate('dialog.confirm.title'),
+      title: () => context.translate('dialog.confirm.title'),
       buttons: options.yesno === false ? ['ok', 'cancel'] : ['yes', 'no'],
       initial: { message: options.message ?? '' },
     });

@@ -31,7 +31,7 @@ export class DefaultApplicationDialog extends DialogBase<DefaultApplicationState
     };
     super(context, options, callback, {
       kind: 'defaultApplication',
-      title: context.translate('dialog.defaultApplication.title'),
+      title: () => context.translate('dialog.defaultApplication.title'),
       buttons: ['ok', 'close'],
       initial,
     });

@@ -2,7 +2,7 @@ import { Observable } from '../Observable.js';
 import type { SoundName } from '../sounds/SoundPlayer.js';
 import type { FileSystem } from '../vfs/FileSystem.js';
 import type { WindowManager } from '../windows/WindowManager.js';
-import type { Dimension } from '../windows/types.js';
+import type { Dimension, WindowTitle } from '../windows/types.js';
 import { dialogSize, type DialogSize } from './dialogSizes.js';
 
 /** The dialog kinds (docs/behaviour/dialogs.md#kinds). */
@@ -11,7 +11,8 @@ export type DialogKind = (typeof DIALOG_KINDS)[number];
 
 /** Dialog options, common to every kind (docs/behaviour/dialogs.md#common-rules). */
 export interface DialogOptions {
-  title?: string;
+  /** Default: the kind's own; a function of the translator follows a language switch (docs/behaviour/windows.md#title). */
+  title?: WindowTitle;
   message?: string;
   /** An alert's look: information, an error (with its details), or a refusal (access to something the user may not use). */
   type?: 'info' | 'error' | 'refused';
@@ -114,7 +115,8 @@ export interface DialogContext {
 /** How a kind sets up its base: its title, natural buttons, initial state and whether it stays on top. */
 export interface DialogSetup<S> {
   kind: DialogKind;
-  title: string;
+  /** The kind's own title, given as a function so that it follows a language switch. */
+  title: WindowTitle;
   buttons: readonly string[];
   initial: S;
   ontop?: boolean;

@@ -59,7 +59,7 @@ export class FileDialog extends DialogBase<FileDialogState> {
     const type = options.type === 'save' ? 'save' : 'open';
     super(context, options, callback, {
       kind: 'file',
-      title: context.translate(type === 'save' ? 'dialog.file.saveTitle' : 'dialog.file.openTitle'),
+      title: () => context.translate(type === 'save' ? 'dialog.file.saveTitle' : 'dialog.file.openTitle'),
       buttons: ['ok', 'cancel'],
       initial: {
         type,

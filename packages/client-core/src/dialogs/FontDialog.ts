@@ -42,7 +42,7 @@ export class FontDialog extends DialogBase<FontState> {
     };
     super(context, options, callback, {
       kind: 'font',
-      title: context.translate('dialog.font.title'),
+      title: () => context.translate('dialog.font.title'),
       buttons: ['ok', 'cancel'],
       initial: { value, fonts: FONT_NAMES, sizes: SIZES, styles: FONT_STYLES },
     });

@@ -15,7 +15,7 @@ export class ProgressDialog extends DialogBase<ProgressState> {
   constructor(context: DialogContext, options: DialogOptions, callback: DialogCallback) {
     super(context, options, callback, {
       kind: 'progress',
-      title: context.translate('dialog.progress.title'),
+      title: () => context.translate('dialog.progress.title'),
       buttons: ['cancel'],
       initial: { progress: clampProgress(options.value) },
     });

@@ -10,7 +10,7 @@ export class PromptDialog extends DialogBase<PromptState> {
   constructor(context: DialogContext, options: DialogOptions, callback: DialogCallback) {
     super(context, options, callback, {
       kind: 'prompt',
-      title: context.translate('dialog.prompt.title'),
+      title: () => context.translate('dialog.prompt.title'),
       buttons: ['ok', 'cancel'],
       initial: { value: typeof options.value === 'string' ? options.value : '', placeholder: options.placeholder ?? '' },
     });

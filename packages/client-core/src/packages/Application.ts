@@ -89,7 +89,8 @@ export class Application implements SdkApplication {
     const request = {
       id: options.id,
       appId: this.name,
-      title: options.title ?? (first ? this.options.title : undefined) ?? this.title,
+      // The package's title follows the language (docs/behaviour/windows.md#title); a launch's own title is a text as given.
+      title: options.title ?? (first ? this.options.title : undefined) ?? (() => this.title),
       icon: options.icon !== undefined ? options.icon : ((first ? this.options.icon : undefined) ?? packageIcon(this.metadata)),
       parent: options.parent ?? null,
       position: saved ? saved.position : options.position,

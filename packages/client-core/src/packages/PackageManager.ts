@@ -290,7 +290,7 @@ export class PackageManager extends Observable<PackagesState> {
       const { dialogs, translate } = this.#hooks;
       const organisation = this.#hooks.profile()?.active_account.name;
       const hint = organisation ? translate('packages.launchError.askAccess', { organisation }) : translate('packages.launchError.askAccessAlone');
-      dialogs.alert(translate('packages.error.access', { app: name }), { title: translate('packages.launchError.title'), type: 'refused', hint });
+      dialogs.alert(translate('packages.error.access', { app: name }), { title: () => translate('packages.launchError.title'), type: 'refused', hint });
       return null;
     }
     try {
@@ -374,7 +374,7 @@ export class PackageManager extends Observable<PackagesState> {
     const stack = (cause instanceof Error ? cause.stack : undefined) ?? (causeMessage || failure.stack);
     const errorId = newErrorId();
     console.error(`Launch error ${errorId}: ${failure.message}\n\n${stack ?? ''}`);
-    dialogs.alert(message, { type: 'error', title: translate('packages.launchError.title'), error: { message: failure.message, ...(stack ? { stack } : {}) }, errorId });
+    dialogs.alert(message, { type: 'error', title: () => translate('packages.launchError.title'), error: { message: failure.message, ...(stack ? { stack } : {}) }, errorId });
   }
 
   /** The Viewer showing an organisation's page, if one is open. */

@@ -45,7 +45,7 @@ export async function openFile(context: OpenFileContext, file: FileEntry | strin
   const candidates = applicationsForMime(context.applications(), entry.mime);
   if (candidates.length === 0) {
     context.dialogs.alert(context.translate('openFile.noApplication', { name: entry.filename, mime: entry.mime }), {
-      title: context.translate('openFile.title'),
+      title: () => context.translate('openFile.title'),
     });
     return;
   }

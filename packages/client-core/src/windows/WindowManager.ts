@@ -1,7 +1,7 @@
 import type { Clock } from '../env.js';
 import { DEFAULT_WINDOW_FLAGS, normalizeAttributes } from './attributes.js';
 import { boundsInViewport, constrainPosition, initialBounds, mediaOf, resizeBounds, snapBounds } from './geometry.js';
-import type { Dimension, Position, ResizeEdge, SnapZone, WindowAttributes, WindowOptions, WindowRecord, WindowSessionRecord } from './types.js';
+import type { Dimension, Position, ResizeEdge, SnapZone, WindowAttributes, WindowOptions, WindowRecord, WindowSessionRecord, WindowTitle } from './types.js';
 import { isDesktopModal } from './desktopModal.js';
 import { LoadingDebounce } from './LoadingDebounce.js';
 import { WindowIdExistsError, type Translate } from './WindowIdExistsError.js';
@@ -16,6 +16,9 @@ export interface WindowManagerOptions {
 }
 
 const finite = (...values: number[]) => values.every(Number.isFinite);
+
+/** The function of a title made of texts, which retitle() calls again; none for a plain text. */
+const sourceOf = (title: WindowTitle | undefined) => (typeof title === 'function' ? title : undefined);
 
 /**
  * The desktop's windows (docs/behaviour/windows.md): immutable WindowRecord snapshots and the
@@ -76,11 +79,11 @@ export class WindowManager extends WindowStore {
       const attributes = this.#layered(normalizeAttributes(options.attributes), parent);
       const bounds = initialBounds(options, attributes, this.#viewport, wid - 1);
       const record: WindowRecord = {
-        wid, id: options.id, appId, title: options.title ?? '', icon: options.icon ?? null, parent,
+        wid, id: options.id, appId, title: this.#titleText(options.title), icon: options.icon ?? null, parent,
         ...bounds, zIndex: 0, media: mediaOf(bounds.dimension.width),
         state: DEFAULT_WINDOW_FLAGS, attributes, breadcrumb: [...(options.breadcrumb ?? [])], snapped: null,
       };
-      const entry: WindowEntry = { record, saved: null };
+      const entry: WindowEntry = { record, saved: null, titleSource: sourceOf(options.title) };
       if (isDesktopModal(record)) this.#returnTo.set(wid, this.focused()?.wid ?? null);
       this.add(entry);
       if (parent !== null && attributes.modal) this.#loading.modalChild(parent, 1);
@@ -264,9 +267,41 @@ export class WindowManager extends WindowStore {
     );
   }
 
-  /** Sets the title shown in the header and the window list. */
-  setTitle(wid: number, title: string): void {
-    this.batch(() => this.with(wid, (e) => e.record.title !== title && this.update(e, { title }, true)));
+  /**
+   * Sets the title shown in the header and the window list: a text, or a
+   * function of the translator that retitle() calls again after a language
+   * switch (docs/behaviour/windows.md#title).
+   */
+  setTitle(wid: number, title: WindowTitle): void {
+    this.batch(() =>
+      this.with(wid, (e) => {
+        e.titleSource = sourceOf(title);
+        const text = this.#titleText(title);
+        return e.record.title !== text && this.update(e, { title: text }, true);
+      }),
+    );
+  }
+
+  /**
+   * Computes again, in the current language, the title of every window
+   * whose title is made of texts (given as a function): called when the
+   * interface language changes, so that title bars, the window list and
+   * every other reader show the new language's titles.
+   */
+  retitle(): void {
+    this.batch(() => {
+      for (const { record, titleSource } of this.entries.values()) if (titleSource) this.setTitle(record.wid, titleSource);
+    });
+  }
+
+  /** A title's text now, in the current language; a function that fails gives no title. */
+  #titleText(title: WindowTitle | undefined): string {
+    try {
+      return typeof title === 'function' ? title(this.#translate ?? String) : (title ?? '');
+    } catch (error) {
+      console.error(error);
+      return '';
+    }
   }
 
   /** Sets the icon shown in the header and the window list. */

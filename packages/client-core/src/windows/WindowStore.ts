@@ -1,3 +1,4 @@
+import type { Translate } from './WindowIdExistsError.js';
 import { mediaOf, type Bounds } from './geometry.js';
 import type { WindowFlags, WindowRecord } from './types.js';
 import { toFront, zIndexes } from './zOrder.js';
@@ -7,6 +8,8 @@ export interface WindowEntry {
   record: WindowRecord;
   /** Geometry to go back to when a maximize or snap is undone. */
   saved: Bounds | null;
+  /** A title made of texts: the function giving it in the current language (WindowManager.retitle). */
+  titleSource?: ((t: Translate) => string) | undefined;
 }
 
 const sameBounds = (a: Bounds, b: Bounds) =>

@@ -1,3 +1,5 @@
+import type { Translate } from './WindowIdExistsError.js';
+
 /** A window's top-left corner, in pixels relative to the desktop viewport. */
 export interface Position {
   left: number;
@@ -78,11 +80,14 @@ export interface WindowRecord {
   snapped: SnapZone | null;
 }
 
+/** A title as given: a text, or a function of the translator computed again when the language changes (docs/behaviour/windows.md#title). */
+export type WindowTitle = string | ((t: Translate) => string);
+
 /** What WindowManager.open takes; everything but id has a default. */
 export interface WindowOptions {
   id: string;
   appId?: string | null;
-  title?: string;
+  title?: WindowTitle;
   icon?: string | null;
   parent?: number | null;
   position?: Partial<Position>;

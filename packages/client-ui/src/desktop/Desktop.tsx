@@ -1,4 +1,4 @@
-import { addAppTranslations, createDesktop, SoundPlayer, webAudioBackend } from '@atrium/client-core';
+import { addAppTranslations, createDesktop, lazyAudioBackend, SoundPlayer } from '@atrium/client-core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
@@ -43,10 +43,10 @@ export interface DesktopProps {
 
 const NO_PRIVACY_QUESTION: Store<{ status: 'hidden' | 'open' }> = { getState: () => ({ status: 'hidden' }), subscribe: () => () => undefined };
 
-/** Web Audio when the browser has it; else the desktop is silent. */
+/** Web Audio when the browser has it (its synthesiser fetched with the first sound); else the desktop is silent. */
 function browserSounds(): SoundPlayer {
   const AudioContextClass = typeof window !== 'undefined' ? window.AudioContext : undefined;
-  return new SoundPlayer(AudioContextClass ? webAudioBackend(() => new AudioContextClass()) : null);
+  return new SoundPlayer(AudioContextClass ? lazyAudioBackend(() => new AudioContextClass()) : null);
 }
 
 /**

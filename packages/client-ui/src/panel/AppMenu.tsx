@@ -44,7 +44,7 @@ const entryKey = (name: string) => `app:${name}`;
  * then returns to the panel's menu button when it was inside the menu.
  */
 export function AppMenu(): JSX.Element {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { appMenu, ui } = useDesktop();
   const state = useObservable(appMenu);
   const root = useRef<HTMLDivElement>(null);
@@ -56,8 +56,7 @@ export function AppMenu(): JSX.Element {
   const baseId = useId();
   const label = t('panel.appMenu.open');
 
-  // Titles follow the interface language; the search starts empty each time.
-  useEffect(() => appMenu.refresh(), [appMenu, i18n.language]);
+  // The search starts empty each time (the titles follow the language in the model: createDesktop's language switch).
   useEffect(() => () => appMenu.reset(), [appMenu]);
 
   useLayoutEffect(() => {

@@ -1,4 +1,4 @@
-import type { Profile } from '@atrium/shared';
+import { profileAppTitle, type Profile } from '@atrium/shared';
 import { useCallback, type JSX, type ReactNode, type RefObject } from 'react';
 import { useAtrium } from '../AtriumContext.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
@@ -113,10 +113,10 @@ export function ProfileMenu({ anchor, labelledBy, placement }: ProfileMenuProps)
  * application's title where the profile lists it. Nothing without roles.
  */
 function RoleList({ profile }: { profile: Profile }): JSX.Element | null {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // An older server's profile has no roles.
   const roles = profile.roles ?? { organisation: [], apps: {} };
-  const titles = new Map(profile.apps.map((app) => [app.name, appTitle(app.start_options) ?? app.name]));
+  const titles = new Map(profile.apps.map((app) => [app.name, profileAppTitle(app, i18n.language) ?? app.name]));
   const texts = [
     ...roles.organisation,
     ...Object.entries(roles.apps).flatMap(([app, names]) => names.map((role) => t('panel.profile.appRole', { role, app: titles.get(app) ?? app }))),
@@ -131,16 +131,6 @@ function RoleList({ profile }: { profile: Profile }): JSX.Element | null {
       ))}
     </ul>
   );
-}
-
-/** The title in an application's start options (a JSON string), if any. */
-function appTitle(startOptions: string): string | null {
-  try {
-    const title: unknown = (JSON.parse(startOptions) as { title?: unknown }).title;
-    return typeof title === 'string' && title !== '' ? title : null;
-  } catch {
-    return null;
-  }
 }
 
 function MenuItem({ icon, testId, popup, onClick, children }: { icon: ReactNode; testId: string; popup?: boolean; onClick(): void; children: ReactNode }): JSX.Element {

@@ -1,3 +1,4 @@
+import type { CatalogueTitles } from '@atrium/shared';
 import type { InferSelectModel } from 'drizzle-orm';
 import type { apps } from '../db/schema.js';
 
@@ -7,6 +8,8 @@ export type AppRecord = InferSelectModel<typeof apps>;
 export interface NewApp {
   name: string;
   title: string;
+  /** The title's translations by locale (docs/behaviour/applications.md#catalogue-translations). */
+  titles?: CatalogueTitles;
   category: string;
   isBaseApp?: boolean;
   type?: string;
@@ -19,6 +22,8 @@ export interface NewApp {
 export interface AppStore {
   create(input: NewApp): Promise<AppRecord>;
   findByName(name: string): Promise<AppRecord | null>;
+  /** Replaces an application's title translations; the record after, or null when there is no such application. */
+  setTitles(appId: string, titles: CatalogueTitles): Promise<AppRecord | null>;
   list(): Promise<AppRecord[]>;
   grant(userId: string, appId: string): Promise<void>;
   /** Returns false when the user did not have the grant. */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { appGrants, apps, blacklistedApps } from '../db/schema.js';
+import type { CatalogueTitles } from '@atrium/shared';
 import type { AppRecord, AppStore, NewApp } from './AppStore.js';
 
 export class PgAppStore implements AppStore {
@@ -14,6 +15,11 @@ export class PgAppStore implements AppStore {
 
   async findByName(name: string): Promise<AppRecord | null> {
     const [row] = await this.db.select().from(apps).where(eq(apps.name, name)).limit(1);
+    return row ?? null;
+  }
+
+  async setTitles(appId: string, titles: CatalogueTitles): Promise<AppRecord | null> {
+    const [row] = await this.db.update(apps).set({ titles }).where(eq(apps.id, appId)).returning();
     return row ?? null;
   }
 

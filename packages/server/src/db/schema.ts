@@ -3,7 +3,7 @@
  * Only SQL that PostgreSQL 15 understands (Debian's server) is used.
  * Changing it: edit here, then `npm run db:generate` writes a migration.
  */
-import type { ExternalRoles } from '@atrium/shared';
+import type { CatalogueTitles, ExternalRoles } from '@atrium/shared';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
@@ -171,6 +171,8 @@ export const apps = pgTable(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     title: text('title').notNull(),
+    /** The title's translations by locale (docs/behaviour/applications.md#catalogue-translations); `title` is the fallback. */
+    titles: jsonb('titles').$type<CatalogueTitles>().notNull().default({}),
     category: text('category').notNull(),
     isBaseApp: boolean('is_base_app').notNull().default(false),
     type: text('type').notNull().default('application'),

@@ -13,7 +13,7 @@
  * it again in full.
  */
 import fs from 'node:fs';
-import { VIEWER_APP_TYPE } from '@atrium/shared';
+import { VIEWER_APP_TYPE, type CatalogueTitles } from '@atrium/shared';
 import type { Log } from '../logger.js';
 import type { PasswordHasher } from '../auth/PasswordHasher.js';
 import { DOCUMENT_TYPES, ResourceService } from '../resources/ResourceService.js';
@@ -42,25 +42,26 @@ const PRIVACY_POLICY = `<h2>Privacy policy</h2>
  * their category. The other entries without a page name applications whose
  * packages are not part of the product yet: they stay in the catalogue,
  * granted to nobody. `grant` says whether the user `demo` gets a page; the
- * other users get pages by category.
+ * other users get pages by category. Every title has its translations in
+ * the product's other languages (docs/behaviour/applications.md#catalogue-translations).
  */
-const APPS: ReadonlyArray<{ name: string; title: string; category: string; grant: boolean; defaultForOrgs?: boolean; page?: string; builtin?: true }> = [
-  { name: 'Chat', title: 'Chat', category: 'collaboration', grant: true, page: 'chat.html' },
-  { name: 'Mail', title: 'Mail', category: 'collaboration', grant: true, page: 'mail.html' },
-  { name: 'Calendar', title: 'Calendar', category: 'collaboration', grant: true, page: 'calendar.html' },
-  { name: 'Priorities', title: 'Priorities', category: 'organization', grant: true, builtin: true },
-  { name: 'Directory', title: 'People Directory', category: 'organization', grant: true, defaultForOrgs: true, page: 'directory.html' },
-  { name: 'Audits', title: 'Audit Management', category: 'quality management', grant: true, page: 'audits.html' },
-  { name: 'Incidents', title: 'Incident Tracker', category: 'quality management', grant: false },
-  { name: 'RiskRegister', title: 'Risk Register', category: 'information security management', grant: true, page: 'risk-register.html' },
-  { name: 'Policies', title: 'Security Policies', category: 'information security management', grant: true, page: 'policies.html' },
-  { name: 'Reports', title: 'Operations Reports', category: 'operational intelligence', grant: true, page: 'reports.html' },
-  { name: 'Dashboards', title: 'Dashboards', category: 'operational intelligence', grant: false },
-  { name: 'GlobalSearch', title: 'Global Search', category: 'operational intelligence', grant: true, defaultForOrgs: true, builtin: true },
-  { name: 'LeaveRequests', title: 'Leave Requests', category: 'employee center', grant: true, page: 'leave-requests.html' },
-  { name: 'Handbook', title: 'Company Handbook', category: 'employee center', grant: true, page: 'handbook.html' },
-  { name: 'CRM', title: 'Customer Relations', category: 'sales and marketing', grant: true, page: 'crm.html' },
-  { name: 'Campaigns', title: 'Campaigns', category: 'sales and marketing', grant: false },
+const APPS: ReadonlyArray<{ name: string; title: string; titles: CatalogueTitles; category: string; grant: boolean; defaultForOrgs?: boolean; page?: string; builtin?: true }> = [
+  { name: 'Chat', title: 'Chat', titles: { de_DE: 'Chat', fr_FR: 'Messagerie instantanée', nb_NO: 'Chat', sl_SI: 'Klepet', vi_VN: 'Trò chuyện', zh_CN: '聊天' }, category: 'collaboration', grant: true, page: 'chat.html' },
+  { name: 'Mail', title: 'Mail', titles: { de_DE: 'E-Mail', fr_FR: 'Courrier', nb_NO: 'E-post', sl_SI: 'Pošta', vi_VN: 'Thư', zh_CN: '邮件' }, category: 'collaboration', grant: true, page: 'mail.html' },
+  { name: 'Calendar', title: 'Calendar', titles: { de_DE: 'Kalender', fr_FR: 'Calendrier', nb_NO: 'Kalender', sl_SI: 'Koledar', vi_VN: 'Lịch', zh_CN: '日历' }, category: 'collaboration', grant: true, page: 'calendar.html' },
+  { name: 'Priorities', title: 'Priorities', titles: { de_DE: 'Prioritäten', fr_FR: 'Priorités', nb_NO: 'Prioriteringer', sl_SI: 'Prioritete', vi_VN: 'Ưu tiên', zh_CN: '优先事项' }, category: 'organization', grant: true, builtin: true },
+  { name: 'Directory', title: 'People Directory', titles: { de_DE: 'Personenverzeichnis', fr_FR: 'Annuaire des personnes', nb_NO: 'Personkatalog', sl_SI: 'Imenik oseb', vi_VN: 'Danh bạ nhân sự', zh_CN: '人员目录' }, category: 'organization', grant: true, defaultForOrgs: true, page: 'directory.html' },
+  { name: 'Audits', title: 'Audit Management', titles: { de_DE: 'Auditverwaltung', fr_FR: 'Gestion des audits', nb_NO: 'Revisjonsstyring', sl_SI: 'Upravljanje presoj', vi_VN: 'Quản lý kiểm toán', zh_CN: '审核管理' }, category: 'quality management', grant: true, page: 'audits.html' },
+  { name: 'Incidents', title: 'Incident Tracker', titles: { de_DE: 'Vorfallverfolgung', fr_FR: 'Suivi des incidents', nb_NO: 'Hendelsessporing', sl_SI: 'Sledenje incidentom', vi_VN: 'Theo dõi sự cố', zh_CN: '事件跟踪' }, category: 'quality management', grant: false },
+  { name: 'RiskRegister', title: 'Risk Register', titles: { de_DE: 'Risikoregister', fr_FR: 'Registre des risques', nb_NO: 'Risikoregister', sl_SI: 'Register tveganj', vi_VN: 'Sổ đăng ký rủi ro', zh_CN: '风险登记册' }, category: 'information security management', grant: true, page: 'risk-register.html' },
+  { name: 'Policies', title: 'Security Policies', titles: { de_DE: 'Sicherheitsrichtlinien', fr_FR: 'Politiques de sécurité', nb_NO: 'Sikkerhetspolicyer', sl_SI: 'Varnostne politike', vi_VN: 'Chính sách bảo mật', zh_CN: '安全策略' }, category: 'information security management', grant: true, page: 'policies.html' },
+  { name: 'Reports', title: 'Operations Reports', titles: { de_DE: 'Betriebsberichte', fr_FR: 'Rapports d’exploitation', nb_NO: 'Driftsrapporter', sl_SI: 'Poročila o delovanju', vi_VN: 'Báo cáo vận hành', zh_CN: '运营报告' }, category: 'operational intelligence', grant: true, page: 'reports.html' },
+  { name: 'Dashboards', title: 'Dashboards', titles: { de_DE: 'Dashboards', fr_FR: 'Tableaux de bord', nb_NO: 'Dashbord', sl_SI: 'Nadzorne plošče', vi_VN: 'Bảng điều khiển', zh_CN: '仪表板' }, category: 'operational intelligence', grant: false },
+  { name: 'GlobalSearch', title: 'Global Search', titles: { de_DE: 'Globale Suche', fr_FR: 'Recherche globale', nb_NO: 'Globalt søk', sl_SI: 'Globalno iskanje', vi_VN: 'Tìm kiếm toàn cục', zh_CN: '全局搜索' }, category: 'operational intelligence', grant: true, defaultForOrgs: true, builtin: true },
+  { name: 'LeaveRequests', title: 'Leave Requests', titles: { de_DE: 'Urlaubsanträge', fr_FR: 'Demandes de congé', nb_NO: 'Permisjonssøknader', sl_SI: 'Zahtevki za dopust', vi_VN: 'Đơn xin nghỉ phép', zh_CN: '请假申请' }, category: 'employee center', grant: true, page: 'leave-requests.html' },
+  { name: 'Handbook', title: 'Company Handbook', titles: { de_DE: 'Unternehmenshandbuch', fr_FR: 'Manuel de l’entreprise', nb_NO: 'Personalhåndbok', sl_SI: 'Priročnik podjetja', vi_VN: 'Sổ tay công ty', zh_CN: '公司手册' }, category: 'employee center', grant: true, page: 'handbook.html' },
+  { name: 'CRM', title: 'Customer Relations', titles: { de_DE: 'Kundenbeziehungen', fr_FR: 'Relations clients', nb_NO: 'Kunderelasjoner', sl_SI: 'Odnosi s strankami', vi_VN: 'Quan hệ khách hàng', zh_CN: '客户关系' }, category: 'sales and marketing', grant: true, page: 'crm.html' },
+  { name: 'Campaigns', title: 'Campaigns', titles: { de_DE: 'Kampagnen', fr_FR: 'Campagnes', nb_NO: 'Kampanjer', sl_SI: 'Kampanje', vi_VN: 'Chiến dịch', zh_CN: '营销活动' }, category: 'sales and marketing', grant: false },
 ];
 
 /** What the demo data needs to know of the server's configuration. */
@@ -166,6 +167,7 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     const app = await stores.apps.create({
       name: entry.name,
       title: entry.title,
+      titles: entry.titles,
       category: entry.category,
       isBaseApp: page !== null,
       appType: page ? VIEWER_APP_TYPE : 1,

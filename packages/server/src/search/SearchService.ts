@@ -1,5 +1,7 @@
 import {
+  DEFAULT_LOCALE,
   isPackageVisible,
+  type CatalogueTitles,
   normaliseSearchHistory,
   SEARCH_FILTERS,
   type AppResult,
@@ -110,11 +112,11 @@ export class SearchService {
     for (const row of catalogue) {
       const pkg = packages.get(row.name);
       const visible = pkg ? isPackageVisible(pkg, granted) : isPackageVisible({ name: row.name, type: row.type, defaultAppforOrgs: row.defaultAppForOrgs }, granted);
-      if (visible && row.type === 'application') candidates.set(row.name, { name: row.name, title: row.title, category: row.category, otherTitles: otherTitles(pkg) });
+      if (visible && row.type === 'application') candidates.set(row.name, { name: row.name, title: row.title, category: row.category, titles: translationsOf(row.titles, pkg), otherTitles: otherTitles(row.titles, pkg) });
     }
     for (const pkg of packages.values()) {
       if (candidates.has(pkg.name) || !isPackageVisible(pkg, granted)) continue;
-      candidates.set(pkg.name, { name: pkg.name, title: pkg.title.en_EN, category: '', otherTitles: otherTitles(pkg) });
+      candidates.set(pkg.name, { name: pkg.name, title: pkg.title.en_EN, category: '', titles: translationsOf({}, pkg), otherTitles: otherTitles({}, pkg) });
     }
     return [...candidates.values()];
   }
@@ -123,12 +125,15 @@ export class SearchService {
     // Only applications whose texts hold every word can match (most searches find none: then no statement runs).
     const candidates = (await this.visibleApps(caller.userId)).filter((app) => mayMatch([app.title, app.name, app.category, app.otherTitles], terms.words));
     const page = candidates.length === 0 ? EMPTY : await this.deps.store.apps(candidates, terms, take, skip);
+    const titles = new Map(candidates.map((c) => [c.name, c.titles]));
     return {
       count: page.count,
       items: page.items.map((a) => ({
         kind: 'apps',
         name: a.name,
         title: a.title,
+        // The title in the other languages: the desktop shows the user's (docs/behaviour/applications.md#catalogue-translations).
+        ...(Object.keys(titles.get(a.name) ?? {}).length > 0 ? { titles: titles.get(a.name) } : {}),
         category: a.category,
         snippet: snippetOf([a.title, a.name, a.category], terms.words) ?? a.title,
       })),
@@ -205,12 +210,19 @@ function snippetOf(texts: readonly string[], words: readonly string[]): string |
 }
 
 /** A package's title in every language but English, for finding it by its name in the user's language. */
-function otherTitles(pkg: PackageMetadata | undefined): string {
-  if (!pkg) return '';
-  return Object.entries(pkg.title)
-    .filter(([locale]) => locale !== 'en_EN')
-    .map(([, title]) => title)
-    .join(' ');
+/**
+ * An application's title in the other languages: the catalogue entry's
+ * translations, and those of its package's metadata where the entry has
+ * none (docs/behaviour/applications.md#catalogue-translations).
+ */
+function translationsOf(titles: CatalogueTitles | null | undefined, pkg: PackageMetadata | undefined): CatalogueTitles {
+  const fromPackage = Object.fromEntries(Object.entries(pkg?.title ?? {}).filter(([locale]) => locale !== DEFAULT_LOCALE));
+  return { ...fromPackage, ...titles };
+}
+
+/** Every other-language title of an application, as one text to search. */
+function otherTitles(titles: CatalogueTitles | null | undefined, pkg: PackageMetadata | undefined): string {
+  return Object.values(translationsOf(titles, pkg)).join(' ');
 }
 
 /** The whole text as compared with a field for the first rank: lower-case, white space collapsed, nothing the database cannot take. */

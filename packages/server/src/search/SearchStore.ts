@@ -1,3 +1,5 @@
+import type { CatalogueTitles } from '@atrium/shared';
+
 /**
  * The queries of global search (docs/behaviour/search.md): each kind ranked
  * and paged in the database with PostgreSQL's full-text search ('simple'
@@ -25,6 +27,8 @@ export interface AppCandidate {
   name: string;
   title: string;
   category: string;
+  /** Its title by language, other than the default. */
+  titles: CatalogueTitles;
   /** Its title in the other languages, found too. */
   otherTitles: string;
 }

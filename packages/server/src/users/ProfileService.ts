@@ -121,6 +121,17 @@ export function presentApp(app: AppRecord): ProfileApp {
     is_base_app: app.isBaseApp,
     type: app.type,
     app_type: app.appType,
-    start_options: JSON.stringify({ name: app.name, appId: app.id, category: app.category, title: app.title, type: app.type, ...(app.url ? { url: app.url } : {}), ...(page ? { icon: monogramIcon(app.name, app.title) } : {}) }),
+    start_options: JSON.stringify({
+      name: app.name,
+      appId: app.id,
+      category: app.category,
+      title: app.title,
+      // The title in other languages (docs/behaviour/applications.md#catalogue-translations), when it has any.
+      ...(app.titles && Object.keys(app.titles).length > 0 ? { titles: app.titles } : {}),
+      type: app.type,
+      ...(app.url ? { url: app.url } : {}),
+      // An organisation page's own icon (docs/behaviour/applications.md#icons-of-organisation-pages).
+      ...(page ? { icon: monogramIcon(app.name, app.title) } : {}),
+    }),
   };
 }

@@ -60,7 +60,7 @@ describe(`global search on ${databaseKind}`, () => {
     await stores.users.update(disabled.id, { disabled: true });
     const carol = await makeUser(stores, t.hasher, { accounts: [contoso.id], firstname: 'Carol', lastname: 'Contoso' });
 
-    const audits = await stores.apps.create({ name: 'Audits', title: 'Audit Management', category: 'quality management' });
+    const audits = await stores.apps.create({ name: 'Audits', title: 'Audit Management', titles: { de_DE: 'Auditverwaltung', zh_CN: '审核管理' }, category: 'quality management' });
     const incidents = await stores.apps.create({ name: 'Incidents', title: 'Incident Tracker', category: 'quality management' });
     await stores.apps.create({ name: 'Directory', title: 'People Directory', category: 'organization', defaultAppForOrgs: 1 });
     await stores.apps.grant(alice.id, audits.id);
@@ -186,6 +186,16 @@ describe(`global search on ${databaseKind}`, () => {
     expect((await found({ q: 'people', filter: 'apps' })).apps.items.map((a) => a.name)).toEqual(['Directory']);
     expect((await found({ q: 'einstell', filter: 'apps' })).apps.items.map((a) => a.name)).toEqual(['Preferences']);
     expect((await found({ q: 'customer', filter: 'apps' })).apps.count).toBe(0);
+  });
+
+  it("gives an application's title in the other languages, and finds it by them", async () => {
+    const chinese = await found({ q: '审核管理', filter: 'apps' });
+    expect(chinese.apps.items.map((a) => a.name)).toEqual(['Audits']);
+    expect(chinese.apps.items[0]).toMatchObject({ title: 'Audit Management', titles: { de_DE: 'Auditverwaltung', zh_CN: '审核管理' } });
+    expect((await found({ q: 'auditverw', filter: 'apps' })).apps.items.map((a) => a.name)).toEqual(['Audits']);
+    // A built-in package's titles come from its metadata.
+    const preferences = (await found({ q: 'einstell', filter: 'apps' })).apps.items[0];
+    expect(preferences?.titles?.de_DE).toBe('Einstellungen');
   });
 
   it('ranks an application whose title is the text first', async () => {

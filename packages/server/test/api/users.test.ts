@@ -70,7 +70,7 @@ describe(`user routes on ${databaseKind}`, () => {
     eve = await makeUser(stores, t.hasher, { username: 'eve', accounts: [gamma.id] });
     apps = [
       await stores.apps.create({ name: 'Tasks', title: 'Task board', category: 'organization', type: 'application' }),
-      await stores.apps.create({ name: 'Chat', title: 'Team chat', category: 'collaboration', isBaseApp: true, appType: 2, url: 'https://chat.example' }),
+      await stores.apps.create({ name: 'Chat', title: 'Team chat', titles: { de_DE: 'Teamchat', zh_CN: '团队聊天' }, category: 'collaboration', isBaseApp: true, appType: 2, url: 'https://chat.example' }),
     ];
     await stores.apps.create({ name: 'Hidden', title: 'Not granted', category: 'collaboration' });
     for (const app of apps) await stores.apps.grant(ada.id, app.id);
@@ -159,6 +159,12 @@ describe(`user routes on ${databaseKind}`, () => {
       const options = (name: string) => JSON.parse(profile.apps.find((a) => a.name === name)!.start_options) as { icon?: string };
       expect(options('Chat').icon).toBe(monogramIcon('Chat', 'Team chat'));
       expect(options('Tasks').icon).toBeUndefined();
+    });
+
+    it("gives an app's title translations in its start_options, and none for an app without them", () => {
+      const options = (name: string) => JSON.parse(profile.apps.find((a) => a.name === name)!.start_options) as Record<string, unknown>;
+      expect(options('Chat')).toMatchObject({ title: 'Team chat', titles: { de_DE: 'Teamchat', zh_CN: '团队聊天' } });
+      expect(options('Tasks')).not.toHaveProperty('titles');
     });
 
     it('carries the user preferences, blacklisted apps, cache flag, timestamp and search history', async () => {

@@ -75,6 +75,45 @@ describe(`atrium app on ${databaseKind}`, () => {
     });
   });
 
+  describe('title translations', () => {
+    it('creates an application with its title in other languages', async () => {
+      const r = await h.run(['app', 'create', 'Audits', '--title', 'Audit Management', '--translation', 'de_DE=Auditverwaltung', '--translation', 'zh_CN= 审核管理 ', '--category', 'quality management']);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect((await h.ctx.stores.apps.findByName('Audits'))!.titles).toEqual({ de_DE: 'Auditverwaltung', zh_CN: '审核管理' });
+      const listed = JSON.parse((await h.run(['app', 'list', '--json'])).stdout) as Array<Record<string, unknown>>;
+      expect(listed.find((a) => a.name === 'Audits')).toMatchObject({ title: 'Audit Management', titles: { de_DE: 'Auditverwaltung', zh_CN: '审核管理' } });
+    });
+
+    it('sets and removes translations of an existing application', async () => {
+      expect(await h.run(['app', 'translate', 'Audits', '--translation', 'fr_FR=Gestion des audits', '--translation', 'de_DE=Audits verwalten', '--remove', 'zh_CN'])).toEqual({
+        code: 0,
+        stdout: 'Audits now has its title in de_DE, fr_FR.',
+        stderr: '',
+      });
+      expect((await h.ctx.stores.apps.findByName('Audits'))!.titles).toEqual({ de_DE: 'Audits verwalten', fr_FR: 'Gestion des audits' });
+      expect(await h.run(['app', 'translate', 'Audits', '--remove', 'de_DE', '--remove', 'fr_FR'])).toMatchObject({ code: 0, stdout: 'Audits now has its title in no other language.' });
+      expect(await h.run(['app', 'translate', 'Solitaire', '--translation', 'de_DE=Patience'])).toMatchObject({ code: 1, stderr: "No application named 'Solitaire'." });
+    });
+
+    it.each([
+      [['app', 'create', 'X', '--title', 'X', '--category', 'collaboration', '--translation', 'de_DE'], "--translation 'de_DE' must have the form LOCALE=TEXT"],
+      [['app', 'create', 'X', '--title', 'X', '--category', 'collaboration', '--translation', 'xx_XX=Y'], "--translation: unknown locale 'xx_XX'; use one of de_DE, fr_FR, nb_NO, sl_SI, vi_VN, zh_CN"],
+      [['app', 'create', 'X', '--title', 'X', '--category', 'collaboration', '--translation', 'en_EN=Y'], '--translation: the en_EN text is the title (--title)'],
+      [['app', 'create', 'X', '--title', 'X', '--category', 'collaboration', '--translation', 'de_DE=  '], '--translation de_DE: must not be blank'],
+      [['app', 'create', 'X', '--title', 'X', '--category', 'collaboration', '--translation', `de_DE=${'x'.repeat(201)}`], '--translation de_DE: '],
+      [['app', 'create', 'X', '--title', 'X', '--category', 'collaboration', '--translation', 'de_DE=A', '--translation', 'de_DE=B'], '--translation: de_DE is given twice'],
+      [['app', 'create', 'X', '--title', 'X', '--category', 'collaboration', '--translation', 'de_DE=A\u0000'], '--translation de_DE: must not contain NUL characters'],
+      [['app', 'translate', 'Audits'], 'give at least one --translation or --remove'],
+      [['app', 'translate', 'Audits', '--remove', 'en_EN'], "--remove: unknown locale 'en_EN'"],
+      [['app', 'translate', 'Audits', '--translation', 'de_DE=A', '--remove', 'de_DE'], '--remove: de_DE is also given a --translation'],
+    ])('refuses the translations of %j with usage and exit code 2', async (argv, message) => {
+      const r = await h.run(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`error: ${message}`);
+      expect(await h.ctx.stores.apps.findByName('X')).toBeNull();
+    });
+  });
+
   describe('grant and revoke', () => {
     it('grants an application once and revokes it', async () => {
       const alice = (await h.ctx.stores.users.findByUsername('alice'))!;

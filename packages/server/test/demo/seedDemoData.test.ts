@@ -1,5 +1,5 @@
 // @module-tag postgres
-import { APP_CATEGORIES, VIEWER_APP_TYPE } from '@atrium/shared';
+import { APP_CATEGORIES, CATALOGUE_TRANSLATION_LOCALES, profileAppTitle, VIEWER_APP_TYPE } from '@atrium/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RYG_STATUSES, type NotificationResponse } from '@atrium/shared';
@@ -61,6 +61,16 @@ describe(`demo data on ${databaseKind}`, () => {
     const profile = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json();
     return profile.data.apps;
   }
+
+  it("gives every catalogue entry its title in all the product's languages, which the profile hands the desktop", async () => {
+    for (const app of await t.services.stores.apps.list()) {
+      expect(Object.keys(app.titles).sort(), app.name).toEqual(CATALOGUE_TRANSLATION_LOCALES.slice().sort());
+    }
+    const audits = (await grantedTo('demo', '10.9.0.9')).find((a) => a.name === 'Audits')!;
+    expect(profileAppTitle(audits, 'zh_CN')).toBe('审核管理');
+    expect(profileAppTitle(audits, 'de_DE')).toBe('Auditverwaltung');
+    expect(profileAppTitle(audits, 'en_EN')).toBe('Audit Management');
+  });
 
   it('gives the demo user an application of every category, each of them a page that opens in the Viewer or a built-in package', async () => {
     const apps = await grantedTo('demo', '10.9.0.3');

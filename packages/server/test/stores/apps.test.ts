@@ -34,6 +34,14 @@ describe(`AppStore on ${databaseKind}`, () => {
     expect((await s.stores.apps.list()).map((a) => a.name)).toEqual(['Chat', 'Board', 'Notes']);
   });
 
+  it('keeps title translations, none by default, and replaces them', async () => {
+    expect(notes.titles).toEqual({});
+    const board2 = await s.stores.apps.create({ name: 'Board2', title: 'Board', titles: { de_DE: 'Tafel', zh_CN: '看板' }, category: 'organization' });
+    expect((await s.stores.apps.findByName('Board2'))!.titles).toEqual({ de_DE: 'Tafel', zh_CN: '看板' });
+    expect((await s.stores.apps.setTitles(board2.id, { fr_FR: 'Tableau' }))!.titles).toEqual({ fr_FR: 'Tableau' });
+    expect(await s.stores.apps.setTitles(crypto.randomUUID(), { fr_FR: 'Tableau' })).toBeNull();
+  });
+
   it('grants (idempotently) and lists granted apps by category then title, per user', async () => {
     const user = await newUser();
     const other = await newUser();

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { QueryInt as Int } from './queryInt.js';
 import { text } from './text.js';
+import type { CatalogueTitles } from './catalogue.js';
 import { SEARCH_TEXT_MAX_LENGTH, searchTextProblem, SEARCH_TEXT_MESSAGES } from '../rules/searchText.js';
 
 export * from '../rules/searchText.js';
@@ -71,7 +72,9 @@ export interface AppResult {
   kind: 'apps';
   /** The package name to launch. */
   name: string;
+  /** In the default language; `titles` has it in others (catalogueTitle picks the user's). */
   title: string;
+  titles?: CatalogueTitles;
   category: string;
   snippet: string;
 }

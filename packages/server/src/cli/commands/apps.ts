@@ -1,5 +1,6 @@
-/** `atrium app ...`: create, list, grant, revoke. */
-import { APP_CATEGORIES, VIEWER_APP_TYPE } from '@atrium/shared';
+/** `atrium app ...`: create, list, translate, grant, revoke. */
+import { APP_CATEGORIES, CATALOGUE_TRANSLATION_LOCALES, CatalogueTitles, DEFAULT_LOCALE, VIEWER_APP_TYPE } from '@atrium/shared';
+import * as z from 'zod/mini';
 import { CliError, UsageError, type Args, type CommandSpec } from '../args.js';
 import { formatJson, formatTable } from '../format.js';
 import { checkLink } from '../input.js';
@@ -12,6 +13,41 @@ function appTypeOf(args: Args): number {
   return args.string('url') === undefined ? 1 : VIEWER_APP_TYPE;
 }
 
+/** What `--translation` takes, for help and errors. */
+const TRANSLATION_FORM = `LOCALE=TEXT, LOCALE one of ${CATALOGUE_TRANSLATION_LOCALES.join(', ')}`;
+
+/**
+ * The title translations of `--translation LOCALE=TEXT` options, checked with
+ * the catalogue's own schema (docs/behaviour/applications.md#catalogue-translations):
+ * a known locale other than the default (whose text is the title), each once,
+ * a non-blank text of at most 200 characters.
+ */
+function translationsOf(args: Args): CatalogueTitles {
+  const given: Record<string, string> = {};
+  for (const option of args.strings('translation')) {
+    const at = option.indexOf('=');
+    if (at <= 0) throw new UsageError(`--translation '${option}' must have the form ${TRANSLATION_FORM}`);
+    const locale = option.slice(0, at).trim();
+    if (locale === DEFAULT_LOCALE) throw new UsageError(`--translation: the ${DEFAULT_LOCALE} text is the title (--title); translate into ${CATALOGUE_TRANSLATION_LOCALES.join(', ')}`);
+    if (!(CATALOGUE_TRANSLATION_LOCALES as readonly string[]).includes(locale)) throw new UsageError(`--translation: unknown locale '${locale}'; use one of ${CATALOGUE_TRANSLATION_LOCALES.join(', ')}`);
+    if (Object.hasOwn(given, locale)) throw new UsageError(`--translation: ${locale} is given twice`);
+    given[locale] = option.slice(at + 1).trim();
+  }
+  const result = z.safeParse(CatalogueTitles, given);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new UsageError(`--translation ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
+  }
+  return result.data;
+}
+
+const translationOption = {
+  type: 'string',
+  arg: 'locale=text',
+  help: `the title in another language (${CATALOGUE_TRANSLATION_LOCALES.join(', ')})`,
+  multiple: true,
+} as const;
+
 const create: CommandSpec = {
   group: 'app',
   name: 'create',
@@ -21,15 +57,17 @@ const create: CommandSpec = {
     `viewer (app type ${VIEWER_APP_TYPE}). Categories:\n${APP_CATEGORIES.map((c) => `  ${c}`).join('\n')}`,
   positionals: ['name'],
   options: {
-    title: { type: 'string', arg: 'title', help: 'title shown in the menu', required: true },
+    title: { type: 'string', arg: 'title', help: `title shown in the menu (the ${DEFAULT_LOCALE} text, and of every language without its own)`, required: true },
+    translation: translationOption,
     category: { type: 'string', arg: 'category', help: 'menu category, one of those above', required: true },
     base: { type: 'boolean', help: 'a base application' },
     'app-type': { type: 'string', arg: 'n', help: `app type number (default 1, or ${VIEWER_APP_TYPE} with --url)` },
     url: { type: 'string', arg: 'url', help: 'page the viewer shows (http(s) address or /path)' },
     'default-for-orgs': { type: 'boolean', help: 'offered by default to organisations' },
   },
-  examples: ['app create Handbook --title "Company Handbook" --category "employee center" --url /privacy-policy'],
+  examples: ['app create Handbook --title "Company Handbook" --translation de_DE=Firmenhandbuch --category "employee center" --url /privacy-policy'],
   validate(args) {
+    translationsOf(args);
     const category = args.required('category');
     if (!(APP_CATEGORIES as readonly string[]).includes(category.trim().toLowerCase())) {
       throw new UsageError(`unknown category '${category}'; use one of: ${APP_CATEGORIES.map((c) => `'${c}'`).join(', ')}`);
@@ -50,6 +88,7 @@ const create: CommandSpec = {
     const app = await stores.apps.create({
       name,
       title: args.required('title').trim(),
+      titles: translationsOf(args),
       category,
       isBaseApp: args.flag('base'),
       appType,
@@ -75,6 +114,7 @@ const list: CommandSpec = {
             id: a.id,
             name: a.name,
             title: a.title,
+            titles: a.titles,
             category: a.category,
             isBaseApp: a.isBaseApp,
             appType: a.appType,
@@ -102,6 +142,40 @@ const list: CommandSpec = {
         ]),
       ),
     );
+  },
+};
+
+const translate: CommandSpec = {
+  group: 'app',
+  name: 'translate',
+  summary: "set an application's title in other languages",
+  description:
+    'Sets the title an application of the catalogue shows in other languages: each\n' +
+    '--translation gives one language its text (replacing the one it had); --remove\n' +
+    `takes a language's text away (that language then shows the title). Locales: ${CATALOGUE_TRANSLATION_LOCALES.join(', ')}.`,
+  positionals: ['app'],
+  options: {
+    translation: translationOption,
+    remove: { type: 'string', arg: 'locale', help: "take a language's text away", multiple: true },
+  },
+  examples: ['app translate Handbook --translation de_DE=Firmenhandbuch --translation fr_FR="Manuel de l\'entreprise"', 'app translate Handbook --remove nb_NO'],
+  validate(args) {
+    const added = translationsOf(args);
+    const removed = args.strings('remove').map((l) => l.trim());
+    for (const locale of removed) {
+      if (!(CATALOGUE_TRANSLATION_LOCALES as readonly string[]).includes(locale)) throw new UsageError(`--remove: unknown locale '${locale}'; use one of ${CATALOGUE_TRANSLATION_LOCALES.join(', ')}`);
+      if (Object.hasOwn(added, locale)) throw new UsageError(`--remove: ${locale} is also given a --translation`);
+    }
+    if (Object.keys(added).length === 0 && removed.length === 0) throw new UsageError('give at least one --translation or --remove');
+  },
+  async run({ stores }, args, io) {
+    const app = await findApp(stores, args.positional(0));
+    const titles: Record<string, string> = { ...app.titles, ...translationsOf(args) };
+    for (const locale of args.strings('remove')) delete titles[locale.trim()];
+    const saved = await stores.apps.setTitles(app.id, titles as CatalogueTitles);
+    if (!saved) throw new CliError(`The application '${app.name}' no longer exists.`);
+    const languages = Object.keys(saved.titles).sort();
+    io.stdout(`${saved.name} now has its title in ${languages.length === 0 ? 'no other language' : languages.join(', ')}.`);
   },
 };
 
@@ -138,4 +212,4 @@ const revoke: CommandSpec = {
   },
 };
 
-export const appCommands: readonly CommandSpec[] = [create, list, grant, revoke];
+export const appCommands: readonly CommandSpec[] = [create, list, translate, grant, revoke];

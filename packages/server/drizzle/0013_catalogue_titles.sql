@@ -1,0 +1,1 @@
+ALTER TABLE "apps" ADD COLUMN "titles" jsonb DEFAULT '{}'::jsonb NOT NULL;
