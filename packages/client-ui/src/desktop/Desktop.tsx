@@ -1,5 +1,5 @@
 import { addAppTranslations, createDesktop, lazyAudioBackend, SoundPlayer } from '@atrium/client-core';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type JSX, type MouseEvent } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useAtrium } from '../AtriumContext.js';
 import { AppHost } from '../apphost/AppHost.js';
