@@ -20,12 +20,22 @@ afterEach(() => {
   current = null;
 });
 
+/** The Viewer launched, once its window has been painted and its page's frame is there. */
 async function launch(args: Record<string, unknown>, options: { profileApps?: ProfileApp[]; locale?: Locale } = {}): Promise<ApplicationTest> {
   current = await renderApplication(viewer, metadata as Parameters<typeof renderApplication>[1], { args, profileApps: options.profileApps ?? [WIKI], ...(options.locale ? { locale: options.locale } : {}) });
+  await waitFor(() => expect(screen.queryByTestId('viewer.framePending')).toBeNull());
   return current;
 }
 
 describe('Viewer of profile web apps', () => {
+  it('paints its window before its page: the frame is made, and the page asked for, only once the window has shown', async () => {
+    current = await renderApplication(viewer, metadata as Parameters<typeof renderApplication>[1], { args: { app: 'Wiki' }, profileApps: [WIKI] });
+    expect(screen.getByTestId('viewer.framePending')).toBeDefined();
+    expect(screen.queryByTestId('viewer.frame')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('viewer.frame').getAttribute('src')).toBe('https://wiki.example.com/start'));
+    expect(screen.queryByTestId('viewer.framePending')).toBeNull();
+  });
+
   it("shows the profile app's address in a sandboxed frame titled with the app", async () => {
     const { app } = await launch({ app: 'Wiki' });
     const frame = screen.getByTestId('viewer.frame') as HTMLIFrameElement;

@@ -1,10 +1,30 @@
 import { ExternalIcon, ReloadIcon, useColorScheme, useTranslation, WindowIcon } from '@atrium/app-kit';
-import { useState, type JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
 import { frameAddress, isServedHere, type ProfileWebApp } from './profileWebApp.js';
 import './Viewer.css';
 
 /** Sandbox of the framed app: its scripts and forms run, it may open pop-ups, nothing else (no same-origin, no top navigation). */
 export const VIEWER_SANDBOX = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
+
+/**
+ * False until the window has been painted once (two animation frames after
+ * it mounts), then true: a page's frame (costly to create) and its loading
+ * start only once its window shows,
+ * so that a desktop restoring many pages paints all their windows first
+ * (docs/PERFORMANCE.md, "Restoring a session").
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let second = 0;
+    const first = requestAnimationFrame(() => (second = requestAnimationFrame(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, []);
+  return painted;
+}
 
 /**
  * A web app of the profile in a sandboxed frame under a slim toolbar
@@ -18,6 +38,7 @@ export function ViewerView({ target, titleIn }: { target: ProfileWebApp | null; 
   // Reloading remounts the frame: a sandboxed cross-origin frame cannot be reloaded from outside.
   const [generation, setGeneration] = useState(0);
   const scheme = useColorScheme();
+  const painted = usePainted();
   if (!target) {
     return (
       <div className="vwr vwr--empty" data-testid="viewer.empty">
@@ -38,15 +59,19 @@ export function ViewerView({ target, titleIn }: { target: ProfileWebApp | null; 
         </a>
       </div>
       {/* In the desktop's colour scheme; another site's page, which cannot be asked for it, is dimmed in the dark (docs/behaviour/applications.md#organisation-pages-in-the-dark). */}
-      <iframe
-        key={generation}
-        className={`vwr__frame${scheme === 'dark' && !isServedHere(target.url) ? ' vwr__frame--dimmed' : ''}`}
-        src={frameAddress(target.url, scheme)}
-        title={titleIn?.(language) ?? target.title}
-        sandbox={VIEWER_SANDBOX}
-        referrerPolicy="no-referrer"
-        data-testid="viewer.frame"
-      />
+      {painted ? (
+        <iframe
+          key={generation}
+          className={`vwr__frame${scheme === 'dark' && !isServedHere(target.url) ? ' vwr__frame--dimmed' : ''}`}
+          src={frameAddress(target.url, scheme)}
+          title={titleIn?.(language) ?? target.title}
+          sandbox={VIEWER_SANDBOX}
+          referrerPolicy="no-referrer"
+          data-testid="viewer.frame"
+        />
+      ) : (
+        <div className="vwr__frame" data-testid="viewer.framePending" />
+      )}
     </div>
   );
 }

@@ -116,7 +116,7 @@ export class DesktopSessionModel extends Observable<DesktopSessionState> {
     );
     if (this.#disposed) return;
     // Stacked as saved: the list's order, the last window in front and focused.
-    for (const app of launched) for (const handle of app?.windows ?? []) windows.focus(handle.wid);
+    windows.focusInOrder(launched.flatMap((app) => app?.windows.map((handle) => handle.wid) ?? []));
     // What the server holds is what was last saved: a local copy restored, or an
     // application the address launched meanwhile, is sent at once.
     this.#lastSaved = pending ? null : JSON.stringify(list);

@@ -124,6 +124,13 @@ describe.each([false, true])('Translator (engine fetched: %s)', (engine) => {
 });
 
 describe('Translator engine', () => {
+  it('answers the texts that need more than placeholders and plural forms: nesting and formatting', async () => {
+    const i18n = new Translator({ language: 'en_EN', fallback: 'en_EN', catalogues: { en_EN: { title: 'Sign in', nested: '$t(title) now', big: '{{n, number}} files' } } });
+    await i18n.loadEngine();
+    expect(i18n.t('nested')).toBe('Sign in now');
+    expect(i18n.t('big', { n: 1234567 })).toBe('1,234,567 files');
+  });
+
   it('is fetched with the first further part of the catalogues, and the views are told', async () => {
     const i18n = new Translator({ language: 'en_EN', fallback: 'en_EN', catalogues: { en_EN: { a: 'A' } }, parts: { desktop: () => Promise.resolve({ b: 'B {{n}}' }) } });
     const listener = vi.fn();

@@ -36,6 +36,11 @@ function merge(into: Texts, texts: Texts): void {
   }
 }
 
+/** What only the engine does: nesting ('$t(key)'), formatted placeholders ('{{n, number}}'), a context, ordinal plural forms. */
+function needsEngine(text: string, options?: TranslateOptions): boolean {
+  return text.includes('$t(') || /\{\{[^}]*,[^}]*\}\}/.test(text) || (options !== undefined && ('context' in options || 'ordinal' in options));
+}
+
 /** What a dotted key names in a catalogue (own properties only): its text, a group of texts, or nothing. */
 function find(catalogue: Texts | undefined, key: string): string | 'group' | undefined {
   let node: string | Texts | undefined = catalogue;
@@ -55,13 +60,13 @@ function find(catalogue: Texts | undefined, key: string): string | 'group' | und
  * placeholders (nothing is HTML-escaped: React escapes). Views re-render
  * through `subscribe` when the language changes or texts are added.
  *
- * The catalogues are kept here. The i18next engine (formatting, nesting,
- * everything its texts may use beyond placeholders and plural forms) is
- * not in the login page's bytes: it is fetched with the first further part
- * of the catalogues (loadPart, when the login page is idle or the desktop
- * starts) or by loadEngine, and from then on answers every text. Until it
- * has arrived, this class answers what the login page's texts use, the
- * same way (docs/PERFORMANCE.md, "Bytes on the wire").
+ * The catalogues are kept here, and this class answers what nearly every
+ * text needs (a lookup, placeholders, plural forms) itself, the way
+ * i18next does and several times faster. The i18next engine answers the
+ * texts that need more (nesting, formatting, a context): it is not in the
+ * login page's bytes but fetched with the first further part of the
+ * catalogues (loadPart, when the login page is idle or the desktop starts)
+ * or by loadEngine (docs/PERFORMANCE.md, "Bytes on the wire").
  */
 export class Translator extends Observable<TranslatorState> {
   readonly fallback: string;
@@ -99,8 +104,8 @@ export class Translator extends Observable<TranslatorState> {
   /** The text of a key in the current language, with its placeholders filled. */
   readonly t = (key: string, options?: TranslateOptions): string => {
     if (!this.exists(key, options)) return options?.defaultValue ?? key;
-    if (this.#engine) return String(this.#engine.t(key, options ?? {}));
     const text = this.#text(this.language, key, options) ?? this.#text(this.fallback, key, options);
+    if (this.#engine && (text === undefined || needsEngine(text, options))) return String(this.#engine.t(key, options ?? {}));
     return fillPlaceholders(text ?? key, options);
   };
 
@@ -111,8 +116,8 @@ export class Translator extends Observable<TranslatorState> {
    */
   exists(key: string, options?: TranslateOptions): boolean {
     if (find(this.#catalogues.get(this.language), key) === 'group' || find(this.#catalogues.get(this.fallback), key) === 'group') return false;
-    if (this.#engine) return this.#engine.exists(key, options ?? {});
-    return (this.#text(this.language, key, options) ?? this.#text(this.fallback, key, options)) !== undefined;
+    if ((this.#text(this.language, key, options) ?? this.#text(this.fallback, key, options)) !== undefined) return true;
+    return this.#engine?.exists(key, options ?? {}) ?? false;
   }
 
   /** Adds texts to a language's catalogue (nested objects merged, existing texts replaced). */

@@ -142,6 +142,17 @@ export class WindowManager extends WindowStore {
     return this.batch(() => this.with(wid, (entry) => this.#focus(entry)));
   }
 
+  /**
+   * Focuses windows in the order given, as if they had been opened one
+   * after the other (a restored session: the last in front and focused),
+   * in one change: the views hear of it once.
+   */
+  focusInOrder(wids: readonly number[]): void {
+    this.batch(() => {
+      for (const wid of wids) this.with(wid, (entry) => this.#focus(entry));
+    });
+  }
+
   /** Removes focus from the window (if it has it). */
   blur(wid: number): void {
     this.batch(() => this.with(wid, (entry) => this.setFlags(entry, { focused: false }, true)));
