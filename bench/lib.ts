@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const repo = path.resolve(import.meta.dirname, '..');
 
@@ -169,4 +169,41 @@ export async function clearSavedSession(base: string, username: string, password
   if (!jwt) throw new Error(`sign-in of ${username} failed`);
   const answer = await fetch(`${base}/api/v1/user/me/removesession`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${jwt}` }, body: '{}' });
   if (!answer.ok) throw new Error(`clearing the session of ${username} failed: ${answer.status}`);
+}
+
+/**
+ * Times a press on the page's own clock: from the press reaching the page
+ * (its first pointerdown, captured before any of the page's handlers) to
+ * the frame painted after the page first has `done` (each selector
+ * matching at least `count` elements, checked at every change of the
+ * document and every frame). Arm it before pressing,
+ * read it after: what the browser automation does around its click
+ * (finding the button, waiting two frames for it to stand still, noticing
+ * the change afterwards) is not counted.
+ */
+export async function armPressTimer(page: Page, done: ReadonlyArray<{ selector: string; count?: number }>): Promise<void> {
+  // A script of its own (not a function handed over): the benchmark's compiler adds helpers to functions that the page does not have.
+  await page.evaluate(`(() => {
+    const done = ${JSON.stringify(done)};
+    window.__painted = new Promise((resolve) => {
+      document.addEventListener('pointerdown', () => { window.__pressed = performance.now(); }, { capture: true, once: true });
+      let over = false;
+      function check() {
+        if (over || window.__pressed === undefined || !done.every((d) => document.querySelectorAll(d.selector).length >= (d.count ?? 1))) return false;
+        over = true;
+        observer.disconnect();
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())));
+        return true;
+      }
+      const observer = new MutationObserver(check);
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+      function everyFrame() { if (!check() && !over) requestAnimationFrame(everyFrame); }
+      requestAnimationFrame(everyFrame);
+    });
+  })()`);
+}
+
+/** The time armPressTimer measured, in ms. */
+export function readPressTimer(page: Page): Promise<number> {
+  return page.evaluate('window.__painted.then((painted) => painted - window.__pressed)') as Promise<number>;
 }

@@ -3,7 +3,9 @@
  * /usr/bin/chromium) against the real, compiled server:
  * - time from pressing Login to the fully restored desktop: the desktop
  *   started (settings, packages, privacy check, saved session relaunched) and
- *   all 10 application windows of the saved session painted where they were;
+ *   all 10 application windows of the saved session painted where they were,
+ *   as the browser automation sees it and on the page's own clock (from the
+ *   press reaching the page to the frame painted: lib.ts, armPressTimer);
  * - the compressed JavaScript the browser received for the signed-in shell
  *   before any application's own code (CDP encodedDataLength of the scripts
  *   fetched up to the desktop's start, with the session empty), and the
@@ -17,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { measureBudgets, readBudgetConfig } from '../scripts/bundleBudgets.js';
-import { freePort, launchChromium, median, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { armPressTimer, freePort, launchChromium, median, readPressTimer, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const dist = path.join(repo, 'web/dist');
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     if (!jwt) throw new Error(`sign-in failed: ${JSON.stringify(login)}`);
     const browser = await launchChromium();
     const restoreTimes: number[] = [];
+    const restoreTimesInPage: number[] = [];
     let shellBytes = NaN;
     try {
       // The shell's JavaScript before any application: an empty session.
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
         await page.goto(base);
         await page.getByLabel('Username', { exact: true }).fill(USER.username);
         await page.getByLabel('Password', { exact: true }).fill(USER.password);
+        await armPressTimer(page, [{ selector: '[data-testid="desktop"][data-started="true"]' }, { selector: '[data-testid="window"]', count: APPS.length }]);
         const pressed = performance.now();
         await page.getByRole('button', { name: 'Login', exact: true }).click();
         await page.locator('[data-testid="desktop"][data-started="true"]').waitFor({ timeout: 60_000 });
@@ -88,6 +92,7 @@ async function main(): Promise<void> {
         // Painted: the next animation frame after the last window is there.
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
         restoreTimes.push(performance.now() - pressed);
+        restoreTimesInPage.push(await readPressTimer(page));
         const count = await page.getByTestId('window').count();
         if (count < APPS.length) throw new Error(`only ${count} windows restored`);
         await context.close();
@@ -98,7 +103,8 @@ async function main(): Promise<void> {
     const budgets = measureBudgets(dist, readBudgetConfig(path.join(repo, 'web/budgets.json')));
     const shell = budgets.find((b) => b.name === 'signed-in shell JavaScript');
     console.log(`Restoring a saved session of ${APPS.length} application windows (${USER.username}, ${runs} runs, compiled server, embedded database)`);
-    console.log(`  Login pressed → desktop started and all ${APPS.length} windows painted: median ${median(restoreTimes).toFixed(0)} ms (runs: ${restoreTimes.map((t) => t.toFixed(0)).join(', ')})`);
+    console.log(`  Login pressed → desktop started and all ${APPS.length} windows painted: median ${median(restoreTimes).toFixed(0)} ms (runs: ${restoreTimes.map((t) => t.toFixed(0)).join(', ')}), as the browser automation sees it`);
+    console.log(`  the same on the page's clock, from the press to the frame painted: median ${median(restoreTimesInPage).toFixed(0)} ms (runs: ${restoreTimesInPage.map((t) => t.toFixed(0)).join(', ')})`);
     console.log(`  signed-in shell JavaScript on the wire before any application: ${(shellBytes / 1024).toFixed(1)} KiB (compressed, as transferred)`);
     if (shell) console.log(`  signed-in shell JavaScript, gzipped import graph: ${(shell.bytes / 1024).toFixed(1)} KiB (budget ${(shell.budget / 1024).toFixed(0)} KiB)`);
   } finally {
