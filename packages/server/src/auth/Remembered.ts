@@ -30,13 +30,15 @@ export class Remembered<K, V> {
   constructor(
     private readonly options: RememberedOptions,
     events: SessionEvents,
-    forget: (event: SessionEvent, entries: Forgettable<K, V>) => void,
+    forget: (event: Exclude<SessionEvent, { kind: 'resync' }>, entries: Forgettable<K, V>) => void,
     private readonly nowMs: () => number = Date.now,
   ) {
     this.entries = new ExpiringCache(options.ttlSeconds > 0 ? options.maxEntries : 0, nowMs);
     events.subscribe((event) => {
       this.generation++;
-      forget(event, this.entries);
+      // Events may have been missed: nothing remembered is trusted.
+      if (event.kind === 'resync') this.entries.clear();
+      else forget(event, this.entries);
     });
   }
 

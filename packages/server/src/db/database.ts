@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { EventBus } from '../events/EventBus.js';
+import type { PgEventBusOptions } from '../events/PgEventBus.js';
 import type { DatabaseTurns } from './DatabaseTurns.js';
 import * as schema from './schema.js';
 
@@ -21,6 +23,12 @@ export interface Database {
   /** Whether every migration of this version has been applied (readiness; a missing record counts as not). */
   migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * The event bus of the servers on this database (docs/DEPLOYMENT.md, "The
+   * event bus"): PostgreSQL's LISTEN/NOTIFY, or within this process for the
+   * embedded database, which only one server opens.
+   */
+  openBus(options: PgEventBusOptions): Promise<EventBus>;
   /** Embedded database only: its whole data folder as a tar file. */
   dump?: () => Promise<Blob>;
   /** Embedded database only: the turns of work on its one connection (DatabaseTurns.ts). */
@@ -85,6 +93,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
       migrationsApplied: () => migrationsRecorded((text) => pool.query(text)),
+      openBus: async (options) => (await import('../events/PgEventBus.js')).PgEventBus.open(location.url, options),
       close: () => pool.end(),
     };
   }
@@ -111,6 +120,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     migrationsApplied: () => migrationsRecorded((text) => client.query(text)),
+    openBus: async (options) => new (await import('../events/EventBus.js')).LocalEventBus((err) => options.log.warn({ err }, 'an event bus listener failed')),
     close: () => client.close(),
   };
 }

@@ -268,6 +268,7 @@ export class SocketGateway {
 
 /** Which connections a session event may have ended. */
 function peerConcernedBy(event: SessionEvent): (peer: SocketPeer) => boolean {
+  if (event.kind === 'resync') return () => true;
   return event.kind === 'session-revoked' ? (peer) => peer.sessionId === event.sessionId : (peer) => peer.userId === event.userId;
 }
 

@@ -51,6 +51,8 @@ export interface TestAppOptions {
   onRoute?: AppOptions['onRoute'];
   /** How the identity provider's tokens are checked (time limits, key cooldown). */
   externalVerifier?: AppOptions['externalVerifier'];
+  /** A database opened for this app (several servers on one database); closed with the app. A fresh one by default. */
+  database?: Database;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -63,7 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     BUILTIN_PACKAGES_DIRS: BUILTIN_FIXTURE_DIRS.join(','),
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {

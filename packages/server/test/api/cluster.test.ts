@@ -1,0 +1,95 @@
+/**
+ * @module-tag postgres
+ *
+ * Several servers on one PostgreSQL database (docs/DEPLOYMENT.md): what one
+ * server changes reaches the others through the event bus (LISTEN/NOTIFY),
+ * and a server whose bus connection drops forgets what it remembered once
+ * it is back. Two servers of the same process stand for two machines: each
+ * has its own connections to the database and its own bus connection. On
+ * the embedded database, which only one server opens, there is nothing to
+ * check.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { BUS_APPLICATION_NAME } from '../../src/events/PgEventBus.js';
+import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
+import { bearer } from '../helpers/http.js';
+import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { createSharedTestDatabase } from '../helpers/testDatabase.js';
+
+/** GET v1 /user/me through a server: its status. */
+async function me(app: FastifyInstance, api: string, jwt: string): Promise<number> {
+  return (await app.inject({ method: 'GET', url: `${api}/user/me`, headers: bearer(jwt) })).statusCode;
+}
+
+/** Asks until `check` holds, every 20 ms for at most `ms`: how long it took, or fails. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - start;
+}
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () => {
+  // The session checks are remembered for a minute: only the bus can make the other server forget sooner.
+  const env = { SESSION_CACHE_TTL: '60' };
+  let shared: Awaited<ReturnType<typeof createSharedTestDatabase>>;
+  let one: TestApp;
+  let two: TestApp;
+  let api: string;
+  let wrapper: string;
+
+  beforeAll(async () => {
+    shared = await createSharedTestDatabase(2);
+    const [first, second] = shared!.databases.map((database) => createTestApp({ env, database, rateLimits: { auth: 1000 } }));
+    [one, two] = await Promise.all([first!, second!]);
+    api = one.config.apiPrefix;
+    wrapper = one.config.wrapperPrefix;
+  });
+  afterAll(async () => {
+    await Promise.all([one?.close(), two?.close()]);
+    await shared?.close();
+  });
+
+  /** A user signed in through the first server, whose session both servers have checked (and so remember). */
+  async function signedInOnBoth() {
+    const account = await makeAccount(one.services.stores);
+    const user = await makeUser(one.services.stores, one.hasher, { accounts: [account.id] });
+    const session = await signIn(one.app, wrapper, user.username);
+    expect(await me(one.app, api, session.jwt)).toBe(200);
+    expect(await me(two.app, api, session.jwt)).toBe(200);
+    return { user, session };
+  }
+
+  it('refuses a session on the other server within a second of its sign-out', async () => {
+    const { session } = await signedInOnBoth();
+    const out = await one.app.inject({ method: 'POST', url: '/logout', headers: bearer(session.jwt), payload: { refresh_token: session.refresh_token } });
+    expect(out.statusCode).toBe(200);
+    await within(1000, async () => (await me(two.app, api, session.jwt)) === 401);
+  });
+
+  it("refuses every session of a user on the other server when a server ends them all (a password reset, a disabled user)", async () => {
+    const { user, session } = await signedInOnBoth();
+    await one.services.stores.sessions.revokeAllForUser(user.id, 'password-reset');
+    await within(1000, async () => (await me(two.app, api, session.jwt)) === 401);
+  });
+
+  it('forgets what it remembered once its bus connection is back, and hears the others again', async () => {
+    const { user, session } = await signedInOnBoth();
+    // Both servers' bus connections are cut, and meanwhile the session ends behind every server's back: no message at all.
+    await one.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${BUS_APPLICATION_NAME} and datname = current_database()`);
+    await one.database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${user.id}`);
+    // Each server's bus connection comes back, and each forgets what it remembered.
+    await within(3000, async () => (await me(two.app, api, session.jwt)) === 401);
+    await within(3000, async () => (await me(one.app, api, session.jwt)) === 401);
+    // And the bus carries messages again.
+    const again = await signedInOnBoth();
+    await one.app.inject({ method: 'POST', url: '/logout', headers: bearer(again.session.jwt), payload: { refresh_token: again.session.refresh_token } });
+    await within(1000, async () => (await me(two.app, api, again.session.jwt)) === 401);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BusSessionEvents, parseSessionEvent, type SessionEvent } from '../../src/auth/SessionEvents.js';
+import { Remembered } from '../../src/auth/Remembered.js';
+import { LocalEventBus, MAX_PAYLOAD_BYTES, Subscribers } from '../../src/events/EventBus.js';
+
+describe('the event bus within one server', () => {
+  it('delivers to the topic’s subscribers before publish returns, and to no other topic', () => {
+    const bus = new LocalEventBus();
+    const sessions: unknown[] = [];
+    const tasks: unknown[] = [];
+    bus.subscribe('sessions', (p) => sessions.push(p));
+    const stop = bus.subscribe('tasks', (p) => tasks.push(p));
+    bus.publish('sessions', { kind: 'session-revoked', sessionId: 's-1' });
+    expect(sessions).toEqual([{ kind: 'session-revoked', sessionId: 's-1' }]);
+    expect(tasks).toEqual([]);
+    stop();
+    bus.publish('tasks', { taskId: 't-1' });
+    expect(tasks).toEqual([]);
+  });
+
+  it('refuses a payload that carries data rather than ids (it would not fit a PostgreSQL notification)', () => {
+    const bus = new LocalEventBus();
+    expect(() => bus.publish('sessions', { text: 'x'.repeat(MAX_PAYLOAD_BYTES) })).toThrow(/ids, not data/);
+  });
+
+  it('keeps delivering when one listener throws, and says so', () => {
+    const failed = vi.fn();
+    const subscribers = new Subscribers();
+    const heard: unknown[] = [];
+    subscribers.subscribe('t', () => {
+      throw new Error('broken listener');
+    });
+    subscribers.subscribe('t', (p) => heard.push(p));
+    subscribers.deliver('t', { id: 1 }, failed);
+    expect(heard).toEqual([{ id: 1 }]);
+    expect(failed).toHaveBeenCalledWith(expect.objectContaining({ message: 'broken listener' }));
+  });
+});
+
+describe('session events over the bus', () => {
+  it('takes from other servers only well-formed events', () => {
+    expect(parseSessionEvent({ kind: 'session-revoked', sessionId: 's-1' })).toEqual({ kind: 'session-revoked', sessionId: 's-1' });
+    expect(parseSessionEvent({ kind: 'user-changed', userId: 'u-1', extra: 'dropped' })).toEqual({ kind: 'user-changed', userId: 'u-1' });
+    for (const bad of [null, 'session-revoked', {}, { kind: 'session-revoked' }, { kind: 'session-revoked', sessionId: 7 }, { kind: 'user-changed', userId: '' }, { kind: 'resync' }, { kind: 'drop-tables', userId: 'u' }, { kind: 'user-changed', userId: 'u'.repeat(200) }]) {
+      expect(parseSessionEvent(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it("turns the bus's resync into a 'resync' event, after which nothing remembered is kept", () => {
+    const resyncListeners: Array<() => void> = [];
+    const resync = () => resyncListeners.forEach((listener) => listener());
+    const bus = { publish: vi.fn(), subscribe: () => () => undefined, onResync: (listener: () => void) => (resyncListeners.push(listener), () => undefined), close: async () => undefined };
+    const events = new BusSessionEvents(bus);
+    const heard: SessionEvent[] = [];
+    events.subscribe((event) => heard.push(event));
+    const remembered = new Remembered<string, string>({ ttlSeconds: 60, maxEntries: 10 }, events, (event, entries) => entries.delete(event.kind === 'session-revoked' ? event.sessionId : event.userId));
+    remembered.set('s-1', 'open', remembered.snapshot());
+    expect(remembered.get('s-1')).toBe('open');
+    resync();
+    expect(heard).toEqual([{ kind: 'resync' }]);
+    expect(remembered.get('s-1')).toBeUndefined();
+  });
+});
