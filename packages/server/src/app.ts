@@ -31,7 +31,6 @@ import { loggerOptions } from './logger.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
 import { packageFileRoutes, packageRoutes } from './packages/routes.js';
 import type { Secrets } from './secrets.js';
-import { BusSessionEvents } from './auth/SessionEvents.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import type { SocketLimits } from './sockets/SocketGateway.js';
@@ -108,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   // Session ends and other changes reach every server on this database (docs/DEPLOYMENT.md, "The event bus").
   const bus = await options.database.openBus({ log: app.log });
   app.addHook('onClose', async () => bus.close());
-  const services = createServices({ sessionEvents: new BusSessionEvents(bus), ...options, db: options.database.db, stores, mailer, log: app.log });
+  const services = createServices({ bus, ...options, db: options.database.db, stores, mailer, log: app.log });
 
   // Brotli or gzip for every compressible answer; the web client's files come precompressed (http/webClient.ts).
   await app.register(compress, { encodings: ['br', 'gzip'] });

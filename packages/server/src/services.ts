@@ -17,7 +17,9 @@ import { LoginThrottle } from './auth/LoginThrottle.js';
 import { PasswordHasher } from './auth/PasswordHasher.js';
 import { PasswordRecoveryService } from './auth/PasswordRecoveryService.js';
 import { SessionCache } from './auth/SessionCache.js';
-import { LocalSessionEvents, type SessionEvents } from './auth/SessionEvents.js';
+import { BusSessionEvents, type SessionEvents } from './auth/SessionEvents.js';
+import { LocalEventBus, type EventBus } from './events/EventBus.js';
+import { shareTaskChanges } from './events/taskEvents.js';
 import { TokenService } from './auth/TokenService.js';
 import { withSessionEvents } from './auth/withSessionEvents.js';
 import { authenticate, type Authenticate } from './http/authenticate.js';
@@ -104,7 +106,9 @@ export interface ServiceDeps {
   now?: () => Date;
   /** Overrides of the websocket limits (tests). */
   socketLimits?: Partial<SocketLimits>;
-  /** Where session events travel; within this process by default. */
+  /** What the servers on this database tell one another (docs/DEPLOYMENT.md); within this process by default. */
+  bus?: EventBus;
+  /** Where session events travel; on `bus` by default. */
   sessionEvents?: SessionEvents;
   /** Overrides of how the identity provider's tokens are checked (tests). */
   externalVerifier?: Omit<VerifierOptions, 'now'>;
@@ -125,7 +129,8 @@ export function createServices({
   hasher = new PasswordHasher(),
   now = () => new Date(),
   socketLimits,
-  sessionEvents = new LocalSessionEvents(),
+  bus = new LocalEventBus((err) => log.warn({ err }, 'an event bus listener failed')),
+  sessionEvents = new BusSessionEvents(bus),
   externalVerifier,
 }: ServiceDeps): Services {
   // On the embedded database this process is the only writer: walked paths and used space are remembered (RememberedPaths).
@@ -201,6 +206,7 @@ export function createServices({
     now,
   });
   wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log });
+  shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
   return {
     db,
     stores,

@@ -8,7 +8,8 @@
  * have missed messages: when it is back, `onResync` listeners are told, so
  * that they drop what they remember rather than trust it.
  */
-export type BusListener = (payload: unknown) => void;
+/** Told of a message: its payload, and whether this server published it or another one did. */
+export type BusListener = (payload: unknown, origin: 'here' | 'elsewhere') => void;
 
 export interface EventBus {
   /** Tells every subscriber of the topic, here at once and on the other servers through the driver. */
@@ -41,10 +42,10 @@ export class Subscribers {
   }
 
   /** Hands a payload to the topic's listeners; one that throws does not keep it from the others. */
-  deliver(topic: string, payload: unknown, onError: (err: unknown) => void): void {
+  deliver(topic: string, payload: unknown, origin: 'here' | 'elsewhere', onError: (err: unknown) => void): void {
     for (const listener of [...(this.byTopic.get(topic) ?? [])]) {
       try {
-        listener(payload);
+        listener(payload, origin);
       } catch (err) {
         onError(err);
       }
@@ -77,7 +78,7 @@ export class LocalEventBus implements EventBus {
 
   publish(topic: string, payload: Record<string, unknown>): void {
     encodePayload(payload);
-    this.subscribers.deliver(topic, payload, this.onError);
+    this.subscribers.deliver(topic, payload, 'here', this.onError);
   }
 
   subscribe(topic: string, listener: BusListener): () => void {

@@ -51,7 +51,7 @@ export class PgEventBus implements EventBus {
 
   publish(topic: string, payload: Record<string, unknown>): void {
     encodePayload(payload);
-    this.subscribers.deliver(topic, payload, this.warn);
+    this.subscribers.deliver(topic, payload, 'here', this.warn);
     const envelope = JSON.stringify({ o: this.id, t: topic, p: payload });
     if (this.client) this.send(this.client, envelope);
     else this.queue(envelope);
@@ -115,7 +115,7 @@ export class PgEventBus implements EventBus {
     if (!message || typeof message !== 'object') return;
     const { o, t, p } = message as { o?: unknown; t?: unknown; p?: unknown };
     if (o === this.id || typeof t !== 'string') return;
-    this.subscribers.deliver(t, p, this.warn);
+    this.subscribers.deliver(t, p, 'elsewhere', this.warn);
   }
 
   private lost(client: pg.Client): void {

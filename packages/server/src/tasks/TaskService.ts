@@ -18,6 +18,7 @@ import {
 } from '@atrium/shared';
 import type { AccountStore } from '../accounts/AccountStore.js';
 import type { AppStore } from '../apps/AppStore.js';
+import { displayName } from '../users/displayName.js';
 import type { UserStore } from '../users/UserStore.js';
 import { NotificationAnswers } from './NotificationAnswers.js';
 import { TaskError } from './TaskError.js';
@@ -36,6 +37,10 @@ export interface TaskChange {
   reason: TaskChangeReason;
   task: TaskRecord;
   by: TaskPerson;
+  /** The user assigned before, when the change reassigned the task. */
+  previousAssignee: string | null;
+  /** Made through this server, or through another one (heard of on the event bus: docs/DEPLOYMENT.md). */
+  origin: 'here' | 'elsewhere';
   /**
    * Who should hear of it: the assignee, the followers, a previous assignee
    * and the actor, each once. A query, run by whoever sends the update (and
@@ -360,14 +365,27 @@ export class TaskService {
     return user.id;
   }
 
-  private publish(reason: TaskChangeReason, task: TaskRecord, by: TaskPerson, previousAssignee: string | null = null): void {
+  /**
+   * A change made through another server, heard of on the event bus by its
+   * ids: the remembered answers are forgotten and the live updates of this
+   * server's sockets are sent, from the task as the database has it now (a
+   * task gone since is only forgotten).
+   */
+  async changedElsewhere(change: { reason: TaskChangeReason; taskId: string; byId: string; previousAssignee: string | null }): Promise<void> {
+    this.answers.forgetAll();
+    const [task, actor] = await Promise.all([this.deps.store.findRow(change.taskId, change.byId), this.deps.users.findById(change.byId)]);
+    if (!task) return;
+    this.publish(change.reason, task, { id: change.byId, name: actor ? displayName(actor) : '' }, change.previousAssignee, 'elsewhere');
+  }
+
+  private publish(reason: TaskChangeReason, task: TaskRecord, by: TaskPerson, previousAssignee: string | null = null, origin: TaskChange['origin'] = 'here'): void {
     // Before anyone hears of it: whoever asks again after the live update reads the change.
     this.answers.forgetAll();
     const audience = async () => {
       const followers = await this.deps.store.followers(task.id);
       return [...new Set([task.assigneeId, ...followers, ...(previousAssignee ? [previousAssignee] : []), by.id])];
     };
-    for (const listener of this.listeners) listener({ reason, task, by, audience });
+    for (const listener of this.listeners) listener({ reason, task, by, previousAssignee, origin, audience });
   }
 
   /** The answer's form of a task at `now`. */

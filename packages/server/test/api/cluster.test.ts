@@ -9,12 +9,15 @@
  * the embedded database, which only one server opens, there is nothing to
  * check.
  */
+import { TASK_CHANGED_MESSAGE, type TaskChangedParams } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BUS_APPLICATION_NAME } from '../../src/events/PgEventBus.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer } from '../helpers/http.js';
+import { settle, TestSocket } from '../helpers/socketClient.js';
+import { hoursFrom, TaskApi } from '../helpers/tasks.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { createSharedTestDatabase } from '../helpers/testDatabase.js';
 
@@ -77,6 +80,41 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
     const { user, session } = await signedInOnBoth();
     await one.services.stores.sessions.revokeAllForUser(user.id, 'password-reset');
     await within(1000, async () => (await me(two.app, api, session.jwt)) === 401);
+  });
+
+  it("brings a task assigned through one server to the assignee's desktop connected to the other, and a later change of it too", async () => {
+    await two.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = two.app.server.address();
+    const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/socket`;
+    const { stores } = one.services;
+    const team = await makeAccount(stores);
+    const ada = await makeUser(stores, one.hasher, { accounts: [team.id], firstname: 'Ada', lastname: 'Lovelace' });
+    const bob = await makeUser(stores, one.hasher, { accounts: [team.id] });
+    const carol = await makeUser(stores, one.hasher, { accounts: [team.id] });
+    const audits = await stores.apps.create({ name: 'Audits', title: 'Audit Management', category: 'quality management' });
+    await stores.apps.grant(ada.id, audits.id);
+    const [adaJwt, bobJwt, carolJwt] = await Promise.all([ada, bob, carol].map(async (u) => (await signIn(one.app, wrapper, u.username)).jwt));
+    const bobOnTwo = await TestSocket.open(url, { origin: 'http://atrium.test' });
+    const carolOnTwo = await TestSocket.open(url, { origin: 'http://atrium.test' });
+    try {
+      await bobOnTwo.authenticate(bobJwt!);
+      await carolOnTwo.authenticate(carolJwt!);
+      // Bob's badge is asked for through the second server first: it remembers the answer, and must forget it.
+      const bobOnTwoApi = new TaskApi(two, bobJwt!);
+      expect(await bobOnTwoApi.names()).toEqual([]);
+      const task = await new TaskApi(one, adaJwt!).create({ app: 'Audits', name: 'Check the supplier contract', assignee: bob.username, end_date: hoursFrom(new Date(), 72) });
+      const heard = (await bobOnTwo.next(TASK_CHANGED_MESSAGE)).params as TaskChangedParams;
+      expect(heard).toEqual({ reason: 'assigned', taskId: task.uuid, task_name: 'Check the supplier contract', appName: 'Audits', by: { id: ada.id, name: 'Ada Lovelace' } });
+      // What the desktop asks next, through its own server, has the task.
+      expect(await bobOnTwoApi.names()).toEqual(['Check the supplier contract']);
+      await new TaskApi(one, adaJwt!).comment(task.uuid, 'The contract is in the shared folder');
+      expect(((await bobOnTwo.next(TASK_CHANGED_MESSAGE)).params as TaskChangedParams).reason).toBe('commented');
+      await settle();
+      expect(carolOnTwo.received(TASK_CHANGED_MESSAGE)).toEqual([]);
+    } finally {
+      bobOnTwo.ws.terminate();
+      carolOnTwo.ws.terminate();
+    }
   });
 
   it('forgets what it remembered once its bus connection is back, and hears the others again', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { BusSessionEvents, parseSessionEvent, type SessionEvent } from '../../src/auth/SessionEvents.js';
 import { Remembered } from '../../src/auth/Remembered.js';
 import { LocalEventBus, MAX_PAYLOAD_BYTES, Subscribers } from '../../src/events/EventBus.js';
+import { parseTaskMessage, shareTaskChanges, TASK_TOPIC } from '../../src/events/taskEvents.js';
+import type { TaskChange } from '../../src/tasks/TaskService.js';
 
 describe('the event bus within one server', () => {
   it('delivers to the topic’s subscribers before publish returns, and to no other topic', () => {
@@ -31,7 +33,7 @@ describe('the event bus within one server', () => {
       throw new Error('broken listener');
     });
     subscribers.subscribe('t', (p) => heard.push(p));
-    subscribers.deliver('t', { id: 1 }, failed);
+    subscribers.deliver('t', { id: 1 }, 'here', failed);
     expect(heard).toEqual([{ id: 1 }]);
     expect(failed).toHaveBeenCalledWith(expect.objectContaining({ message: 'broken listener' }));
   });
@@ -59,5 +61,35 @@ describe('session events over the bus', () => {
     resync();
     expect(heard).toEqual([{ kind: 'resync' }]);
     expect(remembered.get('s-1')).toBeUndefined();
+  });
+});
+
+describe('task changes over the bus', () => {
+  const TASK = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
+  const USER = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+
+  it('takes from other servers only well-formed changes, by ids', () => {
+    expect(parseTaskMessage({ reason: 'assigned', taskId: TASK, byId: USER, previousAssignee: null })).toEqual({ reason: 'assigned', taskId: TASK, byId: USER, previousAssignee: null });
+    for (const bad of [null, {}, { reason: 'deleted', taskId: TASK, byId: USER, previousAssignee: null }, { reason: 'assigned', taskId: 'x', byId: USER, previousAssignee: null }, { reason: 'assigned', taskId: TASK, byId: USER, previousAssignee: 5 }, { reason: 'assigned', taskId: TASK, byId: `${USER}'--`, previousAssignee: null }]) {
+      expect(parseTaskMessage(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it("puts this server's changes on the bus and hands the others' to the task service, never its own back nor an echo", async () => {
+    const bus = new LocalEventBus();
+    const listeners: Array<(change: TaskChange) => void> = [];
+    const changedElsewhere = vi.fn(async () => undefined);
+    const tasks = { onChange: (listener: (change: TaskChange) => void) => (listeners.push(listener), () => undefined), changedElsewhere };
+    const sent: unknown[] = [];
+    bus.subscribe(TASK_TOPIC, (payload) => sent.push(payload));
+    shareTaskChanges(tasks, bus, () => undefined);
+    const change = (origin: TaskChange['origin']) => ({ reason: 'commented', task: { id: TASK }, by: { id: USER, name: 'Ada' }, previousAssignee: null, origin, audience: async () => [] }) as unknown as TaskChange;
+    listeners.forEach((listener) => listener(change('here')));
+    expect(sent).toEqual([{ reason: 'commented', taskId: TASK, byId: USER, previousAssignee: null }]);
+    // Its own message, delivered here at once, is not a change made elsewhere.
+    expect(changedElsewhere).not.toHaveBeenCalled();
+    // A change heard of elsewhere goes no further on the bus.
+    listeners.forEach((listener) => listener(change('elsewhere')));
+    expect(sent).toHaveLength(1);
   });
 });
