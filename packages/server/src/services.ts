@@ -19,6 +19,7 @@ import { PasswordRecoveryService } from './auth/PasswordRecoveryService.js';
 import { SessionCache } from './auth/SessionCache.js';
 import { BusSessionEvents, type SessionEvents } from './auth/SessionEvents.js';
 import { LocalEventBus, type EventBus } from './events/EventBus.js';
+import { shareSettingsChanges } from './events/settingsEvents.js';
 import { shareTaskChanges } from './events/taskEvents.js';
 import { TokenService } from './auth/TokenService.js';
 import { withSessionEvents } from './auth/withSessionEvents.js';
@@ -188,7 +189,7 @@ export function createServices({
   const limits = { ...DEFAULT_SOCKET_LIMITS, ...socketLimits };
   const hub = new SocketHub(limits.maxConnectionsPerUser);
   const sockets = new SocketGateway(auth, packages, hub, limits, log, () => now().getTime(), sessionEvents);
-  const settings = new SettingsService(stores.settings, packages, hub, config.settings);
+  const settings = new SettingsService(stores.settings, packages, hub, config.settings, shareSettingsChanges(bus, hub).changedHere);
   const vfs = new VfsService(
     stores.vfs,
     stores.vfsBlobs,

@@ -41,6 +41,8 @@ export class SettingsService {
     private readonly packages: PackageService,
     private readonly hub: SocketHub,
     private readonly config: SettingsConfig,
+    /** Told of every change, for the user's desktops connected to the other servers (docs/DEPLOYMENT.md, "The event bus"). */
+    private readonly changedHere: (userId: string, keys: string[]) => void = () => undefined,
   ) {
     this.locked = new Set(config.lock);
   }
@@ -82,6 +84,7 @@ export class SettingsService {
     await this.store.apply(userId, accepted);
     const keys = accepted.map((c) => c.key);
     this.hub.sendToUser(userId, socketMessages.settingsChanged(keys), exceptConnection);
+    this.changedHere(userId, keys);
     return { ok: true, settings: await this.get(userId), keys };
   }
 }

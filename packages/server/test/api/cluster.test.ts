@@ -9,7 +9,7 @@
  * the embedded database, which only one server opens, there is nothing to
  * check.
  */
-import { TASK_CHANGED_MESSAGE, type TaskChangedParams } from '@atrium/shared';
+import { SocketNames, TASK_CHANGED_MESSAGE, type TaskChangedParams } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -82,7 +82,7 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
     await within(1000, async () => (await me(two.app, api, session.jwt)) === 401);
   });
 
-  it("brings a task assigned through one server to the assignee's desktop connected to the other, and a later change of it too", async () => {
+  it("brings a task assigned through one server to the assignee's desktop connected to the other, a later change of it too, and a setting changed there", async () => {
     await two.app.listen({ host: '127.0.0.1', port: 0 });
     const address = two.app.server.address();
     const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/socket`;
@@ -111,6 +111,12 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
       expect(((await bobOnTwo.next(TASK_CHANGED_MESSAGE)).params as TaskChangedParams).reason).toBe('commented');
       await settle();
       expect(carolOnTwo.received(TASK_CHANGED_MESSAGE)).toEqual([]);
+      // A setting Bob changes through the first server reaches his desktop on the second, by the key's name.
+      const saved = await one.app.inject({ method: 'POST', url: `${api}/settings`, headers: bearer(bobJwt!), payload: { 'desktop.theme': 'Nocturne' } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await bobOnTwo.next(SocketNames.settingsChanged)).params).toEqual({ keys: ['desktop.theme'] });
+      await settle();
+      expect(carolOnTwo.received(SocketNames.settingsChanged)).toEqual([]);
     } finally {
       bobOnTwo.ws.terminate();
       carolOnTwo.ws.terminate();

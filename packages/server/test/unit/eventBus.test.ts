@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BusSessionEvents, parseSessionEvent, type SessionEvent } from '../../src/auth/SessionEvents.js';
 import { Remembered } from '../../src/auth/Remembered.js';
 import { LocalEventBus, MAX_PAYLOAD_BYTES, Subscribers } from '../../src/events/EventBus.js';
+import { parseSettingsMessage, shareSettingsChanges } from '../../src/events/settingsEvents.js';
 import { parseTaskMessage, shareTaskChanges, TASK_TOPIC } from '../../src/events/taskEvents.js';
 import type { TaskChange } from '../../src/tasks/TaskService.js';
 
@@ -91,5 +92,24 @@ describe('task changes over the bus', () => {
     // A change heard of elsewhere goes no further on the bus.
     listeners.forEach((listener) => listener(change('elsewhere')));
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('settings changes over the bus', () => {
+  const USER = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+
+  it('takes from other servers only a user id and key names', () => {
+    expect(parseSettingsMessage({ userId: USER, keys: ['desktop.theme', 'app.Files.view'] })).toEqual({ userId: USER, keys: ['desktop.theme', 'app.Files.view'] });
+    for (const bad of [null, { userId: USER }, { userId: 'ada', keys: [] }, { userId: USER, keys: 'desktop.theme' }, { userId: USER, keys: ['<script>'] }, { userId: USER, keys: Array.from({ length: 101 }, () => 'k') }]) {
+      expect(parseSettingsMessage(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it("tells this server's sockets of a change made elsewhere, not of its own (the settings service tells them itself)", () => {
+    const bus = new LocalEventBus();
+    const sent: Array<[string, unknown]> = [];
+    const shared = shareSettingsChanges(bus, { sendToUser: (userId, message) => (sent.push([userId, message]), 1) });
+    shared.changedHere(USER, ['desktop.theme']);
+    expect(sent).toEqual([]);
   });
 });
