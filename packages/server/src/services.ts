@@ -19,6 +19,7 @@ import { PasswordRecoveryService } from './auth/PasswordRecoveryService.js';
 import { SessionCache } from './auth/SessionCache.js';
 import { BusSessionEvents, type SessionEvents } from './auth/SessionEvents.js';
 import { LocalEventBus, type EventBus } from './events/EventBus.js';
+import { shareFileChanges } from './events/fileEvents.js';
 import { shareSettingsChanges } from './events/settingsEvents.js';
 import { shareTaskChanges } from './events/taskEvents.js';
 import { TokenService } from './auth/TokenService.js';
@@ -208,6 +209,7 @@ export function createServices({
   });
   wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log });
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
+  shareFileChanges(vfs, bus);
   return {
     db,
     stores,

@@ -9,7 +9,14 @@ import type { MountDefinition } from './mounts.js';
 import type { VfsCaller } from './VfsPaths.js';
 
 /** A finished change, for live updates: the directories whose listing changed. */
-export type VfsChangeListener = (change: { caller: VfsCaller; directories: string[]; organisation: string | null }) => void;
+export interface VfsChange {
+  caller: VfsCaller;
+  directories: string[];
+  organisation: string | null;
+  /** Made through this server, or through another one (heard of on the event bus: docs/DEPLOYMENT.md). */
+  origin: 'here' | 'elsewhere';
+}
+export type VfsChangeListener = (change: VfsChange) => void;
 
 export class VfsChanges {
   private readonly listeners = new Set<VfsChangeListener>();
@@ -32,7 +39,13 @@ export class VfsChanges {
       byOrganisation.set(organisation, [...(byOrganisation.get(organisation) ?? []), directory]);
     }
     for (const [organisation, dirs] of byOrganisation) {
-      for (const listener of this.listeners) listener({ caller, directories: dirs, organisation });
+      for (const listener of this.listeners) listener({ caller, directories: dirs, organisation, origin: 'here' });
     }
+  }
+
+  /** A change made through another server, for the live updates of this one's sockets. */
+  changedElsewhere(change: { userId: string | null; directories: string[]; organisation: string | null }): void {
+    const caller: VfsCaller = { userId: change.userId, sessionId: null, account: null };
+    for (const listener of this.listeners) listener({ caller, directories: change.directories, organisation: change.organisation, origin: 'elsewhere' });
   }
 }

@@ -56,6 +56,11 @@ export class VfsService {
     return this.ctx.changes.onChange(listener);
   }
 
+  /** A change made through another server (the event bus), for the live updates of this one's sockets. */
+  changedElsewhere(change: { userId: string | null; directories: string[]; organisation: string | null }): void {
+    this.ctx.changes.changedElsewhere(change);
+  }
+
   get uploadLimit(): number {
     return this.ctx.options.uploadLimit;
   }

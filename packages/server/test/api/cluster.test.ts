@@ -9,7 +9,7 @@
  * the embedded database, which only one server opens, there is nothing to
  * check.
  */
-import { SocketNames, TASK_CHANGED_MESSAGE, type TaskChangedParams } from '@atrium/shared';
+import { SocketNames, TASK_CHANGED_MESSAGE, VFS_CHANGED_MESSAGE, type TaskChangedParams } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -18,6 +18,7 @@ import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer } from '../helpers/http.js';
 import { settle, TestSocket } from '../helpers/socketClient.js';
 import { hoursFrom, TaskApi } from '../helpers/tasks.js';
+import { VfsClient } from '../helpers/vfs.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { createSharedTestDatabase } from '../helpers/testDatabase.js';
 
@@ -82,7 +83,7 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
     await within(1000, async () => (await me(two.app, api, session.jwt)) === 401);
   });
 
-  it("brings a task assigned through one server to the assignee's desktop connected to the other, a later change of it too, and a setting changed there", async () => {
+  it("brings a task assigned through one server to the assignee's desktop connected to the other, a later change of it too, a setting and a shared folder changed there", async () => {
     await two.app.listen({ host: '127.0.0.1', port: 0 });
     const address = two.app.server.address();
     const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/socket`;
@@ -117,6 +118,14 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
       expect((await bobOnTwo.next(SocketNames.settingsChanged)).params).toEqual({ keys: ['desktop.theme'] });
       await settle();
       expect(carolOnTwo.received(SocketNames.settingsChanged)).toEqual([]);
+      // A folder Ada makes in the organisation's shared folder through the first server: its members' desktops on the second hear of it.
+      await new VfsClient(one, adaJwt!).post('mkdir', { path: 'shared:/Plans' });
+      expect((await bobOnTwo.next(VFS_CHANGED_MESSAGE)).params).toEqual({ directories: ['shared:/'] });
+      expect((await carolOnTwo.next(VFS_CHANGED_MESSAGE)).params).toEqual({ directories: ['shared:/'] });
+      // One in her own home reaches nobody else.
+      await new VfsClient(one, adaJwt!).post('mkdir', { path: 'home:/Private' });
+      await settle();
+      expect(bobOnTwo.received(VFS_CHANGED_MESSAGE)).toHaveLength(1);
     } finally {
       bobOnTwo.ws.terminate();
       carolOnTwo.ws.terminate();

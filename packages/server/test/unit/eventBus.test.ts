@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BusSessionEvents, parseSessionEvent, type SessionEvent } from '../../src/auth/SessionEvents.js';
 import { Remembered } from '../../src/auth/Remembered.js';
 import { LocalEventBus, MAX_PAYLOAD_BYTES, Subscribers } from '../../src/events/EventBus.js';
+import { fileMessages, parseFileMessage } from '../../src/events/fileEvents.js';
 import { parseSettingsMessage, shareSettingsChanges } from '../../src/events/settingsEvents.js';
 import { parseTaskMessage, shareTaskChanges, TASK_TOPIC } from '../../src/events/taskEvents.js';
 import type { TaskChange } from '../../src/tasks/TaskService.js';
@@ -111,5 +112,24 @@ describe('settings changes over the bus', () => {
     const shared = shareSettingsChanges(bus, { sendToUser: (userId, message) => (sent.push([userId, message]), 1) });
     shared.changedHere(USER, ['desktop.theme']);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('file changes over the bus', () => {
+  const USER = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+
+  it('takes from other servers only ids and folder paths', () => {
+    expect(parseFileMessage({ userId: USER, organisation: null, directories: ['home:/'] })).toEqual({ userId: USER, organisation: null, directories: ['home:/'] });
+    for (const bad of [null, { userId: USER, organisation: null, directories: [] }, { userId: 'ada', organisation: null, directories: ['home:/'] }, { userId: USER, organisation: null, directories: ['../etc'] }, { userId: USER, organisation: 5, directories: ['home:/'] }]) {
+      expect(parseFileMessage(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it('splits the folders of a large change into messages that each fit the bus, losing none', () => {
+    const directories = Array.from({ length: 400 }, (_, i) => `shared:/Projects/${'p'.repeat(60)}-${i}`);
+    const messages = fileMessages({ userId: USER, organisation: USER, directories });
+    expect(messages.length).toBeGreaterThan(1);
+    for (const message of messages) expect(Buffer.byteLength(JSON.stringify(message))).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    expect(messages.flatMap((m) => m.directories)).toEqual(directories);
   });
 });
