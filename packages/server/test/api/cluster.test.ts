@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BUS_APPLICATION_NAME } from '../../src/events/PgEventBus.js';
-import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
+import { GOOD_PASSWORD, makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer } from '../helpers/http.js';
 import { settle, TestSocket } from '../helpers/socketClient.js';
 import { hoursFrom, TaskApi } from '../helpers/tasks.js';
@@ -41,7 +41,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () => {
   // The session checks are remembered for a minute: only the bus can make the other server forget sooner.
-  const env = { SESSION_CACHE_TTL: '60' };
+  const env = { SESSION_CACHE_TTL: '60', LOGIN_MAX_FAILURES_ACCOUNT: '4', LOGIN_MAX_FAILURES_ADDRESS: '1000' };
   let shared: Awaited<ReturnType<typeof createSharedTestDatabase>>;
   let one: TestApp;
   let two: TestApp;
@@ -130,6 +130,19 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
       bobOnTwo.ws.terminate();
       carolOnTwo.ws.terminate();
     }
+  });
+
+  it('locks an account after exactly its budget of failed sign-ins, whichever servers they went through', async () => {
+    const account = await makeAccount(one.services.stores);
+    const user = await makeUser(one.services.stores, one.hasher, { accounts: [account.id] });
+    const attempt = (app: FastifyInstance, password: string) => app.inject({ method: 'POST', url: `${wrapper}/auth`, payload: { username: user.username, password }, remoteAddress: '10.0.0.9' });
+    // Three failures, spread over both servers: one short of the budget of four, so the right password still works.
+    for (const app of [one.app, two.app, one.app]) expect((await attempt(app, 'Wrong#Pass1')).statusCode).toBe(401);
+    expect((await attempt(two.app, GOOD_PASSWORD)).statusCode).toBe(200);
+    // The success cleared them; four more, two through each, and the account is locked on both servers.
+    for (const app of [one.app, two.app, two.app, one.app]) expect((await attempt(app, 'Wrong#Pass1')).statusCode).toBe(401);
+    expect((await attempt(one.app, GOOD_PASSWORD)).statusCode).toBe(401);
+    expect((await attempt(two.app, GOOD_PASSWORD)).statusCode).toBe(401);
   });
 
   it('forgets what it remembered once its bus connection is back, and hears the others again', async () => {
