@@ -31,6 +31,7 @@ import { loggerOptions } from './logger.js';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/Mailer.js';
 import { packageFileRoutes, packageRoutes } from './packages/routes.js';
 import type { Secrets } from './secrets.js';
+import { databaseRateLimitStore } from './http/sharedRateLimits.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
 import { settingsRoutes } from './settings/routes.js';
 import type { SocketLimits } from './sockets/SocketGateway.js';
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   installCors(app, config.cors);
   await app.register(rateLimit, {
     global: false,
+    // On PostgreSQL, one budget for every server (docs/DEPLOYMENT.md); a count that cannot be kept lets the request through.
+    ...(options.database.kind === 'postgres' ? { store: databaseRateLimitStore(options.database.db), skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   installSecurityHeaders(app, { publicUrl: config.publicUrl, connect: config.external ? [providerOrigin(config.external)] : [], contentHost: content });

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { acquireDataLock } from './dataLock.js';
 import { openDatabase } from './db/database.js';
 import { seedDemoData } from './demo/seedDemoData.js';
+import { forgetOldRequests } from './http/sharedRateLimits.js';
 import { loadOrCreateSecrets } from './secrets.js';
 import { prepareResourceBlobs } from './resources/resourceBlobs.js';
 import { indexUnindexedContents } from './vfs/contentText.js';
@@ -45,7 +46,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
 
       const housekeeping = setInterval(() => {
         const cutoff = new Date(Date.now() - 24 * 3600 * 1000);
-        void Promise.all([services.stores.loginAttempts.purge(cutoff), services.stores.sessions.purge(cutoff)]).catch((err: unknown) =>
+        void Promise.all([services.stores.loginAttempts.purge(cutoff), services.stores.sessions.purge(cutoff), forgetOldRequests(database.db)]).catch((err: unknown) =>
           app.log.warn({ err }, 'housekeeping failed'),
         );
       }, HOUSEKEEPING_INTERVAL);

@@ -305,6 +305,22 @@ export const loginAttempts = pgTable(
 );
 
 /**
+ * Requests counted against a rate limit (docs/DEPLOYMENT.md): one row per
+ * route and client address, its count within the window that began at
+ * `windowStart`. Kept in the database on PostgreSQL, so that every server
+ * counts against one budget.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_idx').on(t.windowStart)],
+);
+
+/**
  * Packages registered by the operator (files in PACKAGES_DIR/<name>/). The
  * built-in packages of the repository are not stored: they are read at start.
  */

@@ -50,7 +50,7 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
 
   beforeAll(async () => {
     shared = await createSharedTestDatabase(2);
-    const [first, second] = shared!.databases.map((database) => createTestApp({ env, database, rateLimits: { auth: 1000 } }));
+    const [first, second] = shared!.databases.map((database) => createTestApp({ env, database, rateLimits: { auth: 1000, recovery: 4 } }));
     [one, two] = await Promise.all([first!, second!]);
     api = one.config.apiPrefix;
     wrapper = one.config.wrapperPrefix;
@@ -143,6 +143,15 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
     for (const app of [one.app, two.app, two.app, one.app]) expect((await attempt(app, 'Wrong#Pass1')).statusCode).toBe(401);
     expect((await attempt(one.app, GOOD_PASSWORD)).statusCode).toBe(401);
     expect((await attempt(two.app, GOOD_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it("counts a route's requests from one address against one budget, whichever servers they went through", async () => {
+    // The recovery route allows RATE_LIMIT_RECOVERY (here 4) requests a minute per address.
+    const ask = (app: FastifyInstance) => app.inject({ method: 'POST', url: `${wrapper}/user/me/forgotpassword`, payload: { username: 'nobody-at-all' }, remoteAddress: '10.0.0.77' });
+    const statuses: number[] = [];
+    for (const app of [one.app, two.app, one.app, two.app, one.app, two.app]) statuses.push((await ask(app)).statusCode);
+    expect(statuses.slice(0, 4).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(4)).toEqual([429, 429]);
   });
 
   it('forgets what it remembered once its bus connection is back, and hears the others again', async () => {
