@@ -153,6 +153,17 @@ describe('createDesktop connection', () => {
     expect(runtime.notifications.getState().items.map((t) => t.title)).toEqual(['Connection Lost', 'Connection Restored']);
   });
 
+  it('reads the settings again once the connection is back: a change made meanwhile, on any server, was not heard of', async () => {
+    const { env, runtime, sockets } = await setup();
+    await runtime.start();
+    await microtasks();
+    const before = env.calls('GET', '/api/v1/settings').length;
+    sockets.goDown();
+    sockets.comeBack();
+    await env.clock.settle(1000);
+    expect(env.calls('GET', '/api/v1/settings')).toHaveLength(before + 1);
+  });
+
   it("notifies 'Connection Failed' when the first connection fails", async () => {
     const { runtime, sockets } = await setup();
     sockets.up = false;

@@ -66,7 +66,8 @@ export interface LiveUpdateTargets {
 
 /**
  * The desktop socket's live updates: connection notifications and the
- * online flag; atrium/settings:changed reloads the settings; vfs:changed
+ * online flag; atrium/settings:changed, and the connection coming back,
+ * reload the settings; vfs:changed
  * refreshes open file views; application messages go to the running apps of
  * that name as 'socket:message'. (tasks:changed is the notification
  * centre's.) Returns the functions that stop them.
@@ -76,6 +77,8 @@ export function wireLiveUpdates(socket: DesktopSocket, to: LiveUpdateTargets): A
     socket.onConnection((event) => {
       to.connection.set(event === 'restored');
       to.notifications.create({ title: to.translate(CONNECTION_KEYS[event]) });
+      // What changed while the connection was down was not heard of (docs/behaviour/connection.md#reconnecting).
+      if (event === 'restored') void to.settings.reload();
     }),
     socket.on(SocketNames.settingsChanged, () => void to.settings.reload()),
     // Files changed elsewhere (another tab, a member of the organisation): open views refresh.
