@@ -1,0 +1,109 @@
+/**
+ * `npm run cluster -- 3`: several Atrium servers on one PostgreSQL behind
+ * HAProxy, on this machine, to try what docs/DEPLOYMENT.md describes. Run
+ * by scripts/with-postgres.sh (a throwaway PostgreSQL cluster, deleted when
+ * this stops) after `npm run build`. The servers share one database and one
+ * signing secret; each has its data folder in a temporary folder; the first
+ * starts alone (migrations, demo data), the others after it is ready; then
+ * the proxy listens on CLUSTER_PORT (default 8080) and each server on the
+ * ports after it. Ctrl+C stops everything.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { haproxyConfig } from './haproxyConfig.js';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const count = Number(process.argv[2] ?? 3);
+const proxyPort = Number(process.env.CLUSTER_PORT ?? 8080);
+const adminUrl = process.env.TEST_DATABASE_URL;
+const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((file) => fs.existsSync(file));
+
+function fail(message: string): never {
+  process.stderr.write(`cluster: ${message}\n`);
+  process.exit(1);
+}
+
+if (!Number.isInteger(count) || count < 1 || count > 9) fail('give the number of servers, 1 to 9: npm run cluster -- 3');
+if (!adminUrl) fail('run through scripts/with-postgres.sh (npm run cluster does)');
+if (!haproxy) fail('HAProxy is missing: apt-get install haproxy');
+if (!fs.existsSync(path.join(repo, 'packages/server/dist/main.js'))) fail('the server is not built: npm run build');
+
+const children: ChildProcess[] = [];
+const stopAll = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', () => {
+  stopAll();
+  setTimeout(() => process.exit(0), 2000).unref();
+});
+
+/** Waits until a server answers GET /readyz with 200. */
+async function ready(port: number, child: ChildProcess): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < 120_000) {
+    if (child.exitCode !== null) fail(`the server on port ${port} stopped (exit ${child.exitCode})`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  fail(`the server on port ${port} was not ready within 2 minutes`);
+}
+
+/** Lines of a child's output, each marked with its name. */
+function prefixed(child: ChildProcess, name: string): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = '';
+    stream?.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) process.stdout.write(`[${name}] ${line}\n`);
+    });
+  }
+}
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query('create database atrium_cluster');
+await admin.end();
+const url = new URL(adminUrl);
+url.pathname = '/atrium_cluster';
+const databaseUrl = url.toString();
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-cluster-'));
+// One signing secret for every server: a token made by one is good on the others.
+const secrets = JSON.stringify({ jwtSecret: crypto.randomBytes(48).toString('base64url') });
+const servers = Array.from({ length: count }, (_, i) => ({ name: `atrium${i + 1}`, host: '127.0.0.1', port: proxyPort + i + 1 }));
+
+function startServer(server: (typeof servers)[number]): ChildProcess {
+  const dataDir = path.join(root, server.name);
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'secrets.json'), secrets, { mode: 0o600 });
+  const child = spawn(process.execPath, [path.join(repo, 'packages/server/dist/main.js')], {
+    cwd: repo,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: server.host, PORT: String(server.port), TRUST_PROXY: 'true', PUBLIC_URL: `http://127.0.0.1:${proxyPort}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  prefixed(child, server.name);
+  return child;
+}
+
+const [first, ...rest] = servers;
+await ready(first!.port, startServer(first!));
+await Promise.all(rest.map((server) => ready(server.port, startServer(server))));
+
+const config = path.join(root, 'haproxy.cfg');
+fs.writeFileSync(config, haproxyConfig({ bind: { host: '127.0.0.1', port: proxyPort }, servers }));
+const proxy = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
+children.push(proxy);
+prefixed(proxy, 'haproxy');
+await ready(proxyPort, proxy);
+process.stdout.write(`\nAtrium: http://127.0.0.1:${proxyPort} (HAProxy) → ${servers.map((s) => `${s.name} :${s.port}`).join(', ')}, one PostgreSQL. Ctrl+C stops them.\n\n`);
+await new Promise(() => undefined);
