@@ -149,6 +149,19 @@ describe('SocketClient reconnecting', () => {
     expect(server.last!.sent.map((m) => m.name)).toEqual(['atrium/auth', 'app/queued']);
   });
 
+  it('reconnects at once when its server goes away (1001: stopped or upgraded), another one taking the connection', async () => {
+    const { clock, client, server, events } = setup();
+    client.connect();
+    await microtasks();
+    server.last!.serverClose(1001);
+    expect(events).toEqual(['lost']);
+    clock.advance(0);
+    expect(server.sockets).toHaveLength(2);
+    await microtasks();
+    expect(events).toEqual(['lost', 'restored']);
+    expect(client.status).toBe('open');
+  });
+
   it('keeps trying every reconnectInterval while the server is down, announcing the loss once', async () => {
     const { clock, client, server, events } = setup({ reconnectInterval: 2000 });
     client.connect();

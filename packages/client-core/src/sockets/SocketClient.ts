@@ -85,8 +85,9 @@ const OPEN = 1;
  * the socket is ready on atrium/ready. Messages sent before that are queued
  * and flushed in order once ready. An unexpected close reconnects after
  * reconnectInterval (growing up to maxReconnectInterval while attempts keep
- * failing); a 4401 close first refreshes the token (a failed refresh ends
- * the socket), a 4403 close (app not available) ends it. close() is
+ * failing); a 1001 close (the server going away) of a ready connection
+ * reconnects at once; a 4401 close first refreshes the token (a failed
+ * refresh ends the socket), a 4403 close (app not available) ends it. close() is
  * deliberate: no reconnect. State: status and whether it was ever ready.
  *
  * Each message the server sends is parsed once, here, with the socket's
@@ -290,6 +291,11 @@ export class SocketClient<In extends SocketMessage = AppSocketServerMessage> ext
     }
     if (code === SocketClose.notAuthenticated && this.#options.refresh) {
       void this.#refreshThenReconnect();
+      return;
+    }
+    // A server going away (stopped, upgraded): another one behind the same address takes the connection at once (docs/behaviour/connection.md#reconnecting).
+    if (code === SocketClose.goingAway && wasReady) {
+      this.#timer = this.#options.clock.setTimeout(() => this.#open(), 0);
       return;
     }
     this.#schedule();
