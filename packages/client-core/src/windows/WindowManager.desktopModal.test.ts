@@ -1,15 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { FakeClock } from '../testing/FakeClock.js';
+import { describe, expect, it } from 'vitest';
+import { testWindowManager } from '../testing/windowManager.js';
 import { isDesktopModal, isListedWindow } from './desktopModal.js';
-import { WindowManager } from './WindowManager.js';
+import type { WindowManager } from './WindowManager.js';
 
-const managers: WindowManager[] = [];
-function setup() {
-  const windows = new WindowManager({ clock: new FakeClock(), viewport: { width: 1280, height: 800 } });
-  managers.push(windows);
-  return windows;
-}
-afterEach(() => managers.splice(0).forEach((m) => m.dispose()));
+const setup = (): WindowManager => testWindowManager();
 
 const question = { id: 'logout', attributes: { modal: true } };
 

@@ -1,15 +1,9 @@
 import { ONTOP_Z_OFFSET } from '@atrium/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeClock } from '../testing/FakeClock.js';
-import { WindowManager } from './WindowManager.js';
+import { describe, expect, it, vi } from 'vitest';
+import { testWindowManager } from '../testing/windowManager.js';
+import type { WindowManager } from './WindowManager.js';
 
-const managers: WindowManager[] = [];
-function setup() {
-  const windows = new WindowManager({ clock: new FakeClock(), viewport: { width: 1280, height: 800 } });
-  managers.push(windows);
-  return windows;
-}
-afterEach(() => managers.splice(0).forEach((m) => m.dispose()));
+const setup = (): WindowManager => testWindowManager();
 
 const z = (windows: WindowManager, ...wids: number[]) => wids.map((wid) => windows.get(wid)?.zIndex);
 

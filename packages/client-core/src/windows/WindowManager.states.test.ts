@@ -1,14 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeClock } from '../testing/FakeClock.js';
-import { WindowManager } from './WindowManager.js';
+import { describe, expect, it, vi } from 'vitest';
+import { testWindowManager } from '../testing/windowManager.js';
+import type { WindowManager } from './WindowManager.js';
 
-const managers: WindowManager[] = [];
-function setup() {
-  const windows = new WindowManager({ clock: new FakeClock(), viewport: { width: 1280, height: 800 } });
-  managers.push(windows);
-  return windows;
-}
-afterEach(() => managers.splice(0).forEach((m) => m.dispose()));
+const setup = (): WindowManager => testWindowManager();
 
 const geometry = { position: { left: 100, top: 100 }, dimension: { width: 400, height: 300 } };
 
