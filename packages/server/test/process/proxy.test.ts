@@ -58,7 +58,7 @@ describe.skipIf(!clusterCanRun('three servers behind HAProxy'))('three servers b
   const hasher = new PasswordHasher();
 
   beforeAll(async () => {
-    cluster = await startCluster(3, { SESSION_CACHE_TTL: '60', LOGIN_MAX_FAILURES_ACCOUNT: '4', LOGIN_MAX_FAILURES_ADDRESS: '1000', RATE_LIMIT_AUTH: '1000' });
+    cluster = await startCluster(3, { SESSION_CACHE_TTL: '60', LOGIN_MAX_FAILURES_ACCOUNT: '4', LOGIN_MAX_FAILURES_ADDRESS: '1000', RATE_LIMIT_AUTH: '1000', COSTLY_CALLS_RATE: '5' });
     database = await openDatabase({ url: cluster.databaseUrl });
     stores = createStores(database.db, os.tmpdir());
   }, 180_000);
@@ -115,6 +115,15 @@ describe.skipIf(!clusterCanRun('three servers behind HAProxy'))('three servers b
     // The success cleared them; four more and the account is locked on every server.
     for (const base of [two, three, one, two]) expect((await signInAt(base, user!.username, 'Wrong#Pass1')).status).toBe(401);
     for (const base of [one, two, three]) expect((await signInAt(base, user!.username)).status).toBe(401);
+  });
+
+  it("gives a user one budget of costly calls (searches) a window, whichever servers the proxy sends them to", async () => {
+    const [user] = await team(1);
+    const { jwt } = await session(cluster.url, user!.username);
+    // COSTLY_CALLS_RATE is 5 a minute; the proxy spreads the seven searches over the three servers.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await call(cluster.url, jwt, 'GET', 'search?q=audit')).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
   it('loses no acknowledged write when a server is killed under a hundred connections, and its desktops come back through the others', async () => {
