@@ -24,7 +24,7 @@ if (!binary) {
 export const redisAvailable = binary !== null;
 
 export interface RedisServer {
-  /** redis://127.0.0.1:PORT */
+  /** redis://127.0.0.1:PORT, or redis://:PASSWORD@127.0.0.1:PORT */
   url: string;
   /** Runs one command on a connection of its own, e.g. `command('CLIENT', 'KILL', 'TYPE', 'pubsub')`. */
   command(...args: string[]): Promise<unknown>;
@@ -45,8 +45,9 @@ async function freePort(): Promise<number> {
 }
 
 /** Spawns redis-server and waits until it accepts connections; rejects if it stops first. */
-async function spawnRedis(dir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(binary!, ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'notice'], {
+async function spawnRedis(dir: string, port: number, password: string | undefined): Promise<ChildProcess> {
+  const args = ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'notice'];
+  const child = spawn(binary!, password ? [...args, '--requirepass', password] : args, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -77,8 +78,8 @@ async function stopRedis(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Starts a Redis of its own; call `stop()` when done. */
-export async function startRedisServer(): Promise<RedisServer> {
+/** Starts a Redis of its own, which asks for `password` when one is given; call `stop()` when done. */
+export async function startRedisServer(options: { password?: string } = {}): Promise<RedisServer> {
   if (!binary) throw new Error('redis-server is not installed');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-redis-'));
   let port = 0;
@@ -86,14 +87,14 @@ export async function startRedisServer(): Promise<RedisServer> {
   // Another process may take the port between the look and the start: a few tries.
   for (let attempt = 0; !child; attempt++) {
     port = await freePort();
-    child = await spawnRedis(dir, port).catch((err: unknown) => {
+    child = await spawnRedis(dir, port, options.password).catch((err: unknown) => {
       if (attempt < 4) return null;
       fs.rmSync(dir, { recursive: true, force: true });
       throw err;
     });
   }
   let running: ChildProcess = child;
-  const url = `redis://127.0.0.1:${port}`;
+  const url = `redis://${options.password ? `:${encodeURIComponent(options.password)}@` : ''}127.0.0.1:${port}`;
   return {
     url,
     async command(...args: string[]) {
@@ -107,7 +108,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     },
     async restart() {
       await stopRedis(running);
-      running = await spawnRedis(dir, port);
+      running = await spawnRedis(dir, port, options.password);
     },
     async stop() {
       await stopRedis(running);
