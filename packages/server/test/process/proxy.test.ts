@@ -6,7 +6,9 @@
  * server answers, and one server killed outright under a hundred connections
  * of mixed traffic costs only the requests it was answering: every write it
  * acknowledged is kept, and the desktops it held reconnect through the
- * proxy to the others and refetch. Runs in the PostgreSQL step of `npm test`.
+ * proxy to the others and refetch. Everything runs once with the event bus
+ * on PostgreSQL's LISTEN/NOTIFY and once on Redis. Runs in the PostgreSQL
+ * step of `npm test`.
  */
 import { TASK_CHANGED_MESSAGE, type LoginResult, type NotificationResponse, type TaskChangedParams, type TaskItem } from '@atrium/shared';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { PasswordHasher } from '../../src/auth/PasswordHasher.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { createStores, type Stores } from '../../src/stores.js';
 import { clusterCanRun, startCluster, type Cluster } from '../helpers/cluster.js';
+import { redisAvailable, startRedisServer, type RedisServer } from '../helpers/redisServer.js';
 import { GOOD_PASSWORD, makeAccount, makeUser } from '../helpers/factories.js';
 import { TestSocket } from '../helpers/socketClient.js';
 
@@ -51,20 +54,29 @@ function call(base: string, jwt: string, method: string, path: string, body?: un
 
 const inThreeDays = () => new Date(Date.now() + 72 * 3600_000).toISOString();
 
-describe.skipIf(!clusterCanRun('three servers behind HAProxy'))('three servers behind HAProxy on one PostgreSQL', () => {
+/** The event bus's drivers: the same tests run over each. */
+const buses = [
+  { bus: 'LISTEN/NOTIFY', redis: false },
+  ...(redisAvailable ? [{ bus: 'Redis', redis: true }] : []),
+];
+
+describe.skipIf(!clusterCanRun('three servers behind HAProxy')).each(buses)('three servers behind HAProxy on one PostgreSQL, the bus on $bus', ({ redis: onRedis }) => {
   let cluster: Cluster;
+  let redis: RedisServer | undefined;
   let database: Database;
   let stores: Stores;
   const hasher = new PasswordHasher();
 
   beforeAll(async () => {
-    cluster = await startCluster(3, { SESSION_CACHE_TTL: '60', LOGIN_MAX_FAILURES_ACCOUNT: '4', LOGIN_MAX_FAILURES_ADDRESS: '1000', RATE_LIMIT_AUTH: '1000', COSTLY_CALLS_RATE: '5' });
+    redis = onRedis ? await startRedisServer() : undefined;
+    cluster = await startCluster(3, { ...(redis ? { REDIS_URL: redis.url } : {}), SESSION_CACHE_TTL: '60', LOGIN_MAX_FAILURES_ACCOUNT: '4', LOGIN_MAX_FAILURES_ADDRESS: '1000', RATE_LIMIT_AUTH: '1000', COSTLY_CALLS_RATE: '5' });
     database = await openDatabase({ url: cluster.databaseUrl });
     stores = createStores(database.db, os.tmpdir());
   }, 180_000);
   afterAll(async () => {
     await database?.close();
     await cluster?.close();
+    await redis?.stop();
   });
 
   /** A team of `count` users, the first of whom may use Audit Management (and so give tasks in it). */
