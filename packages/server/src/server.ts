@@ -7,16 +7,9 @@ import { buildApp, type AppOptions, type AtriumApp } from './app.js';
 import { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import { acquireDataLock } from './dataLock.js';
-import { openDatabase, type Database } from './db/database.js';
-import { seedDemoData } from './demo/seedDemoData.js';
-import { forgetOldRequests } from './http/sharedRateLimits.js';
-import type { Log } from './logger.js';
+import { openDatabase } from './db/database.js';
 import { loadOrCreateSecrets } from './secrets.js';
-import type { Services } from './services.js';
-import { prepareResourceBlobs } from './resources/resourceBlobs.js';
-import { indexUnindexedContents } from './vfs/contentText.js';
-import { sweepVfsBlobs } from './vfs/sweep.js';
-import type { VfsBlobStore } from './vfs/VfsBlobStore.js';
+import { runStartJobs } from './serverJobs.js';
 
 export interface RunningServer extends AtriumApp {
   /** The address the server listens at, e.g. http://127.0.0.1:8080. */
@@ -24,9 +17,6 @@ export interface RunningServer extends AtriumApp {
   /** Stops accepting requests, finishes those under way, then closes the database and frees the folder. */
   close(): Promise<void>;
 }
-
-/** Housekeeping interval: old sign-in attempts and ended sessions are deleted. */
-const HOUSEKEEPING_INTERVAL = 60 * 60 * 1000;
 
 export async function startServer(config: Config, options: Pick<AppOptions, 'logStream' | 'rateLimits' | 'mailer' | 'socketLimits'> = {}): Promise<RunningServer> {
   const lock = await acquireDataLock(config.dataDir);
@@ -40,7 +30,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const { app, services } = built;
       let housekeeping: NodeJS.Timeout | undefined;
       try {
-        housekeeping = await runStartJobs(database, services, config, hasher, app.log);
+        housekeeping = await runStartJobs({ database, stores: services.stores, config, hasher, log: app.log });
         await app.listen({ host: config.host, port: config.port });
       } catch (e) {
         clearInterval(housekeeping);
@@ -77,38 +67,3 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
   }
 }
 
-/**
- * What a server does at start besides listening, each job by one server at
- * a time where the servers share what it works on (docs/DEPLOYMENT.md, "Jobs
- * that run once"): migrations and the demo data wait for another server
- * running them and then find them done; sweeps and housekeeping are skipped
- * while another server runs them. Returns the hourly housekeeping's timer.
- */
-async function runStartJobs(database: Database, services: Services, config: Config, hasher: PasswordHasher, log: Log): Promise<NodeJS.Timeout> {
-  const { jobs } = database;
-  const { stores } = services;
-  // Work over a whole blob store: one server at a time when every server uses it, each server its own folder otherwise.
-  const overStore = (store: VfsBlobStore, name: string, job: () => Promise<unknown>): Promise<unknown> =>
-    store.shared ? jobs.runAlone(name, job, { whenBusy: 'skip', log }) : job();
-
-  await database.migrate(log);
-  // Before any write: what a killed process left half-written goes (docs/behaviour/files.md#storage).
-  await overStore(stores.vfsBlobs, 'vfs.sweep', () => sweepVfsBlobs(stores.vfs, stores.vfsBlobs, log));
-  await overStore(stores.blobs, 'resources.prepare', () => prepareResourceBlobs(path.join(config.dataDir, 'resources'), stores.blobs, log));
-  // Up-to-date statistics for the files' indexes (PGlite has no autovacuum), without holding up the start.
-  void jobs.runAlone('vfs.analyze', () => stores.vfs.analyze(), { whenBusy: 'skip', log }).catch((err: unknown) => log.warn({ err }, 'file statistics not renewed'));
-  // Two first starts on one database: the second waits, then finds the users and writes nothing.
-  if (config.demoData) await jobs.runAlone('demo.seed', () => seedDemoData(stores, hasher, log, { apiPrefix: config.apiPrefix }), { whenBusy: 'wait', log });
-  // Text files written before their contents were indexed become searchable by their words, in the background (docs/behaviour/search.md#files).
-  void overStore(stores.vfsBlobs, 'vfs.indexContents', () => indexUnindexedContents(stores.vfs, stores.vfsBlobs, log)).catch((err: unknown) =>
-    log.warn({ err }, 'file contents not indexed'),
-  );
-
-  const housekeeping = setInterval(() => {
-    const cutoff = new Date(Date.now() - 24 * 3600 * 1000);
-    const purge = () => Promise.all([stores.loginAttempts.purge(cutoff), stores.sessions.purge(cutoff), forgetOldRequests(database.db)]);
-    void jobs.runAlone('housekeeping', purge, { whenBusy: 'skip', log }).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
-  }, HOUSEKEEPING_INTERVAL);
-  housekeeping.unref();
-  return housekeeping;
-}

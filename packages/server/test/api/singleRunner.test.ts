@@ -15,42 +15,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { JOB_APPLICATION_NAME } from '../../src/db/PgSingleRunner.js';
-import type { JobLog, SingleRunner } from '../../src/db/SingleRunner.js';
+import type { SingleRunner } from '../../src/db/SingleRunner.js';
+import { RecordingLog } from '../helpers/recordingLog.js';
+import { gate, until } from '../helpers/gate.js';
 import { createSharedTestDatabase, createTestDatabase, databaseKind } from '../helpers/testDatabase.js';
-
-/** A log that keeps its lines' objects. */
-class RecordingLog implements JobLog {
-  readonly lines: Array<{ level: 'info' | 'warn'; event?: unknown; job?: unknown }> = [];
-  info(obj: object): void {
-    this.lines.push({ level: 'info', ...obj });
-  }
-  warn(obj: object): void {
-    this.lines.push({ level: 'warn', ...obj });
-  }
-  events(job: string): unknown[] {
-    return this.lines.filter((l) => l.job === job).map((l) => l.event);
-  }
-}
-
-/** A promise settled from outside. */
-function gate(): { promise: Promise<void>; open(): void; fail(e: Error): void } {
-  let open!: () => void;
-  let fail!: (e: Error) => void;
-  const promise = new Promise<void>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
-
-/** Asks until `check` holds (every 20 ms, failing after 10 s so that a broken rule fails rather than hangs). */
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > 10_000) throw new Error('never happened');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -101,7 +69,7 @@ describe(`jobs run by one server at a time (${databaseKind})`, () => {
     held.open();
     expect([await first, await second].sort()).toEqual([false, true]);
     expect(runs).toBe(1);
-    expect([...logOne.events('count'), ...logTwo.events('count')].sort()).toEqual(['job.ran', 'job.skipped']);
+    expect([...logOne.jobEvents('count'), ...logTwo.jobEvents('count')].sort()).toEqual(['job.ran', 'job.skipped']);
   });
 
   it('makes a server that waits run the job after the other has finished it, never beside it', async () => {
@@ -121,7 +89,7 @@ describe(`jobs run by one server at a time (${databaseKind})`, () => {
     const first = one.runAlone('wait', job('one'), { whenBusy: 'wait', log: logOne });
     await until(() => order.length > 0);
     const second = two.runAlone('wait', job('two'), { whenBusy: 'wait', log: logTwo });
-    await until(() => logTwo.events('wait').includes('job.waiting'));
+    await until(() => logTwo.jobEvents('wait').includes('job.waiting'));
     expect(order).toEqual(['one started']);
     held.open();
     expect([await first, await second]).toEqual([true, true]);
@@ -144,7 +112,7 @@ describe(`jobs run by one server at a time (${databaseKind})`, () => {
     await until(() => started);
     let ranAfter = false;
     const waiting = two.runAlone('throws', async () => void (ranAfter = true), { whenBusy: 'wait', log: logTwo });
-    await until(() => logTwo.events('throws').includes('job.waiting'));
+    await until(() => logTwo.jobEvents('throws').includes('job.waiting'));
     held.fail(new Error('the job broke'));
     await expect(failing).rejects.toThrow('the job broke');
     expect(await waiting).toBe(true);
@@ -192,7 +160,7 @@ describe(`jobs run by one server at a time (${databaseKind})`, () => {
     let ranElsewhere = false;
     await until(async () => (ranElsewhere = await two.runAlone('cut', async () => undefined, { whenBusy: 'skip' })));
     expect(ranElsewhere).toBe(true);
-    await until(() => logOne.events('cut').includes('job.lockLost'));
+    await until(() => logOne.jobEvents('cut').includes('job.lockLost'));
     held.open();
     await running;
   });
@@ -209,9 +177,9 @@ describe.skipIf(!onPostgres)('two servers starting on a new PostgreSQL database'
       expect(await one.migrationsApplied()).toBe(true);
       expect(await two.migrationsApplied()).toBe(true);
       const journal = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../drizzle/meta/_journal.json', import.meta.url)), 'utf8')) as { entries: unknown[] };
-      const { rows } = await one.db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+      const { rows } = (await one.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`)) as unknown as { rows: Array<{ applied: number }> };
       expect(rows[0]!.applied).toBe(journal.entries.length);
-      expect(logs.flatMap((log) => log.events('migrations')).filter((e) => e === 'job.ran')).toHaveLength(2);
+      expect(logs.flatMap((log) => log.jobEvents('migrations')).filter((e) => e === 'job.ran')).toHaveLength(2);
     } finally {
       await Promise.all([one.close(), two.close()]);
       await shared.close();
