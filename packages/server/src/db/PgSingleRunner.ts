@@ -43,7 +43,8 @@ export class PgSingleRunner implements SingleRunner {
       await client.connect();
       const key = jobLockKey(name);
       const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1::bigint) as locked', [key]);
-      if (!rows[0]?.locked) {
+      const waited = !rows[0]?.locked;
+      if (waited) {
         if (whenBusy === 'skip') {
           jobEvents.skipped(log, name);
           return false;
@@ -60,7 +61,7 @@ export class PgSingleRunner implements SingleRunner {
         // Unlocked at once rather than when the session has ended; a dead connection has dropped it already.
         await client.query('select pg_advisory_unlock($1::bigint)', [key]).catch(() => undefined);
       }
-      jobEvents.ran(log, name, Date.now() - started);
+      jobEvents.ran(log, name, Date.now() - started, waited);
       return true;
     } finally {
       await client.end().catch(() => undefined);

@@ -41,7 +41,9 @@ export interface SingleRunner {
 export const jobEvents = {
   skipped: (log: JobLog | undefined, job: string): void => log?.info({ event: 'job.skipped', job }, `${job}: skipped, another server is running it`),
   waiting: (log: JobLog | undefined, job: string): void => log?.info({ event: 'job.waiting', job }, `${job}: waiting for another server to finish it`),
-  ran: (log: JobLog | undefined, job: string, ms: number): void => log?.info({ event: 'job.ran', job, ms }, `${job}: run by this server`),
+  /** `waited`: it ran after another run had ended (a job that waits finds the work done). */
+  ran: (log: JobLog | undefined, job: string, ms: number, waited: boolean): void =>
+    log?.info({ event: 'job.ran', job, ms, waited }, waited ? `${job}: run by this server after another had run it` : `${job}: run by this server`),
 };
 
 /** The runner of the embedded database, which one server opens: a job excludes only its own runs in this process. */
@@ -51,6 +53,7 @@ export class LocalSingleRunner implements SingleRunner {
 
   async runAlone(name: string, job: () => Promise<unknown>, { whenBusy, log }: RunAloneOptions): Promise<boolean> {
     let current = this.running.get(name);
+    const waited = Boolean(current);
     if (current) {
       if (whenBusy === 'skip') {
         jobEvents.skipped(log, name);
@@ -72,7 +75,7 @@ export class LocalSingleRunner implements SingleRunner {
     const settled: Promise<void> = run.then(forget, forget);
     this.running.set(name, settled);
     await run;
-    jobEvents.ran(log, name, Date.now() - started);
+    jobEvents.ran(log, name, Date.now() - started, waited);
     return true;
   }
 }

@@ -95,6 +95,8 @@ describe(`jobs run by one server at a time (${databaseKind})`, () => {
     expect([await first, await second]).toEqual([true, true]);
     expect(order).toEqual(['one started', 'one finished', 'two started', 'two finished']);
     expect(most).toBe(1);
+    expect(logOne.lines.filter((l) => l.event === 'job.ran').map((l) => l.waited)).toEqual([false]);
+    expect(logTwo.lines.filter((l) => l.event === 'job.ran').map((l) => l.waited)).toEqual([true]);
   });
 
   it('frees the job when it throws: the error reaches its caller, and a waiting server runs it', async () => {
