@@ -20,6 +20,8 @@ import type { VfsBlobStore } from './vfs/VfsBlobStore.js';
 
 /** Housekeeping interval: old sign-in attempts, ended sessions and old rate-limit counts are deleted. */
 const HOUSEKEEPING_INTERVAL = 60 * 60 * 1000;
+/** What housekeeping keeps: what is older than a day goes. */
+const HOUSEKEEPING_KEEP_MS = 24 * 3600 * 1000;
 
 export interface StartJobsOptions {
   database: Database;
@@ -55,11 +57,17 @@ export async function runStartJobs({ database, stores, config, hasher, log }: St
     log.warn({ err }, 'file contents not indexed'),
   );
 
-  const housekeeping = setInterval(() => {
-    const cutoff = new Date(Date.now() - 24 * 3600 * 1000);
-    const purge = () => Promise.all([stores.loginAttempts.purge(cutoff), stores.sessions.purge(cutoff), forgetOldRequests(database.db)]);
-    void jobs.runAlone('housekeeping', purge, { whenBusy: 'skip', log }).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
-  }, HOUSEKEEPING_INTERVAL);
+  const housekeeping = setInterval(() => void housekeep({ database, stores, log }).catch((err: unknown) => log.warn({ err }, 'housekeeping failed')), HOUSEKEEPING_INTERVAL);
   housekeeping.unref();
   return housekeeping;
+}
+
+/**
+ * One round of housekeeping, skipped while another server runs it (it
+ * deletes for every server). Resolves whether this server ran it.
+ */
+export function housekeep({ database, stores, log }: Pick<StartJobsOptions, 'database' | 'stores' | 'log'>, now = new Date()): Promise<boolean> {
+  const cutoff = new Date(now.getTime() - HOUSEKEEPING_KEEP_MS);
+  const purge = () => Promise.all([stores.loginAttempts.purge(cutoff), stores.sessions.purge(cutoff), forgetOldRequests(database.db)]);
+  return database.jobs.runAlone('housekeeping', purge, { whenBusy: 'skip', log });
 }

@@ -19,13 +19,14 @@ import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { DEMO_PASSWORD } from '../../src/demo/seedDemoData.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { runStartJobs } from '../../src/serverJobs.js';
+import { housekeep, runStartJobs } from '../../src/serverJobs.js';
+import { createStores } from '../../src/stores.js';
 import type { VfsBlobStore } from '../../src/vfs/VfsBlobStore.js';
 import { gate, until } from '../helpers/gate.js';
 import { BUILTIN_FIXTURE_DIRS } from '../helpers/packages.js';
 import { RecordingLog } from '../helpers/recordingLog.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
-import { createSharedTestDatabase } from '../helpers/testDatabase.js';
+import { createSharedTestDatabase, createTestDatabase, databaseKind } from '../helpers/testDatabase.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -179,5 +180,48 @@ describe.skipIf(!onPostgres)('the start jobs of two servers on one database', ()
       expect(log.events('vfs.swept')).toHaveLength(1);
       expect(log.jobEvents('vfs.sweep')).toEqual([]);
     }
+  });
+});
+
+describe(`the hourly housekeeping (${databaseKind})`, () => {
+  let databases: Database[] = [];
+  let closeShared: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    const shared = await createSharedTestDatabase(2);
+    if (shared) {
+      databases = shared.databases;
+      closeShared = () => shared.close();
+    } else {
+      databases = [await createTestDatabase()];
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(databases.map((d) => d.close()));
+    await closeShared?.();
+  });
+
+  it('deletes sign-in attempts over a day old, on one server while the other is not already doing it', async () => {
+    const [one, two] = [databases[0]!, databases[1] ?? databases[0]!];
+    const stores = createStores(one.db, os.tmpdir());
+    const now = new Date();
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600 * 1000);
+    await stores.loginAttempts.record({ username: 'kept', ip: '10.0.0.1', success: false, at: hoursAgo(2) });
+    await stores.loginAttempts.record({ username: 'old', ip: '10.0.0.1', success: false, at: hoursAgo(25) });
+    const failures = (username: string) => stores.loginAttempts.countFailures({ username }, hoursAgo(48));
+
+    // Another server is running it: this one skips its round and deletes nothing.
+    const held = gate();
+    const elsewhere = two.jobs.runAlone('housekeeping', () => held.promise, { whenBusy: 'skip' });
+    const log = new RecordingLog();
+    expect(await housekeep({ database: one, stores, log }, now)).toBe(false);
+    expect(log.jobEvents('housekeeping')).toEqual(['job.skipped']);
+    expect(await failures('old')).toBe(1);
+    held.open();
+    await elsewhere;
+
+    expect(await housekeep({ database: one, stores, log }, now)).toBe(true);
+    expect(await failures('old')).toBe(0);
+    expect(await failures('kept')).toBe(1);
   });
 });
