@@ -212,7 +212,16 @@ describe(`the hourly housekeeping (${databaseKind})`, () => {
 
     // Another server is running it: this one skips its round and deletes nothing.
     const held = gate();
-    const elsewhere = two.jobs.runAlone('housekeeping', () => held.promise, { whenBusy: 'skip' });
+    let started = false;
+    const elsewhere = two.jobs.runAlone(
+      'housekeeping',
+      async () => {
+        started = true;
+        await held.promise;
+      },
+      { whenBusy: 'skip' },
+    );
+    await until(() => started);
     const log = new RecordingLog();
     expect(await housekeep({ database: one, stores, log }, now)).toBe(false);
     expect(log.jobEvents('housekeeping')).toEqual(['job.skipped']);

@@ -125,7 +125,16 @@ describe(`jobs run by one server at a time (${databaseKind})`, () => {
 
   it('keeps jobs of different names apart: one running does not hold up another', async () => {
     const held = gate();
-    const sweeping = one.runAlone('sweep', () => held.promise, { whenBusy: 'skip' });
+    let started = false;
+    const sweeping = one.runAlone(
+      'sweep',
+      async () => {
+        started = true;
+        await held.promise;
+      },
+      { whenBusy: 'skip' },
+    );
+    await until(() => started);
     expect(await two.runAlone('housekeeping', async () => undefined, { whenBusy: 'skip' })).toBe(true);
     held.open();
     expect(await sweeping).toBe(true);
