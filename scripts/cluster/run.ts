@@ -3,8 +3,9 @@
  * HAProxy, on this machine, to try what docs/DEPLOYMENT.md describes. Run
  * by scripts/with-postgres.sh (a throwaway PostgreSQL cluster, deleted when
  * this stops) after `npm run build`. The servers share one database and one
- * signing secret; each has its data folder in a temporary folder; the first
- * starts alone (migrations, demo data), the others after it is ready; then
+ * signing secret; each has its data folder in a temporary folder; they
+ * start all at once (one applies the migrations and writes the demo data
+ * while the others wait: docs/DEPLOYMENT.md, "Jobs that run once"); then
  * the proxy listens on CLUSTER_PORT (default 8080) and each server on the
  * ports after it. Where Debian's redis-server is installed, one is started
  * on the port after the servers' (keeping nothing on disk) and the servers'
@@ -125,9 +126,7 @@ function startServer(server: (typeof servers)[number]): ChildProcess {
   return child;
 }
 
-const [first, ...rest] = servers;
-await ready(first!.port, startServer(first!));
-await Promise.all(rest.map((server) => ready(server.port, startServer(server))));
+await Promise.all(servers.map((server) => ready(server.port, startServer(server))));
 
 const config = path.join(root, 'haproxy.cfg');
 fs.writeFileSync(config, haproxyConfig({ bind: { host: '127.0.0.1', port: proxyPort }, servers }));

@@ -8,12 +8,8 @@ import { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import { acquireDataLock } from './dataLock.js';
 import { openDatabase } from './db/database.js';
-import { seedDemoData } from './demo/seedDemoData.js';
-import { forgetOldRequests } from './http/sharedRateLimits.js';
 import { loadOrCreateSecrets } from './secrets.js';
-import { prepareResourceBlobs } from './resources/resourceBlobs.js';
-import { indexUnindexedContents } from './vfs/contentText.js';
-import { sweepVfsBlobs } from './vfs/sweep.js';
+import { runStartJobs } from './serverJobs.js';
 
 export interface RunningServer extends AtriumApp {
   /** The address the server listens at, e.g. http://127.0.0.1:8080. */
@@ -22,37 +18,25 @@ export interface RunningServer extends AtriumApp {
   close(): Promise<void>;
 }
 
-/** Housekeeping interval: old sign-in attempts and ended sessions are deleted. */
-const HOUSEKEEPING_INTERVAL = 60 * 60 * 1000;
-
 export async function startServer(config: Config, options: Pick<AppOptions, 'logStream' | 'rateLimits' | 'mailer' | 'socketLimits'> = {}): Promise<RunningServer> {
   const lock = await acquireDataLock(config.dataDir);
   try {
     const secrets = loadOrCreateSecrets(config.dataDir);
     const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dir: path.join(config.dataDir, 'pgdata') });
     try {
-      await database.migrate();
       const hasher = new PasswordHasher();
+      // Built before the migrations, which it does not query, so that they are logged like every job.
       const built = await buildApp({ ...options, config, database, secrets, hasher });
       const { app, services } = built;
-      // Before any write: what a killed process left half-written goes (docs/behaviour/files.md#storage).
-      await sweepVfsBlobs(services.stores.vfs, services.stores.vfsBlobs, app.log);
-      await prepareResourceBlobs(path.join(config.dataDir, 'resources'), services.stores.blobs, app.log);
-      // Up-to-date statistics for the files' indexes (PGlite has no autovacuum), without holding up the start.
-      void services.stores.vfs.analyze().catch((err: unknown) => app.log.warn({ err }, 'file statistics not renewed'));
-      if (config.demoData) await seedDemoData(services.stores, hasher, app.log, { apiPrefix: config.apiPrefix });
-      // Text files written before their contents were indexed become searchable by their words, in the background (docs/behaviour/search.md#files).
-      void indexUnindexedContents(services.stores.vfs, services.stores.vfsBlobs, app.log).catch((err: unknown) => app.log.warn({ err }, 'file contents not indexed'));
-
-      const housekeeping = setInterval(() => {
-        const cutoff = new Date(Date.now() - 24 * 3600 * 1000);
-        void Promise.all([services.stores.loginAttempts.purge(cutoff), services.stores.sessions.purge(cutoff), forgetOldRequests(database.db)]).catch((err: unknown) =>
-          app.log.warn({ err }, 'housekeeping failed'),
-        );
-      }, HOUSEKEEPING_INTERVAL);
-      housekeeping.unref();
-
-      await app.listen({ host: config.host, port: config.port });
+      let housekeeping: NodeJS.Timeout | undefined;
+      try {
+        housekeeping = await runStartJobs({ database, stores: services.stores, config, hasher, log: app.log });
+        await app.listen({ host: config.host, port: config.port });
+      } catch (e) {
+        clearInterval(housekeeping);
+        await app.close().catch(() => undefined);
+        throw e;
+      }
       const bound = app.server.address();
       const port = typeof bound === 'object' && bound ? bound.port : config.port;
       const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -82,3 +66,4 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
     throw e;
   }
 }
+

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { EventBus } from '../events/EventBus.js';
 import type { PgEventBusOptions } from '../events/PgEventBus.js';
 import type { DatabaseTurns } from './DatabaseTurns.js';
+import { LocalSingleRunner, type JobLog, type SingleRunner } from './SingleRunner.js';
 import * as schema from './schema.js';
 
 /** Drizzle database over either driver. Stores take this and never know which. */
@@ -18,8 +19,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies every pending migration. */
-  migrate(): Promise<void>;
+  /**
+   * Applies every pending migration, one server at a time: a server that
+   * starts while another is migrating waits and then finds them applied.
+   */
+  migrate(log?: JobLog): Promise<void>;
   /** Whether every migration of this version has been applied (readiness; a missing record counts as not). */
   migrationsApplied(): Promise<boolean>;
   close(): Promise<void>;
@@ -30,6 +34,12 @@ export interface Database {
    * events/openEventBus.ts, which takes Redis instead when REDIS_URL is set.
    */
   openBus(options: PgEventBusOptions): Promise<EventBus>;
+  /**
+   * Runs the jobs that one server at a time may run (SingleRunner.ts):
+   * PostgreSQL's advisory locks, or within this process for the embedded
+   * database, which only one server opens.
+   */
+  jobs: SingleRunner;
   /** Embedded database only: its whole data folder as a tar file. */
   dump?: () => Promise<Blob>;
   /** Embedded database only: the turns of work on its one connection (DatabaseTurns.ts). */
@@ -77,11 +87,12 @@ export type DatabaseLocation = { url: string } | { dir: string } | { memory: tru
  */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if ('url' in location) {
-    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, { nameStatements }] = await Promise.all([
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }, { nameStatements }, { PgSingleRunner }] = await Promise.all([
       import('pg'),
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
       import('./pgStatements.js'),
+      import('./PgSingleRunner.js'),
     ]);
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
     // Each statement with parameters parsed once per connection (pgStatements.ts).
@@ -89,10 +100,15 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // A dropped connection must not crash the server; the next query reconnects.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const jobs = new PgSingleRunner((applicationName) => new pg.Client({ connectionString: location.url, application_name: applicationName }));
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+      jobs,
+      // Two servers starting on a new database would both create drizzle's own schema and apply the same migrations.
+      migrate: async (log) => {
+        await jobs.runAlone('migrations', () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }), { whenBusy: 'wait', log });
+      },
       migrationsApplied: () => migrationsRecorded((text) => pool.query(text)),
       openBus: async (options) => (await import('../events/PgEventBus.js')).PgEventBus.open(location.url, options),
       close: () => pool.end(),
@@ -114,12 +130,16 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   // The application's statements are prepared once and take turns (PgliteStatements.ts); migrations run as PGlite runs them.
   const statements = new PgliteStatements(client);
   const db = drizzlePglite({ client: statements as unknown as typeof client, schema });
+  const jobs = new LocalSingleRunner();
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     turns: statements.turns,
+    jobs,
     dump: () => client.dumpDataDir('none'),
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrate: async (log) => {
+      await jobs.runAlone('migrations', () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }), { whenBusy: 'wait', log });
+    },
     migrationsApplied: () => migrationsRecorded((text) => client.query(text)),
     openBus: async (options) => new (await import('../events/EventBus.js')).LocalEventBus((err) => options.log.warn({ err }, 'an event bus listener failed')),
     close: () => client.close(),

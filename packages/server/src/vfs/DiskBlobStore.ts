@@ -44,6 +44,8 @@ class Meter extends Transform {
  * less the bytes written since: a small write costs few system calls.
  */
 export class DiskBlobStore implements VfsBlobStore {
+  /** A folder of this server's own (the data-folder lock keeps any other server off it). */
+  readonly shared = false;
   private readonly blobsDir: string;
   private readonly tmpDir: string;
   /** Folders known to exist. */

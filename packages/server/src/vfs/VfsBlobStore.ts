@@ -35,6 +35,13 @@ export class BlobTooLargeError extends Error {
  */
 export interface VfsBlobStore {
   /**
+   * Whether every server on the database uses this same store (an object
+   * store): then the work over all of it at start (the sweep, indexing
+   * the files' text) is done by one server at a time. A folder on this
+   * server's disk is its own (false), and the server sweeps it itself.
+   */
+  readonly shared: boolean;
+  /**
    * Stores a stream durably under a new key: when the promise resolves the
    * content survives a crash. Fails (and keeps nothing) when the stream
    * fails or passes `maxBytes`. `progress` is told the bytes written so far

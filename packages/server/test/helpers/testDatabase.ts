@@ -44,19 +44,26 @@ export async function createTestDatabase(): Promise<Database> {
 /**
  * One fresh PostgreSQL database opened `count` times, each with its own
  * connections, as separate servers open it; null on the embedded database,
- * which only one process opens. `close` drops it once every handle is closed.
+ * which only one process opens. Migrated, unless `empty` (servers starting
+ * on a new database). `url` is its address; `close` drops it once every
+ * handle is closed.
  */
-export async function createSharedTestDatabase(count: number): Promise<{ databases: Database[]; close(): Promise<void> } | null> {
+export async function createSharedTestDatabase(
+  count: number,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<{ databases: Database[]; url: string; close(): Promise<void> } | null> {
   requireDatabaseTag();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return null;
   const name = `atrium_test_${crypto.randomBytes(6).toString('hex')}`;
-  const template = process.env.ATRIUM_TEST_TEMPLATE_DATABASE;
+  const template = empty ? undefined : process.env.ATRIUM_TEST_TEMPLATE_DATABASE;
   await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
-  const databases = await Promise.all(Array.from({ length: count }, () => openDatabase({ url: databaseUrl(adminUrl, name) })));
-  if (!template) await databases[0]!.migrate();
+  const url = databaseUrl(adminUrl, name);
+  const databases = await Promise.all(Array.from({ length: count }, () => openDatabase({ url })));
+  if (!template && !empty) await databases[0]!.migrate();
   return {
     databases,
+    url,
     async close() {
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
