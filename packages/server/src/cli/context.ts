@@ -66,7 +66,7 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
     throw new CliError(`Could not open ${where}: ${describe(e)}`);
   }
   const opened = database;
-  const stores = createStores(opened.db, config.dataDir);
+  const stores = createStores(opened.db, config.dataDir, config.objectStorage);
   let builtins: ReturnType<typeof loadBuiltinPackages> | undefined;
   return {
     stores,
