@@ -127,8 +127,12 @@ export class S3BlobStore implements VfsBlobStore {
     }
   }
 
-  async write(source: Readable, options: { maxBytes?: number; progress?: (bytes: number) => void } = {}): Promise<StoredBlob> {
-    const key = crypto.randomUUID();
+  write(source: Readable, options: { maxBytes?: number; progress?: (bytes: number) => void } = {}): Promise<StoredBlob> {
+    return this.writeAs(crypto.randomUUID(), source, options);
+  }
+
+  /** Stores content under a key of the caller's (a blob moved from the disk keeps its key); otherwise as `write`. */
+  async writeAs(key: string, source: Readable, options: { maxBytes?: number; progress?: (bytes: number) => void } = {}): Promise<StoredBlob> {
     const Key = this.objectKey(key);
     const meter = new BlobMeter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, options.progress);
     let upload: MultipartUpload | null = null;
