@@ -24,6 +24,7 @@ const SPACE_TTL_MS = 500;
  * less the bytes written since: a small write costs few system calls.
  */
 export class DiskBlobStore implements VfsBlobStore {
+  readonly shared = false;
   private readonly blobsDir: string;
   private readonly tmpDir: string;
   /** Folders known to exist. */

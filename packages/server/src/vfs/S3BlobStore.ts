@@ -100,6 +100,7 @@ function createS3Client(sdk: Sdk, config: ObjectStorageConfig): S3Client {
  * share a bucket (docs/behaviour/files.md#storage).
  */
 export class S3BlobStore implements VfsBlobStore {
+  readonly shared = true;
   private readonly bucket: string;
   /** The key prefix of this store: S3_PREFIX and the area, ending with '/'. */
   readonly prefix: string;
@@ -135,40 +136,50 @@ export class S3BlobStore implements VfsBlobStore {
   async writeAs(key: string, source: Readable, options: { maxBytes?: number; progress?: (bytes: number) => void } = {}): Promise<StoredBlob> {
     const Key = this.objectKey(key);
     const meter = new BlobMeter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, options.progress);
-    let upload: MultipartUpload | null = null;
+    let stored: Promise<void> | undefined;
     try {
-      await pipeline(source, meter, async (chunks: AsyncIterable<Buffer>) => {
-        let pending: Buffer[] = [];
-        let pendingBytes = 0;
-        for await (const chunk of chunks) {
-          pending.push(chunk);
-          pendingBytes += chunk.length;
-          let size = partSize(upload?.parts ?? 0);
-          if (pendingBytes < size) continue;
-          // Parts of exactly the part size, whatever the source's chunks; the rest waits for more.
-          let all = Buffer.concat(pending, pendingBytes);
-          while (all.length >= size) {
-            upload ??= await this.begin(Key);
-            await upload.add(all.subarray(0, size));
-            all = all.subarray(size);
-            size = partSize(upload.parts);
-          }
-          pending = all.length > 0 ? [all] : [];
-          pendingBytes = all.length;
-        }
-        const rest = Buffer.concat(pending, pendingBytes);
-        if (upload) {
-          if (rest.length > 0) await upload.add(rest);
-          await upload.complete();
-        } else {
-          await this.call('PutObject', ({ sdk, client }) => client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key, Body: rest, ContentLength: rest.length })));
-        }
-      });
+      await pipeline(source, meter, (chunks: AsyncIterable<Buffer>) => (stored = this.store(Key, chunks)));
       return { key, size: meter.size, sha256: meter.digest() };
     } catch (e) {
-      // Nothing is kept: the parts go (should the abort fail, removeTemporaries or a lifecycle rule takes them later).
-      await (upload as MultipartUpload | null)?.abort().catch(() => undefined);
+      // The store's own clean-up (an upload begun meanwhile aborted) is over before the write fails.
+      await stored?.catch(() => undefined);
       if (!source.destroyed) source.resume();
+      throw e;
+    }
+  }
+
+  /** Stores the chunks as one object; when they fail (or a call does), nothing is kept. */
+  private async store(Key: string, chunks: AsyncIterable<Buffer>): Promise<void> {
+    let upload: MultipartUpload | null = null;
+    try {
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      for await (const chunk of chunks) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        let size = partSize(upload?.parts ?? 0);
+        if (pendingBytes < size) continue;
+        // Parts of exactly the part size, whatever the source's chunks; the rest waits for more.
+        let all = Buffer.concat(pending, pendingBytes);
+        while (all.length >= size) {
+          upload ??= await this.begin(Key);
+          await upload.add(all.subarray(0, size));
+          all = all.subarray(size);
+          size = partSize(upload.parts);
+        }
+        pending = all.length > 0 ? [all] : [];
+        pendingBytes = all.length;
+      }
+      const rest = Buffer.concat(pending, pendingBytes);
+      if (upload) {
+        if (rest.length > 0) await upload.add(rest);
+        await upload.complete();
+      } else {
+        await this.call('PutObject', ({ sdk, client }) => client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key, Body: rest, ContentLength: rest.length })));
+      }
+    } catch (e) {
+      // The parts go (should the abort fail, removeTemporaries or a lifecycle rule takes them later).
+      await (upload as MultipartUpload | null)?.abort().catch(() => undefined);
       throw e;
     }
   }

@@ -45,6 +45,12 @@ export class BlobTooLargeError extends Error {
  */
 export interface VfsBlobStore {
   /**
+   * Whether other servers write to the same store (a bucket), so that what
+   * looks abandoned may be another server's write in progress; a disk
+   * store is one server's own (its data folder is locked).
+   */
+  readonly shared: boolean;
+  /**
    * Stores a stream durably under a new key: when the promise resolves the
    * content survives a crash. Fails (and keeps nothing) when the stream
    * fails or passes `maxBytes`. `progress` is told the bytes written so far
