@@ -214,9 +214,10 @@ describe.each([disk, s3Driver])('the $name blob store', (driver) => {
     for (const blob of listed) expect(blob.modified.getTime()).toBeGreaterThanOrEqual(before);
   });
 
-  it('removes unfinished writes older than asked, and leaves younger ones (another server may be writing them)', async () => {
+  it('never shows what a killed write left, and removes unfinished writes older than asked, leaving younger ones (another server may be writing them)', async () => {
     const { blobs, abandon, leftovers } = await driver.open();
     await abandon();
+    expect(await keysOf(blobs)).toEqual([]);
     const log = recordingLog();
     expect(await blobs.removeTemporaries(new Date(Date.now() - HOUR), log)).toBe(0);
     expect(leftovers()).toBe(1);
@@ -332,6 +333,10 @@ describe('the S3 blob store on its own', () => {
       ['1000', true],
       ['1000', true],
     ]);
+  });
+
+  it('tells no free space (a bucket has no disk of the server to fill), so that only the upload limit and quotas bound a write', async () => {
+    expect(await store().space()).toBeNull();
   });
 
   it('asks a range with the Range header', async () => {
