@@ -96,7 +96,7 @@ const dataDir = tempDir('atrium-bench-blobs-');
 const s3Dir = tempDir('atrium-bench-s3-');
 const port = await freePort();
 const bucket = 'atrium-bench';
-const s3rver = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'bench/s3rverProcess.ts'), String(port), s3Dir, bucket], { stdio: ['ignore', 'pipe', 'inherit'] });
+const s3rver = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'scripts/cluster/s3rver.ts'), String(port), s3Dir, bucket], { stdio: ['ignore', 'pipe', 'inherit'] });
 try {
   await new Promise<void>((resolve, reject) => {
     s3rver.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
