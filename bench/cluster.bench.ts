@@ -6,13 +6,21 @@
  * - the delay of a work item assigned through one server until the
  *   assignee's desktop connected to another hears of it (tasks:changed),
  *   median and p95.
+ * The servers' event bus is PostgreSQL's LISTEN/NOTIFY, or with
+ * BENCH_BUS=redis Redis pub/sub on a redis-server (Debian's) the benchmark
+ * starts on 127.0.0.1, keeping nothing on disk.
+ * - where redis-server is installed, the bus alone (no HTTP, no socket):
+ *   one message from one bus to another, through each driver in turn
+ *   under the same load, median and p95.
  * Needs BENCH_DATABASE_URL and Debian's haproxy; run it through
  * scripts/with-postgres.sh:
  *
  *   bash scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL node --import tsx bench/cluster.bench.ts'
+ *   bash scripts/with-postgres.sh bash -c 'BENCH_BUS=redis BENCH_DATABASE_URL=$TEST_DATABASE_URL node --import tsx bench/cluster.bench.ts'
  *
  * BENCH_DURATION (seconds per row, default 5), BENCH_CONNECTIONS (default
- * 50), BENCH_DELAYS (assignments timed, default 50). Prints; asserts nothing.
+ * 50), BENCH_DELAYS (assignments timed, default 50), BENCH_BUS_MESSAGES
+ * (messages timed per driver, default 500). Prints; asserts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -21,16 +29,22 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { TASK_CHANGED_MESSAGE } from '@atrium/shared';
+import { openDatabase, openEventBus } from '@atrium/server';
 import { haproxyConfig } from '../scripts/cluster/haproxyConfig.js';
 import { freePort, median, percentile, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const delaysTimed = Number(process.env.BENCH_DELAYS ?? 50);
+const busMessages = Number(process.env.BENCH_BUS_MESSAGES ?? 500);
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((file) => fs.existsSync(file));
+const bus = process.env.BENCH_BUS ?? 'pg';
+const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((file) => fs.existsSync(file));
 if (!adminUrl) throw new Error('BENCH_DATABASE_URL is needed: run through scripts/with-postgres.sh (see the comment at the top)');
 if (!haproxy) throw new Error('HAProxy is missing: apt-get install haproxy');
+if (bus !== 'pg' && bus !== 'redis') throw new Error('BENCH_BUS is pg (LISTEN/NOTIFY, the default) or redis');
+if (bus === 'redis' && !redisServer) throw new Error('redis-server is missing: apt-get install redis-server');
 
 /** The part of a `ws` WebSocket this benchmark uses. */
 interface Ws {
@@ -82,7 +96,54 @@ await admin.end();
 const url = new URL(adminUrl);
 url.pathname = `/${dbName}`;
 // One public address for every server, as behind a real proxy: the tokens name it.
-const env = { DATABASE_URL: url.toString(), PUBLIC_URL: 'http://atrium.bench', TRUST_PROXY: 'true', RATE_LIMIT_AUTH: '100000', LOGIN_MAX_FAILURES_ADDRESS: '100000' };
+const env: Record<string, string> = { DATABASE_URL: url.toString(), PUBLIC_URL: 'http://atrium.bench', TRUST_PROXY: 'true', RATE_LIMIT_AUTH: '100000', LOGIN_MAX_FAILURES_ADDRESS: '100000' };
+
+/** Starts redis-server on a free port, keeping nothing on disk; resolves once it accepts connections. */
+async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(redisServer!, ['--bind', '127.0.0.1', '--port', String(port), '--dir', tempDir('atrium-bench-redis-'), '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  while (!output.includes('Ready to accept connections')) {
+    if (child.exitCode !== null) throw new Error(`redis-server stopped (exit ${child.exitCode}): ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url: `redis://127.0.0.1:${port}`, child };
+}
+const redis = bus === 'redis' || redisServer ? await startRedis() : null;
+if (bus === 'redis') env.REDIS_URL = redis!.url;
+const busName = bus === 'redis' ? 'Redis pub/sub' : 'LISTEN/NOTIFY';
+
+/** The bus alone: one message from one bus to another, through each driver in turn; milliseconds by driver. */
+async function busAlone(redisUrl: string): Promise<Map<string, number[]>> {
+  const database = await openDatabase({ url: env.DATABASE_URL! });
+  const log = { warn: () => undefined, info: () => undefined };
+  const pairs = new Map([
+    ['LISTEN/NOTIFY', await Promise.all([database.openBus({ log }), database.openBus({ log })])],
+    ['Redis pub/sub', await Promise.all([openEventBus(database, redisUrl, { log }), openEventBus(database, redisUrl, { log })])],
+  ]);
+  const times = new Map([...pairs.keys()].map((name) => [name, [] as number[]]));
+  try {
+    for (let i = 0; i < busMessages; i++) {
+      for (const [name, [from, to]] of pairs) {
+        const heard = new Promise<void>((resolve) => {
+          const unsubscribe = to!.subscribe('bench', () => {
+            unsubscribe();
+            resolve();
+          });
+        });
+        const sent = performance.now();
+        from!.publish('bench', { i });
+        await heard;
+        times.get(name)!.push(performance.now() - sent);
+      }
+    }
+  } finally {
+    await Promise.all([...pairs.values()].flat().map((b) => b.close()));
+    await database.close();
+  }
+  return times;
+}
 const secrets = JSON.stringify({ jwtSecret: crypto.randomBytes(48).toString('base64url') });
 
 const servers: Array<{ name: string; port: number; child: ChildProcess }> = [];
@@ -144,12 +205,18 @@ try {
     delays.push(performance.now() - sent);
   }
   socket.close();
+  const alone = redis ? await busAlone(redis.url) : null;
 
   const one = rows[0]!.rps;
-  console.log(`Servers on one PostgreSQL behind HAProxy: ${connections} connections, ${duration} s a row, the profile and the notification centre's call in turn`);
+  console.log(`Servers on one PostgreSQL behind HAProxy, the event bus through ${busName}: ${connections} connections, ${duration} s a row, the profile and the notification centre's call in turn`);
   for (const row of rows) console.log(`  ${row.servers} server${row.servers > 1 ? 's' : ' '}: ${row.rps.toFixed(0).padStart(6)} calls/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${(row.rps / one).toFixed(2)}x one server`);
-  console.log(`A work item assigned through one server, until the assignee's desktop on another hears of it (${delaysTimed} assignments, the call's own time included): median ${median(delays).toFixed(1)} ms, p95 ${percentile(delays, 95).toFixed(1)} ms`);
+  console.log(`A work item assigned through one server, until the assignee's desktop on another hears of it through ${busName} (${delaysTimed} assignments, the call's own time included): median ${median(delays).toFixed(1)} ms, p95 ${percentile(delays, 95).toFixed(1)} ms`);
+  if (alone) {
+    console.log(`The bus alone, one message from one server's bus to another's (${busMessages} through each driver, in turn, under the same load):`);
+    for (const [name, times] of alone) console.log(`  ${name.padEnd(13)}: median ${median(times).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms`);
+  }
 } finally {
   await stopProxy();
   for (const server of servers) await stop(server.child);
+  if (redis) await stop(redis.child);
 }

@@ -6,8 +6,10 @@
 #   4. end-to-end journeys in Debian's Chromium against the built client
 #      (the normal build, checked against its bundle budgets, and the
 #      development build with the developer entry they drive)
-# Steps 3 and 4 need Debian's postgresql and chromium; .ci/run installs them.
-# Outside CI a missing one is skipped with a warning; in CI it is an error.
+# Steps 3 and 4 need Debian's postgresql and chromium, and the event bus's
+# tests over Redis (steps 2 and 3) Debian's redis-server; .ci/run installs
+# them. Outside CI a missing one is skipped with a warning; in CI it is an
+# error (for redis-server: packages/server/test/helpers/redisServer.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -6,10 +6,13 @@
  * signing secret; each has its data folder in a temporary folder; the first
  * starts alone (migrations, demo data), the others after it is ready; then
  * the proxy listens on CLUSTER_PORT (default 8080) and each server on the
- * ports after it. File contents go to one bucket: the one of the S3_*
- * variables when S3_BUCKET is set, else a fake S3 server started here
- * (s3rver, scripts/cluster/s3rver.ts) with its objects in the temporary
- * folder. Ctrl+C stops everything.
+ * ports after it. Where Debian's redis-server is installed, one is started
+ * on the port after the servers' (keeping nothing on disk) and the servers'
+ * event bus goes through it (REDIS_URL); `--bus=pg` keeps it on
+ * PostgreSQL's LISTEN/NOTIFY. File contents go to one bucket: the one of
+ * the S3_* variables when S3_BUCKET is set, else a fake S3 server started
+ * here (s3rver, scripts/cluster/s3rver.ts) with its objects in the
+ * temporary folder. Ctrl+C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,10 +23,13 @@ import pg from 'pg';
 import { haproxyConfig } from './haproxyConfig.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-const count = Number(process.argv[2] ?? 3);
+const args = process.argv.slice(2);
+const count = Number(args.find((arg) => !arg.startsWith('--')) ?? 3);
+const bus = args.find((arg) => arg.startsWith('--bus='))?.slice('--bus='.length) ?? 'redis';
 const proxyPort = Number(process.env.CLUSTER_PORT ?? 8080);
 const adminUrl = process.env.TEST_DATABASE_URL;
 const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((file) => fs.existsSync(file));
+const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((file) => fs.existsSync(file));
 
 function fail(message: string): never {
   process.stderr.write(`cluster: ${message}\n`);
@@ -31,6 +37,7 @@ function fail(message: string): never {
 }
 
 if (!Number.isInteger(count) || count < 1 || count > 9) fail('give the number of servers, 1 to 9: npm run cluster -- 3');
+if (bus !== 'redis' && bus !== 'pg') fail('--bus is redis (the default where redis-server is installed) or pg (LISTEN/NOTIFY)');
 if (!adminUrl) fail('run through scripts/with-postgres.sh (npm run cluster does)');
 if (!haproxy) fail('HAProxy is missing: apt-get install haproxy');
 if (!fs.existsSync(path.join(repo, 'packages/server/dist/main.js'))) fail('the server is not built: npm run build');
@@ -80,6 +87,29 @@ url.pathname = '/atrium_cluster';
 const databaseUrl = url.toString();
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-cluster-'));
+
+/** Starts redis-server on the port after the servers', keeping nothing on disk: its address, once it accepts connections. */
+async function startRedis(binary: string): Promise<string> {
+  const port = proxyPort + count + 1;
+  const dir = path.join(root, 'redis');
+  fs.mkdirSync(dir);
+  const child = spawn(binary, ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  const collect = (chunk: Buffer) => void (output += chunk.toString('utf8'));
+  const early = (code: number | null) => fail(`redis-server on port ${port} stopped (exit ${code}):\n${output}`);
+  child.stdout!.on('data', collect);
+  child.once('exit', early);
+  while (!output.includes('Ready to accept connections')) await new Promise((resolve) => setTimeout(resolve, 50));
+  child.stdout!.off('data', collect);
+  child.off('exit', early);
+  prefixed(child, 'redis');
+  return `redis://127.0.0.1:${port}`;
+}
+
+let redisUrl: string | undefined;
+if (bus === 'redis' && redisServer) redisUrl = await startRedis(redisServer);
+else if (bus === 'redis') process.stdout.write('cluster: redis-server is not installed (apt-get install redis-server): the event bus stays on PostgreSQL\n');
 // One signing secret for every server: a token made by one is good on the others.
 const secrets = JSON.stringify({ jwtSecret: crypto.randomBytes(48).toString('base64url') });
 const servers = Array.from({ length: count }, (_, i) => ({ name: `atrium${i + 1}`, host: '127.0.0.1', port: proxyPort + i + 1 }));
@@ -113,7 +143,7 @@ function startServer(server: (typeof servers)[number]): ChildProcess {
   fs.writeFileSync(path.join(dataDir, 'secrets.json'), secrets, { mode: 0o600 });
   const child = spawn(process.execPath, [path.join(repo, 'packages/server/dist/main.js')], {
     cwd: repo,
-    env: { ...process.env, ...s3, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, HOST: server.host, PORT: String(server.port), TRUST_PROXY: 'true', PUBLIC_URL: `http://127.0.0.1:${proxyPort}` },
+    env: { ...process.env, ...s3, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? '', DATA_DIR: dataDir, HOST: server.host, PORT: String(server.port), TRUST_PROXY: 'true', PUBLIC_URL: `http://127.0.0.1:${proxyPort}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -132,6 +162,6 @@ children.push(proxy);
 prefixed(proxy, 'haproxy');
 await ready(proxyPort, proxy);
 process.stdout.write(
-  `\nAtrium: http://127.0.0.1:${proxyPort} (HAProxy) → ${servers.map((s) => `${s.name} :${s.port}`).join(', ')}, one PostgreSQL, one bucket. Ctrl+C stops them.\n\n`,
+  `\nAtrium: http://127.0.0.1:${proxyPort} (HAProxy) → ${servers.map((s) => `${s.name} :${s.port}`).join(', ')}, one PostgreSQL, one bucket, the event bus through ${redisUrl ? `Redis at ${redisUrl}` : 'PostgreSQL (LISTEN/NOTIFY)'}. Ctrl+C stops them.\n\n`,
 );
 await new Promise(() => undefined);

@@ -16,6 +16,7 @@ import type { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { desktopSessionRoutes } from './desktopSessions/routes.js';
+import { openEventBus } from './events/openEventBus.js';
 import { AccessLog } from './http/accessLog.js';
 import { installBodyParsers } from './http/bodyParsers.js';
 import { contentHost } from './http/contentHost.js';
@@ -105,8 +106,8 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   const mailer =
     options.mailer ??
     (config.smtp ? new SmtpMailer(config.smtp, config.mailFrom, app.log) : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
-  // Session ends and other changes reach every server on this database (docs/DEPLOYMENT.md, "The event bus").
-  const bus = await options.database.openBus({ log: app.log });
+  // Session ends and other changes reach every server on this database, through it or through Redis (docs/DEPLOYMENT.md, "The event bus").
+  const bus = await openEventBus(options.database, config.redisUrl, { log: app.log });
   app.addHook('onClose', async () => bus.close());
   const services = createServices({ bus, ...options, db: options.database.db, stores, mailer, log: app.log });
 

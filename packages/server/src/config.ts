@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   PORT: port.default(8080),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// address')
+    .refine((v) => URL.canParse(v) && new URL(v).hostname !== '', 'must be a redis:// or rediss:// address with a host')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   API_PREFIX: prefix.default('/api/v1'),
   WRAPPER_PREFIX: prefix.default('/api/wrapper'),
@@ -156,6 +161,8 @@ export interface Config {
   /** Absolute path of the data folder (lock, secrets, embedded database, files, outbox). */
   dataDir: string;
   databaseUrl?: string;
+  /** Redis for the event bus instead of the database's LISTEN/NOTIFY (docs/DEPLOYMENT.md, "The event bus"); PostgreSQL only. */
+  redisUrl?: string;
   /** Address users reach the product at; used in e-mailed links and as token issuer. */
   publicUrl: string;
   apiPrefix: string;
@@ -260,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
     apiPrefix: e.API_PREFIX,
     wrapperPrefix: e.WRAPPER_PREFIX,

@@ -2,6 +2,7 @@
 export { buildApp, type AppOptions, type AtriumApp, type RateLimits } from './app.js';
 export { loadConfig, ConfigError, type Config, type ObjectStorageConfig } from './config.js';
 export { openDatabase, type Database, type Db, type DatabaseLocation } from './db/database.js';
+export { openEventBus } from './events/openEventBus.js';
 export { runAsCostly } from './db/DatabaseTurns.js';
 export { acquireDataLock, DataFolderLockedError } from './dataLock.js';
 export { loadOrCreateSecrets } from './secrets.js';

@@ -26,6 +26,7 @@ import { TokenService } from './auth/TokenService.js';
 import { withSessionEvents } from './auth/withSessionEvents.js';
 import { authenticate, type Authenticate } from './http/authenticate.js';
 import { CostlyCalls } from './http/CostlyCalls.js';
+import { countRequest } from './http/sharedRateLimits.js';
 import type { Mailer } from './mail/Mailer.js';
 import { loadBuiltinPackages } from './packages/packageMetadata.js';
 import { PackageService } from './packages/PackageService.js';
@@ -233,6 +234,12 @@ export function createServices({
     fileLinks: new FileLinks({ vfs, isSessionOpen: (sessionId, userId) => auth.isSessionOpen(sessionId, userId), users: stores.users, accounts: stores.accounts, callers }),
     tasks,
     search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, users: stores.users }),
-    costlyCalls: new CostlyCalls({ ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT }, () => now().getTime()),
+    costlyCalls: new CostlyCalls(
+      { ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT },
+      () => now().getTime(),
+      undefined,
+      // With several servers on one PostgreSQL, a user's rate is one budget (docs/DEPLOYMENT.md).
+      database.kind === 'postgres' ? (key, windowMs) => countRequest(db, key, windowMs) : undefined,
+    ),
   };
 }

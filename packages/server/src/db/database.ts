@@ -26,7 +26,8 @@ export interface Database {
   /**
    * The event bus of the servers on this database (docs/DEPLOYMENT.md, "The
    * event bus"): PostgreSQL's LISTEN/NOTIFY, or within this process for the
-   * embedded database, which only one server opens.
+   * embedded database, which only one server opens. The server asks
+   * events/openEventBus.ts, which takes Redis instead when REDIS_URL is set.
    */
   openBus(options: PgEventBusOptions): Promise<EventBus>;
   /** Embedded database only: its whole data folder as a tar file. */

@@ -23,6 +23,12 @@
  * arrived have been read: the ordinary ones are answered first, the costly
  * ones take their place in the queue or are refused.
  *
+ * With several servers on one PostgreSQL (docs/DEPLOYMENT.md, "What the
+ * database shares by itself"), a user's rate is also counted in the
+ * database (`sharedRate`), in fixed windows of `window` seconds, so that N
+ * servers give a user the budget of one; the concurrency limits stay each
+ * server's own, as they guard that server's capacity.
+ *
  * Refused calls do not count towards the rate. Times are those of the
  * injected clock (tests move the window by hand); the wait for a turn is
  * timed with the injected timers.
@@ -59,6 +65,9 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
+/** Counts one more admission of a key within a window of `windowMs`: the count in this window and the milliseconds left of it. */
+export type SharedRate = (key: string, windowMs: number) => Promise<{ current: number; ttl: number }>;
+
 interface Waiter {
   start(): void;
   fail(error: TooManyCalls): void;
@@ -87,6 +96,8 @@ export class CostlyCalls {
     readonly limits: CostlyCallLimits,
     private readonly nowMs: () => number = Date.now,
     private readonly timers: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+    /** The count the servers share, on PostgreSQL; none on the embedded database (one server). */
+    private readonly sharedRate?: SharedRate,
   ) {}
 
   /**
@@ -104,8 +115,9 @@ export class CostlyCalls {
       throw new TooManyCalls('rate', Math.max(1, Math.ceil((state.admitted[0]! + windowMs - now) / 1000)));
     }
     if (state.active >= this.limits.perUser) throw new TooManyCalls('concurrency', 1);
-    state.admitted.push(now);
     state.active++;
+    if (this.sharedRate) await this.countShared(userId, state, windowMs);
+    state.admitted.push(now);
     if (++this.admissions % PRUNE_EVERY === 0) this.prune(now);
     if (this.running < this.limits.concurrency && this.turns.size === 0) {
       this.running++;
@@ -122,6 +134,22 @@ export class CostlyCalls {
       this.turns.add(userId);
     });
     return this.leaver(userId, state);
+  }
+
+  /** Counts the admission where every server counts it; refuses (and gives back the place taken) past the rate. */
+  private async countShared(userId: string, state: UserState, windowMs: number): Promise<void> {
+    let shared: { current: number; ttl: number };
+    try {
+      shared = await this.sharedRate!(`costly|${userId}`, windowMs);
+    } catch {
+      // The count could not be kept (the database gone): this server's own count decides, as on one server.
+      return;
+    }
+    if (shared.current > this.limits.rate) {
+      state.active--;
+      if (state.active === 0 && state.admitted.length === 0) this.users.delete(userId);
+      throw new TooManyCalls('rate', Math.max(1, Math.ceil(shared.ttl / 1000)));
+    }
   }
 
   /** Runs `work` as a call of the user (see `enter`). */

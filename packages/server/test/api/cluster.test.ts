@@ -2,18 +2,20 @@
  * @module-tag postgres
  *
  * Several servers on one PostgreSQL database (docs/DEPLOYMENT.md): what one
- * server changes reaches the others through the event bus (LISTEN/NOTIFY),
- * and a server whose bus connection drops forgets what it remembered once
- * it is back. Two servers of the same process stand for two machines: each
- * has its own connections to the database and its own bus connection. On
- * the embedded database, which only one server opens, there is nothing to
- * check.
+ * server changes reaches the others through the event bus, and a server
+ * whose bus connection drops forgets what it remembered once it is back.
+ * Every case runs with each driver of the bus: PostgreSQL's LISTEN/NOTIFY,
+ * and Redis pub/sub (REDIS_URL, on a redis-server of the test's own). Two
+ * servers of the same process stand for two machines: each has its own
+ * connections to the database and its own bus connection. On the embedded
+ * database, which only one server opens, there is nothing to check.
  */
 import { SocketNames, TASK_CHANGED_MESSAGE, VFS_CHANGED_MESSAGE, type TaskChangedParams } from '@atrium/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BUS_APPLICATION_NAME } from '../../src/events/PgEventBus.js';
+import { REDIS_BUS_CONNECTION_NAME } from '../../src/events/RedisEventBus.js';
 import { GOOD_PASSWORD, makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer } from '../helpers/http.js';
 import { settle, TestSocket } from '../helpers/socketClient.js';
@@ -21,6 +23,7 @@ import { hoursFrom, TaskApi } from '../helpers/tasks.js';
 import { VfsClient } from '../helpers/vfs.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { createSharedTestDatabase } from '../helpers/testDatabase.js';
+import { redisAvailable, startRedisServer, type RedisServer } from '../helpers/redisServer.js';
 
 /** GET v1 /user/me through a server: its status. */
 async function me(app: FastifyInstance, api: string, jwt: string): Promise<number> {
@@ -39,7 +42,44 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () => {
+/** What differs between the bus's drivers: what the servers are given, and how their bus connections are cut. */
+interface BusDriver {
+  name: string;
+  /** Starts what the driver needs beyond the database; the servers' environment. */
+  start(): Promise<Record<string, string>>;
+  /** Cuts every server's bus connection at once. */
+  cut(servers: TestApp[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const listenNotify: BusDriver = {
+  name: 'LISTEN/NOTIFY',
+  start: async () => ({}),
+  async cut([server]) {
+    const { rows } = (await server!.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${BUS_APPLICATION_NAME} and datname = current_database()`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows).toHaveLength(2);
+  },
+  stop: async () => undefined,
+};
+
+let redis: RedisServer | undefined;
+const redisPubSub: BusDriver = {
+  name: 'Redis',
+  async start() {
+    redis = await startRedisServer();
+    return { REDIS_URL: redis.url };
+  },
+  async cut() {
+    // Two connections a server, one subscribed; the database carries no bus connection of theirs.
+    expect(String(await redis!.command('CLIENT', 'LIST')).match(new RegExp(` name=${REDIS_BUS_CONNECTION_NAME} `, 'g'))).toHaveLength(4);
+    expect(await redis!.command('CLIENT', 'KILL', 'TYPE', 'pubsub')).toBe(2);
+  },
+  stop: async () => redis?.stop(),
+};
+
+describe.skipIf(!onPostgres).each([listenNotify, ...(redisAvailable ? [redisPubSub] : [])])('several servers on one PostgreSQL database, the bus through $name', (driver) => {
   // The session checks are remembered for a minute: only the bus can make the other server forget sooner.
   const env = { SESSION_CACHE_TTL: '60', LOGIN_MAX_FAILURES_ACCOUNT: '4', LOGIN_MAX_FAILURES_ADDRESS: '1000' };
   let shared: Awaited<ReturnType<typeof createSharedTestDatabase>>;
@@ -49,15 +89,16 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
   let wrapper: string;
 
   beforeAll(async () => {
-    shared = await createSharedTestDatabase(2);
-    const [first, second] = shared!.databases.map((database) => createTestApp({ env, database, rateLimits: { auth: 1000, recovery: 4 } }));
+    const [busEnv, database] = await Promise.all([driver.start(), createSharedTestDatabase(2)]);
+    shared = database;
+    const [first, second] = shared!.databases.map((database) => createTestApp({ env: { ...env, ...busEnv }, database, rateLimits: { auth: 1000, recovery: 4 } }));
     [one, two] = await Promise.all([first!, second!]);
     api = one.config.apiPrefix;
     wrapper = one.config.wrapperPrefix;
   });
   afterAll(async () => {
     await Promise.all([one?.close(), two?.close()]);
-    await shared?.close();
+    await Promise.all([shared?.close(), driver.stop()]);
   });
 
   /** A user signed in through the first server, whose session both servers have checked (and so remember). */
@@ -157,7 +198,7 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database', () =>
   it('forgets what it remembered once its bus connection is back, and hears the others again', async () => {
     const { user, session } = await signedInOnBoth();
     // Both servers' bus connections are cut, and meanwhile the session ends behind every server's back: no message at all.
-    await one.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${BUS_APPLICATION_NAME} and datname = current_database()`);
+    await driver.cut([one, two]);
     await one.database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${user.id}`);
     // Each server's bus connection comes back, and each forgets what it remembered.
     await within(3000, async () => (await me(two.app, api, session.jwt)) === 401);

@@ -184,6 +184,16 @@ describe('configuration', () => {
     expect(loadConfig({ API_PREFIX: '/api', WRAPPER_PREFIX: '/api' })).toMatchObject({ apiPrefix: '/api', wrapperPrefix: '/api' });
   });
 
+  it('reads a Redis address for the event bus, and refuses any other kind of address without repeating it', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'rediss://bus:S3cret@redis.internal:6380/2' }).redisUrl).toBe('rediss://bus:S3cret@redis.internal:6380/2');
+    for (const bad of ['http://bus:S3cret@redis.internal', 'redis.internal:6379', 'redis://', 'redis:// S3cret@host']) {
+      const message = configError({ REDIS_URL: bad }).message;
+      expect(message, bad).toContain('REDIS_URL: must be a redis:// or rediss:// address');
+      expect(message, bad).not.toContain('S3cret');
+    }
+  });
+
   it('names every offending variable at once', () => {
     const message = configError({ PORT: 'x', API_PREFIX: 'api/v1/', DATABASE_URL: 'mysql://db', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }).message;
     for (const name of ['PORT', 'API_PREFIX', 'DATABASE_URL', 'LOG_LEVEL', 'TRUST_PROXY']) expect(message).toContain(name);

@@ -209,4 +209,46 @@ describe('CostlyCalls', () => {
     expect(calls.stats().running).toBe(1);
     again();
   });
+
+  describe('with several servers counting the rate together', () => {
+    /** The count the servers share (the database's, on PostgreSQL): fixed windows per key. */
+    function sharedCount(nowMs: () => number) {
+      const windows = new Map<string, { start: number; count: number }>();
+      return async (key: string, windowMs: number) => {
+        const now = nowMs();
+        const current = windows.get(key);
+        const window = current && current.start > now - windowMs ? current : { start: now, count: 0 };
+        window.count++;
+        windows.set(key, window);
+        return { current: window.count, ttl: window.start + windowMs - now };
+      };
+    }
+
+    it("gives a user one budget over two servers, refused with the seconds left of the window, another user's apart", async () => {
+      let now = 1_000_000;
+      const shared = sharedCount(() => now);
+      const limits = { perUser: 10, rate: 3, window: 60, concurrency: 10, maxWait: 5000 };
+      const one = new CostlyCalls(limits, () => now, new HandTimers(), shared);
+      const two = new CostlyCalls(limits, () => now, new HandTimers(), shared);
+      await one.run('ann', async () => undefined);
+      now += 10_000;
+      await two.run('ann', async () => undefined);
+      await one.run('ann', async () => undefined);
+      // Each server alone has admitted fewer than three; together they have.
+      await expect(two.run('ann', async () => undefined)).rejects.toMatchObject({ reason: 'rate', retryAfter: 50 });
+      await expect(two.run('bob', async () => undefined)).resolves.toBeUndefined();
+      // The refused call took no place on that server.
+      expect(two.stats()).toMatchObject({ running: 0 });
+      now += 50_000;
+      await expect(two.run('ann', async () => undefined)).resolves.toBeUndefined();
+    });
+
+    it('falls back on its own count when the shared one fails', async () => {
+      const now = 1_000_000;
+      const calls = new CostlyCalls({ perUser: 10, rate: 2, window: 60, concurrency: 10, maxWait: 5000 }, () => now, new HandTimers(), () => Promise.reject(new Error('database gone')));
+      await calls.run('ann', async () => undefined);
+      await calls.run('ann', async () => undefined);
+      await expect(calls.run('ann', async () => undefined)).rejects.toMatchObject({ reason: 'rate' });
+    });
+  });
 });
