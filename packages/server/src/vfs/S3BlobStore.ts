@@ -81,7 +81,9 @@ function createS3Client(sdk: Sdk, config: ObjectStorageConfig): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A download holds its connection for as long as the client reads: the SDK's default of 50 would queue the 51st.
+    // No time limit on a connection's silence (a slow client pauses its download's), only on connecting.
     requestHandler: {
+      connectionTimeout: 10_000,
       httpAgent: new http.Agent({ keepAlive: true, maxSockets: 1000 }),
       httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 1000 }),
     },
