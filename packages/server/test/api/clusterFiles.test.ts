@@ -81,6 +81,21 @@ describe.skipIf(!onPostgres)('several servers on one PostgreSQL database and one
     expect(await keys(one)).not.toContain(stored[0]);
   });
 
+  it('answers a failure of the object storage as a server error and logs it without the access key', async () => {
+    expect((await onOne.write('home:/refused.txt', 'kept')).statusCode).toBe(200);
+    s3.options.refuseSignatures = true;
+    try {
+      expect((await onTwo.read('home:/refused.txt')).statusCode).toBe(500);
+    } finally {
+      s3.options.refuseSignatures = false;
+    }
+    const logged = two.logs.filter((line) => line.includes('SignatureDoesNotMatch'));
+    expect(logged.length).toBeGreaterThan(0);
+    // S3 names the key id in such answers; the driver passes on its code and message only.
+    expect([...one.logs, ...two.logs].filter((line) => line.includes(s3.env.S3_ACCESS_KEY_ID!))).toEqual([]);
+    expect((await onTwo.read('home:/refused.txt')).body).toBe('kept');
+  });
+
   it('serves through one server a resource stored through the other', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
     const resource = await one.services.resources.add('logo.png', png);

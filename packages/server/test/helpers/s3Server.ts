@@ -54,7 +54,12 @@ export interface S3TestServer {
   requests: RecordedRequest[];
   /** Multipart uploads begun and neither completed nor aborted, by upload id. */
   uploads: Map<string, UnfinishedUpload>;
-  options: { pageLimit: number; listUploads: boolean };
+  /**
+   * pageLimit: most keys a listing page holds; listUploads: whether
+   * ListMultipartUploads is there; refuseSignatures: answer every object
+   * call 403 SignatureDoesNotMatch, naming the access key id as S3 does.
+   */
+  options: { pageLimit: number; listUploads: boolean; refuseSignatures: boolean };
   close(): Promise<void>;
 }
 
@@ -68,7 +73,7 @@ export async function startS3Server(bucket = 'atrium-test'): Promise<S3TestServe
   const target = await s3rver.run();
   const requests: RecordedRequest[] = [];
   const uploads = new Map<string, UnfinishedUpload>();
-  const options = { pageLimit: 1000, listUploads: true };
+  const options = { pageLimit: 1000, listUploads: true, refuseSignatures: false };
 
   const proxy = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://proxy');
@@ -84,6 +89,15 @@ export async function startS3Server(bucket = 'atrium-test'): Promise<S3TestServe
     };
     req.on('data', (chunk: Buffer) => (record.bytes += chunk.length));
     const uploadId = query.get('uploadId');
+
+    if (options.refuseSignatures && key) {
+      req.resume();
+      return answer(
+        403,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided.</Message>` +
+          `<AWSAccessKeyId>S3RVER</AWSAccessKeyId><StringToSign>AWS4-HMAC-SHA256</StringToSign><SignatureProvided>0123abcd</SignatureProvided></Error>`,
+      );
+    }
 
     if (bucketName === bucket && !key && req.method === 'GET' && query.has('uploads') && options.listUploads) {
       const prefix = query.get('prefix') ?? '';
