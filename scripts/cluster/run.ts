@@ -10,7 +10,10 @@
  * ports after it. Where Debian's redis-server is installed, one is started
  * on the port after the servers' (keeping nothing on disk) and the servers'
  * event bus goes through it (REDIS_URL); `--bus=pg` keeps it on
- * PostgreSQL's LISTEN/NOTIFY. Ctrl+C stops everything.
+ * PostgreSQL's LISTEN/NOTIFY. File contents go to one bucket: the one of
+ * the S3_* variables when S3_BUCKET is set, else a fake S3 server started
+ * here (s3rver, scripts/cluster/s3rver.ts) with its objects in the
+ * temporary folder. Ctrl+C stops everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -112,13 +115,36 @@ else if (bus === 'redis') process.stdout.write('cluster: redis-server is not ins
 const secrets = JSON.stringify({ jwtSecret: crypto.randomBytes(48).toString('base64url') });
 const servers = Array.from({ length: count }, (_, i) => ({ name: `atrium${i + 1}`, host: '127.0.0.1', port: proxyPort + i + 1 }));
 
+/** The S3_* settings of every server: the environment's bucket, or one of a fake S3 server started for the cluster. */
+async function objectStorage(): Promise<Record<string, string>> {
+  if (process.env.S3_BUCKET) return {};
+  const bucket = 'atrium-cluster';
+  const dir = path.join(root, 's3');
+  fs.mkdirSync(dir);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'scripts/cluster/s3rver.ts'), '0', dir, bucket], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let up = false;
+  const port = await new Promise<string>((resolve) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      const found = /ready (\d+)/.exec(chunk.toString());
+      if (found) resolve(found[1]!);
+    });
+    child.once('exit', (code) => up || fail(`the fake S3 server stopped (exit ${code})`));
+  });
+  up = true;
+  prefixed(child, 's3rver');
+  process.stdout.write(`[s3rver] bucket ${bucket} on http://127.0.0.1:${port}\n`);
+  return { S3_BUCKET: bucket, S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
+}
+const s3 = await objectStorage();
+
 function startServer(server: (typeof servers)[number]): ChildProcess {
   const dataDir = path.join(root, server.name);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(path.join(dataDir, 'secrets.json'), secrets, { mode: 0o600 });
   const child = spawn(process.execPath, [path.join(repo, 'packages/server/dist/main.js')], {
     cwd: repo,
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? '', DATA_DIR: dataDir, HOST: server.host, PORT: String(server.port), TRUST_PROXY: 'true', PUBLIC_URL: `http://127.0.0.1:${proxyPort}` },
+    env: { ...process.env, ...s3, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? '', DATA_DIR: dataDir, HOST: server.host, PORT: String(server.port), TRUST_PROXY: 'true', PUBLIC_URL: `http://127.0.0.1:${proxyPort}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -134,5 +160,7 @@ const proxy = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 
 children.push(proxy);
 prefixed(proxy, 'haproxy');
 await ready(proxyPort, proxy);
-process.stdout.write(`\nAtrium: http://127.0.0.1:${proxyPort} (HAProxy) → ${servers.map((s) => `${s.name} :${s.port}`).join(', ')}, one PostgreSQL, the event bus through ${redisUrl ? `Redis at ${redisUrl}` : 'PostgreSQL (LISTEN/NOTIFY)'}. Ctrl+C stops them.\n\n`);
+process.stdout.write(
+  `\nAtrium: http://127.0.0.1:${proxyPort} (HAProxy) → ${servers.map((s) => `${s.name} :${s.port}`).join(', ')}, one PostgreSQL, one bucket, the event bus through ${redisUrl ? `Redis at ${redisUrl}` : 'PostgreSQL (LISTEN/NOTIFY)'}. Ctrl+C stops them.\n\n`,
+);
 await new Promise(() => undefined);

@@ -102,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const connections = guardConnections(app, config.connections.maxConnections);
 
-  const stores = createStores(options.database.db, config.dataDir);
+  const stores = createStores(options.database.db, config.dataDir, config.objectStorage);
   const mailer =
     options.mailer ??
     (config.smtp ? new SmtpMailer(config.smtp, config.mailFrom, app.log) : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));

@@ -91,6 +91,19 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   CORS_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(600),
   CONTENT_URL: z.string().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^\s/?#]+\/?$/, 'must be an http(s) address such as https://s3.example.com:9000, without a path').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as eu-central-1').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'must be a key prefix such as atrium/ (letters, digits, . _ - and /, not starting with /)')
+    .optional(),
 });
 
 export interface ConnectionSettings {
@@ -126,6 +139,20 @@ export interface SmtpConfig {
   secure: boolean;
   user?: string;
   password?: string;
+}
+
+/** Object storage for the contents of files and resources (S3_*; docs/DEPLOYMENT.md, "Object storage"). */
+export interface ObjectStorageConfig {
+  bucket: string;
+  /** An S3-compatible server's address; AWS itself when absent. */
+  endpoint?: string;
+  region: string;
+  /** Both or neither; neither: the SDK's own credential chain (AWS_* variables, instance roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Buckets addressed as `endpoint/bucket/key` rather than `bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+  /** Put before every key, ending with '/' when not empty. */
+  prefix: string;
 }
 
 export interface Config {
@@ -184,6 +211,8 @@ export interface Config {
   cors: CorsSettings;
   /** The origin file contents are served from (CONTENT_URL; docs/SECURITY.md, "Files"); null: this server's own. */
   contentOrigin: string | null;
+  /** The bucket file and resource contents go to (S3_BUCKET and the other S3_ settings); null: the data folder. */
+  objectStorage: ObjectStorageConfig | null;
 }
 
 /** Thrown for a bad environment; the message lists each offending variable. */
@@ -230,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const builtinDirs = list(e.BUILTIN_PACKAGES_DIRS);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const objectStorage = objectStorageOf(e);
   const contentOrigin = parseContentUrl(e.CONTENT_URL, e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`);
   if (!contentOrigin.ok) throw new ConfigError(`Invalid configuration:\n  CONTENT_URL: ${contentOrigin.error}`);
   return {
@@ -290,5 +320,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     taskYellowWindow: e.TASK_YELLOW_WINDOW,
     cors: { origins: corsOrigins.value, maxAge: e.CORS_MAX_AGE },
     contentOrigin: contentOrigin.value,
+    objectStorage,
+  };
+}
+
+/** The object storage settings, or null without S3_BUCKET; refuses settings that cannot work together (never naming a secret's value). */
+function objectStorageOf(e: z.infer<typeof EnvSchema>): ObjectStorageConfig | null {
+  const refuse = (variable: string, message: string) => new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+  if (!e.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).find((name) => e[name] !== undefined);
+    if (stray) throw refuse('S3_BUCKET', `must be set when ${stray} is (file contents stay in the data folder without it)`);
+    return null;
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw refuse(e.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY', 'must be set together with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or both left unset');
+  }
+  // AWS needs the bucket's region; S3-compatible servers mostly accept any.
+  if (!e.S3_REGION && !e.S3_ENDPOINT) throw refuse('S3_REGION', "must be set to the bucket's region (such as eu-central-1) unless S3_ENDPOINT names another server");
+  const prefix = e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '';
+  return {
+    bucket: e.S3_BUCKET,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT.replace(/\/$/, '') } : {}),
+    region: e.S3_REGION ?? 'us-east-1',
+    ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } } : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    prefix,
   };
 }

@@ -1,10 +1,10 @@
 /** Public surface of the server package, for the command line, tests and benchmarks. */
 export { buildApp, type AppOptions, type AtriumApp, type RateLimits } from './app.js';
-export { loadConfig, ConfigError, type Config } from './config.js';
+export { loadConfig, ConfigError, type Config, type ObjectStorageConfig } from './config.js';
 export { openDatabase, type Database, type Db, type DatabaseLocation } from './db/database.js';
 export { openEventBus } from './events/openEventBus.js';
 export { runAsCostly } from './db/DatabaseTurns.js';
 export { acquireDataLock, DataFolderLockedError } from './dataLock.js';
 export { loadOrCreateSecrets } from './secrets.js';
-export { createStores, type Stores } from './stores.js';
+export { createBlobStores, createStores, type BlobStores, type Stores } from './stores.js';
 export { startServer, type RunningServer } from './server.js';

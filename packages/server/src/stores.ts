@@ -19,6 +19,7 @@ import { PgLoginAttemptStore } from './auth/PgLoginAttemptStore.js';
 import { PgPasswordResetStore } from './auth/PgPasswordResetStore.js';
 import { PgSessionStore } from './auth/PgSessionStore.js';
 import type { SessionStore } from './auth/SessionStore.js';
+import type { ObjectStorageConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { DesktopSessionStore } from './desktopSessions/DesktopSessionStore.js';
 import { PgDesktopSessionStore } from './desktopSessions/PgDesktopSessionStore.js';
@@ -36,6 +37,7 @@ import { PgUserStore } from './users/PgUserStore.js';
 import type { UserStore } from './users/UserStore.js';
 import { DiskBlobStore } from './vfs/DiskBlobStore.js';
 import { PgVfsStore } from './vfs/PgVfsStore.js';
+import { S3BlobStore, S3Connection } from './vfs/S3BlobStore.js';
 import type { VfsBlobStore } from './vfs/VfsBlobStore.js';
 import type { VfsStore } from './vfs/VfsStore.js';
 
@@ -45,7 +47,7 @@ export interface Stores {
   apps: AppStore;
   announcements: AnnouncementStore;
   resources: ResourceStore;
-  /** Contents of resources (logos, announcement media, viewer pages), in a folder of their own. */
+  /** Contents of resources (logos, announcement media, viewer pages), in a folder or under a key prefix of their own. */
   blobs: VfsBlobStore;
   sessions: SessionStore;
   loginAttempts: LoginAttemptStore;
@@ -73,15 +75,39 @@ export interface Stores {
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
-/** Builds every store over the database, with file bytes under `dataDir/resources` and `dataDir/files`. */
-export function createStores(db: Db, dataDir: string): Stores {
+/** The two blob stores: files' and resources' contents. */
+export interface BlobStores {
+  files: VfsBlobStore;
+  resources: VfsBlobStore;
+}
+
+/**
+ * Where contents go: with object storage, the bucket under `<S3_PREFIX>files/`
+ * and `<S3_PREFIX>resources/` (every server sees every content); without,
+ * the data folder's `files/` and `resources/`.
+ */
+export function createBlobStores(dataDir: string, objectStorage: ObjectStorageConfig | null): BlobStores {
+  if (!objectStorage) return { files: new DiskBlobStore(path.join(dataDir, 'files')), resources: new DiskBlobStore(path.join(dataDir, 'resources')) };
+  const s3 = new S3Connection(objectStorage);
+  return { files: new S3BlobStore(s3, 'files'), resources: new S3BlobStore(s3, 'resources') };
+}
+
+/**
+ * Builds every store over the database, with contents in the bucket of
+ * `objectStorage`, or else under `dataDir/resources` and `dataDir/files`.
+ */
+export function createStores(db: Db, dataDir: string, objectStorage: ObjectStorageConfig | null = null): Stores {
+  return storesOver(db, createBlobStores(dataDir, objectStorage));
+}
+
+function storesOver(db: Db, blobs: BlobStores): Stores {
   return {
     users: new PgUserStore(db),
     accounts: new PgAccountStore(db),
     apps: new PgAppStore(db),
     announcements: new PgAnnouncementStore(db),
     resources: new PgResourceStore(db),
-    blobs: new DiskBlobStore(path.join(dataDir, 'resources')),
+    blobs: blobs.resources,
     sessions: new PgSessionStore(db),
     loginAttempts: new PgLoginAttemptStore(db),
     passwordResets: new PgPasswordResetStore(db),
@@ -89,11 +115,11 @@ export function createStores(db: Db, dataDir: string): Stores {
     settings: new PgSettingsStore(db),
     desktopSessions: new PgDesktopSessionStore(db),
     vfs: new PgVfsStore(db),
-    vfsBlobs: new DiskBlobStore(path.join(dataDir, 'files')),
+    vfsBlobs: blobs.files,
     tasks: new PgTaskStore(db),
     search: new PgSearchStore(db),
     identities: new PgExternalIdentityStore(db),
     access: new PgAccessStore(db),
-    transaction: (work) => db.transaction((tx) => work(createStores(tx as unknown as Db, dataDir))),
+    transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }

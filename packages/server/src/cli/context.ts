@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { PasswordHasher } from '../auth/PasswordHasher.js';
-import type { Config } from '../config.js';
+import type { Config, ObjectStorageConfig } from '../config.js';
 import { acquireDataLock, DataFolderLockedError, type DataLock } from '../dataLock.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { loadBuiltinPackages } from '../packages/packageMetadata.js';
@@ -25,6 +25,8 @@ export interface CliContext {
   taskYellowWindowMs?: number;
   /** The configured identity provider's issuer (AUTH_TYPE keycloak or okta), which identity links name by default. */
   externalIssuer?: string;
+  /** The data folder and the configured bucket (S3_*), for moving contents from the one to the other. */
+  blobStorage?: { dataDir: string; objectStorage: ObjectStorageConfig | null };
 }
 
 /** A context with the resources it holds; close() frees them (database, lock). */
@@ -43,7 +45,7 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
   // all the command line writes to DATA_DIR are new resource files under
   // DATA_DIR/resources (announcement media, logos), each under a fresh uuid, so
   // they cannot clash with the server's files. Run it with the server's DATA_DIR
-  // so that the server finds those files.
+  // so that the server finds those files (with S3_BUCKET they go to the bucket instead).
   let lock: DataLock | undefined;
   if (!config.databaseUrl) {
     try {
@@ -66,7 +68,7 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
     throw new CliError(`Could not open ${where}: ${describe(e)}`);
   }
   const opened = database;
-  const stores = createStores(opened.db, config.dataDir);
+  const stores = createStores(opened.db, config.dataDir, config.objectStorage);
   let builtins: ReturnType<typeof loadBuiltinPackages> | undefined;
   return {
     stores,
@@ -76,6 +78,7 @@ export async function openCliContext(config: Config): Promise<OpenedContext> {
     mounts: config.vfs.mounts,
     taskYellowWindowMs: config.taskYellowWindow * 1000,
     externalIssuer: config.external?.issuer,
+    blobStorage: { dataDir: config.dataDir, objectStorage: config.objectStorage },
     async close() {
       try {
         await opened.close();

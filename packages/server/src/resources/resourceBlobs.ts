@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Log } from '../logger.js';
+import { sweepCutoff } from '../vfs/sweep.js';
 import type { VfsBlobStore } from '../vfs/VfsBlobStore.js';
 
 const FLAT_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -9,10 +10,12 @@ const FLAT_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * At start, before any write: readies the resources' blob store (its folder
  * `dir`). Blobs of earlier versions, kept flat as `<dir>/<id>`, move into the
  * store's layout (`<dir>/blobs/..`, the same as the files'), their leftover
- * `<id>.part` files and the store's own temporary files go. Logged with the
- * counts when there was anything to do.
+ * `<id>.part` files and the store's own unfinished writes go (in a shared
+ * store only those older than the sweep's grace period: sweepCutoff). Logged with the counts when there was anything
+ * to do. (With object storage `dir` holds nothing of the kind: only the
+ * unfinished writes are looked for.)
  */
-export async function prepareResourceBlobs(dir: string, blobs: VfsBlobStore, log: Log): Promise<{ moved: number; temporaries: number }> {
+export async function prepareResourceBlobs(dir: string, blobs: VfsBlobStore, log: Log, now: Date = new Date()): Promise<{ moved: number; temporaries: number }> {
   let names: string[] = [];
   try {
     names = await fs.promises.readdir(dir);
@@ -20,7 +23,7 @@ export async function prepareResourceBlobs(dir: string, blobs: VfsBlobStore, log
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   let moved = 0;
-  let temporaries = await blobs.removeTemporaries();
+  let temporaries = await blobs.removeTemporaries(sweepCutoff(blobs, now), log);
   for (const name of names) {
     const file = path.join(dir, name);
     if (name.endsWith('.part') && FLAT_KEY.test(name.slice(0, -5))) {

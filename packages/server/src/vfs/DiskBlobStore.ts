@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BlobTooLargeError, type ByteRange, type DiskSpace, type StoredBlob, type VfsBlobStore } from './VfsBlobStore.js';
+import type { Log } from '../logger.js';
+import { BlobMeter } from './BlobMeter.js';
+import type { BlobListing, ByteRange, DiskSpace, StoredBlob, VfsBlobStore } from './VfsBlobStore.js';
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Chunk size of the file streams: large chunks keep a gigabyte's copy to a few thousand system calls. */
@@ -11,34 +13,12 @@ const CHUNK = 1024 * 1024;
 /** How long the disk's free space, as last read, stands (less what this store wrote since). */
 const SPACE_TTL_MS = 500;
 
-/** Counts and hashes what passes, and fails past a byte limit. */
-class Meter extends Transform {
-  size = 0;
-  private readonly hash = crypto.createHash('sha256');
-  constructor(
-    private readonly maxBytes: number,
-    private readonly progress?: (bytes: number) => void,
-  ) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return done(new BlobTooLargeError(this.maxBytes));
-    this.hash.update(chunk);
-    this.progress?.(this.size);
-    done(null, chunk);
-  }
-  digest(): string {
-    return this.hash.digest('hex');
-  }
-}
-
 /**
  * Blobs as files under one folder (`<data>/files`): `blobs/<k[0..2]>/<k[2..4]>/<key>`,
  * keys being server-made uuids, so no user text ever becomes part of a disk
  * path. A write goes to `tmp/<key>.part`, is flushed to disk (fsync), renamed
  * into place and the folder flushed too: a crash leaves either no blob or
- * the whole one, and at most a temporary file that the next start deletes.
+ * the whole one, and at most a temporary file that a later start deletes.
  * Folders made once are remembered (a folder removed meanwhile is made
  * again), and the disk's free space is read at most every SPACE_TTL_MS,
  * less the bytes written since: a small write costs few system calls.
@@ -67,7 +47,7 @@ export class DiskBlobStore implements VfsBlobStore {
     await this.folder(this.tmpDir);
     const key = crypto.randomUUID();
     const temp = path.join(this.tmpDir, `${key}.part`);
-    const meter = new Meter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, options.progress);
+    const meter = new BlobMeter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, options.progress);
     try {
       // `flush`: the content is on disk before the file is closed.
       await pipeline(source, meter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600, highWaterMark: CHUNK, flush: true }));
@@ -117,10 +97,15 @@ export class DiskBlobStore implements VfsBlobStore {
     });
   }
 
-  async *keys(): AsyncIterable<string> {
+  async *keys(): AsyncIterable<BlobListing> {
     for (const first of await listDir(this.blobsDir)) {
       for (const second of await listDir(path.join(this.blobsDir, first))) {
-        for (const name of await listDir(path.join(this.blobsDir, first, second))) if (KEY.test(name)) yield name;
+        for (const name of await listDir(path.join(this.blobsDir, first, second))) {
+          if (!KEY.test(name)) continue;
+          const stat = await fs.promises.stat(path.join(this.blobsDir, first, second, name)).catch(() => null);
+          // Deleted since the folder was read: no longer stored.
+          if (stat) yield { key: name, size: stat.size, modified: stat.mtime };
+        }
       }
     }
   }
@@ -136,10 +121,17 @@ export class DiskBlobStore implements VfsBlobStore {
     return space;
   }
 
-  async removeTemporaries(): Promise<number> {
-    const names = await listDir(this.tmpDir);
-    await Promise.all(names.map((name) => fs.promises.rm(path.join(this.tmpDir, name), { force: true, recursive: true })));
-    return names.length;
+  async removeTemporaries(olderThan: Date, _log: Log): Promise<number> {
+    let removed = 0;
+    for (const name of await listDir(this.tmpDir)) {
+      const file = path.join(this.tmpDir, name);
+      // A write in progress keeps its temporary file's time fresh.
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat || stat.mtime >= olderThan) continue;
+      await fs.promises.rm(file, { force: true, recursive: true });
+      removed++;
+    }
+    return removed;
   }
 }
 

@@ -415,6 +415,18 @@ export class PgVfsStore implements VfsStore {
     return found;
   }
 
+  async blobHashes(keys: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (let i = 0; i < keys.length; i += 1000) {
+      const rows = await this.db
+        .select({ key: vfsNodes.blobKey, sha256: vfsNodes.sha256 })
+        .from(vfsNodes)
+        .where(inArray(vfsNodes.blobKey, keys.slice(i, i + 1000)));
+      for (const row of rows) if (row.key && row.sha256) found.set(row.key, row.sha256);
+    }
+    return found;
+  }
+
   transaction<T>(work: (store: VfsStore) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new PgVfsStore(tx as unknown as Db, this.statistics)));
   }

@@ -256,6 +256,10 @@ export class RememberedPaths implements VfsStore {
   referencedBlobKeys(keys: string[]): Promise<Set<string>> {
     return this.inner.referencedBlobKeys(keys);
   }
+
+  blobHashes(keys: string[]): Promise<Map<string, string>> {
+    return this.inner.blobHashes(keys);
+  }
 }
 
 /** A transaction's store: every call passes through, and each write also forgets the remembered walks. */

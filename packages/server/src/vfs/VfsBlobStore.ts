@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Log } from '../logger.js';
 
 /** What a finished write stored: the key to read it back by, its length and its SHA-256 (hex). */
 export interface StoredBlob {
@@ -11,6 +12,13 @@ export interface StoredBlob {
 export interface ByteRange {
   start: number;
   end: number;
+}
+
+/** A stored blob as a listing shows it: its key, length and when it was last written. */
+export interface BlobListing {
+  key: string;
+  size: number;
+  modified: Date;
 }
 
 /** The free and the whole size, in bytes, of the disk a blob store writes to. */
@@ -29,16 +37,20 @@ export class BlobTooLargeError extends Error {
 }
 
 /**
- * Where the virtual filesystem keeps file contents (docs/behaviour/files.md#storage).
- * Narrow and streaming, so that an object-storage implementation can
- * follow the local-disk one: keys are made by the store, never by users.
+ * Where the virtual filesystem keeps file contents (docs/behaviour/files.md#storage):
+ * a folder of the local disk (DiskBlobStore) or a bucket of object storage
+ * (S3BlobStore). Narrow and streaming; keys are made by the store, never by
+ * users. Every implementation passes the same contract tests
+ * (test/unit/blobStores.test.ts).
  */
 export interface VfsBlobStore {
   /**
-   * Whether every server on the database uses this same store (an object
-   * store): then the work over all of it at start (the sweep, indexing
-   * the files' text) is done by one server at a time. A folder on this
-   * server's disk is its own (false), and the server sweeps it itself.
+   * Whether every server on the database uses this same store (a bucket):
+   * then the work over all of it at start (the sweep, indexing the files'
+   * text) is done by one server at a time, and what looks abandoned may be
+   * another server's write in progress. A folder on this server's disk is
+   * its own (false: its data folder is locked), and the server sweeps it
+   * itself.
    */
   readonly shared: boolean;
   /**
@@ -52,10 +64,14 @@ export interface VfsBlobStore {
   read(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Deletes a blob; a missing one is not an error. */
   delete(key: string): Promise<void>;
-  /** Every stored key (the start-up sweep compares them with the database). */
-  keys(): AsyncIterable<string>;
+  /** Every stored blob with its length and time (the start-up sweep compares them with the database). */
+  keys(): AsyncIterable<BlobListing>;
   /** The disk's free space, where the store writes to a local disk (null or absent elsewhere). */
   space?(): Promise<DiskSpace | null>;
-  /** Deletes what unfinished writes left behind (at start, before any write); returns how many. */
-  removeTemporaries(): Promise<number>;
+  /**
+   * Deletes what unfinished writes begun before `olderThan` left behind
+   * (younger ones may be another server's writes in progress); returns how
+   * many. What the store cannot do is logged, not thrown.
+   */
+  removeTemporaries(olderThan: Date, log: Log): Promise<number>;
 }

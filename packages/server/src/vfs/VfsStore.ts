@@ -113,6 +113,8 @@ export interface VfsStore {
   pathsOf(ids: string[]): Promise<Map<string, string>>;
   /** Which of the keys some entry refers to. */
   referencedBlobKeys(keys: string[]): Promise<Set<string>>;
+  /** The SHA-256 recorded for each of these blob keys that an entry refers to. */
+  blobHashes(keys: string[]): Promise<Map<string, string>>;
   /** Runs `work` in one transaction (blobs are not part of it). */
   transaction<T>(work: (store: VfsStore) => Promise<T>): Promise<T>;
 }

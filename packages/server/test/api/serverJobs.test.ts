@@ -136,7 +136,7 @@ describe.skipIf(!onPostgres)('the start jobs of two servers on one database', ()
       write: (source, options) => store.write(source, options),
       read: (key, range) => store.read(key, range),
       delete: (key) => store.delete(key),
-      removeTemporaries: () => store.removeTemporaries(),
+      removeTemporaries: (olderThan, log) => store.removeTemporaries(olderThan, log),
       async *keys() {
         listed();
         await listing;

@@ -14,6 +14,7 @@ import type { Mailer, MailMessage } from '../../src/mail/Mailer.js';
 import type { Services } from '../../src/services.js';
 import type { FastifyInstance } from 'fastify';
 import { BUILTIN_FIXTURE_DIRS } from './packages.js';
+import { startS3Server } from './s3Server.js';
 import { createTestDatabase } from './testDatabase.js';
 import type { SocketLimits } from '../../src/sockets/SocketGateway.js';
 
@@ -57,12 +58,15 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'));
+  // TEST_BLOB_STORE=s3: contents go to a bucket of their own rather than the data folder (README.md).
+  const s3 = process.env.TEST_BLOB_STORE === 's3' && !options.env?.S3_BUCKET ? await startS3Server() : null;
   // Built-in packages from fixtures: the repository's own apps and themes are not the server tests' business.
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     PUBLIC_URL: 'http://atrium.test',
     BUILTIN_PACKAGES_DIRS: BUILTIN_FIXTURE_DIRS.join(','),
+    ...s3?.env,
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase());
@@ -100,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await services.recovery.drain();
       await database.close();
+      await s3?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

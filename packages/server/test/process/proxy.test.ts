@@ -7,10 +7,12 @@
  * of mixed traffic costs only the requests it was answering: every write it
  * acknowledged is kept, and the desktops it held reconnect through the
  * proxy to the others and refetch. Everything runs once with the event bus
- * on PostgreSQL's LISTEN/NOTIFY and once on Redis. Runs in the PostgreSQL
- * step of `npm test`.
+ * on PostgreSQL's LISTEN/NOTIFY and once on Redis, the servers keeping
+ * file contents in one bucket (s3rver in the test's process). Runs in the
+ * PostgreSQL step of `npm test`.
  */
 import { TASK_CHANGED_MESSAGE, type LoginResult, type NotificationResponse, type TaskChangedParams, type TaskItem } from '@atrium/shared';
+import crypto from 'node:crypto';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -19,6 +21,7 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import { createStores, type Stores } from '../../src/stores.js';
 import { clusterCanRun, startCluster, type Cluster } from '../helpers/cluster.js';
 import { redisAvailable, startRedisServer, type RedisServer } from '../helpers/redisServer.js';
+import { startS3Server, type S3TestServer } from '../helpers/s3Server.js';
 import { GOOD_PASSWORD, makeAccount, makeUser } from '../helpers/factories.js';
 import { TestSocket } from '../helpers/socketClient.js';
 
@@ -63,13 +66,15 @@ const buses = [
 describe.skipIf(!clusterCanRun('three servers behind HAProxy')).each(buses)('three servers behind HAProxy on one PostgreSQL, the bus on $bus', ({ redis: onRedis }) => {
   let cluster: Cluster;
   let redis: RedisServer | undefined;
+  let s3: S3TestServer;
   let database: Database;
   let stores: Stores;
   const hasher = new PasswordHasher();
 
   beforeAll(async () => {
     redis = onRedis ? await startRedisServer() : undefined;
-    cluster = await startCluster(3, { ...(redis ? { REDIS_URL: redis.url } : {}), SESSION_CACHE_TTL: '60', LOGIN_MAX_FAILURES_ACCOUNT: '4', LOGIN_MAX_FAILURES_ADDRESS: '1000', RATE_LIMIT_AUTH: '1000', COSTLY_CALLS_RATE: '5' });
+    s3 = await startS3Server();
+    cluster = await startCluster(3, { ...(redis ? { REDIS_URL: redis.url } : {}), ...s3.env, SESSION_CACHE_TTL: '60', LOGIN_MAX_FAILURES_ACCOUNT: '4', LOGIN_MAX_FAILURES_ADDRESS: '1000', RATE_LIMIT_AUTH: '1000', COSTLY_CALLS_RATE: '5' });
     database = await openDatabase({ url: cluster.databaseUrl });
     stores = createStores(database.db, os.tmpdir());
   }, 180_000);
@@ -77,6 +82,7 @@ describe.skipIf(!clusterCanRun('three servers behind HAProxy')).each(buses)('thr
     await database?.close();
     await cluster?.close();
     await redis?.stop();
+    await s3?.close();
   });
 
   /** A team of `count` users, the first of whom may use Audit Management (and so give tasks in it). */
@@ -116,6 +122,30 @@ describe.skipIf(!clusterCanRun('three servers behind HAProxy')).each(buses)('thr
     } finally {
       desktop.ws.terminate();
     }
+  });
+
+  it('serves a file uploaded through the proxy from every server, whole and in part, until it is deleted through one', async () => {
+    const [user] = await team(1);
+    const { jwt } = await session(cluster.url, user!.username);
+    const authorization = `Bearer ${jwt}`;
+    // Larger than a part: a multipart upload into the bucket.
+    const content = crypto.randomBytes(9 * 1024 * 1024 + 5);
+    const form = new FormData();
+    form.append('path', 'home:/plan.bin');
+    form.append('upload', new Blob([content]), 'plan.bin');
+    expect((await fetch(`${cluster.url}/vfs/writefile`, { method: 'POST', headers: { authorization }, body: form })).status).toBe(200);
+    const read = (base: string, range?: string) => fetch(`${base}/vfs/readfile?path=${encodeURIComponent('home:/plan.bin')}`, { headers: { authorization, ...(range ? { range } : {}) } });
+    for (const server of cluster.servers) {
+      const whole = await read(server.url);
+      expect(whole.status).toBe(200);
+      expect(Buffer.from(await whole.arrayBuffer()).equals(content)).toBe(true);
+      const part = await read(server.url, 'bytes=8388604-8388611');
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(content.subarray(8_388_604, 8_388_612))).toBe(true);
+    }
+    const gone = await fetch(`${cluster.servers[1]!.url}/vfs/unlink`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ path: 'home:/plan.bin' }) });
+    expect(gone.status).toBe(200);
+    for (const server of cluster.servers) expect((await read(server.url)).status).toBe(404);
   });
 
   it('locks an account after exactly its budget of failed sign-ins spread over the three servers', async () => {

@@ -160,6 +160,26 @@ describe('configuration', () => {
     expect(configError({ CORS_MAX_AGE: '-1' }).message).toContain('CORS_MAX_AGE');
   });
 
+  it('keeps contents in the data folder without S3_BUCKET, and reads the object storage settings with it', () => {
+    expect(loadConfig({}).objectStorage).toBeNull();
+    expect(loadConfig({ S3_BUCKET: 'atrium-files', S3_REGION: 'eu-central-1' }).objectStorage).toEqual({ bucket: 'atrium-files', region: 'eu-central-1', forcePathStyle: false, prefix: '' });
+    expect(
+      loadConfig({ S3_BUCKET: 'atrium', S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_PREFIX: 'prod/atrium' }).objectStorage,
+    ).toEqual({ bucket: 'atrium', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', credentials: { accessKeyId: 'id', secretAccessKey: 'secret' }, forcePathStyle: true, prefix: 'prod/atrium/' });
+    expect(loadConfig({ S3_BUCKET: 'atrium', S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).objectStorage?.forcePathStyle).toBe(false);
+  });
+
+  it('refuses object storage settings that cannot work, never repeating a secret', () => {
+    expect(configError({ S3_REGION: 'eu-central-1' }).message).toMatch(/S3_BUCKET: must be set when S3_REGION is/);
+    expect(configError({ S3_BUCKET: 'atrium' }).message).toMatch(/S3_REGION: must be set/);
+    expect(configError({ S3_BUCKET: 'Atrium_Files', S3_REGION: 'eu-central-1' }).message).toMatch(/S3_BUCKET: must be a bucket name/);
+    expect(configError({ S3_BUCKET: 'atrium', S3_ENDPOINT: 'minio:9000' }).message).toMatch(/S3_ENDPOINT: must be an http\(s\) address/);
+    expect(configError({ S3_BUCKET: 'atrium', S3_ENDPOINT: 'http://minio:9000', S3_PREFIX: '/abs' }).message).toMatch(/S3_PREFIX: must be a key prefix/);
+    const lone = configError({ S3_BUCKET: 'atrium', S3_REGION: 'eu-central-1', S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI-secret' }).message;
+    expect(lone).toMatch(/S3_ACCESS_KEY_ID: must be set together/);
+    expect(lone).not.toContain('wJalrXUtnFEMI');
+  });
+
   it('lets both base addresses be one (a front end that sends every call to one address)', () => {
     expect(loadConfig({ API_PREFIX: '/api', WRAPPER_PREFIX: '/api' })).toMatchObject({ apiPrefix: '/api', wrapperPrefix: '/api' });
   });

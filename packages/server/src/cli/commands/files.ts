@@ -1,10 +1,18 @@
-/** `atrium files ...`: put, ls, rm, in any mountpoint, read-only ones included (docs/behaviour/files.md#mountpoints). */
+/**
+ * `atrium files ...`: put, ls, rm, in any mountpoint, read-only ones included
+ * (docs/behaviour/files.md#mountpoints); move-to-bucket, the contents of the
+ * data folder to the configured bucket (docs/DEPLOYMENT.md).
+ */
 import fs from 'node:fs';
+import path from 'node:path';
 import { humanFileSize, isVfsPath } from '@atrium/shared';
+import { DiskBlobStore } from '../../vfs/DiskBlobStore.js';
 import { FileUrlSigner } from '../../vfs/FileUrlSigner.js';
+import { moveBlobsToBucket, type MoveCounts } from '../../vfs/moveToBucket.js';
 import { BUILTIN_MOUNTS } from '../../vfs/mounts.js';
 import { VfsError } from '../../vfs/VfsError.js';
 import { VfsService, type VfsCaller } from '../../vfs/VfsService.js';
+import { S3BlobStore, S3Connection } from '../../vfs/S3BlobStore.js';
 import { CliError, UsageError, type Args, type CommandSpec } from '../args.js';
 import type { CliContext } from '../context.js';
 import { formatJson, formatTable } from '../format.js';
@@ -104,4 +112,49 @@ const rm: CommandSpec = {
   },
 };
 
-export const fileCommands: readonly CommandSpec[] = [put, ls, rm];
+const moveToBucket: CommandSpec = {
+  group: 'files',
+  name: 'move-to-bucket',
+  summary: "copy the data folder's file and resource contents to the configured bucket",
+  description:
+    "Copies every content under DATA_DIR/files and DATA_DIR/resources to the bucket of S3_BUCKET under the same key, checking each copy's length and, " +
+    'where the database records it, its SHA-256. Run it again to resume: what is already in the bucket with the same length is not copied again. ' +
+    'Local copies stay unless --remove-local, which deletes each one once its object in the bucket is verified.',
+  positionals: [],
+  options: { 'remove-local': { type: 'boolean', help: 'delete each local copy once its copy in the bucket is verified' } },
+  examples: ['files move-to-bucket', 'files move-to-bucket --remove-local'],
+  async run(ctx, args, io) {
+    const storage = ctx.blobStorage;
+    if (!storage?.objectStorage) throw new CliError('No bucket is configured: set S3_BUCKET (and the other S3_ settings the servers will use) first.');
+    const s3 = new S3Connection(storage.objectStorage);
+    const removeLocal = args.flag('remove-local');
+    const areas = [
+      { name: 'Files', area: 'files', to: new S3BlobStore(s3, 'files'), recordedHashes: (keys: string[]) => ctx.stores.vfs.blobHashes(keys) },
+      {
+        name: 'Resources',
+        area: 'resources',
+        to: new S3BlobStore(s3, 'resources'),
+        recordedHashes: async (keys: string[]) => {
+          const records = await Promise.all(keys.map((key) => ctx.stores.resources.findById(key)));
+          return new Map(records.filter((r) => r !== null).map((r) => [r.id, r.sha256]));
+        },
+      },
+    ];
+    let failed = 0;
+    for (const { name, area, to, recordedHashes } of areas) {
+      const counts = await moveBlobsToBucket(new DiskBlobStore(path.join(storage.dataDir, area)), to, { recordedHashes, removeLocal });
+      io.stdout(describeMove(name, counts, removeLocal));
+      for (const { key, reason } of counts.failed) io.stderr(`${name}: ${key} not moved: ${reason}`);
+      failed += counts.failed.length;
+    }
+    if (failed > 0) throw new CliError(`${failed} ${failed === 1 ? 'content was' : 'contents were'} not moved (kept in the data folder); run the command again once the cause is fixed.`);
+  },
+};
+
+function describeMove(name: string, counts: MoveCounts, removeLocal: boolean): string {
+  const parts = [`${counts.copied} copied (${humanFileSize(counts.bytes)})`, `${counts.present} already in the bucket`, `${counts.failed.length} failed`];
+  if (removeLocal) parts.push(`${counts.removed} local ${counts.removed === 1 ? 'copy' : 'copies'} removed`);
+  return `${name}: ${parts.join(', ')}.`;
+}
+
+export const fileCommands: readonly CommandSpec[] = [put, ls, rm, moveToBucket];
