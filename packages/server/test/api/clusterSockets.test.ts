@@ -39,7 +39,8 @@ describe.skipIf(!onPostgres)("one user's sockets on two servers", () => {
     shared = await createSharedTestDatabase(2);
     // The sender's fifty messages and its sign-in fit in one second.
     const options = { rateLimits: { auth: 1000 }, socketLimits: { maxMessagesPerSecond: 1000, revalidateInterval: 3_600_000 } };
-    [one, two] = await Promise.all(shared!.databases.map((database) => createTestApp({ ...options, database })));
+    const [first, second] = shared!.databases.map((database) => createTestApp({ ...options, database }));
+    [one, two] = await Promise.all([first!, second!]);
     const listen = async (t: TestApp) => {
       await t.app.listen({ host: '127.0.0.1', port: 0 });
       const address = t.app.server.address();

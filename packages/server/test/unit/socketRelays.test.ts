@@ -68,7 +68,7 @@ function peer(userId: string, path = SOCKET_PATH): SocketPeer & { got: string[] 
   return { id: randomUUID(), userId, sessionId: randomUUID(), path, app: path === SOCKET_PATH ? null : 'CRM', got, sendText: (data) => got.push(data), close: () => undefined, bufferedAmount: 0 };
 }
 
-function setup(bus: EventBus = new SharedBus(), canUseApp = vi.fn(async () => true)) {
+function setup(bus: EventBus = new SharedBus(), canUseApp: (userId: string, app: string) => Promise<boolean> = async () => true) {
   const store = new MemoryRelays();
   const hub = new SocketHub(10);
   const relays = new SocketRelays({ bus, store, hub, canUseApp, log });
