@@ -6,8 +6,10 @@
  * application socket's messages and a desktop's application messages cross
  * to the user's connections on the other server, whatever their size, in
  * the order sent, never back to the sender nor to another user; the
- * relayed rows are deleted after their delivery window. Two servers of the
- * same process stand for two machines. On the embedded database nothing is
+ * relayed rows are deleted after their delivery window. With either driver
+ * of the bus (LISTEN/NOTIFY; Redis when redis-server is installed): the
+ * messages go through the database either way. Two servers of the same
+ * process stand for two machines. On the embedded database nothing is
  * written (test/api/sockets.test.ts).
  */
 import { SocketNames } from '@atrium/shared';
@@ -18,11 +20,36 @@ import type { UserRecord } from '../../src/users/UserStore.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { settle, TestSocket } from '../helpers/socketClient.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
+import { redisAvailable, startRedisServer, type RedisServer } from '../helpers/redisServer.js';
 import { createSharedTestDatabase } from '../helpers/testDatabase.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-describe.skipIf(!onPostgres)("one user's sockets on two servers", () => {
+/** A driver of the bus: what the servers are given, and what it needs started and stopped. */
+interface BusDriver {
+  name: string;
+  start(): Promise<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+let redis: RedisServer | undefined;
+const drivers: BusDriver[] = [
+  { name: 'LISTEN/NOTIFY', start: async () => ({}), stop: async () => undefined },
+  ...(redisAvailable
+    ? [
+        {
+          name: 'Redis',
+          async start() {
+            redis = await startRedisServer();
+            return { REDIS_URL: redis.url };
+          },
+          stop: async () => redis?.stop(),
+        },
+      ]
+    : []),
+];
+
+describe.skipIf(!onPostgres).each(drivers)("one user's sockets on two servers, the bus through $name", (driver) => {
   let shared: Awaited<ReturnType<typeof createSharedTestDatabase>>;
   let one: TestApp;
   let two: TestApp;
@@ -36,9 +63,10 @@ describe.skipIf(!onPostgres)("one user's sockets on two servers", () => {
   const open: TestSocket[] = [];
 
   beforeAll(async () => {
-    shared = await createSharedTestDatabase(2);
+    const [env, database] = await Promise.all([driver.start(), createSharedTestDatabase(2)]);
+    shared = database;
     // The sender's fifty messages and its sign-in fit in one second.
-    const options = { rateLimits: { auth: 1000 }, socketLimits: { maxMessagesPerSecond: 1000, revalidateInterval: 3_600_000 } };
+    const options = { env, rateLimits: { auth: 1000 }, socketLimits: { maxMessagesPerSecond: 1000, revalidateInterval: 3_600_000 } };
     const [first, second] = shared!.databases.map((database) => createTestApp({ ...options, database }));
     [one, two] = await Promise.all([first!, second!]);
     const listen = async (t: TestApp) => {
@@ -60,7 +88,7 @@ describe.skipIf(!onPostgres)("one user's sockets on two servers", () => {
   afterAll(async () => {
     for (const socket of open) socket.ws.terminate();
     await Promise.all([one?.close(), two?.close()]);
-    await shared?.close();
+    await Promise.all([shared?.close(), driver.stop()]);
   });
 
   /** A connection to a server, authenticated with the token (terminated after the file). */
