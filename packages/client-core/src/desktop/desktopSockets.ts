@@ -98,7 +98,7 @@ export function wireLiveUpdates(socket: DesktopSocket, to: LiveUpdateTargets): A
 function resync(to: LiveUpdateTargets): void {
   void to.settings.reload();
   // Applications granted or taken away meanwhile: the menu follows the profile and the manifest.
-  void to.packages.load();
+  void to.packages.reload();
   to.account.reloadProfile().catch((error: unknown) => console.warn('The profile could not be loaded again.', error));
   to.serverFiles?.notify({ operation: 'resync', directories: [] });
 }
