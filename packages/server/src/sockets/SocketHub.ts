@@ -55,7 +55,7 @@ export class SocketHub {
     return this.hasConnection(userId, path, except) ? this.sendTextToUser(userId, JSON.stringify(message), except, path) : 0;
   }
 
-  /** sendToUser with the message already serialised (a message relayed from another server). */
+  /** sendToUser with the message already serialised (a relayed message: serialised once, for here and for the other servers). */
   sendTextToUser(userId: string, data: string, except: string | undefined, path: string): number {
     let sent = 0;
     for (const peer of this.byUser.get(userId) ?? []) {
