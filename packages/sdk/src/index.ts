@@ -289,7 +289,12 @@ export interface ReadTypes {
 
 /** A change the filesystem made, told to subscribers so that open views refresh. */
 export interface FileSystemChange {
-  operation: 'writefile' | 'copy' | 'rename' | 'mkdir' | 'unlink' | 'touch' | 'mount' | 'unmount';
+  /**
+   * What changed; 'resync' when changes may have been missed (the desktop's
+   * connection to the server came back after a drop): then `directories` is
+   * empty and every listing shown, and the mountpoints, may be stale.
+   */
+  operation: 'writefile' | 'copy' | 'rename' | 'mkdir' | 'unlink' | 'touch' | 'mount' | 'unmount' | 'resync';
   /** The paths whose directory listings changed (the entries' parents, or the mountpoint root). */
   directories: string[];
 }
@@ -492,6 +497,12 @@ export interface DesktopTasks {
   addComment(id: string, text: string): Promise<TaskComment>;
   /** Calls `listener` with each change to a task the user sees; returns the unsubscribe function. */
   onChange(listener: (change: TaskChangedParams) => void): () => void;
+  /**
+   * Calls `listener` when changes may have been missed (the desktop's
+   * connection to the server came back after a drop): what is shown should
+   * be fetched again. Returns the unsubscribe function.
+   */
+  onResync(listener: () => void): () => void;
   /** Opens the desktop's comments dialog of a task (what the notification centre's Comments action opens). */
   showComments(id: string): void;
   /** Opens the desktop's snooze dialog of a task (greyed actions never call it). */

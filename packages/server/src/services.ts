@@ -36,6 +36,7 @@ import type { Secrets } from './secrets.js';
 import { SettingsService } from './settings/SettingsService.js';
 import { DEFAULT_SOCKET_LIMITS, SocketGateway, type SocketLimits } from './sockets/SocketGateway.js';
 import { SocketHub } from './sockets/SocketHub.js';
+import { SocketRelays } from './sockets/SocketRelays.js';
 import { wireLiveUpdates } from './sockets/liveUpdates.js';
 import type { Stores } from './stores.js';
 import { Readiness } from './system/Readiness.js';
@@ -190,7 +191,8 @@ export function createServices({
   });
   const limits = { ...DEFAULT_SOCKET_LIMITS, ...socketLimits };
   const hub = new SocketHub(limits.maxConnectionsPerUser);
-  const sockets = new SocketGateway(auth, packages, hub, limits, log, () => now().getTime(), sessionEvents);
+  const relays = new SocketRelays({ bus, store: stores.socketRelays, hub, canUseApp: (userId, app) => packages.isAppVisible(userId, app), log });
+  const sockets = new SocketGateway(auth, packages, hub, relays, limits, log, () => now().getTime(), sessionEvents);
   const settings = new SettingsService(stores.settings, packages, hub, config.settings, shareSettingsChanges(bus, hub).changedHere);
   const vfs = new VfsService(
     stores.vfs,

@@ -31,6 +31,8 @@ import { PgSettingsStore } from './settings/PgSettingsStore.js';
 import type { SettingsStore } from './settings/SettingsStore.js';
 import { PgSearchStore } from './search/PgSearchStore.js';
 import type { SearchStore } from './search/SearchStore.js';
+import { PgSocketRelayStore } from './sockets/PgSocketRelayStore.js';
+import type { SocketRelayStore } from './sockets/SocketRelayStore.js';
 import { PgTaskStore } from './tasks/PgTaskStore.js';
 import type { TaskStore } from './tasks/TaskStore.js';
 import { PgUserStore } from './users/PgUserStore.js';
@@ -67,6 +69,8 @@ export interface Stores {
   identities: ExternalIdentityStore;
   /** Roles, and the one read of a caller's organisation, roles, manager and reports (access/). */
   access: AccessStore;
+  /** Socket messages on their way to a user's connections on the other servers (docs/DEPLOYMENT.md, "Sockets across servers"). */
+  socketRelays: SocketRelayStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -120,6 +124,7 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     search: new PgSearchStore(db),
     identities: new PgExternalIdentityStore(db),
     access: new PgAccessStore(db),
+    socketRelays: new PgSocketRelayStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }

@@ -1,5 +1,5 @@
 import { memoryMountpoint } from '@atrium/app-kit/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FilesModel } from './FilesModel.js';
 import { visibleMountpoints } from './paths.js';
 import { DEFAULT_MOUNTPOINTS, testHost, type TestHost } from './testHost.js';
@@ -87,6 +87,19 @@ describe('FilesModel: navigation and listing', () => {
     await host.files.writefile('home:/Music/song.mp3', 'la');
     await flush();
     expect(names(model)).toEqual(['new.txt', 'notes.md', 'report.txt']);
+  });
+
+  it('reads the mountpoints and the folder shown again when changes may have been missed (the connection came back)', async () => {
+    const { model, host } = await started('home:/Documents');
+    await host.files.unheard(async () => {
+      await host.files.writefile('home:/Documents/while-offline.txt', 'x');
+      await host.files.unmount('shared');
+    });
+    await flush();
+    expect(names(model)).toEqual(['notes.md', 'report.txt']);
+    host.files.resync();
+    await vi.waitFor(() => expect(names(model)).toEqual(['notes.md', 'report.txt', 'while-offline.txt']));
+    expect(model.getState().mountpoints.find((m) => m.name === 'shared')?.mounted).toBe(false);
   });
 
   it('keeps the view mode and sort order in the app settings', async () => {

@@ -434,7 +434,8 @@ export class FilesModel extends Model<FilesState> {
 
   #onChange(change: FileSystemChange): void {
     if (this.#disposed) return;
-    if (change.operation === 'mount' || change.operation === 'unmount') {
+    // A filesystem mounted or unmounted, or changes that may have been missed (the desktop's connection came back): everything is read again.
+    if (change.operation === 'mount' || change.operation === 'unmount' || change.operation === 'resync') {
       void this.#loadMountpoints().then(() => this.refresh());
       return;
     }

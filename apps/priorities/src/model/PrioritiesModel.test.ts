@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PrioritiesModel } from './PrioritiesModel.js';
 import { BOSS, COLLEAGUE, ME, NOW, task, testHost, type TestHost } from './testHost.js';
 
@@ -144,12 +144,26 @@ describe('PrioritiesModel: live', () => {
     expect(host.queries.length - before).toBe(2);
   });
 
+  it('fetches the page and the task it was opened at again when changes may have been missed (the connection came back)', async () => {
+    const mine = task('Mine', 100);
+    const host = testHost([mine]);
+    const model = await started(host);
+    await model.open(mine.uuid);
+    // Meanwhile, unheard: a new task, and the one opened at renamed.
+    host.tasksHeld.push(task('Assigned while offline', 50));
+    mine.task_name = 'Mine, renamed';
+    host.resync();
+    await vi.waitFor(() => expect(names(model)).toEqual(['Assigned while offline', 'Mine, renamed']));
+    await vi.waitFor(() => expect(model.getState().highlight?.task?.task_name).toBe('Mine, renamed'));
+  });
+
   it('stops listening when disposed', async () => {
     const host = testHost([task('Mine', 100)]);
     const model = await started(host);
     model.dispose();
     const before = host.queries.length;
     host.change({ taskId: 'x' });
+    host.resync();
     expect(host.queries.length).toBe(before);
   });
 });

@@ -5,7 +5,7 @@ import { pageCount, pageTasks, PRIORITIES_PAGE_SIZE, queryFor, taskActions, view
 
 /** What Priorities asks of the desktop. */
 export interface PrioritiesHost {
-  tasks: Pick<DesktopTasks, 'list' | 'get' | 'complete' | 'update' | 'onChange' | 'showComments' | 'showSnooze'>;
+  tasks: Pick<DesktopTasks, 'list' | 'get' | 'complete' | 'update' | 'onChange' | 'onResync' | 'showComments' | 'showSnooze'>;
   launch(request: LaunchRequest): Promise<void>;
   /** The signed-in user's id (assignee and creator are compared with it). */
   userId(): string;
@@ -79,7 +79,8 @@ const isSort = (value: unknown): value is TaskSort => (TASK_SORTS as readonly un
  * The Priorities application's state and rules (docs/behaviour/work.md#priorities-application):
  * one page of a view of the user's tasks, filtered by colour and sorted by
  * end date or status, fetched through the desktop's tasks; refreshed on
- * every change to a task the user sees; the row actions (Edit, Comments,
+ * every change to a task the user sees, and when changes may have been
+ * missed (the desktop's connection came back); the row actions (Edit, Comments,
  * Snooze, Complete) and the task it was opened at.
  */
 export class PrioritiesModel extends Model<PrioritiesState> {
@@ -90,6 +91,7 @@ export class PrioritiesModel extends Model<PrioritiesState> {
   #current: object | null = null;
   #again = false;
   #stop: (() => void) | null = null;
+  #stopResync: (() => void) | null = null;
   #disposed = false;
 
   constructor(host: PrioritiesHost, options: { pageSize?: number } = {}) {
@@ -123,6 +125,12 @@ export class PrioritiesModel extends Model<PrioritiesState> {
       const highlight = this.getState().highlight;
       if (highlight && highlight.id === change.taskId) void this.#fetchHighlight(highlight.id);
     });
+    // Changes missed while the desktop's connection was down: the page and the task it was opened at are fetched again.
+    this.#stopResync ??= this.#host.tasks.onResync(() => {
+      void this.refresh();
+      const highlight = this.getState().highlight;
+      if (highlight) void this.#fetchHighlight(highlight.id);
+    });
     return this.refresh();
   }
 
@@ -130,6 +138,8 @@ export class PrioritiesModel extends Model<PrioritiesState> {
     this.#disposed = true;
     this.#stop?.();
     this.#stop = null;
+    this.#stopResync?.();
+    this.#stopResync = null;
     this.clearListeners();
   }
 

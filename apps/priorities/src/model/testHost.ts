@@ -54,11 +54,14 @@ export interface TestHost extends PrioritiesHost {
   release(): void;
   /** Sends a change as the desktop socket would. */
   change(change: Partial<TaskChangedParams> & { taskId: string }): void;
+  /** Says that changes may have been missed, as the desktop does when its socket is back. */
+  resync(): void;
   now(): number;
 }
 
 export function testHost(tasks: TaskItem[] = [], settings: Record<string, unknown> = {}): TestHost {
   const listeners = new Set<(change: TaskChangedParams) => void>();
+  const resyncListeners = new Set<() => void>();
   const waiting: Array<() => void> = [];
   const host: TestHost = {
     tasksHeld: tasks,
@@ -71,6 +74,7 @@ export function testHost(tasks: TaskItem[] = [], settings: Record<string, unknow
     hold: false,
     release: () => waiting.splice(0).forEach((go) => go()),
     change: (change) => listeners.forEach((l) => l({ reason: 'updated', task_name: '', appName: '', by: BOSS, ...change })),
+    resync: () => resyncListeners.forEach((l) => l()),
     userId: () => ME.id,
     now: () => NOW,
     launch: async (request) => void host.launches.push(request),
@@ -102,6 +106,10 @@ export function testHost(tasks: TaskItem[] = [], settings: Record<string, unknow
       onChange: (listener) => {
         listeners.add(listener);
         return () => void listeners.delete(listener);
+      },
+      onResync: (listener) => {
+        resyncListeners.add(listener);
+        return () => void resyncListeners.delete(listener);
       },
       showComments: (id) => void host.shown.push({ kind: 'comments', id }),
       showSnooze: (id) => void host.shown.push({ kind: 'snooze', id }),

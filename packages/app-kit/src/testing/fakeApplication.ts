@@ -249,5 +249,5 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
 /** Work items that are not there: every call rejects. */
 function noTasks(): Desktop['tasks'] {
   const none = () => Promise.reject(new Error('No requests in this test'));
-  return { list: none, get: none, create: none, update: none, complete: none, snooze: none, extend: none, unsnooze: none, comments: none, addComment: none, onChange: () => () => undefined, showComments: () => undefined, showSnooze: () => undefined };
+  return { list: none, get: none, create: none, update: none, complete: none, snooze: none, extend: none, unsnooze: none, comments: none, addComment: none, onChange: () => () => undefined, onResync: () => () => undefined, showComments: () => undefined, showSnooze: () => undefined };
 }

@@ -75,6 +75,18 @@ describe('the desktop and the files', () => {
     await env.clock.settle();
     expect(changes).toEqual([{ operation: 'writefile', directories: ['home:/Reports'] }]);
   });
+
+  it('tells file views that changes may have been missed once the connection is back (a vfs:changed sent meanwhile never came)', async () => {
+    const { desktop, sockets, env } = await setup();
+    const changes: FileSystemChange[] = [];
+    desktop.files.subscribe((change) => changes.push(change));
+    sockets.goDown();
+    await env.clock.settle(500);
+    expect(changes).toEqual([]);
+    sockets.comeBack();
+    await env.clock.settle(1_000);
+    expect(changes).toEqual([{ operation: 'resync', directories: [] }]);
+  });
 });
 
 describe('the filesystem search overlay on the desktop', () => {

@@ -164,6 +164,35 @@ describe('createDesktop connection', () => {
     expect(env.calls('GET', '/api/v1/settings')).toHaveLength(before + 1);
   });
 
+  it('reads the profile and the manifest again once the connection is back: the application menu shows an application granted meanwhile', async () => {
+    const { env, runtime, sockets } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    const profiles = env.calls('GET', '/api/v1/user/me/a+p+acc+ap+t').length;
+    expect(runtime.appMenu.getState().entries.map((e) => e.name)).not.toContain('Audits');
+    sockets.goDown();
+    env.route('GET', '/api/v1/packages/manifest', () => jsonResponse(200, { status: 'success', data: [entry('Vision', { type: 'theme' }), entry('Chat', { defaultAppforOrgs: 1 }), entry('Audits', { defaultAppforOrgs: 1 })] }));
+    sockets.comeBack();
+    await env.clock.settle(1000);
+    expect(env.calls('GET', '/api/v1/user/me/a+p+acc+ap+t')).toHaveLength(profiles + 1);
+    expect(runtime.appMenu.getState().entries.map((e) => e.name)).toContain('Audits');
+  });
+
+  it('keeps the packages it knows when the manifest cannot be read again once the connection is back', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { env, runtime, sockets } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    const known = runtime.packages.getState().metadata.map((m) => m.name);
+    sockets.goDown();
+    env.route('GET', '/api/v1/packages/manifest', () => jsonResponse(500, { status: 'error', message: 'Internal error' }));
+    sockets.comeBack();
+    await env.clock.settle(1000);
+    expect(env.calls('GET', '/api/v1/packages/manifest')).toHaveLength(2);
+    expect(runtime.packages.getState().metadata.map((m) => m.name)).toEqual(known);
+    expect(warn).toHaveBeenCalledWith('The package manifest could not be loaded.', expect.anything());
+  });
+
   it("notifies 'Connection Failed' when the first connection fails", async () => {
     const { runtime, sockets } = await setup();
     sockets.up = false;

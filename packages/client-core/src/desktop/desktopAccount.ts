@@ -10,6 +10,8 @@ export interface DesktopAccount {
   request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
   /** Changes one of the user's own preferences, then reloads the profile. */
   setUserPreference(name: string, value: string): Promise<void>;
+  /** Fetches the profile again (its applications may have changed); listeners of the session's profile hear of it. */
+  reloadProfile(): Promise<void>;
   /** The package manifest (docs/API.md): fetched when an address is configured, else no packages. */
   fetchManifest(manifestUrl: string | null): Promise<PackageManifestEntry[]>;
   /** Sends what waits to be saved (`flush`), then signs out: after it the token is gone. */
@@ -31,6 +33,7 @@ export function desktopAccount(session: Session): DesktopAccount {
       await session.api.put(`user/${encodeURIComponent(user.id)}`, { preferences: { [name]: value } });
       await session.updateProfile();
     },
+    reloadProfile: () => session.updateProfile(),
     fetchManifest: (manifestUrl) => fetchManifest(session, manifestUrl),
     async signOut(flush) {
       await flush().catch(() => undefined);

@@ -1,5 +1,6 @@
 import { appSocketPath, desktopServerDirection, SOCKET_CONNECT_INTERVAL, SOCKET_RECONNECT_INTERVAL, SocketNames, VFS_CHANGED_MESSAGE } from '@atrium/shared';
 import type { Session } from '../auth/Session.js';
+import type { DesktopAccount } from './desktopAccount.js';
 import type { ClientEnvironment } from '../env.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import { Observable } from '../Observable.js';
@@ -62,15 +63,19 @@ export interface LiveUpdateTargets {
   /** The server's files, when the desktop uses them (a platform's own file system hears nothing). */
   serverFiles: LazyFileSystem | null;
   packages: PackageManager;
+  account: Pick<DesktopAccount, 'reloadProfile'>;
 }
 
 /**
  * The desktop socket's live updates: connection notifications and the
- * online flag; atrium/settings:changed, and the connection coming back,
- * reload the settings; vfs:changed
+ * online flag; atrium/settings:changed reloads the settings; vfs:changed
  * refreshes open file views; application messages go to the running apps of
  * that name as 'socket:message'. (tasks:changed is the notification
- * centre's.) Returns the functions that stop them.
+ * centre's, which also fetches again when the connection is back.) When the
+ * connection comes back after a drop, whatever those messages would have
+ * said is fetched again: the settings, the profile and the manifest (the
+ * application menu), and the open file views (a 'resync' change).
+ * Returns the functions that stop them.
  */
 export function wireLiveUpdates(socket: DesktopSocket, to: LiveUpdateTargets): Array<() => void> {
   return [
@@ -78,7 +83,7 @@ export function wireLiveUpdates(socket: DesktopSocket, to: LiveUpdateTargets): A
       to.connection.set(event === 'restored');
       to.notifications.create({ title: to.translate(CONNECTION_KEYS[event]) });
       // What changed while the connection was down was not heard of (docs/behaviour/connection.md#reconnecting).
-      if (event === 'restored') void to.settings.reload();
+      if (event === 'restored') resync(to);
     }),
     socket.on(SocketNames.settingsChanged, () => void to.settings.reload()),
     // Files changed elsewhere (another tab, a member of the organisation): open views refresh.
@@ -87,4 +92,13 @@ export function wireLiveUpdates(socket: DesktopSocket, to: LiveUpdateTargets): A
       for (const app of to.packages.applications()) if (app.name === name) app.emit('socket:message', args);
     }),
   ];
+}
+
+/** Fetches again what the desktop socket's messages keep up to date, after a drop in which some may have been missed. */
+function resync(to: LiveUpdateTargets): void {
+  void to.settings.reload();
+  // Applications granted or taken away meanwhile: the menu follows the profile and the manifest.
+  void to.packages.reload();
+  to.account.reloadProfile().catch((error: unknown) => console.warn('The profile could not be loaded again.', error));
+  to.serverFiles?.notify({ operation: 'resync', directories: [] });
 }

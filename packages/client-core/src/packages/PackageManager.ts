@@ -105,12 +105,24 @@ export class PackageManager extends Observable<PackagesState> {
     return this.#loading;
   }
 
-  async #load(): Promise<void> {
+  /**
+   * Fetches the manifest again (the user's packages may have changed while
+   * the desktop's connection was down); a failure logs a warning and keeps
+   * the packages known.
+   */
+  reload(): Promise<void> {
+    if (!this.getState().loaded) return this.load();
+    this.#loading = this.#load(true);
+    return this.#loading;
+  }
+
+  async #load(keepOnFailure = false): Promise<void> {
     let metadata: PackageManifestEntry[] = [];
     try {
       metadata = validEntries(await this.#fetchManifest());
     } catch (error) {
       console.warn('The package manifest could not be loaded.', error);
+      if (keepOnFailure) return;
     }
     if (!this.#disposed) this.setState({ ...this.getState(), metadata, loaded: true });
   }

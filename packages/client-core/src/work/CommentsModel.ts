@@ -17,22 +17,31 @@ export interface CommentsState {
 /**
  * The comments dialog (docs/behaviour/work.md#comments): a task's comments,
  * oldest first, kept live (a comment another user adds appears while the
- * dialog is open), and a new comment of at most TASK_COMMENT_MAX_LENGTH
+ * dialog is open; after a dropped connection they are read again), and a new comment of at most TASK_COMMENT_MAX_LENGTH
  * characters. Comments are text: the views never render them as HTML.
  */
 export class CommentsModel extends Observable<CommentsState> {
   readonly #client: Pick<DesktopTasks, 'get' | 'comments' | 'addComment'>;
   readonly #taskId: string;
-  readonly #stop: () => void;
+  readonly #stops: Array<() => void>;
   #request = 0;
 
-  constructor(options: { client: Pick<DesktopTasks, 'get' | 'comments' | 'addComment'>; taskId: string; onTaskChange: (listener: (change: TaskChangedParams) => void) => () => void }) {
+  constructor(options: {
+    client: Pick<DesktopTasks, 'get' | 'comments' | 'addComment'>;
+    taskId: string;
+    onTaskChange: (listener: (change: TaskChangedParams) => void) => () => void;
+    /** Told when changes may have been missed (the desktop's connection came back). */
+    onResync?: (listener: () => void) => () => void;
+  }) {
     super({ status: 'loading', task: null, comments: [], text: '', sending: false, problem: null });
     this.#client = options.client;
     this.#taskId = options.taskId;
-    this.#stop = options.onTaskChange((change) => {
-      if (change.taskId === this.#taskId && change.reason === 'commented') void this.#reload();
-    });
+    this.#stops = [
+      options.onTaskChange((change) => {
+        if (change.taskId === this.#taskId && change.reason === 'commented') void this.#reload();
+      }),
+      options.onResync?.(() => void this.#reload()) ?? (() => undefined),
+    ];
   }
 
   async load(): Promise<void> {
@@ -77,7 +86,7 @@ export class CommentsModel extends Observable<CommentsState> {
 
   dispose(): void {
     this.#request++;
-    this.#stop();
+    for (const stop of this.#stops) stop();
     this.clearListeners();
   }
 

@@ -219,6 +219,27 @@ describe('the notification centre', () => {
     expect(env.socketServer.received(TASK_CHANGED_MESSAGE)).toEqual([]);
   });
 
+  it('counts the badge again, and tells applications to fetch again, once the connection is back: changes made meanwhile were not heard of', async () => {
+    const { env, work, tasks, desktop } = await setup((t) => t.add({ name: 'Before', dueInHours: 10 }));
+    expect(work.getState().badge).toBe(1);
+    const resyncs: string[] = [];
+    const stop = desktop.packages.desktop.tasks.onResync(() => resyncs.push('resync'));
+    env.socketServer.goDown();
+    // Assigned while the desktop's connection was down: no message reaches it.
+    tasks.add({ name: 'While offline', dueInHours: 20 });
+    await env.clock.settle(500);
+    expect(work.getState().badge).toBe(1);
+    env.socketServer.comeBack();
+    await env.clock.settle(1_000);
+    expect(resyncs).toEqual(['resync']);
+    expect(work.getState().badge).toBe(2);
+    stop();
+    env.socketServer.goDown();
+    env.socketServer.comeBack();
+    await env.clock.settle(5_000);
+    expect(resyncs).toEqual(['resync']);
+  });
+
   it('closes the side panel when another overlay opens, and the overlay when the panel opens', async () => {
     const { work, desktop } = await setup();
     work.open();

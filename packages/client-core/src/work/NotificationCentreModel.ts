@@ -88,6 +88,7 @@ const sum = (c: RygCount) => c.red + c.yellow + c.green + c.blue;
 export class NotificationCentreModel extends Observable<NotificationCentreState> {
   readonly #o: NotificationCentreOptions;
   readonly #listeners = new Set<(change: TaskChangedParams) => void>();
+  readonly #resyncListeners = new Set<() => void>();
   readonly #cleanups: Array<() => void> = [];
   #timer: unknown = null;
   #request = 0;
@@ -107,8 +108,8 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
     if (socket) {
       this.#cleanups.push(
         socket.on(TASK_CHANGED_MESSAGE, (params) => this.#changed(params)),
-        // Tasks may have changed while the connection was lost.
-        socket.onConnection((event) => event === 'restored' && this.#schedule()),
+        // Tasks may have changed while the connection was lost: the badge, the open panel and the applications' lists are fetched again.
+        socket.onConnection((event) => event === 'restored' && this.#resynced()),
       );
     }
     void this.refresh();
@@ -118,6 +119,12 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
   onTaskChange(listener: (change: TaskChangedParams) => void): () => void {
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
+  }
+
+  /** Calls `listener` when task changes may have been missed (the socket is back after a drop); returns the unsubscribe function. */
+  onResync(listener: () => void): () => void {
+    this.#resyncListeners.add(listener);
+    return () => void this.#resyncListeners.delete(listener);
   }
 
   /** Whether the user may snooze this task now (shared maySnooze: its assignee, a GREEN task not yet due). */
@@ -215,6 +222,7 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
     this.#o.clock.clearTimeout(this.#timer);
     for (const cleanup of this.#cleanups.splice(0)) cleanup();
     this.#listeners.clear();
+    this.#resyncListeners.clear();
     this.clearListeners();
   }
 
@@ -233,6 +241,11 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
     this.#schedule();
     const me = this.#o.userId();
     if (known.reason === 'assigned' && me && known.by.id !== me) void this.#announce(known, me);
+  }
+
+  #resynced(): void {
+    for (const listener of [...this.#resyncListeners]) listener();
+    this.#schedule();
   }
 
   /** A task assigned to this user by someone else: a notification naming it and its application. */

@@ -5,7 +5,7 @@ import type { TaskClient } from './TaskClient.js';
 /**
  * `Desktop.tasks` of the SDK (docs/APPLICATIONS.md, "Work items"): the task
  * calls (over the client, loaded with the first call), the changes the
- * desktop socket brings, and the desktop's own comments and snooze dialogs
+ * desktop socket brings (and the word that some may have been missed), and the desktop's own comments and snooze dialogs
  * (the notification centre's).
  */
 export function desktopTasks(client: () => Promise<TaskClient>, centre: NotificationCentreModel): DesktopTasks {
@@ -21,6 +21,7 @@ export function desktopTasks(client: () => Promise<TaskClient>, centre: Notifica
     comments: async (id) => (await client()).comments(id),
     addComment: async (id, text) => (await client()).addComment(id, text),
     onChange: (listener) => centre.onTaskChange(listener),
+    onResync: (listener) => centre.onResync(listener),
     showComments: (id) => centre.showComments(id),
     showSnooze: (id) => centre.showSnooze(id),
   };

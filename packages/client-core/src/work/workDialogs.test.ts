@@ -87,13 +87,19 @@ describe('the snooze dialog', () => {
 describe('the comments dialog', () => {
   function watch() {
     const listeners = new Set<(change: TaskChangedParams) => void>();
+    const resyncs = new Set<() => void>();
     return {
       onTaskChange: (listener: (change: TaskChangedParams) => void) => {
         listeners.add(listener);
         return () => void listeners.delete(listener);
       },
+      onResync: (listener: () => void) => {
+        resyncs.add(listener);
+        return () => void resyncs.delete(listener);
+      },
       emit: (change: TaskChangedParams) => listeners.forEach((l) => l(change)),
-      count: () => listeners.size,
+      resync: () => resyncs.forEach((l) => l()),
+      count: () => listeners.size + resyncs.size,
     };
   }
 
@@ -134,5 +140,20 @@ describe('the comments dialog', () => {
     expect(model.getState().comments.map((c) => c.text)).toEqual(['From Olivia']);
     model.dispose();
     expect(changes.count()).toBe(0);
+  });
+
+  it('reads the comments again when changes may have been missed (the connection came back)', async () => {
+    const { env, server, client } = await setup();
+    const task = server.add({ name: 'Audit' });
+    const changes = watch();
+    const model = new CommentsModel({ client, taskId: task.uuid, ...changes });
+    await model.load();
+    // Added while the desktop's connection was down: no 'commented' came.
+    task.comments.push({ id: 'c9', taskId: task.uuid, author: OLIVIA, text: 'While you were away', created_at: new Date(env.clock.now()).toISOString() });
+    await env.clock.settle();
+    expect(model.getState().comments).toEqual([]);
+    changes.resync();
+    await env.clock.settle();
+    expect(model.getState().comments.map((c) => c.text)).toEqual(['While you were away']);
   });
 });

@@ -22,7 +22,12 @@ export default function CommentsDialog({ taskId }: { taskId: string }): JSX.Elem
   const ready = useCataloguePart('work');
   const { work, packages } = useDesktop();
   const model = useOwnedModel(() => {
-    const created = new CommentsModel({ client: packages.desktop.tasks, taskId, onTaskChange: (listener) => work.onTaskChange(listener) });
+    const created = new CommentsModel({
+      client: packages.desktop.tasks,
+      taskId,
+      onTaskChange: (listener) => work.onTaskChange(listener),
+      onResync: (listener) => work.onResync(listener),
+    });
     void created.load();
     return created;
   }, [taskId]);

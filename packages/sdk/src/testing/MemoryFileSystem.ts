@@ -67,6 +67,8 @@ export class MemoryFileSystem implements FileSystem {
   readonly #now: () => Date;
   #ids = new Map<string, string>();
   #nextId = 1;
+  /** Whether changes are made unheard (unheard()). */
+  #muted = false;
 
   constructor(tree: { mountpoints: Mountpoint[]; files: Record<string, string | Uint8Array | null> }, options: { now?: () => Date } = {}) {
     this.#now = options.now ?? (() => new Date());
@@ -223,7 +225,27 @@ export class MemoryFileSystem implements FileSystem {
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Makes changes the listeners do not hear of, as when they were made
+   * elsewhere while the desktop's connection was down; `resync()` then
+   * tells them that changes may have been missed.
+   */
+  async unheard<T>(work: () => Promise<T>): Promise<T> {
+    this.#muted = true;
+    try {
+      return await work();
+    } finally {
+      this.#muted = false;
+    }
+  }
+
+  /** Tells the listeners that changes may have been missed (the desktop does so when its connection is back). */
+  resync(): void {
+    for (const listener of [...this.#listeners]) listener({ operation: 'resync', directories: [] });
+  }
+
   #changed(operation: FileSystemChange['operation'], directories: string[]): void {
+    if (this.#muted) return;
     for (const listener of [...this.#listeners]) listener({ operation, directories });
   }
 

@@ -321,6 +321,33 @@ export const rateLimitHits = pgTable(
 );
 
 /**
+ * Messages relayed between one user's sockets on different servers
+ * (docs/DEPLOYMENT.md, "Sockets across servers"): the bus carries a row's id,
+ * the servers of the user's other connections read the message here. Only
+ * written when several servers share the database; each row is deleted a
+ * minute after it was written.
+ */
+export const socketRelays = pgTable(
+  'socket_relays',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The socket it was sent on and reaches: '/socket', or an application's socket. */
+    path: text('path').notNull(),
+    /** The application whose message it is: the application socket's, or the one named in a desktop's message. */
+    app: text('app').notNull(),
+    /** The sending connection, which never hears its own message back. */
+    sender: text('sender').notNull(),
+    /** The message as the receiving connections get it (JSON text). */
+    body: text('body').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('socket_relays_created_idx').on(t.createdAt)],
+);
+
+/**
  * Packages registered by the operator (files in PACKAGES_DIR/<name>/). The
  * built-in packages of the repository are not stored: they are read at start.
  */

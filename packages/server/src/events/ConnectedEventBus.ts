@@ -7,6 +7,8 @@ const MAX_RECONNECT_DELAY_MS = 5_000;
 const FIRST_RECONNECT_DELAY_MS = 250;
 /** Messages kept while the connection is down, sent when it is back; older ones are dropped (the others resync anyway). */
 const MAX_QUEUED = 1_000;
+/** The most messages sent together. */
+const MAX_BATCH = 100;
 
 /** Where a bus driver reports its connection's ups and downs. */
 export interface BusLog {
@@ -33,6 +35,9 @@ export abstract class ConnectedEventBus<Connection extends object> implements Ev
   private readonly subscribers = new Subscribers();
   private connection: Connection | null = null;
   private queued: string[] = [];
+  /** Messages waiting for those under way: sent together after them, in order. */
+  private outbox: string[] = [];
+  private sending = false;
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
   private delay = FIRST_RECONNECT_DELAY_MS;
@@ -43,8 +48,8 @@ export abstract class ConnectedEventBus<Connection extends object> implements Ev
 
   /** Opens a connection that listens to the channel; rejects, having let go of what it opened, when it cannot. */
   protected abstract connect(): Promise<Connection>;
-  /** Sends one envelope to the channel; rejects when it could not. */
-  protected abstract send(connection: Connection, envelope: string): Promise<unknown>;
+  /** Sends envelopes to the channel, in their order; rejects when it could not. */
+  protected abstract send(connection: Connection, envelopes: readonly string[]): Promise<unknown>;
   /** Ends a connection; never rejects. */
   protected abstract disconnect(connection: Connection): Promise<void>;
 
@@ -72,7 +77,7 @@ export abstract class ConnectedEventBus<Connection extends object> implements Ev
     encodePayload(payload);
     this.subscribers.deliver(topic, payload, 'here', this.warn);
     const envelope = JSON.stringify({ o: this.id, t: topic, p: payload });
-    if (this.connection) this.sendOrQueue(this.connection, envelope);
+    if (this.connection) this.sendInTurn([envelope]);
     else this.queue(envelope);
   }
 
@@ -94,8 +99,34 @@ export abstract class ConnectedEventBus<Connection extends object> implements Ev
 
   private readonly warn = (err: unknown): void => this.log.warn({ err }, 'an event bus listener failed');
 
-  private sendOrQueue(connection: Connection, envelope: string): void {
-    this.send(connection, envelope).catch(() => this.queue(envelope));
+  /**
+   * Sends in the order published (one sender's socket relays rely on it),
+   * one send at a time: what is published meanwhile goes together in the
+   * next. What could not be sent waits for the connection to come back.
+   */
+  private sendInTurn(envelopes: readonly string[]): void {
+    this.outbox.push(...envelopes);
+    if (!this.sending) void this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    this.sending = true;
+    while (this.outbox.length > 0) {
+      const connection = this.connection;
+      if (!connection) {
+        for (const envelope of this.outbox.splice(0)) this.queue(envelope);
+        break;
+      }
+      const batch = this.outbox.splice(0, MAX_BATCH);
+      try {
+        await this.send(connection, batch);
+      } catch {
+        // Made again meanwhile: sent first on the new connection; else kept for when it is back.
+        if (this.connection && this.connection !== connection) this.outbox.unshift(...batch);
+        else for (const envelope of batch) this.queue(envelope);
+      }
+    }
+    this.sending = false;
   }
 
   private queue(envelope: string): void {
@@ -152,7 +183,7 @@ export abstract class ConnectedEventBus<Connection extends object> implements Ev
     this.connection = connection;
     this.delay = FIRST_RECONNECT_DELAY_MS;
     this.log.info({}, 'the event bus connection is back');
-    for (const envelope of this.queued.splice(0)) this.sendOrQueue(connection, envelope);
+    this.sendInTurn(this.queued.splice(0));
     this.subscribers.resynced(this.warn);
   }
 }

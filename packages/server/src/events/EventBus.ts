@@ -12,6 +12,12 @@
 export type BusListener = (payload: unknown, origin: 'here' | 'elsewhere') => void;
 
 export interface EventBus {
+  /**
+   * True for the bus of one server alone (the embedded database), whose
+   * messages never leave this process: there is no other server to reach,
+   * and what would be written for them is not. Any other bus is shared.
+   */
+  readonly local?: boolean;
   /** Tells every subscriber of the topic, here at once and on the other servers through the driver. */
   publish(topic: string, payload: Record<string, unknown>): void;
   /** Returns the function that unsubscribes. Payloads from other servers are untrusted input: check their shape. */
@@ -19,6 +25,11 @@ export interface EventBus {
   /** Told when messages may have been missed (the connection to the bus came back). Returns the function that unsubscribes. */
   onResync(listener: () => void): () => void;
   close(): Promise<void>;
+}
+
+/** Whether the bus reaches other servers (every bus but the in-process one). */
+export function isSharedBus(bus: EventBus): boolean {
+  return bus.local !== true;
 }
 
 /** PostgreSQL NOTIFY's limit on a payload, less room for the envelope. */
@@ -72,6 +83,7 @@ export function encodePayload(payload: Record<string, unknown>): string {
 
 /** One server alone (the embedded database): messages stay in this process. */
 export class LocalEventBus implements EventBus {
+  readonly local = true;
   private readonly subscribers = new Subscribers();
 
   constructor(private readonly onError: (err: unknown) => void = () => undefined) {}

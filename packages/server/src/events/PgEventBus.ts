@@ -55,8 +55,9 @@ export class PgEventBus extends ConnectedEventBus<pg.Client> {
     return client;
   }
 
-  protected send(client: pg.Client, envelope: string): Promise<unknown> {
-    return client.query('SELECT pg_notify($1, $2)', [BUS_CHANNEL, envelope]);
+  /** One statement, notifying in the array's order (identical messages of one statement arrive once: PostgreSQL folds them, which changes nothing for messages that say what changed). */
+  protected send(client: pg.Client, envelopes: readonly string[]): Promise<unknown> {
+    return client.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [BUS_CHANNEL, envelopes]);
   }
 
   protected async disconnect(client: pg.Client): Promise<void> {

@@ -73,8 +73,9 @@ export class RedisEventBus extends ConnectedEventBus<Link> {
     return link;
   }
 
-  protected send(link: Link, envelope: string): Promise<unknown> {
-    return link.publisher.publish(REDIS_BUS_CHANNEL, envelope);
+  /** The commands leave one connection in the order given, so the messages arrive in it. */
+  protected send(link: Link, envelopes: readonly string[]): Promise<unknown> {
+    return Promise.all(envelopes.map((envelope) => link.publisher.publish(REDIS_BUS_CHANNEL, envelope)));
   }
 
   protected async disconnect(link: Link): Promise<void> {

@@ -26,6 +26,7 @@ import type { SessionEvent, SessionEvents } from '../auth/SessionEvents.js';
 import type { Log } from '../logger.js';
 import type { PackageService } from '../packages/PackageService.js';
 import type { OutgoingSocketMessage, SocketHub, SocketPeer } from './SocketHub.js';
+import type { SocketRelays } from './SocketRelays.js';
 import { SocketStats } from './SocketStats.js';
 
 /** Limits of the websocket connections; tests shorten them. */
@@ -95,6 +96,8 @@ export class SocketGateway {
     private readonly auth: AuthService,
     private readonly packages: PackageService,
     readonly hub: SocketHub,
+    /** Relaying between one user's connections, on every server. */
+    readonly relays: SocketRelays,
     private readonly limits: SocketLimits,
     private readonly log: Log,
     private readonly now: () => number = Date.now,
@@ -164,18 +167,18 @@ export class SocketGateway {
       send(socketMessages.ready({ user: { id: user.id, username: user.username }, connection: id }));
     };
 
-    /** An application socket relays every message to the user's other connections of that application. */
-    const relayApp = (ready: SocketPeer, message: AppSocketClientMessage) => {
+    /** An application socket relays every message to the user's other connections of that application, on every server. */
+    const relayApp = (appName: string) => async (ready: SocketPeer, message: AppSocketClientMessage) => {
       if (isSocketAuthMessage(message)) return fail(`Reserved message name '${message.name}'`);
-      this.hub.sendToUser(ready.userId, message, ready.id, ready.path);
+      await this.relays.relay(ready, message, ready.path, appName);
     };
 
-    /** The desktop socket relays an application's message to the user's other desktops, when the user may use that application. */
+    /** The desktop socket relays an application's message to the user's other desktops (on every server), when the user may use that application. */
     const relayDesktop = async (ready: SocketPeer, message: DesktopClientMessage) => {
       if (message.name === SocketNames.auth) return fail(`Reserved message name '${message.name}'`);
       const { params } = message;
       if (!(await this.packages.isAppVisible(ready.userId, params.name))) return fail(noAccessMessage(params.name));
-      this.hub.sendToUser(ready.userId, socketMessages.appMessage(params), ready.id, SOCKET_PATH);
+      await this.relays.relay(ready, socketMessages.appMessage(params), SOCKET_PATH, params.name);
     };
 
     /** A frame that is not a message of the contract: logged by its name only, counted, dropped; the sender hears why. */
@@ -198,7 +201,7 @@ export class SocketGateway {
         if (peer) return void (await relay(peer, message));
         return isSocketAuthMessage(message) ? authenticate(message.params) : close(SocketClose.notAuthenticated, 'Not authenticated');
       };
-    const handle = app === null ? handler(desktopClientDirection, relayDesktop) : handler(appSocketClientDirection, relayApp);
+    const handle = app === null ? handler(desktopClientDirection, relayDesktop) : handler(appSocketClientDirection, relayApp(app));
 
     socket.on('message', (data, isBinary) => {
       if (closed) return;
@@ -253,6 +256,7 @@ export class SocketGateway {
       this.revalidate().catch((err: unknown) => this.log.warn({ err }, 'socket revalidation failed'));
     }, this.limits.revalidateInterval);
     this.timer.unref();
+    this.relays.start();
   }
 
   /** Stops the revalidation and closes every connection: the server is going away. */
@@ -261,6 +265,7 @@ export class SocketGateway {
     this.timer = undefined;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.relays.stop();
     for (const close of [...this.pending]) close(SocketClose.goingAway, 'Server shutting down');
     this.hub.closeAll(SocketClose.goingAway, 'Server shutting down');
   }

@@ -51,15 +51,25 @@ export class SocketHub {
    * Returns how many connections it was sent to.
    */
   sendToUser(userId: string, message: OutgoingSocketMessage, except?: string, path: string = SOCKET_PATH): number {
+    // Serialised once, whatever the number of connections, and only when someone is there to get it.
+    return this.hasConnection(userId, path, except) ? this.sendTextToUser(userId, JSON.stringify(message), except, path) : 0;
+  }
+
+  /** sendToUser with the message already serialised (a relayed message: serialised once, for here and for the other servers). */
+  sendTextToUser(userId: string, data: string, except: string | undefined, path: string): number {
     let sent = 0;
-    // Serialised once, whatever the number of connections.
-    let data: string | undefined;
     for (const peer of this.byUser.get(userId) ?? []) {
       if (peer.id === except || peer.path !== path) continue;
-      peer.sendText((data ??= JSON.stringify(message)));
+      peer.sendText(data);
       sent++;
     }
     return sent;
+  }
+
+  /** Whether the user has a connection on that path here (other than `except`). */
+  hasConnection(userId: string, path: string, except?: string): boolean {
+    for (const peer of this.byUser.get(userId) ?? []) if (peer.id !== except && peer.path === path) return true;
+    return false;
   }
 
   /** Bytes waiting to be taken by the clients of every open connection. */

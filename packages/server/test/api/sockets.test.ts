@@ -7,6 +7,7 @@
  * changes pushed to the user's other desktops, revalidation and shutdown.
  */
 import { SocketClose, SocketNames } from '@atrium/shared';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRecord } from '../../src/apps/AppStore.js';
@@ -270,6 +271,17 @@ describe(`sockets on ${databaseKind}`, () => {
       expect(desktop.received('crm/updated')).toEqual([]);
       expect(second.received(SocketNames.settingsChanged)).toEqual([]);
       await Promise.all([first, second, desktop].map((s) => s.close()));
+    });
+
+    it('writes nothing for other servers when it is the only one (the embedded database)', async () => {
+      const [app, otherApp, desktop, otherDesktop] = [await ready(adaJwt, '/apps/CRM/socket'), await ready(adaJwt, '/apps/CRM/socket'), await ready(adaJwt), await ready(adaJwt)];
+      app.send({ name: 'crm/updated', params: { id: 7 } });
+      desktop.send(appMessage('CRM', { id: 7 }));
+      await otherApp.next('crm/updated');
+      await otherDesktop.next(SocketNames.appMessage);
+      const { rows } = (await t.database.db.execute(sql`select count(*) as n from socket_relays`)) as unknown as { rows: Array<{ n: string | number }> };
+      expect(Number(rows[0]!.n)).toBe(0);
+      await Promise.all([app, otherApp, desktop, otherDesktop].map((s) => s.close()));
     });
 
     it('closes a connection that sends more than 50 messages a second with 4429', async () => {

@@ -144,6 +144,15 @@ describe.skipIf(drivers.length === 0).each(drivers)('the event bus over $name', 
     ]);
   });
 
+  it('brings 300 messages published at once to the other server in the order published, each once', async () => {
+    const { bus: one } = await openBus();
+    const { bus: two } = await openBus();
+    const onTwo = heardOn(two, 'socket-relays');
+    for (let i = 0; i < 300; i++) one.publish('socket-relays', { i });
+    await until(() => expect(onTwo).toHaveLength(300));
+    expect(onTwo.map(([payload]) => (payload as { i: number }).i)).toEqual([...Array(300).keys()]);
+  });
+
   it('refuses a payload that carries data rather than ids, and sends nothing', async () => {
     const { bus: one } = await openBus();
     const { bus: two } = await openBus();
