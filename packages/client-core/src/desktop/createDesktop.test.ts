@@ -178,6 +178,22 @@ describe('createDesktop connection', () => {
     expect(runtime.appMenu.getState().entries.map((e) => e.name)).toContain('Audits');
   });
 
+  it("fetches again what it may have missed when its server says so (atrium/resync), telling the user nothing", async () => {
+    const { env, runtime, sockets } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    const settings = env.calls('GET', '/api/v1/settings').length;
+    const manifests = env.calls('GET', '/api/v1/packages/manifest').length;
+    const badges = env.calls('GET', '/api/v1/user/getusernotifications').length;
+    sockets.broadcast('atrium/resync', {});
+    await env.clock.settle(1000);
+    expect(env.calls('GET', '/api/v1/settings')).toHaveLength(settings + 1);
+    expect(env.calls('GET', '/api/v1/packages/manifest')).toHaveLength(manifests + 1);
+    expect(env.calls('GET', '/api/v1/user/getusernotifications').length).toBeGreaterThan(badges);
+    expect(runtime.connection.getState()).toEqual({ online: true });
+    expect(runtime.notifications.getState().items).toEqual([]);
+  });
+
   it('keeps the packages it knows when the manifest cannot be read again once the connection is back', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { env, runtime, sockets } = await setup();

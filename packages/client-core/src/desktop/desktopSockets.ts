@@ -71,8 +71,9 @@ export interface LiveUpdateTargets {
  * online flag; atrium/settings:changed reloads the settings; vfs:changed
  * refreshes open file views; application messages go to the running apps of
  * that name as 'socket:message'. (tasks:changed is the notification
- * centre's, which also fetches again when the connection is back.) When the
- * connection comes back after a drop, whatever those messages would have
+ * centre's, which also fetches again when messages may have been missed.)
+ * When the connection comes back after a drop, or the server says it may
+ * have missed changes (atrium/resync), whatever those messages would have
  * said is fetched again: the settings, the profile and the manifest (the
  * application menu), and the open file views (a 'resync' change).
  * Returns the functions that stop them.
@@ -82,9 +83,10 @@ export function wireLiveUpdates(socket: DesktopSocket, to: LiveUpdateTargets): A
     socket.onConnection((event) => {
       to.connection.set(event === 'restored');
       to.notifications.create({ title: to.translate(CONNECTION_KEYS[event]) });
-      // What changed while the connection was down was not heard of (docs/behaviour/connection.md#reconnecting).
-      if (event === 'restored') resync(to);
     }),
+    // What changed while the connection was down, or while the server's link to the others was, was not heard of
+    // (docs/behaviour/connection.md#reconnecting).
+    socket.onMissed(() => resync(to)),
     socket.on(SocketNames.settingsChanged, () => void to.settings.reload()),
     // Files changed elsewhere (another tab, a member of the organisation): open views refresh.
     socket.on(VFS_CHANGED_MESSAGE, ({ directories }) => to.serverFiles?.notify({ operation: 'writefile', directories })),

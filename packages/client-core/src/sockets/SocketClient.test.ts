@@ -162,6 +162,26 @@ describe('SocketClient reconnecting', () => {
     expect(client.status).toBe('open');
   });
 
+  it('tells the listeners of missed messages when it is ready again after a drop, and when the server says it may have missed some', async () => {
+    const { clock, client, server, events } = setup({ contract: desktopServerDirection });
+    const missed: string[] = [];
+    client.onConnection((event) => missed.push(`connection ${event}`));
+    client.onMissed(() => missed.push('missed'));
+    client.connect();
+    await microtasks();
+    // The first connection missed nothing.
+    expect(missed).toEqual([]);
+    server.last!.serverClose(1006);
+    clock.advance(1000);
+    await microtasks();
+    expect(missed).toEqual(['connection lost', 'connection restored', 'missed']);
+    // The server's own link to the other servers came back: the connection never dropped, nothing is announced to the user.
+    server.broadcast('atrium/resync', {});
+    expect(missed).toEqual(['connection lost', 'connection restored', 'missed', 'missed']);
+    expect(events).toEqual(['lost', 'restored']);
+    expect(client.droppedMessages).toBe(0);
+  });
+
   it('keeps trying every reconnectInterval while the server is down, announcing the loss once', async () => {
     const { clock, client, server, events } = setup({ reconnectInterval: 2000 });
     client.connect();

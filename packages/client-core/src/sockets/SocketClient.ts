@@ -114,6 +114,7 @@ export class SocketClient<In extends SocketMessage = AppSocketServerMessage> ext
   readonly #listeners = new Map<string, Set<(params: unknown) => void>>();
   readonly #statusListeners = new Set<(status: SocketStatus) => void>();
   readonly #connectionListeners = new Set<(event: ConnectionEvent) => void>();
+  readonly #missedListeners = new Set<() => void>();
 
   constructor(options: SocketClientOptions<In>) {
     super({ status: 'closed', everOpen: false });
@@ -176,6 +177,18 @@ export class SocketClient<In extends SocketMessage = AppSocketServerMessage> ext
     return () => void this.#connectionListeners.delete(listener);
   }
 
+  /**
+   * Calls the listener when messages may have been missed: the connection is
+   * ready again after a drop (after the 'restored' listeners), or the server
+   * says it may have missed some itself (atrium/resync: its connection to the
+   * other servers was down). The listener fetches again what the messages
+   * keep up to date. Returns an unsubscribe.
+   */
+  onMissed(listener: () => void): () => void {
+    this.#missedListeners.add(listener);
+    return () => void this.#missedListeners.delete(listener);
+  }
+
   /** Closes on purpose: no reconnect, the queue is dropped. connect() opens it again. */
   close(): void {
     this.#closed = true;
@@ -199,6 +212,7 @@ export class SocketClient<In extends SocketMessage = AppSocketServerMessage> ext
     this.#listeners.clear();
     this.#statusListeners.clear();
     this.#connectionListeners.clear();
+    this.#missedListeners.clear();
     this.clearListeners();
   }
 
@@ -248,6 +262,8 @@ export class SocketClient<In extends SocketMessage = AppSocketServerMessage> ext
       this.#becameReady();
     } else if (message.name === SocketNames.error) {
       this.#log.warn('The server refused a socket message.', message.params);
+    } else if (message.name === SocketNames.resync) {
+      this.#emitMissed();
     }
     for (const listener of [...(this.#listeners.get(message.name) ?? [])]) {
       try {
@@ -269,6 +285,7 @@ export class SocketClient<In extends SocketMessage = AppSocketServerMessage> ext
     if (this.#down) {
       this.#down = false;
       this.#emitConnection('restored');
+      this.#emitMissed();
     }
   }
 
@@ -369,6 +386,16 @@ export class SocketClient<In extends SocketMessage = AppSocketServerMessage> ext
 
   #emitConnection(event: ConnectionEvent): void {
     for (const listener of [...this.#connectionListeners]) listener(event);
+  }
+
+  #emitMissed(): void {
+    for (const listener of [...this.#missedListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        this.#log.error('A listener of missed socket messages failed.', error);
+      }
+    }
   }
 }
 

@@ -50,7 +50,8 @@ export interface NotificationCentreState {
 export interface TaskSocket {
   /** Its params parsed by the socket with the shared contract. */
   on(name: typeof TASK_CHANGED_MESSAGE, listener: (params: TaskChangedParams) => void): () => void;
-  onConnection(listener: (event: 'lost' | 'restored' | 'failed') => void): () => void;
+  /** Told when task changes may have been missed (a reconnect, or the server says so). */
+  onMissed(listener: () => void): () => void;
 }
 
 /** The task calls the model makes. */
@@ -108,8 +109,9 @@ export class NotificationCentreModel extends Observable<NotificationCentreState>
     if (socket) {
       this.#cleanups.push(
         socket.on(TASK_CHANGED_MESSAGE, (params) => this.#changed(params)),
-        // Tasks may have changed while the connection was lost: the badge, the open panel and the applications' lists are fetched again.
-        socket.onConnection((event) => event === 'restored' && this.#resynced()),
+        // Tasks may have changed unheard of (the connection was lost, or the server's own link to the others): the badge,
+        // the open panel and the applications' lists are fetched again.
+        socket.onMissed(() => this.#resynced()),
       );
     }
     void this.refresh();

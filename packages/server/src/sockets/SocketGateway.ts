@@ -250,13 +250,29 @@ export class SocketGateway {
     this.unsubscribe ??= this.sessionEvents?.subscribe((event) => {
       const concerned = peerConcernedBy(event);
       if (!this.hub.peers().some(concerned)) return;
-      this.revalidate(concerned).catch((err: unknown) => this.log.warn({ err }, 'socket revalidation failed'));
+      const revalidated = this.revalidate(concerned);
+      // This server may have missed what the others said (its bus connection was down): the desktops that are still
+      // allowed are told to fetch again what those messages would have changed (docs/DEPLOYMENT.md, "The event bus").
+      if (event.kind === 'resync') void revalidated.then(() => this.tellDesktopsToResync());
+      revalidated.catch((err: unknown) => this.log.warn({ err }, 'socket revalidation failed'));
     });
     this.timer ??= setInterval(() => {
       this.revalidate().catch((err: unknown) => this.log.warn({ err }, 'socket revalidation failed'));
     }, this.limits.revalidateInterval);
     this.timer.unref();
     this.relays.start();
+  }
+
+  /** Sends atrium/resync to every desktop connection still open. */
+  private tellDesktopsToResync(): void {
+    const data = JSON.stringify(socketMessages.resync());
+    let told = 0;
+    for (const peer of this.hub.peers()) {
+      if (peer.path !== SOCKET_PATH) continue;
+      peer.sendText(data);
+      told++;
+    }
+    this.log.info({ event: 'socket.resync', connections: told }, 'desktops told to fetch again what they may have missed');
   }
 
   /** Stops the revalidation and closes every connection: the server is going away. */

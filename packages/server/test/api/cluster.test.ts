@@ -14,6 +14,7 @@ import { SocketNames, TASK_CHANGED_MESSAGE, VFS_CHANGED_MESSAGE, type TaskChange
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { BUS_APPLICATION_NAME } from '../../src/events/PgEventBus.js';
 import { REDIS_BUS_CONNECTION_NAME } from '../../src/events/RedisEventBus.js';
 import { GOOD_PASSWORD, makeAccount, makeUser, signIn } from '../helpers/factories.js';
@@ -124,10 +125,15 @@ describe.skipIf(!onPostgres).each([listenNotify, ...(redisAvailable ? [redisPubS
     await within(1000, async () => (await me(two.app, api, session.jwt)) === 401);
   });
 
-  it("brings a task assigned through one server to the assignee's desktop connected to the other, a later change of it too, a setting and a shared folder changed there", async () => {
-    await two.app.listen({ host: '127.0.0.1', port: 0 });
+  /** The address of the second server's desktop socket (it listens from the first call on). */
+  async function desktopSocketOfTwo(): Promise<string> {
+    if (!two.app.server.listening) await two.app.listen({ host: '127.0.0.1', port: 0 });
     const address = two.app.server.address();
-    const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/socket`;
+    return `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/socket`;
+  }
+
+  it("brings a task assigned through one server to the assignee's desktop connected to the other, a later change of it too, a setting and a shared folder changed there", async () => {
+    const url = await desktopSocketOfTwo();
     const { stores } = one.services;
     const team = await makeAccount(stores);
     const ada = await makeUser(stores, one.hasher, { accounts: [team.id], firstname: 'Ada', lastname: 'Lovelace' });
@@ -195,14 +201,29 @@ describe.skipIf(!onPostgres).each([listenNotify, ...(redisAvailable ? [redisPubS
     expect(statuses.slice(4)).toEqual([429, 429]);
   });
 
-  it('forgets what it remembered once its bus connection is back, and hears the others again', async () => {
+  it('forgets what it remembered once its bus connection is back, tells its desktops to fetch again, and hears the others again', async () => {
     const { user, session } = await signedInOnBoth();
-    // Both servers' bus connections are cut, and meanwhile the session ends behind every server's back: no message at all.
-    await driver.cut([one, two]);
-    await one.database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${user.id}`);
-    // Each server's bus connection comes back, and each forgets what it remembered.
-    await within(3000, async () => (await me(two.app, api, session.jwt)) === 401);
-    await within(3000, async () => (await me(one.app, api, session.jwt)) === 401);
+    const other = await signedInOnBoth();
+    const url = await desktopSocketOfTwo();
+    const [ended, staying] = await Promise.all([TestSocket.open(url, { origin: 'http://atrium.test' }), TestSocket.open(url, { origin: 'http://atrium.test' })]);
+    try {
+      await ended!.authenticate(session.jwt);
+      await staying!.authenticate(other.session.jwt);
+      // Both servers' bus connections are cut, and meanwhile the session ends behind every server's back: no message at all.
+      await driver.cut([one, two]);
+      await one.database.db.execute(sql`update sessions set revoked_at = now() where user_id = ${user.id}`);
+      // Each server's bus connection comes back, and each forgets what it remembered.
+      await within(3000, async () => (await me(two.app, api, session.jwt)) === 401);
+      await within(3000, async () => (await me(one.app, api, session.jwt)) === 401);
+      // The desktop whose session ended is closed; the other is told that it may have missed messages, and stays.
+      expect((await ended!.closed).code).toBe(4401);
+      await staying!.next(SocketNames.resync);
+      expect(staying!.ws.readyState).toBe(WebSocket.OPEN);
+      expect(staying!.outsideContract).toEqual([]);
+    } finally {
+      ended!.ws.terminate();
+      staying!.ws.terminate();
+    }
     // And the bus carries messages again.
     const again = await signedInOnBoth();
     await one.app.inject({ method: 'POST', url: '/logout', headers: bearer(again.session.jwt), payload: { refresh_token: again.session.refresh_token } });

@@ -18,6 +18,13 @@ export const SocketNames = {
   ready: 'atrium/ready',
   /** server → client: a message was refused, {message}. */
   error: 'atrium/error',
+  /**
+   * server → client on the desktop socket: the server may have missed changes
+   * (its connection to the other servers dropped and is back), {}: the
+   * desktop fetches again what the socket's messages keep up to date, as
+   * after a reconnect (docs/behaviour/connection.md#reconnecting).
+   */
+  resync: 'atrium/resync',
   /** server → client: the user's settings changed elsewhere, {keys}. */
   settingsChanged: 'atrium/settings:changed',
   /** both ways on the desktop socket: a message of an application instance, {pid, name, args}. */

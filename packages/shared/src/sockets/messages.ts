@@ -52,6 +52,9 @@ export type SocketReadyParams = z.infer<typeof SocketReadyParams>;
 export const SocketErrorParams = z.strictObject({ message: z.string() });
 export type SocketErrorParams = z.infer<typeof SocketErrorParams>;
 
+/** atrium/resync: nothing to say but that changes may have been missed. */
+export const ResyncParams = z.strictObject({});
+
 /** atrium/settings:changed: the keys another desktop of the user changed. */
 export const SettingsChangedParams = z.strictObject({ keys: z.array(z.string()) });
 export type SettingsChangedParams = z.infer<typeof SettingsChangedParams>;
@@ -80,6 +83,7 @@ export type SocketAuthMessage = z.infer<typeof SocketAuthMessage>;
 export const SocketReadyMessage = message(SocketNames.ready, SocketReadyParams);
 export const SocketErrorMessage = message(SocketNames.error, SocketErrorParams);
 export const SettingsChangedMessage = message(SocketNames.settingsChanged, SettingsChangedParams);
+export const ResyncMessage = message(SocketNames.resync, ResyncParams);
 export const TaskChangedMessage = message(TASK_CHANGED_MESSAGE, TaskChangedParams);
 export const VfsChangedMessage = message(VFS_CHANGED_MESSAGE, VfsChangedParams);
 export const AppSocketMessage = message(SocketNames.appMessage, AppSocketMessageParams);
@@ -93,6 +97,7 @@ export const DesktopServerMessage = z.discriminatedUnion('name', [
   SocketReadyMessage,
   SocketErrorMessage,
   SettingsChangedMessage,
+  ResyncMessage,
   TaskChangedMessage,
   VfsChangedMessage,
   AppSocketMessage,
@@ -138,6 +143,7 @@ export const socketMessages = {
   ready: (params: SocketReadyParams) => ({ name: SocketNames.ready, params }) satisfies DesktopServerMessage,
   error: (text: string) => ({ name: SocketNames.error, params: { message: text } }) satisfies DesktopServerMessage,
   settingsChanged: (keys: string[]) => ({ name: SocketNames.settingsChanged, params: { keys } }) satisfies DesktopServerMessage,
+  resync: () => ({ name: SocketNames.resync, params: {} }) satisfies DesktopServerMessage,
   taskChanged: (params: TaskChangedParams) => ({ name: TASK_CHANGED_MESSAGE, params }) satisfies DesktopServerMessage,
   vfsChanged: (directories: string[]) => ({ name: VFS_CHANGED_MESSAGE, params: { directories } }) satisfies DesktopServerMessage,
   appMessage: (params: AppSocketMessageParams) => ({ name: SocketNames.appMessage, params }) satisfies DesktopServerMessage,
@@ -169,7 +175,7 @@ const direction = <M extends SocketMessage>(schema: z.ZodMiniType<M>, known: rea
 export const desktopClientDirection = direction(DesktopClientMessage, [SocketNames.auth, SocketNames.appMessage], false);
 export const desktopServerDirection = direction(
   DesktopServerMessage,
-  [SocketNames.ready, SocketNames.error, SocketNames.settingsChanged, TASK_CHANGED_MESSAGE, VFS_CHANGED_MESSAGE, SocketNames.appMessage],
+  [SocketNames.ready, SocketNames.error, SocketNames.settingsChanged, SocketNames.resync, TASK_CHANGED_MESSAGE, VFS_CHANGED_MESSAGE, SocketNames.appMessage],
   false,
 );
 export const appSocketClientDirection = direction(AppSocketClientMessage, [SocketNames.auth], true);
