@@ -158,7 +158,11 @@ describe(`statements per filesystem call (${databaseKind})`, () => {
   it('answers the full profile, the notification centre and a global search with a bounded number of statements', async () => {
     counts.profile = (await measure(() => api(PROFILE))).length;
     counts.notifications = (await measure(() => api(NOTIFICATIONS))).length;
-    counts.search = (await measure(() => api(SEARCH))).length;
+    const search = await measure(() => api(SEARCH));
+    // On PostgreSQL a costly call is also counted against the user's rate that every server shares (CostlyCalls).
+    const rateCounts = search.filter((statement) => /rate_limit_hits/.test(statement));
+    expect(rateCounts).toHaveLength(databaseKind === 'postgres' ? 1 : 0);
+    counts.search = search.length - rateCounts.length;
     expect(counts.profile).toBeLessThanOrEqual(PROFILE_STATEMENTS);
     expect(counts.notifications).toBeLessThanOrEqual(NOTIFICATION_STATEMENTS);
     expect(counts.search).toBeLessThanOrEqual(SEARCH_STATEMENTS);
