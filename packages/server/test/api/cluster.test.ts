@@ -22,6 +22,7 @@ import { bearer } from '../helpers/http.js';
 import { settle, TestSocket } from '../helpers/socketClient.js';
 import { hoursFrom, TaskApi } from '../helpers/tasks.js';
 import { VfsClient } from '../helpers/vfs.js';
+import { within } from '../helpers/cluster.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { createSharedTestDatabase } from '../helpers/testDatabase.js';
 import { redisAvailable, startRedisServer, type RedisServer } from '../helpers/redisServer.js';
@@ -31,15 +32,6 @@ async function me(app: FastifyInstance, api: string, jwt: string): Promise<numbe
   return (await app.inject({ method: 'GET', url: `${api}/user/me`, headers: bearer(jwt) })).statusCode;
 }
 
-/** Asks until `check` holds, every 20 ms for at most `ms`: how long it took, or fails. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - start;
-}
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -34,6 +34,16 @@ export function clusterCanRun(label: string): boolean {
   return false;
 }
 
+/** Asks until `check` holds, every 20 ms for at most `ms`: how long it took, or fails. */
+export async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - start;
+}
+
 /** A free TCP port on 127.0.0.1 (free when asked; the caller binds it at once). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -19,7 +19,7 @@ import WebSocket from 'ws';
 import { PasswordHasher } from '../../src/auth/PasswordHasher.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { createStores, type Stores } from '../../src/stores.js';
-import { clusterCanRun, startCluster, type Cluster } from '../helpers/cluster.js';
+import { clusterCanRun, startCluster, type Cluster, within } from '../helpers/cluster.js';
 import { redisAvailable, startRedisServer, type RedisServer } from '../helpers/redisServer.js';
 import { startS3Server, type S3TestServer } from '../helpers/s3Server.js';
 import { GOOD_PASSWORD, makeAccount, makeUser } from '../helpers/factories.js';
@@ -28,14 +28,6 @@ import { TestSocket } from '../helpers/socketClient.js';
 const API = '/api/v1';
 const WRAPPER = '/api/wrapper';
 
-/** Asks until `check` holds, every 20 ms for at most `ms`, or fails. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function signInAt(base: string, username: string, password = GOOD_PASSWORD): Promise<Response> {
   return fetch(`${base}${WRAPPER}/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });

@@ -18,20 +18,12 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import { BUS_APPLICATION_NAME } from '../../src/events/PgEventBus.js';
 import { REDIS_BUS_CONNECTION_NAME } from '../../src/events/RedisEventBus.js';
 import { createStores, type Stores } from '../../src/stores.js';
-import { clusterCanRun, startCluster, type Cluster } from '../helpers/cluster.js';
+import { clusterCanRun, startCluster, type Cluster, within } from '../helpers/cluster.js';
 import { GOOD_PASSWORD, makeAccount, makeUser } from '../helpers/factories.js';
 import { redisAvailable, startRedisServer, type RedisServer } from '../helpers/redisServer.js';
 
 const PASSWORD = 'Bus-S3cret-7a1e';
 
-/** Asks until `check` holds, every 20 ms for at most `ms`, or fails. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const me = async (base: string, jwt: string) => (await fetch(`${base}/api/v1/user/me`, { headers: { authorization: `Bearer ${jwt}` } })).status;
 
