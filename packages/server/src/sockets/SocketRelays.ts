@@ -11,10 +11,13 @@
  * the sender's server writes and announces them one after the other, and a
  * receiving server delivers them one after the other. Rows are deleted a
  * minute after they were written. On the in-process bus (the embedded
- * database, one server) nothing is written.
+ * database, one server) nothing is written, nor on a shared bus on which no
+ * other server has been heard of lately (ServerPresence: one server alone on
+ * PostgreSQL).
  */
 import { randomUUID } from 'node:crypto';
 import { isSharedBus, type EventBus } from '../events/EventBus.js';
+import { ServerPresence } from '../events/ServerPresence.js';
 import type { Log } from '../logger.js';
 import type { OutgoingSocketMessage, SocketHub, SocketPeer } from './SocketHub.js';
 import type { SocketRelayStore } from './SocketRelayStore.js';
@@ -54,6 +57,8 @@ export interface SocketRelaysDeps {
   /** Whether the user may still use the application (PackageService.isAppVisible: remembered, so cheap per message). */
   canUseApp(userId: string, app: string): Promise<boolean>;
   log: Log;
+  /** Which other servers are on the bus; made over `bus` by default. */
+  presence?: Pick<ServerPresence, 'start' | 'stop' | 'othersMayListen'>;
 }
 
 export class SocketRelays {
@@ -63,9 +68,11 @@ export class SocketRelays {
   private readonly incoming = new Map<string, Promise<void>>();
   private unsubscribe: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private readonly presence: Pick<ServerPresence, 'start' | 'stop' | 'othersMayListen'> | null;
 
   constructor(private readonly deps: SocketRelaysDeps) {
     this.shared = isSharedBus(deps.bus);
+    this.presence = this.shared ? (deps.presence ?? new ServerPresence(deps.bus)) : null;
   }
 
   /**
@@ -78,7 +85,7 @@ export class SocketRelays {
   async relay(from: SocketPeer, message: OutgoingSocketMessage, path: string, app: string): Promise<void> {
     const body = JSON.stringify(message);
     this.deps.hub.sendTextToUser(from.userId, body, from.id, path);
-    if (!this.shared) return;
+    if (!this.presence?.othersMayListen()) return;
     const id = randomUUID();
     try {
       await this.deps.store.add({ id, userId: from.userId, path, app, sender: from.id, body });
@@ -92,6 +99,7 @@ export class SocketRelays {
   /** Listens for the other servers' relays and deletes old ones now and then (shared bus only). */
   start(): void {
     if (!this.shared) return;
+    this.presence?.start();
     this.unsubscribe ??= this.deps.bus.subscribe(SOCKET_RELAY_TOPIC, (payload, origin) => {
       if (origin !== 'elsewhere') return;
       const message = parseSocketRelayMessage(payload);
@@ -102,6 +110,7 @@ export class SocketRelays {
   }
 
   stop(): void {
+    this.presence?.stop();
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     clearInterval(this.timer);

@@ -12,7 +12,7 @@ import { LocalEventBus, Subscribers, type BusListener, type EventBus } from '../
 import type { Log } from '../../src/logger.js';
 import { SocketHub, type SocketPeer } from '../../src/sockets/SocketHub.js';
 import type { SocketRelay, SocketRelayStore } from '../../src/sockets/SocketRelayStore.js';
-import { parseSocketRelayMessage, SOCKET_RELAY_TOPIC, SocketRelays } from '../../src/sockets/SocketRelays.js';
+import { parseSocketRelayMessage, SOCKET_RELAY_TOPIC, SocketRelays, type SocketRelaysDeps } from '../../src/sockets/SocketRelays.js';
 
 const log: Log & { warnings: object[] } = {
   warnings: [],
@@ -68,10 +68,10 @@ function peer(userId: string, path = SOCKET_PATH): SocketPeer & { got: string[] 
   return { id: randomUUID(), userId, sessionId: randomUUID(), path, app: path === SOCKET_PATH ? null : 'CRM', got, sendText: (data) => got.push(data), close: () => undefined, bufferedAmount: 0 };
 }
 
-function setup(bus: EventBus = new SharedBus(), canUseApp: (userId: string, app: string) => Promise<boolean> = async () => true) {
+function setup(bus: EventBus = new SharedBus(), canUseApp: (userId: string, app: string) => Promise<boolean> = async () => true, presence?: SocketRelaysDeps['presence']) {
   const store = new MemoryRelays();
   const hub = new SocketHub(10);
-  const relays = new SocketRelays({ bus, store, hub, canUseApp, log });
+  const relays = new SocketRelays({ bus, store, hub, canUseApp, log, ...(presence ? { presence } : {}) });
   relays.start();
   return { store, hub, relays, canUseApp };
 }
@@ -115,10 +115,28 @@ describe('relaying when the bus is shared', () => {
     expect(other.got).toHaveLength(1);
     const [row] = [...store.rows.values()];
     expect(row).toEqual({ id: expect.any(String), userId: ada, path: crm, app: 'CRM', sender: sender.id, body: JSON.stringify({ name: 'crm/note', params: { text: secret } }) });
-    expect(bus.published).toEqual([{ topic: SOCKET_RELAY_TOPIC, payload: { id: row!.id, userId: ada, path: crm, sender: sender.id } }]);
+    expect(bus.published.filter((p) => p.topic === SOCKET_RELAY_TOPIC)).toEqual([{ topic: SOCKET_RELAY_TOPIC, payload: { id: row!.id, userId: ada, path: crm, sender: sender.id } }]);
     // Its own announcement is not delivered twice here.
     await flush();
     expect(other.got).toHaveLength(1);
+  });
+
+  it('writes and announces nothing when no other server has been heard of lately (one server alone on PostgreSQL)', async () => {
+    const bus = new SharedBus();
+    let others = false;
+    const { store, hub, relays } = setup(bus, undefined, { start: () => undefined, stop: () => undefined, othersMayListen: () => others });
+    const [sender, other] = [peer(ada, crm), peer(ada, crm)];
+    hub.add(sender);
+    hub.add(other);
+    await relays.relay(sender, { name: 'crm/note', params: { text: 'alone' } }, crm, 'CRM');
+    expect(other.got).toHaveLength(1);
+    expect(store.rows.size).toBe(0);
+    expect(bus.published).toEqual([]);
+    // Another server comes: the next message is written for it.
+    others = true;
+    await relays.relay(sender, { name: 'crm/note', params: { text: 'together' } }, crm, 'CRM');
+    expect(store.rows.size).toBe(1);
+    expect(bus.published.map((p) => p.topic)).toEqual([SOCKET_RELAY_TOPIC]);
   });
 
   it("delivers another server's relay to that user's connections of that socket only", async () => {
