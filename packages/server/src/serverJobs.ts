@@ -1,7 +1,7 @@
 /**
  * The jobs of a server besides answering requests: at start (migrations,
  * sweeps of the blob stores, statistics, demo data, indexing) and every
- * hour (housekeeping). Where the servers on one database share what a job
+ * hour (housekeeping; once a day the sweep of a shared store). Where the servers on one database share what a job
  * works on, one server at a time runs it (db/SingleRunner.ts,
  * docs/DEPLOYMENT.md "Jobs that run once").
  */
@@ -20,6 +20,8 @@ import type { VfsBlobStore } from './vfs/VfsBlobStore.js';
 
 /** Housekeeping interval: old sign-in attempts, ended sessions and old rate-limit counts are deleted. */
 const HOUSEKEEPING_INTERVAL = 60 * 60 * 1000;
+/** Rounds of housekeeping between two sweeps of a shared store: a day. */
+const SHARED_SWEEP_ROUNDS = 24;
 /** What housekeeping keeps: what is older than a day goes. */
 const HOUSEKEEPING_KEEP_MS = 24 * 3600 * 1000;
 
@@ -57,7 +59,15 @@ export async function runStartJobs({ database, stores, config, hasher, log }: St
     log.warn({ err }, 'file contents not indexed'),
   );
 
-  const housekeeping = setInterval(() => void housekeep({ database, stores, log }).catch((err: unknown) => log.warn({ err }, 'housekeeping failed')), HOUSEKEEPING_INTERVAL);
+  let round = 0;
+  const housekeeping = setInterval(() => {
+    void housekeep({ database, stores, log }).catch((err: unknown) => log.warn({ err }, 'housekeeping failed'));
+    // A bucket every server shares is swept again once a day, by one server: servers may run for weeks between starts, and
+    // what a killed one left there is past the sweep's grace by then. A folder of this server's own is swept at its start.
+    if (stores.vfsBlobs.shared && ++round % SHARED_SWEEP_ROUNDS === 0) {
+      void overStore(stores.vfsBlobs, 'vfs.sweep', () => sweepVfsBlobs(stores.vfs, stores.vfsBlobs, log)).catch((err: unknown) => log.warn({ err }, 'file store not swept'));
+    }
+  }, HOUSEKEEPING_INTERVAL);
   housekeeping.unref();
   return housekeeping;
 }

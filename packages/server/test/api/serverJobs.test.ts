@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { DEMO_PASSWORD } from '../../src/demo/seedDemoData.js';
@@ -165,6 +165,26 @@ describe.skipIf(!onPostgres)('the start jobs of two servers on one database', ()
     expect(logs[0]!.events('vfs.swept')).toHaveLength(1);
     expect(logs[1]!.events('vfs.swept')).toHaveLength(0);
     expect(listing).toBe(1);
+  });
+
+  it('sweeps a store every server uses again once a day, a folder of its own only at start', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const open = Promise.resolve();
+      const [shared, own] = [new RecordingLog(), new RecordingLog()];
+      const [one, two] = apps as [TestApp, TestApp];
+      await start(one, storeView(one.services.stores.vfsBlobs, true, open, () => undefined), shared);
+      await start(two, storeView(two.services.stores.vfsBlobs, false, open, () => undefined), own);
+      vi.advanceTimersByTime(23 * 3600 * 1000);
+      await until(() => shared.jobEvents('housekeeping').length === 23 && own.jobEvents('housekeeping').length === 23);
+      expect([shared.events('vfs.swept'), own.events('vfs.swept')].map((events) => events.length)).toEqual([1, 1]);
+      vi.advanceTimersByTime(3600 * 1000);
+      await until(() => shared.events('vfs.swept').length === 2);
+      await until(() => own.jobEvents('housekeeping').length === 24);
+      expect(own.events('vfs.swept')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sweeps a folder of each server’s own on every server, even at the same moment', async () => {
