@@ -35,6 +35,8 @@ describe(`AccountStore on ${databaseKind}`, () => {
     const second = await s.stores.accounts.create({ name: 'Alpha second' });
     const other = await s.stores.accounts.create({ name: 'Not joined' });
     await s.stores.accounts.addMember(first.id, user.id);
+    // Joined at a later moment: the embedded database's clock counts milliseconds, and joins within one are ordered by name.
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await s.stores.accounts.addMember(second.id, user.id);
     await s.stores.accounts.addMember(first.id, user.id);
     expect((await s.stores.accounts.listForUser(user.id)).map((a) => a.id)).toEqual([first.id, second.id]);
