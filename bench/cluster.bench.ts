@@ -27,11 +27,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { TASK_CHANGED_MESSAGE } from '@atrium/shared';
 import { openDatabase, openEventBus } from '@atrium/server';
 import { haproxyConfig } from '../scripts/cluster/haproxyConfig.js';
-import { freePort, median, percentile, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { createBenchDatabase, freePort, median, percentile, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -88,15 +87,9 @@ async function signIn(base: string, username: string): Promise<string> {
   return answer.data.jwt;
 }
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-const dbName = `atrium_bench_cluster_${crypto.randomBytes(4).toString('hex')}`;
-await admin.query(`create database ${dbName}`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
+const databaseUrl = await createBenchDatabase(adminUrl, 'cluster');
 // One public address for every server, as behind a real proxy: the tokens name it.
-const env: Record<string, string> = { DATABASE_URL: url.toString(), PUBLIC_URL: 'http://atrium.bench', TRUST_PROXY: 'true', RATE_LIMIT_AUTH: '100000', LOGIN_MAX_FAILURES_ADDRESS: '100000' };
+const env: Record<string, string> = { DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://atrium.bench', TRUST_PROXY: 'true', RATE_LIMIT_AUTH: '100000', LOGIN_MAX_FAILURES_ADDRESS: '100000' };
 
 /** Starts redis-server on a free port, keeping nothing on disk; resolves once it accepts connections. */
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {

@@ -1,10 +1,12 @@
 /** Helpers shared by the benchmarks: start the real server as its own process and wait for it. */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import pg from 'pg';
 
 export const repo = path.resolve(import.meta.dirname, '..');
 
@@ -38,6 +40,21 @@ export async function waitForOk(url: string, since: number, timeoutMs = 60_000):
 }
 
 /** Which database the measured server uses. */
+/** A new, empty database on the PostgreSQL server of `adminUrl` (BENCH_DATABASE_URL), named after the benchmark: its address. */
+export async function createBenchDatabase(adminUrl: string, label: string): Promise<string> {
+  const name = `atrium_bench_${label}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export const databaseLabel = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
 
 /**

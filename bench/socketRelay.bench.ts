@@ -17,8 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import pg from 'pg';
-import { freePort, median, percentile, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { createBenchDatabase, freePort, median, percentile, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const relays = Number(process.env.BENCH_RELAYS ?? 200);
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -83,15 +82,9 @@ async function signIn(port: number, username: string): Promise<string> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const line = (label: string, xs: number[]) => `${label.padEnd(16)} median ${median(xs).toFixed(2)} ms, p95 ${percentile(xs, 95).toFixed(2)} ms, max ${Math.max(...xs).toFixed(2)} ms`;
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-const dbName = `atrium_bench_relay_${crypto.randomBytes(4).toString('hex')}`;
-await admin.query(`create database ${dbName}`);
-await admin.end();
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
+const databaseUrl = await createBenchDatabase(adminUrl, 'relay');
 // One public address for every server, as behind a real proxy: the tokens name it.
-const env = { DATABASE_URL: url.toString(), PUBLIC_URL: 'http://atrium.bench', RATE_LIMIT_AUTH: '100000' };
+const env = { DATABASE_URL: databaseUrl, PUBLIC_URL: 'http://atrium.bench', RATE_LIMIT_AUTH: '100000' };
 const secrets = JSON.stringify({ jwtSecret: crypto.randomBytes(48).toString('base64url') });
 
 const servers: Array<{ port: number; child: ChildProcess }> = [];
