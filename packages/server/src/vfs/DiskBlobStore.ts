@@ -48,9 +48,10 @@ export class DiskBlobStore implements VfsBlobStore {
     const key = crypto.randomUUID();
     const temp = path.join(this.tmpDir, `${key}.part`);
     const meter = new BlobMeter(options.maxBytes ?? Number.MAX_SAFE_INTEGER, options.progress);
+    // `flush`: the content is on disk before the file is closed.
+    const out = fs.createWriteStream(temp, { flags: 'wx', mode: 0o600, highWaterMark: CHUNK, flush: true });
     try {
-      // `flush`: the content is on disk before the file is closed.
-      await pipeline(source, meter, fs.createWriteStream(temp, { flags: 'wx', mode: 0o600, highWaterMark: CHUNK, flush: true }));
+      await pipeline(source, meter, out);
       const target = this.file(key);
       await this.folder(path.dirname(target));
       await fs.promises.rename(temp, target).catch(async (e: unknown) => {
@@ -64,6 +65,9 @@ export class DiskBlobStore implements VfsBlobStore {
       if (this.lastSpace) this.lastSpace.written += meter.size;
       return { key, size: meter.size, sha256: meter.digest() };
     } catch (e) {
+      // A source that fails at once fails the pipeline while the file is still being opened: its removal waits for the
+      // stream to be closed, or the file would be made after it was removed and stay behind.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await fs.promises.rm(temp, { force: true });
       // The source may still be flowing (a limit was hit): stop reading it.
       if (!source.destroyed) source.resume();
