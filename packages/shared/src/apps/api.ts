@@ -1,0 +1,206 @@
+import * as z from 'zod/mini';
+import { RYG_STATUSES, type RygStatus } from '../rules/ryg.js';
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../api/text.js';
+import { CONDITION_OPS, type ConditionOp } from './condition.js';
+import type { Action, AppDeclaration } from './declaration.js';
+import type { ValueProblem } from './values.js';
+
+/**
+ * The calls of declared applications' records (docs/API.md, "Records"):
+ * what the generic runtime sends and receives. Every body is checked on the
+ * server with these schemas; values inside are checked against the entity's
+ * declaration (values.ts), and no text of them ever becomes SQL.
+ *
+ *     GET    records/apps                                   the declared applications the caller has, with their rights
+ *     POST   records/{app}/{entity}/query                   a page of a list (filters, search, sort, paging)
+ *     GET    records/{app}/{entity}/export.csv?q=           the list as CSV (the query as JSON in q)
+ *     POST   records/{app}/{entity}/import?dryRun=1         CSV import: a preview with each row's problems, or all rows written
+ *     POST   records/{app}/{entity}                         create
+ *     GET    records/{app}/record/{name}                    one record, with what the caller may do with it
+ *     PATCH  records/{app}/record/{name}                    update (with the version it was read at)
+ *     DELETE records/{app}/record/{name}?version=           delete
+ *     POST   records/{app}/record/{name}/restore            restore a deleted record
+ *     GET    records/{app}/record/{name}/timeline           history and comments, newest first
+ *     POST   records/{app}/record/{name}/comments           comment (with @mentions)
+ */
+
+/** Most records in one page of a list. */
+export const RECORD_PAGE_MAX = 200;
+/** Records in a page when the list's view declares no size. */
+export const RECORD_PAGE_DEFAULT = 50;
+/** Most rows a CSV export or import holds. */
+export const RECORD_CSV_MAX_ROWS = 10_000;
+/** Longest comment on a record. */
+export const RECORD_COMMENT_MAX_LENGTH = 5_000;
+/** Most filters in one list query. */
+export const RECORD_FILTERS_MAX = 20;
+/** Longest search text of a list. */
+export const RECORD_SEARCH_MAX_LENGTH = 200;
+
+/** Columns every record has besides its fields; lists filter and sort by them too. */
+export const RECORD_META_FIELDS = ['name', 'owner', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'colour'] as const;
+export type RecordMetaField = (typeof RECORD_META_FIELDS)[number];
+
+const storable = () => z.refine<string>((s) => !hasUnstorableText(s), UNSTORABLE_TEXT_MESSAGE);
+const fieldKey = () => z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'must name a field'));
+const literal = z.union([z.string().check(z.maxLength(1000), storable()), z.number(), z.boolean(), z.null()]);
+
+/** Path parameters of the calls. */
+export const RecordAppParams = z.strictObject({ app: z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/)) });
+export const RecordEntityParams = z.strictObject({ app: RecordAppParams.shape.app, entity: fieldKey() });
+export const RecordNameParams = z.strictObject({ app: RecordAppParams.shape.app, name: z.string().check(z.minLength(1), z.maxLength(140), storable()) });
+
+/** One filter of a list: a field (or a column of RECORD_META_FIELDS) compared with a value, as the declaration's conditions. */
+export const RecordFilter = z.strictObject({
+  field: fieldKey(),
+  op: z.enum(CONDITION_OPS),
+  value: z.optional(
+    z.union([
+      literal,
+      z.array(literal).check(z.maxLength(200)),
+      z.strictObject({ relative: z.strictObject({ days: z.optional(z.number()), hours: z.optional(z.number()) }) }),
+      z.strictObject({ me: z.literal(true) }),
+    ]),
+  ),
+});
+export type RecordFilter = z.infer<typeof RecordFilter>;
+
+/** POST records/{app}/{entity}/query. */
+export const RecordQuery = z.strictObject({
+  filters: z._default(z.array(RecordFilter).check(z.maxLength(RECORD_FILTERS_MAX)), []),
+  /** Words of the entity's searchable fields and title (a prefix match of each word). */
+  search: z.optional(z.string().check(z.maxLength(RECORD_SEARCH_MAX_LENGTH), storable())),
+  sort: z.optional(z.strictObject({ field: fieldKey(), direction: z._default(z.enum(['asc', 'desc']), 'asc') })),
+  offset: z._default(z.int().check(z.minimum(0), z.maximum(1_000_000)), 0),
+  limit: z._default(z.int().check(z.minimum(1), z.maximum(RECORD_PAGE_MAX)), RECORD_PAGE_DEFAULT),
+  /** Deleted records instead of live ones (for restore); only for roles that may delete. */
+  deleted: z.optional(z.boolean()),
+});
+export type RecordQuery = z.output<typeof RecordQuery>;
+export type RecordQueryInput = z.input<typeof RecordQuery>;
+
+/** POST records/{app}/{entity}: the new record's values by field key. */
+export const CreateRecordBody = z.strictObject({ values: z.record(fieldKey(), z.unknown()) });
+export type CreateRecordBody = z.infer<typeof CreateRecordBody>;
+
+/** PATCH records/{app}/record/{name}: the fields changed, and the version they were read at. */
+export const UpdateRecordBody = z.strictObject({ version: z.int().check(z.minimum(1)), values: z.record(fieldKey(), z.unknown()) });
+export type UpdateRecordBody = z.infer<typeof UpdateRecordBody>;
+
+/** DELETE records/{app}/record/{name}?version= */
+export const DeleteRecordQuery = z.strictObject({ version: z.coerce.number().check(z.int(), z.minimum(1)) });
+
+/** POST records/{app}/record/{name}/comments. Mentions are written `@username` in the text. */
+export const RecordCommentBody = z.strictObject({ text: z.string().check(z.trim(), storable(), z.minLength(1), z.maxLength(RECORD_COMMENT_MAX_LENGTH)) });
+export type RecordCommentBody = z.infer<typeof RecordCommentBody>;
+
+/** A person as records show them. */
+export interface RecordPerson {
+  id: string;
+  name: string;
+}
+
+/** A record as the calls answer it: only the fields the caller may see are in `values`. */
+export interface RecordDto {
+  app: string;
+  entity: string;
+  name: string;
+  title: string;
+  version: number;
+  colour: RygStatus;
+  owner: RecordPerson | null;
+  createdAt: string;
+  createdBy: RecordPerson | null;
+  updatedAt: string;
+  updatedBy: RecordPerson | null;
+  /** Set on a deleted record (listed for restore). */
+  deletedAt?: string;
+  values: Record<string, unknown>;
+}
+
+/** What the caller may do with one record (GET record answers it). */
+export interface RecordRights {
+  update: boolean;
+  delete: boolean;
+  comment: boolean;
+  /** Fields the caller sees but may not change, besides read-only and computed ones. */
+  readOnlyFields: string[];
+}
+
+/** A page of a list. `people` and `links` name the users and linked records the values refer to. */
+export interface RecordPage {
+  records: RecordDto[];
+  total: number;
+  offset: number;
+  people: Record<string, string>;
+  links: Record<string, string>;
+}
+
+/** GET records/{app}/record/{name}. */
+export interface RecordDetail {
+  record: RecordDto;
+  rights: RecordRights;
+  people: Record<string, string>;
+  links: Record<string, string>;
+}
+
+/** What the caller may do with an entity as a whole (GET records/apps). */
+export interface EntityRights {
+  actions: Action[];
+  /** Fields the caller sees on none of the records. */
+  hiddenFields: string[];
+}
+
+/** One declared application the caller has (GET records/apps), its declaration with only what the caller may see. */
+export interface DeclaredAppDto {
+  declaration: AppDeclaration;
+  version: string;
+  rights: Record<string, EntityRights>;
+}
+
+/** One entry of a record's timeline. */
+export type TimelineEntry =
+  | {
+      kind: 'change';
+      id: string;
+      at: string;
+      by: RecordPerson | null;
+      action: 'create' | 'update' | 'delete' | 'restore' | 'import';
+      version: number;
+      changes: Array<{ field: string; before: unknown; after: unknown }>;
+    }
+  | { kind: 'comment'; id: string; at: string; by: RecordPerson | null; text: string; mentions: RecordPerson[] };
+
+/** The refusal of a write whose values do not fit the declaration (400, code `records.invalid`): each problem by field. */
+export interface RecordProblemsEnvelope {
+  status: 'error';
+  code: 'records.invalid';
+  message: string;
+  fields: Record<string, ValueProblem>;
+}
+
+/** The refusal of a write made on an older version (409, code `records.conflict`), naming who changed it since. */
+export interface RecordConflictParams extends Record<string, string> {
+  user: string;
+  version: string;
+}
+
+/** The record calls' refusals, by code: their texts are in docs/behaviour/records.md and the catalogues. */
+export const RECORD_ERRORS = ['notFound', 'appNotFound', 'entityNotFound', 'forbidden', 'invalid', 'conflict', 'unknownField', 'badFilter', 'badSort', 'tooManyRows', 'badCsv'] as const;
+export type RecordErrorCode = (typeof RECORD_ERRORS)[number];
+
+/** Colours a list may be filtered by. */
+export const RECORD_COLOURS: readonly RygStatus[] = RYG_STATUSES;
+
+/** The socket message telling a user's desktops that records of an entity changed (ids only; the client refetches what it shows). */
+export const RECORDS_CHANGED_MESSAGE = 'atrium/records:changed';
+export const RecordsChangedParams = z.strictObject({
+  app: z.string(),
+  entity: z.string(),
+  names: z.array(z.string()).check(z.maxLength(1000)),
+  /** Who made the change (their display name), for the prompt over an open form. */
+  by: z.optional(z.string()),
+});
+export type RecordsChangedParams = z.infer<typeof RecordsChangedParams>;
+
+export type { ConditionOp };

@@ -1,0 +1,12 @@
+/**
+ * Declared business applications (docs/APPLICATIONS.md, "Declaring an
+ * application"): the declaration's schema, its conditions, the checks of a
+ * record's values, and the records calls' contract. A separate entry
+ * (`@atrium/shared/apps`), so that only the server, the command line and
+ * the records runtime carry it.
+ */
+export * from './declaration.js';
+export * from './condition.js';
+export * from './evaluate.js';
+export * from './values.js';
+export * from './api.js';
