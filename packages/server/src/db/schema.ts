@@ -549,3 +549,148 @@ export const vfsContents = pgTable(
   },
   (t) => [index('vfs_contents_document_idx').using('gin', t.document).with(SEARCH_INDEX_OPTIONS)],
 );
+
+/**
+ * Declarations of declared business applications (docs/APPLICATIONS.md,
+ * "Declaring an application"): every version installed is kept, as
+ * installed, so that `atrium apps export` gives back what an organisation
+ * runs and an upgrade can be compared with what came before.
+ */
+export const appDeclarations = pgTable(
+  'app_declarations',
+  {
+    id: uuid('id').primaryKey(),
+    /** The catalogue entry the application is (app_type 3). */
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    /** The declaration as checked at install (its defaults filled in). */
+    declaration: jsonb('declaration').$type<Record<string, unknown>>().notNull(),
+    installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('app_declarations_app_idx').on(t.appId, t.installedAt)],
+);
+
+/** Which declaration of an application each organisation runs (installed or upgraded for it by name). */
+export const appInstalls = pgTable(
+  'app_installs',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    declarationId: uuid('declaration_id')
+      .notNull()
+      .references(() => appDeclarations.id),
+    installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.accountId] })],
+);
+
+/**
+ * The records of declared applications, one row each, scoped by
+ * organisation: the fields' values in `data` (by field key, as values.ts in
+ * shared normalises them), the title and the words of the searchable
+ * fields beside them for lists and search. `version` counts the writes; a
+ * write made on an older version is refused. A deleted record keeps its row
+ * (`deleted_at`) so that it can be restored from its history.
+ */
+export const records = pgTable(
+  'records',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    /** The record's name by its entity's naming rule (LR-2026-00001), unique within the application and organisation. */
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    /** Who owns it: the entity's owner field, else the creator ("own" and "reports" scopes). */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The words of the searchable fields (their display text: a choice's label, a user's name). */
+    searchText: text('search_text').notNull().default(''),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`(setweight(to_tsvector('simple'::regconfig, "title"), 'A') || setweight(to_tsvector('simple'::regconfig, "search_text"), 'B'))`),
+  },
+  (t) => [
+    unique('records_name_key').on(t.accountId, t.appId, t.name),
+    index('records_entity_idx').on(t.accountId, t.appId, t.entity, t.updatedAt),
+    index('records_owner_idx').on(t.accountId, t.appId, t.entity, t.ownerId),
+    index('records_search_idx').using('gin', t.search).with(SEARCH_INDEX_OPTIONS),
+  ],
+);
+
+/**
+ * Every change of a record (docs/behaviour/records.md#history): who, when,
+ * which action, and each changed field's value before and after, written in
+ * the transaction of the change itself.
+ */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: uuid('id').primaryKey(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** create, update, delete, restore or import. */
+    action: text('action').notNull(),
+    /** The record's version after the change. */
+    version: integer('version').notNull(),
+    changes: jsonb('changes').$type<Array<{ field: string; before: unknown; after: unknown }>>().notNull(),
+  },
+  (t) => [index('record_history_record_idx').on(t.recordId, t.at)],
+);
+
+/** Comments on records, with the users they mention. */
+export const recordComments = pgTable(
+  'record_comments',
+  {
+    id: uuid('id').primaryKey(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "text")`),
+    createdAt: created(),
+  },
+  (t) => [index('record_comments_record_idx').on(t.recordId, t.createdAt), index('record_comments_search_idx').using('gin', t.search).with(SEARCH_INDEX_OPTIONS)],
+);
+
+/** The next number of each naming series, per organisation, application, entity and prefix (the series with its date parts filled in). */
+export const recordSeries = pgTable(
+  'record_series',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    prefix: text('prefix').notNull(),
+    next: integer('next').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.appId, t.entity, t.prefix] })],
+);
