@@ -21,6 +21,8 @@ import { PgSessionStore } from './auth/PgSessionStore.js';
 import type { SessionStore } from './auth/SessionStore.js';
 import type { ObjectStorageConfig } from './config.js';
 import type { Db } from './db/database.js';
+import type { DeclarationStore } from './declarations/DeclarationStore.js';
+import { PgDeclarationStore } from './declarations/PgDeclarationStore.js';
 import type { DesktopSessionStore } from './desktopSessions/DesktopSessionStore.js';
 import { PgDesktopSessionStore } from './desktopSessions/PgDesktopSessionStore.js';
 import type { PackageStore } from './packages/PackageStore.js';
@@ -71,6 +73,8 @@ export interface Stores {
   access: AccessStore;
   /** Socket messages on their way to a user's connections on the other servers (docs/DEPLOYMENT.md, "Sockets across servers"). */
   socketRelays: SocketRelayStore;
+  /** Declared applications: their declarations by version and which one each organisation runs (docs/APPLICATIONS.md). */
+  declarations: DeclarationStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -125,6 +129,7 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     identities: new PgExternalIdentityStore(db),
     access: new PgAccessStore(db),
     socketRelays: new PgSocketRelayStore(db),
+    declarations: new PgDeclarationStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }

@@ -58,6 +58,10 @@ export type AppCategory = (typeof APP_CATEGORIES)[number];
 
 /** app_type of applications that open in the generic viewer (docs/behaviour/applications.md#viewer-apps). */
 export const VIEWER_APP_TYPE = 2;
+/** app_type of declared business applications, which open in the records runtime (docs/APPLICATIONS.md, "Declaring an application"). */
+export const DECLARED_APP_TYPE = 3;
+/** The package that renders every declared application. */
+export const RECORDS_RUNTIME_APP = 'Records';
 
 // ---- Dialogs, file sizes and sounds ----
 

@@ -1,0 +1,44 @@
+import type { AppDeclaration } from '@atrium/shared/apps';
+
+/** A declared application as one organisation runs it. */
+export interface InstalledApp {
+  /** The catalogue entry's id. */
+  appId: string;
+  name: string;
+  /** The id of the declaration version installed. */
+  declarationId: string;
+  version: string;
+  declaration: AppDeclaration;
+  installedAt: Date;
+  updatedAt: Date;
+}
+
+/** One version of a declaration as it was installed. */
+export interface DeclarationVersion {
+  id: string;
+  appId: string;
+  version: string;
+  declaration: AppDeclaration;
+  installedAt: Date;
+}
+
+/**
+ * Persistence of declared applications (docs/APPLICATIONS.md, "Declaring an
+ * application"): every declaration installed, kept by version, and which one
+ * each organisation runs. The declaration stored is the checked one (its
+ * defaults filled in); it is read back without checking again.
+ */
+export interface DeclarationStore {
+  /** Keeps a declaration of a catalogue entry; returns its version record. */
+  addVersion(appId: string, declaration: AppDeclaration): Promise<DeclarationVersion>;
+  /** Makes an organisation run a version (an install, or an upgrade of what it ran). */
+  setInstalled(appId: string, accountId: string, declarationId: string): Promise<void>;
+  /** The declaration an organisation runs of the application of that name, or null when it runs none. */
+  installed(accountId: string, appName: string): Promise<InstalledApp | null>;
+  /** Every declared application an organisation runs, by name. */
+  installedFor(accountId: string): Promise<InstalledApp[]>;
+  /** Each organisation that runs an application, with the version it runs. */
+  installsOf(appId: string): Promise<Array<{ accountId: string; declarationId: string; version: string }>>;
+  /** Every version kept of an application, oldest first. */
+  versions(appId: string): Promise<DeclarationVersion[]>;
+}
