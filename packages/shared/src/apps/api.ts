@@ -17,7 +17,7 @@ import type { ValueProblem } from './values.js';
  *     POST   records/{app}/{entity}/import?dryRun=1         CSV import: a preview with each row's problems, or all rows written
  *     POST   records/{app}/{entity}                         create
  *     GET    records/{app}/record/{name}                    one record, with what the caller may do with it
- *     PATCH  records/{app}/record/{name}                    update (with the version it was read at)
+ *     PUT    records/{app}/record/{name}                    update (with the version it was read at)
  *     DELETE records/{app}/record/{name}?version=           delete
  *     POST   records/{app}/record/{name}/restore            restore a deleted record
  *     GET    records/{app}/record/{name}/timeline           history and comments, newest first
@@ -83,7 +83,7 @@ export type RecordQueryInput = z.input<typeof RecordQuery>;
 export const CreateRecordBody = z.strictObject({ values: z.record(fieldKey(), z.unknown()) });
 export type CreateRecordBody = z.infer<typeof CreateRecordBody>;
 
-/** PATCH records/{app}/record/{name}: the fields changed, and the version they were read at. */
+/** PUT records/{app}/record/{name}: the fields changed, and the version they were read at. */
 export const UpdateRecordBody = z.strictObject({ version: z.int().check(z.minimum(1)), values: z.record(fieldKey(), z.unknown()) });
 export type UpdateRecordBody = z.infer<typeof UpdateRecordBody>;
 
