@@ -185,9 +185,26 @@ export interface RecordConflictParams extends Record<string, string> {
   version: string;
 }
 
-/** The record calls' refusals, by code: their texts are in docs/behaviour/records.md and the catalogues. */
-export const RECORD_ERRORS = ['notFound', 'appNotFound', 'entityNotFound', 'forbidden', 'invalid', 'conflict', 'unknownField', 'badFilter', 'badSort', 'tooManyRows', 'badCsv'] as const;
-export type RecordErrorCode = (typeof RECORD_ERRORS)[number];
+/**
+ * The record calls' refusals (code `records.<key>`; the client translates
+ * the code with `params`): docs/behaviour/records.md#errors. A record the
+ * caller may not read is `notFound`, exactly as one that does not exist.
+ */
+export const RecordMessages = {
+  notFound: 'Record not found',
+  appNotFound: 'This application is not available to you',
+  entityNotFound: 'This application has no such kind of record',
+  forbidden: 'You are not allowed to do this with these records',
+  invalid: 'Some values are not valid: see each field',
+  conflict: '{user} changed this record meanwhile (version {version}). Reload it to see their change, then make yours again.',
+  readOnlyField: 'You may not change the field {field}',
+  badFilter: 'The list cannot be filtered by {field} that way',
+  badSort: 'The list cannot be sorted by {field}',
+  tooManyRows: 'At most {max} rows can be exported or imported at once',
+  badCsv: 'The file is not a CSV file this list can import: {reason}',
+  notDeleted: 'This record is not deleted',
+} as const;
+export type RecordErrorCode = keyof typeof RecordMessages;
 
 /** Colours a list may be filtered by. */
 export const RECORD_COLOURS: readonly RygStatus[] = RYG_STATUSES;
