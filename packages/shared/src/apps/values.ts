@@ -82,7 +82,7 @@ function isUrl(text: string): boolean {
 const patterns = new Map<string, RegExp | null>();
 function patternOf(source: string): RegExp | null {
   if (!patterns.has(source)) {
-    let re: RegExp | null = null;
+    let re: RegExp | null;
     try {
       re = new RegExp(`^(?:${source})$`, 'u');
     } catch {
