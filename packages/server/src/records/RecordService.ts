@@ -13,7 +13,7 @@ import {
   type TimelineEntry,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, mayDo, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
@@ -134,7 +134,7 @@ export class RecordService {
     const scope = rowScope(caller, app.declaration, entityKey, query.deleted ? 'delete' : 'read');
     const { hiddenFields } = entityRights(caller, app.declaration, entityKey);
     const target = { accountId: app.scope.accountId, appId: app.scope.appId, entityKey, entity };
-    const sql = listQuerySql(target, query, scope, hiddenFields, evaluation);
+    const sql = listQuerySql(target, query, scope, hiddenFields, evaluation, partlyHiddenFields(caller, app.declaration, entityKey));
     const page = await this.deps.stores.records.page(sql.where, sql.orderBy, sql.limit, sql.offset);
     const shown = page.records.map((record) => ({ record, hidden: this.access(caller, app, record).hiddenFields }));
     const answer = await this.present.records(app, caller, shown, evaluation);
