@@ -1,3 +1,4 @@
+import { fillPlaceholders } from '@atrium/shared';
 import { isEmptyValue, type Entity, type Field } from '@atrium/shared/apps';
 
 /**
@@ -84,4 +85,9 @@ export function linkValues(entity: Entity, values: Readonly<Record<string, unkno
     out.set(field.entity, [...(out.get(field.entity) ?? []), values[key]]);
   }
   return out;
+}
+
+/** A text of the records' own (RecordMessages, RECORD_MENTION_TEXTS: `{name}` placeholders) with its values filled in. */
+export function fillRecordText(text: string, values: Readonly<Record<string, string>>): string {
+  return fillPlaceholders(text.replace(/\{(\w+)\}/g, '{{$1}}'), values);
 }

@@ -145,7 +145,11 @@ describe(`records on ${databaseKind}`, () => {
     expect((await adaApi.update(record.name, 1, { note: 'hr was here' })).statusCode).toBe(200);
     const res = await bobApi.update(record.name, 1, { note: 'bob too' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'records.conflict', params: { user: 'Ada Hart', version: '2' } });
+    expect(res.json()).toMatchObject({
+      code: 'records.conflict',
+      params: { user: 'Ada Hart', version: '2' },
+      message: 'Ada Hart changed this record meanwhile (version 2). Reload it to see their change, then make yours again.',
+    });
     expect((await carlApi.remove(record.name, 1)).statusCode).toBe(409);
     expect((await bobApi.detail(record.name)).record.values.note).toBe('hr was here');
   });
