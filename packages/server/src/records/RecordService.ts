@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
+import type { Locale } from '@atrium/shared';
 import {
   checkValues,
   defaultValues,
   normaliseValue,
+  RECORD_MENTION_TEXTS,
   type AppDeclaration,
   type DeclaredAppDto,
   type Entity,
@@ -23,7 +25,7 @@ import { listQuerySql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
 import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
-import { RECORD_NAME_MAX_LENGTH, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
+import { fillRecordText, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
 
 /** How long an organisation's installed declaration of an application is remembered (declarations change rarely). */
 const DECLARATION_TTL_MS = 5_000;
@@ -48,7 +50,7 @@ export interface Mention {
   accountId: string;
   app: string;
   userId: string;
-  /** "{commenter} mentioned you on {record title}". */
+  /** "{commenter} mentioned you on {record title}", in the mentioned user's language. */
   text: string;
   by: { id: string; name: string };
 }
@@ -59,6 +61,8 @@ export interface RecordServiceDeps {
   canSeeApp(userId: string, appName: string): Promise<boolean>;
   /** Tells a mentioned user (a work item in their notification centre). */
   notifyMention(mention: Mention): Promise<void>;
+  /** The user's interface language (their setting), for what is written for them. */
+  localeOf(userId: string): Promise<Locale>;
   now?: () => Date;
 }
 
@@ -305,7 +309,8 @@ export class RecordService {
     });
     const by = { id: caller.userId, name: caller.name };
     for (const person of mentioned) {
-      await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text: `${caller.name} mentioned you on ${record.title}`, by });
+      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: record.title });
+      await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text, by });
     }
     this.publish(caller, app, record.entity, [record.name]);
     return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned };

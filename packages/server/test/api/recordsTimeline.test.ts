@@ -126,6 +126,11 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     expect(timeline[0]).toMatchObject({ kind: 'comment', by: { id: ada.id, name: 'Ada Hart' }, mentions: [{ id: bob.id, name: 'Bob Novak' }] });
     expect(await bobTasks.names()).toContain('Ada Hart mentioned you on Ski week');
     expect(await daveTasks.names()).not.toContain('Ada Hart mentioned you on Ski week');
+
+    // Written in the mentioned user's language.
+    await t.services.stores.settings.apply(bob.id, [{ key: 'locale', value: 'de_DE' }]);
+    expect((await adaApi.comment(record.name, `@${bob.username} bitte ansehen`)).statusCode).toBe(201);
+    expect(await bobTasks.names()).toContain('Ada Hart hat Sie bei Ski week erwähnt');
   });
 
   it('tells the organisation’s users who have the application that records changed, by name only', async () => {
