@@ -80,6 +80,10 @@ interface ReadRecord {
   access: ReturnType<typeof recordAccess>;
 }
 
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
+  return (err?.code ?? err?.cause?.code) === '23505';
+};
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const isComputed = (field: Entity['fields'][string]) => 'computed' in field && field.computed !== undefined;
 
@@ -174,26 +178,29 @@ export class RecordService {
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : caller.userId;
     if (!recordAccess(caller, app.declaration, entityKey, { ownerId, values }, now.getTime()).actions.includes('create')) throw new RecordError('forbidden');
     const people = await this.deps.stores.records.people(userValues(entity, values));
-    const created = await this.deps.stores.transaction(async (tx) => {
-      const name =
-        'series' in entity.naming
-          ? seriesName(seriesPrefix(entity.naming.series, now), await tx.records.nextNumber(app.scope, entityKey, seriesPrefix(entity.naming.series, now)))
-          : String(values[entity.naming.field]);
-      const record = await tx.records.insert({
-        id: crypto.randomUUID(),
-        ...app.scope,
-        entity: entityKey,
-        name,
-        title: titleOf(entity, values, name, people),
-        ownerId,
-        createdBy: caller.userId,
-        at: now,
-        data: values,
-        searchText: searchTextOf(entity, values, people),
+    const created = await this.deps.stores
+      .transaction(async (tx) => {
+        const name = 'series' in entity.naming ? await this.seriesName(tx.records, app.scope, entityKey, seriesPrefix(entity.naming.series, now)) : String(values[entity.naming.field]);
+        const record = await tx.records.insert({
+          id: crypto.randomUUID(),
+          ...app.scope,
+          entity: entityKey,
+          name,
+          title: titleOf(entity, values, name, people),
+          ownerId,
+          createdBy: caller.userId,
+          at: now,
+          data: values,
+          searchText: searchTextOf(entity, values, people),
+        });
+        await this.history(tx.records, record, caller, 'create', changed.map((field) => ({ field, before: null, after: values[field] })));
+        return record;
+      })
+      .catch((e: unknown) => {
+        // Another write took the name meanwhile (a record named by a field's value).
+        if (isUniqueViolation(e) && fieldName !== null) throw new RecordError('invalid', undefined, { [fieldName]: { code: 'unique' } });
+        throw e;
       });
-      await this.history(tx.records, record, caller, 'create', changed.map((field) => ({ field, before: null, after: values[field] })));
-      return record;
-    });
     this.publish(caller, app, entityKey, [created.name]);
     return this.detail(caller, app, { record: created, entity, access: this.access(caller, app, created) });
   }
@@ -421,6 +428,14 @@ export class RecordService {
     const name = String(value);
     if (name.length > RECORD_NAME_MAX_LENGTH) return { code: 'maxLength', params: { max: String(RECORD_NAME_MAX_LENGTH) } };
     return (await this.deps.stores.records.findByName(app.scope, name)) ? { code: 'unique' } : null;
+  }
+
+  /** The next name of a series that no record of the application has (one named by hand may hold a number of the series). */
+  private async seriesName(store: RecordStore, scope: RecordScope, entity: string, prefix: string): Promise<string> {
+    for (;;) {
+      const name = seriesName(prefix, await store.nextNumber(scope, entity, prefix));
+      if (!(await store.findByName(scope, name))) return name;
+    }
   }
 
   private async setDeleted(caller: Caller, app: AppContext, record: StoredRecord, version: number, deletedAt: Date | null, action: 'delete' | 'restore'): Promise<StoredRecord> {

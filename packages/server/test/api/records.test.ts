@@ -122,6 +122,10 @@ describe(`records on ${databaseKind}`, () => {
     expect(linked.links).toEqual({ OPS: 'Operations' });
     // A team is named by its code: a second one of that code is refused.
     expect((await adaApi.create({ code: 'OPS', title: 'Again' }, 'team')).json<RecordProblemsEnvelope>().fields).toEqual({ code: { code: 'unique' } });
+    // Two at once: one is named so, the other is told the name is taken.
+    const race = await Promise.all([adaApi.create({ code: 'HR', title: 'People' }, 'team'), adaApi.create({ code: 'HR', title: 'Humans' }, 'team')]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(race.find((r) => r.statusCode === 400)!.json<RecordProblemsEnvelope>().fields).toEqual({ code: { code: 'unique' } });
   });
 
   it('refuses a value a unique field already has in another live record', async () => {
