@@ -1,4 +1,3 @@
-import { fillPlaceholders } from '@atrium/shared';
 import { isEmptyValue, type Entity, type Field } from '@atrium/shared/apps';
 
 /**
@@ -89,5 +88,5 @@ export function linkValues(entity: Entity, values: Readonly<Record<string, unkno
 
 /** A text of the records' own (RecordMessages, RECORD_MENTION_TEXTS: `{name}` placeholders) with its values filled in. */
 export function fillRecordText(text: string, values: Readonly<Record<string, string>>): string {
-  return fillPlaceholders(text.replace(/\{(\w+)\}/g, '{{$1}}'), values);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
 }

@@ -100,6 +100,18 @@ describe(`records on ${databaseKind}`, () => {
     expect(together.map((d) => d.record.name).sort()).toEqual([3, 4, 5, 6].map((n) => `LR-${year}-0000${n}`));
   });
 
+  it('writes a record for an operator, checked and named as any other, owned by its owner field', async () => {
+    const accountId = bob.activeAccountId!;
+    const name = await t.services.records.createAsOperator({ accountId, app: 'Leave', entity: 'request', values: { subject: 'Imported', employee: bob.id, approved: true }, createdBy: ada.id, at: new Date('2025-03-04T10:00:00Z') });
+    expect(name).toMatch(/^LR-2025-\d{5}$/);
+    // Bob owns it (the owner field), and sees the value read-only to him.
+    expect((await bobApi.detail(name)).record).toMatchObject({ createdAt: '2025-03-04T10:00:00.000Z', createdBy: { name: 'Ada Hart' }, owner: { id: bob.id }, values: { approved: true } });
+    await expect(t.services.records.createAsOperator({ accountId, app: 'Leave', entity: 'request', values: { employee: dave.id.replace(/^./, 'f') }, createdBy: ada.id })).rejects.toMatchObject({
+      code: 'records.invalid',
+      fields: { subject: { code: 'required' } },
+    });
+  });
+
   it('names each field whose value is wrong, and writes nothing', async () => {
     const before = (await adaApi.list()).total;
     const res = await bobApi.create({ subject: '  ', start: '2026-02-30', days: 3, salary: 'lots', nope: 1 });
