@@ -27,6 +27,7 @@ import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord
 import { isUniqueViolation, mentionedUsernames, refuseLocked, same } from './recordChecks.js';
 import { fillRecordText, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** How long an organisation's installed declaration of an application is remembered (declarations change rarely). */
 const DECLARATION_TTL_MS = 5_000;
 const DECLARATIONS_REMEMBERED = 1_000;
@@ -296,7 +297,7 @@ export class RecordService {
 
   /**
    * POST records/{app}/record/{name}/comments: a comment; each `@username`
-   * of a member who may read the record is kept as a mention and told of
+   * (or `@<user id>`) of a member who may read the record is kept as a mention and told of
    * it (a work item in their notification centre).
    */
   async comment(caller: Caller, appName: string, name: string, text: string): Promise<TimelineEntry> {
@@ -487,7 +488,8 @@ export class RecordService {
     const usernames = mentionedUsernames(text);
     const out: Array<{ id: string; name: string }> = [];
     for (const username of usernames) {
-      const user = await this.deps.stores.users.findByUsername(username);
+      // A person is named by username, or by id (as the runtime's suggestions write them).
+      const user = USER_ID.test(username) ? await this.deps.stores.users.findById(username) : await this.deps.stores.users.findByUsername(username);
       if (!user || user.disabled || user.id === authorId) continue;
       const facts = await this.deps.stores.access.callerFacts(user.id, app.scope.accountId);
       if (!facts.organisation || !(await this.deps.canSeeApp(user.id, app.name))) continue;

@@ -133,6 +133,9 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     await t.services.stores.settings.apply(bob.id, [{ key: 'locale', value: 'de_DE' }]);
     expect((await adaApi.comment(record.name, `@${bob.username} bitte ansehen`)).statusCode).toBe(201);
     expect(await bobTasks.names()).toContain('Ada Hart hat Sie bei Ski week erwähnt');
+    // The runtime's suggestions write a person's id.
+    const byId = data<Extract<TimelineEntry, { kind: 'comment' }>>(await adaApi.comment(record.name, `@${bob.id} again`), 201);
+    expect(byId.mentions).toEqual([{ id: bob.id, name: 'Bob Novak' }]);
   });
 
   it('tells the organisation’s users who have the application that records changed, by name only', async () => {
