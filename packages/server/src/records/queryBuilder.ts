@@ -26,7 +26,7 @@ import {
 } from '@atrium/shared/apps';
 import type { RowScope } from '../access/recordRights.js';
 import { prefixQueryText, searchWords } from '../db/fullText.js';
-import { records } from '../db/schema.js';
+import { records, users } from '../db/schema.js';
 import { RecordError } from './RecordError.js';
 
 /** The records a list reads: one entity of one application in one organisation. */
@@ -112,7 +112,12 @@ interface Operand {
   json?: SQL;
   /** A choice field's values, in declaration order. */
   choices?: readonly string[];
+  /** For a person: their id as a uuid (null when the value is none), to sort by their name. */
+  person?: SQL;
 }
+
+/** A user id as the users table holds them. */
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 const jsonOf = (key: string): SQL => sql`(${records.data} -> ${key}::text)`;
 const textOf = (key: string): SQL => sql`(${records.data} ->> ${key}::text)`;
@@ -131,7 +136,8 @@ function fieldOperand(key: string, field: Field | undefined): Operand {
         ? sql`(case when jsonb_typeof(${json}) = 'boolean' then (${text})::boolean end)`
         : text;
   const choices = field.type === 'choice' || field.type === 'multiChoice' ? field.choices.map((c) => c.value) : undefined;
-  return { name: key, kind, empty, typed, json, ...(choices ? { choices } : {}) };
+  const person = kind === 'user' ? sql`(case when ${text} ~* ${UUID}::text then (${text})::uuid end)` : undefined;
+  return { name: key, kind, empty, typed, json, ...(choices ? { choices } : {}), ...(person ? { person } : {}) };
 }
 
 /** The record's colour by the entity's rule, as colourOf decides it: the first of red, yellow, green whose condition holds, else BLUE. */
@@ -149,11 +155,11 @@ function metaOperand(name: RecordMetaField, entity: Entity, ctx: EvaluationConte
     case 'name':
       return { name, kind: 'text', empty: FALSE, typed: sql`${records.name}` };
     case 'owner':
-      return { name, kind: 'user', empty: sql`(${records.ownerId} is null)`, typed: sql`(${records.ownerId})::text` };
+      return { name, kind: 'user', empty: sql`(${records.ownerId} is null)`, typed: sql`(${records.ownerId})::text`, person: sql`${records.ownerId}` };
     case 'createdBy':
-      return { name, kind: 'user', empty: sql`(${records.createdBy} is null)`, typed: sql`(${records.createdBy})::text` };
+      return { name, kind: 'user', empty: sql`(${records.createdBy} is null)`, typed: sql`(${records.createdBy})::text`, person: sql`${records.createdBy}` };
     case 'updatedBy':
-      return { name, kind: 'user', empty: sql`(${records.updatedBy} is null)`, typed: sql`(${records.updatedBy})::text` };
+      return { name, kind: 'user', empty: sql`(${records.updatedBy} is null)`, typed: sql`(${records.updatedBy})::text`, person: sql`${records.updatedBy}` };
     case 'createdAt':
       return { name, kind: 'moment', empty: FALSE, typed: sql`${records.createdAt}` };
     case 'updatedAt':
@@ -394,6 +400,10 @@ function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: Eva
       break;
     case 'colour':
       expression = sql`array_position(array['RED', 'YELLOW', 'GREEN', 'BLUE']::text[], ${operand.typed})`;
+      break;
+    case 'user':
+      // A person sorts by their name as the product shows it ("Firstname Lastname", else the username), ignoring case.
+      expression = sql`(select lower(coalesce(nullif(concat_ws(' ', nullif(${users.firstname}, ''), nullif(${users.lastname}, '')), ''), ${users.username})) collate "C" from ${users} where ${users.id} = ${operand.person!})`;
       break;
     case 'text':
       expression = name === 'name' && !Object.hasOwn(entity.fields, name) ? sql`(${operand.typed} collate "C")` : sql`(lower(${operand.typed}) collate "C")`;

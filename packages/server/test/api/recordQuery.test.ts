@@ -195,6 +195,8 @@ let appId: string;
 let rows: Row[];
 let live: Row[];
 let me: string;
+/** Each user's name as the product shows it, lower-case. */
+const shownAs = new Map<string, string>();
 const ctx = () => ({ userId: me, now: NOW });
 
 /** The names a list query selects, in its order. */
@@ -231,7 +233,17 @@ beforeAll(async () => {
   accountId = account.id;
   appId = (await s.stores.apps.create({ name: 'Tracker', title: 'Tracker', category: 'organization', appType: 3 })).id;
   userIds = [];
-  for (const name of ['olivia', 'dana', 'liam', 'sofia']) userIds.push((await s.stores.users.create({ username: `${name}-${crypto.randomBytes(3).toString('hex')}` })).id);
+  // Names that sort otherwise than their ids, one without a name (shown by username), one lower-case.
+  for (const [name, firstname, lastname] of [
+    ['olivia', 'Olivia', 'Hart'],
+    ['dana', 'dana', 'Demo'],
+    ['liam', '', ''],
+    ['sofia', 'Sofia', ''],
+  ] as const) {
+    const user = await s.stores.users.create({ username: `${name}-${crypto.randomBytes(3).toString('hex')}`, firstname, lastname });
+    userIds.push(user.id);
+    shownAs.set(user.id, (firstname || lastname ? [firstname, lastname].filter(Boolean).join(' ') : user.username).toLowerCase());
+  }
   me = userIds[0]!;
   rows = generateRows(320, 20261127);
   live = rows.filter((r) => !r.deleted);
@@ -463,10 +475,10 @@ describe(`the list query builder on ${databaseKind}`, () => {
       ['done', field('done'), (a: boolean, b: boolean) => Number(a) - Number(b)],
       ['status', field('status'), rank(['draft', 'open', 'closed'])],
       ['tags', (r) => (Array.isArray(r.data.tags) && r.data.tags.length > 0 ? r.data.tags[0] : null), rank(['a', 'b', 'c'])],
-      ['person', field('person'), byText],
+      ['person', (r) => (typeof r.data.person === 'string' ? shownAs.get(r.data.person) : null), byText],
       ['name', (r) => r.name, byText],
       ['updatedAt', (r) => r.updatedAt.getTime(), byNumber],
-      ['owner', (r) => r.ownerId, byText],
+      ['owner', (r) => (r.ownerId === null ? null : shownAs.get(r.ownerId)), byText],
       ['colour', (r) => colourOf(entity.colour, r.data, fields, ctx()), rank(['RED', 'YELLOW', 'GREEN', 'BLUE'])],
     ];
     for (const [key, value, compare] of cases) {
