@@ -261,17 +261,22 @@ const COMPARISON: Partial<Record<ConditionOp, SQL>> = { lt: sql`<`, lte: sql`<=`
 /** Whether an element of a list of choices is empty. */
 const ELEMENT_EMPTY = sql`(x is null or btrim(x, ${WHITESPACE}::text) = '')`;
 
-/** Whether the operand (one value) is the same as a value: both empty, or both not and equal. */
+/**
+ * Whether the operand (one value) is the same as a value: both empty, or
+ * both not and equal. A value that is not empty is never equal to an empty
+ * one (a blank text, a number or yes/no of another JSON type reads as null),
+ * so equality alone decides.
+ */
 function sameAs(operand: Operand, value: Literal): SQL {
   if (value === null) return operand.empty;
-  return sql`(not ${operand.empty} and ${operand.typed} = ${bound(operand, value)})`;
+  return sql`(${operand.typed} = ${bound(operand, value)})`;
 }
 
 /** Whether the operand (one value) is one of the values. */
 function oneOf(operand: Operand, values: readonly Literal[]): SQL {
   const present = [...new Set(values.filter((v): v is Exclude<Literal, null> => v !== null))];
   const parts: SQL[] = [];
-  if (present.length > 0) parts.push(sql`(not ${operand.empty} and ${operand.typed} in (${sql.join(present.map((v) => bound(operand, v)), sql`, `)}))`);
+  if (present.length > 0) parts.push(sql`(${operand.typed} in (${sql.join(present.map((v) => bound(operand, v)), sql`, `)}))`);
   if (present.length < values.length) parts.push(operand.empty);
   return parts.length === 0 ? FALSE : sql`(${sql.join(parts, sql` or `)})`;
 }
@@ -385,8 +390,8 @@ function listOperand(name: string, entity: Entity, seen: Visibility, ctx: Evalua
   return null;
 }
 
-/** The ORDER BY expression of a sort key, or null when the list cannot be sorted by it. */
-function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL | null {
+/** The ORDER BY expression of a sort key (and whether it is never null), or null when the list cannot be sorted by it. */
+function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: EvaluationContext): { expression: SQL; alwaysSet: boolean } | null {
   const operand = listOperand(name, entity, seen, ctx);
   if (operand === null) return null;
   let expression: SQL;
@@ -411,9 +416,11 @@ function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: Eva
     default:
       expression = ordered(operand);
   }
-  const empty = operand.empty === FALSE ? expression : sql`(case when not ${operand.empty} then ${expression} end)`;
   const partly = Object.hasOwn(seen.partly, name) ? seen.partly[name] : undefined;
-  return partly === undefined ? empty : sql`(case when ${scopeSql(partly, entity, ctx)} then ${empty} end)`;
+  // A column that always has a value sorts by itself, so that its index gives the order (the newest change first).
+  if (operand.empty === FALSE && partly === undefined) return { expression, alwaysSet: true };
+  const set = operand.empty === FALSE ? expression : sql`(case when not ${operand.empty} then ${expression} end)`;
+  return { expression: partly === undefined ? set : sql`(case when ${scopeSql(partly, entity, ctx)} then ${set} end)`, alwaysSet: false };
 }
 
 const DEFAULT_SORT: SortSpec = { field: 'updatedAt', direction: 'desc' };
@@ -421,16 +428,16 @@ const DEFAULT_SORT: SortSpec = { field: 'updatedAt', direction: 'desc' };
 /** The ORDER BY of a list: the asked sort, else the list view's (when the caller may sort by it), else the newest change first; then by name. */
 function orderBySql(query: RecordQuery, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL {
   let sort: SortSpec = query.sort ?? entity.views.list?.sort ?? DEFAULT_SORT;
-  let expression = sortExpression(sort.field, entity, seen, ctx);
-  if (expression === null && query.sort !== undefined) throw new RecordError('badSort', { field: query.sort.field });
-  if (expression === null) {
+  let key = sortExpression(sort.field, entity, seen, ctx);
+  if (key === null && query.sort !== undefined) throw new RecordError('badSort', { field: query.sort.field });
+  if (key === null) {
     sort = DEFAULT_SORT;
-    expression = sortExpression(sort.field, entity, seen, ctx)!;
+    key = sortExpression(sort.field, entity, seen, ctx)!;
   }
   const direction = sort.direction === 'desc' ? sql`desc` : sql`asc`;
   const byName = sql`(${records.name} collate "C") asc`;
-  if (sort.field === 'name' && !Object.hasOwn(entity.fields, 'name')) return sql`${expression} ${direction}`;
-  return sql`${expression} ${direction} nulls last, ${byName}`;
+  if (sort.field === 'name' && !Object.hasOwn(entity.fields, 'name')) return sql`${key.expression} ${direction}`;
+  return key.alwaysSet ? sql`${key.expression} ${direction}, ${byName}` : sql`${key.expression} ${direction} nulls last, ${byName}`;
 }
 
 /** The search: every word as the start of a word of the title or the searchable fields; of the title alone where a searchable field is hidden. */
