@@ -128,7 +128,11 @@ function fieldOperand(key: string, field: Field | undefined): Operand {
   const json = jsonOf(key);
   const text = textOf(key);
   const kind = KIND_OF[field.type];
-  const empty = sql`(case coalesce(jsonb_typeof(${json}), 'null') when 'null' then true when 'string' then btrim(${text}, ${WHITESPACE}::text) = '' when 'array' then jsonb_array_length(${json}) = 0 else false end)`;
+  // A single value is empty when it is none or blank text (one read of the value); a list when it is none or has no element.
+  const empty =
+    kind === 'multi' || kind === 'rows'
+      ? sql`(case coalesce(jsonb_typeof(${json}), 'null') when 'null' then true when 'string' then btrim(${text}, ${WHITESPACE}::text) = '' when 'array' then jsonb_array_length(${json}) = 0 else false end)`
+      : sql`coalesce(btrim(${text}, ${WHITESPACE}::text) = '', true)`;
   const typed =
     kind === 'number'
       ? sql`(case when jsonb_typeof(${json}) = 'number' then (${text})::numeric end)`
@@ -336,7 +340,11 @@ function leafSql(operand: Operand, op: ConditionOp, value: ConditionValue | unde
     default: {
       const one = expected as Literal;
       if (one === null) return FALSE;
-      return sql`coalesce(not ${operand.empty} and ${ordered(operand)} ${COMPARISON[op]!} ${bound(operand, one)}, false)`;
+      const comparison = sql`${ordered(operand)} ${COMPARISON[op]!} ${bound(operand, one)}`;
+      // A number or yes/no that reads as one is never empty. An empty text never compares: values.ts stores blank text
+      // as none, so the cheap test of an empty text stands for the full one (which reads the value twice more).
+      if (operand.empty === FALSE || operand.kind === 'number' || operand.kind === 'boolean') return sql`coalesce(${comparison}, false)`;
+      return sql`coalesce(${operand.typed} <> '' and ${comparison}, false)`;
     }
   }
 }
