@@ -12,6 +12,7 @@ import { hasUnstorableText } from '@atrium/shared';
 import {
   RECORD_COLOURS,
   RECORD_META_FIELDS,
+  normaliseValue,
   resolveValue,
   type Condition,
   type ConditionOp,
@@ -177,13 +178,10 @@ const bad = (field: string): never => {
   throw new RecordError('badFilter', { field });
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MOMENT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
-
-function isDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+/** A day or a moment as a field of that type would take it (values.ts): a moment normalised to ISO text in UTC. Null when it would not. */
+function asTime(type: 'date' | 'datetime', value: string): string | null {
+  const { value: normalised, problem } = normaliseValue({ type, label: { en_EN: type } }, value);
+  return problem === undefined && typeof normalised === 'string' ? normalised : null;
 }
 
 /**
@@ -198,12 +196,8 @@ function literalFor(operand: Operand, value: Literal): Literal {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? value : bad(operand.name);
     case 'day':
-      return typeof value === 'string' && isDay(value) ? value : bad(operand.name);
-    case 'moment': {
-      if (typeof value !== 'string' || !MOMENT.test(value) || !isDay(value.slice(0, 10))) return bad(operand.name);
-      const ms = Date.parse(value);
-      return Number.isNaN(ms) ? bad(operand.name) : new Date(ms).toISOString();
-    }
+    case 'moment':
+      return (typeof value === 'string' ? asTime(operand.kind === 'day' ? 'date' : 'datetime', value) : null) ?? bad(operand.name);
     case 'boolean':
       return typeof value === 'boolean' ? value : bad(operand.name);
     case 'choice':
@@ -426,9 +420,9 @@ function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: Eva
   }
   const partly = Object.hasOwn(seen.partly, name) ? seen.partly[name] : undefined;
   // A column that always has a value sorts by itself, so that its index gives the order (the newest change first).
-  if (operand.empty === FALSE && partly === undefined) return { expression, alwaysSet: true };
-  const set = operand.empty === FALSE ? expression : sql`(case when not ${operand.empty} then ${expression} end)`;
-  return { expression: partly === undefined ? set : sql`(case when ${scopeSql(partly, entity, ctx)} then ${set} end)`, alwaysSet: false };
+  // A field's empty value reads as null (values.ts stores blank text as none), which sorts last.
+  if (partly === undefined) return { expression, alwaysSet: operand.empty === FALSE };
+  return { expression: sql`(case when ${scopeSql(partly, entity, ctx)} then ${expression} end)`, alwaysSet: false };
 }
 
 const DEFAULT_SORT: SortSpec = { field: 'updatedAt', direction: 'desc' };

@@ -280,7 +280,7 @@ function probes(key: string, field: Field, seed: number): RecordFilter[] {
   const literals: ConditionValue[] = [...values.slice(0, 6), null] as ConditionValue[];
   if (['text', 'longText', 'email', 'url', 'phone', 'link', 'choice'].includes(field.type)) literals.push('', '  ');
   if (field.type === 'date') literals.push({ relative: { days: -10 } }, { relative: { days: 2 } }, { relative: {} });
-  if (field.type === 'datetime') literals.push({ relative: { hours: -5 } }, { relative: { days: 1 } }, '2026-03-10', '2026-03-10T10:30:00+01:00');
+  if (field.type === 'datetime') literals.push({ relative: { hours: -5 } }, { relative: { days: 1 } }, '2026-03-10T00:00:00Z', '2026-03-10T10:30:00+01:00');
   if (field.type === 'user') literals.push({ me: true });
   const equality: ConditionOp[] = ['eq', 'ne'];
   const ordering: ConditionOp[] = field.type === 'multiChoice' || KINDS_WITHOUT_ORDER.has(field.type) ? [] : ['lt', 'lte', 'gt', 'gte'];
@@ -522,7 +522,8 @@ describe(`the list query builder on ${databaseKind}`, () => {
     badFilter({ field: 'title', op: 'eq', value: 5 });
     badFilter({ field: 'start', op: 'eq', value: '2026-02-30' });
     badFilter({ field: 'start', op: 'lt', value: { relative: { days: 1e12 } } });
-    badFilter({ field: 'at', op: 'gt', value: '2026-03-10T10:00' });
+    badFilter({ field: 'at', op: 'gt', value: '2026-03-10' });
+    badFilter({ field: 'at', op: 'gt', value: '2026-02-30T10:00:00Z' });
     badFilter({ field: 'at', op: 'gt', value: 'yesterday' });
     badFilter({ field: 'at', op: 'in', value: ['2026-03-10'] });
     badFilter({ field: 'done', op: 'lt', value: true });
