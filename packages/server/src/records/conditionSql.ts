@@ -76,7 +76,8 @@ const OPS_OF: Record<Kind, readonly ConditionOp[]> = {
 /** The characters JavaScript's trim() removes: a text of only these is empty, as isEmptyValue decides. */
 const WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 
-const TRUE = sql`true`;
+/** A condition that always holds. */
+export const TRUE = sql`true`;
 /** A condition that never holds (also: an operand that is never empty). */
 export const FALSE = sql`false`;
 

@@ -12,7 +12,7 @@ import { RECORD_META_FIELDS, type Entity, type EvaluationContext, type Field, ty
 import type { RowScope } from '../access/recordRights.js';
 import { prefixQueryText, searchWords } from '../db/fullText.js';
 import { records, users } from '../db/schema.js';
-import { bad, FALSE, fieldOperand, leafSql, metaOperand, ordered, scopeSql, type Operand } from './conditionSql.js';
+import { bad, FALSE, fieldOperand, TRUE, leafSql, metaOperand, ordered, scopeSql, type Operand } from './conditionSql.js';
 import { RecordError } from './RecordError.js';
 
 export { colourSql, conditionSql, scopeSql } from './conditionSql.js';
@@ -103,18 +103,32 @@ function orderBySql(query: RecordQuery, entity: Entity, seen: Visibility, ctx: E
   return key.alwaysSet ? sql`${key.expression} ${direction}, ${byName}` : sql`${key.expression} ${direction} nulls last, ${byName}`;
 }
 
-/** The search: every word as the start of a word of the title or the searchable fields; of the title alone where a searchable field is hidden. */
+/** Where the caller sees every one of some fields: everywhere (TRUE), nowhere (FALSE), or on the records of their scopes. */
+function seenWhere(keys: readonly string[], entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL {
+  if (keys.some((f) => seen.hidden.has(f))) return FALSE;
+  const partly = keys.filter((f) => Object.hasOwn(seen.partly, f)).map((f) => scopeSql(seen.partly[f]!, entity, ctx));
+  return partly.length === 0 ? TRUE : sql`(${sql.join(partly, sql` and `)})`;
+}
+
+/**
+ * The search: every word as the start of a word of the title or of the
+ * searchable fields, on the records where the caller sees them. The title's
+ * words are the search column's weight A, the searchable fields' weight B
+ * (one text for them all, so a record's searchable words count only where
+ * the caller sees every searchable field).
+ */
 function searchSql(text: string | undefined, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL | null {
   const words = searchWords(text ?? '');
   if (words.length === 0) return null;
-  const everywhere = sql`${records.search} @@ to_tsquery('simple'::regconfig, ${prefixQueryText(words)}::text)`;
-  // Weight A is the title's (the generated column); B the searchable fields'.
-  const titleOnly = sql`${records.search} @@ to_tsquery('simple'::regconfig, ${words.map((w) => `${prefixQueryText([w])}A`).join(' & ')}::text)`;
-  const searchable = entity.searchFields ?? [];
-  if (searchable.some((f) => seen.hidden.has(f))) return titleOnly;
-  const partly = searchable.filter((f) => Object.hasOwn(seen.partly, f)).map((f) => scopeSql(seen.partly[f]!, entity, ctx));
-  if (partly.length === 0) return everywhere;
-  return sql`(${titleOnly} or (${sql.join(partly, sql` and `)} and ${everywhere}))`;
+  const query = (weight: '' | 'A' | 'B') => sql`${records.search} @@ to_tsquery('simple'::regconfig, ${words.map((w) => `${prefixQueryText([w])}${weight}`).join(' & ')}::text)`;
+  const title = seenWhere([entity.titleField], entity, seen, ctx);
+  const searchable = seenWhere(entity.searchFields ?? [], entity, seen, ctx);
+  const parts: SQL[] = [];
+  const where = (...conditions: SQL[]) => conditions.filter((c) => c !== TRUE);
+  if (title !== FALSE && searchable !== FALSE) parts.push(sql.join([...where(title, searchable), query('')], sql` and `));
+  if (title !== FALSE && searchable !== TRUE) parts.push(sql.join([...where(title), query('A')], sql` and `));
+  if (searchable !== FALSE && title !== TRUE) parts.push(sql.join([...where(searchable), query('B')], sql` and `));
+  return parts.length === 0 ? FALSE : sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /**

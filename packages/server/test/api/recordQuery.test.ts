@@ -377,14 +377,26 @@ describe(`the list query builder on ${databaseKind}`, () => {
     expect((await allPages({ search: 'beta gam' })).sort()).toEqual(sorted(live.filter((r) => ['beta', 'gam'].every((q) => words(r).some((w) => w.startsWith(q))))));
   });
 
-  it('finds a record by the words of a searchable field only where the caller sees that field, and by its title everywhere', async () => {
-    const inNotes = live.filter((r) => r.searchText.toLowerCase().includes('zeta') && !r.title.toLowerCase().includes('zeta'));
-    expect(inNotes.length).toBeGreaterThan(0);
-    expect(await allPages({ search: 'zeta' }, { kind: 'all' }, ['notes'])).toEqual(expect.not.arrayContaining([inNotes[0]!.name]));
-    const partly = { notes: { kind: 'some', owners: [me], where: [] } as RowScope };
-    const found = await allPages({ search: 'zeta' }, { kind: 'all' }, [], partly);
-    const expected = live.filter((r) => r.title.toLowerCase().includes('zeta') || (r.ownerId === me && r.searchText.toLowerCase().includes('zeta')));
-    expect(found.sort()).toEqual(sorted(expected));
+  it('finds a record by the words of its title and searchable fields only where the caller sees them', async () => {
+    const has = (text: string, word: string) => (text.toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).some((w) => w.startsWith(word));
+    const byTitle = (r: Row, w: string) => has(r.title, w);
+    const byNotes = (r: Row, w: string) => has(r.searchText, w);
+    const search = (hidden: string[], partly: Record<string, RowScope> = {}) => allPages({ search: 'zeta' }, { kind: 'all' }, hidden, partly).then((found) => found.sort());
+    expect(live.filter((r) => byNotes(r, 'zeta') && !byTitle(r, 'zeta')).length).toBeGreaterThan(0);
+    expect(live.filter((r) => byTitle(r, 'zeta') && !byNotes(r, 'zeta')).length).toBeGreaterThan(0);
+    expect(await search([])).toEqual(sorted(live.filter((r) => byTitle(r, 'zeta') || byNotes(r, 'zeta'))));
+    expect(await search(['notes'])).toEqual(sorted(live.filter((r) => byTitle(r, 'zeta'))));
+    expect(await search(['title'])).toEqual(sorted(live.filter((r) => byNotes(r, 'zeta'))));
+    expect(await search(['title', 'notes'])).toEqual([]);
+    const mine = { kind: 'some', owners: [me], where: [] } as RowScope;
+    expect(await search([], { notes: mine })).toEqual(sorted(live.filter((r) => byTitle(r, 'zeta') || (r.ownerId === me && byNotes(r, 'zeta')))));
+    expect(await search([], { title: mine })).toEqual(sorted(live.filter((r) => (r.ownerId === me && byTitle(r, 'zeta')) || byNotes(r, 'zeta'))));
+    // Two words, one in the title and one in the notes, find a record where both are seen.
+    const mixed = live.filter((r) => byTitle(r, 'alpha') && byNotes(r, 'beta'));
+    expect(mixed.length).toBeGreaterThan(0);
+    const both = (await allPages({ search: 'alpha beta' }, { kind: 'all' }, [], { title: mine })).sort();
+    const expected = live.filter((r) => (r.ownerId === me ? has(`${r.title} ${r.searchText}`, 'alpha') && has(`${r.title} ${r.searchText}`, 'beta') : byNotes(r, 'alpha') && byNotes(r, 'beta')));
+    expect(both).toEqual(sorted(expected));
   });
 
   it('selects, for each mix of roles, exactly the records recordAccess lets the caller read', async () => {
