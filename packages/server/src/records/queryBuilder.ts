@@ -11,7 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RECORD_META_FIELDS, type Entity, type EvaluationContext, type Field, type RecordMetaField, type RecordQuery, type SortSpec } from '@atrium/shared/apps';
 import type { RowScope } from '../access/recordRights.js';
 import { prefixQueryText, searchWords } from '../db/fullText.js';
-import { records, users } from '../db/schema.js';
+import { memberships, records, users } from '../db/schema.js';
 import { bad, FALSE, fieldOperand, TRUE, leafSql, metaOperand, ordered, scopeSql, type Operand } from './conditionSql.js';
 import { RecordError } from './RecordError.js';
 
@@ -40,6 +40,26 @@ const UNLISTABLE: ReadonlySet<Field['type']> = new Set(['table', 'file', 'richTe
 interface Visibility {
   hidden: ReadonlySet<string>;
   partly: Readonly<Record<string, RowScope>>;
+  /** The organisation listed: its members' names are read once for a sort by person. */
+  accountId: string;
+}
+
+/** A user's name as the product shows it ("Firstname Lastname", else the username), lower-case, of the users row `alias`. */
+function shownName(alias: 'member' | 'person'): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return sql`lower(coalesce(nullif(concat_ws(' ', nullif(${column('firstname')}, ''), nullif(${column('lastname')}, '')), ''), ${column('username')}))`;
+}
+
+/**
+ * The name a person sorts by: read from one map of the organisation's
+ * members' names, made once per statement, and looked up for anyone else
+ * (a former member): one lookup per record in a map rather than one
+ * query per record.
+ */
+function personName(operand: Operand, accountId: string): SQL {
+  const members = sql`(select jsonb_object_agg(member.id::text, ${shownName('member')}) from ${users} as member join ${memberships} on ${memberships.userId} = member.id where ${memberships.accountId} = ${accountId}::uuid)`;
+  const anyone = sql`(select ${shownName('person')} from ${users} as person where person.id = ${operand.person!})`;
+  return sql`(coalesce(${members} ->> ${operand.typed}, ${anyone}) collate "C")`;
 }
 
 /** The operand a list may filter or sort by: a field the caller sees and that has a value to compare, or a record's column. Null for anything else. */
@@ -70,8 +90,8 @@ function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: Eva
       expression = sql`array_position(array['RED', 'YELLOW', 'GREEN', 'BLUE']::text[], ${operand.typed})`;
       break;
     case 'user':
-      // A person sorts by their name as the product shows it ("Firstname Lastname", else the username), ignoring case.
-      expression = sql`(select lower(coalesce(nullif(concat_ws(' ', nullif(${users.firstname}, ''), nullif(${users.lastname}, '')), ''), ${users.username})) collate "C" from ${users} where ${users.id} = ${operand.person!})`;
+      // A person sorts by their name as the product shows it, ignoring case.
+      expression = personName(operand, seen.accountId);
       break;
     case 'text':
       expression = name === 'name' && !Object.hasOwn(entity.fields, name) ? sql`(${operand.typed} collate "C")` : sql`(lower(${operand.typed}) collate "C")`;
@@ -150,7 +170,7 @@ export function listQuerySql(
   partlyHidden: Readonly<Record<string, RowScope>> = {},
 ): ListQuerySql {
   const { entity } = target;
-  const seen: Visibility = { hidden: new Set(hiddenFields), partly: partlyHidden };
+  const seen: Visibility = { hidden: new Set(hiddenFields), partly: partlyHidden, accountId: target.accountId };
   const parts: SQL[] = [
     sql`${records.accountId} = ${target.accountId}::uuid`,
     sql`${records.appId} = ${target.appId}::uuid`,

@@ -79,13 +79,15 @@ beforeAll(async () => {
   userIds = [];
   // Names that sort otherwise than their ids, one without a name (shown by username), one lower-case.
   for (const [name, firstname, lastname] of [
-    ['olivia', 'Olivia', 'Hart'],
-    ['dana', 'dana', 'Demo'],
+    ['olivia', 'Ann', 'Hart'],
+    ['dana', 'zed', 'Demo'],
     ['liam', '', ''],
-    ['sofia', 'Sofia', ''],
+    ['sofia', 'Bob', ''],
   ] as const) {
     const user = await s.stores.users.create({ username: `${name}-${crypto.randomBytes(3).toString('hex')}`, firstname, lastname });
     userIds.push(user.id);
+    // Two are members of the organisation, two are not (any more): a sort by person finds both kinds' names.
+    if (userIds.length <= 2) await s.stores.accounts.addMember(accountId, user.id);
     shownAs.set(user.id, (firstname || lastname ? [firstname, lastname].filter(Boolean).join(' ') : user.username).toLowerCase());
   }
   me = userIds[0]!;
