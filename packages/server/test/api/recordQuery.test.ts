@@ -190,6 +190,20 @@ describe(`the list query builder on ${databaseKind}`, () => {
     }
   });
 
+  it('compiles the declaration’s conditions on child tables, files and rich text as the shared evaluation reads them', async () => {
+    const conditions: Condition[] = [
+      ...['lines', 'files', 'body'].flatMap((field) => [{ field, op: 'empty' } as Condition, { field, op: 'notEmpty' } as Condition]),
+      { field: 'body', op: 'contains', value: 'ALPHA' },
+      { field: 'body', op: 'eq', value: 'zeta' },
+    ];
+    for (const condition of conditions) {
+      const expected = sorted(live.filter((r) => evaluateCondition(condition, r.data, fields, ctx())));
+      expect(expected.length).toBeGreaterThan(0);
+      expect({ condition, found: await selected(condition) }).toEqual({ condition, found: expected });
+    }
+    expect(() => conditionSql({ field: 'lines', op: 'eq', value: 'x' }, entity, ctx())).toThrow(RecordError);
+  });
+
   it('filters by colour exactly as colourOf decides it', async () => {
     for (const colour of ['RED', 'YELLOW', 'GREEN', 'BLUE']) {
       const expected = sorted(live.filter((r) => colourOf(entity.colour, r.data, fields, ctx()) === colour));
