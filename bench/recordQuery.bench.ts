@@ -42,7 +42,11 @@ try {
   const stores = createStores(db, dataDir);
   const account = await stores.accounts.create({ name: 'Bench Org' });
   const people = [];
-  for (const username of ['bench-olivia', 'bench-dana', 'bench-liam']) people.push(await stores.users.create({ username, firstname: username.slice(6), lastname: 'Bench' }));
+  for (const username of ['bench-olivia', 'bench-dana', 'bench-liam']) {
+    const user = await stores.users.create({ username, firstname: username.slice(6), lastname: 'Bench' });
+    await stores.accounts.addMember(account.id, user.id);
+    people.push(user);
+  }
   const app = await stores.apps.create({ name: 'BenchIncidents', title: 'Bench Incidents', category: 'operational intelligence', appType: DECLARED_APP_TYPE });
 
   // The same kind of incidents as bench/seedRecords.ts, a thousand per statement.

@@ -103,13 +103,6 @@ function covers(caller: Caller, entity: Entity, grant: Grant, record: RecordFact
   return evaluateCondition(scope.where, record.values, entity.fields, { userId: caller.userId, now });
 }
 
-/** Whether a record lies in a row scope (what the scope's SQL selects, decided over one record). */
-export function inScope(caller: Caller, entity: Entity, scope: RowScope, record: RecordFacts, now: number): boolean {
-  if (scope.kind !== 'some') return scope.kind === 'all';
-  if (record.ownerId !== null && scope.owners.includes(record.ownerId)) return true;
-  return scope.where.some((c) => evaluateCondition(c, record.values, entity.fields, { userId: caller.userId, now }));
-}
-
 /** The fields listed by every one of some grants (by `listed`); every field when there is no grant. */
 function listedByEvery(entity: Entity, grants: readonly Grant[], listed: (g: Grant) => readonly string[]): string[] {
   return Object.keys(entity.fields).filter((field) => grants.every((g) => listed(g).includes(field)));

@@ -1,34 +1,21 @@
 /**
  * A declaration and a list query made into bound SQL over the `records`
- * table (records/README.md): conditions (row scopes, colour rules, a
- * list's filters), the search, the order and the page. No text of the
- * client or of the declaration becomes SQL: field keys and values are
- * bound parameters, and every operator and direction is chosen here from a
- * fixed set. A condition selects exactly the records `evaluateCondition`
- * (shared) says hold, for values of their field's type.
+ * table (records/README.md): the list's WHERE (organisation, application,
+ * entity, live or deleted records, the row scope, the filters, the search),
+ * its ORDER BY and its page. No text of the client or of the declaration
+ * becomes SQL: field keys and values are bound parameters, and every
+ * operator and direction is chosen here from a fixed set. Conditions are
+ * compiled by conditionSql.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { hasUnstorableText } from '@atrium/shared';
-import {
-  RECORD_COLOURS,
-  RECORD_META_FIELDS,
-  normaliseValue,
-  resolveValue,
-  type Condition,
-  type ConditionOp,
-  type ConditionValue,
-  type Entity,
-  type EvaluationContext,
-  type Field,
-  type Literal,
-  type RecordMetaField,
-  type RecordQuery,
-  type SortSpec,
-} from '@atrium/shared/apps';
+import { RECORD_META_FIELDS, type Entity, type EvaluationContext, type Field, type RecordMetaField, type RecordQuery, type SortSpec } from '@atrium/shared/apps';
 import type { RowScope } from '../access/recordRights.js';
 import { prefixQueryText, searchWords } from '../db/fullText.js';
-import { records, users } from '../db/schema.js';
+import { memberships, records, users } from '../db/schema.js';
+import { bad, FALSE, fieldOperand, TRUE, leafSql, metaOperand, ordered, scopeSql, type Operand } from './conditionSql.js';
 import { RecordError } from './RecordError.js';
+
+export { colourSql, conditionSql, scopeSql } from './conditionSql.js';
 
 /** The records a list reads: one entity of one application in one organisation. */
 export interface ListTarget {
@@ -46,332 +33,6 @@ export interface ListQuerySql {
   offset: number;
 }
 
-/**
- * How values of a field compare: as numbers, days (YYYY-MM-DD text), moments
- * (ISO text as values.ts normalises them, in UTC, so that text order is
- * time order and a value can never fail a cast), yes/no, text, a choice,
- * a user id, a list of choices, or rows (child tables and files: only
- * empty or not). `absent` is a field the entity does not declare: empty on
- * every record, as evaluateCondition reads it.
- */
-type Kind = 'number' | 'day' | 'moment' | 'boolean' | 'text' | 'choice' | 'user' | 'multi' | 'rows' | 'absent' | 'colour';
-
-const KIND_OF: Record<Field['type'], Kind> = {
-  text: 'text',
-  longText: 'text',
-  richText: 'text',
-  email: 'text',
-  url: 'text',
-  phone: 'text',
-  link: 'text',
-  number: 'number',
-  decimal: 'number',
-  percent: 'number',
-  duration: 'number',
-  rating: 'number',
-  date: 'day',
-  datetime: 'moment',
-  boolean: 'boolean',
-  choice: 'choice',
-  multiChoice: 'multi',
-  user: 'user',
-  table: 'rows',
-  file: 'rows',
-};
-
-/** Operators each kind takes; any other is a bad filter. */
-const OPS_OF: Record<Kind, readonly ConditionOp[]> = {
-  number: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'empty', 'notEmpty'],
-  day: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'empty', 'notEmpty'],
-  moment: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'empty', 'notEmpty'],
-  boolean: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty'],
-  text: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'empty', 'notEmpty', 'contains'],
-  choice: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'contains'],
-  user: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty'],
-  multi: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'contains'],
-  rows: ['empty', 'notEmpty'],
-  absent: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'empty', 'notEmpty', 'contains'],
-  colour: ['eq', 'ne', 'in', 'notIn'],
-};
-
-/** The characters JavaScript's trim() removes: a text of only these is empty, as isEmptyValue decides. */
-const WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
-
-const TRUE = sql`true`;
-const FALSE = sql`false`;
-
-/** Something a condition compares: a field's value in `data`, or a column of the record. */
-interface Operand {
-  /** The key the condition names, for the refusal. */
-  name: string;
-  kind: Kind;
-  /** Whether the value is empty (never null). */
-  empty: SQL;
-  /** The value as SQL of its kind, null when empty or of another JSON type. */
-  typed: SQL;
-  /** The field's JSON value (multiple choices). */
-  json?: SQL;
-  /** A choice field's values, in declaration order. */
-  choices?: readonly string[];
-  /** For a person: their id as a uuid (null when the value is none), to sort by their name. */
-  person?: SQL;
-}
-
-/** A user id as the users table holds them. */
-const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
-
-const jsonOf = (key: string): SQL => sql`(${records.data} -> ${key}::text)`;
-const textOf = (key: string): SQL => sql`(${records.data} ->> ${key}::text)`;
-
-/** The operand of a declared field (or of a key the entity does not declare). */
-function fieldOperand(key: string, field: Field | undefined): Operand {
-  if (field === undefined) return { name: key, kind: 'absent', empty: TRUE, typed: sql`null::text` };
-  const json = jsonOf(key);
-  const text = textOf(key);
-  const kind = KIND_OF[field.type];
-  // A single value is empty when it is none or blank text (one read of the value); a list when it is none or has no element.
-  const empty =
-    kind === 'multi' || kind === 'rows'
-      ? sql`(case coalesce(jsonb_typeof(${json}), 'null') when 'null' then true when 'string' then btrim(${text}, ${WHITESPACE}::text) = '' when 'array' then jsonb_array_length(${json}) = 0 else false end)`
-      : sql`coalesce(btrim(${text}, ${WHITESPACE}::text) = '', true)`;
-  const typed =
-    kind === 'number'
-      ? sql`(case when jsonb_typeof(${json}) = 'number' then (${text})::numeric end)`
-      : kind === 'boolean'
-        ? sql`(case when jsonb_typeof(${json}) = 'boolean' then (${text})::boolean end)`
-        : text;
-  const choices = field.type === 'choice' || field.type === 'multiChoice' ? field.choices.map((c) => c.value) : undefined;
-  const person = kind === 'user' ? sql`(case when ${text} ~* ${UUID}::text then (${text})::uuid end)` : undefined;
-  return { name: key, kind, empty, typed, json, ...(choices ? { choices } : {}), ...(person ? { person } : {}) };
-}
-
-/** The record's colour by the entity's rule, as colourOf decides it: the first of red, yellow, green whose condition holds, else BLUE. */
-export function colourSql(entity: Entity, ctx: EvaluationContext): SQL {
-  const rule = entity.colour;
-  const whens = (['red', 'yellow', 'green'] as const)
-    .filter((c) => rule?.[c] !== undefined)
-    .map((c) => sql`when ${conditionSql(rule![c]!, entity, ctx)} then ${c.toUpperCase()}::text`);
-  return whens.length === 0 ? sql`'BLUE'::text` : sql`(case ${sql.join(whens, sql` `)} else 'BLUE'::text end)`;
-}
-
-/** The operand of a record's column (RECORD_META_FIELDS). */
-function metaOperand(name: RecordMetaField, entity: Entity, ctx: EvaluationContext): Operand {
-  switch (name) {
-    case 'name':
-      return { name, kind: 'text', empty: FALSE, typed: sql`${records.name}` };
-    case 'owner':
-      return { name, kind: 'user', empty: sql`(${records.ownerId} is null)`, typed: sql`(${records.ownerId})::text`, person: sql`${records.ownerId}` };
-    case 'createdBy':
-      return { name, kind: 'user', empty: sql`(${records.createdBy} is null)`, typed: sql`(${records.createdBy})::text`, person: sql`${records.createdBy}` };
-    case 'updatedBy':
-      return { name, kind: 'user', empty: sql`(${records.updatedBy} is null)`, typed: sql`(${records.updatedBy})::text`, person: sql`${records.updatedBy}` };
-    case 'createdAt':
-      return { name, kind: 'moment', empty: FALSE, typed: sql`${records.createdAt}` };
-    case 'updatedAt':
-      return { name, kind: 'moment', empty: FALSE, typed: sql`${records.updatedAt}` };
-    case 'colour':
-      return { name, kind: 'colour', empty: FALSE, typed: colourSql(entity, ctx) };
-  }
-}
-
-const bad = (field: string): never => {
-  throw new RecordError('badFilter', { field });
-};
-
-/** A day or a moment as a field of that type would take it (values.ts): a moment normalised to ISO text in UTC. Null when it would not. */
-function asTime(type: 'date' | 'datetime', value: string): string | null {
-  const { value: normalised, problem } = normaliseValue({ type, label: { en_EN: type } }, value);
-  return problem === undefined && typeof normalised === 'string' ? normalised : null;
-}
-
-/**
- * A value made concrete and checked against its operand's kind: null for
- * an empty one; a number, a day, a moment (normalised to ISO text in UTC),
- * yes/no, a known choice, a colour, or text. Anything else is a bad filter.
- */
-function literalFor(operand: Operand, value: Literal): Literal {
-  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-  if (typeof value === 'string' && hasUnstorableText(value)) return bad(operand.name);
-  switch (operand.kind) {
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value) ? value : bad(operand.name);
-    case 'day':
-    case 'moment':
-      return (typeof value === 'string' ? asTime(operand.kind === 'day' ? 'date' : 'datetime', value) : null) ?? bad(operand.name);
-    case 'boolean':
-      return typeof value === 'boolean' ? value : bad(operand.name);
-    case 'choice':
-    case 'multi':
-      return typeof value === 'string' && operand.choices!.includes(value) ? value : bad(operand.name);
-    case 'colour':
-      return typeof value === 'string' && (RECORD_COLOURS as readonly string[]).includes(value) ? value : bad(operand.name);
-    case 'text':
-    case 'user':
-      return typeof value === 'string' ? value : bad(operand.name);
-    case 'absent':
-      return value;
-    case 'rows':
-      return bad(operand.name);
-  }
-}
-
-/** A condition's value made concrete: `{me}` for users, `{relative}` for days and moments only; a list only for in and notIn. */
-function resolved(operand: Operand, op: ConditionOp, value: ConditionValue | undefined, ctx: EvaluationContext): Literal | Literal[] {
-  const list = op === 'in' || op === 'notIn';
-  if (Array.isArray(value) !== list) return bad(operand.name);
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const form = 'me' in value ? 'me' : 'relative';
-    const fits = form === 'me' ? operand.kind === 'user' : operand.kind === 'day' || operand.kind === 'moment';
-    if (!fits) return bad(operand.name);
-  }
-  let concrete: Literal | readonly Literal[];
-  try {
-    concrete = resolveValue(value, { type: operand.kind === 'day' ? 'date' : 'datetime' }, ctx);
-  } catch {
-    // A moment out of the calendar's range (a relative value of millions of days).
-    return bad(operand.name);
-  }
-  return Array.isArray(concrete) ? concrete.map((v: Literal) => literalFor(operand, v)) : literalFor(operand, concrete as Literal);
-}
-
-/** A non-empty value bound as a parameter of its kind. */
-function bound(operand: Operand, value: Exclude<Literal, null>): SQL {
-  switch (operand.kind) {
-    case 'number':
-      return sql`${String(value)}::numeric`;
-    case 'boolean':
-      return sql`${value}::boolean`;
-    case 'moment':
-      // Columns are timestamps; a field's moment is its ISO text in UTC.
-      return operand.json === undefined ? sql`${String(value)}::timestamptz` : sql`${String(value)}::text`;
-    default:
-      return sql`${String(value)}::text`;
-  }
-}
-
-/** Text order is code point order, the same on every database and in JavaScript for the characters of most writing. */
-function ordered(operand: Operand): SQL {
-  return operand.kind === 'number' || operand.kind === 'boolean' || (operand.kind === 'moment' && operand.json === undefined) ? operand.typed : sql`(${operand.typed} collate "C")`;
-}
-
-const COMPARISON: Partial<Record<ConditionOp, SQL>> = { lt: sql`<`, lte: sql`<=`, gt: sql`>`, gte: sql`>=` };
-
-/** Whether an element of a list of choices is empty. */
-const ELEMENT_EMPTY = sql`(x is null or btrim(x, ${WHITESPACE}::text) = '')`;
-
-/**
- * Whether the operand (one value) is the same as a value: both empty, or
- * both not and equal. A value that is not empty is never equal to an empty
- * one (a blank text, a number or yes/no of another JSON type reads as null),
- * so equality alone decides.
- */
-function sameAs(operand: Operand, value: Literal): SQL {
-  if (value === null) return operand.empty;
-  return sql`(${operand.typed} = ${bound(operand, value)})`;
-}
-
-/** Whether the operand (one value) is one of the values. */
-function oneOf(operand: Operand, values: readonly Literal[]): SQL {
-  const present = [...new Set(values.filter((v): v is Exclude<Literal, null> => v !== null))];
-  const parts: SQL[] = [];
-  if (present.length > 0) parts.push(sql`(${operand.typed} in (${sql.join(present.map((v) => bound(operand, v)), sql`, `)}))`);
-  if (present.length < values.length) parts.push(operand.empty);
-  return parts.length === 0 ? FALSE : sql`(${sql.join(parts, sql` or `)})`;
-}
-
-/** Whether some element of a list of choices is one of the values. */
-function someElementOf(operand: Operand, values: readonly Literal[]): SQL {
-  const present = [...new Set(values.filter((v): v is string => typeof v === 'string'))];
-  const parts: SQL[] = [];
-  if (present.length > 0) parts.push(sql`x in (${sql.join(present.map((v) => sql`${v}::text`), sql`, `)})`);
-  if (values.includes(null)) parts.push(ELEMENT_EMPTY);
-  if (parts.length === 0) return FALSE;
-  return sql`exists (select 1 from jsonb_array_elements_text(${operand.json}) as e(x) where ${sql.join(parts, sql` or `)})`;
-}
-
-/** For a list of choices: the array's rule when the value is a list, the single value's otherwise (as evaluateCondition reads either). */
-function eitherShape(operand: Operand, asList: SQL, asValue: SQL): SQL {
-  if (operand.kind !== 'multi') return asValue;
-  return sql`(case when jsonb_typeof(${operand.json}) = 'array' then ${asList} else ${asValue} end)`;
-}
-
-/**
- * `contains`: in a list of choices, that choice (a blank text finds an
- * empty element); in a text, the text anywhere, ignoring case (a blank one
- * is found in every text). The value is a text, a known choice for a list
- * of choices; letters beyond ASCII compare by the database's case rules.
- */
-function containsSql(operand: Operand, value: ConditionValue | undefined): SQL {
-  if (typeof value !== 'string' || hasUnstorableText(value)) return bad(operand.name);
-  if (operand.kind === 'absent') return FALSE;
-  const blank = value.trim() === '';
-  if (operand.kind === 'multi' && !blank && !operand.choices!.includes(value)) return bad(operand.name);
-  const found = sql`strpos(lower(${operand.typed}), lower(${value}::text)) > 0`;
-  const inText = operand.json === undefined ? found : sql`(jsonb_typeof(${operand.json}) = 'string' and ${found})`;
-  return sql`coalesce(${eitherShape(operand, someElementOf(operand, [blank ? null : value]), inText)}, false)`;
-}
-
-/** One comparison of an operand, never null. */
-function leafSql(operand: Operand, op: ConditionOp, value: ConditionValue | undefined, ctx: EvaluationContext): SQL {
-  if (!OPS_OF[operand.kind].includes(op)) return bad(operand.name);
-  if (op === 'empty') return operand.empty;
-  if (op === 'notEmpty') return sql`(not ${operand.empty})`;
-  if (op === 'contains') return containsSql(operand, value);
-  const expected = resolved(operand, op, value, ctx);
-  switch (op) {
-    case 'eq':
-    case 'ne': {
-      const one = expected as Literal;
-      const same = eitherShape(operand, someElementOf(operand, [one]), sameAs(operand, one));
-      return op === 'eq' ? sql`coalesce(${same}, false)` : sql`(not coalesce(${same}, false))`;
-    }
-    case 'in':
-    case 'notIn': {
-      const list = expected as Literal[];
-      const found = eitherShape(operand, someElementOf(operand, list), oneOf(operand, list));
-      return op === 'in' ? sql`coalesce(${found}, false)` : sql`(not coalesce(${found}, false))`;
-    }
-    default: {
-      const one = expected as Literal;
-      if (one === null) return FALSE;
-      const comparison = sql`${ordered(operand)} ${COMPARISON[op]!} ${bound(operand, one)}`;
-      // A number or yes/no that reads as one is never empty. An empty text never compares: values.ts stores blank text
-      // as none, so the cheap test of an empty text stands for the full one (which reads the value twice more).
-      if (operand.empty === FALSE || operand.kind === 'number' || operand.kind === 'boolean') return sql`coalesce(${comparison}, false)`;
-      return sql`coalesce(${operand.typed} <> '' and ${comparison}, false)`;
-    }
-  }
-}
-
-/** A condition over operands named by `operandOf`, never null. */
-function compile(condition: Condition, operandOf: (name: string) => Operand, ctx: EvaluationContext, wrap: (name: string, leaf: SQL) => SQL = (_n, leaf) => leaf): SQL {
-  if ('all' in condition) return condition.all.length === 0 ? TRUE : sql`(${sql.join(condition.all.map((c) => compile(c, operandOf, ctx, wrap)), sql` and `)})`;
-  if ('any' in condition) return condition.any.length === 0 ? FALSE : sql`(${sql.join(condition.any.map((c) => compile(c, operandOf, ctx, wrap)), sql` or `)})`;
-  if ('not' in condition) return sql`(not ${compile(condition.not, operandOf, ctx, wrap)})`;
-  return wrap(condition.field, leafSql(operandOf(condition.field), condition.op, condition.value, ctx));
-}
-
-/**
- * A condition of the declaration (a row scope, a colour) over an entity's
- * fields as a WHERE fragment over `records`, its values bound: it selects
- * exactly the records evaluateCondition says hold. A key the entity does
- * not declare reads as empty, as there. A value that does not fit its
- * field's type throws RecordError('badFilter').
- */
-export function conditionSql(condition: Condition, entity: Entity, ctx: EvaluationContext): SQL {
-  return compile(condition, (name) => fieldOperand(name, Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined), ctx);
-}
-
-/** The records of a row scope: none, all, or those owned by one of its owners or matching one of its conditions. */
-export function scopeSql(scope: RowScope, entity: Entity, ctx: EvaluationContext): SQL {
-  if (scope.kind === 'none') return FALSE;
-  if (scope.kind === 'all') return TRUE;
-  const parts: SQL[] = [];
-  if (scope.owners.length > 0) parts.push(sql`${records.ownerId} in (${sql.join(scope.owners.map((o) => sql`${o}::uuid`), sql`, `)})`);
-  for (const where of scope.where) parts.push(conditionSql(where, entity, ctx));
-  return parts.length === 0 ? FALSE : sql`(${sql.join(parts, sql` or `)})`;
-}
-
 /** Types a list never filters or sorts by: child tables, files and rich text. */
 const UNLISTABLE: ReadonlySet<Field['type']> = new Set(['table', 'file', 'richText']);
 
@@ -379,6 +40,26 @@ const UNLISTABLE: ReadonlySet<Field['type']> = new Set(['table', 'file', 'richTe
 interface Visibility {
   hidden: ReadonlySet<string>;
   partly: Readonly<Record<string, RowScope>>;
+  /** The organisation listed: its members' names are read once for a sort by person. */
+  accountId: string;
+}
+
+/** A user's name as the product shows it ("Firstname Lastname", else the username), lower-case, of the users row `alias`. */
+function shownName(alias: 'member' | 'person'): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return sql`lower(coalesce(nullif(concat_ws(' ', nullif(${column('firstname')}, ''), nullif(${column('lastname')}, '')), ''), ${column('username')}))`;
+}
+
+/**
+ * The name a person sorts by: read from one map of the organisation's
+ * members' names, made once per statement, and looked up for anyone else
+ * (a former member): one lookup per record in a map rather than one
+ * query per record.
+ */
+function personName(operand: Operand, accountId: string): SQL {
+  const members = sql`(select jsonb_object_agg(member.id::text, ${shownName('member')}) from ${users} as member join ${memberships} on ${memberships.userId} = member.id where ${memberships.accountId} = ${accountId}::uuid)`;
+  const anyone = sql`(select ${shownName('person')} from ${users} as person where person.id = ${operand.person!})`;
+  return sql`(coalesce(${members} ->> ${operand.typed}, ${anyone}) collate "C")`;
 }
 
 /** The operand a list may filter or sort by: a field the caller sees and that has a value to compare, or a record's column. Null for anything else. */
@@ -409,8 +90,8 @@ function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: Eva
       expression = sql`array_position(array['RED', 'YELLOW', 'GREEN', 'BLUE']::text[], ${operand.typed})`;
       break;
     case 'user':
-      // A person sorts by their name as the product shows it ("Firstname Lastname", else the username), ignoring case.
-      expression = sql`(select lower(coalesce(nullif(concat_ws(' ', nullif(${users.firstname}, ''), nullif(${users.lastname}, '')), ''), ${users.username})) collate "C" from ${users} where ${users.id} = ${operand.person!})`;
+      // A person sorts by their name as the product shows it, ignoring case.
+      expression = personName(operand, seen.accountId);
       break;
     case 'text':
       expression = name === 'name' && !Object.hasOwn(entity.fields, name) ? sql`(${operand.typed} collate "C")` : sql`(lower(${operand.typed}) collate "C")`;
@@ -442,18 +123,32 @@ function orderBySql(query: RecordQuery, entity: Entity, seen: Visibility, ctx: E
   return key.alwaysSet ? sql`${key.expression} ${direction}, ${byName}` : sql`${key.expression} ${direction} nulls last, ${byName}`;
 }
 
-/** The search: every word as the start of a word of the title or the searchable fields; of the title alone where a searchable field is hidden. */
+/** Where the caller sees every one of some fields: everywhere (TRUE), nowhere (FALSE), or on the records of their scopes. */
+function seenWhere(keys: readonly string[], entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL {
+  if (keys.some((f) => seen.hidden.has(f))) return FALSE;
+  const partly = keys.filter((f) => Object.hasOwn(seen.partly, f)).map((f) => scopeSql(seen.partly[f]!, entity, ctx));
+  return partly.length === 0 ? TRUE : sql`(${sql.join(partly, sql` and `)})`;
+}
+
+/**
+ * The search: every word as the start of a word of the title or of the
+ * searchable fields, on the records where the caller sees them. The title's
+ * words are the search column's weight A, the searchable fields' weight B
+ * (one text for them all, so a record's searchable words count only where
+ * the caller sees every searchable field).
+ */
 function searchSql(text: string | undefined, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL | null {
   const words = searchWords(text ?? '');
   if (words.length === 0) return null;
-  const everywhere = sql`${records.search} @@ to_tsquery('simple'::regconfig, ${prefixQueryText(words)}::text)`;
-  // Weight A is the title's (the generated column); B the searchable fields'.
-  const titleOnly = sql`${records.search} @@ to_tsquery('simple'::regconfig, ${words.map((w) => `${prefixQueryText([w])}A`).join(' & ')}::text)`;
-  const searchable = entity.searchFields ?? [];
-  if (searchable.some((f) => seen.hidden.has(f))) return titleOnly;
-  const partly = searchable.filter((f) => Object.hasOwn(seen.partly, f)).map((f) => scopeSql(seen.partly[f]!, entity, ctx));
-  if (partly.length === 0) return everywhere;
-  return sql`(${titleOnly} or (${sql.join(partly, sql` and `)} and ${everywhere}))`;
+  const query = (weight: '' | 'A' | 'B') => sql`${records.search} @@ to_tsquery('simple'::regconfig, ${words.map((w) => `${prefixQueryText([w])}${weight}`).join(' & ')}::text)`;
+  const title = seenWhere([entity.titleField], entity, seen, ctx);
+  const searchable = seenWhere(entity.searchFields ?? [], entity, seen, ctx);
+  const parts: SQL[] = [];
+  const where = (...conditions: SQL[]) => conditions.filter((c) => c !== TRUE);
+  if (title !== FALSE && searchable !== FALSE) parts.push(sql.join([...where(title, searchable), query('')], sql` and `));
+  if (title !== FALSE && searchable !== TRUE) parts.push(sql.join([...where(title), query('A')], sql` and `));
+  if (searchable !== FALSE && title !== TRUE) parts.push(sql.join([...where(searchable), query('B')], sql` and `));
+  return parts.length === 0 ? FALSE : sql`(${sql.join(parts, sql` or `)})`;
 }
 
 /**
@@ -475,7 +170,7 @@ export function listQuerySql(
   partlyHidden: Readonly<Record<string, RowScope>> = {},
 ): ListQuerySql {
   const { entity } = target;
-  const seen: Visibility = { hidden: new Set(hiddenFields), partly: partlyHidden };
+  const seen: Visibility = { hidden: new Set(hiddenFields), partly: partlyHidden, accountId: target.accountId };
   const parts: SQL[] = [
     sql`${records.accountId} = ${target.accountId}::uuid`,
     sql`${records.appId} = ${target.appId}::uuid`,

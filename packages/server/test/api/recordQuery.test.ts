@@ -12,16 +12,13 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import {
-  AppDeclaration,
   colourOf,
   CONDITION_OPS,
   evaluateCondition,
   RecordQuery,
-  type AppDeclarationInput,
   type Condition,
   type ConditionOp,
   type ConditionValue,
-  type Entity,
   type Field,
   type RecordFilter,
   type RecordQueryInput,
@@ -31,163 +28,9 @@ import { partlyHiddenFields, recordAccess, rowScope, type RowScope } from '../..
 import { records } from '../../src/db/schema.js';
 import { conditionSql, listQuerySql, scopeSql } from '../../src/records/queryBuilder.js';
 import { RecordError } from '../../src/records/RecordError.js';
+import { app, entity, fields, generateRows, NOW, pool, random, type Row } from '../helpers/recordFixture.js';
 import { databaseKind } from '../helpers/testDatabase.js';
 import { createTestStores, type TestStores } from '../helpers/testStores.js';
-
-const L = (en: string) => ({ en_EN: en });
-const NOW = Date.parse('2026-03-10T09:30:00Z');
-const DAY = 86_400_000;
-const day = (offset: number) => new Date(NOW + offset * DAY).toISOString().slice(0, 10);
-const moment = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();
-
-const choices = (...values: string[]) => values.map((value) => ({ value, label: L(value) }));
-const declaration: AppDeclarationInput = {
-  name: 'Tracker',
-  version: '1',
-  label: L('Tracker'),
-  category: 'organization',
-  roles: { lead: { label: L('Lead') }, audit: { label: L('Audit') }, mine: { label: L('Mine') }, boss: { label: L('Boss') } },
-  entities: {
-    thing: {
-      label: L('Thing'),
-      pluralLabel: L('Things'),
-      naming: { series: 'T-{#####}' },
-      titleField: 'title',
-      searchFields: ['notes'],
-      fields: {
-        title: { type: 'text', label: L('Title') },
-        notes: { type: 'longText', label: L('Notes') },
-        body: { type: 'richText', label: L('Body') },
-        count: { type: 'number', label: L('Count'), integer: true },
-        amount: { type: 'decimal', label: L('Amount') },
-        ratio: { type: 'percent', label: L('Ratio') },
-        start: { type: 'date', label: L('Start') },
-        at: { type: 'datetime', label: L('At') },
-        minutes: { type: 'duration', label: L('Minutes') },
-        done: { type: 'boolean', label: L('Done') },
-        status: { type: 'choice', label: L('Status'), choices: choices('draft', 'open', 'closed') },
-        tags: { type: 'multiChoice', label: L('Tags'), choices: choices('a', 'b', 'c') },
-        mail: { type: 'email', label: L('Mail') },
-        site: { type: 'url', label: L('Site') },
-        phone: { type: 'phone', label: L('Phone') },
-        person: { type: 'user', label: L('Person') },
-        ref: { type: 'link', label: L('Ref'), entity: 'thing' },
-        lines: { type: 'table', label: L('Lines'), fields: { qty: { type: 'number', label: L('Qty') } } },
-        files: { type: 'file', label: L('Files'), multiple: true },
-        stars: { type: 'rating', label: L('Stars') },
-      },
-      colour: {
-        red: { field: 'count', op: 'gt', value: 7 },
-        yellow: { any: [{ field: 'status', op: 'eq', value: 'open' }, { field: 'start', op: 'lt', value: { relative: { days: -10 } } }] },
-        green: { field: 'done', op: 'eq', value: true },
-      },
-      views: { list: { sort: { field: 'count', direction: 'desc' } } },
-      rights: {
-        everyone: { actions: ['read'], scope: 'own' },
-        lead: { actions: ['read'], scope: 'reports' },
-        audit: { actions: ['read'], scope: { where: { all: [{ field: 'status', op: 'eq', value: 'closed' }, { field: 'start', op: 'lt', value: { relative: { days: 0 } } }] } } },
-        mine: { actions: ['read'], scope: { where: { field: 'person', op: 'eq', value: { me: true } } }, hiddenFields: ['amount', 'notes'] },
-        boss: { actions: ['read'] },
-      },
-    },
-  },
-};
-const app = AppDeclaration.parse(declaration);
-const entity: Entity = app.entities.thing!;
-const fields = entity.fields;
-
-/** A seeded generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  return { next, pick };
-}
-
-let userIds: string[] = [];
-/** Values of each field type, from which records and conditions are both drawn (so that comparisons hit). */
-function pool(field: Field): unknown[] {
-  switch (field.type) {
-    case 'text':
-    case 'longText':
-    case 'richText':
-      return ['Alpha', 'alpha', 'BETA', 'beta gamma', "O'Brien", '100%', 'a_b', 'back\\slash', 'é中€', 'zeta', "'); drop table records; --"];
-    case 'number':
-    case 'duration':
-      return [-3, 0, 1, 2, 7, 8, 10, 1e15];
-    case 'decimal':
-    case 'percent':
-      return [-0.5, 0, 0.3, 0.30000000000000004, 2.25, 7.5, 1e21, -1e21];
-    case 'rating':
-      return [0, 1, 3, 5];
-    case 'date':
-      return [day(-400), day(-11), day(-10), day(-1), day(0), day(1), day(2), day(30)];
-    case 'datetime':
-      return [moment(-49), moment(-5), moment(0), moment(1), moment(24), moment(24 * 40)];
-    case 'boolean':
-      return [true, false];
-    case 'choice':
-    case 'multiChoice':
-      return field.choices.map((c) => c.value);
-    case 'email':
-      return ['ann@example.test', 'bo@example.test', 'Zed@Example.test'];
-    case 'url':
-      return ['https://example.test/a', 'https://example.test/b?x=1%20'];
-    case 'phone':
-      return ['+44 20 7946 0000', '555-0100'];
-    case 'user':
-      return userIds;
-    case 'link':
-      return ['T-00001', 'T-00002', 'T-00100'];
-    case 'table':
-      return [[{ qty: 1 }], [{ qty: 2 }, { qty: 3 }]];
-    case 'file':
-      return [[{ id: 'f1', name: 'a.pdf' }]];
-  }
-}
-
-interface Row {
-  name: string;
-  ownerId: string | null;
-  data: Record<string, unknown>;
-  title: string;
-  searchText: string;
-  createdAt: Date;
-  updatedAt: Date;
-  deleted: boolean;
-}
-
-function generateRows(count: number, seed: number): Row[] {
-  const { next, pick } = random(seed);
-  return Array.from({ length: count }, (_, i) => {
-    const data: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(fields)) {
-      const r = next();
-      if (r < 0.08) continue; // an older record, written before the field was declared
-      if (r < 0.25) data[key] = field.type === 'table' ? [] : null;
-      else if (field.type === 'multiChoice') data[key] = field.choices.map((c) => c.value).filter(() => next() < 0.5);
-      else data[key] = pick(pool(field));
-    }
-    // An empty list of choices is stored as nothing, as values.ts normalises it.
-    if (Array.isArray(data.tags) && data.tags.length === 0) data.tags = next() < 0.5 ? null : [];
-    const title = typeof data.title === 'string' ? data.title : `Thing ${i}`;
-    return {
-      name: `T-${String(i + 1).padStart(5, '0')}`,
-      ownerId: next() < 0.15 ? null : pick(userIds),
-      data,
-      title,
-      searchText: typeof data.notes === 'string' ? data.notes : '',
-      createdAt: new Date(NOW - i * 60_000),
-      updatedAt: new Date(NOW - ((i * 7) % 301) * 60_000),
-      deleted: next() < 0.05,
-    };
-  });
-}
 
 let s: TestStores;
 let accountId: string;
@@ -195,6 +38,7 @@ let appId: string;
 let rows: Row[];
 let live: Row[];
 let me: string;
+let userIds: string[] = [];
 /** Each user's name as the product shows it, lower-case. */
 const shownAs = new Map<string, string>();
 const ctx = () => ({ userId: me, now: NOW });
@@ -235,17 +79,19 @@ beforeAll(async () => {
   userIds = [];
   // Names that sort otherwise than their ids, one without a name (shown by username), one lower-case.
   for (const [name, firstname, lastname] of [
-    ['olivia', 'Olivia', 'Hart'],
-    ['dana', 'dana', 'Demo'],
+    ['olivia', 'Ann', 'Hart'],
+    ['dana', 'zed', 'Demo'],
     ['liam', '', ''],
-    ['sofia', 'Sofia', ''],
+    ['sofia', 'Bob', ''],
   ] as const) {
     const user = await s.stores.users.create({ username: `${name}-${crypto.randomBytes(3).toString('hex')}`, firstname, lastname });
     userIds.push(user.id);
+    // Two are members of the organisation, two are not (any more): a sort by person finds both kinds' names.
+    if (userIds.length <= 2) await s.stores.accounts.addMember(accountId, user.id);
     shownAs.set(user.id, (firstname || lastname ? [firstname, lastname].filter(Boolean).join(' ') : user.username).toLowerCase());
   }
   me = userIds[0]!;
-  rows = generateRows(320, 20261127);
+  rows = generateRows(320, 20261127, userIds);
   live = rows.filter((r) => !r.deleted);
   const values = rows.map((r) => ({
     id: crypto.randomUUID(),
@@ -275,7 +121,7 @@ const FILTERABLE = Object.entries(fields).filter(([, f]) => !['table', 'file', '
 /** The operators a field takes and the values to try with each (generated from the field's pool). */
 function probes(key: string, field: Field, seed: number): RecordFilter[] {
   const { next, pick } = random(seed);
-  const values = pool(field);
+  const values = pool(field, userIds);
   const out: RecordFilter[] = [{ field: key, op: 'empty' }, { field: key, op: 'notEmpty' }];
   const literals: ConditionValue[] = [...values.slice(0, 6), null] as ConditionValue[];
   if (['text', 'longText', 'email', 'url', 'phone', 'link', 'choice'].includes(field.type)) literals.push('', '  ');
@@ -344,6 +190,20 @@ describe(`the list query builder on ${databaseKind}`, () => {
     }
   });
 
+  it('compiles the declaration’s conditions on child tables, files and rich text as the shared evaluation reads them', async () => {
+    const conditions: Condition[] = [
+      ...['lines', 'files', 'body'].flatMap((field) => [{ field, op: 'empty' } as Condition, { field, op: 'notEmpty' } as Condition]),
+      { field: 'body', op: 'contains', value: 'ALPHA' },
+      { field: 'body', op: 'eq', value: 'zeta' },
+    ];
+    for (const condition of conditions) {
+      const expected = sorted(live.filter((r) => evaluateCondition(condition, r.data, fields, ctx())));
+      expect(expected.length).toBeGreaterThan(0);
+      expect({ condition, found: await selected(condition) }).toEqual({ condition, found: expected });
+    }
+    expect(() => conditionSql({ field: 'lines', op: 'eq', value: 'x' }, entity, ctx())).toThrow(RecordError);
+  });
+
   it('filters by colour exactly as colourOf decides it', async () => {
     for (const colour of ['RED', 'YELLOW', 'GREEN', 'BLUE']) {
       const expected = sorted(live.filter((r) => colourOf(entity.colour, r.data, fields, ctx()) === colour));
@@ -377,14 +237,26 @@ describe(`the list query builder on ${databaseKind}`, () => {
     expect((await allPages({ search: 'beta gam' })).sort()).toEqual(sorted(live.filter((r) => ['beta', 'gam'].every((q) => words(r).some((w) => w.startsWith(q))))));
   });
 
-  it('finds a record by the words of a searchable field only where the caller sees that field, and by its title everywhere', async () => {
-    const inNotes = live.filter((r) => r.searchText.toLowerCase().includes('zeta') && !r.title.toLowerCase().includes('zeta'));
-    expect(inNotes.length).toBeGreaterThan(0);
-    expect(await allPages({ search: 'zeta' }, { kind: 'all' }, ['notes'])).toEqual(expect.not.arrayContaining([inNotes[0]!.name]));
-    const partly = { notes: { kind: 'some', owners: [me], where: [] } as RowScope };
-    const found = await allPages({ search: 'zeta' }, { kind: 'all' }, [], partly);
-    const expected = live.filter((r) => r.title.toLowerCase().includes('zeta') || (r.ownerId === me && r.searchText.toLowerCase().includes('zeta')));
-    expect(found.sort()).toEqual(sorted(expected));
+  it('finds a record by the words of its title and searchable fields only where the caller sees them', async () => {
+    const has = (text: string, word: string) => (text.toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).some((w) => w.startsWith(word));
+    const byTitle = (r: Row, w: string) => has(r.title, w);
+    const byNotes = (r: Row, w: string) => has(r.searchText, w);
+    const search = (hidden: string[], partly: Record<string, RowScope> = {}) => allPages({ search: 'zeta' }, { kind: 'all' }, hidden, partly).then((found) => found.sort());
+    expect(live.filter((r) => byNotes(r, 'zeta') && !byTitle(r, 'zeta')).length).toBeGreaterThan(0);
+    expect(live.filter((r) => byTitle(r, 'zeta') && !byNotes(r, 'zeta')).length).toBeGreaterThan(0);
+    expect(await search([])).toEqual(sorted(live.filter((r) => byTitle(r, 'zeta') || byNotes(r, 'zeta'))));
+    expect(await search(['notes'])).toEqual(sorted(live.filter((r) => byTitle(r, 'zeta'))));
+    expect(await search(['title'])).toEqual(sorted(live.filter((r) => byNotes(r, 'zeta'))));
+    expect(await search(['title', 'notes'])).toEqual([]);
+    const mine = { kind: 'some', owners: [me], where: [] } as RowScope;
+    expect(await search([], { notes: mine })).toEqual(sorted(live.filter((r) => byTitle(r, 'zeta') || (r.ownerId === me && byNotes(r, 'zeta')))));
+    expect(await search([], { title: mine })).toEqual(sorted(live.filter((r) => (r.ownerId === me && byTitle(r, 'zeta')) || byNotes(r, 'zeta'))));
+    // Two words, one in the title and one in the notes, find a record where both are seen.
+    const mixed = live.filter((r) => byTitle(r, 'alpha') && byNotes(r, 'beta'));
+    expect(mixed.length).toBeGreaterThan(0);
+    const both = (await allPages({ search: 'alpha beta' }, { kind: 'all' }, [], { title: mine })).sort();
+    const expected = live.filter((r) => (r.ownerId === me ? has(`${r.title} ${r.searchText}`, 'alpha') && has(`${r.title} ${r.searchText}`, 'beta') : byNotes(r, 'alpha') && byNotes(r, 'beta')));
+    expect(both).toEqual(sorted(expected));
   });
 
   it('selects, for each mix of roles, exactly the records recordAccess lets the caller read', async () => {

@@ -248,4 +248,27 @@ describe('the declaration a caller sees', () => {
     expect(Object.keys(seen.rights)).toEqual(['auditor', 'everyone']);
     expect(visibleDeclaration(caller(['hr']), app).entities.request!.views).toEqual(app.entities.request!.views);
   });
+
+  it('drops a form, list columns and a colour rule left without a field, and keeps what still is a declaration', () => {
+    const secret = AppDeclaration.parse({
+      ...declaration,
+      entities: {
+        note: {
+          label: L('Note'),
+          pluralLabel: L('Notes'),
+          naming: { series: 'N-{###}' },
+          titleField: 'title',
+          fields: { title: { type: 'text', label: L('Title') }, pay: { type: 'decimal', label: L('Pay') }, grade: { type: 'number', label: L('Grade') } },
+          colour: { red: { field: 'pay', op: 'gt', value: 10 }, yellow: { not: { field: 'grade', op: 'empty' } } },
+          views: { list: { columns: ['pay', 'grade'], pageSize: 20 }, form: { sections: [{ fields: ['pay', 'grade'] }] } },
+          rights: { everyone: { actions: ['read'], hiddenFields: ['pay', 'grade'] } },
+        },
+      },
+    });
+    const seen = visibleDeclaration(plain, secret);
+    expect(seen.entities.note!.views).toEqual({ list: { pageSize: 20 } });
+    expect(seen.entities.note!.colour).toBeUndefined();
+    expect(seen.entities.note!.rights).toEqual({ everyone: { actions: ['read'], scope: 'organisation' } });
+    expect(AppDeclaration.safeParse(seen).success).toBe(true);
+  });
 });
