@@ -25,7 +25,7 @@ import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
 import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
 import { isUniqueViolation, mentionedUsernames, refuseLocked, same } from './recordChecks.js';
-import { fillRecordText, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
+import { fillRecordText, RECORD_NAME_MAX_LENGTH, seriesKey, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** How long an organisation's installed declaration of an application is remembered (declarations change rarely). */
@@ -449,7 +449,7 @@ export class RecordService {
   /** The next name of a series that no record of the application has (one named by hand may hold a number of the series). */
   private async seriesName(store: RecordStore, scope: RecordScope, entity: string, prefix: string): Promise<string> {
     for (;;) {
-      const name = seriesName(prefix, await store.nextNumber(scope, entity, prefix));
+      const name = seriesName(prefix, await store.nextNumber(scope, entity, seriesKey(prefix)));
       if (!(await store.findByName(scope, name))) return name;
     }
   }

@@ -27,6 +27,15 @@ export function seriesPrefix(series: string, createdAt: Date): string {
   return NUMBER_PLACEHOLDER.test(filled) ? filled : `${filled}{#}`;
 }
 
+/**
+ * What a series counts by: the prefix without its number placeholder
+ * (`LR-2026-{#####}` counts as `LR-2026-`), so that a wider number later
+ * goes on from the same count.
+ */
+export function seriesKey(prefix: string): string {
+  return prefix.replace(NUMBER_PLACEHOLDER, '');
+}
+
 /** The name of the `n`th record of a series' prefix: the number padded to as many digits as the placeholder has `#`. */
 export function seriesName(prefix: string, n: number): string {
   return prefix.replace(NUMBER_PLACEHOLDER, (_, hashes: string) => String(n).padStart(hashes.length, '0'));

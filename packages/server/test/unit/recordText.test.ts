@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mentionedUsernames } from '../../src/records/recordChecks.js';
-import { fillRecordText, seriesName, seriesPrefix } from '../../src/records/recordText.js';
+import { fillRecordText, seriesKey, seriesName, seriesPrefix } from '../../src/records/recordText.js';
 
 describe('record names by series', () => {
   it('fills the day of creation in UTC and pads the number to the placeholder', () => {
@@ -9,6 +9,9 @@ describe('record names by series', () => {
     expect(seriesName(seriesPrefix('LR-{YYYY}-{#####}', at), 1)).toBe('LR-2026-00001');
     expect(seriesName(seriesPrefix('{YY}{MM}{DD}/{###}', at), 42)).toBe('260305/042');
     expect(seriesName('X-{##}', 12345)).toBe('X-12345');
+    // Counted by the text around the number: a wider number goes on from the same count.
+    expect(seriesKey(seriesPrefix('LR-{YYYY}-{#####}', at))).toBe('LR-2026-');
+    expect(seriesKey('INC-{######}')).toBe(seriesKey('INC-{####}'));
   });
 
   it('keeps each year of a yearly series apart, and numbers a series without a placeholder at its end', () => {
