@@ -59,10 +59,12 @@ describe(`atrium apps install, export, ls on ${databaseKind}`, () => {
 
   const appId = async () => (await h.ctx.stores.apps.findByName('RiskRegister'))!.id;
 
-  /** A record of the risk register in an organisation, with these values. */
+  let recordCount = 0;
+  /** A record of the risk register in an organisation, with these values; named in the order they are made. */
   async function addRecord(accountId: string, entity: string, data: Record<string, unknown>): Promise<string> {
     const id = crypto.randomUUID();
-    await h.database.db.insert(records).values({ id, accountId, appId: await appId(), entity, name: `R-${id.slice(0, 8)}`, title: String(data.title ?? data.summary ?? ''), data });
+    const name = `R-${String(++recordCount).padStart(4, '0')}`;
+    await h.database.db.insert(records).values({ id, accountId, appId: await appId(), entity, name, title: String(data.title ?? data.summary ?? ''), data });
     return id;
   }
   const recordsOf = async (accountId: string) =>
