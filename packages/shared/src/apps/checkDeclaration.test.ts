@@ -193,6 +193,8 @@ describe('checkDeclaration', () => {
       ['a choice default that is no choice', (d) => (d.entities.audit!.fields.status!.default = 'open'), { path: 'entities.audit.fields.status.default', message: 'must be one of the choices; use one of planned, done' }],
       ['a multiple choice default that is no choice', (d) => (d.entities.audit!.fields.tags!.default = ['iso', 'sox']), { path: 'entities.audit.fields.tags.default', message: 'must be one of the choices; use one of iso, gdpr' }],
       ['a choice declared twice', (d) => ((d.entities.audit!.fields.tags!.choices as unknown[]).push({ value: 'iso', label: all('ISO again') })), { path: 'entities.audit.fields.tags.choices.2.value', message: "the choice 'iso' is declared twice" }],
+      ['a number default above the maximum', (d) => (d.entities.audit!.fields.findingsCount!.default = 5000), { path: 'entities.audit.fields.findingsCount.default', message: 'must not be above the maximum (1000)' }],
+      ['a date default that is no day', (d) => (d.entities.audit!.fields.planned!.default = 'tomorrow'), { path: 'entities.audit.fields.planned.default', message: 'must be a day (YYYY-MM-DD) or today' }],
       ['min greater than max', (d) => Object.assign(d.entities.audit!.fields.score!, { min: 90, max: 10 }), { path: 'entities.audit.fields.score.min', message: 'must not be greater than max (10)' }],
       ['minLength greater than maxLength', (d) => (d.entities.audit!.fields.title!.minLength = 200), { path: 'entities.audit.fields.title.minLength', message: 'must not be greater than maxLength (120)' }],
       ['a date bound that is no day', (d) => (d.entities.audit!.fields.planned!.max = 'next year'), { path: 'entities.audit.fields.planned.max', message: 'must be a day (YYYY-MM-DD)' }],

@@ -129,6 +129,10 @@ const PROBLEM_TEXTS: Readonly<Record<string, string>> = {
   phone: 'must be a phone number',
   integer: 'must be a whole number',
   pattern: "must match the field's pattern",
+  min: 'must not be below the minimum',
+  max: 'must not be above the maximum',
+  minLength: 'is shorter than minLength',
+  maxLength: 'is longer than the longest text allowed',
 };
 
 /** The bounds, pattern, default, computed value and child fields of one field. */
@@ -165,7 +169,7 @@ function checkField(out: Collector, scope: Scope, key: string, field: AnyField, 
     const { problem } = normaliseValue(field, f.default);
     if (problem) {
       const detail = field.type === 'choice' || field.type === 'multiChoice' ? `; use one of ${list(field.choices.map((c) => c.value))}` : '';
-      out.add(`${path}.default`, `${PROBLEM_TEXTS[problem.code] ?? `is refused by the field (${problem.code})`}${detail}`);
+      out.add(`${path}.default`, `${PROBLEM_TEXTS[problem.code] ?? `does not fit the field (${problem.code})`}${detail}${problem.params ? ` (${Object.values(problem.params).join(', ')})` : ''}`);
     }
   }
   if (field.type === 'link' && !Object.hasOwn(entities, field.entity)) out.add(`${path}.entity`, `no entity '${field.entity}' in this application; use one of ${list(Object.keys(entities))}`);
