@@ -8,3 +8,4 @@ export { acquireDataLock, DataFolderLockedError } from './dataLock.js';
 export { loadOrCreateSecrets } from './secrets.js';
 export { createBlobStores, createStores, type BlobStores, type Stores } from './stores.js';
 export { startServer, type RunningServer } from './server.js';
+export { InstallService, InstallRefused, type InstallOutcome } from './declarations/InstallService.js';
