@@ -106,7 +106,8 @@ export async function removeValues(db: Db, accountId: string, appId: string, que
     const rows = await db
       .select({ id: records.id, data: records.data })
       .from(records)
-      .where(and(inApp(accountId, appId, entity), sql.join(entityQueries.map((q) => sql`(${affected(q)})`), sql` or `)))
+      // The alternatives in parentheses of their own: `and` does not wrap a joined fragment.
+      .where(and(inApp(accountId, appId, entity), sql`(${sql.join(entityQueries.map((q) => sql`(${affected(q)})`), sql` or `)})`))
       .for('update');
     const updates = rows.map((row) => {
       let data = row.data;
