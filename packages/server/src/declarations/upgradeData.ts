@@ -30,6 +30,9 @@ function affected(q: CountQuery): SQL {
       return sql`jsonb_path_exists(${records.data}, ${`$.${pathKey(q.field)}[*] ? (@.${pathKey(q.column)} != null)`}::jsonpath)`;
     case 'choice':
       return sql`(${records.data} -> ${q.field} = to_jsonb(${q.choice}::text) or (jsonb_typeof(${records.data} -> ${q.field}) = 'array' and jsonb_exists(${records.data} -> ${q.field}, ${q.choice})))`;
+    case 'columnChoice':
+      // Lax mode compares each element of a multiple choice's list, so one test serves both kinds.
+      return sql`jsonb_path_exists(${records.data}, ${`$.${pathKey(q.field)}[*] ? (@.${pathKey(q.column)} == $choice)`}::jsonpath, jsonb_build_object('choice', ${q.choice}::text))`;
   }
 }
 
@@ -54,29 +57,33 @@ interface Change {
   after: unknown;
 }
 
+/** A choice value taken out of a choice (null) or a multiple choice (null once none is left). */
+function withoutChoice(value: unknown, choice: string): unknown {
+  if (Array.isArray(value)) {
+    const left = value.filter((v) => v !== choice);
+    return left.length === 0 ? null : left;
+  }
+  return value === choice ? null : value;
+}
+
 /** A record's values with one query's value taken out. `removed`: the field itself is gone from the declaration. */
 function without(data: Record<string, unknown>, q: Exclude<CountQuery, { kind: 'entity' }>, removed: boolean): Record<string, unknown> {
   const out = { ...data };
   if (q.kind === 'field') {
     if (removed) delete out[q.field];
     else out[q.field] = null;
-  } else if (q.kind === 'column') {
+  } else if (q.kind === 'column' || q.kind === 'columnChoice') {
     const rows = Array.isArray(out[q.field]) ? (out[q.field] as unknown[]) : [];
     out[q.field] = rows.map((row) => {
       if (row === null || typeof row !== 'object') return row;
       const copy = { ...(row as Record<string, unknown>) };
-      if (removed) delete copy[q.column];
+      if (q.kind === 'columnChoice') copy[q.column] = withoutChoice(copy[q.column], q.choice);
+      else if (removed) delete copy[q.column];
       else copy[q.column] = null;
       return copy;
     });
   } else {
-    const value = out[q.field];
-    if (Array.isArray(value)) {
-      const left = value.filter((v) => v !== q.choice);
-      out[q.field] = left.length === 0 ? null : left;
-    } else if (value === q.choice) {
-      out[q.field] = null;
-    }
+    out[q.field] = withoutChoice(out[q.field], q.choice);
   }
   return out;
 }

@@ -17,7 +17,9 @@ export type CountQuery =
   /** Records holding a value in a column of a table field, in any row. */
   | { kind: 'column'; entity: string; field: string; column: string }
   /** Records whose choice (or one of whose multiple choices) is this value. */
-  | { kind: 'choice'; entity: string; field: string; choice: string };
+  | { kind: 'choice'; entity: string; field: string; choice: string }
+  /** Records with a row of a table field whose choice in a column is this value. */
+  | { kind: 'columnChoice'; entity: string; field: string; column: string; choice: string };
 
 /** Values an upgrade removes from records; with `--allow-data-loss` they are removed, with a history row for each record. */
 export type Loss = CountQuery & {
@@ -68,6 +70,8 @@ export function countKey(q: CountQuery): string {
       return `column:${q.entity}.${q.field}.${q.column}`;
     case 'choice':
       return `choice:${q.entity}.${q.field}:${q.choice}`;
+    case 'columnChoice':
+      return `choice:${q.entity}.${q.field}.${q.column}:${q.choice}`;
   }
 }
 
@@ -101,9 +105,8 @@ function compareField(plan: Plan, path: string, entity: string, key: string, a: 
     }
     for (const value of before.keys()) {
       if (after.has(value)) continue;
-      // A table's columns are counted as a whole: a choice removed from one is a change of the column's settings.
-      if (table === undefined) plan.candidates.push({ kind: 'choice', entity, field: key, choice: value, path: `${path}.choices.${value}`, what: 'choice removed' });
-      else plan.changes.push(`${path}.choices.${value}: removed`);
+      const query = table === undefined ? ({ kind: 'choice', entity, field: key, choice: value } as const) : ({ kind: 'columnChoice', entity, field: table, column: key, choice: value } as const);
+      plan.candidates.push({ ...query, path: `${path}.choices.${value}`, what: 'choice removed' });
     }
     if (!same(a.choices.map((c) => c.value).filter((v) => after.has(v)), b.choices.map((c) => c.value).filter((v) => before.has(v)))) plan.changes.push(`${path}.choices: order changed`);
   }
@@ -196,7 +199,7 @@ export function planUpgrade(from: AppDeclaration, to: AppDeclaration, count: Cou
 export function formatLoss(loss: Loss): string {
   const n = `${loss.records} ${loss.records === 1 ? 'record' : 'records'}`;
   if (loss.kind === 'entity') return `${loss.path}: ${loss.what}; its ${n} would be deleted`;
-  if (loss.kind === 'choice') return `${loss.path}: ${loss.what}; ${n} ${loss.records === 1 ? 'uses' : 'use'} it`;
+  if (loss.kind === 'choice' || loss.kind === 'columnChoice') return `${loss.path}: ${loss.what}; ${n} ${loss.records === 1 ? 'uses' : 'use'} it`;
   return `${loss.path}: ${loss.what}; ${n} ${loss.records === 1 ? 'holds' : 'hold'} a value`;
 }
 

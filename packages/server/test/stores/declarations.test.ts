@@ -92,6 +92,17 @@ describe(`DeclarationStore on ${databaseKind}`, () => {
     expect(await s.stores.declarations.countRecords(orgId, appId, [{ kind: 'entity', entity: 'review' }, { kind: 'entity', entity: 'risk' }])).toEqual([0, 5]);
   });
 
+  it("counts and removes a choice of a table's column, single or multiple", async () => {
+    const id = await add(otherOrgId, { title: 'H', actions: [{ kind: 'watch', kinds: ['fix', 'watch'] }, { kind: 'fix', kinds: ['watch'] }, { kind: null }] });
+    const queries: CountQuery[] = [
+      { kind: 'columnChoice', entity: 'risk', field: 'actions', column: 'kind', choice: 'watch' },
+      { kind: 'columnChoice', entity: 'risk', field: 'actions', column: 'kinds', choice: 'watch' },
+    ];
+    expect(await s.stores.declarations.countRecords(otherOrgId, appId, [...queries, { kind: 'columnChoice', entity: 'risk', field: 'actions', column: 'kind', choice: 'other' }])).toEqual([1, 1, 0]);
+    await s.stores.declarations.removeValues(otherOrgId, appId, queries, () => false);
+    expect((await dataOf(id))!.data.actions).toEqual([{ kind: null, kinds: ['fix'] }, { kind: 'fix', kinds: null }, { kind: null }]);
+  });
+
   it('keeps a table column whose type changed, emptied', async () => {
     const id = await add(orgId, { title: 'G', actions: [{ what: 'w', hours: 4 }] });
     await s.stores.declarations.removeValues(orgId, appId, [{ kind: 'column', entity: 'risk', field: 'actions', column: 'hours' }], () => false);

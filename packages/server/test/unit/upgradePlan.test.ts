@@ -59,6 +59,15 @@ describe('planUpgrade', () => {
     ]);
   });
 
+  it("counts the records using a choice removed from a table's column", () => {
+    const withKind = (choices: string[]) => (d: Draft) => {
+      (d.entities.risk!.fields.actions!.fields as Record<string, unknown>).kind = { type: 'choice', label: texts('Kind'), choices: choices.map((value) => ({ value, label: texts(value) })) };
+    };
+    const [from, to] = [edited(withKind(['fix', 'watch'])), edited(withKind(['fix']))];
+    expect(countsNeeded(from, to)).toEqual([{ kind: 'columnChoice', entity: 'risk', field: 'actions', column: 'kind', choice: 'watch' }]);
+    expect(planUpgrade(from, to, counts({ 'choice:risk.actions.kind:watch': 2 })).losses.map(formatLoss)).toEqual(['entities.risk.fields.actions.fields.kind.choices.watch: choice removed; 2 records use it']);
+  });
+
   it('makes a removal no record is affected by a change, not a loss', () => {
     const v2 = edited((d) => delete d.entities.risk!.fields.notes);
     const plan = planUpgrade(v1, v2, counts({}));
