@@ -3,9 +3,8 @@
  * letters, digits and single hyphens, starting with a letter, at most 40
  * characters, e.g. `manager`, `auditor`, `lead-auditor`.
  */
-import { ROLE_NAME_MAX, ROLE_NAME_PATTERN } from '@atrium/shared/apps';
-
-export { ROLE_NAME_MAX, ROLE_NAME_PATTERN };
+export const ROLE_NAME_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+export const ROLE_NAME_MAX = 40;
 
 /** Why a role name is refused, in the operator's words, or null when it is a valid one. */
 export function roleNameProblem(name: string): string | null {

@@ -21,17 +21,6 @@ export const DECLARATION_LIMITS = { entities: 50, fields: 200, choices: 200, rol
 export const DECLARATION_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const key = () => z.string().check(z.regex(DECLARATION_KEY_PATTERN, 'must start with a letter and hold only letters, digits and _ (at most 64)'));
 
-/**
- * A role's name, as everywhere in the product (docs/behaviour/roles.md#names):
- * lower-case letters and digits, words joined by single hyphens
- * (`security-officer`), at most 40 characters. A declared role is granted
- * with `atrium roles grant … --app`, so it must be a name that command takes.
- */
-export const ROLE_NAME_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-export const ROLE_NAME_MAX = 40;
-const roleKey = () =>
-  z.string().check(z.maxLength(ROLE_NAME_MAX), z.regex(ROLE_NAME_PATTERN, 'must be a role name: lower-case letters and digits, words joined by single hyphens (e.g. security-officer)'));
-
 /** A text in the seven locales: en_EN required, any other may be left out (it falls back to en_EN). */
 export const Labels = z.strictObject({
   en_EN: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(LABEL_MAX_LENGTH)),
@@ -263,7 +252,7 @@ export const Entity = z.strictObject({
   colour: z.optional(ColourRule),
   views: z._default(Views, {}),
   /** Per role of the application (or `everyone`), what it may do. A role without a grant has no rights on this entity. */
-  rights: z.record(roleKey(), Grant),
+  rights: z.record(key(), Grant),
 });
 export type Entity = z.infer<typeof Entity>;
 
@@ -280,7 +269,7 @@ export const AppDeclaration = z.strictObject({
   category: z.enum(APP_CATEGORIES),
   /** An icon name of the icon package; the category's icon when left out. */
   icon: z.optional(z.string().check(z.maxLength(64))),
-  roles: z._default(z.record(roleKey(), Role), {}),
+  roles: z._default(z.record(key(), Role), {}),
   entities: z.record(key(), Entity),
 });
 export type AppDeclaration = z.infer<typeof AppDeclaration>;
