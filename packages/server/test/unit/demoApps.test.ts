@@ -1,14 +1,6 @@
 import fs from 'node:fs';
 import { LOCALES } from '@atrium/shared';
-import {
-  AppDeclaration,
-  checkValues,
-  colourOf,
-  EVERYONE_ROLE,
-  FIELD_TYPES,
-  type Entity,
-  type Field,
-} from '@atrium/shared/apps';
+import { AppDeclaration, checkDeclaration, checkValues, colourOf, FIELD_TYPES, formatProblem, type Entity, type Field } from '@atrium/shared/apps';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_APP_ORGS, DEMO_APP_ROLES, DEMO_APPS, readDemoDeclaration, type DemoApp } from '../../src/demo/demoApps.js';
 import { demoRecords, type DemoOrg, type DemoPeople, type DemoRecord } from '../../src/demo/demoRecords.js';
@@ -109,26 +101,10 @@ describe('the demo declarations', () => {
     expect(entities.some((e) => 'series' in e.naming) && entities.some((e) => 'field' in e.naming)).toBe(true);
   });
 
-  it('name only fields, entities and roles that exist', () => {
+  it('pass the full check of a declaration with no warning', () => {
     for (const name of DEMO_APPS) {
-      const app = declarations[name];
-      for (const [key, entity] of Object.entries(app.entities)) {
-        const where = `${name}.${key}`;
-        const has = (f: string) => expect(Object.keys(entity.fields), `${where}: ${f}`).toContain(f);
-        const views = entity.views;
-        const form = views.form ? ('tabs' in views.form ? views.form.tabs.flatMap((t) => t.sections) : views.form.sections).flatMap((s) => s.fields) : [];
-        expect(new Set(form).size, `${where}: a form lists a field once`).toBe(form.length);
-        for (const f of [entity.titleField, ...(entity.ownerField ? [entity.ownerField] : []), ...(entity.cardFields ?? []), ...(entity.searchFields ?? []), ...form]) has(f);
-        for (const f of [...(views.list?.columns ?? []), ...(views.list?.filters ?? []), ...(views.list?.sort ? [views.list.sort.field] : [])]) has(f);
-        if (entity.ownerField) expect(entity.fields[entity.ownerField]!.type).toBe('user');
-        if (views.board) expect(entity.fields[views.board.groupBy]!.type).toBe('choice');
-        if (views.calendar) for (const f of [views.calendar.start, views.calendar.end].filter((x) => x !== undefined)) expect(['date', 'datetime']).toContain(entity.fields[f]!.type);
-        for (const field of Object.values(entity.fields)) if (field.type === 'link') expect(Object.keys(app.entities)).toContain(field.entity);
-        for (const [role, grant] of Object.entries(entity.rights)) {
-          expect([EVERYONE_ROLE, ...Object.keys(app.roles)], `${where}: role ${role}`).toContain(role);
-          for (const f of [...(grant.hiddenFields ?? []), ...(grant.readOnlyFields ?? [])]) has(f);
-        }
-      }
+      const check = checkDeclaration(readDemoDeclaration(name));
+      expect(check.ok ? check.warnings : check.problems.map(formatProblem), name).toEqual([]);
     }
   });
 
