@@ -174,6 +174,21 @@ describe('the demo records', () => {
     });
   }
 
+  it('hold each value of a field declared unique once', () => {
+    for (const app of DEMO_APPS) {
+      for (const org of DEMO_APP_ORGS[app]) {
+        const records = demoRecords(app, people, NOWS[0]!, org);
+        for (const [key, entity] of Object.entries(declarations[app].entities)) {
+          for (const [field, declared] of Object.entries(entity.fields)) {
+            if (!declared.unique) continue;
+            const values = records.filter((r) => r.entity === key).map((r) => r.values[field]);
+            expect(new Set(values).size, `${app} ${org} ${key}.${field}`).toBe(values.length);
+          }
+        }
+      }
+    }
+  });
+
   it('spread over the last twelve months and the next two', () => {
     const now = NOWS[0]!;
     const days: Record<string, number[]> = {};
