@@ -17,6 +17,11 @@ import { DemoRandom } from './records/DemoRandom.js';
  * ISO texts, links name the linked record (a company's name), and records
  * that others link to come first. File fields are left empty: attachments
  * need files written beside the records.
+ *
+ * The values are the records' current ones, to be written as they are, not
+ * through the creator's rights: Dana's approved leave carries Olivia's
+ * decision (a read-only field to Dana). A naming series takes its day from
+ * `createdAt`.
  */
 
 /** The demo users' ids. */
