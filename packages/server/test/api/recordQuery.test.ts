@@ -112,7 +112,7 @@ beforeAll(async () => {
   // Records of another entity and of another organisation, which no list of this one shows.
   const strangers = rows.slice(0, 20).map((r, i) => ({ ...values[i]!, id: crypto.randomUUID(), entity: i % 2 === 0 ? 'other' : 'thing', accountId: i % 2 === 0 ? accountId : other.id, name: `X-${i}` }));
   await s.database.db.insert(records).values([...values, ...strangers]);
-}, 60_000);
+});
 afterAll(() => s.close());
 
 const KINDS_WITHOUT_ORDER = new Set(['boolean', 'user', 'multiChoice', 'choice']);
