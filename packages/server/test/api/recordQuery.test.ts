@@ -302,6 +302,15 @@ describe(`the list query builder on ${databaseKind}`, () => {
       );
       expect({ filter, found: (await allPages({ filters: [filter] }, scope, [], partly)).sort() }).toEqual({ filter, found: expected });
     }
+    // The owner, when it is the value of a field seen on some records only, filters only there.
+    const owned = { ...entity, ownerField: 'amount' };
+    const parts = listQuerySql({ accountId, appId, entityKey: 'thing', entity: owned }, RecordQuery.parse({ filters: [{ field: 'owner', op: 'notEmpty' }] }), scope, [], ctx(), partly);
+    const found = await s.database.db.select({ name: records.name }).from(records).where(parts.where);
+    const visibleAmount = live.filter((r) => {
+      const access = recordAccess(caller, app, 'thing', { ownerId: r.ownerId, values: r.data }, NOW);
+      return access.actions.includes('read') && !access.hiddenFields.includes('amount') && r.ownerId !== null;
+    });
+    expect(found.map((r) => r.name).sort()).toEqual(sorted(visibleAmount));
     // Sorted by it, the records where it is hidden come last, as if empty.
     const order = await allPages({ sort: { field: 'amount', direction: 'desc' } }, scope, [], partly);
     const hiddenOn = (n: string) => {
@@ -408,6 +417,20 @@ describe(`the list query builder on ${databaseKind}`, () => {
     badFilter({ field: 'colour', op: 'gt', value: 'RED' });
     badFilter({ field: 'createdAt', op: 'in', value: [] });
     for (const key of ['nothing', 'lines', 'files', 'body']) expect(refusal({ sort: { field: key } })).toEqual(['records.badSort', { field: key }]);
+    // The owner is the owner field's value: hidden with it.
+    const owned = { ...entity, ownerField: 'person' };
+    const ownedRefusal = (query: RecordQueryInput) => {
+      try {
+        listQuerySql({ accountId, appId, entityKey: 'thing', entity: owned }, RecordQuery.parse(query), { kind: 'all' }, ['person'], ctx());
+      } catch (error) {
+        return error instanceof RecordError ? error.code : error;
+      }
+      return null;
+    };
+    expect(ownedRefusal({ filters: [{ field: 'owner', op: 'eq', value: { me: true } }] })).toBe('records.badFilter');
+    expect(ownedRefusal({ sort: { field: 'owner' } })).toBe('records.badSort');
+    expect(ownedRefusal({ filters: [{ field: 'createdBy', op: 'eq', value: { me: true } }] })).toBeNull();
+    expect(refusal({ filters: [{ field: 'owner', op: 'eq', value: { me: true } }] }, ['person'])).toBeNull();
     expect(refusal({ sort: { field: 'amount' } }, ['amount'])).toEqual(['records.badSort', { field: 'amount' }]);
     expect(refusal({ filters: [{ field: 'count', op: 'empty', value: 'ignored' }], sort: { field: 'colour' } })).toBeNull();
   });
