@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   colourOf,
   CONDITION_OPS,
@@ -433,6 +434,24 @@ describe(`the list query builder on ${databaseKind}`, () => {
     expect(refusal({ filters: [{ field: 'owner', op: 'eq', value: { me: true } }] }, ['person'])).toBeNull();
     expect(refusal({ sort: { field: 'amount' } }, ['amount'])).toEqual(['records.badSort', { field: 'amount' }]);
     expect(refusal({ filters: [{ field: 'count', op: 'empty', value: 'ignored' }], sort: { field: 'colour' } })).toBeNull();
+  });
+
+  it('puts no text of the query into the SQL: field keys, values and words are parameters', () => {
+    const nasty = "x'); drop table records; --";
+    const query = RecordQuery.parse({
+      filters: [
+        { field: 'notes', op: 'contains', value: nasty },
+        { field: 'status', op: 'in', value: ['open', 'closed'] },
+        { field: 'start', op: 'gte', value: { relative: { days: -10 } } },
+        { field: 'mail', op: 'eq', value: 'ann@example.test' },
+      ],
+      search: 'zetaword alphaword',
+      sort: { field: 'stars', direction: 'desc' },
+    });
+    const parts = listQuerySql({ accountId, appId, entityKey: 'thing', entity }, query, { kind: 'some', owners: [me], where: [{ field: 'person', op: 'eq', value: { me: true } }] }, [], ctx());
+    const { sql: text, params } = new PgDialect().sqlToQuery(sql`select 1 from records where ${parts.where} order by ${parts.orderBy}`);
+    for (const client of ['drop table', 'notes', 'status', 'closed', 'mail', 'ann@', 'zetaword', 'stars', 'person', me, 'thing']) expect({ client, inSql: text.includes(client) }).toEqual({ client, inSql: false });
+    expect(params).toEqual(expect.arrayContaining([nasty, 'notes', 'closed', 'ann@example.test', 'thing', me]));
   });
 
   it('keeps the table intact and answers sanely whatever the filter values and search text hold', async () => {
