@@ -14,8 +14,10 @@ export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** A free TCP port on 127.0.0.1. */
+/** A free TCP port on 127.0.0.1, or BENCH_PORT. */
 export function freePort(): Promise<number> {
+  // A port of one's own when several people measure on one machine.
+  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -4,6 +4,7 @@
  * the database or the session events, and stays thin: parse, call a
  * service, shape the answer.
  */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@atrium/shared';
 import { Callers } from './access/Callers.js';
 import { ContentService } from './announcements/ContentService.js';
 import type { Log } from './logger.js';
@@ -22,6 +23,7 @@ import { LocalEventBus, type EventBus } from './events/EventBus.js';
 import { shareFileChanges } from './events/fileEvents.js';
 import { shareSettingsChanges } from './events/settingsEvents.js';
 import { shareTaskChanges } from './events/taskEvents.js';
+import { shareRecordChanges } from './events/recordEvents.js';
 import { TokenService } from './auth/TokenService.js';
 import { withSessionEvents } from './auth/withSessionEvents.js';
 import { authenticate, type Authenticate } from './http/authenticate.js';
@@ -31,6 +33,7 @@ import type { Mailer } from './mail/Mailer.js';
 import { loadBuiltinPackages } from './packages/packageMetadata.js';
 import { PackageService } from './packages/PackageService.js';
 import { PackageUrlSigner } from './packages/PackageUrlSigner.js';
+import { RecordService } from './records/RecordService.js';
 import { ResourceService } from './resources/ResourceService.js';
 import type { Secrets } from './secrets.js';
 import { SettingsService } from './settings/SettingsService.js';
@@ -93,6 +96,8 @@ export interface Services {
   tasks: TaskService;
   /** Global search (docs/behaviour/search.md). */
   search: SearchService;
+  /** Records of declared applications (docs/behaviour/records.md). */
+  records: RecordService;
   /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
   costlyCalls: CostlyCalls;
 }
@@ -210,7 +215,19 @@ export function createServices({
     yellowWindowMs: config.taskYellowWindow * 1000,
     now,
   });
-  wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log });
+  const canSeeApp = (userId: string, appName: string) => packages.isAppVisible(userId, appName);
+  const records = new RecordService({
+    stores,
+    canSeeApp,
+    notifyMention: (mention) => tasks.notify({ ...mention, name: mention.text, assignee: mention.userId }),
+    localeOf: async (userId) => {
+      const { locale } = await stores.settings.list(userId);
+      return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE;
+    },
+    now,
+  });
+  wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log, records: { service: records, canSeeApp } });
+  shareRecordChanges(records, bus, (err) => log.warn({ err }, 'a change of records made elsewhere could not be handled'));
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
   shareFileChanges(vfs, bus);
   return {
@@ -235,6 +252,7 @@ export function createServices({
     uploads: new VfsUploads(vfs),
     fileLinks: new FileLinks({ vfs, isSessionOpen: (sessionId, userId) => auth.isSessionOpen(sessionId, userId), users: stores.users, accounts: stores.accounts, callers }),
     tasks,
+    records,
     search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, users: stores.users }),
     costlyCalls: new CostlyCalls(
       { ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT },
