@@ -133,7 +133,7 @@ export function testServer(records: RecordDto[] = []): TestServer {
   };
   function answer(method: string, path: string, body: unknown): unknown {
     const [, app, second, third, fourth] = path.split('?')[0]!.split('/');
-    if (method === 'get' && second === 'apps') return [LEAVE_APP];
+    if (method === 'get' && app === 'apps' && second === undefined) return [LEAVE_APP];
     if (app !== 'LeaveRequests') throw refusal(404, { code: 'records.appNotFound', message: 'This application is not available to you' });
     if (method === 'post' && third === 'query') return page(body as RecordQuery);
     if (method === 'post' && second === 'LeaveRequest') {
