@@ -147,6 +147,7 @@ export class FormModel extends Model<FormState> {
     this.setState({
       ...this.getState(),
       status: 'ready',
+      saving: false,
       record: detail.record,
       rights: detail.rights,
       values,
@@ -232,19 +233,18 @@ export class FormModel extends Model<FormState> {
     this.update({ saving: true, failure: null, conflict: null });
     try {
       const editable = Object.keys(this.#entity.fields).filter((key) => !this.isReadOnly(key) && !this.#hiddenByRole.includes(key));
-      let saved: RecordDto;
-      if (s.record === null) {
-        saved = await this.#host.api.create(this.#app, this.#entityKey, Object.fromEntries(editable.map((key) => [key, s.values[key] ?? null])));
-      } else {
-        const changed = editable.filter((key) => !same(s.values[key], s.original[key]));
-        saved = await this.#host.api.update(this.#app, s.record.name, s.record.version, Object.fromEntries(changed.map((key) => [key, s.values[key] ?? null])));
-      }
-      const values = withComputedValues(this.#entity, saved.values);
-      this.setState({ ...this.getState(), saving: false, record: saved, values, original: values, dirty: false, shown: new Set(), changedBy: null });
-      this.update({ problems: this.#check(values) });
-      // A new record's rights (may the creator change or delete it?) and the names its values refer to are the server's to say.
-      if (s.record === null) await this.#host.api.get(this.#app, saved.name).then((detail) => this.accept(detail), () => undefined);
-      return saved;
+      const detail =
+        s.record === null
+          ? await this.#host.api.create(this.#app, this.#entityKey, Object.fromEntries(editable.map((key) => [key, s.values[key] ?? null])))
+          : await this.#host.api.update(
+              this.#app,
+              s.record.name,
+              s.record.version,
+              Object.fromEntries(editable.filter((key) => !same(s.values[key], s.original[key])).map((key) => [key, s.values[key] ?? null])),
+            );
+      // The record as saved, with the user's rights on it (a new record's: may its creator change or delete it?).
+      this.accept(detail);
+      return detail.record;
     } catch (error) {
       const failure = failureOf(error);
       if (failure.code === 'records.invalid' && Object.keys(failure.fields).length > 0) this.update({ saving: false, problems: { ...failure.fields }, shown: 'all' });
@@ -275,8 +275,7 @@ export class FormModel extends Model<FormState> {
     const { record } = this.getState();
     if (record === null) return false;
     try {
-      await this.#host.api.restore(this.#app, record.name);
-      await this.open(record.name);
+      this.accept(await this.#host.api.restore(this.#app, record.name));
       return true;
     } catch (error) {
       this.update({ failure: failureOf(error) });
