@@ -83,6 +83,7 @@ describe('Records', () => {
       fireEvent.keyDown(email, { key: 's', ctrlKey: true });
     });
     expect(within(form).getByTestId('records.problem.reason').textContent).toBe('This field is required.');
+    expect(document.activeElement).toBe(within(form).getByLabelText(/Reason/));
     expect(server.calls.filter((c) => c.method === 'post' && !c.path.endsWith('/query'))).toHaveLength(posts);
   });
 
