@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { Entity } from '@atrium/shared/apps';
+import { BOARD_PAGE_SIZE, BoardModel, boardColumns, cardFieldsOf, columnQuery, shownCards } from './BoardModel.js';
+import { refusal, TestCalls, testRecord } from './testCalls.js';
+import { leaveRequest } from './testEntity.js';
+
+function board(options: { mayUpdate?: boolean; readOnlyFields?: string[]; entity?: Entity } = {}) {
+  const entity = options.entity ?? leaveRequest;
+  const calls = new TestCalls(entity);
+  calls.records = [
+    testRecord('LR-2026-00001', { title: 'Ski week', status: 'requested', employee: 'liam' }),
+    testRecord('LR-2026-00002', { title: 'Dentist', status: 'requested', employee: 'demo' }),
+    testRecord('LR-2026-00003', { title: 'Wedding', status: 'requested', employee: 'liam' }, { version: 4 }),
+    testRecord('LR-2026-00004', { title: 'Summer', status: 'approved', employee: 'demo' }),
+    testRecord('LR-2026-00005', { title: 'Draft', status: null }),
+  ];
+  const model = new BoardModel({ calls, app: 'Leave', entityKey: 'request', entity, mayUpdate: options.mayUpdate ?? true, readOnlyFields: options.readOnlyFields ?? [] });
+  return { calls, model };
+}
+
+const names = (model: BoardModel) => model.getState().columns.map((c) => c.cards.map((r) => r.name));
+
+describe('board columns', () => {
+  it('are the choices in declaration order with their colours, then "No value" for a field that is not required', () => {
+    const columns = boardColumns(leaveRequest);
+    expect(columns.map((c) => [c.value, c.colour])).toEqual([
+      ['requested', 'blue'],
+      ['approved', 'green'],
+      ['rejected', 'red'],
+      [null, null],
+    ]);
+  });
+
+  it('have no "No value" column when the field is required', () => {
+    const status = leaveRequest.fields.status!;
+    const entity = Entity.parse({ ...leaveRequest, fields: { ...leaveRequest.fields, status: { ...status, required: true } } });
+    expect(boardColumns(entity).map((c) => c.value)).toEqual(['requested', 'approved', 'rejected']);
+  });
+
+  it('each load the first page of their choice, or of records without one', () => {
+    expect(columnQuery(leaveRequest, 'approved')).toEqual({ filters: [{ field: 'status', op: 'eq', value: 'approved' }], offset: 0, limit: BOARD_PAGE_SIZE });
+    expect(columnQuery(leaveRequest, null, 50)).toEqual({ filters: [{ field: 'status', op: 'empty' }], offset: 50, limit: BOARD_PAGE_SIZE });
+  });
+
+  it("show the board's card fields, not the grouped field nor hidden ones", () => {
+    expect(cardFieldsOf(leaveRequest)).toEqual(['employee', 'from', 'to']);
+    expect(cardFieldsOf(leaveRequest, ['employee'])).toEqual(['from', 'to']);
+  });
+
+  it('group the records by their choice', async () => {
+    const { model, calls } = board();
+    await model.load();
+    expect(names(model)).toEqual([['LR-2026-00001', 'LR-2026-00002', 'LR-2026-00003'], ['LR-2026-00004'], [], ['LR-2026-00005']]);
+    expect(model.getState().columns.map((c) => [c.status, c.total])).toEqual([
+      ['ready', 3],
+      ['ready', 1],
+      ['ready', 0],
+      ['ready', 1],
+    ]);
+    expect(calls.queries).toHaveLength(4);
+  });
+
+  it('show more loads the next page after the cards shown', async () => {
+    const { model, calls } = board();
+    calls.records = Array.from({ length: 60 }, (_, i) => testRecord(`LR-2026-${String(i + 1).padStart(5, '0')}`, { title: `Leave ${i}`, status: 'approved' }));
+    await model.load();
+    expect(model.getState().columns[1]!.cards).toHaveLength(50);
+    await model.showMore(1);
+    expect(calls.queries.at(-1)!.query.offset).toBe(50);
+    expect(model.getState().columns[1]!.cards).toHaveLength(60);
+    expect(model.getState().columns[1]!.total).toBe(60);
+  });
+
+  it('say why a column could not be loaded', async () => {
+    const { model, calls } = board();
+    calls.failNext.query = new Error('Failed to fetch');
+    await model.load();
+    const failed = model.getState().columns.filter((c) => c.status === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.problem).toEqual({ code: null, message: 'Failed to fetch', params: {}, status: null });
+  });
+});
+
+describe('moving a card with the keyboard', () => {
+  it('picks it up, moves it right and down, and drops it: one update of the field at its version', async () => {
+    const { model, calls } = board();
+    await model.load();
+    model.pickUp('LR-2026-00003');
+    expect(model.getState().announcement).toEqual({ kind: 'picked', name: 'LR-2026-00003', column: 0, position: 3, count: 3 });
+    model.step('right');
+    expect(model.getState().announcement).toEqual({ kind: 'over', name: 'LR-2026-00003', column: 1, position: 2, count: 2 });
+    model.step('up');
+    expect(model.getState().grabbed).toMatchObject({ column: 1, index: 0 });
+    expect(shownCards(model.getState()).map((c) => c.map((r) => r.name))[1]).toEqual(['LR-2026-00003', 'LR-2026-00004']);
+    expect(calls.updates).toEqual([]);
+    await model.drop();
+    expect(calls.updates).toEqual([{ app: 'Leave', name: 'LR-2026-00003', version: 4, values: { status: 'approved' } }]);
+    expect(names(model)[0]).toEqual(['LR-2026-00001', 'LR-2026-00002']);
+    expect(names(model)[1]).toEqual(['LR-2026-00003', 'LR-2026-00004']);
+    expect(model.getState().columns[1]!.cards[0]!.version).toBe(5);
+    expect(model.getState().announcement).toEqual({ kind: 'moved', name: 'LR-2026-00003', column: 1 });
+  });
+
+  it('stops at the first and last column and at the ends of a column', async () => {
+    const { model } = board();
+    await model.load();
+    model.pickUp('LR-2026-00001');
+    model.step('left');
+    model.step('up');
+    expect(model.getState().grabbed).toMatchObject({ column: 0, index: 0 });
+    for (let i = 0; i < 6; i++) model.step('right');
+    expect(model.getState().grabbed).toMatchObject({ column: 3, index: 0 });
+    model.step('down');
+    model.step('down');
+    expect(model.getState().grabbed).toMatchObject({ column: 3, index: 1 });
+  });
+
+  it('moves nothing when cancelled', async () => {
+    const { model, calls } = board();
+    await model.load();
+    model.pickUp('LR-2026-00001');
+    model.step('right');
+    model.cancel();
+    expect(model.getState().grabbed).toBeNull();
+    expect(model.getState().announcement).toEqual({ kind: 'cancelled', name: 'LR-2026-00001' });
+    expect(names(model)[0]).toContain('LR-2026-00001');
+    expect(calls.updates).toEqual([]);
+  });
+
+  it('dropped in its own column, writes nothing', async () => {
+    const { model, calls } = board();
+    await model.load();
+    model.pickUp('LR-2026-00001');
+    model.step('down');
+    await model.drop();
+    expect(calls.updates).toEqual([]);
+    expect(names(model)[0]).toEqual(['LR-2026-00002', 'LR-2026-00001', 'LR-2026-00003']);
+  });
+
+  it('shows the move at once, before the server answers', async () => {
+    const { model, calls } = board();
+    await model.load();
+    calls.hold();
+    const moving = model.move('LR-2026-00004', 2);
+    expect(names(model)[2]).toEqual(['LR-2026-00004']);
+    expect(model.getState().columns[2]!.cards[0]!.values.status).toBe('rejected');
+    expect(model.getState().moving).toEqual(['LR-2026-00004']);
+    await calls.release();
+    await moving;
+    expect(model.getState().moving).toEqual([]);
+  });
+
+  it('moves a card out of its choice to "No value" as an empty value', async () => {
+    const { model, calls } = board();
+    await model.load();
+    await model.move('LR-2026-00004', 3);
+    expect(calls.updates[0]!.values).toEqual({ status: null });
+  });
+});
+
+describe('a refused move', () => {
+  it('puts the card back where it was, with the server refusal', async () => {
+    const { model, calls } = board();
+    await model.load();
+    calls.readOnly.add('status');
+    await model.move('LR-2026-00002', 1, 0);
+    expect(names(model)).toEqual([['LR-2026-00001', 'LR-2026-00002', 'LR-2026-00003'], ['LR-2026-00004'], [], ['LR-2026-00005']]);
+    expect(model.getState().columns.map((c) => c.total)).toEqual([3, 1, 0, 1]);
+    expect(model.getState().columns[0]!.cards[1]!.values.status).toBe('requested');
+    const expected = { code: 'records.readOnlyField', message: 'You may not change the field status', params: { field: 'status' }, status: 403 };
+    expect(model.getState().refusal).toEqual({ name: 'LR-2026-00002', refusal: expected });
+    expect(model.getState().announcement).toEqual({ kind: 'refused', name: 'LR-2026-00002', refusal: expected });
+  });
+
+  it('on a change made meanwhile, reads the column again to show the newer version', async () => {
+    const { model, calls } = board();
+    await model.load();
+    calls.records[0] = { ...calls.records[0]!, version: 2, values: { ...calls.records[0]!.values, title: 'Ski fortnight' } };
+    calls.failNext.update = refusal('records.conflict', 'Liam Chen changed this record meanwhile (version 2).', { user: 'Liam Chen', version: '2' });
+    const before = calls.queries.length;
+    await model.move('LR-2026-00001', 1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(model.getState().refusal?.refusal.code).toBe('records.conflict');
+    expect(calls.queries.length).toBe(before + 1);
+    expect(model.getState().columns[0]!.cards[0]).toMatchObject({ name: 'LR-2026-00001', version: 2 });
+  });
+});
+
+describe('who may move cards', () => {
+  it('nobody without the update right, nor with the field read-only for their role', async () => {
+    for (const options of [{ mayUpdate: false }, { readOnlyFields: ['status'] }]) {
+      const { model, calls } = board(options);
+      await model.load();
+      expect(model.canMove).toBe(false);
+      model.pickUp('LR-2026-00001');
+      expect(model.getState().grabbed).toBeNull();
+      await model.move('LR-2026-00001', 1);
+      expect(calls.updates).toEqual([]);
+    }
+  });
+
+  it('nobody when the field is declared read-only', () => {
+    const status = leaveRequest.fields.status!;
+    const entity = Entity.parse({ ...leaveRequest, fields: { ...leaveRequest.fields, status: { ...status, readOnly: true } } });
+    expect(board({ entity }).model.canMove).toBe(false);
+  });
+});

@@ -1,0 +1,136 @@
+import { Model } from '@atrium/app-kit';
+import { RECORD_COMMENT_MAX_LENGTH, type RecordPerson, type TimelineEntry } from '@atrium/shared/apps';
+import type { RecordsCalls } from './recordsCalls.js';
+import { refusalOf, type Refusal } from './refusal.js';
+import { mentionAt, mentionCandidates } from './timelineText.js';
+
+/** The @mention being typed and the people it may name. */
+export interface MentionSuggestions {
+  /** Where its `@` is in the draft. */
+  start: number;
+  query: string;
+  people: readonly RecordPerson[];
+  /** The one Enter or Tab takes. */
+  active: number;
+}
+
+export interface TimelineState {
+  status: 'loading' | 'ready' | 'failed';
+  /** Newest first. */
+  entries: readonly TimelineEntry[];
+  problem: Refusal | null;
+  draft: string;
+  sending: boolean;
+  /** Why the last comment was not sent (`tooLong` before sending, else the server's refusal). */
+  sendProblem: Refusal | null;
+  suggestions: MentionSuggestions | null;
+}
+
+export interface TimelineOptions {
+  calls: RecordsCalls;
+  app: string;
+  /** The record's name. */
+  name: string;
+  /** The people a comment may mention (the organisation's members who have the application). */
+  mentionable: readonly RecordPerson[];
+}
+
+const newestFirst = (a: TimelineEntry, b: TimelineEntry) => Date.parse(b.at) - Date.parse(a.at);
+
+/**
+ * A record's timeline (docs/APPLICATIONS.md, "History and comments"): its
+ * history and comments newest first, read again on demand (the form does
+ * after a save); a comment being written, with suggestions of people while
+ * an @mention is typed, sent with the record's comment call.
+ */
+export class TimelineModel extends Model<TimelineState> {
+  readonly #options: TimelineOptions;
+  #ticket = 0;
+  #disposed = false;
+
+  constructor(options: TimelineOptions) {
+    super({ status: 'loading', entries: [], problem: null, draft: '', sending: false, sendProblem: null, suggestions: null });
+    this.#options = options;
+  }
+
+  /** Reads the timeline again (keeping what it shows while reading). */
+  async refresh(): Promise<void> {
+    const ticket = ++this.#ticket;
+    this.update({ status: 'loading', problem: null });
+    try {
+      const entries = await this.#options.calls.timeline(this.#options.app, this.#options.name);
+      if (this.#disposed || ticket !== this.#ticket) return;
+      this.update({ status: 'ready', entries: [...entries].sort(newestFirst) });
+    } catch (error) {
+      if (this.#disposed || ticket !== this.#ticket) return;
+      this.update({ status: 'failed', problem: refusalOf(error) });
+    }
+  }
+
+  /** The comment's text as typed, and where the caret is: suggestions while an @mention is typed there. */
+  setDraft(draft: string, caret = draft.length): void {
+    const typing = mentionAt(draft, caret);
+    const people = typing === null ? [] : mentionCandidates(this.#options.mentionable, typing.query);
+    const previous = this.getState().suggestions;
+    this.update({
+      draft,
+      sendProblem: null,
+      suggestions: typing === null || people.length === 0 ? null : { ...typing, people, active: previous?.start === typing.start ? Math.min(previous.active, people.length - 1) : 0 },
+    });
+  }
+
+  /** Moves the active suggestion (wrapping). */
+  moveSuggestion(by: 1 | -1): void {
+    const s = this.getState().suggestions;
+    if (s === null) return;
+    this.update({ suggestions: { ...s, active: (s.active + by + s.people.length) % s.people.length } });
+  }
+
+  /** Closes the suggestions (Escape) until the mention is typed further. */
+  closeSuggestions(): void {
+    this.update({ suggestions: null });
+  }
+
+  /**
+   * Writes the chosen person's `@username` (and a space) in place of the
+   * mention being typed; returns where the caret goes, or null when no
+   * suggestion was open.
+   */
+  acceptSuggestion(index = this.getState().suggestions?.active ?? 0): number | null {
+    const { suggestions: s, draft } = this.getState();
+    const person = s?.people[index];
+    if (s === null || person === undefined) return null;
+    const end = s.start + 1 + s.query.length;
+    const written = `@${person.id} `;
+    const rest = draft.slice(end).replace(/^ /, '');
+    this.update({ draft: draft.slice(0, s.start) + written + rest, suggestions: null });
+    return s.start + written.length;
+  }
+
+  /** Sends the draft as a comment (Ctrl+Enter): cleared and the timeline read again once sent; kept with the refusal otherwise. */
+  async send(): Promise<boolean> {
+    const { draft, sending } = this.getState();
+    const text = draft.trim();
+    if (sending || text === '') return false;
+    if (text.length > RECORD_COMMENT_MAX_LENGTH) {
+      this.update({ sendProblem: { code: 'tooLong', message: `At most ${RECORD_COMMENT_MAX_LENGTH} characters`, params: { max: String(RECORD_COMMENT_MAX_LENGTH) }, status: null } });
+      return false;
+    }
+    this.update({ sending: true, sendProblem: null, suggestions: null });
+    try {
+      await this.#options.calls.comment(this.#options.app, this.#options.name, text);
+      if (this.#disposed) return true;
+      this.update({ sending: false, draft: '' });
+      await this.refresh();
+      return true;
+    } catch (error) {
+      if (!this.#disposed) this.update({ sending: false, sendProblem: refusalOf(error) });
+      return false;
+    }
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.clearListeners();
+  }
+}
