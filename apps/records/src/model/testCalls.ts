@@ -79,7 +79,7 @@ export class TestCalls implements RecordsCalls {
   async comment(app: string, name: string, text: string): Promise<unknown> {
     this.comments.push({ app, name, text });
     await this.#gate('comment');
-    const entry: TimelineEntry = { kind: 'comment', id: `c${this.comments.length}`, at: '2026-11-27T12:00:00.000Z', by: { id: 'olivia', name: 'Olivia Hart' }, text, mentions: [] };
+    const entry: TimelineEntry = { kind: 'comment', id: `sent-${this.comments.length}`, at: '2026-11-27T12:00:00.000Z', by: { id: 'olivia', name: 'Olivia Hart' }, text, mentions: [] };
     this.entries.set(name, [entry, ...(this.entries.get(name) ?? [])]);
     return entry;
   }
