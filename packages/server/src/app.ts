@@ -34,6 +34,7 @@ import { packageFileRoutes, packageRoutes } from './packages/routes.js';
 import type { Secrets } from './secrets.js';
 import { databaseRateLimitStore } from './http/sharedRateLimits.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
+import { recordRoutes } from './records/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import type { SocketLimits } from './sockets/SocketGateway.js';
 import { socketRoutes } from './sockets/routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(vfsFileRoutes({ vfs: s.vfs, fileLinks: s.fileLinks, authenticate }), { prefix: config.apiPrefix });
   await app.register(taskRoutes({ tasks: s.tasks, authenticate }), { prefix: config.apiPrefix });
   await app.register(searchRoutes({ search: s.search, authenticate }), { prefix: config.apiPrefix });
+  await app.register(recordRoutes({ records: s.records, authenticate }), { prefix: config.apiPrefix });
 
   await app.register(web.plugin);
 

@@ -22,6 +22,7 @@ import { LocalEventBus, type EventBus } from './events/EventBus.js';
 import { shareFileChanges } from './events/fileEvents.js';
 import { shareSettingsChanges } from './events/settingsEvents.js';
 import { shareTaskChanges } from './events/taskEvents.js';
+import { shareRecordChanges } from './events/recordEvents.js';
 import { TokenService } from './auth/TokenService.js';
 import { withSessionEvents } from './auth/withSessionEvents.js';
 import { authenticate, type Authenticate } from './http/authenticate.js';
@@ -31,6 +32,7 @@ import type { Mailer } from './mail/Mailer.js';
 import { loadBuiltinPackages } from './packages/packageMetadata.js';
 import { PackageService } from './packages/PackageService.js';
 import { PackageUrlSigner } from './packages/PackageUrlSigner.js';
+import { RecordService } from './records/RecordService.js';
 import { ResourceService } from './resources/ResourceService.js';
 import type { Secrets } from './secrets.js';
 import { SettingsService } from './settings/SettingsService.js';
@@ -93,6 +95,8 @@ export interface Services {
   tasks: TaskService;
   /** Global search (docs/behaviour/search.md). */
   search: SearchService;
+  /** Records of declared applications (docs/behaviour/records.md). */
+  records: RecordService;
   /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
   costlyCalls: CostlyCalls;
 }
@@ -210,7 +214,10 @@ export function createServices({
     yellowWindowMs: config.taskYellowWindow * 1000,
     now,
   });
-  wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log });
+  const canSeeApp = (userId: string, appName: string) => packages.isAppVisible(userId, appName);
+  const records = new RecordService({ stores, canSeeApp, notifyMention: (mention) => tasks.notify({ ...mention, name: mention.text, assignee: mention.userId }), now });
+  wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log, records: { service: records, canSeeApp } });
+  shareRecordChanges(records, bus, (err) => log.warn({ err }, 'a change of records made elsewhere could not be handled'));
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
   shareFileChanges(vfs, bus);
   return {
@@ -235,6 +242,7 @@ export function createServices({
     uploads: new VfsUploads(vfs),
     fileLinks: new FileLinks({ vfs, isSessionOpen: (sessionId, userId) => auth.isSessionOpen(sessionId, userId), users: stores.users, accounts: stores.accounts, callers }),
     tasks,
+    records,
     search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, users: stores.users }),
     costlyCalls: new CostlyCalls(
       { ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT },

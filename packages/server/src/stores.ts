@@ -27,6 +27,8 @@ import type { DesktopSessionStore } from './desktopSessions/DesktopSessionStore.
 import { PgDesktopSessionStore } from './desktopSessions/PgDesktopSessionStore.js';
 import type { PackageStore } from './packages/PackageStore.js';
 import { PgPackageStore } from './packages/PgPackageStore.js';
+import { PgRecordStore } from './records/PgRecordStore.js';
+import type { RecordStore } from './records/RecordStore.js';
 import { PgResourceStore } from './resources/PgResourceStore.js';
 import type { ResourceStore } from './resources/ResourceStore.js';
 import { PgSettingsStore } from './settings/PgSettingsStore.js';
@@ -75,6 +77,8 @@ export interface Stores {
   socketRelays: SocketRelayStore;
   /** Declared applications: their declarations by version and which one each organisation runs (docs/APPLICATIONS.md). */
   declarations: DeclarationStore;
+  /** Declared applications' records, their history, comments and naming series (docs/behaviour/records.md). */
+  records: RecordStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -130,6 +134,7 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     access: new PgAccessStore(db),
     socketRelays: new PgSocketRelayStore(db),
     declarations: new PgDeclarationStore(db),
+    records: new PgRecordStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }

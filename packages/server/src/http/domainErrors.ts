@@ -1,6 +1,8 @@
 import type { TaskMessageKey, VfsErrorCode } from '@atrium/shared';
+import type { RecordErrorCode } from '@atrium/shared/apps';
 import { NotAuthenticatedError } from '../access/AccessError.js';
 import type { DomainError } from '../DomainError.js';
+import { RecordError } from '../records/RecordError.js';
 import { TaskError } from '../tasks/TaskError.js';
 import { VfsError } from '../vfs/VfsError.js';
 
@@ -44,6 +46,22 @@ const TASK_STATUS: Readonly<Record<TaskMessageKey, number>> = {
   appNotAvailable: 403,
 };
 
+/** The HTTP status of each refusal of the record calls (docs/behaviour/records.md#errors). */
+const RECORD_STATUS: Readonly<Record<RecordErrorCode, number>> = {
+  notFound: 404,
+  appNotFound: 404,
+  entityNotFound: 404,
+  forbidden: 403,
+  readOnlyField: 403,
+  invalid: 400,
+  badFilter: 400,
+  badSort: 400,
+  badCsv: 400,
+  tooManyRows: 400,
+  conflict: 409,
+  notDeleted: 409,
+};
+
 /**
  * The one mapping of the services' refusals to HTTP statuses. A domain
  * error of a kind not listed here is a programming mistake: a 500, logged.
@@ -51,6 +69,7 @@ const TASK_STATUS: Readonly<Record<TaskMessageKey, number>> = {
 export function statusOfDomainError(error: DomainError): number | null {
   if (error instanceof VfsError) return VFS_STATUS[error.vfsCode];
   if (error instanceof TaskError) return TASK_STATUS[error.taskCode];
+  if (error instanceof RecordError) return RECORD_STATUS[error.recordCode];
   if (error instanceof NotAuthenticatedError) return 401;
   return null;
 }

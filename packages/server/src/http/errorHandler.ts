@@ -1,6 +1,7 @@
 import { Messages } from '@atrium/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../DomainError.js';
+import { RecordError } from '../records/RecordError.js';
 import { statusOfDomainError } from './domainErrors.js';
 import { fail, HttpError, RateLimitedError } from './reply.js';
 
@@ -21,7 +22,12 @@ export function installErrorHandler(app: FastifyInstance, fallback?: (request: F
     // The services' refusals: their status from one table (http/domainErrors.ts).
     if (error instanceof DomainError) {
       const status = statusOfDomainError(error);
-      if (status !== null) return reply.code(status).send(fail(error.message, error.code, undefined, error.params));
+      if (status !== null) {
+        const envelope = fail(error.message, error.code, undefined, error.params);
+        // A refused record write names each field's problem (shared RecordProblemsEnvelope).
+        if (error instanceof RecordError && error.fields) return reply.code(status).send({ ...envelope, fields: error.fields });
+        return reply.code(status).send(envelope);
+      }
       request.log.error({ err: error }, 'request failed: a refusal without a status');
       return reply.code(500).send(fail(Messages.internalError, 'server.error'));
     }

@@ -1,6 +1,6 @@
 /**
- * Live updates (docs/API.md#websockets): after a change of files or of a
- * task, the users concerned hear of it on their desktop sockets. Who is
+ * Live updates (docs/API.md#websockets): after a change of files, of a
+ * task or of records, the users concerned hear of it on their desktop sockets. Who is
  * concerned is a query (membership of the organisation, the task's
  * followers); when it fails it is tried again after a growing wait, and an
  * update given up is logged as an error and counted (SocketStats), never
@@ -9,6 +9,7 @@
 import { socketMessages } from '@atrium/shared';
 import type { AccountStore } from '../accounts/AccountStore.js';
 import type { Log } from '../logger.js';
+import type { RecordService } from '../records/RecordService.js';
 import type { TaskService } from '../tasks/TaskService.js';
 import type { VfsService } from '../vfs/VfsService.js';
 import type { OutgoingSocketMessage, SocketHub } from './SocketHub.js';
@@ -27,6 +28,8 @@ export interface LiveUpdatesDeps {
   tasks: Pick<TaskService, 'onChange'>;
   hub: Pick<SocketHub, 'sendToUser' | 'peers'>;
   accounts: Pick<AccountStore, 'isMember'>;
+  /** Records of declared applications, and the catalogue grant their audience needs. */
+  records?: { service: Pick<RecordService, 'onChange'>; canSeeApp(userId: string, appName: string): Promise<boolean> };
   stats: Pick<SocketStats, 'liveUpdateRetried' | 'liveUpdateFailed'>;
   log: Log;
   retry?: LiveUpdateRetry;
@@ -66,9 +69,20 @@ export function wireLiveUpdates(deps: LiveUpdatesDeps): () => void {
     deliver(socketMessages.taskChanged({ reason, taskId: task.id, task_name: task.name, appName: task.appName, by }), audience);
   });
 
+  // The members of the organisation online who have the application hear that its records changed; their refetch applies their rights.
+  const records = deps.records;
+  const stopRecords = records?.service.onChange(({ accountId, app, entity, names, by }) => {
+    deliver(socketMessages.recordsChanged({ app, entity, names, by: by.name }), async () => {
+      const online = [...new Set(deps.hub.peers().map((p) => p.userId))];
+      const audience = await Promise.all(online.map(async (userId) => ((await deps.accounts.isMember(userId, accountId)) && (await records.canSeeApp(userId, app)) ? userId : null)));
+      return audience.filter((userId) => userId !== null);
+    });
+  });
+
   return () => {
     stopFiles();
     stopTasks();
+    stopRecords?.();
   };
 }
 

@@ -4,6 +4,7 @@ import {
   isValidSnoozeDate,
   rygStatus,
   TASK_COMMENTS_MAX,
+  TASK_NAME_MAX_LENGTH,
   type CommentResult,
   type CreateTaskBody,
   type NotificationGroup,
@@ -168,6 +169,19 @@ export class TaskService {
     const record = await this.insert({ ...task, app, creatorId });
     this.answers.forgetAll();
     return this.item(await this.rowOf(record.id, creatorId ?? NOBODY), this.now());
+  }
+
+  /**
+   * A task the product itself gives a user (a mention on a record,
+   * docs/behaviour/records.md#comments): nobody created or follows it, and
+   * the assignee hears of it as an assignment made by `by`.
+   */
+  async notify(task: { accountId: string; app: string; name: string; assignee: string; by: TaskPerson }): Promise<void> {
+    const app = await this.deps.apps.findByName(task.app);
+    if (!app) throw new TaskError('appNotAvailable');
+    const name = task.name.length > TASK_NAME_MAX_LENGTH ? `${task.name.slice(0, TASK_NAME_MAX_LENGTH - 1)}…` : task.name;
+    const record = await this.insert({ accountId: task.accountId, app, name, assignee: task.assignee, creatorId: null, endDate: null, followers: [] });
+    this.publish('assigned', record, task.by);
   }
 
   /** Marks a task done for an operator (the command line); null when there is no such task. */

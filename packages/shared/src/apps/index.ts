@@ -10,3 +10,4 @@ export * from './condition.js';
 export * from './evaluate.js';
 export * from './values.js';
 export * from './api.js';
+export * from './richText.js';

@@ -1,5 +1,6 @@
 import { hasUnstorableText } from '../api/text.js';
 import type { ChildField, Entity, Field } from './declaration.js';
+import { sanitiseRichText } from './richText.js';
 import { computeValue, dayOf, isEmptyValue, isHidden, type EvaluationContext } from './evaluate.js';
 
 /**
@@ -81,7 +82,7 @@ function isUrl(text: string): boolean {
 const patterns = new Map<string, RegExp | null>();
 function patternOf(source: string): RegExp | null {
   if (!patterns.has(source)) {
-    let re: RegExp | null = null;
+    let re: RegExp | null;
     try {
       re = new RegExp(`^(?:${source})$`, 'u');
     } catch {
@@ -98,7 +99,8 @@ type Normalised = { value: unknown; problem?: ValueProblem };
 function textValue(field: Field | ChildField, raw: unknown): Normalised {
   if (typeof raw !== 'string') return { value: null, problem: { code: 'type' } };
   if (hasUnstorableText(raw)) return { value: null, problem: { code: 'type' } };
-  const value = field.type === 'richText' || field.type === 'longText' ? raw.replace(/\s+$/u, '') : raw.trim();
+  // Rich text keeps only safe markup (richText.ts), whoever sent it.
+  const value = field.type === 'richText' ? sanitiseRichText(raw).trim() : field.type === 'longText' ? raw.replace(/\s+$/u, '') : raw.trim();
   if (value === '') return { value: null };
   const declaredMax = 'maxLength' in field ? field.maxLength : undefined;
   const max = declaredMax ?? TEXT_MAX_LENGTH[field.type as keyof typeof TEXT_MAX_LENGTH] ?? 200;

@@ -3,6 +3,7 @@ import { PackageName } from '../api/packages.js';
 import { SocketNames } from '../api/socketProtocol.js';
 import { TASK_CHANGE_REASONS, TASK_CHANGED_MESSAGE } from '../api/tasks.js';
 import { VFS_CHANGED_MESSAGE } from '../api/vfs.js';
+import { RECORDS_CHANGED_MESSAGE, RecordsChangedParams } from '../apps/api.js';
 
 /**
  * The websocket contract (docs/API.md#websockets, docs/behaviour/connection.md): every
@@ -86,6 +87,8 @@ export const SettingsChangedMessage = message(SocketNames.settingsChanged, Setti
 export const ResyncMessage = message(SocketNames.resync, ResyncParams);
 export const TaskChangedMessage = message(TASK_CHANGED_MESSAGE, TaskChangedParams);
 export const VfsChangedMessage = message(VFS_CHANGED_MESSAGE, VfsChangedParams);
+/** records:changed (docs/behaviour/records.md#live-updates): which records of an entity of a declared application changed, and by whom. */
+export const RecordsChangedMessage = message(RECORDS_CHANGED_MESSAGE, RecordsChangedParams);
 export const AppSocketMessage = message(SocketNames.appMessage, AppSocketMessageParams);
 
 /** client → server on the desktop socket: the first message authenticates, then messages of application instances. */
@@ -100,6 +103,7 @@ export const DesktopServerMessage = z.discriminatedUnion('name', [
   ResyncMessage,
   TaskChangedMessage,
   VfsChangedMessage,
+  RecordsChangedMessage,
   AppSocketMessage,
 ]);
 export type DesktopServerMessage = z.infer<typeof DesktopServerMessage>;
@@ -146,6 +150,7 @@ export const socketMessages = {
   resync: () => ({ name: SocketNames.resync, params: {} }) satisfies DesktopServerMessage,
   taskChanged: (params: TaskChangedParams) => ({ name: TASK_CHANGED_MESSAGE, params }) satisfies DesktopServerMessage,
   vfsChanged: (directories: string[]) => ({ name: VFS_CHANGED_MESSAGE, params: { directories } }) satisfies DesktopServerMessage,
+  recordsChanged: (params: RecordsChangedParams) => ({ name: RECORDS_CHANGED_MESSAGE, params }) satisfies DesktopServerMessage,
   appMessage: (params: AppSocketMessageParams) => ({ name: SocketNames.appMessage, params }) satisfies DesktopServerMessage,
 };
 

@@ -1,0 +1,160 @@
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { memberships, recordComments, recordHistory, records, recordSeries, users } from '../db/schema.js';
+import { displayName } from '../users/displayName.js';
+import type { CommentRow, HistoryAction, HistoryRow, NewRecord, RecordPatch, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
+
+const recordColumns = {
+  id: records.id,
+  accountId: records.accountId,
+  appId: records.appId,
+  entity: records.entity,
+  name: records.name,
+  title: records.title,
+  ownerId: records.ownerId,
+  createdBy: records.createdBy,
+  createdAt: records.createdAt,
+  updatedBy: records.updatedBy,
+  updatedAt: records.updatedAt,
+  version: records.version,
+  deletedAt: records.deletedAt,
+  data: records.data,
+};
+
+/** Ids worth asking the database about: a user field's value is any text until checked. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const userIds = (ids: readonly string[]) => [...new Set(ids)].filter((id) => UUID.test(id));
+
+const inScope = (scope: RecordScope) => and(eq(records.accountId, scope.accountId), eq(records.appId, scope.appId));
+const toHistory = (row: typeof recordHistory.$inferSelect): HistoryRow => ({ ...row, action: row.action as HistoryAction });
+
+export class PgRecordStore implements RecordStore {
+  constructor(private readonly db: Db) {}
+
+  async insert(record: NewRecord): Promise<StoredRecord> {
+    const { at, ...rest } = record;
+    const [row] = await this.db
+      .insert(records)
+      .values({ ...rest, createdAt: at, updatedAt: at, updatedBy: record.createdBy, version: 1 })
+      .returning(recordColumns);
+    return row!;
+  }
+
+  async update(id: string, version: number, patch: RecordPatch): Promise<StoredRecord | null> {
+    const [row] = await this.db
+      .update(records)
+      .set({ title: patch.title, ownerId: patch.ownerId, data: patch.data, searchText: patch.searchText, updatedBy: patch.updatedBy, updatedAt: patch.at, version: sql`${records.version} + 1` })
+      .where(and(eq(records.id, id), eq(records.version, version), isNull(records.deletedAt)))
+      .returning(recordColumns);
+    return row ?? null;
+  }
+
+  async setDeleted(id: string, version: number, deletedAt: Date | null, userId: string, at: Date): Promise<StoredRecord | null> {
+    const [row] = await this.db
+      .update(records)
+      .set({ deletedAt, updatedBy: userId, updatedAt: at, version: sql`${records.version} + 1` })
+      .where(and(eq(records.id, id), eq(records.version, version)))
+      .returning(recordColumns);
+    return row ?? null;
+  }
+
+  async findByName(scope: RecordScope, name: string): Promise<StoredRecord | null> {
+    const [row] = await this.db
+      .select(recordColumns)
+      .from(records)
+      .where(and(inScope(scope), eq(records.name, name)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findByNames(scope: RecordScope, entity: string, names: readonly string[]): Promise<StoredRecord[]> {
+    if (names.length === 0) return [];
+    return this.db
+      .select(recordColumns)
+      .from(records)
+      .where(and(inScope(scope), eq(records.entity, entity), inArray(records.name, [...names]), isNull(records.deletedAt)));
+  }
+
+  async page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<{ records: StoredRecord[]; total: number }> {
+    const [rows, [count]] = await Promise.all([
+      this.db.select(recordColumns).from(records).where(where).orderBy(orderBy).limit(limit).offset(offset),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(records).where(where),
+    ]);
+    return { records: rows, total: Number(count?.total ?? 0) };
+  }
+
+  async nextNumber(scope: RecordScope, entity: string, prefix: string): Promise<number> {
+    const [row] = await this.db
+      .insert(recordSeries)
+      .values({ accountId: scope.accountId, appId: scope.appId, entity, prefix, next: 1 })
+      .onConflictDoUpdate({ target: [recordSeries.accountId, recordSeries.appId, recordSeries.entity, recordSeries.prefix], set: { next: sql`${recordSeries.next} + 1` } })
+      .returning({ next: recordSeries.next });
+    return row!.next;
+  }
+
+  async valueTaken(scope: RecordScope, entity: string, field: string, value: unknown, exceptId: string | null): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: records.id })
+      .from(records)
+      .where(
+        and(
+          inScope(scope),
+          eq(records.entity, entity),
+          isNull(records.deletedAt),
+          // The field's key and value are bound: `data -> $key = $value::jsonb`.
+          sql`${records.data} -> ${field}::text = ${JSON.stringify(value)}::jsonb`,
+          exceptId === null ? undefined : ne(records.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async addHistory(row: HistoryRow): Promise<void> {
+    await this.db.insert(recordHistory).values(row);
+  }
+
+  async history(recordId: string): Promise<HistoryRow[]> {
+    const rows = await this.db.select().from(recordHistory).where(eq(recordHistory.recordId, recordId)).orderBy(desc(recordHistory.version), desc(recordHistory.at));
+    return rows.map(toHistory);
+  }
+
+  async lastChange(recordId: string): Promise<HistoryRow | null> {
+    const [row] = await this.db.select().from(recordHistory).where(eq(recordHistory.recordId, recordId)).orderBy(desc(recordHistory.version), desc(recordHistory.at)).limit(1);
+    return row ? toHistory(row) : null;
+  }
+
+  async addComment(row: CommentRow): Promise<CommentRow> {
+    const [stored] = await this.db
+      .insert(recordComments)
+      .values(row)
+      .returning({ id: recordComments.id, recordId: recordComments.recordId, authorId: recordComments.authorId, text: recordComments.text, mentions: recordComments.mentions, createdAt: recordComments.createdAt });
+    return stored!;
+  }
+
+  async comments(recordId: string): Promise<CommentRow[]> {
+    return this.db
+      .select({ id: recordComments.id, recordId: recordComments.recordId, authorId: recordComments.authorId, text: recordComments.text, mentions: recordComments.mentions, createdAt: recordComments.createdAt })
+      .from(recordComments)
+      .where(eq(recordComments.recordId, recordId))
+      .orderBy(desc(recordComments.createdAt));
+  }
+
+  async people(ids: readonly string[]): Promise<Map<string, string>> {
+    const unique = userIds(ids);
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.select({ id: users.id, username: users.username, firstname: users.firstname, lastname: users.lastname }).from(users).where(inArray(users.id, unique));
+    return new Map(rows.map((u) => [u.id, displayName(u)]));
+  }
+
+  async members(accountId: string, ids: readonly string[]): Promise<Set<string>> {
+    const unique = userIds(ids);
+    if (unique.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.accountId, accountId), inArray(memberships.userId, unique), eq(users.disabled, false)));
+    return new Set(rows.map((r) => r.id));
+  }
+}

@@ -1,0 +1,473 @@
+import crypto from 'node:crypto';
+import {
+  checkValues,
+  defaultValues,
+  normaliseValue,
+  type AppDeclaration,
+  type DeclaredAppDto,
+  type Entity,
+  type EvaluationContext,
+  type RecordDetail,
+  type RecordPage,
+  type RecordQuery,
+  type TimelineEntry,
+  type ValueProblem,
+} from '@atrium/shared/apps';
+import { entityRights, mayDo, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
+import type { Caller } from '../access/Caller.js';
+import { ExpiringCache } from '../auth/ExpiringCache.js';
+import type { InstalledApp } from '../declarations/DeclarationStore.js';
+import type { Stores } from '../stores.js';
+import { displayName } from '../users/displayName.js';
+import { listQuerySql } from './queryBuilder.js';
+import { RecordError } from './RecordError.js';
+import { RecordPresenter } from './RecordPresenter.js';
+import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
+import { RECORD_NAME_MAX_LENGTH, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
+
+/** How long an organisation's installed declaration of an application is remembered (declarations change rarely). */
+const DECLARATION_TTL_MS = 5_000;
+const DECLARATIONS_REMEMBERED = 1_000;
+/** Most users one comment mentions. */
+const MENTIONS_MAX = 20;
+const MENTION = /(?:^|[^\p{L}\p{N}_.@-])@([a-z0-9][a-z0-9._-]{0,99})/giu;
+
+/** A change of records, for the live updates: the names only; each desktop reads again what it shows, with its own rights. */
+export interface RecordChange {
+  accountId: string;
+  app: string;
+  entity: string;
+  names: string[];
+  by: { id: string; name: string };
+  /** Made through this server, or through another one (heard of on the event bus). */
+  origin: 'here' | 'elsewhere';
+}
+
+/** A user a comment mentions, to be told of it (docs/behaviour/records.md#comments). */
+export interface Mention {
+  accountId: string;
+  app: string;
+  userId: string;
+  /** "{commenter} mentioned you on {record title}". */
+  text: string;
+  by: { id: string; name: string };
+}
+
+export interface RecordServiceDeps {
+  stores: Pick<Stores, 'records' | 'declarations' | 'access' | 'users' | 'transaction'>;
+  /** The catalogue grant (docs/behaviour/applications.md#visibility) for a user and an application name. */
+  canSeeApp(userId: string, appName: string): Promise<boolean>;
+  /** Tells a mentioned user (a work item in their notification centre). */
+  notifyMention(mention: Mention): Promise<void>;
+  now?: () => Date;
+}
+
+/** An application as the caller's organisation runs it. */
+interface AppContext {
+  name: string;
+  declaration: AppDeclaration;
+  scope: RecordScope;
+}
+
+/** A record the caller may read, with what they may do with it. */
+interface ReadRecord {
+  record: StoredRecord;
+  entity: Entity;
+  access: ReturnType<typeof recordAccess>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const isComputed = (field: Entity['fields'][string]) => 'computed' in field && field.computed !== undefined;
+
+/**
+ * The records of declared applications (docs/behaviour/records.md): the one
+ * place that writes them. Every call resolves the declaration the caller's
+ * organisation runs and asks access/recordRights.ts what the caller may do;
+ * a record the caller may not read answers `notFound`, exactly as one that
+ * does not exist. Every write is one transaction with its history row, and
+ * is told to the listeners (the live updates) once committed.
+ */
+export class RecordService {
+  private readonly listeners = new Set<(change: RecordChange) => void>();
+  private readonly declarations: ExpiringCache<string, InstalledApp | null>;
+  private readonly now: () => Date;
+  private readonly present: RecordPresenter;
+
+  constructor(private readonly deps: RecordServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.declarations = new ExpiringCache(DECLARATIONS_REMEMBERED, () => this.now().getTime());
+    this.present = new RecordPresenter(deps.stores.records);
+  }
+
+  /** Tells `listener` of every change; returns the unsubscription. */
+  onChange(listener: (change: RecordChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Forgets the remembered declarations (after an install or an upgrade made by this process). */
+  forgetDeclarations(): void {
+    this.declarations.clear();
+  }
+
+  /** GET records/apps: the declared applications of the caller's organisation the caller has, as far as they may see them. */
+  async apps(caller: Caller): Promise<DeclaredAppDto[]> {
+    if (!caller.organisation) return [];
+    const installed = await this.deps.stores.declarations.installedFor(caller.organisation.id);
+    const out: DeclaredAppDto[] = [];
+    for (const app of installed) {
+      if (!(await this.deps.canSeeApp(caller.userId, app.name))) continue;
+      const declaration = visibleDeclaration(caller, app.declaration);
+      const rights = Object.fromEntries(Object.keys(declaration.entities).map((entity) => [entity, entityRights(caller, app.declaration, entity)]));
+      out.push({ declaration, version: app.version, rights });
+    }
+    return out;
+  }
+
+  /** POST records/{app}/{entity}/query: a page of the records the caller may read, each without the fields hidden to them. */
+  async list(caller: Caller, appName: string, entityKey: string, query: RecordQuery): Promise<RecordPage> {
+    const app = await this.context(caller, appName);
+    const entity = this.entity(app, entityKey);
+    const evaluation = this.evaluation(caller);
+    if (query.deleted && !mayDo(caller, app.declaration, entityKey, 'delete')) throw new RecordError('forbidden');
+    // Deleted records are listed for restoring them: those the caller may delete.
+    const scope = rowScope(caller, app.declaration, entityKey, query.deleted ? 'delete' : 'read');
+    const { hiddenFields } = entityRights(caller, app.declaration, entityKey);
+    const target = { accountId: app.scope.accountId, appId: app.scope.appId, entityKey, entity };
+    const sql = listQuerySql(target, query, scope, hiddenFields, evaluation);
+    const page = await this.deps.stores.records.page(sql.where, sql.orderBy, sql.limit, sql.offset);
+    const shown = page.records.map((record) => ({ record, hidden: this.access(caller, app, record).hiddenFields }));
+    const answer = await this.present.records(app, caller, shown, evaluation);
+    return { records: answer.records, total: page.total, offset: sql.offset, people: answer.people, links: answer.links };
+  }
+
+  /** GET records/{app}/record/{name}: the record and what the caller may do with it. */
+  async get(caller: Caller, appName: string, name: string): Promise<RecordDetail> {
+    const app = await this.context(caller, appName);
+    return this.detail(caller, app, await this.readable(caller, app, name));
+  }
+
+  /** POST records/{app}/{entity}: a new record named by its entity's rule, owned by its owner field or its creator. */
+  async create(caller: Caller, appName: string, entityKey: string, input: Readonly<Record<string, unknown>>): Promise<RecordDetail> {
+    const app = await this.context(caller, appName);
+    const entity = this.entity(app, entityKey);
+    if (!mayDo(caller, app.declaration, entityKey, 'create')) throw new RecordError('forbidden');
+    const now = this.now();
+    const evaluation = this.evaluation(caller, now);
+    const defaults = defaultValues(entity, evaluation);
+    const { hiddenFields } = entityRights(caller, app.declaration, entityKey);
+    this.refuseLocked(entity, input, defaults, (key) => hiddenFields.includes(key));
+    const checked = checkValues(entity, { ...defaults, ...input }, evaluation);
+    const values = checked.values;
+    const changed = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
+    const problems = { ...(await this.serverProblems(caller, app, entityKey, values, changed, null)), ...checked.problems };
+    const fieldName = 'field' in entity.naming ? entity.naming.field : null;
+    if (fieldName !== null && problems[fieldName] === undefined) {
+      const problem = await this.nameProblem(app, values[fieldName]);
+      if (problem) problems[fieldName] = problem;
+    }
+    if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
+    const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : caller.userId;
+    if (!recordAccess(caller, app.declaration, entityKey, { ownerId, values }, now.getTime()).actions.includes('create')) throw new RecordError('forbidden');
+    const people = await this.deps.stores.records.people(userValues(entity, values));
+    const created = await this.deps.stores.transaction(async (tx) => {
+      const name =
+        'series' in entity.naming
+          ? seriesName(seriesPrefix(entity.naming.series, now), await tx.records.nextNumber(app.scope, entityKey, seriesPrefix(entity.naming.series, now)))
+          : String(values[entity.naming.field]);
+      const record = await tx.records.insert({
+        id: crypto.randomUUID(),
+        ...app.scope,
+        entity: entityKey,
+        name,
+        title: titleOf(entity, values, name, people),
+        ownerId,
+        createdBy: caller.userId,
+        at: now,
+        data: values,
+        searchText: searchTextOf(entity, values, people),
+      });
+      await this.history(tx.records, record, caller, 'create', changed.map((field) => ({ field, before: null, after: values[field] })));
+      return record;
+    });
+    this.publish(caller, app, entityKey, [created.name]);
+    return this.detail(caller, app, { record: created, entity, access: this.access(caller, app, created) });
+  }
+
+  /** PUT records/{app}/record/{name}: the fields given, on the version they were read at. */
+  async update(caller: Caller, appName: string, name: string, version: number, input: Readonly<Record<string, unknown>>): Promise<RecordDetail> {
+    const app = await this.context(caller, appName);
+    const read = await this.readable(caller, app, name);
+    const { record, entity, access } = read;
+    if (record.deletedAt) throw new RecordError('notFound');
+    if (!access.actions.includes('update')) throw new RecordError('forbidden');
+    if (record.version !== version) throw await this.conflict(record);
+    const now = this.now();
+    const evaluation = this.evaluation(caller, now);
+    this.refuseLocked(entity, input, record.data, (key) => access.readOnlyFields.includes(key) || access.hiddenFields.includes(key));
+    const checked = checkValues(entity, { ...record.data, ...input }, evaluation);
+    const values = checked.values;
+    const changed = Object.keys(entity.fields).filter((key) => !same(record.data[key], values[key]));
+    // Values that did not change are not checked again: a link to a record the caller no longer sees stays.
+    const problems = { ...(await this.serverProblems(caller, app, record.entity, values, changed, record.id)), ...checked.problems };
+    if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
+    if (changed.length === 0) return this.detail(caller, app, read);
+    const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : record.ownerId;
+    const people = await this.deps.stores.records.people(userValues(entity, values));
+    const updated = await this.deps.stores.transaction(async (tx) => {
+      const after = await tx.records.update(record.id, version, {
+        title: titleOf(entity, values, record.name, people),
+        ownerId,
+        data: values,
+        searchText: searchTextOf(entity, values, people),
+        updatedBy: caller.userId,
+        at: now,
+      });
+      if (after) await this.history(tx.records, after, caller, 'update', changed.map((field) => ({ field, before: record.data[field] ?? null, after: values[field] })));
+      return after;
+    });
+    if (!updated) throw await this.conflictOf(app, name);
+    this.publish(caller, app, record.entity, [record.name]);
+    return this.detail(caller, app, { record: updated, entity, access: this.access(caller, app, updated) });
+  }
+
+  /** DELETE records/{app}/record/{name}?version=: the record leaves the lists (kept, for restoring). */
+  async remove(caller: Caller, appName: string, name: string, version: number): Promise<void> {
+    const app = await this.context(caller, appName);
+    const { record, access } = await this.readable(caller, app, name);
+    if (record.deletedAt) throw new RecordError('notFound');
+    if (!access.actions.includes('delete')) throw new RecordError('forbidden');
+    if (record.version !== version) throw await this.conflict(record);
+    await this.setDeleted(caller, app, record, version, this.now(), 'delete');
+  }
+
+  /** POST records/{app}/record/{name}/restore: a deleted record back in the lists. */
+  async restore(caller: Caller, appName: string, name: string): Promise<RecordDetail> {
+    const app = await this.context(caller, appName);
+    const read = await this.readable(caller, app, name);
+    if (!read.access.actions.includes('delete')) throw new RecordError('forbidden');
+    if (!read.record.deletedAt) throw new RecordError('notDeleted');
+    const restored = await this.setDeleted(caller, app, read.record, read.record.version, null, 'restore');
+    return this.detail(caller, app, { ...read, record: restored, access: this.access(caller, app, restored) });
+  }
+
+  /** GET records/{app}/record/{name}/timeline: history and comments, newest first, without the fields hidden to the caller. */
+  async timeline(caller: Caller, appName: string, name: string): Promise<TimelineEntry[]> {
+    const app = await this.context(caller, appName);
+    const { record, access } = await this.readable(caller, app, name);
+    const [history, comments] = await Promise.all([this.deps.stores.records.history(record.id), this.deps.stores.records.comments(record.id)]);
+    const hidden = new Set(access.hiddenFields);
+    const people = await this.deps.stores.records.people([...history.map((h) => h.userId ?? ''), ...comments.flatMap((c) => [c.authorId ?? '', ...c.mentions])]);
+    const person = (id: string | null) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
+    const entries: TimelineEntry[] = [
+      ...history.map(
+        (h): TimelineEntry => ({
+          kind: 'change',
+          id: h.id,
+          at: h.at.toISOString(),
+          by: person(h.userId),
+          action: h.action,
+          version: h.version,
+          changes: h.changes.filter((c) => !hidden.has(c.field)),
+        }),
+      ),
+      ...comments.map(
+        (c): TimelineEntry => ({
+          kind: 'comment',
+          id: c.id,
+          at: c.createdAt.toISOString(),
+          by: person(c.authorId),
+          text: c.text,
+          mentions: c.mentions.map(person).filter((p) => p !== null),
+        }),
+      ),
+    ];
+    return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  }
+
+  /**
+   * POST records/{app}/record/{name}/comments: a comment; each `@username`
+   * of a member who may read the record is kept as a mention and told of
+   * it (a work item in their notification centre).
+   */
+  async comment(caller: Caller, appName: string, name: string, text: string): Promise<TimelineEntry> {
+    const app = await this.context(caller, appName);
+    const { record, access } = await this.readable(caller, app, name);
+    if (record.deletedAt || !access.actions.includes('comment')) throw new RecordError('forbidden');
+    const mentioned = await this.mentionable(app, record, text, caller.userId);
+    const row = await this.deps.stores.records.addComment({
+      id: crypto.randomUUID(),
+      recordId: record.id,
+      authorId: caller.userId,
+      text,
+      mentions: mentioned.map((p) => p.id),
+      createdAt: this.now(),
+    });
+    const by = { id: caller.userId, name: caller.name };
+    for (const person of mentioned) {
+      await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text: `${caller.name} mentioned you on ${record.title}`, by });
+    }
+    this.publish(caller, app, record.entity, [record.name]);
+    return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned };
+  }
+
+  /**
+   * A change made through another server, heard of on the event bus: told
+   * to this server's listeners (its desktops' sockets) as it came.
+   */
+  async changedElsewhere(change: Omit<RecordChange, 'origin' | 'by'> & { byId: string }): Promise<void> {
+    const people = await this.deps.stores.records.people([change.byId]);
+    const { byId, ...rest } = change;
+    this.emit({ ...rest, by: { id: byId, name: people.get(byId) ?? '' }, origin: 'elsewhere' });
+  }
+
+  // ---- The parts of the calls ----
+
+  /** The application as the caller's organisation runs it, if the caller has it. */
+  private async context(caller: Caller, appName: string): Promise<AppContext> {
+    const accountId = caller.organisation?.id;
+    if (!accountId) throw new RecordError('appNotFound');
+    const key = `${accountId}\u0000${appName}`;
+    let installed = this.declarations.get(key);
+    if (installed === undefined) {
+      installed = await this.deps.stores.declarations.installed(accountId, appName);
+      this.declarations.set(key, installed, this.now().getTime() + DECLARATION_TTL_MS);
+    }
+    if (!installed || !(await this.deps.canSeeApp(caller.userId, appName))) throw new RecordError('appNotFound');
+    return { name: installed.name, declaration: installed.declaration, scope: { accountId, appId: installed.appId } };
+  }
+
+  private entity(app: AppContext, key: string): Entity {
+    if (!Object.hasOwn(app.declaration.entities, key)) throw new RecordError('entityNotFound');
+    return app.declaration.entities[key]!;
+  }
+
+  private evaluation(caller: Caller, now: Date = this.now()): EvaluationContext {
+    return { userId: caller.userId, now: now.getTime() };
+  }
+
+  private access(caller: Caller, app: AppContext, record: StoredRecord) {
+    return recordAccess(caller, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime());
+  }
+
+  /**
+   * A record the caller may read: one outside their read scope is not found.
+   * A deleted one is seen only by those who may delete it (to restore it).
+   */
+  private async readable(caller: Caller, app: AppContext, name: string): Promise<ReadRecord> {
+    const record = await this.deps.stores.records.findByName(app.scope, name);
+    if (!record || !Object.hasOwn(app.declaration.entities, record.entity)) throw new RecordError('notFound');
+    const access = this.access(caller, app, record);
+    if (!access.actions.includes('read') || (record.deletedAt && !access.actions.includes('delete'))) throw new RecordError('notFound');
+    return { record, entity: app.declaration.entities[record.entity]!, access };
+  }
+
+  private async detail(caller: Caller, app: AppContext, { record, access }: ReadRecord): Promise<RecordDetail> {
+    const answer = await this.present.records(app, caller, [{ record, hidden: access.hiddenFields }], this.evaluation(caller));
+    const actions = access.actions;
+    return {
+      record: answer.records[0]!,
+      rights: { update: actions.includes('update'), delete: actions.includes('delete'), comment: actions.includes('comment'), readOnlyFields: access.readOnlyFields.filter((f) => !access.hiddenFields.includes(f)) },
+      people: answer.people,
+      links: answer.links,
+    };
+  }
+
+  /**
+   * Refuses a value given for a field the caller may not set: declared
+   * read-only, computed, or locked for the caller. A value equal to what
+   * the field holds already (a form sends all its fields) is no change.
+   */
+  private refuseLocked(entity: Entity, input: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>, locked: (key: string) => boolean): void {
+    for (const key of Object.keys(input)) {
+      if (!Object.hasOwn(entity.fields, key)) continue;
+      const field = entity.fields[key]!;
+      if (!(field.readOnly || isComputed(field) || locked(key))) continue;
+      if (field.type !== 'table' && same(normaliseValue(field, input[key]).value, current[key])) continue;
+      if (field.type === 'table' && same(input[key], current[key])) continue;
+      throw new RecordError('readOnlyField', { field: key });
+    }
+  }
+
+  /** What only the server can check of the changed values: people of the organisation, linked records the caller sees, unique values. */
+  private async serverProblems(caller: Caller, app: AppContext, entityKey: string, values: Record<string, unknown>, changed: string[], exceptId: string | null): Promise<Record<string, ValueProblem>> {
+    const entity = app.declaration.entities[entityKey]!;
+    const problems: Record<string, ValueProblem> = {};
+    const users = changed.filter((key) => entity.fields[key]?.type === 'user' && typeof values[key] === 'string');
+    const members = await this.deps.stores.records.members(app.scope.accountId, users.map((key) => values[key] as string));
+    for (const key of users) if (!members.has(values[key] as string)) problems[key] = { code: 'user' };
+    for (const key of changed) {
+      const field = entity.fields[key]!;
+      const value = values[key];
+      if (field.type === 'link' && typeof value === 'string' && !(await this.mayLink(caller, app, field.entity, value))) problems[key] = { code: 'link' };
+      if (field.unique && value !== null && !same(value, []) && (await this.deps.stores.records.valueTaken(app.scope, entityKey, key, value, exceptId))) problems[key] = { code: 'unique' };
+    }
+    return problems;
+  }
+
+  private async mayLink(caller: Caller, app: AppContext, entity: string, name: string): Promise<boolean> {
+    const [target] = await this.deps.stores.records.findByNames(app.scope, entity, [name]);
+    return target !== undefined && this.access(caller, app, target).actions.includes('read');
+  }
+
+  /** A record named by a field's value: a text that fits a name and that no record of the application has yet. */
+  private async nameProblem(app: AppContext, value: unknown): Promise<ValueProblem | null> {
+    if (value === null || value === undefined) return { code: 'required' };
+    const name = String(value);
+    if (name.length > RECORD_NAME_MAX_LENGTH) return { code: 'maxLength', params: { max: String(RECORD_NAME_MAX_LENGTH) } };
+    return (await this.deps.stores.records.findByName(app.scope, name)) ? { code: 'unique' } : null;
+  }
+
+  private async setDeleted(caller: Caller, app: AppContext, record: StoredRecord, version: number, deletedAt: Date | null, action: 'delete' | 'restore'): Promise<StoredRecord> {
+    const now = this.now();
+    const after = await this.deps.stores.transaction(async (tx) => {
+      const changed = await tx.records.setDeleted(record.id, version, deletedAt, caller.userId, now);
+      if (changed) await this.history(tx.records, changed, caller, action, []);
+      return changed;
+    });
+    if (!after) throw await this.conflictOf(app, record.name);
+    this.publish(caller, app, record.entity, [record.name]);
+    return after;
+  }
+
+  private history(store: RecordStore, record: StoredRecord, caller: Caller, action: HistoryAction, changes: FieldChange[]): Promise<void> {
+    return store.addHistory({ id: crypto.randomUUID(), recordId: record.id, userId: caller.userId, at: record.updatedAt, action, version: record.version, changes });
+  }
+
+  /** The refusal of a write on an older version, naming who made the newest change. */
+  private async conflict(record: StoredRecord): Promise<RecordError> {
+    const last = await this.deps.stores.records.lastChange(record.id);
+    const people = await this.deps.stores.records.people(last?.userId ? [last.userId] : []);
+    const user = (last?.userId && people.get(last.userId)) || '?';
+    return new RecordError('conflict', { user, version: String(record.version) });
+  }
+
+  private async conflictOf(app: AppContext, name: string): Promise<RecordError> {
+    const now = await this.deps.stores.records.findByName(app.scope, name);
+    return now ? this.conflict(now) : new RecordError('notFound');
+  }
+
+  /** The members a comment mentions who may read the record, each once, the commenter left out. */
+  private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string }>> {
+    const usernames = [...new Set([...text.matchAll(MENTION)].map((m) => m[1]!.toLowerCase()))].slice(0, MENTIONS_MAX);
+    const out: Array<{ id: string; name: string }> = [];
+    for (const username of usernames) {
+      const user = await this.deps.stores.users.findByUsername(username);
+      if (!user || user.disabled || user.id === authorId) continue;
+      const facts = await this.deps.stores.access.callerFacts(user.id, app.scope.accountId);
+      if (!facts.organisation || !(await this.deps.canSeeApp(user.id, app.name))) continue;
+      const name = displayName(user);
+      const them: Caller = { userId: user.id, name, sessionId: '', ...facts };
+      if (recordAccess(them, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime()).actions.includes('read')) out.push({ id: user.id, name });
+    }
+    return out;
+  }
+
+  private publish(caller: Caller, app: AppContext, entity: string, names: string[]): void {
+    this.emit({ accountId: app.scope.accountId, app: app.name, entity, names, by: { id: caller.userId, name: caller.name }, origin: 'here' });
+  }
+
+  private emit(change: RecordChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}

@@ -1,0 +1,118 @@
+import type { SQL } from 'drizzle-orm';
+
+/** One change of a field, as history keeps it. */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** What a history row says was done (docs/behaviour/records.md#history). */
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'import';
+
+/** A record as stored: its values in `data` (every field of its entity, null where none). */
+export interface StoredRecord {
+  id: string;
+  accountId: string;
+  appId: string;
+  entity: string;
+  name: string;
+  title: string;
+  ownerId: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedBy: string | null;
+  updatedAt: Date;
+  version: number;
+  deletedAt: Date | null;
+  data: Record<string, unknown>;
+}
+
+export interface NewRecord {
+  id: string;
+  accountId: string;
+  appId: string;
+  entity: string;
+  name: string;
+  title: string;
+  ownerId: string | null;
+  createdBy: string;
+  at: Date;
+  data: Record<string, unknown>;
+  searchText: string;
+}
+
+/** A change of a record's values: the whole new values, with what is derived from them. */
+export interface RecordPatch {
+  title: string;
+  ownerId: string | null;
+  data: Record<string, unknown>;
+  searchText: string;
+  updatedBy: string;
+  at: Date;
+}
+
+export interface HistoryRow {
+  id: string;
+  recordId: string;
+  userId: string | null;
+  at: Date;
+  action: HistoryAction;
+  /** The record's version after the change. */
+  version: number;
+  changes: FieldChange[];
+}
+
+export interface CommentRow {
+  id: string;
+  recordId: string;
+  authorId: string | null;
+  text: string;
+  /** Ids of the users the comment mentions. */
+  mentions: string[];
+  createdAt: Date;
+}
+
+/** The records of one application of one organisation. */
+export interface RecordScope {
+  accountId: string;
+  appId: string;
+}
+
+/**
+ * Persistence of declared applications' records (docs/behaviour/records.md):
+ * the records, their history, comments and naming series. A write that
+ * names a version changes the record only while it still has that version
+ * (its answer is null otherwise), so that of two writes made on one version
+ * exactly one wins.
+ */
+export interface RecordStore {
+  /** Adds a record at version 1. */
+  insert(record: NewRecord): Promise<StoredRecord>;
+  /** Replaces a live record's values if it still has `version`; the record after (version + 1), or null. */
+  update(id: string, version: number, patch: RecordPatch): Promise<StoredRecord | null>;
+  /** Deletes (a moment) or restores (null) a record if it still has `version`; the record after (version + 1), or null. */
+  setDeleted(id: string, version: number, deletedAt: Date | null, userId: string, at: Date): Promise<StoredRecord | null>;
+  /** A record by its name within an application of an organisation, deleted or not. */
+  findByName(scope: RecordScope, name: string): Promise<StoredRecord | null>;
+  /** The live records of those names (of one entity), for the titles of links. */
+  findByNames(scope: RecordScope, entity: string, names: readonly string[]): Promise<StoredRecord[]>;
+  /** A page of records matching `where` in `orderBy` order, and how many match in all. */
+  page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<{ records: StoredRecord[]; total: number }>;
+  /** The next number of a naming series (1 for a new one): within a transaction, held until it ends. */
+  nextNumber(scope: RecordScope, entity: string, prefix: string): Promise<number>;
+  /** Whether a live record of the entity other than `exceptId` holds this value in a field. */
+  valueTaken(scope: RecordScope, entity: string, field: string, value: unknown, exceptId: string | null): Promise<boolean>;
+  addHistory(row: HistoryRow): Promise<void>;
+  /** A record's history, newest first. */
+  history(recordId: string): Promise<HistoryRow[]>;
+  /** The newest history row of a record. */
+  lastChange(recordId: string): Promise<HistoryRow | null>;
+  addComment(row: CommentRow): Promise<CommentRow>;
+  /** A record's comments, newest first. */
+  comments(recordId: string): Promise<CommentRow[]>;
+  /** Display names of users by id (the ids of users that do not exist are left out). */
+  people(ids: readonly string[]): Promise<Map<string, string>>;
+  /** Which of these users are members of the organisation (and not disabled). */
+  members(accountId: string, ids: readonly string[]): Promise<Set<string>>;
+}

@@ -1,0 +1,476 @@
+/**
+ * A declaration and a list query made into bound SQL over the `records`
+ * table (records/README.md): conditions (row scopes, colour rules, a
+ * list's filters), the search, the order and the page. No text of the
+ * client or of the declaration becomes SQL: field keys and values are
+ * bound parameters, and every operator and direction is chosen here from a
+ * fixed set. A condition selects exactly the records `evaluateCondition`
+ * (shared) says hold, for values of their field's type.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { hasUnstorableText } from '@atrium/shared';
+import {
+  RECORD_COLOURS,
+  RECORD_META_FIELDS,
+  resolveValue,
+  type Condition,
+  type ConditionOp,
+  type ConditionValue,
+  type Entity,
+  type EvaluationContext,
+  type Field,
+  type Literal,
+  type RecordMetaField,
+  type RecordQuery,
+  type SortSpec,
+} from '@atrium/shared/apps';
+import type { RowScope } from '../access/recordRights.js';
+import { prefixQueryText, searchWords } from '../db/fullText.js';
+import { records } from '../db/schema.js';
+import { RecordError } from './RecordError.js';
+
+/** The records a list reads: one entity of one application in one organisation. */
+export interface ListTarget {
+  accountId: string;
+  appId: string;
+  entityKey: string;
+  entity: Entity;
+}
+
+/** The parts of a list's statement. */
+export interface ListQuerySql {
+  where: SQL;
+  orderBy: SQL;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * How values of a field compare: as numbers, days (YYYY-MM-DD text), moments
+ * (ISO text as values.ts normalises them, in UTC, so that text order is
+ * time order and a value can never fail a cast), yes/no, text, a choice,
+ * a user id, a list of choices, or rows (child tables and files: only
+ * empty or not). `absent` is a field the entity does not declare: empty on
+ * every record, as evaluateCondition reads it.
+ */
+type Kind = 'number' | 'day' | 'moment' | 'boolean' | 'text' | 'choice' | 'user' | 'multi' | 'rows' | 'absent' | 'colour';
+
+const KIND_OF: Record<Field['type'], Kind> = {
+  text: 'text',
+  longText: 'text',
+  richText: 'text',
+  email: 'text',
+  url: 'text',
+  phone: 'text',
+  link: 'text',
+  number: 'number',
+  decimal: 'number',
+  percent: 'number',
+  duration: 'number',
+  rating: 'number',
+  date: 'day',
+  datetime: 'moment',
+  boolean: 'boolean',
+  choice: 'choice',
+  multiChoice: 'multi',
+  user: 'user',
+  table: 'rows',
+  file: 'rows',
+};
+
+/** Operators each kind takes; any other is a bad filter. */
+const OPS_OF: Record<Kind, readonly ConditionOp[]> = {
+  number: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'empty', 'notEmpty'],
+  day: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'empty', 'notEmpty'],
+  moment: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'empty', 'notEmpty'],
+  boolean: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty'],
+  text: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'empty', 'notEmpty', 'contains'],
+  choice: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'contains'],
+  user: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty'],
+  multi: ['eq', 'ne', 'in', 'notIn', 'empty', 'notEmpty', 'contains'],
+  rows: ['empty', 'notEmpty'],
+  absent: ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'empty', 'notEmpty', 'contains'],
+  colour: ['eq', 'ne', 'in', 'notIn'],
+};
+
+/** The characters JavaScript's trim() removes: a text of only these is empty, as isEmptyValue decides. */
+const WHITESPACE = '\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+
+const TRUE = sql`true`;
+const FALSE = sql`false`;
+
+/** Something a condition compares: a field's value in `data`, or a column of the record. */
+interface Operand {
+  /** The key the condition names, for the refusal. */
+  name: string;
+  kind: Kind;
+  /** Whether the value is empty (never null). */
+  empty: SQL;
+  /** The value as SQL of its kind, null when empty or of another JSON type. */
+  typed: SQL;
+  /** The field's JSON value (multiple choices). */
+  json?: SQL;
+  /** A choice field's values, in declaration order. */
+  choices?: readonly string[];
+}
+
+const jsonOf = (key: string): SQL => sql`(${records.data} -> ${key}::text)`;
+const textOf = (key: string): SQL => sql`(${records.data} ->> ${key}::text)`;
+
+/** The operand of a declared field (or of a key the entity does not declare). */
+function fieldOperand(key: string, field: Field | undefined): Operand {
+  if (field === undefined) return { name: key, kind: 'absent', empty: TRUE, typed: sql`null::text` };
+  const json = jsonOf(key);
+  const text = textOf(key);
+  const kind = KIND_OF[field.type];
+  const empty = sql`(case coalesce(jsonb_typeof(${json}), 'null') when 'null' then true when 'string' then btrim(${text}, ${WHITESPACE}::text) = '' when 'array' then jsonb_array_length(${json}) = 0 else false end)`;
+  const typed =
+    kind === 'number'
+      ? sql`(case when jsonb_typeof(${json}) = 'number' then (${text})::numeric end)`
+      : kind === 'boolean'
+        ? sql`(case when jsonb_typeof(${json}) = 'boolean' then (${text})::boolean end)`
+        : text;
+  const choices = field.type === 'choice' || field.type === 'multiChoice' ? field.choices.map((c) => c.value) : undefined;
+  return { name: key, kind, empty, typed, json, ...(choices ? { choices } : {}) };
+}
+
+/** The record's colour by the entity's rule, as colourOf decides it: the first of red, yellow, green whose condition holds, else BLUE. */
+export function colourSql(entity: Entity, ctx: EvaluationContext): SQL {
+  const rule = entity.colour;
+  const whens = (['red', 'yellow', 'green'] as const)
+    .filter((c) => rule?.[c] !== undefined)
+    .map((c) => sql`when ${conditionSql(rule![c]!, entity, ctx)} then ${c.toUpperCase()}::text`);
+  return whens.length === 0 ? sql`'BLUE'::text` : sql`(case ${sql.join(whens, sql` `)} else 'BLUE'::text end)`;
+}
+
+/** The operand of a record's column (RECORD_META_FIELDS). */
+function metaOperand(name: RecordMetaField, entity: Entity, ctx: EvaluationContext): Operand {
+  switch (name) {
+    case 'name':
+      return { name, kind: 'text', empty: FALSE, typed: sql`${records.name}` };
+    case 'owner':
+      return { name, kind: 'user', empty: sql`(${records.ownerId} is null)`, typed: sql`(${records.ownerId})::text` };
+    case 'createdBy':
+      return { name, kind: 'user', empty: sql`(${records.createdBy} is null)`, typed: sql`(${records.createdBy})::text` };
+    case 'updatedBy':
+      return { name, kind: 'user', empty: sql`(${records.updatedBy} is null)`, typed: sql`(${records.updatedBy})::text` };
+    case 'createdAt':
+      return { name, kind: 'moment', empty: FALSE, typed: sql`${records.createdAt}` };
+    case 'updatedAt':
+      return { name, kind: 'moment', empty: FALSE, typed: sql`${records.updatedAt}` };
+    case 'colour':
+      return { name, kind: 'colour', empty: FALSE, typed: colourSql(entity, ctx) };
+  }
+}
+
+const bad = (field: string): never => {
+  throw new RecordError('badFilter', { field });
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MOMENT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+function isDay(text: string): boolean {
+  if (!DAY.test(text)) return false;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+}
+
+/**
+ * A value made concrete and checked against its operand's kind: null for
+ * an empty one; a number, a day, a moment (normalised to ISO text in UTC),
+ * yes/no, a known choice, a colour, or text. Anything else is a bad filter.
+ */
+function literalFor(operand: Operand, value: Literal): Literal {
+  if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+  if (typeof value === 'string' && hasUnstorableText(value)) return bad(operand.name);
+  switch (operand.kind) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : bad(operand.name);
+    case 'day':
+      return typeof value === 'string' && isDay(value) ? value : bad(operand.name);
+    case 'moment': {
+      if (typeof value !== 'string' || !MOMENT.test(value) || !isDay(value.slice(0, 10))) return bad(operand.name);
+      const ms = Date.parse(value);
+      return Number.isNaN(ms) ? bad(operand.name) : new Date(ms).toISOString();
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? value : bad(operand.name);
+    case 'choice':
+    case 'multi':
+      return typeof value === 'string' && operand.choices!.includes(value) ? value : bad(operand.name);
+    case 'colour':
+      return typeof value === 'string' && (RECORD_COLOURS as readonly string[]).includes(value) ? value : bad(operand.name);
+    case 'text':
+    case 'user':
+      return typeof value === 'string' ? value : bad(operand.name);
+    case 'absent':
+      return value;
+    case 'rows':
+      return bad(operand.name);
+  }
+}
+
+/** A condition's value made concrete: `{me}` for users, `{relative}` for days and moments only; a list only for in and notIn. */
+function resolved(operand: Operand, op: ConditionOp, value: ConditionValue | undefined, ctx: EvaluationContext): Literal | Literal[] {
+  const list = op === 'in' || op === 'notIn';
+  if (Array.isArray(value) !== list) return bad(operand.name);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const form = 'me' in value ? 'me' : 'relative';
+    const fits = form === 'me' ? operand.kind === 'user' : operand.kind === 'day' || operand.kind === 'moment';
+    if (!fits) return bad(operand.name);
+  }
+  let concrete: Literal | readonly Literal[];
+  try {
+    concrete = resolveValue(value, { type: operand.kind === 'day' ? 'date' : 'datetime' }, ctx);
+  } catch {
+    // A moment out of the calendar's range (a relative value of millions of days).
+    return bad(operand.name);
+  }
+  return Array.isArray(concrete) ? concrete.map((v: Literal) => literalFor(operand, v)) : literalFor(operand, concrete as Literal);
+}
+
+/** A non-empty value bound as a parameter of its kind. */
+function bound(operand: Operand, value: Exclude<Literal, null>): SQL {
+  switch (operand.kind) {
+    case 'number':
+      return sql`${String(value)}::numeric`;
+    case 'boolean':
+      return sql`${value}::boolean`;
+    case 'moment':
+      // Columns are timestamps; a field's moment is its ISO text in UTC.
+      return operand.json === undefined ? sql`${String(value)}::timestamptz` : sql`${String(value)}::text`;
+    default:
+      return sql`${String(value)}::text`;
+  }
+}
+
+/** Text order is code point order, the same on every database and in JavaScript for the characters of most writing. */
+function ordered(operand: Operand): SQL {
+  return operand.kind === 'number' || operand.kind === 'boolean' || (operand.kind === 'moment' && operand.json === undefined) ? operand.typed : sql`(${operand.typed} collate "C")`;
+}
+
+const COMPARISON: Partial<Record<ConditionOp, SQL>> = { lt: sql`<`, lte: sql`<=`, gt: sql`>`, gte: sql`>=` };
+
+/** Whether an element of a list of choices is empty. */
+const ELEMENT_EMPTY = sql`(x is null or btrim(x, ${WHITESPACE}::text) = '')`;
+
+/** Whether the operand (one value) is the same as a value: both empty, or both not and equal. */
+function sameAs(operand: Operand, value: Literal): SQL {
+  if (value === null) return operand.empty;
+  return sql`(not ${operand.empty} and ${operand.typed} = ${bound(operand, value)})`;
+}
+
+/** Whether the operand (one value) is one of the values. */
+function oneOf(operand: Operand, values: readonly Literal[]): SQL {
+  const present = [...new Set(values.filter((v): v is Exclude<Literal, null> => v !== null))];
+  const parts: SQL[] = [];
+  if (present.length > 0) parts.push(sql`(not ${operand.empty} and ${operand.typed} in (${sql.join(present.map((v) => bound(operand, v)), sql`, `)}))`);
+  if (present.length < values.length) parts.push(operand.empty);
+  return parts.length === 0 ? FALSE : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Whether some element of a list of choices is one of the values. */
+function someElementOf(operand: Operand, values: readonly Literal[]): SQL {
+  const present = [...new Set(values.filter((v): v is string => typeof v === 'string'))];
+  const parts: SQL[] = [];
+  if (present.length > 0) parts.push(sql`x in (${sql.join(present.map((v) => sql`${v}::text`), sql`, `)})`);
+  if (values.includes(null)) parts.push(ELEMENT_EMPTY);
+  if (parts.length === 0) return FALSE;
+  return sql`exists (select 1 from jsonb_array_elements_text(${operand.json}) as e(x) where ${sql.join(parts, sql` or `)})`;
+}
+
+/** For a list of choices: the array's rule when the value is a list, the single value's otherwise (as evaluateCondition reads either). */
+function eitherShape(operand: Operand, asList: SQL, asValue: SQL): SQL {
+  if (operand.kind !== 'multi') return asValue;
+  return sql`(case when jsonb_typeof(${operand.json}) = 'array' then ${asList} else ${asValue} end)`;
+}
+
+/**
+ * `contains`: in a list of choices, that choice (a blank text finds an
+ * empty element); in a text, the text anywhere, ignoring case (a blank one
+ * is found in every text). The value is a text, a known choice for a list
+ * of choices; letters beyond ASCII compare by the database's case rules.
+ */
+function containsSql(operand: Operand, value: ConditionValue | undefined): SQL {
+  if (typeof value !== 'string' || hasUnstorableText(value)) return bad(operand.name);
+  if (operand.kind === 'absent') return FALSE;
+  const blank = value.trim() === '';
+  if (operand.kind === 'multi' && !blank && !operand.choices!.includes(value)) return bad(operand.name);
+  const found = sql`strpos(lower(${operand.typed}), lower(${value}::text)) > 0`;
+  const inText = operand.json === undefined ? found : sql`(jsonb_typeof(${operand.json}) = 'string' and ${found})`;
+  return sql`coalesce(${eitherShape(operand, someElementOf(operand, [blank ? null : value]), inText)}, false)`;
+}
+
+/** One comparison of an operand, never null. */
+function leafSql(operand: Operand, op: ConditionOp, value: ConditionValue | undefined, ctx: EvaluationContext): SQL {
+  if (!OPS_OF[operand.kind].includes(op)) return bad(operand.name);
+  if (op === 'empty') return operand.empty;
+  if (op === 'notEmpty') return sql`(not ${operand.empty})`;
+  if (op === 'contains') return containsSql(operand, value);
+  const expected = resolved(operand, op, value, ctx);
+  switch (op) {
+    case 'eq':
+    case 'ne': {
+      const one = expected as Literal;
+      const same = eitherShape(operand, someElementOf(operand, [one]), sameAs(operand, one));
+      return op === 'eq' ? sql`coalesce(${same}, false)` : sql`(not coalesce(${same}, false))`;
+    }
+    case 'in':
+    case 'notIn': {
+      const list = expected as Literal[];
+      const found = eitherShape(operand, someElementOf(operand, list), oneOf(operand, list));
+      return op === 'in' ? sql`coalesce(${found}, false)` : sql`(not coalesce(${found}, false))`;
+    }
+    default: {
+      const one = expected as Literal;
+      if (one === null) return FALSE;
+      return sql`coalesce(not ${operand.empty} and ${ordered(operand)} ${COMPARISON[op]!} ${bound(operand, one)}, false)`;
+    }
+  }
+}
+
+/** A condition over operands named by `operandOf`, never null. */
+function compile(condition: Condition, operandOf: (name: string) => Operand, ctx: EvaluationContext, wrap: (name: string, leaf: SQL) => SQL = (_n, leaf) => leaf): SQL {
+  if ('all' in condition) return condition.all.length === 0 ? TRUE : sql`(${sql.join(condition.all.map((c) => compile(c, operandOf, ctx, wrap)), sql` and `)})`;
+  if ('any' in condition) return condition.any.length === 0 ? FALSE : sql`(${sql.join(condition.any.map((c) => compile(c, operandOf, ctx, wrap)), sql` or `)})`;
+  if ('not' in condition) return sql`(not ${compile(condition.not, operandOf, ctx, wrap)})`;
+  return wrap(condition.field, leafSql(operandOf(condition.field), condition.op, condition.value, ctx));
+}
+
+/**
+ * A condition of the declaration (a row scope, a colour) over an entity's
+ * fields as a WHERE fragment over `records`, its values bound: it selects
+ * exactly the records evaluateCondition says hold. A key the entity does
+ * not declare reads as empty, as there. A value that does not fit its
+ * field's type throws RecordError('badFilter').
+ */
+export function conditionSql(condition: Condition, entity: Entity, ctx: EvaluationContext): SQL {
+  return compile(condition, (name) => fieldOperand(name, Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined), ctx);
+}
+
+/** The records of a row scope: none, all, or those owned by one of its owners or matching one of its conditions. */
+export function scopeSql(scope: RowScope, entity: Entity, ctx: EvaluationContext): SQL {
+  if (scope.kind === 'none') return FALSE;
+  if (scope.kind === 'all') return TRUE;
+  const parts: SQL[] = [];
+  if (scope.owners.length > 0) parts.push(sql`${records.ownerId} in (${sql.join(scope.owners.map((o) => sql`${o}::uuid`), sql`, `)})`);
+  for (const where of scope.where) parts.push(conditionSql(where, entity, ctx));
+  return parts.length === 0 ? FALSE : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** Types a list never filters or sorts by: child tables, files and rich text. */
+const UNLISTABLE: ReadonlySet<Field['type']> = new Set(['table', 'file', 'richText']);
+
+/** Who sees what, as a list query needs it. */
+interface Visibility {
+  hidden: ReadonlySet<string>;
+  partly: Readonly<Record<string, RowScope>>;
+}
+
+/** The operand a list may filter or sort by: a field the caller sees and that has a value to compare, or a record's column. Null for anything else. */
+function listOperand(name: string, entity: Entity, seen: Visibility, ctx: EvaluationContext): Operand | null {
+  if (Object.hasOwn(entity.fields, name)) {
+    const field = entity.fields[name]!;
+    if (seen.hidden.has(name) || UNLISTABLE.has(field.type)) return null;
+    return fieldOperand(name, field);
+  }
+  if ((RECORD_META_FIELDS as readonly string[]).includes(name)) return metaOperand(name as RecordMetaField, entity, ctx);
+  return null;
+}
+
+/** The ORDER BY expression of a sort key, or null when the list cannot be sorted by it. */
+function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL | null {
+  const operand = listOperand(name, entity, seen, ctx);
+  if (operand === null) return null;
+  let expression: SQL;
+  switch (operand.kind) {
+    case 'choice':
+      // A choice sorts in the order the declaration lists its choices (draft, submitted, approved).
+      expression = sql`array_position(array[${sql.join(operand.choices!.map((c) => sql`${c}::text`), sql`, `)}]::text[], ${operand.typed})`;
+      break;
+    case 'multi':
+      expression = sql`array_position(array[${sql.join(operand.choices!.map((c) => sql`${c}::text`), sql`, `)}]::text[], ${operand.json} ->> 0)`;
+      break;
+    case 'colour':
+      expression = sql`array_position(array['RED', 'YELLOW', 'GREEN', 'BLUE']::text[], ${operand.typed})`;
+      break;
+    case 'text':
+      expression = name === 'name' && !Object.hasOwn(entity.fields, name) ? sql`(${operand.typed} collate "C")` : sql`(lower(${operand.typed}) collate "C")`;
+      break;
+    default:
+      expression = ordered(operand);
+  }
+  const empty = operand.empty === FALSE ? expression : sql`(case when not ${operand.empty} then ${expression} end)`;
+  const partly = Object.hasOwn(seen.partly, name) ? seen.partly[name] : undefined;
+  return partly === undefined ? empty : sql`(case when ${scopeSql(partly, entity, ctx)} then ${empty} end)`;
+}
+
+const DEFAULT_SORT: SortSpec = { field: 'updatedAt', direction: 'desc' };
+
+/** The ORDER BY of a list: the asked sort, else the list view's (when the caller may sort by it), else the newest change first; then by name. */
+function orderBySql(query: RecordQuery, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL {
+  let sort: SortSpec = query.sort ?? entity.views.list?.sort ?? DEFAULT_SORT;
+  let expression = sortExpression(sort.field, entity, seen, ctx);
+  if (expression === null && query.sort !== undefined) throw new RecordError('badSort', { field: query.sort.field });
+  if (expression === null) {
+    sort = DEFAULT_SORT;
+    expression = sortExpression(sort.field, entity, seen, ctx)!;
+  }
+  const direction = sort.direction === 'desc' ? sql`desc` : sql`asc`;
+  const byName = sql`(${records.name} collate "C") asc`;
+  if (sort.field === 'name' && !Object.hasOwn(entity.fields, 'name')) return sql`${expression} ${direction}`;
+  return sql`${expression} ${direction} nulls last, ${byName}`;
+}
+
+/** The search: every word as the start of a word of the title or the searchable fields; of the title alone where a searchable field is hidden. */
+function searchSql(text: string | undefined, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL | null {
+  const words = searchWords(text ?? '');
+  if (words.length === 0) return null;
+  const everywhere = sql`${records.search} @@ to_tsquery('simple'::regconfig, ${prefixQueryText(words)}::text)`;
+  // Weight A is the title's (the generated column); B the searchable fields'.
+  const titleOnly = sql`${records.search} @@ to_tsquery('simple'::regconfig, ${words.map((w) => `${prefixQueryText([w])}A`).join(' & ')}::text)`;
+  const searchable = entity.searchFields ?? [];
+  if (searchable.some((f) => seen.hidden.has(f))) return titleOnly;
+  const partly = searchable.filter((f) => Object.hasOwn(seen.partly, f)).map((f) => scopeSql(seen.partly[f]!, entity, ctx));
+  if (partly.length === 0) return everywhere;
+  return sql`(${titleOnly} or (${sql.join(partly, sql` and `)} and ${everywhere}))`;
+}
+
+/**
+ * A list's statement parts: `where` = the organisation, application and
+ * entity, live (or deleted, with `query.deleted`) records, the row scope,
+ * every filter and the search; `orderBy` = the sort, then the name. A
+ * filter or sort by a field the caller does not see (`hiddenFields`), one
+ * without a comparable value, an unknown one, or a value that does not fit,
+ * throws RecordError('badFilter' | 'badSort'). `partlyHidden` names fields
+ * the caller sees on some records only (recordRights' partlyHiddenFields):
+ * filters on them hold, and sorts by them order, only where they are seen.
+ */
+export function listQuerySql(
+  target: ListTarget,
+  query: RecordQuery,
+  scope: RowScope,
+  hiddenFields: readonly string[],
+  ctx: EvaluationContext,
+  partlyHidden: Readonly<Record<string, RowScope>> = {},
+): ListQuerySql {
+  const { entity } = target;
+  const seen: Visibility = { hidden: new Set(hiddenFields), partly: partlyHidden };
+  const parts: SQL[] = [
+    sql`${records.accountId} = ${target.accountId}::uuid`,
+    sql`${records.appId} = ${target.appId}::uuid`,
+    sql`${records.entity} = ${target.entityKey}::text`,
+    query.deleted === true ? sql`${records.deletedAt} is not null` : sql`${records.deletedAt} is null`,
+    scopeSql(scope, entity, ctx),
+  ];
+  for (const filter of query.filters) {
+    const operand = listOperand(filter.field, entity, seen, ctx) ?? bad(filter.field);
+    const leaf = leafSql(operand, filter.op, filter.value, ctx);
+    const partly = Object.hasOwn(partlyHidden, filter.field) && Object.hasOwn(entity.fields, filter.field) ? partlyHidden[filter.field] : undefined;
+    parts.push(partly === undefined ? leaf : sql`(${scopeSql(partly, entity, ctx)} and ${leaf})`);
+  }
+  const search = searchSql(query.search, entity, seen, ctx);
+  if (search !== null) parts.push(search);
+  return { where: sql.join(parts, sql` and `), orderBy: orderBySql(query, entity, seen, ctx), limit: query.limit, offset: query.offset };
+}

@@ -1,0 +1,87 @@
+import { isEmptyValue, type Entity, type Field } from '@atrium/shared/apps';
+
+/**
+ * What a record's values read as in words (docs/behaviour/records.md#records):
+ * its name by a naming series, its title and the text its search finds.
+ * Choices read as their English labels, people as their names.
+ */
+
+/** Longest name a record may have (the calls' path parameter allows no more). */
+export const RECORD_NAME_MAX_LENGTH = 140;
+/** Longest title kept. */
+const TITLE_MAX_LENGTH = 500;
+/** Longest search text kept of one record. */
+const SEARCH_TEXT_MAX_LENGTH = 20_000;
+
+const NUMBER_PLACEHOLDER = /\{(#+)\}/;
+
+/**
+ * A naming series with the parts of the creation day filled in (UTC):
+ * `LR-{YYYY}-{#####}` made on 3 March 2026 is the prefix `LR-2026-{#####}`,
+ * whose counter is kept apart from 2027's. A series without a number
+ * placeholder gets one at its end, so that names never repeat.
+ */
+export function seriesPrefix(series: string, createdAt: Date): string {
+  const iso = createdAt.toISOString();
+  const filled = series.replaceAll('{YYYY}', iso.slice(0, 4)).replaceAll('{YY}', iso.slice(2, 4)).replaceAll('{MM}', iso.slice(5, 7)).replaceAll('{DD}', iso.slice(8, 10));
+  return NUMBER_PLACEHOLDER.test(filled) ? filled : `${filled}{#}`;
+}
+
+/** The name of the `n`th record of a series' prefix: the number padded to as many digits as the placeholder has `#`. */
+export function seriesName(prefix: string, n: number): string {
+  return prefix.replace(NUMBER_PLACEHOLDER, (_, hashes: string) => String(n).padStart(hashes.length, '0'));
+}
+
+/** One value as words: a choice's English label, a person's name, a link's record name, numbers and days as written. */
+export function displayText(field: Field, value: unknown, people: ReadonlyMap<string, string>): string {
+  if (isEmptyValue(value)) return '';
+  switch (field.type) {
+    case 'choice':
+      return field.choices.find((c) => c.value === value)?.label.en_EN ?? String(value);
+    case 'multiChoice':
+      return (Array.isArray(value) ? value : [value]).map((v) => field.choices.find((c) => c.value === v)?.label.en_EN ?? String(v)).join(', ');
+    case 'user':
+      return people.get(String(value)) ?? '';
+    case 'boolean':
+      return value === true ? 'Yes' : 'No';
+    case 'table':
+    case 'file':
+      return '';
+    default:
+      return typeof value === 'object' ? '' : String(value);
+  }
+}
+
+/** The record's title: its title field as words, else its name. */
+export function titleOf(entity: Entity, values: Readonly<Record<string, unknown>>, name: string, people: ReadonlyMap<string, string>): string {
+  const field = Object.hasOwn(entity.fields, entity.titleField) ? entity.fields[entity.titleField] : undefined;
+  const text = field ? displayText(field, values[entity.titleField], people).trim() : '';
+  return (text || name).slice(0, TITLE_MAX_LENGTH);
+}
+
+/** The words of the entity's searchable fields (the title is searched by its own column). */
+export function searchTextOf(entity: Entity, values: Readonly<Record<string, unknown>>, people: ReadonlyMap<string, string>): string {
+  const parts: string[] = [];
+  for (const key of entity.searchFields ?? []) {
+    const field = Object.hasOwn(entity.fields, key) ? entity.fields[key] : undefined;
+    if (field) parts.push(displayText(field, values[key], people));
+  }
+  return parts.filter(Boolean).join(' ').slice(0, SEARCH_TEXT_MAX_LENGTH);
+}
+
+/** The users a record's values name (its user fields). */
+export function userValues(entity: Entity, values: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(entity.fields)
+    .filter(([key, field]) => field.type === 'user' && typeof values[key] === 'string')
+    .map(([key]) => values[key] as string);
+}
+
+/** The linked records a record's values name, by the entity they belong to. */
+export function linkValues(entity: Entity, values: Readonly<Record<string, unknown>>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [key, field] of Object.entries(entity.fields)) {
+    if (field.type !== 'link' || typeof values[key] !== 'string') continue;
+    out.set(field.entity, [...(out.get(field.entity) ?? []), values[key]]);
+  }
+  return out;
+}
