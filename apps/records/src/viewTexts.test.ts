@@ -3,7 +3,6 @@ import { RECORDS_VIEW_TEXTS } from './viewTexts.js';
 
 describeTexts('records', RECORDS_VIEW_TEXTS, {
   sameWordIn: {
-    'records.timeline.value.duration': ['fr_FR', 'sl_SI'],
     'records.timeline.comment.send': ['nb_NO'],
   },
 });

@@ -77,7 +77,7 @@ describe('board columns', () => {
     await model.load();
     const failed = model.getState().columns.filter((c) => c.status === 'failed');
     expect(failed).toHaveLength(1);
-    expect(failed[0]!.problem).toEqual({ code: null, message: 'Failed to fetch', params: {}, status: null });
+    expect(failed[0]!.problem).toEqual({ code: 'request.failed', message: 'Failed to fetch', params: {}, status: null });
   });
 });
 

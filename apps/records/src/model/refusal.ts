@@ -1,7 +1,9 @@
+import { failureOf } from './RecordsApi.js';
+
 /**
  * Why a call failed, as the views say it: the refusal's code (`records.conflict`),
- * its English message and the parameters of its text. A failure that is no
- * refusal of the server (the network) has no code.
+ * its English message and the parameters of its text, and the answer's
+ * HTTP status (none when the server could not be reached).
  */
 export interface Refusal {
   code: string | null;
@@ -11,15 +13,10 @@ export interface Refusal {
   status: number | null;
 }
 
-/** The refusal an error carries (the sdk's request rejects with `code`, `message` and `params`). */
+/** The refusal an error carries, read as the records calls read every failure (failureOf). */
 export function refusalOf(error: unknown): Refusal {
-  const message = error instanceof Error ? error.message : String(error);
-  const failure = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; params?: unknown; status?: unknown };
-  const params: Record<string, string> = {};
-  if (typeof failure.params === 'object' && failure.params !== null) {
-    for (const [key, value] of Object.entries(failure.params)) if (value !== undefined && value !== null) params[key] = String(value);
-  }
-  return { code: typeof failure.code === 'string' ? failure.code : null, message, params, status: typeof failure.status === 'number' ? failure.status : null };
+  const failure = failureOf(error);
+  return { code: failure.code, message: failure.message, params: { ...failure.params }, status: failure.status };
 }
 
 /** The translation key of a records refusal (`records.conflict` → `records.error.conflict`); null for any other failure. */

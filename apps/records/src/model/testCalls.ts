@@ -1,4 +1,5 @@
 import { evaluateCondition, type Entity, type RecordDetail, type RecordDto, type RecordPage, type RecordQueryInput, type TimelineEntry } from '@atrium/shared/apps';
+import { RecordsFailure } from './RecordsApi.js';
 import type { RecordsCalls } from './recordsCalls.js';
 
 /**
@@ -85,9 +86,9 @@ export class TestCalls implements RecordsCalls {
   }
 }
 
-/** An error as the sdk's request rejects a refused call with. */
+/** A refusal as the records calls reject with it. */
 export function refusal(code: string, message: string, params: Record<string, string> = {}): Error {
-  return Object.assign(new Error(message), { code, params, status: code === 'records.conflict' ? 409 : 403 });
+  return new RecordsFailure(code, message, params, {}, code === 'records.conflict' ? 409 : code === 'records.notFound' ? 404 : 403);
 }
 
 /** A record of the tests' entity. */

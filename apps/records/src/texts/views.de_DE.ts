@@ -63,7 +63,6 @@ const views_de_DE: TextsShape<typeof views_en_EN> = {
         changed: '{{who}} hat {{field}} geändert',
       },
       value: {
-        duration: '{{hours}} Std. {{minutes}} Min.',
         rows: 'Zeilen: {{count}}',
       },
       comment: {

@@ -65,7 +65,6 @@ export const views_en_EN = {
         changed: '{{who}} changed {{field}}',
       },
       value: {
-        duration: '{{hours}} h {{minutes}} min',
         rows: 'Rows: {{count}}',
       },
       comment: {

@@ -63,7 +63,6 @@ const views_fr_FR: TextsShape<typeof views_en_EN> = {
         changed: '{{who}} a modifié {{field}}',
       },
       value: {
-        duration: '{{hours}} h {{minutes}} min',
         rows: 'Lignes : {{count}}',
       },
       comment: {

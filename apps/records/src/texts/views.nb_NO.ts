@@ -63,7 +63,6 @@ const views_nb_NO: TextsShape<typeof views_en_EN> = {
         changed: '{{who}} endret {{field}}',
       },
       value: {
-        duration: '{{hours}} t {{minutes}} min',
         rows: 'Rader: {{count}}',
       },
       comment: {

@@ -63,7 +63,6 @@ const views_sl_SI: TextsShape<typeof views_en_EN> = {
         changed: '{{who}} je spremenil(a) {{field}}',
       },
       value: {
-        duration: '{{hours}} h {{minutes}} min',
         rows: 'Vrstice: {{count}}',
       },
       comment: {

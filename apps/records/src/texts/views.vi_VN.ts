@@ -63,7 +63,6 @@ const views_vi_VN: TextsShape<typeof views_en_EN> = {
         changed: '{{who}} đã thay đổi {{field}}',
       },
       value: {
-        duration: '{{hours}} giờ {{minutes}} phút',
         rows: 'Số dòng: {{count}}',
       },
       comment: {

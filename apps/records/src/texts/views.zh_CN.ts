@@ -63,7 +63,6 @@ const views_zh_CN: TextsShape<typeof views_en_EN> = {
         changed: '{{who}} 更改了{{field}}',
       },
       value: {
-        duration: '{{hours}} 小时 {{minutes}} 分钟',
         rows: '行数：{{count}}',
       },
       comment: {

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '@atrium/shared/apps';
 import { TimelineModel } from '../../model/TimelineModel.js';
-import { TestCalls } from '../../model/testCalls.js';
+import { refusal, TestCalls } from '../../model/testCalls.js';
 import { leaveRequest } from '../../model/testEntity.js';
 import { renderView } from '../testRender.js';
 import { TimelineView } from './TimelineView.js';
@@ -69,7 +69,7 @@ describe('the timeline', () => {
 
   it('keeps the comment and says why when it is refused', async () => {
     const { calls } = await showTimeline(history);
-    calls.failNext.comment = Object.assign(new Error('You are not allowed to do this with these records'), { code: 'records.forbidden', status: 403 });
+    calls.failNext.comment = refusal('records.forbidden', 'You are not allowed to do this with these records');
     const box = screen.getByTestId('records.timeline.text') as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Hello' } });
     await act(async () => {
