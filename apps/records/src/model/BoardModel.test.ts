@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Entity } from '@atrium/shared/apps';
 import { BOARD_PAGE_SIZE, BoardModel, boardColumns, cardFieldsOf, columnQuery, shownCards } from './BoardModel.js';
-import { refusal, TestCalls, testRecord } from './testCalls.js';
+import { refusal, TestCalls, testChanges, testRecord } from './testCalls.js';
 import { leaveRequest } from './testEntity.js';
 
 function board(options: { mayUpdate?: boolean; readOnlyFields?: string[]; entity?: Entity } = {}) {
@@ -203,5 +203,52 @@ describe('who may move cards', () => {
     const status = leaveRequest.fields.status!;
     const entity = Entity.parse({ ...leaveRequest, fields: { ...leaveRequest.fields, status: { ...status, readOnly: true } } });
     expect(board({ entity }).model.canMove).toBe(false);
+  });
+});
+
+describe('changes told by the desktop socket', () => {
+  function watched() {
+    const changes = testChanges();
+    const calls = new TestCalls(leaveRequest);
+    calls.records = [testRecord('LR-2026-00001', { title: 'Ski week', status: 'requested' }), testRecord('LR-2026-00004', { title: 'Summer', status: 'approved' })];
+    const model = new BoardModel({ calls, app: 'Leave', entityKey: 'request', entity: leaveRequest, mayUpdate: true, onRecordsChanged: changes.listen });
+    return { changes, calls, model };
+  }
+
+  it("read every column again on a change of the entity's records, and ignore other entities", async () => {
+    const { changes, calls, model } = watched();
+    await model.load();
+    calls.records[1] = { ...calls.records[1]!, values: { ...calls.records[1]!.values, status: 'rejected' } };
+    changes.tell({ app: 'Leave', entity: 'allowance', names: ['LA-1'] });
+    expect(calls.queries).toHaveLength(4);
+    changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00004'], by: 'Olivia Hart' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.queries).toHaveLength(8);
+    expect(names(model)).toEqual([['LR-2026-00001'], [], ['LR-2026-00004'], []]);
+  });
+
+  it('wait for a move being written, and for a card picked up, before reading again', async () => {
+    const { changes, calls, model } = watched();
+    await model.load();
+    calls.hold();
+    const moving = model.move('LR-2026-00001', 2);
+    changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00001'] });
+    expect(calls.queries).toHaveLength(4);
+    await calls.release();
+    await moving;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls.queries).toHaveLength(8);
+    model.pickUp('LR-2026-00004');
+    changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00004'] });
+    expect(calls.queries).toHaveLength(8);
+    model.cancel();
+    expect(calls.queries).toHaveLength(12);
+  });
+
+  it('stop listening when disposed', () => {
+    const { changes, model } = watched();
+    expect(changes.listeners).toBe(1);
+    model.dispose();
+    expect(changes.listeners).toBe(0);
   });
 });

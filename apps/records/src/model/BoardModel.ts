@@ -1,5 +1,5 @@
 import { Model } from '@atrium/app-kit';
-import type { Choice, Entity, Labels, RecordDto, RecordFilter, RecordQueryInput } from '@atrium/shared/apps';
+import type { Choice, Entity, Labels, RecordDto, RecordFilter, RecordQueryInput, RecordsChangedParams } from '@atrium/shared/apps';
 import { writtenRecord, type RecordsCalls } from './recordsCalls.js';
 import { refusalOf, type Refusal } from './refusal.js';
 
@@ -63,6 +63,8 @@ export interface BoardOptions {
   mayUpdate: boolean;
   /** Fields the caller may see but not change (their role's read-only fields). */
   readOnlyFields?: readonly string[];
+  /** Hears that records changed (the desktop socket); returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: RecordsChangedParams) => void): () => void;
 }
 
 /** The board's group-by field, when the entity declares a board on a choice field. */
@@ -130,6 +132,9 @@ export class BoardModel extends Model<BoardState> {
   readonly #options: BoardOptions;
   readonly #field: NonNullable<ReturnType<typeof boardField>>;
   #disposed = false;
+  #stop: (() => void) | null = null;
+  /** Records changed while a move was being written: the columns are read again once it is. */
+  #changedMeanwhile = false;
   /** Each column's latest load, so that an older answer never replaces a newer one. */
   readonly #loads = new Map<number, number>();
 
@@ -139,6 +144,7 @@ export class BoardModel extends Model<BoardState> {
     if (field === null) throw new Error(`The entity ${options.entityKey} declares no board on a choice field`);
     this.#options = options;
     this.#field = field;
+    this.#stop = options.onRecordsChanged?.((change) => this.#changed(change)) ?? null;
   }
 
   /** The group-by field's key. */
@@ -238,6 +244,7 @@ export class BoardModel extends Model<BoardState> {
     if (grabbed.column === grabbed.from.column) {
       if (grabbed.index !== grabbed.from.index) this.#reorder(grabbed.name, grabbed.column, grabbed.index);
       this.#announce({ kind: 'moved', name: grabbed.name, column: grabbed.column });
+      this.#catchUp();
       return;
     }
     await this.move(grabbed.name, grabbed.column, grabbed.index);
@@ -249,6 +256,7 @@ export class BoardModel extends Model<BoardState> {
     if (grabbed === null) return;
     this.update({ grabbed: null });
     this.#announce({ kind: 'cancelled', name: grabbed.name });
+    this.#catchUp();
   }
 
   /**
@@ -293,7 +301,29 @@ export class BoardModel extends Model<BoardState> {
 
   dispose(): void {
     this.#disposed = true;
+    this.#stop?.();
     this.clearListeners();
+  }
+
+  /**
+   * Records of the entity changed (anyone's change, the user's own moves
+   * too): any column may have gained or lost cards, so every column is read
+   * again, after the moves being written, and never under a card picked up.
+   */
+  #changed(change: RecordsChangedParams): void {
+    if (this.#disposed || change.app !== this.#options.app || change.entity !== this.#options.entityKey) return;
+    if (this.getState().moving.length > 0 || this.getState().grabbed !== null) {
+      this.#changedMeanwhile = true;
+      return;
+    }
+    void this.load();
+  }
+
+  /** After a move or a keyboard move ends: the change heard meanwhile, now. */
+  #catchUp(): void {
+    if (!this.#changedMeanwhile || this.getState().moving.length > 0 || this.getState().grabbed !== null) return;
+    this.#changedMeanwhile = false;
+    void this.load();
   }
 
   #where(column: number, index: number): { column: number; position: number; count: number } {
@@ -329,6 +359,7 @@ export class BoardModel extends Model<BoardState> {
 
   #settled(name: string): void {
     this.update({ moving: this.getState().moving.filter((n) => n !== name) });
+    queueMicrotask(() => this.#catchUp());
   }
 
   #setColumn(index: number, changes: Partial<BoardColumn>): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Entity } from '@atrium/shared/apps';
 import { CalendarModel, calendarQueries, spanOf, utcZone, type CalendarZone } from './CalendarModel.js';
-import { TestCalls, testRecord } from './testCalls.js';
+import { TestCalls, testChanges, testRecord } from './testCalls.js';
 import { leaveRequest } from './testEntity.js';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
@@ -127,5 +127,21 @@ describe('the calendar', () => {
     calls.failNext.query = new Error('Failed to fetch');
     await model.load();
     expect(model.getState()).toMatchObject({ status: 'failed', problem: { message: 'Failed to fetch' } });
+  });
+});
+
+describe('changes told by the desktop socket', () => {
+  it('read the month again on a change of the entity, and stop when disposed', async () => {
+    const changes = testChanges();
+    const calls = new TestCalls(leaveRequest);
+    const model = new CalendarModel({ calls, app: 'Leave', entityKey: 'request', entity: leaveRequest, open: () => undefined, now: () => NOW, zone: utcZone, onRecordsChanged: changes.listen });
+    await model.load();
+    expect(model.getState().spans).toEqual([]);
+    calls.records = [testRecord('LR-2026-00009', { title: 'Late', from: '2026-11-30' })];
+    changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00009'] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(shown(model)).toEqual(['LR-2026-00009']);
+    model.dispose();
+    expect(changes.listeners).toBe(0);
   });
 });

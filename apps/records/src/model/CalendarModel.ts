@@ -1,5 +1,5 @@
 import { Model } from '@atrium/app-kit';
-import { RECORD_PAGE_MAX, type Entity, type RecordDto, type RecordFilter, type RecordQueryInput } from '@atrium/shared/apps';
+import { RECORD_PAGE_MAX, type Entity, type RecordDto, type RecordFilter, type RecordQueryInput, type RecordsChangedParams } from '@atrium/shared/apps';
 import { addDays, addMonths, dayKey, monthOf, monthRange, sameDayIn, weekdayOf, type DayKey, type Month, type Span } from './calendarGrid.js';
 import type { RecordsCalls } from './recordsCalls.js';
 import { refusalOf, type Refusal } from './refusal.js';
@@ -109,6 +109,8 @@ export interface CalendarOptions {
   /** Milliseconds since the epoch (today). */
   now?: () => number;
   zone?: CalendarZone;
+  /** Hears that records changed (the desktop socket); returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: RecordsChangedParams) => void): () => void;
 }
 
 /** The keys that move between days: the arrows by a day and a week, Home and End to the week's ends, Page Up and Down by a month. */
@@ -149,6 +151,7 @@ export class CalendarModel extends Model<CalendarState> {
   readonly #zone: CalendarZone;
   #ticket = 0;
   #disposed = false;
+  #stop: (() => void) | null = null;
 
   constructor(options: CalendarOptions) {
     const zone = options.zone ?? localZone;
@@ -157,6 +160,11 @@ export class CalendarModel extends Model<CalendarState> {
     if (calendarFields(options.entity) === null) throw new Error(`The entity ${options.entityKey} declares no calendar on a date field`);
     this.#options = options;
     this.#zone = zone;
+    // Any record of the entity may have come into the month or left it: the month is read again.
+    this.#stop =
+      options.onRecordsChanged?.((change) => {
+        if (!this.#disposed && change.app === options.app && change.entity === options.entityKey) void this.load();
+      }) ?? null;
   }
 
   /** Reads the month shown again. */
@@ -249,6 +257,7 @@ export class CalendarModel extends Model<CalendarState> {
 
   dispose(): void {
     this.#disposed = true;
+    this.#stop?.();
     this.clearListeners();
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '@atrium/shared/apps';
 import { TimelineModel } from './TimelineModel.js';
-import { refusal, TestCalls } from './testCalls.js';
+import { refusal, TestCalls, testChanges } from './testCalls.js';
 import { leaveRequest } from './testEntity.js';
 
 const people = [
@@ -109,5 +109,25 @@ describe('mentioning someone', () => {
     const { model } = timeline();
     model.setDraft('@zz', 3);
     expect(model.getState().suggestions).toBeNull();
+  });
+});
+
+describe('changes told by the desktop socket', () => {
+  it('read the timeline again on a change of this record only', async () => {
+    const changes = testChanges();
+    const calls = new TestCalls(leaveRequest);
+    calls.entries.set('LR-2026-00003', entries);
+    const model = new TimelineModel({ calls, app: 'Leave', name: 'LR-2026-00003', mentionable: people, onRecordsChanged: changes.listen });
+    await model.refresh();
+    const added: TimelineEntry = { kind: 'comment', id: 'c2', at: '2026-11-23T09:00:00.000Z', by: people[0]!, text: 'Approved', mentions: [] };
+    calls.entries.set('LR-2026-00003', [...entries, added]);
+    changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00004'] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(model.getState().entries).toHaveLength(3);
+    changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00003'] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(model.getState().entries.map((e) => e.id)).toEqual(['c2', 'c1', 'h2', 'h1']);
+    model.dispose();
+    expect(changes.listeners).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { Model } from '@atrium/app-kit';
-import { RECORD_COMMENT_MAX_LENGTH, type RecordPerson, type TimelineEntry } from '@atrium/shared/apps';
+import { RECORD_COMMENT_MAX_LENGTH, type RecordPerson, type RecordsChangedParams, type TimelineEntry } from '@atrium/shared/apps';
 import type { RecordsCalls } from './recordsCalls.js';
 import { refusalOf, type Refusal } from './refusal.js';
 import { mentionAt, mentionCandidates } from './timelineText.js';
@@ -33,6 +33,8 @@ export interface TimelineOptions {
   name: string;
   /** The people a comment may mention (the organisation's members who have the application). */
   mentionable: readonly RecordPerson[];
+  /** Hears that records changed (the desktop socket); returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: RecordsChangedParams) => void): () => void;
 }
 
 const newestFirst = (a: TimelineEntry, b: TimelineEntry) => Date.parse(b.at) - Date.parse(a.at);
@@ -47,10 +49,16 @@ export class TimelineModel extends Model<TimelineState> {
   readonly #options: TimelineOptions;
   #ticket = 0;
   #disposed = false;
+  #stop: (() => void) | null = null;
 
   constructor(options: TimelineOptions) {
     super({ status: 'loading', entries: [], problem: null, draft: '', sending: false, sendProblem: null, suggestions: null });
     this.#options = options;
+    // A change or a comment of this record, by anyone: read again.
+    this.#stop =
+      options.onRecordsChanged?.((change) => {
+        if (!this.#disposed && change.app === options.app && change.names.includes(options.name)) void this.refresh();
+      }) ?? null;
   }
 
   /** Reads the timeline again (keeping what it shows while reading). */
@@ -131,6 +139,7 @@ export class TimelineModel extends Model<TimelineState> {
 
   dispose(): void {
     this.#disposed = true;
+    this.#stop?.();
     this.clearListeners();
   }
 }

@@ -1,4 +1,4 @@
-import { evaluateCondition, type Entity, type RecordDetail, type RecordDto, type RecordPage, type RecordQueryInput, type TimelineEntry } from '@atrium/shared/apps';
+import { evaluateCondition, type Entity, type RecordDetail, type RecordDto, type RecordPage, type RecordQueryInput, type RecordsChangedParams, type TimelineEntry } from '@atrium/shared/apps';
 import { RecordsFailure } from './RecordsApi.js';
 import type { RecordsCalls } from './recordsCalls.js';
 
@@ -107,5 +107,22 @@ export function testRecord(name: string, values: Record<string, unknown>, extra:
     updatedBy: { id: 'liam', name: 'Liam Chen' },
     values,
     ...extra,
+  };
+}
+
+/** The desktop socket's records changes, told by a test. */
+export function testChanges() {
+  const listeners = new Set<(change: RecordsChangedParams) => void>();
+  return {
+    listen: (listener: (change: RecordsChangedParams) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    tell: (change: RecordsChangedParams) => {
+      for (const listener of [...listeners]) listener(change);
+    },
+    get listeners() {
+      return listeners.size;
+    },
   };
 }

@@ -37,6 +37,8 @@ export function announcementText(a: BoardAnnouncement, columns: readonly BoardCo
   }
 }
 
+const NONE: readonly string[] = [];
+
 const MOVE_KEYS: Record<string, 'left' | 'right' | 'up' | 'down'> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
 /** The card a drop lands before: the first whose middle is below the pointer. */
@@ -57,7 +59,7 @@ function dropIndex(list: HTMLElement, y: number, dragged: string | null): number
  * it up, the arrows move it, Space or Enter drops it, Escape puts it back;
  * each step is said in a live region.
  */
-export function BoardView({ model, entity, hiddenFields = [], open }: BoardViewProps): JSX.Element {
+export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardViewProps): JSX.Element {
   const state = useModel(model);
   const { t, language } = useTranslation();
   const instructionsId = useId();

@@ -112,6 +112,9 @@ export function CalendarView({ model, entity }: CalendarViewProps): JSX.Element 
         </div>
       )}
       {state.truncated && <p className="rcv-calendar__note">{t('records.calendar.truncated', { max: CALENDAR_MAX_RECORDS })}</p>}
+      <p id={`${titleId}-keys`} className="rcv-hidden">
+        {t('records.calendar.instructions')}
+      </p>
       {narrow ? (
         <Agenda model={model} dayName={formats.day} />
       ) : (
@@ -127,9 +130,6 @@ export function CalendarView({ model, entity }: CalendarViewProps): JSX.Element 
           }}
           data-testid="records.calendar.grid"
         >
-          <p id={`${titleId}-keys`} className="rcv-hidden">
-            {t('records.calendar.instructions')}
-          </p>
           <div className="rcv-month__weekdays" role="row">
             {formats.weekdays.map((w) => (
               <div key={w.long} role="columnheader" className="rcv-month__weekday">

@@ -163,9 +163,7 @@ function CommentBox({ model }: { model: TimelineModel }): JSX.Element {
           aria-label={t('records.timeline.comment.label')}
           aria-describedby={state.sendProblem ? `${ids.hint} ${ids.problem}` : ids.hint}
           aria-invalid={state.sendProblem ? true : undefined}
-          role="combobox"
           aria-autocomplete="list"
-          aria-expanded={suggestions !== null}
           aria-controls={ids.list}
           aria-activedescendant={suggestions ? optionId(suggestions.active) : undefined}
           disabled={state.sending}
