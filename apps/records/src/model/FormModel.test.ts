@@ -1,4 +1,4 @@
-import type { RecordsChangedParams } from '@atrium/shared/apps';
+import type { RecordsChange } from '@atrium/sdk';
 import { describe, expect, it } from 'vitest';
 import { FormModel } from './FormModel.js';
 import { RecordsApi } from './RecordsApi.js';
@@ -8,7 +8,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup() {
   const server = testServer([leaveRecord(1, { reason: 'Trip to Oslo', kind: 'annual', from: '2026-03-02', to: '2026-03-06' })]);
-  const listeners = new Set<(change: RecordsChangedParams) => void>();
+  const listeners = new Set<(change: RecordsChange | null) => void>();
   const form = new FormModel(
     {
       api: new RecordsApi(server.request),
@@ -23,7 +23,7 @@ function setup() {
     LEAVE_APP.declaration.entities.LeaveRequest!,
     LEAVE_APP.rights.LeaveRequest!,
   );
-  const tell = (change: RecordsChangedParams) => listeners.forEach((l) => l(change));
+  const tell = (change: RecordsChange | null) => listeners.forEach((l) => l(change));
   return { server, form, tell };
 }
 

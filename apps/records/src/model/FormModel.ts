@@ -1,4 +1,5 @@
 import { Model } from '@atrium/app-kit';
+import type { RecordsChange } from '@atrium/sdk';
 import {
   checkValues,
   defaultValues,
@@ -11,7 +12,6 @@ import {
   type RecordDetail,
   type RecordDto,
   type RecordRights,
-  type RecordsChangedParams,
   type ValueProblem,
 } from '@atrium/shared/apps';
 import { failureOf, type RecordsApi, type RecordsFailure } from './RecordsApi.js';
@@ -21,8 +21,8 @@ export interface FormHost {
   api: Pick<RecordsApi, 'get' | 'create' | 'update' | 'remove' | 'restore'>;
   /** Who asks and when: `me` and `today` of defaults and conditions. */
   context(): EvaluationContext;
-  /** Hears that records changed (the desktop socket); returns the unsubscribe. */
-  onRecordsChanged?(listener: (change: RecordsChangedParams) => void): () => void;
+  /** Hears that records changed (the desktop socket), or (null) that changes may have been missed; returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: RecordsChange | null) => void): () => void;
 }
 
 /** The record was written meanwhile by someone else: their name and the version the server holds. */
@@ -147,6 +147,7 @@ export class FormModel extends Model<FormState> {
     this.setState({
       ...this.getState(),
       status: 'ready',
+      saving: false,
       record: detail.record,
       rights: detail.rights,
       values,
@@ -213,25 +214,6 @@ export class FormModel extends Model<FormState> {
     this.update({ shown: new Set([...shown, key]) });
   }
 
-  /** Adds an empty row to a child table. */
-  addRow(table: string): void {
-    const field = this.#entity.fields[table];
-    if (field?.type !== 'table' || this.isReadOnly(table)) return;
-    const row = Object.fromEntries(Object.keys(field.fields).map((k) => [k, null]));
-    this.#setValues({ ...this.getState().values, [table]: [...this.#rows(table), row] });
-  }
-
-  removeRow(table: string, index: number): void {
-    if (this.isReadOnly(table)) return;
-    this.#setValues({ ...this.getState().values, [table]: this.#rows(table).filter((_, i) => i !== index) });
-  }
-
-  setCell(table: string, index: number, key: string, value: unknown): void {
-    if (this.isReadOnly(table)) return;
-    const rows = this.#rows(table).map((row, i) => (i === index ? { ...row, [key]: value } : row));
-    this.#setValues({ ...this.getState().values, [table]: rows });
-  }
-
   /**
    * Saves: nothing is sent while a field has a problem (each shows); a new
    * record is created, an existing one updated with the version read (only
@@ -251,19 +233,18 @@ export class FormModel extends Model<FormState> {
     this.update({ saving: true, failure: null, conflict: null });
     try {
       const editable = Object.keys(this.#entity.fields).filter((key) => !this.isReadOnly(key) && !this.#hiddenByRole.includes(key));
-      let saved: RecordDto;
-      if (s.record === null) {
-        saved = await this.#host.api.create(this.#app, this.#entityKey, Object.fromEntries(editable.map((key) => [key, s.values[key] ?? null])));
-      } else {
-        const changed = editable.filter((key) => !same(s.values[key], s.original[key]));
-        saved = await this.#host.api.update(this.#app, s.record.name, s.record.version, Object.fromEntries(changed.map((key) => [key, s.values[key] ?? null])));
-      }
-      const values = withComputedValues(this.#entity, saved.values);
-      this.setState({ ...this.getState(), saving: false, record: saved, values, original: values, dirty: false, shown: new Set(), changedBy: null });
-      this.update({ problems: this.#check(values) });
-      // A new record's rights (may the creator change or delete it?) and the names its values refer to are the server's to say.
-      if (s.record === null) await this.#host.api.get(this.#app, saved.name).then((detail) => this.accept(detail), () => undefined);
-      return saved;
+      const detail =
+        s.record === null
+          ? await this.#host.api.create(this.#app, this.#entityKey, Object.fromEntries(editable.map((key) => [key, s.values[key] ?? null])))
+          : await this.#host.api.update(
+              this.#app,
+              s.record.name,
+              s.record.version,
+              Object.fromEntries(editable.filter((key) => !same(s.values[key], s.original[key])).map((key) => [key, s.values[key] ?? null])),
+            );
+      // The record as saved, with the user's rights on it (a new record's: may its creator change or delete it?).
+      this.accept(detail);
+      return detail.record;
     } catch (error) {
       const failure = failureOf(error);
       if (failure.code === 'records.invalid' && Object.keys(failure.fields).length > 0) this.update({ saving: false, problems: { ...failure.fields }, shown: 'all' });
@@ -294,8 +275,7 @@ export class FormModel extends Model<FormState> {
     const { record } = this.getState();
     if (record === null) return false;
     try {
-      await this.#host.api.restore(this.#app, record.name);
-      await this.open(record.name);
+      this.accept(await this.#host.api.restore(this.#app, record.name));
       return true;
     } catch (error) {
       this.update({ failure: failureOf(error) });
@@ -307,11 +287,6 @@ export class FormModel extends Model<FormState> {
     this.#load++;
     for (const stop of this.#stop.splice(0)) stop();
     this.clearListeners();
-  }
-
-  #rows(table: string): Array<Record<string, unknown>> {
-    const rows = this.getState().values[table];
-    return Array.isArray(rows) ? (rows as Array<Record<string, unknown>>) : [];
   }
 
   #setValues(edited: Record<string, unknown>): void {
@@ -335,9 +310,10 @@ export class FormModel extends Model<FormState> {
     return out;
   }
 
-  async #changed(change: RecordsChangedParams): Promise<void> {
+  async #changed(change: RecordsChange | null): Promise<void> {
     const s = this.getState();
-    if (change.app !== this.#app || change.entity !== this.#entityKey || s.record === null || !change.names.includes(s.record.name)) return;
+    if (s.record === null) return;
+    if (change !== null && (change.app !== this.#app || change.entity !== this.#entityKey || !change.names.includes(s.record.name))) return;
     if (s.saving) return;
     if (!s.dirty) return this.reload();
     // The user has edits: is the record really newer than what they edit (not their own save told back)?
@@ -345,7 +321,7 @@ export class FormModel extends Model<FormState> {
       const detail = await this.#host.api.get(this.#app, s.record.name);
       const now = this.getState();
       if (now.record === null || detail.record.version <= now.record.version) return;
-      this.update({ changedBy: change.by ?? detail.record.updatedBy?.name ?? '' });
+      this.update({ changedBy: change?.by ?? detail.record.updatedBy?.name ?? '' });
     } catch {
       // Deleted or no longer readable: the next save says so.
     }

@@ -1,4 +1,4 @@
-import type { RecordsChangedParams } from '@atrium/shared/apps';
+import type { RecordsChange } from '@atrium/sdk';
 import { describe, expect, it } from 'vitest';
 import { ListModel } from './ListModel.js';
 import { RecordsApi } from './RecordsApi.js';
@@ -9,7 +9,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 function setup(count = 25, settings: Record<string, unknown> = {}) {
   const server = testServer(manyRecords(count));
   const clock = testClock();
-  const listeners = new Set<(change: RecordsChangedParams) => void>();
+  const listeners = new Set<(change: RecordsChange | null) => void>();
   const stored = { ...settings };
   const list = new ListModel(
     {
@@ -26,7 +26,7 @@ function setup(count = 25, settings: Record<string, unknown> = {}) {
     LEAVE_APP.declaration.entities.LeaveRequest!,
     LEAVE_APP.rights.LeaveRequest!,
   );
-  const tell = (change: RecordsChangedParams) => listeners.forEach((l) => l(change));
+  const tell = (change: RecordsChange | null) => listeners.forEach((l) => l(change));
   return { server, clock, list, stored, tell };
 }
 
@@ -141,6 +141,15 @@ describe('ListModel', () => {
     await flush();
     expect(server.queries().at(-1)!.offset).toBe(10);
     expect(list.range()).toEqual({ from: 11, to: 14, total: 14 });
+  });
+
+  it('asks again when changes may have been missed (the connection came back)', async () => {
+    const { list, server, tell } = setup(3);
+    await list.refresh();
+    server.records.push(...manyRecords(4).slice(3));
+    tell(null);
+    await flush();
+    expect(list.range()).toEqual({ from: 1, to: 4, total: 4 });
   });
 
   it('says why when the server refuses, and keeps the last answer from being replaced by an older one', async () => {

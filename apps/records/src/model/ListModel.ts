@@ -1,6 +1,6 @@
 import { Model } from '@atrium/app-kit';
-import type { AppSettings } from '@atrium/sdk';
-import { RECORD_PAGE_DEFAULT, type EntityRights, type Entity, type RecordDto, type RecordFilter, type RecordQueryInput, type RecordsChangedParams } from '@atrium/shared/apps';
+import type { AppSettings, RecordsChange } from '@atrium/sdk';
+import { RECORD_PAGE_DEFAULT, type EntityRights, type Entity, type RecordDto, type RecordFilter, type RecordQueryInput } from '@atrium/shared/apps';
 import { columnChoices, defaultColumns, isCompleteFilter } from './fields.js';
 import { failureOf, type RecordsApi, type RecordsFailure } from './RecordsApi.js';
 
@@ -30,8 +30,8 @@ export interface ListHost {
   /** Where saved views are kept (the app's settings). */
   settings: Pick<AppSettings, 'get' | 'set'>;
   schedule: Schedule;
-  /** Hears that records changed (the desktop socket); returns the unsubscribe. */
-  onRecordsChanged?(listener: (change: RecordsChangedParams) => void): () => void;
+  /** Hears that records changed (the desktop socket), or (null) that changes may have been missed; returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: RecordsChange | null) => void): () => void;
 }
 
 export interface ListState {
@@ -101,7 +101,7 @@ export class ListModel extends Model<ListState> {
     this.#hidden = hidden;
     this.update({ savedViews: this.#readSaved() });
     if (host.onRecordsChanged) {
-      this.#stop.push(host.onRecordsChanged((change) => change.app === app && change.entity === entityKey && void this.refresh()));
+      this.#stop.push(host.onRecordsChanged((change) => (change === null || (change.app === app && change.entity === entityKey)) && void this.refresh()));
     }
   }
 

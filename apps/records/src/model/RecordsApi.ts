@@ -1,5 +1,5 @@
 import type { Desktop } from '@atrium/sdk';
-import type { CreateRecordBody, DeclaredAppDto, RecordDetail, RecordDto, RecordPage, RecordQueryInput, TimelineEntry, UpdateRecordBody, ValueProblem } from '@atrium/shared/apps';
+import type { CreateRecordBody, DeclaredAppDto, RecordDetail, RecordPage, RecordQueryInput, TimelineEntry, UpdateRecordBody, ValueProblem } from '@atrium/shared/apps';
 
 /**
  * Why a record call failed, for the views: the server's code (`records.conflict`,
@@ -74,11 +74,13 @@ export class RecordsApi {
     return this.#call('get', `records/${seg(app)}/record/${seg(name)}`);
   }
 
-  create(app: string, entity: string, values: CreateRecordBody['values']): Promise<RecordDto> {
+  /** Creates a record; answers it as GET record does (with the creator's rights on it). */
+  create(app: string, entity: string, values: CreateRecordBody['values']): Promise<RecordDetail> {
     return this.#call('post', `records/${seg(app)}/${seg(entity)}`, { values } satisfies CreateRecordBody);
   }
 
-  update(app: string, name: string, version: number, values: UpdateRecordBody['values']): Promise<RecordDto> {
+  /** Changes the fields given of a record read at `version`; answers it as GET record does. */
+  update(app: string, name: string, version: number, values: UpdateRecordBody['values']): Promise<RecordDetail> {
     return this.#call('put', `records/${seg(app)}/record/${seg(name)}`, { version, values } satisfies UpdateRecordBody);
   }
 
@@ -86,7 +88,7 @@ export class RecordsApi {
     return this.#call('delete', `records/${seg(app)}/record/${seg(name)}?version=${version}`);
   }
 
-  restore(app: string, name: string): Promise<RecordDto> {
+  restore(app: string, name: string): Promise<RecordDetail> {
     return this.#call('post', `records/${seg(app)}/record/${seg(name)}/restore`, {});
   }
 

@@ -133,13 +133,13 @@ export function testServer(records: RecordDto[] = []): TestServer {
   };
   function answer(method: string, path: string, body: unknown): unknown {
     const [, app, second, third, fourth] = path.split('?')[0]!.split('/');
-    if (method === 'get' && second === 'apps') return [LEAVE_APP];
+    if (method === 'get' && app === 'apps' && second === undefined) return [LEAVE_APP];
     if (app !== 'LeaveRequests') throw refusal(404, { code: 'records.appNotFound', message: 'This application is not available to you' });
     if (method === 'post' && third === 'query') return page(body as RecordQuery);
     if (method === 'post' && second === 'LeaveRequest') {
       const r = leaveRecord(next++, write((body as { values: Record<string, unknown> }).values));
       server.records.push(r);
-      return structuredClone(r);
+      return detail(r);
     }
     const r = find(third!);
     if (method === 'get') return detail(r);
@@ -149,7 +149,7 @@ export function testServer(records: RecordDto[] = []): TestServer {
       r.values = write({ ...r.values, ...values });
       r.title = String(r.values.reason ?? '');
       r.version++;
-      return structuredClone(r);
+      return detail(r);
     }
     if (method === 'delete') {
       r.deletedAt = new Date(NOW).toISOString();
@@ -157,7 +157,7 @@ export function testServer(records: RecordDto[] = []): TestServer {
     }
     if (method === 'post' && fourth === 'restore') {
       delete r.deletedAt;
-      return structuredClone(r);
+      return detail(r);
     }
     throw refusal(404, { code: 'request.not-found', message: 'Not found' });
   }

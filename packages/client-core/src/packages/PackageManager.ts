@@ -1,5 +1,5 @@
 import type { AppWindow, AppWindowOptions, ApplicationRuntime, Desktop, LaunchOptions, LaunchRequest } from '@atrium/sdk';
-import { isPackageVisible, opensInViewer, PackageMetadataSchema, VIEWER_APP, type PackageManifestEntry, type PackageType } from '@atrium/shared';
+import { isPackageVisible, opensInRecords, opensInViewer, PackageMetadataSchema, RECORDS_RUNTIME_APP, VIEWER_APP, type PackageManifestEntry, type PackageType } from '@atrium/shared';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
 import { Application, type ApplicationHost, type WindowContent } from './Application.js';
@@ -146,6 +146,7 @@ export class PackageManager extends Observable<PackagesState> {
   canLaunch(name: string): boolean {
     const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
     if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) return this.canLaunch(VIEWER_APP);
+    if (profileApp && name !== RECORDS_RUNTIME_APP && opensInRecords(profileApp)) return this.canLaunch(RECORDS_RUNTIME_APP);
     const entry = this.metadataOf(name);
     return !!entry && entry.type === 'application' && this.isVisible(name);
   }
@@ -296,6 +297,19 @@ export class PackageManager extends Observable<PackagesState> {
       }
       return this.#launch(VIEWER_APP, { app: name, ...task }, { ...options, sessionName: name });
     }
+    if (profileApp && name !== RECORDS_RUNTIME_APP && opensInRecords(profileApp)) {
+      // A declared application: the records runtime shows it, at the record asked for (args, or the page address's options).
+      const asked = typeof args.record === 'string' ? args.record : typeof options.record === 'string' ? options.record : undefined;
+      const record = asked ? { record: asked } : {};
+      // One window per declared application: chosen again, it comes forward (and opens the record asked for).
+      const shown = options.restart ? undefined : this.#instanceOf(RECORDS_RUNTIME_APP, name);
+      if (shown) {
+        shown.windows[0]?.attention();
+        shown.emit('attention', { args: { app: name, ...record }, options });
+        return shown;
+      }
+      return this.#launch(RECORDS_RUNTIME_APP, { app: name, ...record }, { ...options, sessionName: name });
+    }
     if (!this.isVisible(name)) {
       // The product's sentence, then what to do: whom to ask, and where the user's applications are (an unknown name
       // and one the user may not use look alike here: the server lists only what the user may see).
@@ -391,7 +405,12 @@ export class PackageManager extends Observable<PackagesState> {
 
   /** The Viewer showing an organisation's page, if one is open. */
   #viewerOf(page: string): Application | undefined {
-    for (const app of this.#apps.values()) if (app.name === VIEWER_APP && app.args.app === page && !app.destroyed) return app;
+    return this.#instanceOf(VIEWER_APP, page);
+  }
+
+  /** The running instance of a generic runtime (the Viewer, Records) showing this app of the profile. */
+  #instanceOf(runtime: string, app: string): Application | undefined {
+    for (const running of this.#apps.values()) if (running.name === runtime && running.args.app === app && !running.destroyed) return running;
     return undefined;
   }
 
