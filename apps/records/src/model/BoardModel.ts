@@ -63,8 +63,8 @@ export interface BoardOptions {
   mayUpdate: boolean;
   /** Fields the caller may see but not change (their role's read-only fields). */
   readOnlyFields?: readonly string[];
-  /** Hears that records changed (the desktop socket); returns the unsubscribe. */
-  onRecordsChanged?(listener: (change: RecordsChangedParams) => void): () => void;
+  /** Hears that records changed (the desktop socket; null when changes may have been missed); returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: RecordsChangedParams | null) => void): () => void;
 }
 
 /** The board's group-by field, when the entity declares a board on a choice field. */
@@ -132,7 +132,6 @@ export class BoardModel extends Model<BoardState> {
   readonly #options: BoardOptions;
   readonly #field: NonNullable<ReturnType<typeof boardField>>;
   #disposed = false;
-  #stop: (() => void) | null = null;
   /** Records changed while a move was being written: the columns are read again once it is. */
   #changedMeanwhile = false;
   /** Each column's latest load, so that an older answer never replaces a newer one. */
@@ -144,7 +143,13 @@ export class BoardModel extends Model<BoardState> {
     if (field === null) throw new Error(`The entity ${options.entityKey} declares no board on a choice field`);
     this.#options = options;
     this.#field = field;
-    this.#stop = options.onRecordsChanged?.((change) => this.#changed(change)) ?? null;
+  }
+
+  /** Loads the columns and follows the changes the desktop hears of, until the returned stop is called (a view's lifetime). */
+  start(): () => void {
+    const stop = this.#options.onRecordsChanged?.((change) => this.#changed(change));
+    void this.load();
+    return () => stop?.();
   }
 
   /** The group-by field's key. */
@@ -301,17 +306,16 @@ export class BoardModel extends Model<BoardState> {
 
   dispose(): void {
     this.#disposed = true;
-    this.#stop?.();
     this.clearListeners();
   }
 
   /**
    * Records of the entity changed (anyone's change, the user's own moves
-   * too): any column may have gained or lost cards, so every column is read
+   * too; or, null, changes may have been missed): any column may have gained or lost cards, so every column is read
    * again, after the moves being written, and never under a card picked up.
    */
-  #changed(change: RecordsChangedParams): void {
-    if (this.#disposed || change.app !== this.#options.app || change.entity !== this.#options.entityKey) return;
+  #changed(change: RecordsChangedParams | null): void {
+    if (this.#disposed || (change !== null && (change.app !== this.#options.app || change.entity !== this.#options.entityKey))) return;
     if (this.getState().moving.length > 0 || this.getState().grabbed !== null) {
       this.#changedMeanwhile = true;
       return;

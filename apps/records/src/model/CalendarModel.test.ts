@@ -131,17 +131,18 @@ describe('the calendar', () => {
 });
 
 describe('changes told by the desktop socket', () => {
-  it('read the month again on a change of the entity, and stop when disposed', async () => {
+  it('read the month again on a change of the entity, from start to stop', async () => {
     const changes = testChanges();
     const calls = new TestCalls(leaveRequest);
     const model = new CalendarModel({ calls, app: 'Leave', entityKey: 'request', entity: leaveRequest, open: () => undefined, now: () => NOW, zone: utcZone, onRecordsChanged: changes.listen });
-    await model.load();
-    expect(model.getState().spans).toEqual([]);
+    const stop = model.start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(model.getState()).toMatchObject({ status: 'ready', spans: [] });
     calls.records = [testRecord('LR-2026-00009', { title: 'Late', from: '2026-11-30' })];
     changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00009'] });
     await new Promise((r) => setTimeout(r, 0));
     expect(shown(model)).toEqual(['LR-2026-00009']);
-    model.dispose();
+    stop();
     expect(changes.listeners).toBe(0);
   });
 });

@@ -109,8 +109,8 @@ export interface CalendarOptions {
   /** Milliseconds since the epoch (today). */
   now?: () => number;
   zone?: CalendarZone;
-  /** Hears that records changed (the desktop socket); returns the unsubscribe. */
-  onRecordsChanged?(listener: (change: RecordsChangedParams) => void): () => void;
+  /** Hears that records changed (the desktop socket; null when changes may have been missed); returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: RecordsChangedParams | null) => void): () => void;
 }
 
 /** The keys that move between days: the arrows by a day and a week, Home and End to the week's ends, Page Up and Down by a month. */
@@ -151,7 +151,6 @@ export class CalendarModel extends Model<CalendarState> {
   readonly #zone: CalendarZone;
   #ticket = 0;
   #disposed = false;
-  #stop: (() => void) | null = null;
 
   constructor(options: CalendarOptions) {
     const zone = options.zone ?? localZone;
@@ -160,11 +159,20 @@ export class CalendarModel extends Model<CalendarState> {
     if (calendarFields(options.entity) === null) throw new Error(`The entity ${options.entityKey} declares no calendar on a date field`);
     this.#options = options;
     this.#zone = zone;
-    // Any record of the entity may have come into the month or left it: the month is read again.
-    this.#stop =
-      options.onRecordsChanged?.((change) => {
-        if (!this.#disposed && change.app === options.app && change.entity === options.entityKey) void this.load();
-      }) ?? null;
+  }
+
+  /**
+   * Reads the month and follows the changes the desktop hears of (any
+   * record of the entity may have come into the month or left it: the month
+   * is read again), until the returned stop is called.
+   */
+  start(): () => void {
+    const { app, entityKey } = this.#options;
+    const stop = this.#options.onRecordsChanged?.((change) => {
+      if (!this.#disposed && (change === null || (change.app === app && change.entity === entityKey))) void this.load();
+    });
+    void this.load();
+    return () => stop?.();
   }
 
   /** Reads the month shown again. */
@@ -257,7 +265,6 @@ export class CalendarModel extends Model<CalendarState> {
 
   dispose(): void {
     this.#disposed = true;
-    this.#stop?.();
     this.clearListeners();
   }
 }

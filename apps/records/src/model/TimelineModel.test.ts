@@ -65,7 +65,7 @@ describe('the timeline', () => {
     const { model, calls } = timeline();
     model.setDraft('x'.repeat(5_001));
     expect(await model.send()).toBe(false);
-    expect(model.getState().sendProblem).toMatchObject({ code: 'tooLong', params: { max: '5000' } });
+    expect(model.getState().sendProblem).toMatchObject({ code: 'records.commentTooLong', params: { max: '5000' } });
     expect(calls.comments).toEqual([]);
   });
 });
@@ -118,7 +118,9 @@ describe('changes told by the desktop socket', () => {
     const calls = new TestCalls(leaveRequest);
     calls.entries.set('LR-2026-00003', entries);
     const model = new TimelineModel({ calls, app: 'Leave', name: 'LR-2026-00003', mentionable: people, onRecordsChanged: changes.listen });
-    await model.refresh();
+    const stop = model.start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(model.getState().entries).toHaveLength(3);
     const added: TimelineEntry = { kind: 'comment', id: 'c2', at: '2026-11-23T09:00:00.000Z', by: people[0]!, text: 'Approved', mentions: [] };
     calls.entries.set('LR-2026-00003', [...entries, added]);
     changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00004'] });
@@ -127,7 +129,23 @@ describe('changes told by the desktop socket', () => {
     changes.tell({ app: 'Leave', entity: 'request', names: ['LR-2026-00003'] });
     await new Promise((r) => setTimeout(r, 0));
     expect(model.getState().entries.map((e) => e.id)).toEqual(['c2', 'c1', 'h2', 'h1']);
-    model.dispose();
+    stop();
     expect(changes.listeners).toBe(0);
+  });
+});
+
+describe('who may be mentioned', () => {
+  it("are the people given, then the timeline's authors and mentioned people, each once", async () => {
+    const calls = new TestCalls(leaveRequest);
+    calls.entries.set('LR-2026-00003', [
+      { kind: 'comment', id: 'c1', at: '2026-11-22T09:00:00.000Z', by: { id: 'sofia', name: 'Sofia Novak' }, text: 'Ask @demo', mentions: [{ id: 'demo', name: 'Dana Demo' }] },
+    ]);
+    const model = new TimelineModel({ calls, app: 'Leave', name: 'LR-2026-00003', mentionable: [{ id: 'liam', name: 'Liam Chen' }] });
+    await model.refresh();
+    model.setDraft('@', 1);
+    expect(model.getState().suggestions?.people.map((p) => p.id)).toEqual(['liam', 'sofia', 'demo']);
+    model.setMentionable([{ id: 'olivia', name: 'Olivia Hart' }]);
+    model.setDraft('@o', 2);
+    expect(model.getState().suggestions?.people.map((p) => p.id)).toEqual(['olivia']);
   });
 });

@@ -1,7 +1,7 @@
 import { Model } from '@atrium/app-kit';
 import { RECORD_COMMENT_MAX_LENGTH, type RecordPerson, type RecordsChangedParams, type TimelineEntry } from '@atrium/shared/apps';
 import type { RecordsCalls } from './recordsCalls.js';
-import { refusalOf, type Refusal } from './refusal.js';
+import { commentTooLong, refusalOf, type Refusal } from './refusal.js';
 import { mentionAt, mentionCandidates } from './timelineText.js';
 
 /** The @mention being typed and the people it may name. */
@@ -21,7 +21,7 @@ export interface TimelineState {
   problem: Refusal | null;
   draft: string;
   sending: boolean;
-  /** Why the last comment was not sent (`tooLong` before sending, else the server's refusal). */
+  /** Why the last comment was not sent (too long, before sending; else the server's refusal). */
   sendProblem: Refusal | null;
   suggestions: MentionSuggestions | null;
 }
@@ -31,10 +31,14 @@ export interface TimelineOptions {
   app: string;
   /** The record's name. */
   name: string;
-  /** The people a comment may mention (the organisation's members who have the application). */
+  /**
+   * The people a comment may mention (those the record names, the user's
+   * colleagues; setMentionable changes them); the authors of the timeline's
+   * entries and the people its comments mention are added.
+   */
   mentionable: readonly RecordPerson[];
-  /** Hears that records changed (the desktop socket); returns the unsubscribe. */
-  onRecordsChanged?(listener: (change: RecordsChangedParams) => void): () => void;
+  /** Hears that records changed (the desktop socket; null when changes may have been missed); returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: RecordsChangedParams | null) => void): () => void;
 }
 
 const newestFirst = (a: TimelineEntry, b: TimelineEntry) => Date.parse(b.at) - Date.parse(a.at);
@@ -49,16 +53,27 @@ export class TimelineModel extends Model<TimelineState> {
   readonly #options: TimelineOptions;
   #ticket = 0;
   #disposed = false;
-  #stop: (() => void) | null = null;
+  #mentionable: readonly RecordPerson[];
 
   constructor(options: TimelineOptions) {
     super({ status: 'loading', entries: [], problem: null, draft: '', sending: false, sendProblem: null, suggestions: null });
     this.#options = options;
-    // A change or a comment of this record, by anyone: read again.
-    this.#stop =
-      options.onRecordsChanged?.((change) => {
-        if (!this.#disposed && change.app === options.app && change.names.includes(options.name)) void this.refresh();
-      }) ?? null;
+    this.#mentionable = options.mentionable;
+  }
+
+  /** Reads the timeline and follows the changes the desktop hears of (a change or a comment of this record, or changes that may have been missed: read again), until the returned stop is called. */
+  start(): () => void {
+    const { app, name } = this.#options;
+    const stop = this.#options.onRecordsChanged?.((change) => {
+      if (!this.#disposed && (change === null || (change.app === app && change.names.includes(name)))) void this.refresh();
+    });
+    void this.refresh();
+    return () => stop?.();
+  }
+
+  /** Changes who a comment may mention (the record's people after a save). */
+  setMentionable(people: readonly RecordPerson[]): void {
+    this.#mentionable = people;
   }
 
   /** Reads the timeline again (keeping what it shows while reading). */
@@ -78,7 +93,7 @@ export class TimelineModel extends Model<TimelineState> {
   /** The comment's text as typed, and where the caret is: suggestions while an @mention is typed there. */
   setDraft(draft: string, caret = draft.length): void {
     const typing = mentionAt(draft, caret);
-    const people = typing === null ? [] : mentionCandidates(this.#options.mentionable, typing.query);
+    const people = typing === null ? [] : mentionCandidates(this.#people(), typing.query);
     const previous = this.getState().suggestions;
     this.update({
       draft,
@@ -121,7 +136,7 @@ export class TimelineModel extends Model<TimelineState> {
     const text = draft.trim();
     if (sending || text === '') return false;
     if (text.length > RECORD_COMMENT_MAX_LENGTH) {
-      this.update({ sendProblem: { code: 'tooLong', message: `At most ${RECORD_COMMENT_MAX_LENGTH} characters`, params: { max: String(RECORD_COMMENT_MAX_LENGTH) }, status: null } });
+      this.update({ sendProblem: commentTooLong(RECORD_COMMENT_MAX_LENGTH) });
       return false;
     }
     this.update({ sending: true, sendProblem: null, suggestions: null });
@@ -137,9 +152,17 @@ export class TimelineModel extends Model<TimelineState> {
     }
   }
 
+  /** Everyone a comment may mention, each once: those given, then the timeline's authors and mentioned people. */
+  #people(): RecordPerson[] {
+    const given = this.#mentionable;
+    const fromEntries = this.getState().entries.flatMap((e) => [...(e.by ? [e.by] : []), ...(e.kind === 'comment' ? e.mentions : [])]);
+    const byId = new Map<string, RecordPerson>();
+    for (const person of [...given, ...fromEntries]) if (!byId.has(person.id)) byId.set(person.id, person);
+    return [...byId.values()];
+  }
+
   dispose(): void {
     this.#disposed = true;
-    this.#stop?.();
     this.clearListeners();
   }
 }

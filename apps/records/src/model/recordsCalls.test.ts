@@ -41,6 +41,6 @@ describe('the board over the records calls', () => {
     await model.loadColumn(0);
     await model.move('LR-2026-00003', 1);
     expect(model.getState().columns[0]!.cards.map((c) => c.name)).toEqual(['LR-2026-00003']);
-    expect(model.getState().refusal?.refusal).toEqual({ code: 'records.readOnlyField', message: 'You may not change the field Status', params: { field: 'Status' }, status: 403 });
+    expect(model.getState().refusal?.refusal).toMatchObject({ code: 'records.readOnlyField', message: 'You may not change the field Status', params: { field: 'Status' }, status: 403 });
   });
 });

@@ -1,25 +1,21 @@
-import { failureOf } from './RecordsApi.js';
+import { failureOf, RecordsFailure } from './RecordsApi.js';
 
 /**
- * Why a call failed, as the views say it: the refusal's code (`records.conflict`),
- * its English message and the parameters of its text, and the answer's
- * HTTP status (none when the server could not be reached).
+ * Why a call of the board, the calendar or the timeline failed: the
+ * records calls' failure (its code, `records.conflict`…, params and HTTP
+ * status), read the same way as the list's and the form's.
  */
-export interface Refusal {
-  code: string | null;
-  message: string;
-  params: Record<string, string>;
-  /** The HTTP status of the answer; null when none came (the server could not be reached). */
-  status: number | null;
-}
+export type Refusal = RecordsFailure;
 
-/** The refusal an error carries, read as the records calls read every failure (failureOf). */
+/** The failure an error carries (failureOf). */
 export function refusalOf(error: unknown): Refusal {
-  const failure = failureOf(error);
-  return { code: failure.code, message: failure.message, params: { ...failure.params }, status: failure.status };
+  return failureOf(error);
 }
 
-/** The translation key of a records refusal (`records.conflict` → `records.error.conflict`); null for any other failure. */
-export function refusalKey(refusal: Refusal): string | null {
-  return refusal.code?.startsWith('records.') ? `records.error.${refusal.code.slice('records.'.length)}` : null;
+/** A comment longer than the server takes, refused before it is sent (its text: records.timeline.comment.tooLong). */
+export const COMMENT_TOO_LONG = 'records.commentTooLong';
+
+/** The refusal of a comment too long, before sending it. */
+export function commentTooLong(max: number): Refusal {
+  return new RecordsFailure(COMMENT_TOO_LONG, `A comment holds at most ${max} characters`, { max: String(max) });
 }

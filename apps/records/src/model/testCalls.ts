@@ -112,13 +112,14 @@ export function testRecord(name: string, values: Record<string, unknown>, extra:
 
 /** The desktop socket's records changes, told by a test. */
 export function testChanges() {
-  const listeners = new Set<(change: RecordsChangedParams) => void>();
+  const listeners = new Set<(change: RecordsChangedParams | null) => void>();
   return {
-    listen: (listener: (change: RecordsChangedParams) => void) => {
+    listen: (listener: (change: RecordsChangedParams | null) => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    tell: (change: RecordsChangedParams) => {
+    /** A change, or null: the connection came back and changes may have been missed. */
+    tell: (change: RecordsChangedParams | null) => {
       for (const listener of [...listeners]) listener(change);
     },
     get listeners() {

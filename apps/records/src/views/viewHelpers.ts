@@ -1,19 +1,13 @@
 import { useTranslation, type TFunction } from '@atrium/app-kit';
 import { languageTag } from '@atrium/shared';
 import { useMemo } from 'react';
-import { refusalKey, type Refusal } from '../model/refusal.js';
+import { COMMENT_TOO_LONG, type Refusal } from '../model/refusal.js';
 import type { ValueContext } from '../model/valueText.js';
+import { failureText } from './texts.js';
 
-/**
- * A refusal in the user's language: a records refusal by its code (the
- * application's `records.error.*` texts, the server's English when a text is
- * missing), a comment too long, the server out of reach, or any other failure.
- */
+/** A refusal in the user's language: a comment too long, else as the list and the form say failures (failureText). */
 export function refusalText(refusal: Refusal, t: TFunction): string {
-  if (refusal.code === 'tooLong') return t('records.timeline.comment.tooLong', refusal.params);
-  const key = refusalKey(refusal);
-  if (key !== null) return t(key, { ...refusal.params, defaultValue: refusal.message });
-  return t(refusal.status === null ? 'records.error.unreachable' : 'records.error.other', { defaultValue: refusal.message });
+  return refusal.code === COMMENT_TOO_LONG ? t('records.timeline.comment.tooLong', refusal.params) : failureText(t, refusal);
 }
 
 /** What values are shown with in the user's language, with these people's and linked records' names. */

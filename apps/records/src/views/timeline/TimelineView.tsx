@@ -13,6 +13,8 @@ export interface TimelineViewProps {
   /** Names of the people values refer to, by user id (the record's `people`). */
   people: Readonly<Record<string, string>>;
   links?: Readonly<Record<string, string>>;
+  /** Whether the user may comment on the record (else no comment box). */
+  canComment?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface TimelineViewProps {
  * or Tab takes one, Escape closes the suggestions), then the history and
  * comments newest first, each change in words and each mention marked.
  */
-export function TimelineView({ model, entity, people, links }: TimelineViewProps): JSX.Element {
+export function TimelineView({ model, entity, people, links, canComment = true }: TimelineViewProps): JSX.Element {
   const state = useModel(model);
   const { t } = useTranslation();
   const headingId = useId();
@@ -41,7 +43,7 @@ export function TimelineView({ model, entity, people, links }: TimelineViewProps
           <ReloadIcon width={16} height={16} />
         </button>
       </header>
-      <CommentBox model={model} />
+      {canComment && <CommentBox model={model} />}
       {state.status === 'failed' && state.problem ? (
         <FailureState
           title={t('records.timeline.failed')}
