@@ -1,12 +1,15 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CalendarModel, utcZone } from '../../model/CalendarModel.js';
 import { TestCalls, testRecord } from '../../model/testCalls.js';
 import { leaveRequest } from '../../model/testEntity.js';
 import { renderView } from '../testRender.js';
 import { CalendarView } from './CalendarView.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 async function showCalendar(locale?: 'de_DE') {
   const calls = new TestCalls(leaveRequest);
@@ -81,5 +84,34 @@ describe('the calendar', () => {
       fireEvent.click(screen.getByTestId('records.calendar.previous'));
     });
     expect(screen.getByTestId('records.calendar.title').textContent).toBe('November 2026');
+  });
+
+  it('"+2 more" lists the day with every record on it', async () => {
+    await showCalendar();
+    fireEvent.click(screen.getByTestId('records.calendar.more'));
+    const list = screen.getByTestId('records.calendar.dayRecords');
+    expect(within(list).getAllByTestId('records.calendar.record')).toHaveLength(5);
+  });
+
+  it("at phone width lists the month's days that have records instead of the grid", async () => {
+    // The window's width as the browser measures it.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: (entries: Array<{ contentRect: { width: number } }>) => void) {}
+        observe() {
+          this.report([{ contentRect: { width: 360 } }]);
+        }
+        disconnect() {}
+      },
+    );
+    const { opened } = await showCalendar();
+    expect(screen.queryByTestId('records.calendar.grid')).toBeNull();
+    const agenda = screen.getByTestId('records.calendar.agenda');
+    const days = within(agenda).getAllByRole('heading');
+    expect(days[0]!.textContent).toBe('Monday, November 23, 2026');
+    expect(days).toHaveLength(7);
+    fireEvent.click(within(agenda).getAllByTestId('records.calendar.record')[0]!);
+    expect(opened).toEqual(['LR-2026-00001']);
   });
 });

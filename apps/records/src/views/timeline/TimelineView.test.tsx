@@ -78,4 +78,26 @@ describe('the timeline', () => {
     expect(box.value).toBe('Hello');
     expect(screen.getByTestId('records.timeline.sendProblem').textContent).toBe('You are not allowed to do this with these records');
   });
+
+  it('says why it could not be read, and reads again on Try again', async () => {
+    const calls = new TestCalls(leaveRequest);
+    calls.failNext.timeline = refusal('records.notFound', 'Record not found');
+    const model = new TimelineModel({ calls, app: 'Leave', name: 'LR-2026-00003', mentionable: [] });
+    await renderView(<TimelineView model={model} entity={leaveRequest} people={{}} />);
+    await act(() => model.refresh());
+    const failed = screen.getByTestId('records.timeline.failed');
+    expect(failed.textContent).toContain('The history could not be loaded.');
+    expect(failed.textContent).toContain('Record not found');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('records.timeline.retry'));
+    });
+    expect(screen.getByTestId('records.timeline.empty')).toBeTruthy();
+  });
+
+  it('has no comment box for someone who may not comment', async () => {
+    const calls = new TestCalls(leaveRequest);
+    const model = new TimelineModel({ calls, app: 'Leave', name: 'LR-2026-00003', mentionable: [] });
+    await renderView(<TimelineView model={model} entity={leaveRequest} people={{}} canComment={false} />);
+    expect(screen.queryByTestId('records.timeline.text')).toBeNull();
+  });
 });
