@@ -21,10 +21,10 @@ const APP: DeclaredAppDto = {
   rights: { request: { actions: ['read', 'create', 'update', 'comment'], hiddenFields: [] } },
 };
 
-function server(calls: TestCalls): Desktop['request'] {
+function server(calls: TestCalls, hiddenFields: string[] = []): Desktop['request'] {
   const answer = async (method: string, path: string, body: unknown): Promise<unknown> => {
     const [, app, second, third, fourth] = path.split('?')[0]!.split('/');
-    if (method === 'get' && app === 'apps') return [APP];
+    if (method === 'get' && app === 'apps') return [{ ...APP, rights: { request: { ...APP.rights.request!, hiddenFields } } }];
     if (method === 'post' && third === 'query') return calls.query(app!, second!, body as never);
     const name = decodeURIComponent(third!);
     if (method === 'put') return calls.update(app!, name, (body as { version: number }).version, (body as { values: Record<string, unknown> }).values);
@@ -44,11 +44,11 @@ afterEach(() => {
   }
 });
 
-async function launch(calls: TestCalls) {
+async function launch(calls: TestCalls, hiddenFields: string[] = []) {
   const listeners = new Set<(change: RecordsChange | null) => void>();
   const test = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], {
     args: { app: 'Leave' },
-    request: server(calls),
+    request: server(calls, hiddenFields),
     onRecordsChanged: (listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -139,5 +139,13 @@ describe('Records with a board, a calendar and timelines', () => {
     });
     expect(calls.comments).toEqual([{ app: 'Leave', name: 'LR-2026-00001', text: 'Thanks @olivia' }]);
     await waitFor(() => expect(within(form).getAllByTestId('records.timeline.entry')).toHaveLength(2));
+  });
+
+  it('says so instead of a board or a calendar by a field the user may not see', async () => {
+    const { body } = await launch(leaveCalls(), ['status', 'from']);
+    fireEvent.click(within(body).getByTestId('records.mode.board'));
+    expect(within(body).getByTestId('records.view.unavailable').textContent).toBe('This board groups records by a field you may not see.');
+    fireEvent.click(within(body).getByTestId('records.mode.calendar'));
+    expect(within(body).getByTestId('records.view.unavailable').textContent).toBe('This calendar places records by a field you may not see.');
   });
 });

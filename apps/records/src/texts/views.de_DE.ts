@@ -22,6 +22,7 @@ const views_de_DE: TextsShape<typeof views_en_EN> = {
       moved: '{{name}} nach {{column}} verschoben',
       cancelled: '{{name}} wurde nicht verschoben.',
       refused: '{{name}} konnte nicht verschoben werden: {{reason}}',
+      hidden: 'Dieses Board gruppiert Datensätze nach einem Feld, das Sie nicht sehen dürfen.',
     },
     calendar: {
       label: 'Kalender von {{entity}}',
@@ -39,6 +40,7 @@ const views_de_DE: TextsShape<typeof views_en_EN> = {
       agendaEmpty: 'Keine Datensätze in diesem Monat.',
       instructions: 'Die Pfeiltasten wechseln zwischen Tagen, Bild auf und Bild ab zwischen Monaten; Eingabe listet die Datensätze eines Tages auf.',
       continues: 'geht weiter',
+      hidden: 'Dieser Kalender ordnet Datensätze nach einem Feld an, das Sie nicht sehen dürfen.',
     },
     timeline: {
       label: 'Verlauf und Kommentare',

@@ -24,6 +24,7 @@ export const views_en_EN = {
       moved: 'Moved {{name}} to {{column}}',
       cancelled: '{{name}} was not moved.',
       refused: '{{name}} could not be moved: {{reason}}',
+      hidden: 'This board groups records by a field you may not see.',
     },
     calendar: {
       label: 'Calendar of {{entity}}',
@@ -41,6 +42,7 @@ export const views_en_EN = {
       agendaEmpty: 'No records this month.',
       instructions: 'Arrow keys move between days, Page Up and Page Down between months; Enter lists the records of a day.',
       continues: 'continues',
+      hidden: 'This calendar places records by a field you may not see.',
     },
     timeline: {
       label: 'History and comments',

@@ -22,6 +22,7 @@ const views_fr_FR: TextsShape<typeof views_en_EN> = {
       moved: '{{name}} déplacé vers {{column}}',
       cancelled: '{{name}} n’a pas été déplacé.',
       refused: '{{name}} n’a pas pu être déplacé : {{reason}}',
+      hidden: 'Ce tableau regroupe les enregistrements selon un champ que vous ne pouvez pas voir.',
     },
     calendar: {
       label: 'Calendrier des {{entity}}',
@@ -39,6 +40,7 @@ const views_fr_FR: TextsShape<typeof views_en_EN> = {
       agendaEmpty: 'Aucun enregistrement ce mois-ci.',
       instructions: 'Les flèches passent d’un jour à l’autre, Page précédente et Page suivante d’un mois à l’autre ; Entrée liste les enregistrements d’un jour.',
       continues: 'se poursuit',
+      hidden: 'Ce calendrier place les enregistrements selon un champ que vous ne pouvez pas voir.',
     },
     timeline: {
       label: 'Historique et commentaires',

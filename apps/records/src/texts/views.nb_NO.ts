@@ -22,6 +22,7 @@ const views_nb_NO: TextsShape<typeof views_en_EN> = {
       moved: 'Flyttet {{name}} til {{column}}',
       cancelled: '{{name}} ble ikke flyttet.',
       refused: '{{name}} kunne ikke flyttes: {{reason}}',
+      hidden: 'Denne tavlen grupperer oppføringer etter et felt du ikke har tilgang til å se.',
     },
     calendar: {
       label: 'Kalender for {{entity}}',
@@ -39,6 +40,7 @@ const views_nb_NO: TextsShape<typeof views_en_EN> = {
       agendaEmpty: 'Ingen oppføringer denne måneden.',
       instructions: 'Piltastene flytter mellom dager, Page Up og Page Down mellom måneder; Enter viser oppføringene for en dag.',
       continues: 'fortsetter',
+      hidden: 'Denne kalenderen plasserer oppføringer etter et felt du ikke har tilgang til å se.',
     },
     timeline: {
       label: 'Historikk og kommentarer',

@@ -22,6 +22,7 @@ const views_sl_SI: TextsShape<typeof views_en_EN> = {
       moved: '{{name}} premaknjen v {{column}}',
       cancelled: '{{name}} ni bil premaknjen.',
       refused: '{{name}} ni bilo mogoče premakniti: {{reason}}',
+      hidden: 'Ta tabla združuje zapise po polju, ki ga ne smete videti.',
     },
     calendar: {
       label: 'Koledar: {{entity}}',
@@ -39,6 +40,7 @@ const views_sl_SI: TextsShape<typeof views_en_EN> = {
       agendaEmpty: 'Ta mesec ni zapisov.',
       instructions: 'Puščice premikajo med dnevi, Page Up in Page Down med meseci; Enter prikaže zapise dneva.',
       continues: 'se nadaljuje',
+      hidden: 'Ta koledar razporeja zapise po polju, ki ga ne smete videti.',
     },
     timeline: {
       label: 'Zgodovina in komentarji',

@@ -22,6 +22,7 @@ const views_vi_VN: TextsShape<typeof views_en_EN> = {
       moved: 'Đã chuyển {{name}} sang {{column}}',
       cancelled: '{{name}} không được di chuyển.',
       refused: 'Không thể di chuyển {{name}}: {{reason}}',
+      hidden: 'Bảng này nhóm các bản ghi theo một trường mà bạn không được xem.',
     },
     calendar: {
       label: 'Lịch {{entity}}',
@@ -39,6 +40,7 @@ const views_vi_VN: TextsShape<typeof views_en_EN> = {
       agendaEmpty: 'Không có bản ghi nào trong tháng này.',
       instructions: 'Các phím mũi tên chuyển giữa các ngày, Page Up và Page Down chuyển giữa các tháng; Enter liệt kê các bản ghi của một ngày.',
       continues: 'còn tiếp',
+      hidden: 'Lịch này xếp các bản ghi theo một trường mà bạn không được xem.',
     },
     timeline: {
       label: 'Lịch sử và bình luận',

@@ -22,6 +22,7 @@ const views_zh_CN: TextsShape<typeof views_en_EN> = {
       moved: '已将 {{name}} 移到 {{column}}',
       cancelled: '{{name}} 未移动。',
       refused: '无法移动 {{name}}：{{reason}}',
+      hidden: '此看板按你无权查看的字段对记录分组。',
     },
     calendar: {
       label: '{{entity}}日历',
@@ -39,6 +40,7 @@ const views_zh_CN: TextsShape<typeof views_en_EN> = {
       agendaEmpty: '本月没有记录。',
       instructions: '方向键在日期之间移动，Page Up 和 Page Down 在月份之间切换；回车键列出某天的记录。',
       continues: '继续',
+      hidden: '此日历按你无权查看的字段排列记录。',
     },
     timeline: {
       label: '历史和评论',

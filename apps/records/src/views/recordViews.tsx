@@ -1,4 +1,5 @@
 import type { RecordDto, RecordPerson } from '@atrium/shared/apps';
+import { useTranslation } from '@atrium/app-kit';
 import { useEffect, useMemo, type JSX } from 'react';
 import { BoardModel, boardField } from '../model/BoardModel.js';
 import { CalendarModel, calendarFields } from '../model/CalendarModel.js';
@@ -15,9 +16,21 @@ import { TimelineView } from './timeline/TimelineView.js';
  * twice in development, the model keeps working.
  */
 
-/** The board of an entity in the Records window (the `board` slot); nothing when the entity declares no board on a choice field. */
+/** The board of an entity in the Records window (the `board` slot); nothing when the entity declares no board on a choice field, a note when the user may not see that field. */
 export function EntityBoard(props: EntityViewProps): JSX.Element | null {
-  return boardField(props.entity) === null ? null : <Board {...props} />;
+  const field = boardField(props.entity);
+  if (field === null) return null;
+  return props.rights.hiddenFields.includes(field.key) ? <Unavailable text="records.board.hidden" /> : <Board {...props} />;
+}
+
+/** Instead of a view grouped or placed by a field the user may not see. */
+function Unavailable({ text }: { text: string }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <p className="atk-state" role="status" data-testid="records.view.unavailable">
+      {t(text)}
+    </p>
+  );
 }
 
 function Board({ app, entityKey, entity, rights, api, open, onRecordsChanged }: EntityViewProps): JSX.Element {
@@ -34,9 +47,11 @@ function Board({ app, entityKey, entity, rights, api, open, onRecordsChanged }: 
   return <BoardView model={model} entity={entity} hiddenFields={rights.hiddenFields} open={openCard} />;
 }
 
-/** The calendar of an entity in the Records window (the `calendar` slot); nothing when the entity declares no calendar on a date field. */
+/** The calendar of an entity in the Records window (the `calendar` slot); nothing when the entity declares no calendar on a date field, a note when the user may not see its start. */
 export function EntityCalendar(props: EntityViewProps): JSX.Element | null {
-  return calendarFields(props.entity) === null ? null : <Calendar {...props} />;
+  const fields = calendarFields(props.entity);
+  if (fields === null) return null;
+  return props.rights.hiddenFields.includes(fields.start.key) ? <Unavailable text="records.calendar.hidden" /> : <Calendar {...props} />;
 }
 
 function Calendar({ app, entityKey, entity, api, open, onRecordsChanged }: EntityViewProps): JSX.Element {
