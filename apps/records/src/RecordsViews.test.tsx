@@ -133,7 +133,7 @@ describe('Records with a board, a calendar and timelines', () => {
     const box = within(form).getByTestId('records.timeline.text') as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Thanks @oli', selectionStart: 11 } });
     fireEvent.keyDown(box, { key: 'Tab' });
-    expect(box.value).toBe('Thanks @olivia ');
+    expect(box.value).toBe('Thanks @Olivia Hart ');
     await act(async () => {
       fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     });

@@ -71,16 +71,20 @@ describe('the timeline', () => {
 });
 
 describe('mentioning someone', () => {
-  it('suggests people while @ and a name are typed, and writes the chosen username', () => {
-    const { model } = timeline();
+  it("suggests people while @ and a name are typed, writes the chosen one's name and sends their id", async () => {
+    const { model, calls } = timeline();
     model.setDraft('Thanks @', 8);
     expect(model.getState().suggestions?.people.map((p) => p.id)).toEqual(['olivia', 'liam', 'demo']);
     model.setDraft('Thanks @d', 9);
     expect(model.getState().suggestions).toMatchObject({ start: 7, query: 'd', active: 0, people: [{ id: 'demo' }] });
     const caret = model.acceptSuggestion();
-    expect(model.getState().draft).toBe('Thanks @demo ');
-    expect(caret).toBe(13);
+    expect(model.getState().draft).toBe('Thanks @Dana Demo ');
+    expect(caret).toBe(18);
     expect(model.getState().suggestions).toBeNull();
+    // A name typed without choosing it stays text.
+    model.setDraft(`${model.getState().draft}and @Olivia Hart, see above`);
+    expect(await model.send()).toBe(true);
+    expect(calls.comments.map((c) => c.text)).toEqual(['Thanks @demo and @Olivia Hart, see above']);
   });
 
   it('moves between suggestions, wrapping, and closes them on request', () => {
@@ -91,9 +95,9 @@ describe('mentioning someone', () => {
     model.moveSuggestion(1);
     expect(model.getState().suggestions?.active).toBe(0);
     model.moveSuggestion(1);
-    expect(model.acceptSuggestion()).toBe(6);
-    expect(model.getState().draft).toBe('@liam ');
-    model.setDraft('@liam @', 7);
+    expect(model.acceptSuggestion()).toBe(11);
+    expect(model.getState().draft).toBe('@Liam Chen ');
+    model.setDraft('@Liam Chen @', 12);
     model.closeSuggestions();
     expect(model.getState().suggestions).toBeNull();
   });
@@ -102,7 +106,7 @@ describe('mentioning someone', () => {
     const { model } = timeline();
     model.setDraft('Ask @ol about it', 7);
     model.acceptSuggestion();
-    expect(model.getState().draft).toBe('Ask @olivia about it');
+    expect(model.getState().draft).toBe('Ask @Olivia Hart about it');
   });
 
   it('suggests nothing when no one matches', () => {

@@ -54,6 +54,8 @@ export class TimelineModel extends Model<TimelineState> {
   #ticket = 0;
   #disposed = false;
   #mentionable: readonly RecordPerson[];
+  /** The people chosen among the suggestions, by the name written for them. */
+  readonly #chosen = new Map<string, string>();
 
   constructor(options: TimelineOptions) {
     super({ status: 'loading', entries: [], problem: null, draft: '', sending: false, sendProblem: null, suggestions: null });
@@ -115,25 +117,34 @@ export class TimelineModel extends Model<TimelineState> {
   }
 
   /**
-   * Writes the chosen person's `@username` (and a space) in place of the
-   * mention being typed; returns where the caret goes, or null when no
-   * suggestion was open.
+   * Writes the chosen person's name after the `@` (and a space) in place of
+   * the mention being typed; it is sent as `@` and their id, which names
+   * them whatever their name (commentText). Returns where the caret goes,
+   * or null when no suggestion was open.
    */
   acceptSuggestion(index = this.getState().suggestions?.active ?? 0): number | null {
     const { suggestions: s, draft } = this.getState();
     const person = s?.people[index];
     if (s === null || person === undefined) return null;
     const end = s.start + 1 + s.query.length;
-    const written = `@${person.id} `;
+    const written = `@${person.name} `;
     const rest = draft.slice(end).replace(/^ /, '');
+    this.#chosen.set(person.name, person.id);
     this.update({ draft: draft.slice(0, s.start) + written + rest, suggestions: null });
     return s.start + written.length;
   }
 
+  /** The draft as sent: each chosen person's `@Name` written as `@id` (longer names first, so that one name inside another stays whole). */
+  commentText(): string {
+    let text = this.getState().draft.trim();
+    for (const [name, id] of [...this.#chosen].sort((a, b) => b[0].length - a[0].length)) text = text.split(`@${name}`).join(`@${id}`);
+    return text;
+  }
+
   /** Sends the draft as a comment (Ctrl+Enter): cleared and the timeline read again once sent; kept with the refusal otherwise. */
   async send(): Promise<boolean> {
-    const { draft, sending } = this.getState();
-    const text = draft.trim();
+    const { sending } = this.getState();
+    const text = this.commentText();
     if (sending || text === '') return false;
     if (text.length > RECORD_COMMENT_MAX_LENGTH) {
       this.update({ sendProblem: commentTooLong(RECORD_COMMENT_MAX_LENGTH) });
@@ -143,6 +154,7 @@ export class TimelineModel extends Model<TimelineState> {
     try {
       await this.#options.calls.comment(this.#options.app, this.#options.name, text);
       if (this.#disposed) return true;
+      this.#chosen.clear();
       this.update({ sending: false, draft: '' });
       await this.refresh();
       return true;

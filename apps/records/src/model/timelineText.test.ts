@@ -72,6 +72,15 @@ describe('mentions in a comment', () => {
     ]);
   });
 
+  it('are also written with the id the suggestions write', () => {
+    const dana = { id: '0b6f3c1e-52d4-4c3a-9a51-2f0e8d7c6b5a', name: 'Dana Demo' };
+    expect(commentParts(`Ask @${dana.id}.`, [dana])).toEqual([
+      { kind: 'text', text: 'Ask ' },
+      { kind: 'mention', text: `@${dana.id}`, person: dana },
+      { kind: 'text', text: '.' },
+    ]);
+  });
+
   it('at the start and the end of the text, whatever the case', () => {
     expect(commentParts('@Liam approved by @liam.', [liam]).map((p) => p.kind)).toEqual(['mention', 'text', 'mention', 'text']);
   });

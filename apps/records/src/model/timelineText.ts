@@ -36,8 +36,9 @@ export type CommentPart = { kind: 'text'; text: string } | { kind: 'mention'; te
 const MENTION = /(^|[^\p{L}\p{N}_@.])@([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/gu;
 
 /**
- * A comment's text split into its words and its mentions: `@username` of a
- * person the comment mentions (the server's list) is a mention; any other
+ * A comment's text split into its words and its mentions: `@` and the id
+ * (as suggestions write it) or the username of a person the comment
+ * mentions (the server's list) is a mention; any other
  * `@word` stays text, so that nothing the server did not resolve looks like
  * a mention.
  */

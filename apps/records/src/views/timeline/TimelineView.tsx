@@ -21,7 +21,8 @@ export interface TimelineViewProps {
  * A record's timeline (docs/behaviour/records-views.md#timeline): a box to
  * comment (Ctrl+Enter sends; `@` suggests people, the arrows choose, Enter
  * or Tab takes one, Escape closes the suggestions), then the history and
- * comments newest first, each change in words and each mention marked.
+ * comments newest first, each change in words and each mention marked with
+ * the person's name.
  */
 export function TimelineView({ model, entity, people, links, canComment = true }: TimelineViewProps): JSX.Element {
   const state = useModel(model);
@@ -96,8 +97,9 @@ function Entry({ entry, entity, people, links }: { entry: TimelineEntry; entity:
           <p className="rcv-entry__comment" data-testid="records.timeline.comment">
             {commentParts(entry.text, entry.mentions).map((part, i) =>
               part.kind === 'mention' ? (
-                <mark key={i} className="rcv-mention" title={part.person.name} data-testid="records.timeline.mention">
-                  {part.text}
+                // Written as @ and an id or a username; shown by the person's name.
+                <mark key={i} className="rcv-mention" data-testid="records.timeline.mention">
+                  @{part.person.name}
                 </mark>
               ) : (
                 <span key={i}>{part.text}</span>
