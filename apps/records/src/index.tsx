@@ -19,8 +19,10 @@ import { RecordsApi, failureOf } from './model/RecordsApi.js';
 import { RecordsAppModel } from './model/RecordsAppModel.js';
 import { warnBeforeUnload } from './closeGuard.js';
 import { RECORDS_TEXTS } from './texts.js';
+import { RECORDS_VIEW_TEXTS } from './viewTexts.js';
 import type { PickerSources } from './views/FieldInput.js';
 import { FormView } from './views/FormView.js';
+import { fillRecordViews } from './views/recordViews.js';
 import { RecordsView } from './views/RecordsView.js';
 import { failureText } from './views/texts.js';
 import './Records.css';
@@ -38,7 +40,8 @@ const schedule: Schedule = (run, ms) => {
 
 export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  await RECORDS_TEXTS.install(app.desktop);
+  await Promise.all([RECORDS_TEXTS.install(app.desktop), RECORDS_VIEW_TEXTS.install(app.desktop)]);
+  fillRecordViews();
   const { desktop } = app;
   const t = (key: string, vars?: Record<string, unknown>) => desktop.t(key, vars);
   const requested = requestedRecords(app.args, app.options as Record<string, unknown>);
@@ -68,7 +71,7 @@ export default defineApplication(async (app) => {
           prompt: (message) => dialogs.prompt({ title: model.label(desktop.locale), message }),
           download,
         }}
-        services={{ app: appName, api, schedule, open: (record, names) => void openRecord(record.name, names), onRecordsChanged: (listener) => onRecordsChanged((change) => change && listener({ ...change, names: [...change.names] })) }}
+        services={{ app: appName, api, schedule, open: (record, names) => void openRecord(record.name, names), onRecordsChanged: (listener) => onRecordsChanged((change) => listener(change && { ...change, names: [...change.names] })) }}
       />,
     ),
   });

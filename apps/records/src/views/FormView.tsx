@@ -290,7 +290,7 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
         </form>
         {timeline && record && Timeline && (
           <aside className="rec-form__side" aria-label={t('records.form.timeline')}>
-            <Timeline app={actions.app} entity={entity} record={record} api={actions.api} canComment={state.rights.comment} />
+            <Timeline app={actions.app} entity={entity} record={record} api={actions.api} canComment={state.rights.comment} people={state.people} links={state.links} />
           </aside>
         )}
       </div>

@@ -1,4 +1,4 @@
-import type { Entity, EntityRights, RecordDto } from '@atrium/shared/apps';
+import type { Entity, EntityRights, RecordDto, RecordPerson } from '@atrium/shared/apps';
 import type { ComponentType } from 'react';
 import type { RecordsApi } from '../model/RecordsApi.js';
 import type { Schedule } from '../model/ListModel.js';
@@ -13,8 +13,8 @@ export interface EntityViewProps {
   schedule: Schedule;
   /** Opens a record in its own window; `names` are the records shown, for its next and previous. */
   open(record: RecordDto, names: readonly string[]): void;
-  /** Hears that records changed; returns the unsubscribe. */
-  onRecordsChanged(listener: (change: { app: string; entity: string; names: string[] }) => void): () => void;
+  /** Hears that records changed (null: the connection came back and changes may have been missed); returns the unsubscribe. */
+  onRecordsChanged(listener: (change: { app: string; entity: string; names: string[] } | null) => void): () => void;
 }
 
 /** What the form's side panel of a record's timeline is given. */
@@ -25,6 +25,13 @@ export interface TimelineViewProps {
   api: RecordsApi;
   /** May the user comment on the record. */
   canComment: boolean;
+  /** Names of the people and linked records the record's values name (the form's), for the changes' values. */
+  people?: Readonly<Record<string, string>>;
+  links?: Readonly<Record<string, string>>;
+  /** People a comment may mention besides those the record and its timeline name. */
+  mentionable?: readonly RecordPerson[];
+  /** Hears that records changed (null: changes may have been missed); returns the unsubscribe. */
+  onRecordsChanged?(listener: (change: { app: string; entity: string; names: string[] } | null) => void): () => void;
 }
 
 /**
