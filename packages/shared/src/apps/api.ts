@@ -225,15 +225,6 @@ export const RECORD_MENTION_TEXTS: Readonly<Record<Locale, string>> = {
 /** Colours a list may be filtered by. */
 export const RECORD_COLOURS: readonly RygStatus[] = RYG_STATUSES;
 
-/** The socket message telling a user's desktops that records of an entity changed (ids only; the client refetches what it shows). */
-export const RECORDS_CHANGED_MESSAGE = 'atrium/records:changed';
-export const RecordsChangedParams = z.strictObject({
-  app: z.string(),
-  entity: z.string(),
-  names: z.array(z.string()).check(z.maxLength(1000)),
-  /** Who made the change (their display name), for the prompt over an open form. */
-  by: z.optional(z.string()),
-});
-export type RecordsChangedParams = z.infer<typeof RecordsChangedParams>;
+export { RECORDS_CHANGED_MESSAGE, RecordsChangedParams } from './recordsChanged.js';
 
 export type { ConditionOp };
