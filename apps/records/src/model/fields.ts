@@ -1,4 +1,4 @@
-import { CONDITION_OPS, labelOf, type ConditionOp, type Entity, type Field, type RecordFilter, type RecordMetaField } from '@atrium/shared/apps';
+import { labelOf, type ConditionOp, type Entity, type Field, type RecordFilter, type RecordMetaField } from '@atrium/shared/apps';
 import type { RygStatus } from '@atrium/shared';
 
 /**
@@ -89,7 +89,6 @@ export function filterOps(type: Field['type'] | 'colour' | null): readonly Condi
 
 /** Whether a filter is complete enough to send: a known comparison, and a value unless it takes none. */
 export function isCompleteFilter(filter: RecordFilter): boolean {
-  if (!CONDITION_OPS.includes(filter.op)) return false;
   if (filter.op === 'empty' || filter.op === 'notEmpty') return true;
   return filter.value !== undefined && filter.value !== null && filter.value !== '';
 }

@@ -43,6 +43,11 @@ export interface PackageManagerOptions {
   drilldown?: DrilldownEngine;
 }
 
+/** The generic application that shows an app of the profile: the Viewer an organisation page, Records a declared application; null for others. */
+function runtimeOf(app: { is_base_app: boolean; app_type: number }): string | null {
+  return opensInViewer(app) ? VIEWER_APP : opensInRecords(app) ? RECORDS_RUNTIME_APP : null;
+}
+
 /**
  * The packages of the desktop (docs/behaviour/applications.md): the manifest,
  * which packages the user sees, launching applications and the running
@@ -145,8 +150,8 @@ export class PackageManager extends Observable<PackagesState> {
    */
   canLaunch(name: string): boolean {
     const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
-    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) return this.canLaunch(VIEWER_APP);
-    if (profileApp && name !== RECORDS_RUNTIME_APP && opensInRecords(profileApp)) return this.canLaunch(RECORDS_RUNTIME_APP);
+    const runtime = profileApp && runtimeOf(profileApp);
+    if (runtime && name !== runtime) return this.canLaunch(runtime);
     const entry = this.metadataOf(name);
     return !!entry && entry.type === 'application' && this.isVisible(name);
   }
@@ -286,29 +291,23 @@ export class PackageManager extends Observable<PackagesState> {
     if (!this.getState().loaded && this.#loading) await this.#loading;
     if (this.#disposed) return null;
     const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
-    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) {
-      // The task a work item opens the application at goes along (docs/behaviour/work.md#notification-centre).
-      const task = typeof args.taskId === 'string' ? { taskId: args.taskId } : {};
-      // An organisation's page is shown once: chosen again, its window comes forward (docs/behaviour/applications.md#viewer-apps).
-      const shown = task.taskId || options.restart ? undefined : this.#viewerOf(name);
+    const runtime = profileApp && runtimeOf(profileApp);
+    if (runtime && name !== runtime) {
+      // What goes along: the task a work item opens an organisation page at (docs/behaviour/work.md#notification-centre),
+      // the record a declared application opens at (from the arguments, or the page address's options).
+      const viewer = runtime === VIEWER_APP;
+      const key = viewer ? 'taskId' : 'record';
+      const asked = typeof args[key] === 'string' ? args[key] : !viewer && typeof options.record === 'string' ? options.record : undefined;
+      const more = asked ? { [key]: asked } : {};
+      // Shown once: chosen again, its window comes forward (docs/behaviour/applications.md#viewer-apps); a declared
+      // application is told the record asked for, a page opened at a task is shown anew.
+      const shown = (viewer && asked) || options.restart ? undefined : this.#instanceOf(runtime, name);
       if (shown) {
         shown.windows[0]?.attention();
+        if (!viewer) shown.emit('attention', { args: { app: name, ...more }, options });
         return shown;
       }
-      return this.#launch(VIEWER_APP, { app: name, ...task }, { ...options, sessionName: name });
-    }
-    if (profileApp && name !== RECORDS_RUNTIME_APP && opensInRecords(profileApp)) {
-      // A declared application: the records runtime shows it, at the record asked for (args, or the page address's options).
-      const asked = typeof args.record === 'string' ? args.record : typeof options.record === 'string' ? options.record : undefined;
-      const record = asked ? { record: asked } : {};
-      // One window per declared application: chosen again, it comes forward (and opens the record asked for).
-      const shown = options.restart ? undefined : this.#instanceOf(RECORDS_RUNTIME_APP, name);
-      if (shown) {
-        shown.windows[0]?.attention();
-        shown.emit('attention', { args: { app: name, ...record }, options });
-        return shown;
-      }
-      return this.#launch(RECORDS_RUNTIME_APP, { app: name, ...record }, { ...options, sessionName: name });
+      return this.#launch(runtime, { app: name, ...more }, { ...options, sessionName: name });
     }
     if (!this.isVisible(name)) {
       // The product's sentence, then what to do: whom to ask, and where the user's applications are (an unknown name
@@ -404,10 +403,6 @@ export class PackageManager extends Observable<PackagesState> {
   }
 
   /** The Viewer showing an organisation's page, if one is open. */
-  #viewerOf(page: string): Application | undefined {
-    return this.#instanceOf(VIEWER_APP, page);
-  }
-
   /** The running instance of a generic runtime (the Viewer, Records) showing this app of the profile. */
   #instanceOf(runtime: string, app: string): Application | undefined {
     for (const running of this.#apps.values()) if (running.name === runtime && running.args.app === app && !running.destroyed) return running;
