@@ -143,6 +143,22 @@ describe('ListModel', () => {
     expect(list.range()).toEqual({ from: 11, to: 14, total: 14 });
   });
 
+  it('lists the deleted records instead of the live ones, from the first page, and back', async () => {
+    const { list, server } = setup(12);
+    await list.refresh();
+    server.records[0]!.deletedAt = '2026-03-02T09:00:00.000Z';
+    list.nextPage();
+    await flush();
+    list.showDeleted(true);
+    await flush();
+    expect(server.queries().at(-1)).toMatchObject({ deleted: true, offset: 0 });
+    expect(list.getState().records.map((r) => r.title)).toEqual(['Trip 1']);
+    list.showDeleted(false);
+    await flush();
+    expect(server.queries().at(-1)!.deleted).toBeUndefined();
+    expect(list.range()).toEqual({ from: 1, to: 10, total: 11 });
+  });
+
   it('asks again when changes may have been missed (the connection came back)', async () => {
     const { list, server, tell } = setup(3);
     await list.refresh();

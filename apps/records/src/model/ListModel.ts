@@ -54,6 +54,8 @@ export interface ListState {
   savedViews: readonly SavedView[];
   /** The saved view applied last, while nothing was changed since. */
   activeView: string | null;
+  /** Deleted records are listed instead of live ones (to restore them; for roles that may delete). */
+  deleted: boolean;
 }
 
 /**
@@ -93,6 +95,7 @@ export class ListModel extends Model<ListState> {
       failure: null,
       savedViews: [],
       activeView: null,
+      deleted: false,
     });
     this.#host = host;
     this.#app = app;
@@ -126,6 +129,7 @@ export class ListModel extends Model<ListState> {
     const query: RecordQueryInput = { filters: s.filters.filter(isCompleteFilter), offset: s.offset, limit: s.pageSize };
     if (this.#sentSearch.trim() !== '') query.search = this.#sentSearch.trim();
     if (s.sort) query.sort = s.sort;
+    if (s.deleted) query.deleted = true;
     return query;
   }
 
@@ -153,6 +157,13 @@ export class ListModel extends Model<ListState> {
     const { sort } = this.getState();
     const direction = sort?.field === field && sort.direction === 'asc' ? 'desc' : 'asc';
     this.update({ sort: { field, direction }, offset: 0, activeView: null });
+    void this.refresh();
+  }
+
+  /** Lists the deleted records instead of the live ones, or the live ones again. */
+  showDeleted(deleted: boolean): void {
+    if (deleted === this.getState().deleted) return;
+    this.update({ deleted, offset: 0 });
     void this.refresh();
   }
 

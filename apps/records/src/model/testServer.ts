@@ -162,7 +162,7 @@ export function testServer(records: RecordDto[] = []): TestServer {
     throw refusal(404, { code: 'request.not-found', message: 'Not found' });
   }
   function page(q: RecordQuery) {
-    let list = server.records.filter((r) => !r.deletedAt);
+    let list = server.records.filter((r) => (q.deleted ? r.deletedAt !== undefined : !r.deletedAt));
     for (const f of q.filters ?? []) list = list.filter((r) => (f.op === 'eq' ? r.values[f.field] === f.value : true));
     if (q.search) list = list.filter((r) => q.search!.toLowerCase().split(/\s+/).every((w) => r.title.toLowerCase().split(/\s+/).some((t) => t.startsWith(w))));
     if (q.sort) {

@@ -44,6 +44,8 @@ const de_DE: TextsShape<typeof en_EN> = {
       open: '{{title}} öffnen',
       savedViews: 'Gespeicherte Ansichten',
       allRecords: 'Alle Datensätze',
+      deleted: 'Gelöschte Datensätze',
+      emptyDeleted: 'Es gibt keine gelöschten Datensätze.',
       saveView: 'Ansicht speichern …',
       saveViewPrompt: 'Name dieser Ansicht',
       deleteView: 'Ansicht „{{name}}“ löschen',

@@ -41,6 +41,8 @@ export const en_EN = {
       open: 'Open {{title}}',
       savedViews: 'Saved views',
       allRecords: 'All records',
+      deleted: 'Deleted records',
+      emptyDeleted: 'There are no deleted records.',
       saveView: 'Save view…',
       saveViewPrompt: 'Name of this view',
       deleteView: 'Delete the view “{{name}}”',

@@ -44,6 +44,8 @@ const fr_FR: TextsShape<typeof en_EN> = {
       open: 'Ouvrir {{title}}',
       savedViews: 'Vues enregistrées',
       allRecords: 'Tous les enregistrements',
+      deleted: 'Enregistrements supprimés',
+      emptyDeleted: 'Il n’y a aucun enregistrement supprimé.',
       saveView: 'Enregistrer la vue…',
       saveViewPrompt: 'Nom de cette vue',
       deleteView: 'Supprimer la vue « {{name}} »',

@@ -44,6 +44,8 @@ const nb_NO: TextsShape<typeof en_EN> = {
       open: 'Åpne {{title}}',
       savedViews: 'Lagrede visninger',
       allRecords: 'Alle poster',
+      deleted: 'Slettede poster',
+      emptyDeleted: 'Det finnes ingen slettede poster.',
       saveView: 'Lagre visning …',
       saveViewPrompt: 'Navn på denne visningen',
       deleteView: 'Slett visningen «{{name}}»',

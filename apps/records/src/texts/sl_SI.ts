@@ -44,6 +44,8 @@ const sl_SI: TextsShape<typeof en_EN> = {
       open: 'Odpri {{title}}',
       savedViews: 'Shranjeni pogledi',
       allRecords: 'Vsi zapisi',
+      deleted: 'Izbrisani zapisi',
+      emptyDeleted: 'Izbrisanih zapisov ni.',
       saveView: 'Shrani pogled …',
       saveViewPrompt: 'Ime tega pogleda',
       deleteView: 'Izbriši pogled »{{name}}«',

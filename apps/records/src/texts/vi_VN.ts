@@ -44,6 +44,8 @@ const vi_VN: TextsShape<typeof en_EN> = {
       open: 'Mở {{title}}',
       savedViews: 'Chế độ xem đã lưu',
       allRecords: 'Tất cả bản ghi',
+      deleted: 'Bản ghi đã xóa',
+      emptyDeleted: 'Không có bản ghi nào đã bị xóa.',
       saveView: 'Lưu chế độ xem…',
       saveViewPrompt: 'Tên của chế độ xem này',
       deleteView: 'Xóa chế độ xem “{{name}}”',

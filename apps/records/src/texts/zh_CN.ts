@@ -44,6 +44,8 @@ const zh_CN: TextsShape<typeof en_EN> = {
       open: '打开 {{title}}',
       savedViews: '已保存的视图',
       allRecords: '所有记录',
+      deleted: '已删除的记录',
+      emptyDeleted: '没有已删除的记录。',
       saveView: '保存视图…',
       saveViewPrompt: '此视图的名称',
       deleteView: '删除视图“{{name}}”',

@@ -97,6 +97,12 @@ export function ListView({ model, entity, rights, actions }: { model: ListModel;
             ))}
           </fieldset>
         </details>
+        {rights.actions.includes('delete') && (
+          <label className="rec-check">
+            <input type="checkbox" checked={state.deleted} onChange={(e) => model.showDeleted(e.target.checked)} data-testid="records.deleted" />
+            {t('records.list.deleted')}
+          </label>
+        )}
         <span className="rec-toolbar__end">
           {rights.actions.includes('export') && (
             <button type="button" className="rec-button" disabled={exporting} onClick={() => void exportCsv()} data-testid="records.export">
@@ -127,7 +133,7 @@ export function ListView({ model, entity, rights, actions }: { model: ListModel;
           />
         ) : state.records.length === 0 ? (
           <div className="rec-state" role="status" data-testid="records.empty">
-            <p>{filtered ? t('records.list.emptyFiltered') : t('records.list.empty')}</p>
+            <p>{filtered ? t('records.list.emptyFiltered') : state.deleted ? t('records.list.emptyDeleted') : t('records.list.empty')}</p>
             {filtered && (
               <button
                 type="button"
