@@ -10,3 +10,4 @@ export { createBlobStores, createStores, type BlobStores, type Stores } from './
 export { startServer, type RunningServer } from './server.js';
 export { conditionSql, listQuerySql, scopeSql, type ListTarget } from './records/queryBuilder.js';
 export type { RowScope } from './access/recordRights.js';
+export { InstallService, InstallRefused, type InstallOutcome } from './declarations/InstallService.js';
