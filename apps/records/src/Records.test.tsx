@@ -96,6 +96,18 @@ describe('Records', () => {
     expect(server.calls.filter((c) => c.method === 'post' && !c.path.endsWith('/query'))).toHaveLength(posts);
   });
 
+  it('says why when the CSV export is refused, and keeps the list', async () => {
+    const { test, server } = await launch(3);
+    const [body] = test.bodies;
+    await waitFor(() => expect(rows(body!)).toHaveLength(3));
+    fireEvent.click(within(body!).getByTestId('records.export'));
+    expect((await within(body!).findByTestId('records.export.failed')).textContent).toBe(
+      'The server could not answer as expected. Try again in a moment; if it keeps failing, tell your administrator what the details say.',
+    );
+    expect(server.calls.at(-1)!.path).toMatch(/^records\/LeaveRequests\/LeaveRequest\/export\.csv\?q=/);
+    expect(rows(body!)).toHaveLength(3);
+  });
+
   it('opens the record the launch asks for', async () => {
     const { test } = await launch(3, { app: 'LeaveRequests', record: 'LR-2026-00003' });
     await waitFor(() => expect(test.bodies).toHaveLength(2));

@@ -2,6 +2,7 @@ import { FailureState, useModel, useTranslation } from '@atrium/app-kit';
 import { labelOf, type Entity, type EntityRights, type RecordDto } from '@atrium/shared/apps';
 import { useState, type JSX } from 'react';
 import type { ListModel } from '../model/ListModel.js';
+import { failureOf, type RecordsFailure } from '../model/RecordsApi.js';
 import { FilterBar } from './FilterBar.js';
 import { RecordTable, useColumnLabel } from './RecordTable.js';
 import { failureDetails, failureText } from './texts.js';
@@ -30,16 +31,17 @@ export function ListView({ model, entity, rights, actions }: { model: ListModel;
   const number = useNumber();
   const columnLabel = useColumnLabel(entity);
   const [exporting, setExporting] = useState(false);
+  const [exportFailure, setExportFailure] = useState<RecordsFailure | null>(null);
   const plural = labelOf(entity.pluralLabel, language);
   const range = model.range();
   const filtered = state.search.trim() !== '' || state.filters.length > 0;
   const exportCsv = async () => {
     setExporting(true);
+    setExportFailure(null);
     try {
       actions.download(`${plural}.csv`, await model.exportCsv(), 'text/csv');
-    } catch {
-      // The failure shows where the list is: the export asks what the list asks.
-      await model.refresh();
+    } catch (error) {
+      setExportFailure(failureOf(error));
     } finally {
       setExporting(false);
     }
@@ -116,6 +118,11 @@ export function ListView({ model, entity, rights, actions }: { model: ListModel;
           )}
         </span>
       </div>
+      {exportFailure && (
+        <p className="rec-notice rec-notice--error" role="alert" data-testid="records.export.failed">
+          {failureText(t, exportFailure)}
+        </p>
+      )}
       <FilterBar model={model} state={state} entity={entity} />
       <div className="rec-list__body">
         {state.status === 'loading' ? (
