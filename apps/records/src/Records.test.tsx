@@ -13,11 +13,20 @@ afterEach(() => {
   }
 });
 
-async function launch(count = 12, args: Record<string, unknown> = { app: 'LeaveRequests' }) {
+async function launch(count = 12, args: Record<string, unknown> = { app: 'LeaveRequests' }, answer = 'no') {
   const server = testServer(manyRecords(count));
-  const test = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args, request: server.request });
+  const dialogs: Array<{ kind: string; options: Record<string, unknown> }> = [];
+  const test = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], {
+    args,
+    request: server.request,
+    dialog: (kind, options, callback) => {
+      dialogs.push({ kind, options });
+      callback(answer, null);
+    },
+  });
+  Object.assign(test, { dialogs });
   tests.push(test);
-  return { server, test };
+  return { server, test, dialogs };
 }
 
 const rows = (body: HTMLElement) => within(body).queryAllByTestId('records.row');
@@ -83,6 +92,7 @@ describe('Records', () => {
       fireEvent.keyDown(email, { key: 's', ctrlKey: true });
     });
     expect(within(form).getByTestId('records.problem.reason').textContent).toBe('This field is required.');
+    expect(document.activeElement).toBe(within(form).getByLabelText(/Reason/));
     expect(server.calls.filter((c) => c.method === 'post' && !c.path.endsWith('/query'))).toHaveLength(posts);
   });
 
@@ -96,5 +106,40 @@ describe('Records', () => {
     const { test } = await launch(1, { app: 'Payroll' });
     expect(await within(test.bodies[0]!).findByText('This application is not available to you')).toBeTruthy();
     expect(screen.queryByTestId('records.table')).toBeNull();
+  });
+});
+
+describe('Records forms', () => {
+  async function openFirst(answer = 'no') {
+    const launched = await launch(2, { app: 'LeaveRequests', record: 'LR-2026-00001' }, answer);
+    await waitFor(() => expect(launched.test.bodies).toHaveLength(2));
+    const form = launched.test.bodies[1]!;
+    await waitFor(() => expect(within(form).getByLabelText(/Reason/)).toHaveProperty('value', 'Trip 1'));
+    return { ...launched, form };
+  }
+
+  it('closes a form without asking while nothing is changed', async () => {
+    const { test, dialogs } = await openFirst('no');
+    expect(await test.app.requestClose(test.app.windows[1]!)).toBe(true);
+    expect(dialogs).toHaveLength(0);
+  });
+
+  it('asks before a form with unsaved changes closes, and stays open when the user says no', async () => {
+    const { test, form, dialogs } = await openFirst('no');
+    fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: 'Changed' } });
+    expect(await test.app.requestClose(test.app.windows[1]!)).toBe(false);
+    expect(dialogs.at(-1)).toMatchObject({ kind: 'confirm', options: { message: 'Your changes to “Trip 1” are not saved. Close it and lose them?' } });
+  });
+
+  it('names who changed the record meanwhile, and reloads it with Reload', async () => {
+    const { form, server } = await openFirst();
+    fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: 'Mine' } });
+    server.changeAsOlivia('LR-2026-00001', { reason: 'Hers' });
+    fireEvent.click(within(form).getByTestId('records.save'));
+    const notice = await within(form).findByTestId('records.conflict');
+    expect(notice.textContent).toContain('Olivia Hart changed this record meanwhile (version 2).');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(form).getByLabelText(/Reason/)).toHaveProperty('value', 'Hers'));
+    expect(within(form).queryByTestId('records.conflict')).toBeNull();
   });
 });

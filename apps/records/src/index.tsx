@@ -17,6 +17,7 @@ import { FormModel } from './model/FormModel.js';
 import type { Schedule } from './model/ListModel.js';
 import { RecordsApi, failureOf } from './model/RecordsApi.js';
 import { RecordsAppModel } from './model/RecordsAppModel.js';
+import { warnBeforeUnload } from './closeGuard.js';
 import { RECORDS_TEXTS } from './texts.js';
 import { RECORDS_VIEW_TEXTS } from './viewTexts.js';
 import type { PickerSources } from './views/FieldInput.js';
@@ -50,6 +51,8 @@ export default defineApplication(async (app) => {
   const model = new RecordsAppModel({ api, schedule, settings: app.settings, onRecordsChanged }, appName);
   const dialogs = appDialogs(app, () => main);
   const records = new Map<string, { window: AppWindow; form: FormModel; sequence: readonly string[] }>();
+  /** Every form window's teardown, for when the application ends. */
+  const forms = new Set<() => true>();
   let nextWindow = 1;
 
   const main: AppWindow = app.createWindow({
@@ -138,13 +141,17 @@ export default defineApplication(async (app) => {
       }
     });
     if (shown !== null) records.set(shown, entry);
+    const stopUnload = warnBeforeUnload(() => form.getState().dirty);
     window.onBeforeClose(async () => {
       if (!form.getState().dirty) return forget();
       const answer = await dialogs.confirm({ title: t('records.form.unsavedTitle'), message: t('records.form.unsaved', { title: titleOf(t) }), parent: window.wid });
       return answer === 'yes' && forget();
     });
+    forms.add(forget);
     function forget(): true {
+      forms.delete(forget);
       stop();
+      stopUnload();
       if (form.name !== null && records.get(form.name) === entry) records.delete(form.name);
       form.dispose();
       return true;
@@ -201,7 +208,7 @@ export default defineApplication(async (app) => {
     if (record) void openRecord(record);
   });
   app.on('destroy', () => {
-    for (const { form } of records.values()) form.dispose();
+    for (const forget of [...forms]) forget();
     model.dispose();
   });
   await model.load();

@@ -18,14 +18,16 @@ export function visibleFields(entity: Entity, hidden: readonly string[] = []): A
   return Object.entries(entity.fields).filter(([key]) => !hidden.includes(key));
 }
 
-/** The columns a list starts with: its view's (those the user sees), else the first fields that make a column. */
+/** The columns a list starts with: its view's (those the user sees), else the title field and the next fields that make a column. */
 export function defaultColumns(entity: Entity, hidden: readonly string[] = []): string[] {
   const declared = entity.views.list?.columns?.filter((key) => Object.hasOwn(entity.fields, key) && !hidden.includes(key));
   if (declared && declared.length > 0) return declared;
-  return visibleFields(entity, hidden)
+  const keys = visibleFields(entity, hidden)
     .filter(([, field]) => !NOT_A_COLUMN.has(field.type))
-    .slice(0, DEFAULT_COLUMN_COUNT)
     .map(([key]) => key);
+  // The title names the record: it comes first, whatever its place among the fields.
+  const ordered = keys.includes(entity.titleField) ? [entity.titleField, ...keys.filter((key) => key !== entity.titleField)] : keys;
+  return ordered.slice(0, DEFAULT_COLUMN_COUNT);
 }
 
 /** Every column a user may choose: the fields that make a column, then the record's own columns. */

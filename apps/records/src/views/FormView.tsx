@@ -1,6 +1,6 @@
 import { useModel, useTranslation } from '@atrium/app-kit';
 import { labelOf, type Entity, type EntityRights } from '@atrium/shared/apps';
-import { useId, useState, type JSX, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { FormModel, FormState } from '../model/FormModel.js';
 import { FieldInput, type PickerSources } from './FieldInput.js';
 import { RECORD_VIEWS } from './slots.js';
@@ -124,6 +124,13 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
   const deleted = record?.deletedAt !== undefined;
   const editable = state.rights.update && !deleted;
   const Timeline = RECORD_VIEWS.timeline;
+  const root = useRef<HTMLDivElement>(null);
+  /** Saves; when a field keeps the record from being saved, the first such field gets the focus. */
+  const save = async () => {
+    if (!editable) return;
+    const saved = await model.save();
+    if (saved === null) root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
 
   const remove = async () => {
     if (!record) return;
@@ -133,7 +140,7 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
     const key = event.key.toLowerCase();
     if ((event.ctrlKey || event.metaKey) && !event.altKey && key === 's') {
       event.preventDefault();
-      if (editable) void model.save();
+      void save();
     } else if (event.altKey && !event.ctrlKey && key === 'n' && rights.actions.includes('create')) {
       event.preventDefault();
       actions.create();
@@ -162,10 +169,10 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
   }
   const current = layout[Math.min(tab, layout.length - 1)]!;
   return (
-    <div className="rec rec-form" onKeyDown={onKeyDown} data-testid="records.form">
+    <div className="rec rec-form" ref={root} onKeyDown={onKeyDown} data-testid="records.form">
       <div className="rec-toolbar" role="toolbar" aria-label={labelOf(entity.label, language)}>
         {editable && (
-          <button type="button" className="rec-button rec-button--primary" disabled={state.saving} aria-keyshortcuts="Control+S" onClick={() => void model.save()} data-testid="records.save">
+          <button type="button" className="rec-button rec-button--primary" disabled={state.saving} aria-keyshortcuts="Control+S" onClick={() => void save()} data-testid="records.save">
             {state.saving ? t('records.form.saving') : t('records.form.save')}
           </button>
         )}
@@ -241,7 +248,7 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (editable) void model.save();
+            void save();
           }}
         >
           {layout.length > 1 && (
