@@ -108,7 +108,10 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
         if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) keyboardCard.current = null;
       }}
       {...boardHandlers}
-      className={`rcv rcv-board${drag ? ' rcv-board--dragging' : ''}`} aria-label={t('records.board.label', { entity: labelOf(entity.pluralLabel, language) })} data-testid="records.board">
+      className={`rcv rcv-board${drag ? ' rcv-board--dragging' : ''}`}
+      aria-label={t('records.board.label', { entity: labelOf(entity.pluralLabel, language) })}
+      data-testid="records.board"
+    >
       <p id={instructionsId} className="rcv-hidden">
         {canMove ? t('records.board.instructions') : t('records.board.readOnly')}
       </p>
