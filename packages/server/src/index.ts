@@ -8,3 +8,5 @@ export { acquireDataLock, DataFolderLockedError } from './dataLock.js';
 export { loadOrCreateSecrets } from './secrets.js';
 export { createBlobStores, createStores, type BlobStores, type Stores } from './stores.js';
 export { startServer, type RunningServer } from './server.js';
+export { conditionSql, listQuerySql, scopeSql, type ListTarget } from './records/queryBuilder.js';
+export type { RowScope } from './access/recordRights.js';

@@ -4,6 +4,7 @@
  * the database or the session events, and stays thin: parse, call a
  * service, shape the answer.
  */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@atrium/shared';
 import { Callers } from './access/Callers.js';
 import { ContentService } from './announcements/ContentService.js';
 import type { Log } from './logger.js';
@@ -215,7 +216,16 @@ export function createServices({
     now,
   });
   const canSeeApp = (userId: string, appName: string) => packages.isAppVisible(userId, appName);
-  const records = new RecordService({ stores, canSeeApp, notifyMention: (mention) => tasks.notify({ ...mention, name: mention.text, assignee: mention.userId }), now });
+  const records = new RecordService({
+    stores,
+    canSeeApp,
+    notifyMention: (mention) => tasks.notify({ ...mention, name: mention.text, assignee: mention.userId }),
+    localeOf: async (userId) => {
+      const { locale } = await stores.settings.list(userId);
+      return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE;
+    },
+    now,
+  });
   wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log, records: { service: records, canSeeApp } });
   shareRecordChanges(records, bus, (err) => log.warn({ err }, 'a change of records made elsewhere could not be handled'));
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));

@@ -1,6 +1,6 @@
-import { fillPlaceholders } from '@atrium/shared';
 import { RecordMessages, type RecordErrorCode } from '@atrium/shared/apps';
 import { DomainError } from '../DomainError.js';
+import { fillRecordText } from './recordText.js';
 
 /**
  * A refused record call: answered with RecordMessages' English text, its
@@ -14,7 +14,7 @@ export class RecordError extends DomainError {
     params?: Record<string, string>,
     readonly fields?: Record<string, { code: string; params?: Record<string, string> }>,
   ) {
-    super(params ? fillPlaceholders(RecordMessages[recordCode], params) : RecordMessages[recordCode], `records.${recordCode}`, params);
+    super(params ? fillRecordText(RecordMessages[recordCode], params) : RecordMessages[recordCode], `records.${recordCode}`, params);
     this.name = 'RecordError';
   }
 }

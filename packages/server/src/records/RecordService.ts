@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import type { Locale } from '@atrium/shared';
 import {
   checkValues,
   defaultValues,
-  normaliseValue,
+  RECORD_MENTION_TEXTS,
   type AppDeclaration,
   type DeclaredAppDto,
   type Entity,
@@ -13,7 +14,7 @@ import {
   type TimelineEntry,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, mayDo, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
@@ -23,14 +24,13 @@ import { listQuerySql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
 import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
-import { RECORD_NAME_MAX_LENGTH, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
+import { isUniqueViolation, mentionedUsernames, refuseLocked, same } from './recordChecks.js';
+import { fillRecordText, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
 
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** How long an organisation's installed declaration of an application is remembered (declarations change rarely). */
 const DECLARATION_TTL_MS = 5_000;
 const DECLARATIONS_REMEMBERED = 1_000;
-/** Most users one comment mentions. */
-const MENTIONS_MAX = 20;
-const MENTION = /(?:^|[^\p{L}\p{N}_.@-])@([a-z0-9][a-z0-9._-]{0,99})/giu;
 
 /** A change of records, for the live updates: the names only; each desktop reads again what it shows, with its own rights. */
 export interface RecordChange {
@@ -48,7 +48,7 @@ export interface Mention {
   accountId: string;
   app: string;
   userId: string;
-  /** "{commenter} mentioned you on {record title}". */
+  /** "{commenter} mentioned you on {record title}", in the mentioned user's language. */
   text: string;
   by: { id: string; name: string };
 }
@@ -59,6 +59,8 @@ export interface RecordServiceDeps {
   canSeeApp(userId: string, appName: string): Promise<boolean>;
   /** Tells a mentioned user (a work item in their notification centre). */
   notifyMention(mention: Mention): Promise<void>;
+  /** The user's interface language (their setting), for what is written for them. */
+  localeOf(userId: string): Promise<Locale>;
   now?: () => Date;
 }
 
@@ -76,8 +78,6 @@ interface ReadRecord {
   access: ReturnType<typeof recordAccess>;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-const isComputed = (field: Entity['fields'][string]) => 'computed' in field && field.computed !== undefined;
 
 /**
  * The records of declared applications (docs/behaviour/records.md): the one
@@ -134,7 +134,7 @@ export class RecordService {
     const scope = rowScope(caller, app.declaration, entityKey, query.deleted ? 'delete' : 'read');
     const { hiddenFields } = entityRights(caller, app.declaration, entityKey);
     const target = { accountId: app.scope.accountId, appId: app.scope.appId, entityKey, entity };
-    const sql = listQuerySql(target, query, scope, hiddenFields, evaluation);
+    const sql = listQuerySql(target, query, scope, hiddenFields, evaluation, partlyHiddenFields(caller, app.declaration, entityKey));
     const page = await this.deps.stores.records.page(sql.where, sql.orderBy, sql.limit, sql.offset);
     const shown = page.records.map((record) => ({ record, hidden: this.access(caller, app, record).hiddenFields }));
     const answer = await this.present.records(app, caller, shown, evaluation);
@@ -156,7 +156,7 @@ export class RecordService {
     const evaluation = this.evaluation(caller, now);
     const defaults = defaultValues(entity, evaluation);
     const { hiddenFields } = entityRights(caller, app.declaration, entityKey);
-    this.refuseLocked(entity, input, defaults, (key) => hiddenFields.includes(key));
+    refuseLocked(entity, input, defaults, (key) => hiddenFields.includes(key));
     const checked = checkValues(entity, { ...defaults, ...input }, evaluation);
     const values = checked.values;
     const changed = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
@@ -169,29 +169,39 @@ export class RecordService {
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : caller.userId;
     if (!recordAccess(caller, app.declaration, entityKey, { ownerId, values }, now.getTime()).actions.includes('create')) throw new RecordError('forbidden');
-    const people = await this.deps.stores.records.people(userValues(entity, values));
-    const created = await this.deps.stores.transaction(async (tx) => {
-      const name =
-        'series' in entity.naming
-          ? seriesName(seriesPrefix(entity.naming.series, now), await tx.records.nextNumber(app.scope, entityKey, seriesPrefix(entity.naming.series, now)))
-          : String(values[entity.naming.field]);
-      const record = await tx.records.insert({
-        id: crypto.randomUUID(),
-        ...app.scope,
-        entity: entityKey,
-        name,
-        title: titleOf(entity, values, name, people),
-        ownerId,
-        createdBy: caller.userId,
-        at: now,
-        data: values,
-        searchText: searchTextOf(entity, values, people),
-      });
-      await this.history(tx.records, record, caller, 'create', changed.map((field) => ({ field, before: null, after: values[field] })));
-      return record;
-    });
+    const created = await this.insert(app, entityKey, values, ownerId, caller.userId, now);
     this.publish(caller, app, entityKey, [created.name]);
     return this.detail(caller, app, { record: created, entity, access: this.access(caller, app, created) });
+  }
+
+  /**
+   * A record written by an operator or by the product's own data (the demo
+   * records): its values checked as any write's (people of the
+   * organisation, live linked records, unique values), named, titled and
+   * kept in history as any record, made by `createdBy` at `at`, without
+   * anyone's rights. Returns its name.
+   */
+  async createAsOperator(input: { accountId: string; app: string; entity: string; values: Readonly<Record<string, unknown>>; createdBy: string; at?: Date }): Promise<string> {
+    const installed = await this.deps.stores.declarations.installed(input.accountId, input.app);
+    if (!installed) throw new RecordError('appNotFound');
+    const app: AppContext = { name: installed.name, declaration: installed.declaration, scope: { accountId: input.accountId, appId: installed.appId } };
+    const entity = this.entity(app, input.entity);
+    const at = input.at ?? this.now();
+    const evaluation = { userId: input.createdBy, now: at.getTime() };
+    const checked = checkValues(entity, { ...defaultValues(entity, evaluation), ...input.values }, evaluation);
+    const values = checked.values;
+    const problems = { ...(await this.serverProblems(null, app, input.entity, values, Object.keys(entity.fields), null)), ...checked.problems };
+    const fieldName = 'field' in entity.naming ? entity.naming.field : null;
+    if (fieldName !== null && problems[fieldName] === undefined) {
+      const problem = await this.nameProblem(app, values[fieldName]);
+      if (problem) problems[fieldName] = problem;
+    }
+    if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
+    const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : input.createdBy;
+    const created = await this.insert(app, input.entity, values, ownerId, input.createdBy, at);
+    const people = await this.deps.stores.records.people([input.createdBy]);
+    this.emit({ accountId: app.scope.accountId, app: app.name, entity: input.entity, names: [created.name], by: { id: input.createdBy, name: people.get(input.createdBy) ?? '' }, origin: 'here' });
+    return created.name;
   }
 
   /** PUT records/{app}/record/{name}: the fields given, on the version they were read at. */
@@ -204,7 +214,7 @@ export class RecordService {
     if (record.version !== version) throw await this.conflict(record);
     const now = this.now();
     const evaluation = this.evaluation(caller, now);
-    this.refuseLocked(entity, input, record.data, (key) => access.readOnlyFields.includes(key) || access.hiddenFields.includes(key));
+    refuseLocked(entity, input, record.data, (key) => access.readOnlyFields.includes(key) || access.hiddenFields.includes(key));
     const checked = checkValues(entity, { ...record.data, ...input }, evaluation);
     const values = checked.values;
     const changed = Object.keys(entity.fields).filter((key) => !same(record.data[key], values[key]));
@@ -223,7 +233,7 @@ export class RecordService {
         updatedBy: caller.userId,
         at: now,
       });
-      if (after) await this.history(tx.records, after, caller, 'update', changed.map((field) => ({ field, before: record.data[field] ?? null, after: values[field] })));
+      if (after) await this.history(tx.records, after, caller.userId, 'update', changed.map((field) => ({ field, before: record.data[field] ?? null, after: values[field] })));
       return after;
     });
     if (!updated) throw await this.conflictOf(app, name);
@@ -287,7 +297,7 @@ export class RecordService {
 
   /**
    * POST records/{app}/record/{name}/comments: a comment; each `@username`
-   * of a member who may read the record is kept as a mention and told of
+   * (or `@<user id>`) of a member who may read the record is kept as a mention and told of
    * it (a work item in their notification centre).
    */
   async comment(caller: Caller, appName: string, name: string, text: string): Promise<TimelineEntry> {
@@ -305,7 +315,8 @@ export class RecordService {
     });
     const by = { id: caller.userId, name: caller.name };
     for (const person of mentioned) {
-      await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text: `${caller.name} mentioned you on ${record.title}`, by });
+      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: record.title });
+      await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text, by });
     }
     this.publish(caller, app, record.entity, [record.name]);
     return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned };
@@ -373,24 +384,8 @@ export class RecordService {
     };
   }
 
-  /**
-   * Refuses a value given for a field the caller may not set: declared
-   * read-only, computed, or locked for the caller. A value equal to what
-   * the field holds already (a form sends all its fields) is no change.
-   */
-  private refuseLocked(entity: Entity, input: Readonly<Record<string, unknown>>, current: Readonly<Record<string, unknown>>, locked: (key: string) => boolean): void {
-    for (const key of Object.keys(input)) {
-      if (!Object.hasOwn(entity.fields, key)) continue;
-      const field = entity.fields[key]!;
-      if (!(field.readOnly || isComputed(field) || locked(key))) continue;
-      if (field.type !== 'table' && same(normaliseValue(field, input[key]).value, current[key])) continue;
-      if (field.type === 'table' && same(input[key], current[key])) continue;
-      throw new RecordError('readOnlyField', { field: key });
-    }
-  }
-
   /** What only the server can check of the changed values: people of the organisation, linked records the caller sees, unique values. */
-  private async serverProblems(caller: Caller, app: AppContext, entityKey: string, values: Record<string, unknown>, changed: string[], exceptId: string | null): Promise<Record<string, ValueProblem>> {
+  private async serverProblems(caller: Caller | null, app: AppContext, entityKey: string, values: Record<string, unknown>, changed: string[], exceptId: string | null): Promise<Record<string, ValueProblem>> {
     const entity = app.declaration.entities[entityKey]!;
     const problems: Record<string, ValueProblem> = {};
     const users = changed.filter((key) => entity.fields[key]?.type === 'user' && typeof values[key] === 'string');
@@ -405,9 +400,10 @@ export class RecordService {
     return problems;
   }
 
-  private async mayLink(caller: Caller, app: AppContext, entity: string, name: string): Promise<boolean> {
+  /** Whether a link may name a record: a live one of its entity, that the caller may read (any, for an operator). */
+  private async mayLink(caller: Caller | null, app: AppContext, entity: string, name: string): Promise<boolean> {
     const [target] = await this.deps.stores.records.findByNames(app.scope, entity, [name]);
-    return target !== undefined && this.access(caller, app, target).actions.includes('read');
+    return target !== undefined && (caller === null || this.access(caller, app, target).actions.includes('read'));
   }
 
   /** A record named by a field's value: a text that fits a name and that no record of the application has yet. */
@@ -418,11 +414,51 @@ export class RecordService {
     return (await this.deps.stores.records.findByName(app.scope, name)) ? { code: 'unique' } : null;
   }
 
+  /** Writes a checked new record, named by its entity's rule, with its history row, in one transaction. */
+  private async insert(app: AppContext, entityKey: string, values: Record<string, unknown>, ownerId: string | null, createdBy: string, at: Date): Promise<StoredRecord> {
+    const entity = app.declaration.entities[entityKey]!;
+    const people = await this.deps.stores.records.people(userValues(entity, values));
+    const fieldName = 'field' in entity.naming ? entity.naming.field : null;
+    // A new record's history lists every field it was given a value.
+    const given = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
+    return this.deps.stores
+      .transaction(async (tx) => {
+        const name = 'series' in entity.naming ? await this.seriesName(tx.records, app.scope, entityKey, seriesPrefix(entity.naming.series, at)) : String(values[entity.naming.field]);
+        const record = await tx.records.insert({
+          id: crypto.randomUUID(),
+          ...app.scope,
+          entity: entityKey,
+          name,
+          title: titleOf(entity, values, name, people),
+          ownerId,
+          createdBy,
+          at,
+          data: values,
+          searchText: searchTextOf(entity, values, people),
+        });
+        await this.history(tx.records, record, createdBy, 'create', given.map((field) => ({ field, before: null, after: values[field] })));
+        return record;
+      })
+      .catch((e: unknown) => {
+        // Another write took the name meanwhile (a record named by a field's value).
+        if (isUniqueViolation(e) && fieldName !== null) throw new RecordError('invalid', undefined, { [fieldName]: { code: 'unique' } });
+        throw e;
+      });
+  }
+
+  /** The next name of a series that no record of the application has (one named by hand may hold a number of the series). */
+  private async seriesName(store: RecordStore, scope: RecordScope, entity: string, prefix: string): Promise<string> {
+    for (;;) {
+      const name = seriesName(prefix, await store.nextNumber(scope, entity, prefix));
+      if (!(await store.findByName(scope, name))) return name;
+    }
+  }
+
   private async setDeleted(caller: Caller, app: AppContext, record: StoredRecord, version: number, deletedAt: Date | null, action: 'delete' | 'restore'): Promise<StoredRecord> {
     const now = this.now();
     const after = await this.deps.stores.transaction(async (tx) => {
       const changed = await tx.records.setDeleted(record.id, version, deletedAt, caller.userId, now);
-      if (changed) await this.history(tx.records, changed, caller, action, []);
+      if (changed) await this.history(tx.records, changed, caller.userId, action, []);
       return changed;
     });
     if (!after) throw await this.conflictOf(app, record.name);
@@ -430,8 +466,8 @@ export class RecordService {
     return after;
   }
 
-  private history(store: RecordStore, record: StoredRecord, caller: Caller, action: HistoryAction, changes: FieldChange[]): Promise<void> {
-    return store.addHistory({ id: crypto.randomUUID(), recordId: record.id, userId: caller.userId, at: record.updatedAt, action, version: record.version, changes });
+  private history(store: RecordStore, record: StoredRecord, userId: string, action: HistoryAction, changes: FieldChange[]): Promise<void> {
+    return store.addHistory({ id: crypto.randomUUID(), recordId: record.id, userId, at: record.updatedAt, action, version: record.version, changes });
   }
 
   /** The refusal of a write on an older version, naming who made the newest change. */
@@ -449,10 +485,11 @@ export class RecordService {
 
   /** The members a comment mentions who may read the record, each once, the commenter left out. */
   private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string }>> {
-    const usernames = [...new Set([...text.matchAll(MENTION)].map((m) => m[1]!.toLowerCase()))].slice(0, MENTIONS_MAX);
+    const usernames = mentionedUsernames(text);
     const out: Array<{ id: string; name: string }> = [];
     for (const username of usernames) {
-      const user = await this.deps.stores.users.findByUsername(username);
+      // A person is named by username, or by id (as the runtime's suggestions write them).
+      const user = USER_ID.test(username) ? await this.deps.stores.users.findById(username) : await this.deps.stores.users.findByUsername(username);
       if (!user || user.disabled || user.id === authorId) continue;
       const facts = await this.deps.stores.access.callerFacts(user.id, app.scope.accountId);
       if (!facts.organisation || !(await this.deps.canSeeApp(user.id, app.name))) continue;

@@ -12,6 +12,7 @@ import { hasUnstorableText } from '@atrium/shared';
 import {
   RECORD_COLOURS,
   RECORD_META_FIELDS,
+  normaliseValue,
   resolveValue,
   type Condition,
   type ConditionOp,
@@ -26,7 +27,7 @@ import {
 } from '@atrium/shared/apps';
 import type { RowScope } from '../access/recordRights.js';
 import { prefixQueryText, searchWords } from '../db/fullText.js';
-import { records } from '../db/schema.js';
+import { records, users } from '../db/schema.js';
 import { RecordError } from './RecordError.js';
 
 /** The records a list reads: one entity of one application in one organisation. */
@@ -112,7 +113,12 @@ interface Operand {
   json?: SQL;
   /** A choice field's values, in declaration order. */
   choices?: readonly string[];
+  /** For a person: their id as a uuid (null when the value is none), to sort by their name. */
+  person?: SQL;
 }
+
+/** A user id as the users table holds them. */
+const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 const jsonOf = (key: string): SQL => sql`(${records.data} -> ${key}::text)`;
 const textOf = (key: string): SQL => sql`(${records.data} ->> ${key}::text)`;
@@ -123,7 +129,11 @@ function fieldOperand(key: string, field: Field | undefined): Operand {
   const json = jsonOf(key);
   const text = textOf(key);
   const kind = KIND_OF[field.type];
-  const empty = sql`(case coalesce(jsonb_typeof(${json}), 'null') when 'null' then true when 'string' then btrim(${text}, ${WHITESPACE}::text) = '' when 'array' then jsonb_array_length(${json}) = 0 else false end)`;
+  // A single value is empty when it is none or blank text (one read of the value); a list when it is none or has no element.
+  const empty =
+    kind === 'multi' || kind === 'rows'
+      ? sql`(case coalesce(jsonb_typeof(${json}), 'null') when 'null' then true when 'string' then btrim(${text}, ${WHITESPACE}::text) = '' when 'array' then jsonb_array_length(${json}) = 0 else false end)`
+      : sql`coalesce(btrim(${text}, ${WHITESPACE}::text) = '', true)`;
   const typed =
     kind === 'number'
       ? sql`(case when jsonb_typeof(${json}) = 'number' then (${text})::numeric end)`
@@ -131,7 +141,8 @@ function fieldOperand(key: string, field: Field | undefined): Operand {
         ? sql`(case when jsonb_typeof(${json}) = 'boolean' then (${text})::boolean end)`
         : text;
   const choices = field.type === 'choice' || field.type === 'multiChoice' ? field.choices.map((c) => c.value) : undefined;
-  return { name: key, kind, empty, typed, json, ...(choices ? { choices } : {}) };
+  const person = kind === 'user' ? sql`(case when ${text} ~* ${UUID}::text then (${text})::uuid end)` : undefined;
+  return { name: key, kind, empty, typed, json, ...(choices ? { choices } : {}), ...(person ? { person } : {}) };
 }
 
 /** The record's colour by the entity's rule, as colourOf decides it: the first of red, yellow, green whose condition holds, else BLUE. */
@@ -149,11 +160,11 @@ function metaOperand(name: RecordMetaField, entity: Entity, ctx: EvaluationConte
     case 'name':
       return { name, kind: 'text', empty: FALSE, typed: sql`${records.name}` };
     case 'owner':
-      return { name, kind: 'user', empty: sql`(${records.ownerId} is null)`, typed: sql`(${records.ownerId})::text` };
+      return { name, kind: 'user', empty: sql`(${records.ownerId} is null)`, typed: sql`(${records.ownerId})::text`, person: sql`${records.ownerId}` };
     case 'createdBy':
-      return { name, kind: 'user', empty: sql`(${records.createdBy} is null)`, typed: sql`(${records.createdBy})::text` };
+      return { name, kind: 'user', empty: sql`(${records.createdBy} is null)`, typed: sql`(${records.createdBy})::text`, person: sql`${records.createdBy}` };
     case 'updatedBy':
-      return { name, kind: 'user', empty: sql`(${records.updatedBy} is null)`, typed: sql`(${records.updatedBy})::text` };
+      return { name, kind: 'user', empty: sql`(${records.updatedBy} is null)`, typed: sql`(${records.updatedBy})::text`, person: sql`${records.updatedBy}` };
     case 'createdAt':
       return { name, kind: 'moment', empty: FALSE, typed: sql`${records.createdAt}` };
     case 'updatedAt':
@@ -167,13 +178,10 @@ const bad = (field: string): never => {
   throw new RecordError('badFilter', { field });
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const MOMENT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
-
-function isDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+/** A day or a moment as a field of that type would take it (values.ts): a moment normalised to ISO text in UTC. Null when it would not. */
+function asTime(type: 'date' | 'datetime', value: string): string | null {
+  const { value: normalised, problem } = normaliseValue({ type, label: { en_EN: type } }, value);
+  return problem === undefined && typeof normalised === 'string' ? normalised : null;
 }
 
 /**
@@ -188,12 +196,8 @@ function literalFor(operand: Operand, value: Literal): Literal {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? value : bad(operand.name);
     case 'day':
-      return typeof value === 'string' && isDay(value) ? value : bad(operand.name);
-    case 'moment': {
-      if (typeof value !== 'string' || !MOMENT.test(value) || !isDay(value.slice(0, 10))) return bad(operand.name);
-      const ms = Date.parse(value);
-      return Number.isNaN(ms) ? bad(operand.name) : new Date(ms).toISOString();
-    }
+    case 'moment':
+      return (typeof value === 'string' ? asTime(operand.kind === 'day' ? 'date' : 'datetime', value) : null) ?? bad(operand.name);
     case 'boolean':
       return typeof value === 'boolean' ? value : bad(operand.name);
     case 'choice':
@@ -255,17 +259,22 @@ const COMPARISON: Partial<Record<ConditionOp, SQL>> = { lt: sql`<`, lte: sql`<=`
 /** Whether an element of a list of choices is empty. */
 const ELEMENT_EMPTY = sql`(x is null or btrim(x, ${WHITESPACE}::text) = '')`;
 
-/** Whether the operand (one value) is the same as a value: both empty, or both not and equal. */
+/**
+ * Whether the operand (one value) is the same as a value: both empty, or
+ * both not and equal. A value that is not empty is never equal to an empty
+ * one (a blank text, a number or yes/no of another JSON type reads as null),
+ * so equality alone decides.
+ */
 function sameAs(operand: Operand, value: Literal): SQL {
   if (value === null) return operand.empty;
-  return sql`(not ${operand.empty} and ${operand.typed} = ${bound(operand, value)})`;
+  return sql`(${operand.typed} = ${bound(operand, value)})`;
 }
 
 /** Whether the operand (one value) is one of the values. */
 function oneOf(operand: Operand, values: readonly Literal[]): SQL {
   const present = [...new Set(values.filter((v): v is Exclude<Literal, null> => v !== null))];
   const parts: SQL[] = [];
-  if (present.length > 0) parts.push(sql`(not ${operand.empty} and ${operand.typed} in (${sql.join(present.map((v) => bound(operand, v)), sql`, `)}))`);
+  if (present.length > 0) parts.push(sql`(${operand.typed} in (${sql.join(present.map((v) => bound(operand, v)), sql`, `)}))`);
   if (present.length < values.length) parts.push(operand.empty);
   return parts.length === 0 ? FALSE : sql`(${sql.join(parts, sql` or `)})`;
 }
@@ -325,7 +334,11 @@ function leafSql(operand: Operand, op: ConditionOp, value: ConditionValue | unde
     default: {
       const one = expected as Literal;
       if (one === null) return FALSE;
-      return sql`coalesce(not ${operand.empty} and ${ordered(operand)} ${COMPARISON[op]!} ${bound(operand, one)}, false)`;
+      const comparison = sql`${ordered(operand)} ${COMPARISON[op]!} ${bound(operand, one)}`;
+      // A number or yes/no that reads as one is never empty. An empty text never compares: values.ts stores blank text
+      // as none, so the cheap test of an empty text stands for the full one (which reads the value twice more).
+      if (operand.empty === FALSE || operand.kind === 'number' || operand.kind === 'boolean') return sql`coalesce(${comparison}, false)`;
+      return sql`coalesce(${operand.typed} <> '' and ${comparison}, false)`;
     }
   }
 }
@@ -379,8 +392,8 @@ function listOperand(name: string, entity: Entity, seen: Visibility, ctx: Evalua
   return null;
 }
 
-/** The ORDER BY expression of a sort key, or null when the list cannot be sorted by it. */
-function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL | null {
+/** The ORDER BY expression of a sort key (and whether it is never null), or null when the list cannot be sorted by it. */
+function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: EvaluationContext): { expression: SQL; alwaysSet: boolean } | null {
   const operand = listOperand(name, entity, seen, ctx);
   if (operand === null) return null;
   let expression: SQL;
@@ -395,15 +408,21 @@ function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: Eva
     case 'colour':
       expression = sql`array_position(array['RED', 'YELLOW', 'GREEN', 'BLUE']::text[], ${operand.typed})`;
       break;
+    case 'user':
+      // A person sorts by their name as the product shows it ("Firstname Lastname", else the username), ignoring case.
+      expression = sql`(select lower(coalesce(nullif(concat_ws(' ', nullif(${users.firstname}, ''), nullif(${users.lastname}, '')), ''), ${users.username})) collate "C" from ${users} where ${users.id} = ${operand.person!})`;
+      break;
     case 'text':
       expression = name === 'name' && !Object.hasOwn(entity.fields, name) ? sql`(${operand.typed} collate "C")` : sql`(lower(${operand.typed}) collate "C")`;
       break;
     default:
       expression = ordered(operand);
   }
-  const empty = operand.empty === FALSE ? expression : sql`(case when not ${operand.empty} then ${expression} end)`;
   const partly = Object.hasOwn(seen.partly, name) ? seen.partly[name] : undefined;
-  return partly === undefined ? empty : sql`(case when ${scopeSql(partly, entity, ctx)} then ${empty} end)`;
+  // A column that always has a value sorts by itself, so that its index gives the order (the newest change first).
+  // A field's empty value reads as null (values.ts stores blank text as none), which sorts last.
+  if (partly === undefined) return { expression, alwaysSet: operand.empty === FALSE };
+  return { expression: sql`(case when ${scopeSql(partly, entity, ctx)} then ${expression} end)`, alwaysSet: false };
 }
 
 const DEFAULT_SORT: SortSpec = { field: 'updatedAt', direction: 'desc' };
@@ -411,16 +430,16 @@ const DEFAULT_SORT: SortSpec = { field: 'updatedAt', direction: 'desc' };
 /** The ORDER BY of a list: the asked sort, else the list view's (when the caller may sort by it), else the newest change first; then by name. */
 function orderBySql(query: RecordQuery, entity: Entity, seen: Visibility, ctx: EvaluationContext): SQL {
   let sort: SortSpec = query.sort ?? entity.views.list?.sort ?? DEFAULT_SORT;
-  let expression = sortExpression(sort.field, entity, seen, ctx);
-  if (expression === null && query.sort !== undefined) throw new RecordError('badSort', { field: query.sort.field });
-  if (expression === null) {
+  let key = sortExpression(sort.field, entity, seen, ctx);
+  if (key === null && query.sort !== undefined) throw new RecordError('badSort', { field: query.sort.field });
+  if (key === null) {
     sort = DEFAULT_SORT;
-    expression = sortExpression(sort.field, entity, seen, ctx)!;
+    key = sortExpression(sort.field, entity, seen, ctx)!;
   }
   const direction = sort.direction === 'desc' ? sql`desc` : sql`asc`;
   const byName = sql`(${records.name} collate "C") asc`;
-  if (sort.field === 'name' && !Object.hasOwn(entity.fields, 'name')) return sql`${expression} ${direction}`;
-  return sql`${expression} ${direction} nulls last, ${byName}`;
+  if (sort.field === 'name' && !Object.hasOwn(entity.fields, 'name')) return sql`${key.expression} ${direction}`;
+  return key.alwaysSet ? sql`${key.expression} ${direction}, ${byName}` : sql`${key.expression} ${direction} nulls last, ${byName}`;
 }
 
 /** The search: every word as the start of a word of the title or the searchable fields; of the title alone where a searchable field is hidden. */

@@ -85,3 +85,8 @@ export function linkValues(entity: Entity, values: Readonly<Record<string, unkno
   }
   return out;
 }
+
+/** A text of the records' own (RecordMessages, RECORD_MENTION_TEXTS: `{name}` placeholders) with its values filled in. */
+export function fillRecordText(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}

@@ -21,6 +21,7 @@ import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
+import { installDeclaration, LEAVE_DECLARATION } from '../helpers/records.js';
 import { startIdentityProvider, type TestIdentityProvider } from '../helpers/identityProvider.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
@@ -438,7 +439,10 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/tasks/:id': [{ name: 'Renamed', assignee: who.userId, end_date: '2030-01-01T00:00:00+02:00', status: 'open' }],
     '/snooze': [{ snoozed_till: new Date(Date.now() + 86_400_000).toISOString() }],
     '/extend': [{ snoozed_till: new Date(Date.now() + 2 * 86_400_000).toISOString() }],
-    '/comments': [{ text: 'A comment' }],
+    '/comments': [{ text: 'A comment @someone' }],
+    '/:entity/query': [{ filters: [{ field: 'subject', op: 'eq', value: 'x' }, { field: 'owner', op: 'eq', value: { me: true } }], search: 'x', sort: { field: 'name', direction: 'desc' }, offset: 0, limit: 10, deleted: false }],
+    '/records/:app/:entity': [{ values: { subject: 'A record', days: 1 } }],
+    '/record/:name': [{ version: 1, values: { subject: 'Renamed' } }],
     '/updateusersearchitems': [{ search_history: 'budget,harbour plan' }],
     '/updatesession': [
       { data: [{ name: 'Viewer', args: { url: '/x' }, windows: [{ id: 'w1', maximized: false, minimized: true, position: { left: 1, top: 2 }, dimension: { width: 3, height: 4 } }] }] },
@@ -538,6 +542,9 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
     // A task whose id is the user's, so that the task routes' :id (filled with the user id) names a real task.
     const app = (await t.services.stores.apps.findByName('Audits')) ?? (await t.services.stores.apps.create({ name: 'Audits', title: 'Audits', category: 'quality management' }));
     await t.services.stores.apps.grant(user.id, app.id);
+    // A declared application and entity named 'a' (a generated path parameter), so that record calls reach past their lookup.
+    const entity = { ...LEAVE_DECLARATION.entities.request!, rights: { everyone: { actions: ['read' as const, 'create' as const, 'update' as const, 'delete' as const, 'comment' as const] } } };
+    await installDeclaration(t.services.stores, { ...LEAVE_DECLARATION, name: 'a', entities: { a: entity, team: LEAVE_DECLARATION.entities.team! } }, [account.id], [user.id]);
     const now = new Date();
     await t.services.stores.tasks.insert(
       { id: user.id, accountId: account.id, appUuid: app.id, appName: app.name, name: 'Generated', assigneeId: user.id, creatorId: user.id, endDate: new Date(now.getTime() + 5 * 86_400_000), createdAt: now, updatedAt: now },
@@ -608,6 +615,7 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
       `${t.config.wrapperPrefix}/auth/external/:provider`,
       `${t.config.apiPrefix}/search`,
       `${t.config.apiPrefix}/user/updateusersearchitems`,
+      `${t.config.apiPrefix}/records/:app/record/:name`,
       `${t.config.wrapperPrefix}/resource/:id`,
       '/*',
     ]) {

@@ -2,7 +2,8 @@
  * @module-tag embedded-only
  *
  * The per-user limits on costly calls (docs/SECURITY.md, "Costly calls"):
- * global search, the filesystem's search and large folder listings. A user
+ * global search, the filesystem's search, large folder listings and
+ * lists of records. A user
  * past their number of calls at once, or past their rate, is answered 429
  * with Retry-After and the retry time in the envelope, while another user's
  * calls go on; the rate's window passes with the clock.
@@ -18,6 +19,7 @@ import { LARGE_LISTING_ENTRIES } from '../../src/vfs/VfsService.js';
 import { TestClock } from '../helpers/clock.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer, expectClientErrorEnvelope } from '../helpers/http.js';
+import { installDeclaration, LEAVE_DECLARATION, RecordsApi } from '../helpers/records.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
 import { VfsClient } from '../helpers/vfs.js';
@@ -126,6 +128,21 @@ describe(`costly calls on ${databaseKind}`, () => {
     expect(small.statusCode, small.body).toBe(200);
     held.release();
     await Promise.all(running);
+  });
+
+  it("counts a list of records among the same calls, while reading one record is not one", async () => {
+    await installDeclaration(t.services.stores, LEAVE_DECLARATION, [alice.activeAccountId!], [alice.id]);
+    const records = new RecordsApi(t, aliceJwt);
+    const { record } = await records.created({ subject: 'Held' });
+    holdAlicesSearches();
+    held.entered = 0;
+    const running = Array.from({ length: PER_USER }, () => search(aliceJwt));
+    await held.until(PER_USER);
+    expectRefused(await records.query());
+    expect((await records.get(record.name)).statusCode).toBe(200);
+    held.release();
+    await Promise.all(running);
+    expect((await records.query()).statusCode).toBe(200);
   });
 
   it(`refuses a folder listing of more than ${LARGE_LISTING_ENTRIES} entries beyond the user's calls at once`, async () => {

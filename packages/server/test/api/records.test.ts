@@ -88,15 +88,28 @@ describe(`records on ${databaseKind}`, () => {
   });
 
   it('names records by the series, one number after the other', async () => {
-    const app = await t.services.stores.apps.findByName('Leave');
     const org = (await t.services.stores.accounts.create({ name: 'Series Org' })).id;
     const user = await makeUser(t.services.stores, t.hasher, { accounts: [org] });
     await installDeclaration(t.services.stores, LEAVE_DECLARATION, [org], [user.id]);
-    expect(app).not.toBeNull();
     const api = new RecordsApi(t, (await signIn(t.app, t.config.wrapperPrefix, user.username)).jwt);
     const first = await api.created({ subject: 'One' });
     const second = await api.created({ subject: 'Two' });
     expect([first.record.name, second.record.name]).toEqual([`LR-${year}-00001`, `LR-${year}-00002`]);
+    // Made at once, each gets a number of its own.
+    const together = await Promise.all(['A', 'B', 'C', 'D'].map((subject) => api.created({ subject })));
+    expect(together.map((d) => d.record.name).sort()).toEqual([3, 4, 5, 6].map((n) => `LR-${year}-0000${n}`));
+  });
+
+  it('writes a record for an operator, checked and named as any other, owned by its owner field', async () => {
+    const accountId = bob.activeAccountId!;
+    const name = await t.services.records.createAsOperator({ accountId, app: 'Leave', entity: 'request', values: { subject: 'Imported', employee: bob.id, approved: true }, createdBy: ada.id, at: new Date('2025-03-04T10:00:00Z') });
+    expect(name).toMatch(/^LR-2025-\d{5}$/);
+    // Bob owns it (the owner field), and sees the value read-only to him.
+    expect((await bobApi.detail(name)).record).toMatchObject({ createdAt: '2025-03-04T10:00:00.000Z', createdBy: { name: 'Ada Hart' }, owner: { id: bob.id }, values: { approved: true } });
+    await expect(t.services.records.createAsOperator({ accountId, app: 'Leave', entity: 'request', values: { employee: dave.id.replace(/^./, 'f') }, createdBy: ada.id })).rejects.toMatchObject({
+      code: 'records.invalid',
+      fields: { subject: { code: 'required' } },
+    });
   });
 
   it('names each field whose value is wrong, and writes nothing', async () => {
@@ -121,6 +134,10 @@ describe(`records on ${databaseKind}`, () => {
     expect(linked.links).toEqual({ OPS: 'Operations' });
     // A team is named by its code: a second one of that code is refused.
     expect((await adaApi.create({ code: 'OPS', title: 'Again' }, 'team')).json<RecordProblemsEnvelope>().fields).toEqual({ code: { code: 'unique' } });
+    // Two at once: one is named so, the other is told the name is taken.
+    const race = await Promise.all([adaApi.create({ code: 'HR', title: 'People' }, 'team'), adaApi.create({ code: 'HR', title: 'Humans' }, 'team')]);
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(race.find((r) => r.statusCode === 400)!.json<RecordProblemsEnvelope>().fields).toEqual({ code: { code: 'unique' } });
   });
 
   it('refuses a value a unique field already has in another live record', async () => {
@@ -144,7 +161,11 @@ describe(`records on ${databaseKind}`, () => {
     expect((await adaApi.update(record.name, 1, { note: 'hr was here' })).statusCode).toBe(200);
     const res = await bobApi.update(record.name, 1, { note: 'bob too' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'records.conflict', params: { user: 'Ada Hart', version: '2' } });
+    expect(res.json()).toMatchObject({
+      code: 'records.conflict',
+      params: { user: 'Ada Hart', version: '2' },
+      message: 'Ada Hart changed this record meanwhile (version 2). Reload it to see their change, then make yours again.',
+    });
     expect((await carlApi.remove(record.name, 1)).statusCode).toBe(409);
     expect((await bobApi.detail(record.name)).record.values.note).toBe('hr was here');
   });

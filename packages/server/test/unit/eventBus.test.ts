@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BusSessionEvents, parseSessionEvent, type SessionEvent } from '../../src/auth/SessionEvents.js';
 import { Remembered } from '../../src/auth/Remembered.js';
-import { LocalEventBus, MAX_PAYLOAD_BYTES, Subscribers } from '../../src/events/EventBus.js';
+import { LocalEventBus, MAX_PAYLOAD_BYTES, Subscribers, type EventBus } from '../../src/events/EventBus.js';
+import { parseRecordMessage, RECORD_TOPIC, recordMessages, shareRecordChanges } from '../../src/events/recordEvents.js';
 import { fileMessages, parseFileMessage } from '../../src/events/fileEvents.js';
 import { parseSettingsMessage, shareSettingsChanges } from '../../src/events/settingsEvents.js';
 import { parseTaskMessage, shareTaskChanges, TASK_TOPIC } from '../../src/events/taskEvents.js';
+import type { RecordChange } from '../../src/records/RecordService.js';
 import type { TaskChange } from '../../src/tasks/TaskService.js';
 
 describe('the event bus within one server', () => {
@@ -131,5 +133,44 @@ describe('file changes over the bus', () => {
     expect(messages.length).toBeGreaterThan(1);
     for (const message of messages) expect(Buffer.byteLength(JSON.stringify(message))).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
     expect(messages.flatMap((m) => m.directories)).toEqual(directories);
+  });
+});
+
+describe('record changes over the bus', () => {
+  const ACCOUNT = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
+  const USER = '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e';
+  const message = { accountId: ACCOUNT, app: 'Leave', entity: 'request', names: ['LR-2026-00001'], byId: USER };
+
+  it('takes from other servers only ids, keys and names', () => {
+    expect(parseRecordMessage(message)).toEqual(message);
+    for (const bad of [null, { ...message, accountId: 'x' }, { ...message, byId: `${USER}'--` }, { ...message, app: 'a b' }, { ...message, entity: '' }, { ...message, names: [] }, { ...message, names: [5] }, { ...message, names: ['x'.repeat(141)] }]) {
+      expect(parseRecordMessage(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+
+  it("splits the names of many records (an import's) over messages that each fit the bus, losing none", () => {
+    const names = Array.from({ length: 3_000 }, (_, i) => `LR-2026-${String(i).padStart(5, '0')}`);
+    const messages = recordMessages({ ...message, names });
+    expect(messages.length).toBeGreaterThan(1);
+    for (const m of messages) expect(Buffer.byteLength(JSON.stringify(m))).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    expect(messages.flatMap((m) => m.names)).toEqual(names);
+  });
+
+  it("puts this server's changes on the bus and hands the others' to the records service", async () => {
+    const listeners: Array<(change: RecordChange) => void> = [];
+    const subscribers: Array<(payload: unknown, origin: 'here' | 'elsewhere') => void> = [];
+    const sent: unknown[] = [];
+    const bus = { publish: (topic: string, payload: unknown) => sent.push([topic, payload]), subscribe: (_topic: string, listener: (payload: unknown, origin: 'here' | 'elsewhere') => void) => (subscribers.push(listener), () => undefined) } as unknown as EventBus;
+    const changedElsewhere = vi.fn(async () => undefined);
+    shareRecordChanges({ onChange: (listener) => (listeners.push(listener), () => undefined), changedElsewhere }, bus, () => undefined);
+    const change = (origin: RecordChange['origin']): RecordChange => ({ accountId: ACCOUNT, app: 'Leave', entity: 'request', names: ['LR-2026-00001'], by: { id: USER, name: 'Ada' }, origin });
+    listeners.forEach((listener) => listener(change('here')));
+    listeners.forEach((listener) => listener(change('elsewhere')));
+    expect(sent).toEqual([[RECORD_TOPIC, message]]);
+    subscribers.forEach((listener) => listener(message, 'here'));
+    expect(changedElsewhere).not.toHaveBeenCalled();
+    subscribers.forEach((listener) => listener({ ...message, names: ['bad\u0000'.repeat(100)] }, 'elsewhere'));
+    subscribers.forEach((listener) => listener(message, 'elsewhere'));
+    expect(changedElsewhere.mock.calls).toEqual([[message]]);
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Locale } from '../constants.js';
 import { RYG_STATUSES, type RygStatus } from '../rules/ryg.js';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../api/text.js';
 import { CONDITION_OPS, type ConditionOp } from './condition.js';
@@ -205,6 +206,21 @@ export const RecordMessages = {
   notDeleted: 'This record is not deleted',
 } as const;
 export type RecordErrorCode = keyof typeof RecordMessages;
+
+/**
+ * The name of the work item a mention on a record gives the mentioned user
+ * (docs/behaviour/records.md#comments), in that user's language: it is
+ * stored as the task's name, so the server writes it once, translated.
+ */
+export const RECORD_MENTION_TEXTS: Readonly<Record<Locale, string>> = {
+  en_EN: '{user} mentioned you on {record}',
+  de_DE: '{user} hat Sie bei {record} erwähnt',
+  fr_FR: '{user} vous a mentionné dans {record}',
+  nb_NO: '{user} nevnte deg i {record}',
+  sl_SI: '{user} vas je omenil(a) v zapisu {record}',
+  vi_VN: '{user} đã nhắc đến bạn trong {record}',
+  zh_CN: '{user} 在 {record} 中提到了你',
+};
 
 /** Colours a list may be filtered by. */
 export const RECORD_COLOURS: readonly RygStatus[] = RYG_STATUSES;

@@ -17,6 +17,7 @@ const serverSends: DesktopServerMessage[] = [
   socketMessages.settingsChanged(['desktop.font', 'locale']),
   socketMessages.taskChanged({ reason: 'assigned', taskId: 't-1', task_name: 'Call back', appName: 'CRM', by: { id: 'u-2', name: 'Bob Stone' } }),
   socketMessages.vfsChanged(['home:/', 'shared:/Reports']),
+  socketMessages.recordsChanged({ app: 'Leave', entity: 'request', names: ['LR-2026-00001'], by: 'Bob Stone' }),
   socketMessages.appMessage({ pid: 3, name: 'CRM', args: { refresh: true } }),
 ];
 
