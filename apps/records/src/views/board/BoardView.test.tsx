@@ -7,7 +7,15 @@ import { leaveRequest } from '../../model/testEntity.js';
 import { renderView } from '../testRender.js';
 import { BoardView } from './BoardView.js';
 
-afterEach(cleanup);
+/** What is under the pointer (the browser's hit test, which jsdom lacks). */
+function pointAt(element: () => Element): void {
+  Object.defineProperty(document, 'elementFromPoint', { value: element, configurable: true });
+}
+
+afterEach(() => {
+  cleanup();
+  Reflect.deleteProperty(document, 'elementFromPoint');
+});
 
 async function showBoard(options: { mayUpdate?: boolean } = {}) {
   const calls = new TestCalls(leaveRequest);
@@ -87,19 +95,44 @@ describe('the board', () => {
     fireEvent.keyDown(card('LR-2026-00004'), { key: 'Enter' });
     expect(opened).toEqual(['LR-2026-00004']);
     expect(model.getState().grabbed).toBeNull();
-    expect(card('LR-2026-00004').getAttribute('draggable')).toBe('false');
+    expect(card('LR-2026-00004').dataset.movable).toBeUndefined();
+    expect(card('LR-2026-00004').querySelector('[data-grip]')).toBeNull();
   });
 
-  it('moves a card dropped by the pointer on another column', async () => {
+  it('moves a card dragged with the mouse onto another column, a copy following the pointer', async () => {
     const { calls } = await showBoard();
-    const data = new Map<string, string>();
-    const dataTransfer = { setData: (k: string, v: string) => data.set(k, v), getData: (k: string) => data.get(k) ?? '', effectAllowed: '', dropEffect: '' };
-    fireEvent.dragStart(card('LR-2026-00001'), { dataTransfer });
-    fireEvent.dragOver(column('rejected'), { dataTransfer });
+    const board = screen.getByTestId('records.board');
+    pointAt(() => column('rejected'));
+    const pointer = { pointerId: 1, pointerType: 'mouse', button: 0 };
+    fireEvent.pointerDown(card('LR-2026-00001'), { ...pointer, clientX: 10, clientY: 10 });
+    // A press that has not moved is still a click.
+    fireEvent.pointerMove(board, { ...pointer, clientX: 12, clientY: 11 });
+    expect(screen.queryByTestId('records.board.dragCopy')).toBeNull();
+    fireEvent.pointerMove(board, { ...pointer, clientX: 400, clientY: 60 });
+    expect(screen.getByTestId('records.board.dragCopy').textContent).toContain('Ski week');
+    expect(column('rejected').className).toContain('rcv-column--target');
     await act(async () => {
-      fireEvent.drop(column('rejected'), { dataTransfer, clientY: 10 });
+      fireEvent.pointerUp(board, { ...pointer, clientX: 400, clientY: 60 });
     });
+    expect(screen.queryByTestId('records.board.dragCopy')).toBeNull();
     expect(calls.updates).toEqual([{ app: 'Leave', name: 'LR-2026-00001', version: 1, values: { status: 'rejected' } }]);
     expect(within(column('rejected')).getAllByTestId('records.board.card').map((c) => c.dataset.card)).toEqual(['LR-2026-00001']);
+  });
+
+  it('drags with a finger only from the grip, so that elsewhere a touch scrolls', async () => {
+    const { calls } = await showBoard();
+    const board = screen.getByTestId('records.board');
+    pointAt(() => column('approved'));
+    const finger = { pointerId: 2, pointerType: 'touch', button: 0 };
+    fireEvent.pointerDown(within(card('LR-2026-00001')).getByText('Ski week'), { ...finger, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(board, { ...finger, clientX: 300, clientY: 10 });
+    expect(screen.queryByTestId('records.board.dragCopy')).toBeNull();
+    fireEvent.pointerCancel(board, finger);
+    fireEvent.pointerDown(card('LR-2026-00001').querySelector('[data-grip]')!, { ...finger, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(board, { ...finger, clientX: 300, clientY: 10 });
+    await act(async () => {
+      fireEvent.pointerUp(board, { ...finger, clientX: 300, clientY: 10 });
+    });
+    expect(calls.updates.map((u) => u.values)).toEqual([{ status: 'approved' }]);
   });
 });

@@ -1,9 +1,10 @@
 import { useModel, useTranslation, type TFunction } from '@atrium/app-kit';
 import { labelOf, type Entity, type RecordDto } from '@atrium/shared/apps';
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, type JSX, type KeyboardEvent, type PointerEvent } from 'react';
 import { cardFieldsOf, shownCards, type BoardAnnouncement, type BoardColumn, type BoardModel, type BoardState } from '../../model/BoardModel.js';
 import { valueText } from '../../model/valueText.js';
 import { RecordColour } from '../RecordColour.js';
+import { usePointerDrag, type CardDrag } from './usePointerDrag.js';
 import { refusalText, useValueContext } from '../viewHelpers.js';
 import '../viewsCommon.css';
 import './board.css';
@@ -41,30 +42,21 @@ const NONE: readonly string[] = [];
 
 const MOVE_KEYS: Record<string, 'left' | 'right' | 'up' | 'down'> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
-/** The card a drop lands before: the first whose middle is below the pointer. */
-function dropIndex(list: HTMLElement, y: number, dragged: string | null): number {
-  const cards = [...list.querySelectorAll<HTMLElement>('[data-card]')].filter((c) => c.dataset.card !== dragged);
-  const index = cards.findIndex((c) => {
-    const box = c.getBoundingClientRect();
-    return y < box.top + box.height / 2;
-  });
-  return index < 0 ? cards.length : index;
-}
-
 /**
  * The board (docs/behaviour/records-views.md#board): a column per choice of
  * the group-by field, coloured by the choice, each with its cards (title,
  * card fields, the record's colour) and "Show more". A card moves by
  * dragging it to another column, or with the keyboard: Space or Enter picks
  * it up, the arrows move it, Space or Enter drops it, Escape puts it back;
- * each step is said in a live region.
+ * each step is said in a live region. A mouse drags a card from anywhere on
+ * it, a finger or a pen from its grip (usePointerDrag).
  */
 export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardViewProps): JSX.Element {
   const state = useModel(model);
   const { t, language } = useTranslation();
   const instructionsId = useId();
   const root = useRef<HTMLElement>(null);
-  const [dragged, setDragged] = useState<string | null>(null);
+  const { drag, onCardPointerDown, boardHandlers } = usePointerDrag(root, model.canMove, (name, column, index) => void model.move(name, column, index));
   const cards = useMemo(() => shownCards(state), [state]);
   const fields = useMemo(() => cardFieldsOf(entity, hiddenFields), [entity, hiddenFields]);
   const ctx = useValueContext(state.people, state.links);
@@ -109,22 +101,17 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
     }
   };
 
-  const handleDrop = (event: DragEvent<HTMLElement>, column: number) => {
-    const name = event.dataTransfer.getData('text/plain') || dragged;
-    setDragged(null);
-    if (!name) return;
-    event.preventDefault();
-    const list = event.currentTarget.querySelector<HTMLElement>('.rcv-column__cards');
-    void model.move(name, column, list ? dropIndex(list, event.clientY, name) : 0);
-  };
-
   return (
     <section
       ref={root}
       onBlur={(event) => {
         if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) keyboardCard.current = null;
       }}
-      className="rcv rcv-board" aria-label={t('records.board.label', { entity: labelOf(entity.pluralLabel, language) })} data-testid="records.board">
+      {...boardHandlers}
+      className={`rcv rcv-board${drag ? ' rcv-board--dragging' : ''}`}
+      aria-label={t('records.board.label', { entity: labelOf(entity.pluralLabel, language) })}
+      data-testid="records.board"
+    >
       <p id={instructionsId} className="rcv-hidden">
         {canMove ? t('records.board.instructions') : t('records.board.readOnly')}
       </p>
@@ -148,19 +135,19 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
             title={columnTitle(column, t, language)}
             describedBy={instructionsId}
             canMove={canMove}
-            dragged={dragged}
+            drag={drag}
             renderFields={(card) =>
               fields
                 .map((key) => ({ key, label: labelOf(entity.fields[key]!.label, language), text: valueText(entity.fields[key], card.values[key], ctx) }))
                 .filter((f) => f.text !== '')
             }
             onCardKey={handleCardKey}
-            onDragStart={setDragged}
-            onDrop={handleDrop}
+            onCardPointerDown={onCardPointerDown}
             open={open}
           />
         ))}
       </div>
+      {drag && <DragCopy drag={drag} card={state.columns.flatMap((c) => c.cards).find((c) => c.name === drag.name)} />}
       <div className="rcv-hidden" aria-live="assertive" aria-atomic="true" data-testid="records.board.live">
         {state.announcement ? <span key={state.announcements}>{announcementText(state.announcement, state.columns, t, language)}</span> : null}
       </div>
@@ -191,19 +178,17 @@ interface ColumnProps {
   title: string;
   describedBy: string;
   canMove: boolean;
-  dragged: string | null;
+  drag: CardDrag | null;
   renderFields(card: RecordDto): Array<{ key: string; label: string; text: string }>;
   onCardKey(event: KeyboardEvent<HTMLElement>, card: RecordDto): void;
-  onDragStart(name: string | null): void;
-  onDrop(event: DragEvent<HTMLElement>, column: number): void;
+  onCardPointerDown(event: PointerEvent<HTMLElement>, name: string): void;
   open(name: string): void;
 }
 
-function Column({ model, state, column, index, cards, title, describedBy, canMove, dragged, renderFields, onCardKey, onDragStart, onDrop, open }: ColumnProps): JSX.Element {
+function Column({ model, state, column, index, cards, title, describedBy, canMove, drag, renderFields, onCardKey, onCardPointerDown, open }: ColumnProps): JSX.Element {
   const { t } = useTranslation();
   const headingId = useId();
-  const [over, setOver] = useState(false);
-  const target = state.grabbed?.column === index || over;
+  const target = state.grabbed?.column === index || drag?.over === index;
   return (
     <div
       className={`rcv-column rcv-choice--${column.colour ?? 'none'}${target ? ' rcv-column--target' : ''}`}
@@ -211,17 +196,7 @@ function Column({ model, state, column, index, cards, title, describedBy, canMov
       aria-labelledby={headingId}
       data-testid="records.board.column"
       data-value={column.value ?? ''}
-      onDragOver={(event) => {
-        if (dragged === null) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'move';
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        setOver(false);
-        onDrop(event, index);
-      }}
+      data-column-index={index}
     >
       <h3 className="rcv-column__title" id={headingId}>
         <span className="rcv-column__swatch" aria-hidden="true" />
@@ -234,26 +209,23 @@ function Column({ model, state, column, index, cards, title, describedBy, canMov
         {cards.map((card) => {
           const grabbed = state.grabbed?.name === card.name;
           const moving = state.moving.includes(card.name);
+          const dragged = drag?.name === card.name;
           return (
             <li key={card.name} className="rcv-column__item">
               <article
-                className={`rcv-card${grabbed ? ' rcv-card--grabbed' : ''}${moving ? ' rcv-card--moving' : ''}`}
+                className={`rcv-card${grabbed ? ' rcv-card--grabbed' : ''}${moving ? ' rcv-card--moving' : ''}${dragged ? ' rcv-card--dragged' : ''}`}
                 tabIndex={0}
                 data-card={card.name}
                 data-testid="records.board.card"
                 aria-describedby={describedBy}
                 aria-busy={moving || undefined}
-                draggable={canMove && !moving}
-                onDragStart={(event) => {
-                  event.dataTransfer.setData('text/plain', card.name);
-                  event.dataTransfer.effectAllowed = 'move';
-                  onDragStart(card.name);
-                }}
-                onDragEnd={() => onDragStart(null)}
+                data-movable={canMove && !moving ? true : undefined}
+                onPointerDown={(event) => !moving && onCardPointerDown(event, card.name)}
                 onKeyDown={(event) => onCardKey(event, card)}
                 onDoubleClick={() => open(card.name)}
               >
                 <div className="rcv-card__head">
+                  {canMove && <span className="rcv-card__grip" data-grip aria-hidden="true" />}
                   <RecordColour colour={card.colour} />
                   <button type="button" className="rcv-card__title" tabIndex={-1} onClick={() => open(card.name)} title={card.title}>
                     {card.title}
@@ -293,6 +265,20 @@ function Column({ model, state, column, index, cards, title, describedBy, canMov
           {t('records.board.showMore')}
         </button>
       )}
+    </div>
+  );
+}
+
+/** The copy of a dragged card that follows the pointer. */
+function DragCopy({ drag, card }: { drag: CardDrag; card: RecordDto | undefined }): JSX.Element | null {
+  if (card === undefined) return null;
+  return (
+    <div className="rcv-card rcv-card--copy" style={{ left: drag.left, top: drag.top, width: drag.width }} aria-hidden="true" data-testid="records.board.dragCopy">
+      <div className="rcv-card__head">
+        <RecordColour colour={card.colour} />
+        <span className="rcv-card__title">{card.title}</span>
+      </div>
+      <div className="rcv-card__name">{card.name}</div>
     </div>
   );
 }

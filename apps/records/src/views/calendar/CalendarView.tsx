@@ -140,7 +140,7 @@ export function CalendarView({ model, entity }: CalendarViewProps): JSX.Element 
           {weeks.map((week, w) => {
             const layout = layouts[w]!;
             return (
-              <div key={week[0]!.key} className="rcv-week" role="row" style={{ gridTemplateRows: `auto repeat(${CALENDAR_LANES}, 1.5rem) auto` }}>
+              <div key={week[0]!.key} className="rcv-week" role="row" style={{ gridTemplateRows: `1.75rem repeat(${CALENDAR_LANES}, 1.5rem) minmax(1.25rem, 1fr)` }}>
                 {week.map((day, c) => {
                   const count = model.recordsOn(day.key).length;
                   return (

@@ -190,7 +190,7 @@ function CommentBox({ model }: { model: TimelineModel }): JSX.Element {
                 take(i);
               }}
             >
-              <span>{person.name}</span> <span className="rcv-comment__username">@{person.id}</span>
+              {person.name}
             </li>
           ))}
         </ul>
