@@ -449,6 +449,24 @@ export interface Desktop {
   readonly tasks: DesktopTasks;
   /** Global search over applications, people, files and comments (docs/behaviour/search.md). */
   readonly search: DesktopSearch;
+  /**
+   * Calls `listener` with each change of records of the declared
+   * applications the user has (which records of which entity, and who made
+   * the change: what is shown of them should be fetched again), and with
+   * null when changes may have been missed (the desktop's connection came
+   * back after a drop). Returns the unsubscribe function.
+   */
+  onRecordsChanged(listener: (change: RecordsChange | null) => void): () => void;
+}
+
+/** Records of an entity of a declared application changed (the records runtime fetches again what it shows of them). */
+export interface RecordsChange {
+  app: string;
+  entity: string;
+  /** The names of the records changed. */
+  names: readonly string[];
+  /** Who changed them (their display name). */
+  by?: string;
 }
 
 // ---- Work items (docs/behaviour/work.md) ----

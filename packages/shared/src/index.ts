@@ -5,6 +5,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './rules/password.js';
+export * from './rules/roleName.js';
 export * from './rules/keyNames.js';
 export * from './rules/path.js';
 export * from './rules/visibility.js';

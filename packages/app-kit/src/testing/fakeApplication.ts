@@ -78,6 +78,10 @@ export interface FakeApplicationOptions {
   t?: Desktop['t'];
   /** Answers the app's dialogs (default: none is ever answered). */
   dialog?: Application['dialog'];
+  /** Answers the app's requests to the API (default: every one rejects). */
+  request?: Desktop['request'];
+  /** Hears changes of records (default: none is ever told). */
+  onRecordsChanged?: Desktop['onRecordsChanged'];
 }
 
 /** A fake Application with what it recorded. */
@@ -144,7 +148,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     settings,
     packages: (type) => (options.packages ?? []).filter((p) => !type || p.type === type),
     showProfileCard: () => undefined,
-    request: () => Promise.reject(new Error('No requests in this test')),
+    request: options.request ?? (() => Promise.reject(new Error('No requests in this test'))),
     tray: { create: () => ({ update: () => undefined, destroy: () => undefined }) },
     files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: {} }),
     openFile: async (file) => {
@@ -153,6 +157,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     addTranslations: async (texts) => options.addTranslations?.(texts),
     search: options.search ?? { query: () => Promise.reject(new Error('No requests in this test')), history: () => [], remember: () => Promise.resolve() },
     tasks: options.tasks ?? noTasks(),
+    onRecordsChanged: options.onRecordsChanged ?? (() => () => undefined),
   };
   let nextWid = 1;
   let ended = false;

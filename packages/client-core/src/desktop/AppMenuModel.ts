@@ -1,4 +1,4 @@
-import { APP_CATEGORIES, opensInViewer, profileAppTitle, VIEWER_APP, type AppCategory, type PackageManifestEntry, type Profile, type ProfileApp } from '@atrium/shared';
+import { APP_CATEGORIES, opensInRecords, opensInViewer, profileAppTitle, RECORDS_RUNTIME_APP, VIEWER_APP, type AppCategory, type PackageManifestEntry, type Profile, type ProfileApp } from '@atrium/shared';
 import { Observable } from '../Observable.js';
 import type { PackageManager } from '../packages/PackageManager.js';
 import { packageIcon } from '../packages/packageIcon.js';
@@ -97,13 +97,15 @@ function startOption(app: ProfileApp, key: 'icon'): string | null {
  * the user's profile apps joined with the package manifest, then the
  * application packages the user sees that the profile does not list
  * (Preferences, packages of every organisation). A profile app is available
- * when it opens in the Viewer (an organisation page) or its package is there;
+ * when it opens in the Viewer (an organisation page), it is a declared
+ * application and the user has the records runtime, or its package is there;
  * otherwise it is listed as unavailable. Its title is the package's in the
  * user's language, else the catalogue's title of its start_options in
  * that language (profileAppTitle), else its name; its icon the package's,
  * else an organisation page's from its start_options, else its category's; its
  * category comes from the profile (packages alone are 'other'). The Viewer
- * itself is not listed: it shows the organisation pages of the other entries.
+ * and the records runtime are not listed: they show the organisation pages
+ * and declared applications of the other entries.
  * Sorted by title within each category.
  */
 export function appMenuEntries(input: { profileApps: readonly ProfileApp[]; manifest: readonly PackageManifestEntry[]; isVisible(name: string): boolean; locale: string }): AppMenuEntry[] {
@@ -112,22 +114,24 @@ export function appMenuEntries(input: { profileApps: readonly ProfileApp[]; mani
   const entries: AppMenuEntry[] = [];
   const seen = new Set<string>();
   for (const app of profileApps) {
-    if (seen.has(app.name) || app.name === VIEWER_APP) continue;
+    if (seen.has(app.name) || app.name === VIEWER_APP || app.name === RECORDS_RUNTIME_APP) continue;
     seen.add(app.name);
     const category = appMenuCategory(app.category);
     const viewer = opensInViewer(app);
-    const pkg = viewer ? undefined : packageOf(app.name);
+    // A declared application has no package of its own: the records runtime shows it when the user has that.
+    const declared = opensInRecords(app) && isVisible(RECORDS_RUNTIME_APP);
+    const pkg = viewer || declared ? undefined : packageOf(app.name);
     entries.push({
       name: app.name,
       title: (pkg && packageTitle(pkg, locale)) || profileAppTitle(app, locale) || app.name,
       category,
       // An organisation page's own icon, its monogram (docs/behaviour/applications.md#icons-of-organisation-pages).
       icon: (pkg ? packageIcon(pkg) : viewer && startOption(app, 'icon')) || categoryIcon(category),
-      available: viewer || pkg !== undefined,
+      available: viewer || declared || pkg !== undefined,
     });
   }
   for (const pkg of manifest) {
-    if (pkg.type !== 'application' || seen.has(pkg.name) || pkg.name === VIEWER_APP || !isVisible(pkg.name)) continue;
+    if (pkg.type !== 'application' || seen.has(pkg.name) || pkg.name === VIEWER_APP || pkg.name === RECORDS_RUNTIME_APP || !isVisible(pkg.name)) continue;
     seen.add(pkg.name);
     entries.push({ name: pkg.name, title: packageTitle(pkg, locale), category: 'other', icon: packageIcon(pkg) ?? 'application', available: true });
   }

@@ -1,5 +1,5 @@
 import type { AppWindow, AppWindowOptions, ApplicationRuntime, Desktop, LaunchOptions, LaunchRequest } from '@atrium/sdk';
-import { isPackageVisible, opensInViewer, PackageMetadataSchema, VIEWER_APP, type PackageManifestEntry, type PackageType } from '@atrium/shared';
+import { isPackageVisible, opensInRecords, opensInViewer, PackageMetadataSchema, RECORDS_RUNTIME_APP, VIEWER_APP, type PackageManifestEntry, type PackageType } from '@atrium/shared';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
 import { Application, type ApplicationHost, type WindowContent } from './Application.js';
@@ -41,6 +41,11 @@ export interface PackageManagerOptions {
   hooks: DesktopHooks;
   /** Handles drill-down links (default: NoopDrilldownEngine). */
   drilldown?: DrilldownEngine;
+}
+
+/** The generic application that shows an app of the profile: the Viewer an organisation page, Records a declared application; null for others. */
+function runtimeOf(app: { is_base_app: boolean; app_type: number }): string | null {
+  return opensInViewer(app) ? VIEWER_APP : opensInRecords(app) ? RECORDS_RUNTIME_APP : null;
 }
 
 /**
@@ -145,7 +150,8 @@ export class PackageManager extends Observable<PackagesState> {
    */
   canLaunch(name: string): boolean {
     const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
-    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) return this.canLaunch(VIEWER_APP);
+    const runtime = profileApp && runtimeOf(profileApp);
+    if (runtime && name !== runtime) return this.canLaunch(runtime);
     const entry = this.metadataOf(name);
     return !!entry && entry.type === 'application' && this.isVisible(name);
   }
@@ -285,16 +291,23 @@ export class PackageManager extends Observable<PackagesState> {
     if (!this.getState().loaded && this.#loading) await this.#loading;
     if (this.#disposed) return null;
     const profileApp = this.#hooks.profile()?.apps.find((app) => app.name === name);
-    if (profileApp && name !== VIEWER_APP && opensInViewer(profileApp)) {
-      // The task a work item opens the application at goes along (docs/behaviour/work.md#notification-centre).
-      const task = typeof args.taskId === 'string' ? { taskId: args.taskId } : {};
-      // An organisation's page is shown once: chosen again, its window comes forward (docs/behaviour/applications.md#viewer-apps).
-      const shown = task.taskId || options.restart ? undefined : this.#viewerOf(name);
+    const runtime = profileApp && runtimeOf(profileApp);
+    if (runtime && name !== runtime) {
+      // What goes along: the task a work item opens an organisation page at (docs/behaviour/work.md#notification-centre),
+      // the record a declared application opens at (from the arguments, or the page address's options).
+      const viewer = runtime === VIEWER_APP;
+      const key = viewer ? 'taskId' : 'record';
+      const asked = typeof args[key] === 'string' ? args[key] : !viewer && typeof options.record === 'string' ? options.record : undefined;
+      const more = asked ? { [key]: asked } : {};
+      // Shown once: chosen again, its window comes forward (docs/behaviour/applications.md#viewer-apps); a declared
+      // application is told the record asked for, a page opened at a task is shown anew.
+      const shown = (viewer && asked) || options.restart ? undefined : this.#instanceOf(runtime, name);
       if (shown) {
         shown.windows[0]?.attention();
+        if (!viewer) shown.emit('attention', { args: { app: name, ...more }, options });
         return shown;
       }
-      return this.#launch(VIEWER_APP, { app: name, ...task }, { ...options, sessionName: name });
+      return this.#launch(runtime, { app: name, ...more }, { ...options, sessionName: name });
     }
     if (!this.isVisible(name)) {
       // The product's sentence, then what to do: whom to ask, and where the user's applications are (an unknown name
@@ -390,8 +403,9 @@ export class PackageManager extends Observable<PackagesState> {
   }
 
   /** The Viewer showing an organisation's page, if one is open. */
-  #viewerOf(page: string): Application | undefined {
-    for (const app of this.#apps.values()) if (app.name === VIEWER_APP && app.args.app === page && !app.destroyed) return app;
+  /** The running instance of a generic runtime (the Viewer, Records) showing this app of the profile. */
+  #instanceOf(runtime: string, app: string): Application | undefined {
+    for (const running of this.#apps.values()) if (running.name === runtime && running.args.app === app && !running.destroyed) return running;
     return undefined;
   }
 

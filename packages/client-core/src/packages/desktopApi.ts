@@ -1,6 +1,8 @@
-import { localizedText, type Desktop, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
+import { localizedText, type Desktop, type RecordsChange, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
 import type { PackageManifestEntry, PackageType } from '@atrium/shared';
+import { RECORDS_CHANGED_MESSAGE } from '@atrium/shared/apps';
 import { TrayModel } from '../desktop/TrayModel.js';
+import type { DesktopSocket } from '../sockets/SocketClient.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { packageTitle } from './packageTitle.js';
 
@@ -58,6 +60,7 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
     },
     // One search and one Recent list for the whole desktop (the panel's too: docs/behaviour/search.md).
     search: hooks.search,
+    onRecordsChanged: (listener) => recordsChanges(hooks.socket, listener),
   };
 }
 
@@ -79,4 +82,16 @@ function ownedTray(tray: TrayModel, packages: DesktopPackages, owner: number | n
       return { update: (changes) => entry.update(changes), destroy: () => entry.destroy() };
     },
   };
+}
+
+/**
+ * Changes of declared applications' records as the desktop socket tells
+ * them (ids only: the listener fetches again, and the server applies the
+ * rights then), and null when some may have been missed. Without a socket
+ * nothing is heard.
+ */
+function recordsChanges(socket: DesktopSocket | null, listener: (change: RecordsChange | null) => void): () => void {
+  if (!socket) return () => undefined;
+  const stops = [socket.on(RECORDS_CHANGED_MESSAGE, (change) => listener(change)), socket.onMissed(() => listener(null))];
+  return () => stops.forEach((stop) => stop());
 }

@@ -100,7 +100,12 @@ function covers(caller: Caller, entity: Entity, grant: Grant, record: RecordFact
   if (scope === 'organisation') return true;
   if (scope === 'own') return record.ownerId !== null && record.ownerId === caller.userId;
   if (scope === 'reports') return record.ownerId !== null && caller.reports.some((p) => p.id === record.ownerId);
-  return evaluateCondition(scope.where, record.values, entity.fields, { userId: caller.userId, now });
+  try {
+    return evaluateCondition(scope.where, record.values, entity.fields, { userId: caller.userId, now });
+  } catch {
+    // A relative day beyond the calendar (millions of days): the condition covers nothing, as its SQL refuses to run.
+    return false;
+  }
 }
 
 /** The fields listed by every one of some grants (by `listed`); every field when there is no grant. */

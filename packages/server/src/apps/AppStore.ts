@@ -24,6 +24,8 @@ export interface AppStore {
   findByName(name: string): Promise<AppRecord | null>;
   /** Replaces an application's title translations; the record after, or null when there is no such application. */
   setTitles(appId: string, titles: CatalogueTitles): Promise<AppRecord | null>;
+  /** Replaces an application's title, its translations and its category; the record after, or null when there is no such application. */
+  setDescription(appId: string, description: { title: string; titles: CatalogueTitles; category: string }): Promise<AppRecord | null>;
   list(): Promise<AppRecord[]>;
   grant(userId: string, appId: string): Promise<void>;
   /** Returns false when the user did not have the grant. */

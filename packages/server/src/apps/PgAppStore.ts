@@ -23,6 +23,11 @@ export class PgAppStore implements AppStore {
     return row ?? null;
   }
 
+  async setDescription(appId: string, description: { title: string; titles: CatalogueTitles; category: string }): Promise<AppRecord | null> {
+    const [row] = await this.db.update(apps).set(description).where(eq(apps.id, appId)).returning();
+    return row ?? null;
+  }
+
   list(): Promise<AppRecord[]> {
     return this.db.select().from(apps).orderBy(asc(apps.category), asc(apps.title));
   }

@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { CliError, commandUsage, parseCommandArgs, UsageError, wantsHelp, type CommandSpec } from './args.js';
 import { announcementCommands } from './commands/announcements.js';
 import { appCommands } from './commands/apps.js';
+import { declaredAppAliases, declaredAppCommands } from './commands/declaredApps.js';
 import { fileCommands } from './commands/files.js';
 import { identityLinkCommands } from './commands/identityLinks.js';
 import { orgCommands } from './commands/orgs.js';
@@ -18,13 +19,14 @@ import type { ContextOpener } from './context.js';
 import type { CliIo } from './io.js';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...identityLinkCommands, ...orgCommands, ...roleCommands, ...appCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands];
+export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...identityLinkCommands, ...orgCommands, ...roleCommands, ...appCommands, ...declaredAppAliases, ...declaredAppCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands];
 
 const GROUPS: Readonly<Record<string, string>> = {
   user: 'users: create, list, disable, enable, set-password, and their links to identity provider identities: link, unlink, links, link-import',
   org: 'organisations: create, list, add-user, remove-user',
   roles: "users' roles in an organisation or one of its applications: grant, revoke, ls",
-  app: 'the application catalogue: create, list, grant, revoke',
+  app: 'the application catalogue: create, list, translate, grant, revoke (install and export as in apps)',
+  apps: 'declared applications: install, export, ls',
   announcement: 'sign-in page announcements: add, list',
   package: 'packages: register, list, unregister, enable, disable',
   files: 'files in the filesystem, read-only mountpoints included: put, ls, rm',

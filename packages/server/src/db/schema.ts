@@ -13,6 +13,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -565,8 +566,14 @@ export const appDeclarations = pgTable(
       .notNull()
       .references(() => apps.id, { onDelete: 'cascade' }),
     version: text('version').notNull(),
-    /** The declaration as checked at install (its defaults filled in). */
-    declaration: jsonb('declaration').$type<Record<string, unknown>>().notNull(),
+    /**
+     * The declaration as checked at install (its defaults filled in). JSON
+     * text rather than jsonb: jsonb reorders an object's keys, and the order
+     * of entities and fields is part of a declaration (a list or form that
+     * names no fields shows them in declaration order; an export gives back
+     * what was installed).
+     */
+    declaration: json('declaration').$type<Record<string, unknown>>().notNull(),
     installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('app_declarations_app_idx').on(t.appId, t.installedAt)],

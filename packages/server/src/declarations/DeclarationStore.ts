@@ -1,4 +1,5 @@
 import type { AppDeclaration } from '@atrium/shared/apps';
+import type { CountQuery } from './upgradePlan.js';
 
 /** A declared application as one organisation runs it. */
 export interface InstalledApp {
@@ -41,4 +42,13 @@ export interface DeclarationStore {
   installsOf(appId: string): Promise<Array<{ accountId: string; declarationId: string; version: string }>>;
   /** Every version kept of an application, oldest first. */
   versions(appId: string): Promise<DeclarationVersion[]>;
+  /** How many of an organisation's records of the application each query is about (deleted ones included). */
+  countRecords(accountId: string, appId: string, queries: readonly CountQuery[]): Promise<number[]>;
+  /**
+   * Removes what an upgrade loses (upgradePlan.ts): an entity's records are
+   * deleted; other values are taken out of each record, with its version
+   * raised and a history row. `removed(q)`: the field or column is gone from
+   * the new declaration (else its type changed). Returns the records touched.
+   */
+  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number>;
 }

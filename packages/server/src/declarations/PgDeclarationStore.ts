@@ -4,6 +4,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { appDeclarations, appInstalls, apps } from '../db/schema.js';
 import type { DeclarationStore, DeclarationVersion, InstalledApp } from './DeclarationStore.js';
+import { countAffected, removeValues } from './upgradeData.js';
+import type { CountQuery } from './upgradePlan.js';
 
 const installedColumns = {
   appId: apps.id,
@@ -70,5 +72,13 @@ export class PgDeclarationStore implements DeclarationStore {
   async versions(appId: string): Promise<DeclarationVersion[]> {
     const rows = await this.db.select().from(appDeclarations).where(eq(appDeclarations.appId, appId)).orderBy(asc(appDeclarations.installedAt));
     return rows.map(toVersion);
+  }
+
+  countRecords(accountId: string, appId: string, queries: readonly CountQuery[]): Promise<number[]> {
+    return countAffected(this.db, accountId, appId, queries);
+  }
+
+  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number> {
+    return removeValues(this.db, accountId, appId, queries, removed);
   }
 }

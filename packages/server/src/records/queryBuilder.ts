@@ -69,8 +69,21 @@ function listOperand(name: string, entity: Entity, seen: Visibility, ctx: Evalua
     if (seen.hidden.has(name) || UNLISTABLE.has(field.type)) return null;
     return fieldOperand(name, field);
   }
-  if ((RECORD_META_FIELDS as readonly string[]).includes(name)) return metaOperand(name as RecordMetaField, entity, ctx);
-  return null;
+  if (!(RECORD_META_FIELDS as readonly string[]).includes(name)) return null;
+  const behind = fieldBehind(name, entity);
+  return behind !== undefined && seen.hidden.has(behind) ? null : metaOperand(name as RecordMetaField, entity, ctx);
+}
+
+/** The declared field a key reads: the field itself, or for the owner column the entity's owner field (whose value the owner is). */
+function fieldBehind(name: string, entity: Entity): string | undefined {
+  if (Object.hasOwn(entity.fields, name)) return name;
+  return name === 'owner' ? entity.ownerField : undefined;
+}
+
+/** The records where the caller sees what a key reads, when that is some of those they read only. */
+function partlyScope(name: string, entity: Entity, seen: Visibility): RowScope | undefined {
+  const field = fieldBehind(name, entity);
+  return field !== undefined && Object.hasOwn(seen.partly, field) ? seen.partly[field] : undefined;
 }
 
 /** The ORDER BY expression of a sort key (and whether it is never null), or null when the list cannot be sorted by it. */
@@ -99,7 +112,7 @@ function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: Eva
     default:
       expression = ordered(operand);
   }
-  const partly = Object.hasOwn(seen.partly, name) ? seen.partly[name] : undefined;
+  const partly = partlyScope(name, entity, seen);
   // A column that always has a value sorts by itself, so that its index gives the order (the newest change first).
   // A field's empty value reads as null (values.ts stores blank text as none), which sorts last.
   if (partly === undefined) return { expression, alwaysSet: operand.empty === FALSE };
@@ -157,7 +170,8 @@ function searchSql(text: string | undefined, entity: Entity, seen: Visibility, c
  * every filter and the search; `orderBy` = the sort, then the name. A
  * filter or sort by a field the caller does not see (`hiddenFields`), one
  * without a comparable value, an unknown one, or a value that does not fit,
- * throws RecordError('badFilter' | 'badSort'). `partlyHidden` names fields
+ * throws RecordError('badFilter' | 'badSort'); so does the owner column
+ * when the entity's owner field is hidden. `partlyHidden` names fields
  * the caller sees on some records only (recordRights' partlyHiddenFields):
  * filters on them hold, and sorts by them order, only where they are seen.
  */
@@ -181,7 +195,7 @@ export function listQuerySql(
   for (const filter of query.filters) {
     const operand = listOperand(filter.field, entity, seen, ctx) ?? bad(filter.field);
     const leaf = leafSql(operand, filter.op, filter.value, ctx);
-    const partly = Object.hasOwn(partlyHidden, filter.field) && Object.hasOwn(entity.fields, filter.field) ? partlyHidden[filter.field] : undefined;
+    const partly = partlyScope(filter.field, entity, seen);
     parts.push(partly === undefined ? leaf : sql`(${scopeSql(partly, entity, ctx)} and ${leaf})`);
   }
   const search = searchSql(query.search, entity, seen, ctx);

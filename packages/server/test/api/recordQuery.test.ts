@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   colourOf,
   CONDITION_OPS,
@@ -112,7 +113,7 @@ beforeAll(async () => {
   // Records of another entity and of another organisation, which no list of this one shows.
   const strangers = rows.slice(0, 20).map((r, i) => ({ ...values[i]!, id: crypto.randomUUID(), entity: i % 2 === 0 ? 'other' : 'thing', accountId: i % 2 === 0 ? accountId : other.id, name: `X-${i}` }));
   await s.database.db.insert(records).values([...values, ...strangers]);
-}, 60_000);
+});
 afterAll(() => s.close());
 
 const KINDS_WITHOUT_ORDER = new Set(['boolean', 'user', 'multiChoice', 'choice']);
@@ -302,6 +303,15 @@ describe(`the list query builder on ${databaseKind}`, () => {
       );
       expect({ filter, found: (await allPages({ filters: [filter] }, scope, [], partly)).sort() }).toEqual({ filter, found: expected });
     }
+    // The owner, when it is the value of a field seen on some records only, filters only there.
+    const owned = { ...entity, ownerField: 'amount' };
+    const parts = listQuerySql({ accountId, appId, entityKey: 'thing', entity: owned }, RecordQuery.parse({ filters: [{ field: 'owner', op: 'notEmpty' }] }), scope, [], ctx(), partly);
+    const found = await s.database.db.select({ name: records.name }).from(records).where(parts.where);
+    const visibleAmount = live.filter((r) => {
+      const access = recordAccess(caller, app, 'thing', { ownerId: r.ownerId, values: r.data }, NOW);
+      return access.actions.includes('read') && !access.hiddenFields.includes('amount') && r.ownerId !== null;
+    });
+    expect(found.map((r) => r.name).sort()).toEqual(sorted(visibleAmount));
     // Sorted by it, the records where it is hidden come last, as if empty.
     const order = await allPages({ sort: { field: 'amount', direction: 'desc' } }, scope, [], partly);
     const hiddenOn = (n: string) => {
@@ -408,8 +418,40 @@ describe(`the list query builder on ${databaseKind}`, () => {
     badFilter({ field: 'colour', op: 'gt', value: 'RED' });
     badFilter({ field: 'createdAt', op: 'in', value: [] });
     for (const key of ['nothing', 'lines', 'files', 'body']) expect(refusal({ sort: { field: key } })).toEqual(['records.badSort', { field: key }]);
+    // The owner is the owner field's value: hidden with it.
+    const owned = { ...entity, ownerField: 'person' };
+    const ownedRefusal = (query: RecordQueryInput) => {
+      try {
+        listQuerySql({ accountId, appId, entityKey: 'thing', entity: owned }, RecordQuery.parse(query), { kind: 'all' }, ['person'], ctx());
+      } catch (error) {
+        return error instanceof RecordError ? error.code : error;
+      }
+      return null;
+    };
+    expect(ownedRefusal({ filters: [{ field: 'owner', op: 'eq', value: { me: true } }] })).toBe('records.badFilter');
+    expect(ownedRefusal({ sort: { field: 'owner' } })).toBe('records.badSort');
+    expect(ownedRefusal({ filters: [{ field: 'createdBy', op: 'eq', value: { me: true } }] })).toBeNull();
+    expect(refusal({ filters: [{ field: 'owner', op: 'eq', value: { me: true } }] }, ['person'])).toBeNull();
     expect(refusal({ sort: { field: 'amount' } }, ['amount'])).toEqual(['records.badSort', { field: 'amount' }]);
     expect(refusal({ filters: [{ field: 'count', op: 'empty', value: 'ignored' }], sort: { field: 'colour' } })).toBeNull();
+  });
+
+  it('puts no text of the query into the SQL: field keys, values and words are parameters', () => {
+    const nasty = "x'); drop table records; --";
+    const query = RecordQuery.parse({
+      filters: [
+        { field: 'notes', op: 'contains', value: nasty },
+        { field: 'status', op: 'in', value: ['open', 'closed'] },
+        { field: 'start', op: 'gte', value: { relative: { days: -10 } } },
+        { field: 'mail', op: 'eq', value: 'ann@example.test' },
+      ],
+      search: 'zetaword alphaword',
+      sort: { field: 'stars', direction: 'desc' },
+    });
+    const parts = listQuerySql({ accountId, appId, entityKey: 'thing', entity }, query, { kind: 'some', owners: [me], where: [{ field: 'person', op: 'eq', value: { me: true } }] }, [], ctx());
+    const { sql: text, params } = new PgDialect().sqlToQuery(sql`select 1 from records where ${parts.where} order by ${parts.orderBy}`);
+    for (const client of ['drop table', 'notes', 'status', 'closed', 'mail', 'ann@', 'zetaword', 'stars', 'person', me, 'thing']) expect({ client, inSql: text.includes(client) }).toEqual({ client, inSql: false });
+    expect(params).toEqual(expect.arrayContaining([nasty, 'notes', 'closed', 'ann@example.test', 'thing', me]));
   });
 
   it('keeps the table intact and answers sanely whatever the filter values and search text hold', async () => {

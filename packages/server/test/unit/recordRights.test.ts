@@ -197,6 +197,11 @@ describe('what a caller may do with one record', () => {
     expect(recordAccess({ ...approver, userId: 'u-olivia' }, app, 'request', record('u-dana', { approver: 'u-liam' }), NOW).actions).toEqual([]);
   });
 
+  it('is nothing through a condition that cannot be read, such as a day millions of years away', () => {
+    const odd = AppDeclaration.parse({ ...declaration, entities: { request: { ...declaration.entities.request!, rights: { everyone: { actions: ['read'], scope: { where: { field: 'title', op: 'lt', value: { relative: { days: 1e12 } } } } } } } } });
+    expect(recordAccess(plain, odd, 'request', record('u-olivia', { title: 'x' }), NOW).actions).toEqual([]);
+  });
+
   it('is nothing for an unknown entity', () => {
     expect(recordAccess(caller(['hr']), app, 'nothing', record('u-olivia'), NOW)).toEqual({ actions: [], hiddenFields: [], readOnlyFields: [] });
   });

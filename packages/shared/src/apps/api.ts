@@ -25,18 +25,8 @@ import type { ValueProblem } from './values.js';
  *     POST   records/{app}/record/{name}/comments           comment (with @mentions)
  */
 
-/** Most records in one page of a list. */
-export const RECORD_PAGE_MAX = 200;
-/** Records in a page when the list's view declares no size. */
-export const RECORD_PAGE_DEFAULT = 50;
-/** Most rows a CSV export or import holds. */
-export const RECORD_CSV_MAX_ROWS = 10_000;
-/** Longest comment on a record. */
-export const RECORD_COMMENT_MAX_LENGTH = 5_000;
-/** Most filters in one list query. */
-export const RECORD_FILTERS_MAX = 20;
-/** Longest search text of a list. */
-export const RECORD_SEARCH_MAX_LENGTH = 200;
+export { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_CSV_MAX_ROWS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH, RecordMessages, type RecordErrorCode } from './recordLimits.js';
+import { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH } from './recordLimits.js';
 
 /** Columns every record has besides its fields; lists filter and sort by them too. */
 export const RECORD_META_FIELDS = ['name', 'owner', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'colour'] as const;
@@ -186,26 +176,6 @@ export interface RecordConflictParams extends Record<string, string> {
   version: string;
 }
 
-/**
- * The record calls' refusals (code `records.<key>`; the client translates
- * the code with `params`): docs/behaviour/records.md#errors. A record the
- * caller may not read is `notFound`, exactly as one that does not exist.
- */
-export const RecordMessages = {
-  notFound: 'Record not found',
-  appNotFound: 'This application is not available to you',
-  entityNotFound: 'This application has no such kind of record',
-  forbidden: 'You are not allowed to do this with these records',
-  invalid: 'Some values are not valid: see each field',
-  conflict: '{user} changed this record meanwhile (version {version}). Reload it to see their change, then make yours again.',
-  readOnlyField: 'You may not change the field {field}',
-  badFilter: 'The list cannot be filtered by {field} that way',
-  badSort: 'The list cannot be sorted by {field}',
-  tooManyRows: 'At most {max} rows can be exported or imported at once',
-  badCsv: 'The file is not a CSV file this list can import: {reason}',
-  notDeleted: 'This record is not deleted',
-} as const;
-export type RecordErrorCode = keyof typeof RecordMessages;
 
 /**
  * The name of the work item a mention on a record gives the mentioned user
@@ -225,15 +195,6 @@ export const RECORD_MENTION_TEXTS: Readonly<Record<Locale, string>> = {
 /** Colours a list may be filtered by. */
 export const RECORD_COLOURS: readonly RygStatus[] = RYG_STATUSES;
 
-/** The socket message telling a user's desktops that records of an entity changed (ids only; the client refetches what it shows). */
-export const RECORDS_CHANGED_MESSAGE = 'atrium/records:changed';
-export const RecordsChangedParams = z.strictObject({
-  app: z.string(),
-  entity: z.string(),
-  names: z.array(z.string()).check(z.maxLength(1000)),
-  /** Who made the change (their display name), for the prompt over an open form. */
-  by: z.optional(z.string()),
-});
-export type RecordsChangedParams = z.infer<typeof RecordsChangedParams>;
+export { RECORDS_CHANGED_MESSAGE, RecordsChangedParams } from './recordsChanged.js';
 
 export type { ConditionOp };

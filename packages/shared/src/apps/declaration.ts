@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { APP_CATEGORIES, LOCALES } from '../constants.js';
+import { ROLE_NAME_MAX, ROLE_NAME_PATTERN } from '../rules/roleName.js';
 import { Condition } from './condition.js';
 
 /**
@@ -20,6 +21,12 @@ export const DECLARATION_LIMITS = { entities: 50, fields: 200, choices: 200, rol
 /** A key of the declaration (application, entity, field, role, choice value): a letter, then letters, digits or `_`; at most 64. */
 export const DECLARATION_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const key = () => z.string().check(z.regex(DECLARATION_KEY_PATTERN, 'must start with a letter and hold only letters, digits and _ (at most 64)'));
+/**
+ * A role's name: the product's role name rule (docs/behaviour/roles.md), so
+ * that `atrium roles grant` can grant every declared role.
+ */
+const roleKey = () =>
+  z.string().check(z.maxLength(ROLE_NAME_MAX, `must have at most ${ROLE_NAME_MAX} characters`), z.regex(ROLE_NAME_PATTERN, 'must be lower-case letters, digits and single hyphens, starting with a letter (e.g. lead-auditor)'));
 
 /** A text in the seven locales: en_EN required, any other may be left out (it falls back to en_EN). */
 export const Labels = z.strictObject({
@@ -252,7 +259,7 @@ export const Entity = z.strictObject({
   colour: z.optional(ColourRule),
   views: z._default(Views, {}),
   /** Per role of the application (or `everyone`), what it may do. A role without a grant has no rights on this entity. */
-  rights: z.record(key(), Grant),
+  rights: z.record(roleKey(), Grant),
 });
 export type Entity = z.infer<typeof Entity>;
 
@@ -269,7 +276,7 @@ export const AppDeclaration = z.strictObject({
   category: z.enum(APP_CATEGORIES),
   /** An icon name of the icon package; the category's icon when left out. */
   icon: z.optional(z.string().check(z.maxLength(64))),
-  roles: z._default(z.record(key(), Role), {}),
+  roles: z._default(z.record(roleKey(), Role), {}),
   entities: z.record(key(), Entity),
 });
 export type AppDeclaration = z.infer<typeof AppDeclaration>;

@@ -11,3 +11,5 @@ export * from './evaluate.js';
 export * from './values.js';
 export * from './api.js';
 export * from './richText.js';
+export * from './checkDeclaration.js';
+export { TITLE_TYPES, NUMERIC_TYPES, UNIQUE_TYPES } from './declarationReferences.js';

@@ -1,4 +1,4 @@
-import { VIEWER_APP_TYPE } from '../constants.js';
+import { DECLARED_APP_TYPE, VIEWER_APP_TYPE } from '../constants.js';
 
 /**
  * Which packages a user sees and may launch (docs/behaviour/applications.md#visibility), the one rule the server
@@ -31,6 +31,11 @@ export function noAccessMessage(appName: string): string {
 /** An app of the profile that opens in the generic viewer (is_base_app and app_type 2: docs/behaviour/applications.md#viewer-apps). */
 export function opensInViewer(app: { is_base_app: boolean; app_type: number }): boolean {
   return app.is_base_app && app.app_type === VIEWER_APP_TYPE;
+}
+
+/** An app of the profile that is a declared business application, shown by the records runtime (is_base_app and app_type 3: docs/APPLICATIONS.md, "Declaring an application"). */
+export function opensInRecords(app: { is_base_app: boolean; app_type: number }): boolean {
+  return app.is_base_app && app.app_type === DECLARED_APP_TYPE;
 }
 
 /** Name of the generic viewer application. */

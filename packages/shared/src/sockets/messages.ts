@@ -3,7 +3,7 @@ import { PackageName } from '../api/packages.js';
 import { SocketNames } from '../api/socketProtocol.js';
 import { TASK_CHANGE_REASONS, TASK_CHANGED_MESSAGE } from '../api/tasks.js';
 import { VFS_CHANGED_MESSAGE } from '../api/vfs.js';
-import { RECORDS_CHANGED_MESSAGE, RecordsChangedParams } from '../apps/api.js';
+import { RECORDS_CHANGED_MESSAGE, RecordsChangedParams } from '../apps/recordsChanged.js';
 
 /**
  * The websocket contract (docs/API.md#websockets, docs/behaviour/connection.md): every

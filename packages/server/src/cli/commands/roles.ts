@@ -1,4 +1,6 @@
 /** `atrium roles ...`: grant, revoke, ls (docs/behaviour/roles.md). */
+import { DECLARED_APP_TYPE } from '@atrium/shared';
+import { EVERYONE_ROLE } from '@atrium/shared/apps';
 import type { RoleGrant } from '../../access/AccessStore.js';
 import { roleNameProblem } from '../../access/roleName.js';
 import { CliError, UsageError, type Args, type CommandSpec } from '../args.js';
@@ -13,7 +15,8 @@ const ROLE_OPTIONS = {
 const ROLE_DESCRIPTION =
   'A role is a small name of lower-case letters, digits and hyphens (manager, auditor,\n' +
   'lead-auditor), held in one organisation: organisation-wide, or with --app in one\n' +
-  'application of the catalogue. The user must be a member of the organisation. A running\n' +
+  'application of the catalogue (of a declared application the organisation runs: one of the\n' +
+  'roles its declaration names). The user must be a member of the organisation. A running\n' +
   'server sees the change within SESSION_CACHE_TTL seconds.';
 
 function checkRoleName(args: Args): void {
@@ -22,13 +25,16 @@ function checkRoleName(args: Args): void {
 }
 
 /** The grant the command line names: organisation, user and application looked up. */
-async function grantOf({ stores }: CliContext, args: Args): Promise<{ grant: RoleGrant; username: string; orgName: string; where: string }> {
+async function grantOf({ stores }: CliContext, args: Args): Promise<{ grant: RoleGrant; username: string; orgName: string; where: string; declaredRoles: string[] | null }> {
   const org = await findOrg(stores, args.positional(0));
   const user = await findUser(stores, args.positional(1));
   const appName = args.string('app');
   const app = appName === undefined ? null : await findApp(stores, appName);
   const grant = { userId: user.id, accountId: org.id, appId: app?.id ?? null, role: args.positional(2) };
-  return { grant, username: user.username, orgName: org.name, where: app ? `${app.name} of ${org.name}` : org.name };
+  // A declared application the organisation runs has its roles in its declaration.
+  const installed = app?.appType === DECLARED_APP_TYPE ? await stores.declarations.installed(org.id, app.name) : null;
+  const declaredRoles = installed ? Object.keys(installed.declaration.roles) : null;
+  return { grant, username: user.username, orgName: org.name, where: app ? `${app.name} of ${org.name}` : org.name, declaredRoles };
 }
 
 const grant: CommandSpec = {
@@ -41,7 +47,14 @@ const grant: CommandSpec = {
   examples: ['roles grant "Northwind Trading" olivia manager', 'roles grant "Northwind Trading" liam auditor --app Audits'],
   validate: checkRoleName,
   async run(ctx, args, io) {
-    const { grant: wanted, username, orgName, where } = await grantOf(ctx, args);
+    const { grant: wanted, username, orgName, where, declaredRoles } = await grantOf(ctx, args);
+    if (declaredRoles && !declaredRoles.includes(wanted.role)) {
+      throw new CliError(
+        declaredRoles.length === 0
+          ? `${where} declares no roles: everyone given it has the rights of '${EVERYONE_ROLE}'.`
+          : `${wanted.role} is not a role of ${where}; its declared roles are ${declaredRoles.join(', ')}.`,
+      );
+    }
     if (!(await ctx.stores.accounts.isMember(wanted.userId, wanted.accountId))) throw new CliError(`${username} is not a member of ${orgName} (see org add-user).`);
     if (await ctx.stores.access.grantRole(wanted)) io.stdout(`Granted ${username} the role ${wanted.role} in ${where}.`);
     else io.stdout(`${username} already has the role ${wanted.role} in ${where}.`);

@@ -1,0 +1,157 @@
+import { renderApplication } from '@atrium/app-kit/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import metadata from '../metadata.json';
+import { manyRecords, testServer } from './model/testServer.js';
+import runtime from './index.js';
+
+const tests: Array<{ closeAll(): void; unmount(): void }> = [];
+afterEach(() => {
+  for (const test of tests.splice(0)) {
+    test.closeAll();
+    test.unmount();
+  }
+});
+
+async function launch(count = 12, args: Record<string, unknown> = { app: 'LeaveRequests' }, answer = 'no') {
+  const server = testServer(manyRecords(count));
+  const dialogs: Array<{ kind: string; options: Record<string, unknown> }> = [];
+  const test = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], {
+    args,
+    request: server.request,
+    dialog: (kind, options, callback) => {
+      dialogs.push({ kind, options });
+      callback(answer, null);
+    },
+  });
+  Object.assign(test, { dialogs });
+  tests.push(test);
+  return { server, test, dialogs };
+}
+
+const rows = (body: HTMLElement) => within(body).queryAllByTestId('records.row');
+const titles = (body: HTMLElement) => rows(body).map((row) => row.querySelector('a')?.textContent);
+
+describe('Records', () => {
+  it("opens a declared application's window titled by its label, with the records of its first entity", async () => {
+    const { test } = await launch(12);
+    const [body] = test.bodies;
+    expect(test.app.titleNow(1)).toBe('Leave requests');
+    await waitFor(() => expect(rows(body!)).toHaveLength(10));
+    expect(titles(body!).slice(0, 3)).toEqual(['Trip 1', 'Trip 2', 'Trip 3']);
+    expect(within(body!).getByTestId('records.range').textContent).toBe('1–10 of 12');
+    expect(within(body!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Colour', 'Reason', 'Kind', 'From', 'To', 'Days']);
+  });
+
+  it('sorts by a column when its heading is pressed, ascending then descending', async () => {
+    const { test, server } = await launch(12);
+    const [body] = test.bodies;
+    await waitFor(() => expect(rows(body!)).toHaveLength(10));
+    fireEvent.click(within(body!).getByTestId('records.sort.reason'));
+    await waitFor(() => expect(titles(body!).slice(0, 3)).toEqual(['Trip 1', 'Trip 10', 'Trip 11']));
+    const heading = within(body!).getByTestId('records.sort.reason').closest('th')!;
+    expect(heading.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(body!).getByTestId('records.sort.reason'));
+    await waitFor(() => expect(titles(body!)[0]).toBe('Trip 9'));
+    expect(heading.getAttribute('aria-sort')).toBe('descending');
+    expect(server.queries().at(-1)!.sort).toEqual({ field: 'reason', direction: 'desc' });
+  });
+
+  it('opens a record in a window of its own with Enter on its row, after moving with the arrows', async () => {
+    const { test } = await launch(3);
+    const [body] = test.bodies;
+    await waitFor(() => expect(rows(body!)).toHaveLength(3));
+    const first = rows(body!)[0]!;
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(rows(body!)[1]);
+    fireEvent.keyDown(rows(body!)[1]!, { key: 'Enter' });
+    await waitFor(() => expect(test.bodies).toHaveLength(2));
+    const form = test.bodies[1]!;
+    await waitFor(() => expect(within(form).getByLabelText(/Reason/)).toHaveProperty('value', 'Trip 2'));
+    expect(test.app.titleNow(2)).toBe('Trip 2');
+  });
+
+  it('shows the problem of a field under it, tied to its input, and saves nothing', async () => {
+    const { test, server } = await launch(1);
+    const [body] = test.bodies;
+    await waitFor(() => expect(rows(body!)).toHaveLength(1));
+    fireEvent.click(within(body!).getByTestId('records.new'));
+    await waitFor(() => expect(test.bodies).toHaveLength(2));
+    const form = test.bodies[1]!;
+    expect(test.app.titleNow(2)).toBe('New Leave request');
+    const email = within(form).getByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'dana@' } });
+    fireEvent.blur(email);
+    const problem = within(form).getByTestId('records.problem.email');
+    expect(problem.textContent).toBe('Enter an email address such as name@example.com.');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toContain(problem.id);
+    const posts = server.calls.filter((c) => c.method === 'post' && !c.path.endsWith('/query')).length;
+    await act(async () => {
+      fireEvent.keyDown(email, { key: 's', ctrlKey: true });
+    });
+    expect(within(form).getByTestId('records.problem.reason').textContent).toBe('This field is required.');
+    expect(document.activeElement).toBe(within(form).getByLabelText(/Reason/));
+    expect(server.calls.filter((c) => c.method === 'post' && !c.path.endsWith('/query'))).toHaveLength(posts);
+  });
+
+  it('says why when the CSV export is refused, and keeps the list', async () => {
+    const { test, server } = await launch(3);
+    const [body] = test.bodies;
+    await waitFor(() => expect(rows(body!)).toHaveLength(3));
+    fireEvent.click(within(body!).getByTestId('records.export'));
+    expect((await within(body!).findByTestId('records.export.failed')).textContent).toBe(
+      'The server could not answer as expected. Try again in a moment; if it keeps failing, tell your administrator what the details say.',
+    );
+    expect(server.calls.at(-1)!.path).toMatch(/^records\/LeaveRequests\/LeaveRequest\/export\.csv\?q=/);
+    expect(rows(body!)).toHaveLength(3);
+  });
+
+  it('opens the record the launch asks for', async () => {
+    const { test } = await launch(3, { app: 'LeaveRequests', record: 'LR-2026-00003' });
+    await waitFor(() => expect(test.bodies).toHaveLength(2));
+    await waitFor(() => expect(test.app.titleNow(2)).toBe('Trip 3'));
+  });
+
+  it('says so when the application is not the user’s', async () => {
+    const { test } = await launch(1, { app: 'Payroll' });
+    expect(await within(test.bodies[0]!).findByText('This application is not available to you')).toBeTruthy();
+    expect(screen.queryByTestId('records.table')).toBeNull();
+  });
+});
+
+describe('Records forms', () => {
+  async function openFirst(answer = 'no') {
+    const launched = await launch(2, { app: 'LeaveRequests', record: 'LR-2026-00001' }, answer);
+    await waitFor(() => expect(launched.test.bodies).toHaveLength(2));
+    const form = launched.test.bodies[1]!;
+    await waitFor(() => expect(within(form).getByLabelText(/Reason/)).toHaveProperty('value', 'Trip 1'));
+    return { ...launched, form };
+  }
+
+  it('closes a form without asking while nothing is changed', async () => {
+    const { test, dialogs } = await openFirst('no');
+    expect(await test.app.requestClose(test.app.windows[1]!)).toBe(true);
+    expect(dialogs).toHaveLength(0);
+  });
+
+  it('asks before a form with unsaved changes closes, and stays open when the user says no', async () => {
+    const { test, form, dialogs } = await openFirst('no');
+    fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: 'Changed' } });
+    expect(await test.app.requestClose(test.app.windows[1]!)).toBe(false);
+    expect(dialogs.at(-1)).toMatchObject({ kind: 'confirm', options: { message: 'Your changes to “Trip 1” are not saved. Close it and lose them?' } });
+  });
+
+  it('names who changed the record meanwhile, and reloads it with Reload', async () => {
+    const { form, server } = await openFirst();
+    fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: 'Mine' } });
+    server.changeAsOlivia('LR-2026-00001', { reason: 'Hers' });
+    fireEvent.click(within(form).getByTestId('records.save'));
+    const notice = await within(form).findByTestId('records.conflict');
+    expect(notice.textContent).toContain('Olivia Hart changed this record meanwhile (version 2).');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(form).getByLabelText(/Reason/)).toHaveProperty('value', 'Hers'));
+    expect(within(form).queryByTestId('records.conflict')).toBeNull();
+  });
+});

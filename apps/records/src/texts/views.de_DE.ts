@@ -1,0 +1,82 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { views_en_EN } from './views.en_EN.js';
+
+/** Deutsch: Board, Kalender und Verlauf von Records. */
+const views_de_DE: TextsShape<typeof views_en_EN> = {
+  records: {
+    board: {
+      label: 'Board von {{entity}}',
+      noValue: 'Kein Wert',
+      count: 'Datensätze: {{count}}',
+      showMore: 'Mehr anzeigen',
+      loading: 'Wird geladen…',
+      empty: 'Keine Datensätze',
+      failed: 'Diese Spalte konnte nicht geladen werden.',
+      retry: 'Erneut versuchen',
+      instructions: 'Um eine Karte zu verschieben, drücken Sie die Leertaste oder Eingabe, bewegen Sie sie mit den Pfeiltasten und drücken Sie dann Leertaste oder Eingabe zum Ablegen oder Escape zum Abbrechen.',
+      readOnly: 'Sie können diese Karten ansehen, aber nicht verschieben.',
+      saving: 'Wird gespeichert…',
+      dismiss: 'Schließen',
+      picked: '{{name}} in {{column}} aufgenommen, Position {{position}} von {{count}}.',
+      over: '{{name}} befindet sich über {{column}}, Position {{position}} von {{count}}.',
+      moved: '{{name}} nach {{column}} verschoben',
+      cancelled: '{{name}} wurde nicht verschoben.',
+      refused: '{{name}} konnte nicht verschoben werden: {{reason}}',
+      hidden: 'Dieses Board gruppiert Datensätze nach einem Feld, das Sie nicht sehen dürfen.',
+    },
+    calendar: {
+      label: 'Kalender von {{entity}}',
+      previous: 'Vorheriger Monat',
+      next: 'Nächster Monat',
+      today: 'Heute',
+      more: '+{{count}} weitere',
+      dayRecords: 'Datensätze am {{day}}',
+      noRecords: 'Keine Datensätze an diesem Tag.',
+      close: 'Schließen',
+      loading: 'Wird geladen…',
+      failed: 'Die Datensätze dieses Monats konnten nicht geladen werden.',
+      retry: 'Erneut versuchen',
+      truncated: 'Nur die ersten {{max}} Datensätze dieses Monats werden angezeigt.',
+      agendaEmpty: 'Keine Datensätze in diesem Monat.',
+      instructions: 'Die Pfeiltasten wechseln zwischen Tagen, Bild auf und Bild ab zwischen Monaten; Eingabe listet die Datensätze eines Tages auf.',
+      continues: 'geht weiter',
+      hidden: 'Dieser Kalender ordnet Datensätze nach einem Feld an, das Sie nicht sehen dürfen.',
+    },
+    timeline: {
+      label: 'Verlauf und Kommentare',
+      loading: 'Verlauf wird geladen…',
+      empty: 'Noch keine Änderungen oder Kommentare.',
+      failed: 'Der Verlauf konnte nicht geladen werden.',
+      retry: 'Erneut versuchen',
+      refresh: 'Aktualisieren',
+      someone: 'Jemand',
+      commented: '{{who}} hat kommentiert',
+      action: {
+        create: '{{who}} hat den Datensatz angelegt',
+        update: '{{who}} hat den Datensatz geändert',
+        delete: '{{who}} hat den Datensatz gelöscht',
+        restore: '{{who}} hat den Datensatz wiederhergestellt',
+        import: '{{who}} hat den Datensatz importiert',
+      },
+      change: {
+        fromTo: '{{who}} hat {{field}} von {{from}} auf {{to}} geändert',
+        set: '{{who}} hat {{field}} auf {{to}} gesetzt',
+        cleared: '{{who}} hat {{field}} geleert',
+        changed: '{{who}} hat {{field}} geändert',
+      },
+      value: {
+        rows: 'Zeilen: {{count}}',
+      },
+      comment: {
+        label: 'Kommentar',
+        placeholder: 'Schreiben Sie einen Kommentar. Tippen Sie @, um jemanden zu erwähnen.',
+        send: 'Senden',
+        sending: 'Wird gesendet…',
+        hint: 'Strg+Eingabe sendet den Kommentar.',
+        tooLong: 'Ein Kommentar darf höchstens {{max}} Zeichen lang sein.',
+        people: 'Personen zum Erwähnen',
+      },
+    },
+  },
+};
+export default views_de_DE;

@@ -1,0 +1,83 @@
+/**
+ * English, the fallback: the texts of the board, the calendar and the
+ * timeline of Records (under 'records', merged with the application's other
+ * texts). Refusals and yes/no are the application's own (`records.error.*`,
+ * `records.value.*`).
+ */
+export const views_en_EN = {
+  records: {
+    board: {
+      label: 'Board of {{entity}}',
+      noValue: 'No value',
+      count: 'Records: {{count}}',
+      showMore: 'Show more',
+      loading: 'Loading…',
+      empty: 'No records',
+      failed: 'This column could not be loaded.',
+      retry: 'Try again',
+      instructions: 'To move a card, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it or Escape to cancel.',
+      readOnly: 'You may look at these cards but not move them.',
+      saving: 'Saving…',
+      dismiss: 'Dismiss',
+      picked: 'Picked up {{name}} in {{column}}, position {{position}} of {{count}}.',
+      over: '{{name}} is over {{column}}, position {{position}} of {{count}}.',
+      moved: 'Moved {{name}} to {{column}}',
+      cancelled: '{{name}} was not moved.',
+      refused: '{{name}} could not be moved: {{reason}}',
+      hidden: 'This board groups records by a field you may not see.',
+    },
+    calendar: {
+      label: 'Calendar of {{entity}}',
+      previous: 'Previous month',
+      next: 'Next month',
+      today: 'Today',
+      more: '+{{count}} more',
+      dayRecords: 'Records on {{day}}',
+      noRecords: 'No records on this day.',
+      close: 'Close',
+      loading: 'Loading…',
+      failed: 'The records of this month could not be loaded.',
+      retry: 'Try again',
+      truncated: 'Only the first {{max}} records of this month are shown.',
+      agendaEmpty: 'No records this month.',
+      instructions: 'Arrow keys move between days, Page Up and Page Down between months; Enter lists the records of a day.',
+      continues: 'continues',
+      hidden: 'This calendar places records by a field you may not see.',
+    },
+    timeline: {
+      label: 'History and comments',
+      loading: 'Loading the history…',
+      empty: 'No changes or comments yet.',
+      failed: 'The history could not be loaded.',
+      retry: 'Try again',
+      refresh: 'Refresh',
+      someone: 'Someone',
+      commented: '{{who}} commented',
+      action: {
+        create: '{{who}} created the record',
+        update: '{{who}} changed the record',
+        delete: '{{who}} deleted the record',
+        restore: '{{who}} restored the record',
+        import: '{{who}} imported the record',
+      },
+      change: {
+        fromTo: '{{who}} changed {{field}} from {{from}} to {{to}}',
+        set: '{{who}} set {{field}} to {{to}}',
+        cleared: '{{who}} cleared {{field}}',
+        changed: '{{who}} changed {{field}}',
+      },
+      value: {
+        rows: 'Rows: {{count}}',
+      },
+      comment: {
+        label: 'Comment',
+        placeholder: 'Write a comment. Type @ to mention someone.',
+        send: 'Send',
+        sending: 'Sending…',
+        hint: 'Ctrl+Enter sends the comment.',
+        tooLong: 'A comment holds at most {{max}} characters.',
+        people: 'People to mention',
+      },
+    },
+  },
+} as const;

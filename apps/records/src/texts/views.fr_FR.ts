@@ -1,0 +1,82 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { views_en_EN } from './views.en_EN.js';
+
+/** Français : le tableau, le calendrier et l'historique de Records. */
+const views_fr_FR: TextsShape<typeof views_en_EN> = {
+  records: {
+    board: {
+      label: 'Tableau des {{entity}}',
+      noValue: 'Sans valeur',
+      count: 'Enregistrements : {{count}}',
+      showMore: 'Afficher plus',
+      loading: 'Chargement…',
+      empty: 'Aucun enregistrement',
+      failed: 'Cette colonne n’a pas pu être chargée.',
+      retry: 'Réessayer',
+      instructions: 'Pour déplacer une carte, appuyez sur Espace ou Entrée, déplacez-la avec les flèches, puis appuyez sur Espace ou Entrée pour la déposer ou sur Échap pour annuler.',
+      readOnly: 'Vous pouvez consulter ces cartes mais pas les déplacer.',
+      saving: 'Enregistrement…',
+      dismiss: 'Fermer',
+      picked: '{{name}} saisi dans {{column}}, position {{position}} sur {{count}}.',
+      over: '{{name}} est au-dessus de {{column}}, position {{position}} sur {{count}}.',
+      moved: '{{name}} déplacé vers {{column}}',
+      cancelled: '{{name}} n’a pas été déplacé.',
+      refused: '{{name}} n’a pas pu être déplacé : {{reason}}',
+      hidden: 'Ce tableau regroupe les enregistrements selon un champ que vous ne pouvez pas voir.',
+    },
+    calendar: {
+      label: 'Calendrier des {{entity}}',
+      previous: 'Mois précédent',
+      next: 'Mois suivant',
+      today: 'Aujourd’hui',
+      more: '+{{count}} de plus',
+      dayRecords: 'Enregistrements du {{day}}',
+      noRecords: 'Aucun enregistrement ce jour-là.',
+      close: 'Fermer',
+      loading: 'Chargement…',
+      failed: 'Les enregistrements de ce mois n’ont pas pu être chargés.',
+      retry: 'Réessayer',
+      truncated: 'Seuls les {{max}} premiers enregistrements de ce mois sont affichés.',
+      agendaEmpty: 'Aucun enregistrement ce mois-ci.',
+      instructions: 'Les flèches passent d’un jour à l’autre, Page précédente et Page suivante d’un mois à l’autre ; Entrée liste les enregistrements d’un jour.',
+      continues: 'se poursuit',
+      hidden: 'Ce calendrier place les enregistrements selon un champ que vous ne pouvez pas voir.',
+    },
+    timeline: {
+      label: 'Historique et commentaires',
+      loading: 'Chargement de l’historique…',
+      empty: 'Aucune modification ni aucun commentaire pour l’instant.',
+      failed: 'L’historique n’a pas pu être chargé.',
+      retry: 'Réessayer',
+      refresh: 'Actualiser',
+      someone: 'Quelqu’un',
+      commented: '{{who}} a commenté',
+      action: {
+        create: '{{who}} a créé l’enregistrement',
+        update: '{{who}} a modifié l’enregistrement',
+        delete: '{{who}} a supprimé l’enregistrement',
+        restore: '{{who}} a restauré l’enregistrement',
+        import: '{{who}} a importé l’enregistrement',
+      },
+      change: {
+        fromTo: '{{who}} a changé {{field}} de {{from}} à {{to}}',
+        set: '{{who}} a défini {{field}} à {{to}}',
+        cleared: '{{who}} a vidé {{field}}',
+        changed: '{{who}} a modifié {{field}}',
+      },
+      value: {
+        rows: 'Lignes : {{count}}',
+      },
+      comment: {
+        label: 'Commentaire',
+        placeholder: 'Écrivez un commentaire. Tapez @ pour mentionner quelqu’un.',
+        send: 'Envoyer',
+        sending: 'Envoi…',
+        hint: 'Ctrl+Entrée envoie le commentaire.',
+        tooLong: 'Un commentaire compte au plus {{max}} caractères.',
+        people: 'Personnes à mentionner',
+      },
+    },
+  },
+};
+export default views_fr_FR;

@@ -1,0 +1,82 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { views_en_EN } from './views.en_EN.js';
+
+/** Norsk bokmål: tavlen, kalenderen og historikken i Records. */
+const views_nb_NO: TextsShape<typeof views_en_EN> = {
+  records: {
+    board: {
+      label: 'Tavle for {{entity}}',
+      noValue: 'Ingen verdi',
+      count: 'Oppføringer: {{count}}',
+      showMore: 'Vis flere',
+      loading: 'Laster inn…',
+      empty: 'Ingen oppføringer',
+      failed: 'Denne kolonnen kunne ikke lastes inn.',
+      retry: 'Prøv igjen',
+      instructions: 'For å flytte et kort, trykk mellomrom eller Enter, flytt det med piltastene, og trykk deretter mellomrom eller Enter for å slippe det eller Escape for å avbryte.',
+      readOnly: 'Du kan se disse kortene, men ikke flytte dem.',
+      saving: 'Lagrer…',
+      dismiss: 'Lukk',
+      picked: 'Plukket opp {{name}} i {{column}}, plass {{position}} av {{count}}.',
+      over: '{{name}} er over {{column}}, plass {{position}} av {{count}}.',
+      moved: 'Flyttet {{name}} til {{column}}',
+      cancelled: '{{name}} ble ikke flyttet.',
+      refused: '{{name}} kunne ikke flyttes: {{reason}}',
+      hidden: 'Denne tavlen grupperer oppføringer etter et felt du ikke har tilgang til å se.',
+    },
+    calendar: {
+      label: 'Kalender for {{entity}}',
+      previous: 'Forrige måned',
+      next: 'Neste måned',
+      today: 'I dag',
+      more: '+{{count}} til',
+      dayRecords: 'Oppføringer {{day}}',
+      noRecords: 'Ingen oppføringer denne dagen.',
+      close: 'Lukk',
+      loading: 'Laster inn…',
+      failed: 'Oppføringene for denne måneden kunne ikke lastes inn.',
+      retry: 'Prøv igjen',
+      truncated: 'Bare de første {{max}} oppføringene denne måneden vises.',
+      agendaEmpty: 'Ingen oppføringer denne måneden.',
+      instructions: 'Piltastene flytter mellom dager, Page Up og Page Down mellom måneder; Enter viser oppføringene for en dag.',
+      continues: 'fortsetter',
+      hidden: 'Denne kalenderen plasserer oppføringer etter et felt du ikke har tilgang til å se.',
+    },
+    timeline: {
+      label: 'Historikk og kommentarer',
+      loading: 'Laster inn historikken…',
+      empty: 'Ingen endringer eller kommentarer ennå.',
+      failed: 'Historikken kunne ikke lastes inn.',
+      retry: 'Prøv igjen',
+      refresh: 'Oppdater',
+      someone: 'Noen',
+      commented: '{{who}} kommenterte',
+      action: {
+        create: '{{who}} opprettet oppføringen',
+        update: '{{who}} endret oppføringen',
+        delete: '{{who}} slettet oppføringen',
+        restore: '{{who}} gjenopprettet oppføringen',
+        import: '{{who}} importerte oppføringen',
+      },
+      change: {
+        fromTo: '{{who}} endret {{field}} fra {{from}} til {{to}}',
+        set: '{{who}} satte {{field}} til {{to}}',
+        cleared: '{{who}} tømte {{field}}',
+        changed: '{{who}} endret {{field}}',
+      },
+      value: {
+        rows: 'Rader: {{count}}',
+      },
+      comment: {
+        label: 'Kommentar',
+        placeholder: 'Skriv en kommentar. Skriv @ for å nevne noen.',
+        send: 'Send',
+        sending: 'Sender…',
+        hint: 'Ctrl+Enter sender kommentaren.',
+        tooLong: 'En kommentar kan ha høyst {{max}} tegn.',
+        people: 'Personer å nevne',
+      },
+    },
+  },
+};
+export default views_nb_NO;

@@ -1,0 +1,82 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { views_en_EN } from './views.en_EN.js';
+
+/** Slovenščina: tabla, koledar in zgodovina v Records. */
+const views_sl_SI: TextsShape<typeof views_en_EN> = {
+  records: {
+    board: {
+      label: 'Tabla: {{entity}}',
+      noValue: 'Brez vrednosti',
+      count: 'Zapisi: {{count}}',
+      showMore: 'Prikaži več',
+      loading: 'Nalaganje …',
+      empty: 'Ni zapisov',
+      failed: 'Tega stolpca ni bilo mogoče naložiti.',
+      retry: 'Poskusi znova',
+      instructions: 'Kartico premaknete tako, da pritisnete preslednico ali Enter, jo premikate s puščicami, nato pa pritisnete preslednico ali Enter, da jo spustite, ali Escape za preklic.',
+      readOnly: 'Te kartice si lahko ogledate, ne morete pa jih premikati.',
+      saving: 'Shranjevanje …',
+      dismiss: 'Zapri',
+      picked: '{{name}} dvignjen v stolpcu {{column}}, mesto {{position}} od {{count}}.',
+      over: '{{name}} je nad stolpcem {{column}}, mesto {{position}} od {{count}}.',
+      moved: '{{name}} premaknjen v {{column}}',
+      cancelled: '{{name}} ni bil premaknjen.',
+      refused: '{{name}} ni bilo mogoče premakniti: {{reason}}',
+      hidden: 'Ta tabla združuje zapise po polju, ki ga ne smete videti.',
+    },
+    calendar: {
+      label: 'Koledar: {{entity}}',
+      previous: 'Prejšnji mesec',
+      next: 'Naslednji mesec',
+      today: 'Danes',
+      more: '+{{count}} več',
+      dayRecords: 'Zapisi dne {{day}}',
+      noRecords: 'Ta dan ni zapisov.',
+      close: 'Zapri',
+      loading: 'Nalaganje …',
+      failed: 'Zapisov tega meseca ni bilo mogoče naložiti.',
+      retry: 'Poskusi znova',
+      truncated: 'Prikazanih je le prvih {{max}} zapisov tega meseca.',
+      agendaEmpty: 'Ta mesec ni zapisov.',
+      instructions: 'Puščice premikajo med dnevi, Page Up in Page Down med meseci; Enter prikaže zapise dneva.',
+      continues: 'se nadaljuje',
+      hidden: 'Ta koledar razporeja zapise po polju, ki ga ne smete videti.',
+    },
+    timeline: {
+      label: 'Zgodovina in komentarji',
+      loading: 'Nalaganje zgodovine …',
+      empty: 'Še ni sprememb ali komentarjev.',
+      failed: 'Zgodovine ni bilo mogoče naložiti.',
+      retry: 'Poskusi znova',
+      refresh: 'Osveži',
+      someone: 'Nekdo',
+      commented: '{{who}} je komentiral(a)',
+      action: {
+        create: '{{who}} je ustvaril(a) zapis',
+        update: '{{who}} je spremenil(a) zapis',
+        delete: '{{who}} je izbrisal(a) zapis',
+        restore: '{{who}} je obnovil(a) zapis',
+        import: '{{who}} je uvozil(a) zapis',
+      },
+      change: {
+        fromTo: '{{who}} je spremenil(a) {{field}} iz {{from}} v {{to}}',
+        set: '{{who}} je nastavil(a) {{field}} na {{to}}',
+        cleared: '{{who}} je izpraznil(a) {{field}}',
+        changed: '{{who}} je spremenil(a) {{field}}',
+      },
+      value: {
+        rows: 'Vrstice: {{count}}',
+      },
+      comment: {
+        label: 'Komentar',
+        placeholder: 'Napišite komentar. Vtipkajte @, da koga omenite.',
+        send: 'Pošlji',
+        sending: 'Pošiljanje …',
+        hint: 'Ctrl+Enter pošlje komentar.',
+        tooLong: 'Komentar ima lahko največ {{max}} znakov.',
+        people: 'Osebe, ki jih lahko omenite',
+      },
+    },
+  },
+};
+export default views_sl_SI;

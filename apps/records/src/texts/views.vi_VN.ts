@@ -1,0 +1,82 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { views_en_EN } from './views.en_EN.js';
+
+/** Tiếng Việt: bảng, lịch và lịch sử của Records. */
+const views_vi_VN: TextsShape<typeof views_en_EN> = {
+  records: {
+    board: {
+      label: 'Bảng {{entity}}',
+      noValue: 'Không có giá trị',
+      count: 'Bản ghi: {{count}}',
+      showMore: 'Xem thêm',
+      loading: 'Đang tải…',
+      empty: 'Không có bản ghi',
+      failed: 'Không thể tải cột này.',
+      retry: 'Thử lại',
+      instructions: 'Để di chuyển một thẻ, nhấn Phím cách hoặc Enter, di chuyển thẻ bằng các phím mũi tên, rồi nhấn Phím cách hoặc Enter để thả hoặc Escape để hủy.',
+      readOnly: 'Bạn có thể xem các thẻ này nhưng không thể di chuyển chúng.',
+      saving: 'Đang lưu…',
+      dismiss: 'Đóng',
+      picked: 'Đã nhấc {{name}} trong {{column}}, vị trí {{position}} trên {{count}}.',
+      over: '{{name}} đang ở trên {{column}}, vị trí {{position}} trên {{count}}.',
+      moved: 'Đã chuyển {{name}} sang {{column}}',
+      cancelled: '{{name}} không được di chuyển.',
+      refused: 'Không thể di chuyển {{name}}: {{reason}}',
+      hidden: 'Bảng này nhóm các bản ghi theo một trường mà bạn không được xem.',
+    },
+    calendar: {
+      label: 'Lịch {{entity}}',
+      previous: 'Tháng trước',
+      next: 'Tháng sau',
+      today: 'Hôm nay',
+      more: '+{{count}} nữa',
+      dayRecords: 'Bản ghi ngày {{day}}',
+      noRecords: 'Không có bản ghi nào trong ngày này.',
+      close: 'Đóng',
+      loading: 'Đang tải…',
+      failed: 'Không thể tải các bản ghi của tháng này.',
+      retry: 'Thử lại',
+      truncated: 'Chỉ hiển thị {{max}} bản ghi đầu tiên của tháng này.',
+      agendaEmpty: 'Không có bản ghi nào trong tháng này.',
+      instructions: 'Các phím mũi tên chuyển giữa các ngày, Page Up và Page Down chuyển giữa các tháng; Enter liệt kê các bản ghi của một ngày.',
+      continues: 'còn tiếp',
+      hidden: 'Lịch này xếp các bản ghi theo một trường mà bạn không được xem.',
+    },
+    timeline: {
+      label: 'Lịch sử và bình luận',
+      loading: 'Đang tải lịch sử…',
+      empty: 'Chưa có thay đổi hay bình luận nào.',
+      failed: 'Không thể tải lịch sử.',
+      retry: 'Thử lại',
+      refresh: 'Làm mới',
+      someone: 'Ai đó',
+      commented: '{{who}} đã bình luận',
+      action: {
+        create: '{{who}} đã tạo bản ghi',
+        update: '{{who}} đã thay đổi bản ghi',
+        delete: '{{who}} đã xóa bản ghi',
+        restore: '{{who}} đã khôi phục bản ghi',
+        import: '{{who}} đã nhập bản ghi',
+      },
+      change: {
+        fromTo: '{{who}} đã đổi {{field}} từ {{from}} thành {{to}}',
+        set: '{{who}} đã đặt {{field}} thành {{to}}',
+        cleared: '{{who}} đã xóa giá trị {{field}}',
+        changed: '{{who}} đã thay đổi {{field}}',
+      },
+      value: {
+        rows: 'Số dòng: {{count}}',
+      },
+      comment: {
+        label: 'Bình luận',
+        placeholder: 'Viết bình luận. Gõ @ để nhắc đến ai đó.',
+        send: 'Gửi',
+        sending: 'Đang gửi…',
+        hint: 'Ctrl+Enter để gửi bình luận.',
+        tooLong: 'Một bình luận có tối đa {{max}} ký tự.',
+        people: 'Người có thể nhắc đến',
+      },
+    },
+  },
+};
+export default views_vi_VN;

@@ -1,0 +1,82 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { views_en_EN } from './views.en_EN.js';
+
+/** 简体中文：Records 的看板、日历和时间线。 */
+const views_zh_CN: TextsShape<typeof views_en_EN> = {
+  records: {
+    board: {
+      label: '{{entity}}看板',
+      noValue: '无值',
+      count: '记录：{{count}}',
+      showMore: '显示更多',
+      loading: '正在加载…',
+      empty: '没有记录',
+      failed: '无法加载此列。',
+      retry: '重试',
+      instructions: '要移动卡片，请按空格键或回车键，用方向键移动，然后按空格键或回车键放下，或按 Esc 取消。',
+      readOnly: '你可以查看这些卡片，但不能移动它们。',
+      saving: '正在保存…',
+      dismiss: '关闭',
+      picked: '已拿起 {{column}} 中的 {{name}}，第 {{position}} 个，共 {{count}} 个。',
+      over: '{{name}} 位于 {{column}} 上方，第 {{position}} 个，共 {{count}} 个。',
+      moved: '已将 {{name}} 移到 {{column}}',
+      cancelled: '{{name}} 未移动。',
+      refused: '无法移动 {{name}}：{{reason}}',
+      hidden: '此看板按你无权查看的字段对记录分组。',
+    },
+    calendar: {
+      label: '{{entity}}日历',
+      previous: '上个月',
+      next: '下个月',
+      today: '今天',
+      more: '还有 {{count}} 条',
+      dayRecords: '{{day}} 的记录',
+      noRecords: '这一天没有记录。',
+      close: '关闭',
+      loading: '正在加载…',
+      failed: '无法加载本月的记录。',
+      retry: '重试',
+      truncated: '仅显示本月的前 {{max}} 条记录。',
+      agendaEmpty: '本月没有记录。',
+      instructions: '方向键在日期之间移动，Page Up 和 Page Down 在月份之间切换；回车键列出某天的记录。',
+      continues: '继续',
+      hidden: '此日历按你无权查看的字段排列记录。',
+    },
+    timeline: {
+      label: '历史和评论',
+      loading: '正在加载历史…',
+      empty: '还没有更改或评论。',
+      failed: '无法加载历史。',
+      retry: '重试',
+      refresh: '刷新',
+      someone: '某人',
+      commented: '{{who}} 发表了评论',
+      action: {
+        create: '{{who}} 创建了记录',
+        update: '{{who}} 更改了记录',
+        delete: '{{who}} 删除了记录',
+        restore: '{{who}} 恢复了记录',
+        import: '{{who}} 导入了记录',
+      },
+      change: {
+        fromTo: '{{who}} 将{{field}}从 {{from}} 改为 {{to}}',
+        set: '{{who}} 将{{field}}设为 {{to}}',
+        cleared: '{{who}} 清空了{{field}}',
+        changed: '{{who}} 更改了{{field}}',
+      },
+      value: {
+        rows: '行数：{{count}}',
+      },
+      comment: {
+        label: '评论',
+        placeholder: '写一条评论。输入 @ 提及某人。',
+        send: '发送',
+        sending: '正在发送…',
+        hint: '按 Ctrl+Enter 发送评论。',
+        tooLong: '评论最多 {{max}} 个字符。',
+        people: '可提及的人',
+      },
+    },
+  },
+};
+export default views_zh_CN;

@@ -1,0 +1,183 @@
+import { FailureState, useModel, useTranslation } from '@atrium/app-kit';
+import { labelOf, type Entity, type EntityRights, type RecordDto } from '@atrium/shared/apps';
+import { useState, type JSX } from 'react';
+import type { ListModel } from '../model/ListModel.js';
+import { failureOf, type RecordsFailure } from '../model/RecordsApi.js';
+import { FilterBar } from './FilterBar.js';
+import { RecordTable, useColumnLabel } from './RecordTable.js';
+import { failureDetails, failureText } from './texts.js';
+import { useNumber } from './useDisplay.js';
+
+/** What the list asks of the window around it. */
+export interface ListActions {
+  /** Opens a record in its own window; `names` are the records listed, for its next and previous. */
+  open(record: RecordDto, names: readonly string[]): void;
+  /** Opens a new record's form. */
+  create(): void;
+  /** Asks the user for a text (a saved view's name); null when cancelled. */
+  prompt(message: string): Promise<string | null>;
+  /** Hands a file to the browser as a download. */
+  download(filename: string, text: string, type: string): void;
+}
+
+/**
+ * An entity's list (apps/records/README.md): search, saved views, columns,
+ * New (with the create right) and Export CSV (with the export right) above
+ * the filters, the table of the page, and the pager ("1–50 of 2,134").
+ */
+export function ListView({ model, entity, rights, actions }: { model: ListModel; entity: Entity; rights: EntityRights; actions: ListActions }): JSX.Element {
+  const { t, language } = useTranslation();
+  const state = useModel(model);
+  const number = useNumber();
+  const columnLabel = useColumnLabel(entity);
+  const [exporting, setExporting] = useState(false);
+  const [exportFailure, setExportFailure] = useState<RecordsFailure | null>(null);
+  const plural = labelOf(entity.pluralLabel, language);
+  const range = model.range();
+  const filtered = state.search.trim() !== '' || state.filters.length > 0;
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportFailure(null);
+    try {
+      actions.download(`${plural}.csv`, await model.exportCsv(), 'text/csv');
+    } catch (error) {
+      setExportFailure(failureOf(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <section className="rec-list" aria-label={plural} aria-busy={state.busy || state.status === 'loading'} data-testid="records.list">
+      <div className="rec-toolbar">
+        <input
+          type="search"
+          className="rec-input rec-search"
+          placeholder={t('records.list.searchIn', { entity: plural })}
+          aria-label={t('records.list.search')}
+          value={state.search}
+          onChange={(e) => model.setSearch(e.target.value)}
+          data-testid="records.search"
+        />
+        <select
+          className="rec-input"
+          aria-label={t('records.list.savedViews')}
+          value={state.activeView ?? ''}
+          onChange={async (e) => {
+            const value = e.target.value;
+            if (value === '@save') {
+              const name = await actions.prompt(t('records.list.saveViewPrompt'));
+              if (name) model.saveView(name);
+            } else if (value.startsWith('@delete:')) model.deleteView(value.slice('@delete:'.length));
+            else if (value !== '') model.applyView(value);
+          }}
+          data-testid="records.views"
+        >
+          <option value="">{t('records.list.allRecords')}</option>
+          {state.savedViews.map((v) => (
+            <option key={v.name} value={v.name}>
+              {v.name}
+            </option>
+          ))}
+          <option value="@save">{t('records.list.saveView')}</option>
+          {state.savedViews.map((v) => (
+            <option key={`delete:${v.name}`} value={`@delete:${v.name}`}>
+              {t('records.list.deleteView', { name: v.name })}
+            </option>
+          ))}
+        </select>
+        <details className="rec-menu">
+          <summary className="rec-button" data-testid="records.columns">
+            {t('records.list.columns')}
+          </summary>
+          <fieldset className="rec-menu__panel">
+            <legend className="rec-hidden">{t('records.list.columns')}</legend>
+            {model.columnChoices.map((key) => (
+              <label key={key} className="rec-check">
+                <input type="checkbox" checked={state.columns.includes(key)} onChange={() => model.toggleColumn(key)} data-testid={`records.column.${key}`} />
+                {columnLabel(key)}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        {rights.actions.includes('delete') && (
+          <label className="rec-check">
+            <input type="checkbox" checked={state.deleted} onChange={(e) => model.showDeleted(e.target.checked)} data-testid="records.deleted" />
+            {t('records.list.deleted')}
+          </label>
+        )}
+        <span className="rec-toolbar__end">
+          {rights.actions.includes('export') && (
+            <button type="button" className="rec-button" disabled={exporting} onClick={() => void exportCsv()} data-testid="records.export">
+              {t('records.list.export')}
+            </button>
+          )}
+          {rights.actions.includes('create') && (
+            <button type="button" className="rec-button rec-button--primary" onClick={actions.create} data-testid="records.new">
+              {t('records.list.new')}
+            </button>
+          )}
+        </span>
+      </div>
+      {exportFailure && (
+        <p className="rec-notice rec-notice--error" role="alert" data-testid="records.export.failed">
+          {failureText(t, exportFailure)}
+        </p>
+      )}
+      <FilterBar model={model} state={state} entity={entity} />
+      <div className="rec-list__body">
+        {state.status === 'loading' ? (
+          <p className="rec-state" role="status">
+            {t('records.list.loading')}
+          </p>
+        ) : state.status === 'failed' && state.failure ? (
+          <FailureState
+            className="rec-state"
+            title={t('records.list.failed')}
+            reason={failureText(t, state.failure)}
+            retry={state.failure.code === 'records.forbidden' ? undefined : { label: t('records.app.retry'), onRetry: () => void model.refresh() }}
+            details={{ label: t('records.app.details'), text: failureDetails(state.failure) }}
+            testIds={{ root: 'records.list.failed' }}
+          />
+        ) : state.records.length === 0 ? (
+          <div className="rec-state" role="status" data-testid="records.empty">
+            <p>{filtered ? t('records.list.emptyFiltered') : state.deleted ? t('records.list.emptyDeleted') : t('records.list.empty')}</p>
+            {filtered && (
+              <button
+                type="button"
+                className="rec-button"
+                onClick={() => {
+                  model.setSearch('');
+                  model.setFilters([]);
+                }}
+              >
+                {t('records.list.clear')}
+              </button>
+            )}
+          </div>
+        ) : (
+          <RecordTable
+            entity={entity}
+            records={state.records}
+            columns={state.columns}
+            sort={state.sort}
+            people={state.people}
+            links={state.links}
+            onSort={(key) => model.sortBy(key)}
+            onOpen={(record) => actions.open(record, model.names())}
+          />
+        )}
+      </div>
+      {state.status === 'ready' && state.total > 0 && (
+        <nav className="rec-pager" aria-label={t('records.list.pages')} data-testid="records.pager">
+          <span data-testid="records.range">{t('records.list.range', { from: number(range.from), to: number(range.to), total: number(range.total) })}</span>
+          <button type="button" className="rec-button" disabled={!model.hasPrevious} onClick={() => model.previousPage()} data-testid="records.previous">
+            {t('records.list.previous')}
+          </button>
+          <button type="button" className="rec-button" disabled={!model.hasNext} onClick={() => model.nextPage()} data-testid="records.next">
+            {t('records.list.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { TFunction } from '@atrium/app-kit';
+import { RecordMessages, VALUE_PROBLEMS, type ValueProblem } from '@atrium/shared/apps';
+import type { RecordsFailure } from '../model/RecordsApi.js';
+
+/** A field's problem in the user's language (its code, with its params). */
+export function problemText(t: TFunction, problem: ValueProblem): string {
+  const code = (VALUE_PROBLEMS as readonly string[]).includes(problem.code) ? problem.code : 'type';
+  return t(`records.problem.${code}`, { ...problem.params });
+}
+
+/** Why a call failed, in the user's language: a refusal of the records calls by its code, the connection, or anything else. */
+export function failureText(t: TFunction, failure: RecordsFailure): string {
+  if (failure.code === 'request.network' || failure.code === 'request.timeout') return t('records.error.unreachable');
+  const key = failure.code.startsWith('records.') ? failure.code.slice('records.'.length) : '';
+  if (Object.hasOwn(RecordMessages, key)) return t(`records.error.${key}`, { ...failure.params });
+  return t('records.error.other');
+}
+
+/** The technical details of a failure (behind the failure state's disclosure). */
+export function failureDetails(failure: RecordsFailure): string {
+  return `${failure.code}${failure.status === null ? '' : ` (${failure.status})`}: ${failure.message}`;
+}

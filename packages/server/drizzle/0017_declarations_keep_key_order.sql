@@ -1,0 +1,1 @@
+ALTER TABLE "app_declarations" ALTER COLUMN "declaration" SET DATA TYPE json USING "declaration"::json;

@@ -1,0 +1,145 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { records, recordSeries } from '../db/schema.js';
+import type { CountQuery } from './upgradePlan.js';
+
+/**
+ * The records an upgrade touches, in one organisation's application: how
+ * many would lose a value, and the removal of those values (with a history
+ * row for every record changed) once the operator allows it.
+ */
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** A declaration key inside a JSON path (keys are letters, digits and _, checked at install). */
+const pathKey = (key: string) => `"${key.replace(/[^A-Za-z0-9_]/g, '')}"`;
+
+/** The condition on `records` of the records a query is about (within one entity). */
+function affected(q: CountQuery): SQL {
+  switch (q.kind) {
+    case 'entity':
+      return sql`true`;
+    case 'field':
+      return sql`coalesce(jsonb_typeof(${records.data} -> ${q.field}), 'null') <> 'null' and ${records.data} -> ${q.field} <> '[]'::jsonb`;
+    case 'column':
+      return sql`jsonb_path_exists(${records.data}, ${`$.${pathKey(q.field)}[*] ? (@.${pathKey(q.column)} != null)`}::jsonpath)`;
+    case 'choice':
+      return sql`(${records.data} -> ${q.field} = to_jsonb(${q.choice}::text) or (jsonb_typeof(${records.data} -> ${q.field}) = 'array' and jsonb_exists(${records.data} -> ${q.field}, ${q.choice})))`;
+    case 'columnChoice':
+      // Lax mode compares each element of a multiple choice's list, so one test serves both kinds.
+      return sql`jsonb_path_exists(${records.data}, ${`$.${pathKey(q.field)}[*] ? (@.${pathKey(q.column)} == $choice)`}::jsonpath, jsonb_build_object('choice', ${q.choice}::text))`;
+  }
+}
+
+const inApp = (accountId: string, appId: string, entity: string) => and(eq(records.accountId, accountId), eq(records.appId, appId), eq(records.entity, entity));
+
+/** How many records each query is about (deleted ones included: they can be restored). */
+export async function countAffected(db: Db, accountId: string, appId: string, queries: readonly CountQuery[]): Promise<number[]> {
+  const counts: number[] = [];
+  for (const q of queries) {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(records)
+      .where(and(inApp(accountId, appId, q.entity), affected(q)));
+    counts.push(Number(row?.n ?? 0));
+  }
+  return counts;
+}
+
+interface Change {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** A choice value taken out of a choice (null) or a multiple choice (null once none is left). */
+function withoutChoice(value: unknown, choice: string): unknown {
+  if (Array.isArray(value)) {
+    const left = value.filter((v) => v !== choice);
+    return left.length === 0 ? null : left;
+  }
+  return value === choice ? null : value;
+}
+
+/** A record's values with one query's value taken out. `removed`: the field itself is gone from the declaration. */
+function without(data: Record<string, unknown>, q: Exclude<CountQuery, { kind: 'entity' }>, removed: boolean): Record<string, unknown> {
+  const out = { ...data };
+  if (q.kind === 'field') {
+    if (removed) delete out[q.field];
+    else out[q.field] = null;
+  } else if (q.kind === 'column' || q.kind === 'columnChoice') {
+    const rows = Array.isArray(out[q.field]) ? (out[q.field] as unknown[]) : [];
+    out[q.field] = rows.map((row) => {
+      if (row === null || typeof row !== 'object') return row;
+      const copy = { ...(row as Record<string, unknown>) };
+      if (q.kind === 'columnChoice') copy[q.column] = withoutChoice(copy[q.column], q.choice);
+      else if (removed) delete copy[q.column];
+      else copy[q.column] = null;
+      return copy;
+    });
+  } else {
+    out[q.field] = withoutChoice(out[q.field], q.choice);
+  }
+  return out;
+}
+
+/** How many records are written per statement. */
+const CHUNK = 500;
+
+/**
+ * Removes the values the queries are about: an entity's records are deleted
+ * (their history and comments with them); otherwise each affected record
+ * loses the values, its version goes up and it gets one history row
+ * (action `update`, each changed field before and after), in the caller's
+ * transaction. `removed(q)`: whether the query's field (or column) is gone
+ * from the new declaration rather than changed. Returns how many records
+ * were changed or deleted.
+ */
+export async function removeValues(db: Db, accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number> {
+  let touched = 0;
+  for (const q of queries.filter((q) => q.kind === 'entity')) {
+    const gone = await db.delete(records).where(inApp(accountId, appId, q.entity)).returning({ id: records.id });
+    await db.delete(recordSeries).where(and(eq(recordSeries.accountId, accountId), eq(recordSeries.appId, appId), eq(recordSeries.entity, q.entity)));
+    touched += gone.length;
+  }
+  const byEntity = new Map<string, Array<Exclude<CountQuery, { kind: 'entity' }>>>();
+  for (const q of queries) if (q.kind !== 'entity') byEntity.set(q.entity, [...(byEntity.get(q.entity) ?? []), q]);
+  for (const [entity, entityQueries] of byEntity) {
+    const rows = await db
+      .select({ id: records.id, data: records.data })
+      .from(records)
+      // The alternatives in parentheses of their own: `and` does not wrap a joined fragment.
+      .where(and(inApp(accountId, appId, entity), sql`(${sql.join(entityQueries.map((q) => sql`(${affected(q)})`), sql` or `)})`))
+      .for('update');
+    const updates = rows.map((row) => {
+      let data = row.data;
+      for (const q of entityQueries) data = without(data, q, removed(q));
+      const changes: Change[] = [...new Set(entityQueries.map((q) => q.field))]
+        .filter((field) => JSON.stringify(row.data[field] ?? null) !== JSON.stringify(data[field] ?? null))
+        .map((field) => ({ field, before: row.data[field] ?? null, after: data[field] ?? null }));
+      return { id: row.id, data, changes };
+    });
+    for (let i = 0; i < updates.length; i += CHUNK) {
+      const chunk = updates.slice(i, i + CHUNK).filter((u) => u.changes.length > 0);
+      if (chunk.length === 0) continue;
+      await rowsOf(
+        db,
+        sql`with input as (select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id uuid, data jsonb, changes jsonb)),
+        updated as (
+          update records r set data = input.data, version = r.version + 1, updated_at = now()
+          from input where r.id = input.id
+          returning r.id, r.version, input.changes
+        )
+        insert into record_history (id, record_id, user_id, action, version, changes)
+        select gen_random_uuid(), updated.id, null, 'update', updated.version, updated.changes from updated`,
+      );
+      touched += chunk.length;
+    }
+  }
+  return touched;
+}

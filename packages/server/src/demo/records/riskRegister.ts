@@ -1,0 +1,60 @@
+import type { DemoContext, DemoRecord } from '../demoRecords.js';
+import { at, dayAfter } from './DemoRandom.js';
+
+/**
+ * Information security risks: Contoso's register kept by Sofia (with Dana
+ * owning some), a smaller one at Northwind owned by Olivia, Liam and Dana.
+ * Likelihood and impact are chosen so that the register has red, yellow
+ * and green risks; some reviews are overdue.
+ */
+type Category = 'access' | 'suppliers' | 'availability' | 'privacy' | 'people' | 'physical' | 'software';
+
+const RISKS: ReadonlyArray<{ category: Category; title: string; description: string; orgs: ReadonlyArray<DemoContext['org']> }> = [
+  { category: 'access', title: 'Shared administrator accounts on the lab systems', description: 'Three lab workstations are administered with one shared account. Changes cannot be traced to a person.', orgs: ['contoso'] },
+  { category: 'access', title: 'Former staff keep access to the patient portal', description: 'Leavers are removed from the directory but their portal accounts are disabled by hand, sometimes weeks later.', orgs: ['contoso'] },
+  { category: 'access', title: 'No multi-factor sign-in for remote access', description: 'The VPN accepts a password alone. A phished password gives full access to the internal network.', orgs: ['contoso', 'northwind'] },
+  { category: 'suppliers', title: 'Cloud backup provider without a current certificate', description: 'The ISO 27001 certificate of our backup provider expired; the renewal audit is announced but not done.', orgs: ['contoso'] },
+  { category: 'suppliers', title: 'Single supplier for the payment terminals', description: 'All shop payment terminals come from one supplier whose support contract ends next year.', orgs: ['northwind'] },
+  { category: 'availability', title: 'Power outage in the server room', description: 'The UPS bridges 20 minutes; there is no generator. Longer outages stop the clinical systems.', orgs: ['contoso'] },
+  { category: 'availability', title: 'Ransomware encrypts the file server', description: 'Backups are on a share the file server can write to. An infection could encrypt both.', orgs: ['contoso', 'northwind'] },
+  { category: 'availability', title: 'Internet link of the main site has no backup line', description: 'A single fibre line serves the head office and the warehouse. Orders stop when it fails.', orgs: ['northwind'] },
+  { category: 'privacy', title: 'Patient data sent by unencrypted e-mail', description: 'Referral letters are e-mailed to practices without encryption when the secure channel is down.', orgs: ['contoso'] },
+  { category: 'privacy', title: 'Customer lists exported to personal laptops', description: 'Sales staff export the customer list to spreadsheets for trade fairs and keep them on their laptops.', orgs: ['northwind'] },
+  { category: 'people', title: 'Phishing e-mails aimed at the finance team', description: 'Fake invoices and payment change requests arrive weekly; one was almost paid last quarter.', orgs: ['contoso', 'northwind'] },
+  { category: 'people', title: 'Passwords written on notes at reception', description: 'The reception shares one computer account; the password is on a note under the keyboard.', orgs: ['contoso'] },
+  { category: 'physical', title: 'Server room door left open during deliveries', description: 'The server room is next to the loading bay and is propped open when supplies arrive.', orgs: ['contoso'] },
+  { category: 'physical', title: 'Laptops stolen from cars', description: 'Field staff leave laptops in cars between visits. Disks are encrypted on most, not all.', orgs: ['northwind'] },
+  { category: 'software', title: 'Unpatched operating systems on medical devices', description: 'Imaging devices run an operating system without vendor updates; they are on the clinic network.', orgs: ['contoso'] },
+  { category: 'software', title: 'Changes to the web shop deployed without review', description: 'Urgent fixes are deployed by one developer directly; there is no second look before release.', orgs: ['northwind'] },
+  { category: 'software', title: 'Outdated libraries in the appointment booking app', description: 'A dependency scan found 14 libraries with known vulnerabilities, two of them rated critical.', orgs: ['contoso'] },
+  { category: 'access', title: 'Too many people with rights to change prices', description: 'Twelve people may change prices in the ERP; four would be enough.', orgs: ['northwind'] },
+];
+
+export function riskRecords(ctx: DemoContext): DemoRecord[] {
+  const { people, now, org, random } = ctx;
+  const owners = org === 'contoso' ? [people.sofia, people.sofia, people.demo] : [people.olivia, people.liam, people.demo];
+  const registrar = org === 'contoso' ? people.sofia : people.olivia;
+  const out: DemoRecord[] = [];
+  for (const risk of RISKS.filter((r) => r.orgs.includes(org))) {
+    // Spread over the grid: a few high, most middle, some low.
+    const likelihood = random.weighted([[1, 1], [2, 3], [3, 4], [4, 3], [5, 1]]);
+    const impact = random.weighted([[1, 1], [2, 2], [3, 4], [4, 4], [5, 2]]);
+    const treatment = random.weighted([['reduce', 6], ['transfer', 1.5], ['accept', 1.5], ['avoid', 1]]);
+    const owner = random.pick(owners);
+    const values: Record<string, unknown> = {
+      title: risk.title,
+      description: risk.description,
+      category: risk.category,
+      likelihood,
+      impact,
+      owner,
+      treatment,
+      reviewDate: dayAfter(now, random.int(-30, 60)),
+    };
+    if (treatment === 'reduce' || treatment === 'avoid') values.mitigationCost = random.int(10, 1200) * 50;
+    else if (treatment === 'transfer') values.mitigationCost = random.int(120, 800) * 10 + 0.5 * random.int(0, 1);
+    const created = at(dayAfter(now, -random.int(30, 360)), random.int(8, 17), random.int(0, 59));
+    out.push({ entity: 'risk', values, ownerId: owner, createdBy: registrar, createdAt: created });
+  }
+  return out.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
