@@ -214,33 +214,46 @@ export class PgSearchStore implements SearchStore {
    */
   async records(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordHit>> {
     if (targets.length === 0) return { count: 0, items: [] };
-    const found = sql.join(
-      targets.map(
-        (t, i) => sql`select ${i}::int as target, ${records.id} as id, ${records.name} as name, ${records.title} as title, ${records.searchText} as search_text,
-          ${records.search} as document, (${t.titleSeen}) as title_seen, (${t.searchableSeen}) as searchable_seen
-          from ${records} where ${t.matches}`,
-      ),
-      sql` union all `,
-    );
+    const exact = exactQuery(terms);
+    // The matches of every entity searched, those with every word whole (in any part) or the others, as the index yields them.
+    const found = (whole: boolean) =>
+      sql.join(
+        targets.map(
+          (t, i) => sql`select ${i}::int as target, ${records.id} as id, ${records.name} as name, ${records.title} as title, ${records.searchText} as search_text,
+            ${records.search} as document, (${t.titleSeen}) as title_seen, (${t.searchableSeen}) as searchable_seen
+            from ${records} where ${t.matches} and ${whole ? sql`` : sql`not `}(${records.search} @@ ${exact})`,
+        ),
+        sql` union all `,
+      );
+    const enough = SEARCH_COUNT_CAP + 1;
+    // The results a page may show: the first SEARCH_COUNT_CAP of the ranking.
+    const limit = Math.max(0, Math.min(take, SEARCH_COUNT_CAP - skip));
     const weights = sql`array[0, 0, case when f.searchable_seen then 0.4 else 0 end, case when f.title_seen then 1 else 0 end]::float4[]`;
-    const whole = sql`((f.title_seen and f.searchable_seen and f.document @@ ${exactQuery(terms)}) or (f.title_seen and f.document @@ ${exactQuery(terms, 'A')})
+    const whole = sql`((f.title_seen and f.searchable_seen and f.document @@ ${exact}) or (f.title_seen and f.document @@ ${exactQuery(terms, 'A')})
       or (f.searchable_seen and f.document @@ ${exactQuery(terms, 'B')}))`;
     const order = sql`equal desc, exact desc, rank desc, lower(shown), name, id`;
+    // At most SEARCH_COUNT_CAP + 1 matches are read (docs/behaviour/search.md#many-matches): those with every word whole
+    // first, then the others; those are ranked. A title equal to the text ranks first among them; past the cap it may not be
+    // among those read (looking for it there would read every whole match: about 16 times the cost of one common word in
+    // 100,000 records, bench/recordSearch.bench.ts).
     const rows = await rowsOf(
       this.db,
-      sql`with m as materialized (
+      sql`with whole_found as materialized (select * from (${found(true)}) w limit ${enough}),
+        part_found as materialized (select * from (${found(false)}) p limit greatest(0, ${enough} - (select count(*) from whole_found))),
+        m as materialized (
           select f.target, f.id, f.name, f.title, f.search_text, f.title_seen, f.searchable_seen,
             case when f.title_seen then f.title else f.name end as shown,
             (f.title_seen and lower(f.title) = ${terms.phrase}) as equal, ${whole} as exact, ts_rank(${weights}, f.document, ${prefixQuery(terms)}) as rank
-          from (${found}) f
+          from (select * from whole_found union all select * from part_found) f
         )
         select n.total, p.* from (select count(*)::int as total from m) n
         left join lateral (
-          select mm.*, r.data from (select * from m order by ${order} limit ${take} offset ${skip}) mm join ${records} r on r.id = mm.id
+          select mm.*, r.data from (select * from m order by ${order} limit ${limit} offset ${skip}) mm join ${records} r on r.id = mm.id
         ) p on true
         order by ${order}`,
     );
-    return pageOf(rows, (r) => ({
+    const count = Number(rows[0]?.total ?? 0);
+    const page = pageOf(rows, (r) => ({
       target: Number(r.target),
       id: String(r.id),
       name: String(r.name),
@@ -250,6 +263,7 @@ export class PgSearchStore implements SearchStore {
       searchableSeen: r.searchable_seen === true,
       data: (typeof r.data === 'string' ? JSON.parse(r.data) : (r.data ?? {})) as Record<string, unknown>,
     }));
+    return count > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true, items: page.items } : page;
   }
 
   async recordComments(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordCommentHit>> {

@@ -178,6 +178,7 @@ export class SearchService {
     const page = await this.deps.store.records(targets, terms, take, skip);
     return {
       count: page.count,
+      ...(page.capped ? { countCapped: true } : {}),
       items: page.items.map((hit) => {
         const target = targets[hit.target]!;
         const title = hit.titleSeen ? hit.title : hit.name;

@@ -101,7 +101,8 @@ export interface SearchStore {
   /**
    * Records of the entities given (each its caller's read scope, search and
    * what they see: records/queryBuilder recordSearchSql) that match, ranked:
-   * the title equal to the text, whole words, ts_rank of the parts seen.
+   * the title equal to the text, whole words, ts_rank of the parts seen;
+   * capped at SEARCH_COUNT_CAP (whole words read first).
    */
   records(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordHit>>;
   /** Comments that match on the records the caller may read of the entities given, by ts_rank then newest first. */

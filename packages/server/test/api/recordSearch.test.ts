@@ -8,8 +8,10 @@
  * records and the comments on records the caller may not read are never
  * found nor counted.
  */
-import { highlightParts, isRecordComment, type RecordResult, type SearchResponse } from '@atrium/shared';
+import crypto from 'node:crypto';
+import { highlightParts, isRecordComment, SEARCH_COUNT_CAP, type RecordResult, type SearchResponse } from '@atrium/shared';
 import type { AppDeclarationInput } from '@atrium/shared/apps';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer } from '../helpers/http.js';
@@ -37,6 +39,9 @@ describe(`records in global search on ${databaseKind}`, () => {
   let equal: string;
   let prefix: string;
   let inNote: string;
+  let orgId: string;
+  let appId: string;
+  let bobId: string;
 
   const found = async (api: RecordsApi, query: Record<string, string>): Promise<SearchResponse> => {
     const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/search`, query, headers: bearer(api.jwt) });
@@ -56,6 +61,7 @@ describe(`records in global search on ${databaseKind}`, () => {
     const daveUser = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Dave', lastname: 'Else' });
     const erinUser = await makeUser(stores, t.hasher, { accounts: [other.id], firstname: 'Erin', lastname: 'Far' });
     const app = await installDeclaration(stores, DECLARATION, [org.id, other.id], [adaUser.id, bobUser.id, carlUser.id, daveUser.id, erinUser.id]);
+    [orgId, appId, bobId] = [org.id, app.id, bobUser.id];
     await stores.access.grantRole({ userId: adaUser.id, accountId: org.id, appId: app.id, role: 'hr' });
     await stores.access.grantRole({ userId: carlUser.id, accountId: org.id, appId: app.id, role: 'manager' });
     await stores.access.grantRole({ userId: erinUser.id, accountId: other.id, appId: app.id, role: 'hr' });
@@ -133,5 +139,21 @@ describe(`records in global search on ${databaseKind}`, () => {
     const { record } = await ada.detail(prefix);
     data(await ada.remove(prefix, record.version), 200);
     expect(names((await found(ada, { q: 'zebra' })).records.items)).toEqual([equal, inNote]);
+  });
+
+  it('counts and ranks at most SEARCH_COUNT_CAP matches, and says so', async () => {
+    const many = Array.from({ length: SEARCH_COUNT_CAP + 5 }, (_, n) => ({ id: crypto.randomUUID(), name: `W-${n}`, title: `Walrus ${n}`, data: { subject: `Walrus ${n}`, employee: bobId, kind: 'annual' } }));
+    await t.services.db.execute(sql`insert into records (id, account_id, app_id, entity, name, title, owner_id, created_by, updated_by, data)
+      select r.id, ${orgId}::uuid, ${appId}::uuid, 'request', r.name, r.title, ${bobId}::uuid, ${bobId}::uuid, ${bobId}::uuid, r.data
+      from json_to_recordset(${JSON.stringify(many)}::json) as r(id uuid, name text, title text, data jsonb)`);
+    const first = await found(ada, { q: 'walrus', filter: 'records' });
+    expect(first.records).toMatchObject({ count: SEARCH_COUNT_CAP, countCapped: true });
+    expect(first.records.items).toHaveLength(20);
+    // Pages end at the cap.
+    const last = await found(ada, { q: 'walrus', filter: 'records', take: '20', skip: String(SEARCH_COUNT_CAP - 5) });
+    expect(last.records.items).toHaveLength(5);
+    // Below the cap, counted exactly and never said to be capped.
+    expect((await found(ada, { q: 'walrus 100' })).records).toMatchObject({ count: 6 }); // Walrus 100 and 1000 to 1004
+    expect((await found(ada, { q: 'walrus 100' })).records.countCapped).toBeUndefined();
   });
 });

@@ -163,8 +163,8 @@ export type SearchResult = AppResult | UserResult | AttachmentResult | CommentRe
  * The most matches of one kind that a search counts and ranks: past it the
  * kind's `count` is this number and `countCapped` is true (a client shows
  * "1,000+"), and its results are the best of the first matches found
- * (docs/behaviour/search.md#many-matches). Files only: the other kinds are
- * bounded by what the caller sees.
+ * (docs/behaviour/search.md#many-matches). Files and records only: the
+ * other kinds are bounded by what the caller sees.
  */
 export const SEARCH_COUNT_CAP = 1000;
 
