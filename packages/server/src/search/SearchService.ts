@@ -65,8 +65,10 @@ const EMPTY = { count: 0, items: [] };
 /**
  * Global search (docs/behaviour/search.md): applications the caller may
  * see, people of the caller's organisations, files the caller can read in
- * their searchable mountpoints (names, and the text of text-like files) and
- * comments of the tasks the caller sees; each kind ranked and paged on its
+ * their searchable mountpoints (names, and the text of text-like files),
+ * comments of the tasks and records the caller sees, and the records of the
+ * declared applications they have (the records' read rights: RecordService's
+ * searchTargets); each kind ranked and paged on its
  * own, matches marked in the snippets. Nothing outside the caller's rights
  * is ever looked at: the rights are part of each query.
  */
