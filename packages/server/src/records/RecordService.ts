@@ -2,13 +2,16 @@ import crypto from 'node:crypto';
 import type { Locale } from '@atrium/shared';
 import {
   checkValues,
+  colourOf,
   defaultValues,
   RECORD_MENTION_TEXTS,
   type AppDeclaration,
   type DeclaredAppDto,
   type Entity,
   type EvaluationContext,
+  type Labels,
   type RecordDetail,
+  type RecordDto,
   type RecordPage,
   type RecordQuery,
   type TimelineEntry,
@@ -20,7 +23,7 @@ import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
 import type { Stores } from '../stores.js';
 import { displayName } from '../users/displayName.js';
-import { listQuerySql } from './queryBuilder.js';
+import { listQuerySql, recordSearchSql, type RecordSearchSql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
 import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
@@ -62,6 +65,20 @@ export interface RecordServiceDeps {
   /** The user's interface language (their setting), for what is written for them. */
   localeOf(userId: string): Promise<Locale>;
   now?: () => Date;
+}
+
+/**
+ * One entity that global search reads for a caller: the SQL of the records
+ * they may read and of those a text matches (queryBuilder's
+ * recordSearchSql), and what a result shows of it.
+ */
+export interface RecordSearchTarget extends RecordSearchSql {
+  app: string;
+  appLabel: Labels;
+  entity: string;
+  entityLabel: Labels;
+  /** A record's colour by its entity's rule. */
+  colourOf(data: Readonly<Record<string, unknown>>): RecordDto['colour'];
 }
 
 /** An application as the caller's organisation runs it. */
@@ -122,6 +139,38 @@ export class RecordService {
       out.push({ declaration, version: app.version, rights });
     }
     return out;
+  }
+
+  /**
+   * What global search reads for the caller (docs/behaviour/search.md#rights):
+   * every entity they may read of each declared application their
+   * organisation runs and they have, within their read scope, matched by
+   * `text` as a list's search matches it.
+   */
+  async searchTargets(caller: Caller, text: string): Promise<RecordSearchTarget[]> {
+    if (!caller.organisation) return [];
+    const accountId = caller.organisation.id;
+    const installed = await this.deps.stores.declarations.installedFor(accountId);
+    const evaluation = this.evaluation(caller);
+    const targets: RecordSearchTarget[] = [];
+    for (const app of installed) {
+      const keys = Object.keys(app.declaration.entities).filter((key) => rowScope(caller, app.declaration, key, 'read').kind !== 'none');
+      if (keys.length === 0 || !(await this.deps.canSeeApp(caller.userId, app.name))) continue;
+      for (const key of keys) {
+        const entity = app.declaration.entities[key]!;
+        const target = { accountId, appId: app.appId, entityKey: key, entity };
+        const sql = recordSearchSql(target, text, rowScope(caller, app.declaration, key, 'read'), entityRights(caller, app.declaration, key).hiddenFields, evaluation, partlyHiddenFields(caller, app.declaration, key));
+        targets.push({
+          ...sql,
+          app: app.name,
+          appLabel: app.declaration.label,
+          entity: key,
+          entityLabel: entity.label,
+          colourOf: (data) => colourOf(entity.colour, data, entity.fields, evaluation),
+        });
+      }
+    }
+    return targets;
   }
 
   /** POST records/{app}/{entity}/query: a page of the records the caller may read, each without the fields hidden to them. */
