@@ -145,6 +145,19 @@ export function recordAccess(caller: Caller, app: AppDeclaration, entity: string
 }
 
 /**
+ * The fields a caller may not give a new record: those hidden to them on
+ * every record, and those read-only or hidden in every grant having
+ * 'create' whose scope covers the new record (every field, when none does).
+ */
+export function lockedOnCreate(caller: Caller, app: AppDeclaration, entity: string, record: RecordFacts, now: number): string[] {
+  const declared = entityOf(app, entity);
+  if (declared === undefined) return [];
+  const creating = grantsOf(caller, app, entity).filter((g) => g.actions.includes('create') && covers(caller, declared, g, record, now));
+  const locked = new Set([...entityRights(caller, app, entity).hiddenFields, ...listedByEvery(declared, creating, lockedOf)]);
+  return Object.keys(declared.fields).filter((f) => locked.has(f));
+}
+
+/**
  * What a caller may do with an entity as a whole: the union of every
  * grant's actions, and the fields hidden in every grant having 'read'
  * (those the caller sees on no record; every field without a 'read' grant).
