@@ -18,9 +18,9 @@
  * in the global search (records-search), and the attachments of file
  * fields (records-files). See the `it.todo`s at the end.
  */
-import { DEMO_APP_ROLES as ROLES, DEMO_APP_ORGS, DEMO_APPS, readDemoDeclaration, type DemoApp } from '../../src/demo/demoApps.js';
+import { DEMO_APP_ROLES, DEMO_APP_ORGS, DEMO_APPS, readDemoDeclaration, type DemoApp } from '../../src/demo/demoApps.js';
 import { demoRecords, type DemoOrg, type DemoPeople } from '../../src/demo/demoRecords.js';
-import { ACTIONS, AppDeclaration, defaultValues, evaluateCondition, EVERYONE_ROLE, RECORD_PAGE_MAX, RECORDS_CHANGED_MESSAGE, type Action, type Entity, type Grant, type RecordDetail, type RecordDto, type RecordPage, type RecordsChangedParams, type TimelineEntry } from '@atrium/shared/apps';
+import { ACTIONS, AppDeclaration, colourOf, conditionFields, defaultValues, evaluateCondition, EVERYONE_ROLE, RECORD_PAGE_MAX, RECORDS_CHANGED_MESSAGE, type Action, type AppDeclarationInput, type Entity, type Grant, type RecordDetail, type RecordDto, type RecordPage, type RecordsChangedParams, type TimelineEntry } from '@atrium/shared/apps';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,55 @@ const MEMBERS: Readonly<Record<DemoOrg, readonly Person[]>> = { northwind: ['oli
 /** Who was given the applications in the catalogue. */
 const GIVEN: readonly Person[] = ['olivia', 'demo', 'liam', 'sofia'];
 
+/**
+ * Beyond the demo: an application whose rights hide a record's title, its
+ * owner field and a field its colour reads from some users, and show them
+ * on some records only to others. Everyone reads every case without its
+ * subject, handler and amount; a reviewer sees all of the cases naming
+ * them; a handler files and changes their own cases, without the amount.
+ */
+const PROBE = 'RightsProbe';
+const label = (en: string) => ({ en_EN: en });
+const PROBE_DECLARATION: AppDeclarationInput = {
+  name: PROBE,
+  version: '1.0.0',
+  label: label('Rights probe'),
+  category: 'organization',
+  roles: { reviewer: { label: label('Reviewer') }, handler: { label: label('Handler') } },
+  entities: {
+    case: {
+      label: label('Case'),
+      pluralLabel: label('Cases'),
+      naming: { series: 'CASE-{#####}' },
+      titleField: 'subject',
+      ownerField: 'handler',
+      searchFields: ['notes'],
+      colour: { red: { field: 'amount', op: 'gt', value: 1000 }, green: { field: 'status', op: 'eq', value: 'done' } },
+      fields: {
+        subject: { type: 'text', label: label('Subject'), required: true },
+        handler: { type: 'user', label: label('Handler'), default: 'me' },
+        reviewer: { type: 'user', label: label('Reviewer') },
+        amount: { type: 'decimal', label: label('Amount') },
+        notes: { type: 'longText', label: label('Notes') },
+        status: { type: 'choice', label: label('Status'), choices: [{ value: 'open', label: label('Open') }, { value: 'done', label: label('Done') }], default: 'open' },
+      },
+      rights: {
+        everyone: { actions: ['read', 'comment'], hiddenFields: ['subject', 'handler', 'amount'] },
+        reviewer: { actions: ['read', 'update', 'comment'], scope: { where: { field: 'reviewer', op: 'eq', value: { me: true } } }, readOnlyFields: ['reviewer'] },
+        handler: { actions: ['read', 'create', 'update', 'delete', 'comment'], scope: 'own', hiddenFields: ['amount'], readOnlyFields: ['status'] },
+      },
+    },
+  },
+};
+type AppName = DemoApp | typeof PROBE;
+const APPS: readonly AppName[] = [...DEMO_APPS, PROBE];
+const APP_ORGS: Readonly<Record<AppName, readonly DemoOrg[]>> = { ...DEMO_APP_ORGS, [PROBE]: ['northwind'] };
+const ROLES: ReadonlyArray<{ org: DemoOrg; user: keyof DemoPeople; app: AppName; role: string }> = [
+  ...DEMO_APP_ROLES,
+  { org: 'northwind', user: 'olivia', app: PROBE, role: 'reviewer' },
+  { org: 'northwind', user: 'liam', app: PROBE, role: 'handler' },
+];
+
 /** A record as the rules read it. */
 interface Facts {
   ownerId: string | null;
@@ -84,8 +133,8 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
   const ids = {} as Record<Person, string>;
   const users = {} as Record<Person, UserRecord>;
   const orgIds = {} as Record<DemoOrg, string>;
-  const appIds = {} as Record<DemoApp, string>;
-  const declarations = {} as Record<DemoApp, AppDeclaration>;
+  const appIds = {} as Record<AppName, string>;
+  const declarations = {} as Record<AppName, AppDeclaration>;
   /** Each user's token, and the organisation it was made for (a switch makes a new one). */
   const tokens = new Map<Person, { jwt: string; org: DemoOrg }>();
   const sockets = new Map<Person, TestSocket>();
@@ -93,13 +142,13 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
 
   // ---- The rules, as docs/behaviour/records.md states them ----
 
-  const runs = (app: DemoApp, org: DemoOrg) => DEMO_APP_ORGS[app].includes(org);
-  const hasApp = (actor: Actor, app: DemoApp) => GIVEN.includes(actor.person) && runs(app, actor.org);
-  const rolesIn = (actor: Actor, app: DemoApp) => ROLES.filter((r) => r.org === actor.org && r.user === actor.person && r.app === app).map((r) => r.role);
+  const runs = (app: AppName, org: DemoOrg) => APP_ORGS[app].includes(org);
+  const hasApp = (actor: Actor, app: AppName) => GIVEN.includes(actor.person) && runs(app, actor.org);
+  const rolesIn = (actor: Actor, app: AppName) => ROLES.filter((r) => r.org === actor.org && r.user === actor.person && r.app === app).map((r) => r.role);
   const reportsOf = (actor: Actor) => (actor.person === 'olivia' ? [ids.demo, ids.liam] : []);
 
   /** The grants a user has on an entity: those of their roles in the application in their organisation, and everyone's. */
-  function grantsOf(actor: Actor, app: DemoApp, entity: Entity): Grant[] {
+  function grantsOf(actor: Actor, app: AppName, entity: Entity): Grant[] {
     if (!hasApp(actor, app)) return [];
     return [EVERYONE_ROLE, ...rolesIn(actor, app)].filter((role) => Object.hasOwn(entity.rights, role)).map((role) => entity.rights[role]!);
   }
@@ -117,7 +166,7 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
   const hiddenBy = (g: Grant) => g.hiddenFields;
   const lockedBy = (g: Grant) => [...(g.readOnlyFields ?? []), ...(g.hiddenFields ?? [])];
 
-  function expectedAccess(actor: Actor, app: DemoApp, entityKey: string, facts: Facts): Expected {
+  function expectedAccess(actor: Actor, app: AppName, entityKey: string, facts: Facts): Expected {
     const entity = declarations[app].entities[entityKey]!;
     const covering = grantsOf(actor, app, entity).filter((g) => covers(actor, entity, g, facts));
     const having = (a: Action) => covering.filter((g) => g.actions.includes(a));
@@ -126,12 +175,12 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
   }
 
   /** Fields a user sees on no record of the entity. */
-  function hiddenEverywhere(actor: Actor, app: DemoApp, entity: Entity): Set<string> {
+  function hiddenEverywhere(actor: Actor, app: AppName, entity: Entity): Set<string> {
     return new Set(everyLists(entity, grantsOf(actor, app, entity).filter((g) => g.actions.includes('read')), hiddenBy));
   }
 
   /** Fields a user may not give a new record: hidden to them everywhere, or read-only or hidden in every grant with `create` covering it. */
-  function lockedOnCreate(actor: Actor, app: DemoApp, entity: Entity, facts: Facts): Set<string> {
+  function lockedOnCreate(actor: Actor, app: AppName, entity: Entity, facts: Facts): Set<string> {
     const creating = grantsOf(actor, app, entity).filter((g) => g.actions.includes('create') && covers(actor, entity, g, facts));
     return new Set([...hiddenEverywhere(actor, app, entity), ...everyLists(entity, creating, lockedBy)]);
   }
@@ -158,27 +207,27 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     return t.app.inject({ method, url: `${t.config.apiPrefix}/records/${path}`, headers: bearer(jwt), ...(payload === undefined ? {} : { payload: payload as object }) });
   }
 
-  const recordPath = (app: DemoApp, name: string) => `${app}/record/${encodeURIComponent(name)}`;
+  const recordPath = (app: AppName, name: string) => `${app}/record/${encodeURIComponent(name)}`;
 
   /** Every record of an application in an organisation, deleted ones too, as stored. */
-  async function stored(app: DemoApp, org: DemoOrg, entity?: string): Promise<StoredRecord[]> {
+  async function stored(app: AppName, org: DemoOrg, entity?: string): Promise<StoredRecord[]> {
     const where = and(eq(recordsTable.accountId, orgIds[org]), eq(recordsTable.appId, appIds[app]), entity === undefined ? undefined : eq(recordsTable.entity, entity))!;
     return (await t.services.stores.records.page(where, sql`${recordsTable.name}`, 100_000, 0)).records;
   }
 
-  async function storedOne(app: DemoApp, org: DemoOrg, name: string): Promise<StoredRecord> {
+  async function storedOne(app: AppName, org: DemoOrg, name: string): Promise<StoredRecord> {
     return (await t.services.stores.records.findByName({ accountId: orgIds[org], appId: appIds[app] }, name))!;
   }
 
   const factsOf = (r: StoredRecord): Facts => ({ ownerId: r.ownerId, data: r.data });
 
   /** Each (actor, application, entity) the generated cases run over: every pair of the demo, and the applications an actor does not have. */
-  function* cases(): Generator<{ actor: Actor; app: DemoApp; entityKey: string; entity: Entity; org: DemoOrg }> {
-    for (const actor of ACTORS) for (const app of DEMO_APPS) for (const [entityKey, entity] of Object.entries(declarations[app].entities)) yield { actor, app, entityKey, entity, org: actor.org };
+  function* cases(): Generator<{ actor: Actor; app: AppName; entityKey: string; entity: Entity; org: DemoOrg }> {
+    for (const actor of ACTORS) for (const app of APPS) for (const [entityKey, entity] of Object.entries(declarations[app].entities)) yield { actor, app, entityKey, entity, org: actor.org };
   }
 
   /** What a record shows a user: only the fields they see, the name for a hidden title, no owner behind a hidden owner field, only the people shown. */
-  function expectShownAsAllowed(actor: Actor, app: DemoApp, dto: RecordDto, record: StoredRecord, people: Record<string, string>, where: string) {
+  function expectShownAsAllowed(actor: Actor, app: AppName, dto: RecordDto, record: StoredRecord, people: Record<string, string>, where: string) {
     const entity = declarations[app].entities[record.entity]!;
     const { hidden } = expectedAccess(actor, app, record.entity, factsOf(record));
     const visible = Object.keys(entity.fields).filter((f) => !hidden.has(f));
@@ -186,15 +235,23 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     for (const f of visible) expect(dto.values[f], `${where} ${f}`).toEqual(record.data[f] ?? null);
     if (hidden.has(entity.titleField)) expect(dto.title, where).toBe(record.name);
     if (entity.ownerField !== undefined && hidden.has(entity.ownerField)) expect(dto.owner, where).toBeNull();
+    expect(dto.colour, `${where}: colour`).toBe(expectedColour(entity, record, hidden));
     const userFields = visible.filter((f) => entity.fields[f]!.type === 'user');
     const shownPeople = new Set([dto.owner?.id, dto.createdBy?.id, dto.updatedBy?.id, ...userFields.map((f) => record.data[f])]);
     for (const id of Object.keys(people)) expect(shownPeople.has(id), `${where}: ${id} in people`).toBe(true);
     const serialised = JSON.stringify(dto);
     for (const f of hidden) {
       const value = record.data[f];
-      // A hidden value of some length must not appear anywhere in the answer.
-      if (typeof value === 'string' && value.length >= 6) expect(serialised.includes(value), `${where}: hidden ${f}`).toBe(false);
+      // A hidden value of some length must not appear anywhere in the answer, unless a field or column shown holds it too (the same person).
+      const shownElsewhere = JSON.stringify([dto.createdBy, dto.updatedBy, ...visible.map((v) => record.data[v])]).includes(String(value));
+      if (typeof value === 'string' && value.length >= 6 && !shownElsewhere) expect(serialised.includes(value), `${where}: hidden ${f}`).toBe(false);
     }
+  }
+
+  /** A record's colour as a user sees it: by the colours of the rule whose condition reads no field hidden to them on it. */
+  function expectedColour(entity: Entity, record: StoredRecord, hidden: ReadonlySet<string>) {
+    const rule = entity.colour === undefined ? undefined : Object.fromEntries(Object.entries(entity.colour).filter(([, c]) => c !== undefined && !conditionFields(c).some((f) => hidden.has(f))));
+    return colourOf(rule, record.data, entity.fields, { userId: '', now: Date.now() });
   }
 
   /** A valid value for a field other than `current`: another record's value, or a new text, or none; undefined when there is no such value. */
@@ -230,24 +287,38 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     for (const p of Object.keys(users) as Person[]) ids[p] = users[p].id;
 
     const install = new InstallService(stores);
-    for (const app of DEMO_APPS) {
-      const outcome = await install.install(readDemoDeclaration(app), DEMO_APP_ORGS[app].map((org) => orgIds[org]));
-      expect(outcome.organisations.map((o) => o.status)).toEqual(DEMO_APP_ORGS[app].map(() => 'installed'));
+    for (const app of APPS) {
+      const input = app === PROBE ? PROBE_DECLARATION : readDemoDeclaration(app);
+      const outcome = await install.install(input, APP_ORGS[app].map((org) => orgIds[org]));
+      expect(outcome.organisations.map((o) => o.status)).toEqual(APP_ORGS[app].map(() => 'installed'));
       const record = (await stores.apps.findByName(app))!;
       appIds[app] = record.id;
-      declarations[app] = AppDeclaration.parse(readDemoDeclaration(app));
+      declarations[app] = AppDeclaration.parse(input);
       for (const p of GIVEN) await stores.apps.grant(ids[p], record.id);
     }
     for (const { org, user, app, role } of ROLES) await stores.access.grantRole({ userId: ids[user], accountId: orgIds[org], appId: appIds[app], role });
 
     const people: DemoPeople = { olivia: ids.olivia, demo: ids.demo, liam: ids.liam, sofia: ids.sofia };
     const now = new Date();
-    for (const app of DEMO_APPS) {
-      for (const org of DEMO_APP_ORGS[app]) {
+    for (const app of APPS) {
+      for (const org of APP_ORGS[app]) {
+        if (app === PROBE) continue;
         let list = demoRecords(app, people, now, org);
         // Every k-th incident: some of each severity and status, some assigned to or reported by each responder.
         if (app === 'Incidents') list = list.filter((_, i) => i % Math.ceil(list.length / INCIDENTS) === 0 || i === list.length - 1);
         for (const r of list) await t.services.records.createAsOperator({ accountId: orgIds[org], app, entity: r.entity, values: r.values, createdBy: r.createdBy, at: r.createdAt });
+      }
+    }
+
+    // Each handler's cases, with each reviewer or none, above and below the amount that makes a case red.
+    let n = 0;
+    for (const handler of ['olivia', 'demo', 'liam'] as const) {
+      for (const reviewer of ['olivia', 'liam', null] as const) {
+        for (const amount of [500, 5000]) {
+          n += 1;
+          const values = { subject: `Confidential tok${n}x matter`, handler: ids[handler], reviewer: reviewer && ids[reviewer], amount, notes: `Notes of case ${n}`, status: n % 3 === 0 ? 'done' : 'open' };
+          await t.services.records.createAsOperator({ accountId: orgIds.northwind, app: PROBE, entity: 'case', values, createdBy: ids.olivia });
+        }
       }
     }
 
@@ -272,10 +343,10 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
       const res = await call(actor, 'GET', 'apps');
       expect(res.statusCode).toBe(200);
       const apps = res.json<{ data: Array<{ declaration: AppDeclaration; rights: Record<string, { actions: Action[]; hiddenFields: string[] }> }> }>().data;
-      const expected = DEMO_APPS.filter((app) => hasApp(actor, app)).sort();
+      const expected = APPS.filter((app) => hasApp(actor, app)).sort();
       expect(apps.map((a) => a.declaration.name).sort(), actor.key).toEqual(expected);
       for (const { declaration, rights } of apps) {
-        const app = declaration.name as DemoApp;
+        const app = declaration.name as AppName;
         for (const [entityKey, entity] of Object.entries(declarations[app].entities)) {
           const grants = grantsOf(actor, app, entity);
           const readable = grants.some((g) => g.actions.includes('read'));
@@ -327,6 +398,32 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
       }
       expect(seen.sort(), where).toEqual(expected.sort());
       expect(new Set(seen).size, where).toBe(seen.length);
+
+      const readable = all.filter((r) => expectedAccess(actor, app, entityKey, factsOf(r)).actions.has('read'));
+      const names = async (query: object) => {
+        const res = await call(actor, 'POST', `${app}/${entityKey}/query`, { ...query, limit: RECORD_PAGE_MAX });
+        expect(res.statusCode, `${where} ${JSON.stringify(query)}: ${res.body.slice(0, 200)}`).toBe(200);
+        return res.json<{ data: RecordPage }>().data.records.map((r) => r.name).sort();
+      };
+      const hiddenOn = (r: StoredRecord) => expectedAccess(actor, app, entityKey, factsOf(r)).hidden;
+      // A red record is one whose colour the user sees red.
+      if (entity.colour?.red !== undefined) {
+        expect(await names({ filters: [{ field: 'colour', op: 'eq', value: 'RED' }] }), `${where} by colour`).toEqual(readable.filter((r) => expectedColour(entity, r, hiddenOn(r)) === 'RED').map((r) => r.name).sort());
+      }
+      // A field seen on some records only filters those.
+      for (const field of Object.keys(entity.fields)) {
+        const seenOn = readable.filter((r) => !hiddenOn(r).has(field));
+        if (seenOn.length === 0 || seenOn.length === readable.length || ['table', 'file', 'richText'].includes(entity.fields[field]!.type)) continue;
+        const isSet = (v: unknown) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0);
+        expect(await names({ filters: [{ field, op: 'notEmpty' }] }), `${where} by ${field}`).toEqual(seenOn.filter((r) => isSet(r.data[field])).map((r) => r.name).sort());
+      }
+      // A title hidden on a record does not find it by its words.
+      for (const r of readable.filter((x) => hiddenOn(x).has(entity.titleField)).slice(0, 3)) {
+        const word = /tok\d+x/.exec(String(r.data[entity.titleField]))?.[0];
+        if (word === undefined) continue;
+        const found = await names({ search: word });
+        expect(found, `${where}: search ${word}`).toEqual(readable.filter((x) => !hiddenOn(x).has(entity.titleField) && String(x.data[entity.titleField]).includes(word)).map((x) => x.name).sort());
+      }
     }
     expect(compared).toBeGreaterThan(500);
   });
@@ -336,9 +433,9 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     let refused = 0;
     let timelines = 0;
     for (const actor of ACTORS) {
-      for (const app of DEMO_APPS) {
+      for (const app of APPS) {
         // Every record of every organisation running the application: those of another organisation are never found.
-        for (const org of DEMO_APP_ORGS[app]) {
+        for (const org of APP_ORGS[app]) {
           const kinds = new Set<string>();
           const reads = new Map<string, number>();
           for (const record of await stored(app, org)) {
@@ -607,8 +704,8 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
   it('tells a change only to the users of the organisation who have the application, naming the records only', async () => {
     await settle();
     for (const socket of sockets.values()) socket.messages.length = 0;
-    for (const app of DEMO_APPS) {
-      for (const org of DEMO_APP_ORGS[app]) {
+    for (const app of APPS) {
+      for (const org of APP_ORGS[app]) {
         const [record] = (await stored(app, org)).filter((r) => r.deletedAt === null);
         const writer = ACTORS.find((a) => a.org === org && hasApp(a, app) && expectedAccess(a, app, record!.entity, factsOf(record!)).actions.has('comment'))!;
         expect((await call(writer, 'POST', `${recordPath(app, record!.name)}/comments`, { text: 'Seen.' })).statusCode).toBe(201);
