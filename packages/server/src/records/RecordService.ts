@@ -318,11 +318,11 @@ export class RecordService {
     });
     const by = { id: caller.userId, name: caller.name };
     for (const person of mentioned) {
-      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: record.title });
+      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: person.title });
       await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text, by });
     }
     this.publish(caller, app, record.entity, [record.name]);
-    return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned };
+    return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned.map(({ id, name }) => ({ id, name })) };
   }
 
   /**
@@ -486,10 +486,13 @@ export class RecordService {
     return now ? this.conflict(now) : new RecordError('notFound');
   }
 
-  /** The members a comment mentions who may read the record, each once, the commenter left out. */
-  private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string }>> {
+  /**
+   * The members a comment mentions who may read the record, each once, the
+   * commenter left out; each with the record's title as they may see it.
+   */
+  private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string; title: string }>> {
     const usernames = mentionedUsernames(text);
-    const out: Array<{ id: string; name: string }> = [];
+    const out: Array<{ id: string; name: string; title: string }> = [];
     for (const username of usernames) {
       // A person is named by username, or by id (as the runtime's suggestions write them).
       const user = USER_ID.test(username) ? await this.deps.stores.users.findById(username) : await this.deps.stores.users.findByUsername(username);
@@ -498,7 +501,10 @@ export class RecordService {
       if (!facts.organisation || !(await this.deps.canSeeApp(user.id, app.name))) continue;
       const name = displayName(user);
       const them: Caller = { userId: user.id, name, sessionId: '', ...facts };
-      if (recordAccess(them, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime()).actions.includes('read')) out.push({ id: user.id, name });
+      const access = recordAccess(them, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime());
+      // A title made of a field hidden to them would show it: the name stands in, as in their answers.
+      const title = access.hiddenFields.includes(app.declaration.entities[record.entity]!.titleField) ? record.name : record.title;
+      if (access.actions.includes('read')) out.push({ id: user.id, name, title });
     }
     return out;
   }
