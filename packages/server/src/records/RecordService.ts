@@ -17,7 +17,7 @@ import {
   type TimelineEntry,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
@@ -218,6 +218,9 @@ export class RecordService {
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : caller.userId;
     if (!recordAccess(caller, app.declaration, entityKey, { ownerId, values }, now.getTime()).actions.includes('create')) throw new RecordError('forbidden');
+    // A field read-only to the caller on the new record (by the grants that let them create it) keeps its default.
+    const locked = lockedOnCreate(caller, app.declaration, entityKey, { ownerId, values }, now.getTime());
+    refuseLocked(entity, input, defaults, (key) => locked.includes(key));
     const created = await this.insert(app, entityKey, values, ownerId, caller.userId, now);
     this.publish(caller, app, entityKey, [created.name]);
     return this.detail(caller, app, { record: created, entity, access: this.access(caller, app, created) });

@@ -71,7 +71,13 @@ function listOperand(name: string, entity: Entity, seen: Visibility, ctx: Evalua
   }
   if (!(RECORD_META_FIELDS as readonly string[]).includes(name)) return null;
   const behind = fieldBehind(name, entity);
-  return behind !== undefined && seen.hidden.has(behind) ? null : metaOperand(name as RecordMetaField, entity, ctx);
+  if (behind !== undefined && seen.hidden.has(behind)) return null;
+  // The colour by a rule reading a field the caller does not see counts only where they see it.
+  const colourSeen = (fields: string[]): SQL | null => {
+    const where = seenWhere(fields, entity, seen, ctx);
+    return where === FALSE ? null : where;
+  };
+  return metaOperand(name as RecordMetaField, entity, ctx, colourSeen);
 }
 
 /** The declared field a key reads: the field itself, or for the owner column the entity's owner field (whose value the owner is). */

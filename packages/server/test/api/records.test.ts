@@ -156,6 +156,15 @@ describe(`records on ${databaseKind}`, () => {
     expect((await adaApi.update(record.name, 2, { approved: true })).statusCode).toBe(200);
   });
 
+  it('refuses a new record a value of a field read-only to its creator, unless it is the default', async () => {
+    const refused = await bobApi.create({ subject: 'Approved by myself', approved: true });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'records.readOnlyField', params: { field: 'approved' } });
+    expect((await bobApi.created({ subject: 'Left to HR', approved: null })).record.values.approved).toBeNull();
+    // HR's grant lets them set it.
+    expect((await adaApi.created({ subject: 'Approved by HR', employee: bob.id, approved: true })).record.values.approved).toBe(true);
+  });
+
   it('refuses a change made on an older version, naming who changed the record since', async () => {
     const { record } = await bobApi.created({ subject: 'Versions' });
     expect((await adaApi.update(record.name, 1, { note: 'hr was here' })).statusCode).toBe(200);
