@@ -17,7 +17,7 @@ import {
   type TimelineEntry,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleColour, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
@@ -77,8 +77,8 @@ export interface RecordSearchTarget extends RecordSearchSql {
   appLabel: Labels;
   entity: string;
   entityLabel: Labels;
-  /** A record's colour by its entity's rule. */
-  colourOf(data: Readonly<Record<string, unknown>>): RecordDto['colour'];
+  /** A record's colour by its entity's rule, as far as the caller sees the fields the rule reads on that record. */
+  colourOf(data: Readonly<Record<string, unknown>>, ownerId: string | null): RecordDto['colour'];
 }
 
 /** An application as the caller's organisation runs it. */
@@ -166,7 +166,8 @@ export class RecordService {
           appLabel: app.declaration.label,
           entity: key,
           entityLabel: entity.label,
-          colourOf: (data) => colourOf(entity.colour, data, entity.fields, evaluation),
+          colourOf: (data, ownerId) =>
+            colourOf(visibleColour(entity.colour, new Set(recordAccess(caller, app.declaration, key, { ownerId, values: data }, evaluation.now).hiddenFields)), data, entity.fields, evaluation),
         });
       }
     }

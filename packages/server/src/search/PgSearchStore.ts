@@ -248,7 +248,7 @@ export class PgSearchStore implements SearchStore {
         )
         select n.total, p.* from (select count(*)::int as total from m) n
         left join lateral (
-          select mm.*, r.data from (select * from m order by ${order} limit ${limit} offset ${skip}) mm join ${records} r on r.id = mm.id
+          select mm.*, r.data, r.owner_id from (select * from m order by ${order} limit ${limit} offset ${skip}) mm join ${records} r on r.id = mm.id
         ) p on true
         order by ${order}`,
     );
@@ -262,6 +262,7 @@ export class PgSearchStore implements SearchStore {
       searchText: String(r.search_text ?? ''),
       searchableSeen: r.searchable_seen === true,
       data: (typeof r.data === 'string' ? JSON.parse(r.data) : (r.data ?? {})) as Record<string, unknown>,
+      ownerId: r.owner_id === null || r.owner_id === undefined ? null : String(r.owner_id),
     }));
     return count > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true, items: page.items } : page;
   }

@@ -188,7 +188,7 @@ export class SearchService {
         return {
           kind: 'records',
           ...refOf(target, hit.name, title),
-          colour: target.colourOf(hit.data),
+          colour: target.colourOf(hit.data, hit.ownerId),
           snippet: marked === null ? title : trimSnippet(marked),
         };
       }),

@@ -77,6 +77,8 @@ export interface RecordHit {
   searchText: string;
   searchableSeen: boolean;
   data: Record<string, unknown>;
+  /** Who owns it (the rights of a record depend on it). */
+  ownerId: string | null;
 }
 
 /** A comment found on a record the caller may read. */

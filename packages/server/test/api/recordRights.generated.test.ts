@@ -808,7 +808,9 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
       expect(bySubject.map((i) => i.name).sort(), `${actor.key} by a hidden title's word`).toEqual(readable.filter((r) => !hiddenOn(r).has('subject')).map((r) => r.name).sort());
       // The notes are seen wherever a case is read.
       const byNotes = (await search(actor, 'Notes of case'))!.items.filter((i) => i.app === PROBE);
-      expect(byNotes.map((i) => i.name).sort(), `${actor.key} by the notes`).toEqual(readable.map((r) => r.name).sort());
+      // (the updates tried before may have changed a case's notes: those still holding the words are expected)
+      const withNotes = readable.filter((r) => /\bnotes of case\b/i.test(String(r.data.notes ?? '')));
+      expect(byNotes.map((i) => i.name).sort(), `${actor.key} by the notes`).toEqual(withNotes.map((r) => r.name).sort());
       for (const item of byNotes) {
         const record = cases.find((r) => r.name === item.name)!;
         const hidden = hiddenOn(record);
