@@ -76,10 +76,14 @@ interface AppContext {
   scope: RecordScope;
 }
 
-/** Facts an import reads once for all its rows: the organisation's members among the people named, and the links checked so far. */
+/** Facts an import reads once for all its rows: the organisation's members among the people named, the links checked so far, the values and names taken. */
 interface KnownFacts {
   members: ReadonlySet<string>;
   links: Map<string, boolean>;
+  /** By unique field, the values of the file other records hold (as JSON text). */
+  taken: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The names of the file's records (naming by a field) that records have. */
+  names: ReadonlySet<string>;
 }
 
 /** A record the caller may read, with what they may do with it. */
@@ -406,15 +410,9 @@ export class RecordService {
     const evaluation = this.evaluation(caller, now);
     const defaults = defaultValues(entity, evaluation);
     const userIds = await this.userIdsOf(entity, columns, table.slice(1));
-    const known: KnownFacts = {
-      members: await this.deps.stores.records.members(app.scope.accountId, [...new Set([caller.userId, ...userIds.values()])]),
-      links: new Map(),
-    };
     const fieldName = 'field' in entity.naming ? entity.naming.field : null;
-    const taken = new Map<string, Set<string>>();
-    const rows: RecordImportResult['rows'] = [];
-    const good: Array<{ values: Record<string, unknown>; ownerId: string | null }> = [];
-    for (const [i, cells] of table.slice(1).entries()) {
+    // Every row's values first, so that what the database holds is read once for the whole file.
+    const read = table.slice(1).map((cells) => {
       const input: Record<string, unknown> = {};
       const locked: Record<string, ValueProblem> = {};
       columns.forEach((key, c) => {
@@ -427,18 +425,33 @@ export class RecordService {
         if (field.readOnly && !same(value, defaults[key] ?? null)) locked[key] = { code: 'readOnly' };
         else input[key] = value;
       });
-      const checked = checkValues(entity, { ...defaults, ...input }, evaluation);
+      return { cells, locked, checked: checkValues(entity, { ...defaults, ...input }, evaluation) };
+    });
+    const store = this.deps.stores.records;
+    const valuesOf = (key: string) => read.map((r) => r.checked.values[key]).filter((v) => v !== null && v !== undefined && !same(v, []));
+    const taken = new Map<string, ReadonlySet<string>>();
+    for (const key of Object.keys(entity.fields)) if (entity.fields[key]!.unique) taken.set(key, await store.takenValues(app.scope, entityKey, key, valuesOf(key)));
+    const known: KnownFacts = {
+      members: await store.members(app.scope.accountId, [...new Set([caller.userId, ...userIds.values()])]),
+      links: new Map(),
+      taken,
+      names: fieldName === null ? new Set() : await store.takenNames(app.scope, valuesOf(fieldName).map(String)),
+    };
+    const inFile = new Map<string, Set<string>>();
+    const rows: RecordImportResult['rows'] = [];
+    const good: Array<{ values: Record<string, unknown>; ownerId: string | null }> = [];
+    for (const [i, { cells, locked, checked }] of read.entries()) {
       const values = checked.values;
       const given = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
       const problems: Record<string, ValueProblem> = { ...(await this.serverProblems(caller, app, entityKey, values, given, null, known)), ...checked.problems, ...locked };
       if (fieldName !== null && problems[fieldName] === undefined) {
-        const problem = await this.nameProblem(app, values[fieldName]);
+        const problem = await this.nameProblem(app, values[fieldName], known.names);
         if (problem) problems[fieldName] = problem;
       }
       // Unique within the file too (the record's name among them).
       for (const key of Object.keys(entity.fields)) {
         if (!(entity.fields[key]!.unique || key === fieldName) || values[key] === null || same(values[key], [])) continue;
-        const seen = taken.get(key) ?? taken.set(key, new Set()).get(key)!;
+        const seen = inFile.get(key) ?? inFile.set(key, new Set()).get(key)!;
         const text = JSON.stringify(values[key]);
         if (seen.has(text) && problems[key] === undefined) problems[key] = { code: 'unique' };
         seen.add(text);
@@ -452,11 +465,7 @@ export class RecordService {
     if (dryRun || refused > 0) return { columns, rows, refused, dryRun, created: [] };
     const people = await this.deps.stores.records.people([...new Set(good.flatMap((row) => userValues(entity, row.values)))]);
     const created = await this.deps.stores
-      .transaction(async (tx) => {
-        const names: string[] = [];
-        for (const row of good) names.push((await this.insertIn(tx.records, app, entityKey, row, people, caller.userId, now, 'import')).name);
-        return names;
-      })
+      .transaction((tx) => this.insertAll(tx.records, app, entityKey, good, people, caller.userId, now))
       .catch((e: unknown) => {
         // Another write took a name meanwhile: nothing is written, as for a refused row.
         if (isUniqueViolation(e) && fieldName !== null) throw new RecordError('invalid', undefined, { [fieldName]: { code: 'unique' } });
@@ -553,7 +562,7 @@ export class RecordService {
       const field = entity.fields[key]!;
       const value = values[key];
       if (field.type === 'link' && typeof value === 'string' && !(await this.mayLinkKnown(caller, app, field.entity, value, known))) problems[key] = { code: 'link' };
-      if (field.unique && value !== null && !same(value, []) && (await this.deps.stores.records.valueTaken(app.scope, entityKey, key, value, exceptId))) problems[key] = { code: 'unique' };
+      if (field.unique && value !== null && !same(value, []) && (known ? (known.taken.get(key)?.has(JSON.stringify(value)) ?? false) : await this.deps.stores.records.valueTaken(app.scope, entityKey, key, value, exceptId))) problems[key] = { code: 'unique' };
     }
     return problems;
   }
@@ -577,11 +586,11 @@ export class RecordService {
   }
 
   /** A record named by a field's value: a text that fits a name and that no record of the application has yet. */
-  private async nameProblem(app: AppContext, value: unknown): Promise<ValueProblem | null> {
+  private async nameProblem(app: AppContext, value: unknown, taken?: ReadonlySet<string>): Promise<ValueProblem | null> {
     if (value === null || value === undefined) return { code: 'required' };
     const name = String(value);
     if (name.length > RECORD_NAME_MAX_LENGTH) return { code: 'maxLength', params: { max: String(RECORD_NAME_MAX_LENGTH) } };
-    return (await this.deps.stores.records.findByName(app.scope, name)) ? { code: 'unique' } : null;
+    return (taken ? taken.has(name) : await this.deps.stores.records.findByName(app.scope, name)) ? { code: 'unique' } : null;
   }
 
   /** Writes a checked new record, named by its entity's rule, with its history row, in one transaction. */
@@ -618,6 +627,55 @@ export class RecordService {
     });
     await this.history(store, record, createdBy, action, given.map((field) => ({ field, before: null, after: values[field] })));
     return record;
+  }
+
+  /**
+   * Writes many checked new records within a transaction (an import): the
+   * series' numbers taken at once, the records and their history rows
+   * ('import') in a few statements. Answers their names, in order.
+   */
+  private async insertAll(store: RecordStore, app: AppContext, entityKey: string, rows: ReadonlyArray<{ values: Record<string, unknown>; ownerId: string | null }>, people: ReadonlyMap<string, string>, createdBy: string, at: Date): Promise<string[]> {
+    const entity = app.declaration.entities[entityKey]!;
+    let names: string[];
+    if ('series' in entity.naming) {
+      const prefix = seriesPrefix(entity.naming.series, at);
+      const first = await store.nextNumbers(app.scope, entityKey, seriesKey(prefix), rows.length);
+      names = rows.map((_, i) => seriesName(prefix, first + i));
+      // A name given by hand may hold a number of the series: that row takes the series' next free one.
+      const taken = await store.takenNames(app.scope, names);
+      for (const [i, name] of names.entries()) if (taken.has(name)) names[i] = await this.seriesName(store, app.scope, entityKey, prefix);
+    } else {
+      const field = entity.naming.field;
+      names = rows.map((row) => String(row.values[field]));
+    }
+    const stored = await store.insertMany(
+      rows.map(({ values, ownerId }, i) => ({
+        id: crypto.randomUUID(),
+        ...app.scope,
+        entity: entityKey,
+        name: names[i]!,
+        title: titleOf(entity, values, names[i]!, people),
+        ownerId,
+        createdBy,
+        at,
+        data: values,
+        searchText: searchTextOf(entity, values, people),
+      })),
+    );
+    await store.addHistoryMany(
+      stored.map((record, i) => ({
+        id: crypto.randomUUID(),
+        recordId: record.id,
+        userId: createdBy,
+        at: record.updatedAt,
+        action: 'import' as const,
+        version: record.version,
+        changes: Object.keys(entity.fields)
+          .filter((key) => !same(rows[i]!.values[key], null) && !same(rows[i]!.values[key], []))
+          .map((field) => ({ field, before: null, after: rows[i]!.values[field] })),
+      })),
+    );
+    return stored.map((record) => record.name);
   }
 
   /** The next name of a series that no record of the application has (one named by hand may hold a number of the series). */
