@@ -7,8 +7,8 @@
  * `;`, a person by username, a linked record by its name, dates and moments
  * in ISO form, yes/no as `true`/`false`. Child tables and files are left
  * out. A cell that a spreadsheet would run as a formula (starting with `=`,
- * `+`, `-`, `@`, a tab or a carriage return) is written behind a `'`, which
- * import takes off again.
+ * `+`, `-`, `@`, a tab or a carriage return, or with quotes and then one
+ * of those) is written behind a `'`, which import takes off again.
  */
 import { labelOf, type Entity, type Field } from '@atrium/shared/apps';
 import { LOCALES } from '@atrium/shared';
@@ -26,8 +26,8 @@ export class CsvProblem extends Error {
 }
 
 const BOM = '\ufeff';
-/** Characters that make a spreadsheet read a cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A cell a spreadsheet would read as a formula (or one that reads like such a cell already guarded, so that it reads back as it was). */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 /** A list of choices in one cell. */
 export const CSV_LIST_SEPARATOR = ';';
 
