@@ -60,6 +60,14 @@ const ASSETS: AppDeclarationInput = {
         admin: { actions: ['read', 'create', 'update', 'delete', 'export', 'import'], scope: 'organisation' },
       },
     },
+    site: {
+      label: label('Site'),
+      pluralLabel: label('Sites'),
+      naming: { field: 'code' },
+      titleField: 'city',
+      fields: { code: { type: 'text', label: label('Site code'), required: true }, city: { type: 'text', label: label('City'), required: true } },
+      rights: { admin: { actions: ['read', 'create', 'export', 'import'] } },
+    },
   },
 };
 
@@ -227,6 +235,15 @@ describe(`records as CSV on ${databaseKind}`, () => {
     expect(timeline).toEqual([expect.objectContaining({ kind: 'change', action: 'import', version: 1 })]);
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ app: 'Assets', entity: 'asset', names: result.created });
+  });
+
+  it('names records by the field the naming rule gives, refusing a name taken by a record or by an earlier row', async () => {
+    await adaApi.created({ code: 'LJU', city: 'Ljubljana' }, 'site');
+    const preview = data<RecordImportResult>(await adaApi.request('POST', 'Assets/site/import?dryRun=1', { csv: csvOf('Site code,City', 'OSL,Oslo', 'LJU,Ljubljana again', 'OSL,Oslo again') }), 200);
+    expect(preview.rows.map((r) => r.problems)).toEqual([{}, { code: { code: 'unique' } }, { code: { code: 'unique' } }]);
+    const done = data<RecordImportResult>(await adaApi.request('POST', 'Assets/site/import', { csv: csvOf('Site code,City', 'OSL,Oslo', 'HAN,Hanoi') }), 200);
+    expect(done.created).toEqual(['OSL', 'HAN']);
+    expect((await adaApi.detail('HAN')).record).toMatchObject({ entity: 'site', title: 'Hanoi' });
   });
 
   it('reads back what it exported: a round trip into another organisation gives equal values', async () => {
