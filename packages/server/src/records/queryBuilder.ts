@@ -202,3 +202,37 @@ export function listQuerySql(
   if (search !== null) parts.push(search);
   return { where: sql.join(parts, sql` and `), orderBy: orderBySql(query, entity, seen, ctx), limit: query.limit, offset: query.offset };
 }
+
+/**
+ * What global search reads of one entity for a caller
+ * (docs/behaviour/search.md#rights): the live records in their read scope,
+ * those of them a text matches exactly as a list's search matches them
+ * (the title and the searchable fields, only where the caller sees them),
+ * and where the caller sees the title and the searchable fields, for the
+ * ranking and the snippet (a hidden field's words neither match nor rank).
+ */
+export interface RecordSearchSql {
+  readable: SQL;
+  matches: SQL;
+  titleSeen: SQL;
+  searchableSeen: SQL;
+}
+
+export function recordSearchSql(
+  target: ListTarget,
+  text: string,
+  scope: RowScope,
+  hiddenFields: readonly string[],
+  ctx: EvaluationContext,
+  partlyHidden: Readonly<Record<string, RowScope>> = {},
+): RecordSearchSql {
+  const { entity } = target;
+  const query: RecordQuery = { filters: [], limit: 1, offset: 0 };
+  const seen: Visibility = { hidden: new Set(hiddenFields), partly: partlyHidden, accountId: target.accountId };
+  return {
+    readable: listQuerySql(target, query, scope, hiddenFields, ctx, partlyHidden).where,
+    matches: listQuerySql(target, { ...query, search: text }, scope, hiddenFields, ctx, partlyHidden).where,
+    titleSeen: seenWhere([entity.titleField], entity, seen, ctx),
+    searchableSeen: seenWhere(entity.searchFields ?? [], entity, seen, ctx),
+  };
+}
