@@ -130,7 +130,7 @@ describe(`costly calls on ${databaseKind}`, () => {
     await Promise.all(running);
   });
 
-  it("counts a list of records among the same calls, while reading one record is not one", async () => {
+  it("counts a list of records, its CSV export and an import among the same calls, while reading one record is not one", async () => {
     await installDeclaration(t.services.stores, LEAVE_DECLARATION, [alice.activeAccountId!], [alice.id]);
     const records = new RecordsApi(t, aliceJwt);
     const { record } = await records.created({ subject: 'Held' });
@@ -139,6 +139,9 @@ describe(`costly calls on ${databaseKind}`, () => {
     const running = Array.from({ length: PER_USER }, () => search(aliceJwt));
     await held.until(PER_USER);
     expectRefused(await records.query());
+    // A list's CSV export and an import too.
+    expectRefused(await records.request('GET', 'Leave/request/export.csv'));
+    expectRefused(await records.request('POST', 'Leave/request/import?dryRun=1', { csv: 'Subject\r\nHeld too\r\n' }));
     expect((await records.get(record.name)).statusCode).toBe(200);
     held.release();
     await Promise.all(running);

@@ -19,9 +19,9 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
 
 /** The service's calls that write, each with the history action it leaves (a comment is in the timeline as itself). */
-const WRITES = { create: 'create', createAsOperator: 'create', update: 'update', remove: 'delete', restore: 'restore', comment: 'comment' } as const;
+const WRITES = { create: 'create', createAsOperator: 'create', update: 'update', remove: 'delete', restore: 'restore', comment: 'comment', importCsv: 'import' } as const;
 /** The service's calls that only read, and its plumbing. */
-const NOT_WRITES = ['apps', 'list', 'get', 'timeline', 'onChange', 'forgetDeclarations', 'changedElsewhere'];
+const NOT_WRITES = ['apps', 'list', 'get', 'timeline', 'onChange', 'forgetDeclarations', 'changedElsewhere', 'exportCsv', 'searchTargets'];
 
 describe(`records' history, comments and live updates on ${databaseKind}`, () => {
   let t: TestApp;
@@ -108,6 +108,10 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     const bobs = (await bobApi.timeline(record.name)).filter((e): e is Extract<TimelineEntry, { kind: 'change' }> => e.kind === 'change');
     expect(bobs.find((e) => e.version === 3)!.changes).toEqual([]);
 
+    // An import's records: each with its one row of the action 'import'.
+    const [imported] = data<{ created: string[] }>(await adaApi.request('POST', 'Leave/request/import', { csv: 'Subject\r\nImported\r\n' }), 200).created;
+    expect((await adaApi.timeline(imported!)).map((e) => e.kind === 'change' && [e.action, e.version, e.by?.name])).toEqual([['import', 1, 'Ada Hart']]);
+
     // Over every record of this file's writes: versions 1..n, each with exactly one row.
     const rows = (await t.services.db.execute(
       sql`select r.name, r.version, count(h.id)::int as rows, coalesce(min(h.version), 0) as first, coalesce(max(h.version), 0) as last, count(distinct h.version)::int as versions
@@ -115,7 +119,7 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     )) as unknown as { rows: Array<{ name: string; version: number; rows: number; first: number; last: number; versions: number }> };
     expect(rows.rows.length).toBeGreaterThan(0);
     for (const row of rows.rows) expect({ ...row, first: Number(row.first), last: Number(row.last) }).toEqual({ ...row, rows: row.version, first: 1, last: row.version, versions: row.version });
-    expect(Object.keys(WRITES).sort()).toEqual(['comment', 'create', 'createAsOperator', 'remove', 'restore', 'update']);
+    expect(Object.keys(WRITES).sort()).toEqual(['comment', 'create', 'createAsOperator', 'importCsv', 'remove', 'restore', 'update']);
   });
 
   it('keeps comments with the users they mention who may read the record, and gives each a work item', async () => {
