@@ -478,7 +478,7 @@ export class RecordService {
         if (field.readOnly && !same(value, defaults[key] ?? null)) locked[key] = { code: 'readOnly' };
         else input[key] = value;
       });
-      return { cells, locked, checked: checkValues(entity, { ...defaults, ...input }, evaluation) };
+      return { cells, input, locked, checked: checkValues(entity, { ...defaults, ...input }, evaluation) };
     });
     const store = this.deps.stores.records;
     const valuesOf = (key: string) => read.map((r) => r.checked.values[key]).filter((v) => v !== null && v !== undefined && !same(v, []));
@@ -493,7 +493,7 @@ export class RecordService {
     const inFile = new Map<string, Set<string>>();
     const rows: RecordImportResult['rows'] = [];
     const good: Array<{ values: Record<string, unknown>; ownerId: string | null }> = [];
-    for (const [i, { cells, locked, checked }] of read.entries()) {
+    for (const [i, { cells, input, locked, checked }] of read.entries()) {
       const values = checked.values;
       const given = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
       const problems: Record<string, ValueProblem> = { ...(await this.serverProblems(caller, app, entityKey, values, given, null, known)), ...checked.problems, ...locked };
@@ -511,6 +511,12 @@ export class RecordService {
       }
       const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : caller.userId;
       if (!recordAccess(caller, app.declaration, entityKey, { ownerId, values }, now.getTime()).actions.includes('create')) problems['*'] = { code: 'scope' };
+      else {
+        // A field the importer's grants let them read but not set on a new record, as in the form (recordRights lockedOnCreate).
+        for (const key of lockedOnCreate(caller, app.declaration, entityKey, { ownerId, values }, now.getTime())) {
+          if (Object.hasOwn(input, key) && !same(input[key], defaults[key] ?? null) && problems[key] === undefined) problems[key] = { code: 'readOnly' };
+        }
+      }
       rows.push({ row: i + 2, cells, problems });
       good.push({ values, ownerId });
     }
