@@ -282,7 +282,9 @@ export class RecordService {
     if (record.version !== version) throw await this.conflict(record);
     const now = this.now();
     const evaluation = this.evaluation(caller, now);
-    refuseLocked(entity, input, record.data, (key) => access.readOnlyFields.includes(key) || access.hiddenFields.includes(key));
+    // The field that names the record is set when it is made: the name never changes (docs/behaviour/records.md).
+    const namingField = 'field' in entity.naming ? entity.naming.field : null;
+    refuseLocked(entity, input, record.data, (key) => key === namingField || access.readOnlyFields.includes(key) || access.hiddenFields.includes(key));
     const checked = checkValues(entity, { ...record.data, ...input }, evaluation);
     const values = checked.values;
     const changed = Object.keys(entity.fields).filter((key) => !same(record.data[key], values[key]));
@@ -599,12 +601,17 @@ export class RecordService {
     return { record, entity: app.declaration.entities[record.entity]!, access };
   }
 
-  private async detail(caller: Caller, app: AppContext, { record, access }: ReadRecord): Promise<RecordDetail> {
+  private async detail(caller: Caller, app: AppContext, { record, entity, access }: ReadRecord): Promise<RecordDetail> {
     const answer = await this.present.records(app, caller, [{ record, hidden: access.hiddenFields }], this.evaluation(caller));
     const actions = access.actions;
     return {
       record: answer.records[0]!,
-      rights: { update: actions.includes('update'), delete: actions.includes('delete'), comment: actions.includes('comment'), readOnlyFields: access.readOnlyFields.filter((f) => !access.hiddenFields.includes(f)) },
+      rights: {
+        update: actions.includes('update'),
+        delete: actions.includes('delete'),
+        comment: actions.includes('comment'),
+        readOnlyFields: [...new Set([...access.readOnlyFields, ...('field' in entity.naming ? [entity.naming.field] : [])])].filter((f) => !access.hiddenFields.includes(f)),
+      },
       people: answer.people,
       links: answer.links,
     };

@@ -190,6 +190,8 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     const field = entity.fields[key]!;
     return field.readOnly === true || ('computed' in field && field.computed !== undefined);
   };
+  /** The field that names a record: given when the record is made, never changed after (the name never changes). */
+  const namedBy = (entity: Entity, key: string) => 'field' in entity.naming && entity.naming.field === key;
 
   // ---- The server, as the user and as the database holds it ----
 
@@ -472,7 +474,9 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
               update: expected.actions.has('update'),
               delete: expected.actions.has('delete'),
               comment: expected.actions.has('comment'),
-              readOnlyFields: Object.keys(declarations[app].entities[record.entity]!.fields).filter((f) => expected.locked.has(f) && !expected.hidden.has(f)),
+              readOnlyFields: Object.keys(declarations[app].entities[record.entity]!.fields).filter(
+                (f) => (expected.locked.has(f) || namedBy(declarations[app].entities[record.entity]!, f)) && !expected.hidden.has(f),
+              ),
             });
             read += 1;
             if (!timeline) continue;
@@ -608,7 +612,7 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
           } else if (!expected.actions.has('update')) {
             expect(res.statusCode, where).toBe(403);
             expect(res.json(), where).toMatchObject({ code: 'records.forbidden' });
-          } else if (declaredLocked(entity, key) || expected.locked.has(key)) {
+          } else if (declaredLocked(entity, key) || namedBy(entity, key) || expected.locked.has(key)) {
             expect(res.statusCode, where).toBe(403);
             expect(res.json(), where).toMatchObject({ code: 'records.readOnlyField', params: { field: key } });
           } else {
