@@ -83,7 +83,7 @@ export class RecordsObject {
 
   /** A column's heading cell (its aria-sort says how the list is sorted). */
   heading(field: string): Locator {
-    return this.table.locator('th').filter({ has: this.sortButton(field) });
+    return this.table.locator('th').filter({ has: this.page.getByTestId(`records.sort.${field}`) });
   }
 
   /** A quick filter of the list view (a choice field's select). */
