@@ -100,12 +100,57 @@ describe('Records', () => {
     const { test, server } = await launch(3);
     const [body] = test.bodies;
     await waitFor(() => expect(rows(body!)).toHaveLength(3));
+    server.failWith = { status: 400, body: { status: 'error', code: 'records.tooManyRows', message: 'At most 10000 rows can be exported or imported at once', params: { max: '10000' } } };
     fireEvent.click(within(body!).getByTestId('records.export'));
-    expect((await within(body!).findByTestId('records.export.failed')).textContent).toBe(
-      'The server could not answer as expected. Try again in a moment; if it keeps failing, tell your administrator what the details say.',
-    );
+    expect((await within(body!).findByTestId('records.export.failed')).textContent).toBe('At most 10000 rows can be exported or imported at once');
     expect(server.calls.at(-1)!.path).toMatch(/^records\/LeaveRequests\/LeaveRequest\/export\.csv\?q=/);
     expect(rows(body!)).toHaveLength(3);
+  });
+
+  it('imports a CSV file in a window of its own: the preview shows each refused row with its problems, Import only once none is refused', async () => {
+    const { test, server } = await launch(2);
+    const [body] = test.bodies;
+    await waitFor(() => expect(rows(body!)).toHaveLength(2));
+    fireEvent.click(within(body!).getByTestId('records.import.open'));
+    await waitFor(() => expect(test.bodies).toHaveLength(2));
+    const dialog = test.bodies[1]!;
+    expect(test.app.titleNow(2)).toBe('Import Leave requests');
+    const choose = (name: string, text: string) => fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [new File([text], name, { type: 'text/csv' })] } });
+    choose('leave.csv', 'Reason,Kind,From,To\r\nConference,annual,2026-04-01,2026-04-03\r\n,holiday,2026-04-10,2026-04-12\r\n');
+    const refused = await within(dialog).findByTestId('records.import.row.3');
+    expect(within(dialog).getByTestId('records.import.summary').textContent).toBe('Rows: 2. Refused: 1. Correct the refused rows in the file, then choose it again.');
+    expect(within(refused).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Reason: This field is required.', 'Kind: Choose one of the options.']);
+    expect(within(dialog).queryByTestId('records.import.row.2')).toBeNull();
+    expect(within(dialog).getByTestId('records.import.start')).toHaveProperty('disabled', true);
+
+    choose('leave.csv', 'Reason,Kind,From,To\r\nConference,annual,2026-04-01,2026-04-03\r\nDentist,sick,2026-04-10,2026-04-10\r\n');
+    await waitFor(() => expect(within(dialog).getByTestId('records.import.summary').textContent).toBe('Rows: 2. Refused: 0.'));
+    expect(within(within(dialog).getByTestId('records.import.row.2')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Conference', 'annual', '2026-04-01', '2026-04-03', 'Ready']);
+    const start = within(dialog).getByTestId('records.import.start');
+    expect(start.textContent).toBe('Import records: 2');
+    expect(start).toHaveProperty('disabled', false);
+    fireEvent.click(start);
+    expect((await within(dialog).findByTestId('records.import.done')).textContent).toBe('Records imported: 2.');
+    expect(server.calls.filter((c) => c.path.includes('/import')).map((c) => c.path)).toEqual([
+      'records/LeaveRequests/LeaveRequest/import?dryRun=1',
+      'records/LeaveRequests/LeaveRequest/import?dryRun=1',
+      'records/LeaveRequests/LeaveRequest/import',
+    ]);
+    // The list shows the records made.
+    await waitFor(() => expect(rows(body!)).toHaveLength(4));
+  });
+
+  it('says why a file is not CSV the list can import, in the user’s words', async () => {
+    const { test, server } = await launch(1);
+    const [body] = test.bodies;
+    await waitFor(() => expect(rows(body!)).toHaveLength(1));
+    fireEvent.click(within(body!).getByTestId('records.import.open'));
+    await waitFor(() => expect(test.bodies).toHaveLength(2));
+    const dialog = test.bodies[1]!;
+    server.failWith = { status: 400, body: { status: 'error', code: 'records.badCsv', message: 'The file is not a CSV file this list can import: a quote opened on row 4 is never closed', params: { reason: 'a quote opened on row 4 is never closed', problem: 'unclosedQuote', row: '4' } } };
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [new File(['Reason\n"x'], 'broken.csv')] } });
+    expect((await within(dialog).findByTestId('records.import.failed')).textContent).toBe('The file is not a CSV file this list can import: a quote opened on row 4 is never closed');
+    expect(within(dialog).getByTestId('records.import.start')).toHaveProperty('disabled', true);
   });
 
   it('opens the record the launch asks for', async () => {

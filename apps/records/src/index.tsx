@@ -14,6 +14,7 @@ import { appDialogs, reactContent } from '@atrium/app-kit';
 import { defineApplication, type AppWindow, type RecordsChange } from '@atrium/sdk';
 import { labelOf, type RecordDetail } from '@atrium/shared/apps';
 import { FormModel } from './model/FormModel.js';
+import { ImportModel } from './model/ImportModel.js';
 import type { Schedule } from './model/ListModel.js';
 import { RecordsApi, failureOf } from './model/RecordsApi.js';
 import { RecordsAppModel } from './model/RecordsAppModel.js';
@@ -22,6 +23,7 @@ import { RECORDS_TEXTS } from './texts.js';
 import { RECORDS_VIEW_TEXTS } from './viewTexts.js';
 import type { PickerSources } from './views/FieldInput.js';
 import { FormView } from './views/FormView.js';
+import { ImportView } from './views/ImportView.js';
 import { fillRecordViews } from './views/recordViews.js';
 import { RecordsView } from './views/RecordsView.js';
 import { failureText } from './views/texts.js';
@@ -70,6 +72,7 @@ export default defineApplication(async (app) => {
           create: () => newRecord(),
           prompt: (message) => dialogs.prompt({ title: model.label(desktop.locale), message }),
           download,
+          importCsv: () => importWindow(),
         }}
         services={{ app: appName, api, schedule, open: (record, names) => void openRecord(record.name, names), onRecordsChanged: (listener) => onRecordsChanged((change) => listener(change && { ...change, names: [...change.names] })) }}
       />,
@@ -189,6 +192,22 @@ export default defineApplication(async (app) => {
   const newRecord = (entityKey = model.getState().entity): void => {
     if (entityKey !== null && model.entity(entityKey)) formWindow(entityKey, null, []);
   };
+
+  /** The import of a CSV file into the shown entity's records, in a window of its own; the list shows the records made. */
+  function importWindow(): void {
+    const entityKey = model.getState().entity;
+    const entity = entityKey === null ? undefined : model.entity(entityKey);
+    if (entityKey === null || !entity) return;
+    const importer = new ImportModel({ api, onImported: () => void model.list(entityKey).refresh() }, appName, entityKey);
+    const window: AppWindow = app.createWindow({
+      id: `import-${nextWindow++}`,
+      title: (tr) => tr('records.import.title', { entity: labelOf(entity.pluralLabel, desktop.locale) }),
+      icon: app.metadata.icon ?? null,
+      dimension: { width: 760, height: 520 },
+      attributes: { minDimension: { width: 320, height: 280 }, clamp: true },
+      render: reactContent(<ImportView model={importer} entity={entity} onClose={() => void window.close()} />),
+    });
+  }
 
   /** Hands a text to the browser as a file download. */
   function download(filename: string, text: string, type: string): void {

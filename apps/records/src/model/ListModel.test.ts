@@ -192,6 +192,9 @@ describe('ListModel', () => {
     list.sortBy('from');
     const path = list.exportPath();
     expect(path.startsWith('records/LeaveRequests/LeaveRequest/export.csv?q=')).toBe(true);
-    expect(JSON.parse(decodeURIComponent(path.split('?q=')[1]!))).toEqual({ filters: [{ field: 'kind', op: 'eq', value: 'sick' }], sort: { field: 'from', direction: 'asc' } });
+    expect(JSON.parse(decodeURIComponent(path.split('?q=')[1]!))).toEqual({ filters: [{ field: 'kind', op: 'eq', value: 'sick' }], sort: { field: 'from', direction: 'asc' }, columns: ['reason', 'kind', 'from', 'to', 'days'] });
+    // A column the user hides is left out of the file too.
+    list.toggleColumn('days');
+    expect(JSON.parse(decodeURIComponent(list.exportPath().split('?q=')[1]!)).columns).toEqual(['reason', 'kind', 'from', 'to']);
   });
 });

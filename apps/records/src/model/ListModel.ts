@@ -1,6 +1,6 @@
 import { Model } from '@atrium/app-kit';
 import type { AppSettings, RecordsChange } from '@atrium/sdk';
-import { RECORD_PAGE_DEFAULT, type EntityRights, type Entity, type RecordDto, type RecordFilter, type RecordQueryInput } from '@atrium/shared/apps';
+import { RECORD_PAGE_DEFAULT, type EntityRights, type Entity, type RecordDto, type RecordExportQueryInput, type RecordFilter, type RecordQueryInput } from '@atrium/shared/apps';
 import { columnChoices, defaultColumns, isCompleteFilter } from './fields.js';
 import { failureOf, type RecordsApi, type RecordsFailure } from './RecordsApi.js';
 
@@ -274,16 +274,21 @@ export class ListModel extends Model<ListState> {
     this.update({ savedViews: views, activeView: this.getState().activeView === name ? null : this.getState().activeView });
   }
 
-  /** The address of the current list as CSV (every page, with the filters, search and order shown). */
+  /** The address of the current list as CSV (every page, with the filters, search, order and columns shown). */
   exportPath(): string {
-    const { offset: _offset, limit: _limit, ...query } = this.query();
-    return this.#host.api.exportPath(this.#app, this.#entityKey, query);
+    return this.#host.api.exportPath(this.#app, this.#entityKey, this.#exportQuery());
   }
 
-  /** The current list as CSV text (every page, with the filters, search and order shown). */
+  /** The current list as CSV text (every page, with the filters, search, order and columns shown). */
   exportCsv(): Promise<string> {
+    return this.#host.api.exportCsv(this.#app, this.#entityKey, this.#exportQuery());
+  }
+
+  /** The list's query without its page, and its columns that are fields (the server writes the record's name first). */
+  #exportQuery(): RecordExportQueryInput {
     const { offset: _offset, limit: _limit, ...query } = this.query();
-    return this.#host.api.exportCsv(this.#app, this.#entityKey, query);
+    const columns = this.getState().columns.filter((key) => Object.hasOwn(this.#entity.fields, key));
+    return columns.length > 0 ? { ...query, columns } : query;
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
 import type { Desktop } from '@atrium/sdk';
-import type { CreateRecordBody, DeclaredAppDto, RecordDetail, RecordPage, RecordQueryInput, TimelineEntry, UpdateRecordBody, ValueProblem } from '@atrium/shared/apps';
+import type { CreateRecordBody, DeclaredAppDto, RecordDetail, RecordExportQueryInput, RecordImportResult, RecordPage, RecordQueryInput, TimelineEntry, UpdateRecordBody, ValueProblem } from '@atrium/shared/apps';
 
 /**
  * Why a record call failed, for the views: the server's code (`records.conflict`,
@@ -101,17 +101,22 @@ export class RecordsApi {
   }
 
   /** The address of the list as CSV (the query as JSON in `q`), relative to the API. */
-  exportPath(app: string, entity: string, query: RecordQueryInput): string {
+  exportPath(app: string, entity: string, query: RecordExportQueryInput): string {
     return `records/${seg(app)}/${seg(entity)}/export.csv?q=${encodeURIComponent(JSON.stringify(query))}`;
   }
 
   /** The list as CSV text, fetched with the user's signed request (a link alone would not be signed in). */
-  async exportCsv(app: string, entity: string, query: RecordQueryInput): Promise<string> {
+  async exportCsv(app: string, entity: string, query: RecordExportQueryInput): Promise<string> {
     try {
       const answer = await this.request<unknown>('get', this.exportPath(app, entity, query));
       return typeof answer === 'string' ? answer : JSON.stringify(answer);
     } catch (error) {
       throw failureOf(error);
     }
+  }
+
+  /** Checks a CSV file's rows as new records (`dryRun`: writes nothing), or makes them all when none is refused. */
+  importCsv(app: string, entity: string, csv: string, dryRun: boolean): Promise<RecordImportResult> {
+    return this.#call('post', `records/${seg(app)}/${seg(entity)}/import${dryRun ? '?dryRun=1' : ''}`, { csv });
   }
 }

@@ -6,7 +6,7 @@
  * Never imported by production code.
  */
 import type { Desktop } from '@atrium/sdk';
-import { AppDeclaration, checkValues, colourOf, type AppDeclarationInput, type DeclaredAppDto, type RecordDto, type RecordQuery, type RecordRights } from '@atrium/shared/apps';
+import { AppDeclaration, checkValues, colourOf, type AppDeclarationInput, type DeclaredAppDto, type RecordDto, type RecordImportResult, type RecordQuery, type RecordRights } from '@atrium/shared/apps';
 
 export const NOW = Date.parse('2026-03-02T09:00:00Z');
 export const ME = { id: 'u-dana', name: 'Dana Demo' };
@@ -34,7 +34,7 @@ export const LEAVE_DECLARATION: AppDeclarationInput = {
       },
       colour: { red: { field: 'days', op: 'gt', value: 10 } },
       views: { list: { columns: ['reason', 'kind', 'from', 'to', 'days'], filters: ['kind'], pageSize: 10 } },
-      rights: { everyone: { actions: ['read', 'create', 'update', 'delete', 'export'], scope: 'organisation' } },
+      rights: { everyone: { actions: ['read', 'create', 'update', 'delete', 'export', 'import'], scope: 'organisation' } },
     },
   },
 };
@@ -42,7 +42,7 @@ export const LEAVE_DECLARATION: AppDeclarationInput = {
 export const LEAVE_APP: DeclaredAppDto = {
   declaration: AppDeclaration.parse(LEAVE_DECLARATION),
   version: '1.0.0',
-  rights: { LeaveRequest: { actions: ['read', 'create', 'update', 'delete', 'export'], hiddenFields: [] } },
+  rights: { LeaveRequest: { actions: ['read', 'create', 'update', 'delete', 'export', 'import'], hiddenFields: [] } },
 };
 
 const ENTITY = LEAVE_APP.declaration.entities.LeaveRequest!;
@@ -117,7 +117,9 @@ export function testServer(records: RecordDto[] = []): TestServer {
       server.calls.push({ method, path, body });
       if (server.hold) await new Promise<void>((resolve) => waiting.push(resolve));
       if (server.failWith) throw refusal(server.failWith.status, server.failWith.body);
-      return { status: 'success', data: answer(method, path, body) } as T;
+      const data = answer(method, path, body);
+      // A file (the CSV export) is answered as it is, as the desktop's request answers a body that is not JSON.
+      return (path.includes('/export.csv?') ? data : { status: 'success', data }) as T;
     },
   };
   const find = (name: string) => {
@@ -136,8 +138,9 @@ export function testServer(records: RecordDto[] = []): TestServer {
     if (method === 'get' && app === 'apps' && second === undefined) return [LEAVE_APP];
     if (app !== 'LeaveRequests') throw refusal(404, { code: 'records.appNotFound', message: 'This application is not available to you' });
     if (method === 'post' && third === 'query') return page(body as RecordQuery);
-    // The CSV export is not answered yet, as on the server today.
-    if (method === 'get' && third === 'export.csv') throw refusal(404, { code: 'request.not-found', message: 'Not Found' });
+    // The CSV export answers the file's text (no envelope); the fake writes the titles only.
+    if (method === 'get' && third === 'export.csv') return `\ufeffName,Reason\r\n${page({ ...(JSON.parse(decodeURIComponent(path.split('?q=')[1]!)) as RecordQuery), offset: 0, limit: 200 }).records.map((r) => `${r.name},${r.title}`).join('\r\n')}\r\n`;
+    if (method === 'post' && third === 'import') return importRows((body as { csv: string }).csv, !path.endsWith('?dryRun=1'));
     if (method === 'post' && second === 'LeaveRequest') {
       const r = leaveRecord(next++, write((body as { values: Record<string, unknown> }).values));
       server.records.push(r);
@@ -162,6 +165,18 @@ export function testServer(records: RecordDto[] = []): TestServer {
       return detail(r);
     }
     throw refusal(404, { code: 'request.not-found', message: 'Not found' });
+  }
+  /** A CSV import as the server answers it, for files of plain cells (no quotes): columns by label, each row checked as a new record. */
+  function importRows(csv: string, write: boolean): RecordImportResult {
+    const [header = [], ...lines] = csv.split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(','));
+    const columns = header.map((title) => Object.keys(ENTITY.fields).find((key) => ENTITY.fields[key]!.label.en_EN === title) ?? null);
+    const rows = lines.map((cells, i) => {
+      const values = Object.fromEntries(columns.flatMap((key, c) => (key === null || cells[c] === '' ? [] : [[key, cells[c]]])));
+      return { row: i + 2, cells, problems: checkValues(ENTITY, values, { userId: ME.id, now: NOW }).problems, values };
+    });
+    const refused = rows.filter((r) => Object.keys(r.problems).length > 0).length;
+    const created = write && refused === 0 ? rows.map((r) => (server.records.push(leaveRecord(next++, r.values)), server.records.at(-1)!.name)) : [];
+    return { columns, rows: rows.map(({ row, cells, problems }) => ({ row, cells, problems })), refused, dryRun: !write, created };
   }
   function page(q: RecordQuery) {
     let list = server.records.filter((r) => (q.deleted ? r.deletedAt !== undefined : !r.deletedAt));

@@ -18,11 +18,14 @@ export interface ListActions {
   prompt(message: string): Promise<string | null>;
   /** Hands a file to the browser as a download. */
   download(filename: string, text: string, type: string): void;
+  /** Opens the import of a CSV file into this list's records. */
+  importCsv(): void;
 }
 
 /**
  * An entity's list (apps/records/README.md): search, saved views, columns,
- * New (with the create right) and Export CSV (with the export right) above
+ * New (with the create right), Export CSV (with the export right) and
+ * Import CSV (with the import and create rights) above
  * the filters, the table of the page, and the pager ("1–50 of 2,134").
  */
 export function ListView({ model, entity, rights, actions }: { model: ListModel; entity: Entity; rights: EntityRights; actions: ListActions }): JSX.Element {
@@ -109,6 +112,11 @@ export function ListView({ model, entity, rights, actions }: { model: ListModel;
           {rights.actions.includes('export') && (
             <button type="button" className="rec-button" disabled={exporting} onClick={() => void exportCsv()} data-testid="records.export">
               {t('records.list.export')}
+            </button>
+          )}
+          {rights.actions.includes('import') && rights.actions.includes('create') && (
+            <button type="button" className="rec-button" onClick={actions.importCsv} data-testid="records.import.open">
+              {t('records.list.import')}
             </button>
           )}
           {rights.actions.includes('create') && (

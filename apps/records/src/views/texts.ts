@@ -2,6 +2,9 @@ import type { TFunction } from '@atrium/app-kit';
 import { RecordMessages, VALUE_PROBLEMS, type ValueProblem } from '@atrium/shared/apps';
 import type { RecordsFailure } from '../model/RecordsApi.js';
 
+/** Why a file is not CSV that a list can import (the server's `problem` of a `records.badCsv` refusal). */
+const CSV_PROBLEMS: readonly string[] = ['noHeader', 'unclosedQuote', 'strayQuote', 'tooManyCells', 'unknownColumn', 'duplicateColumn', 'noRows'];
+
 /** A field's problem in the user's language (its code, with its params). */
 export function problemText(t: TFunction, problem: ValueProblem): string {
   const code = (VALUE_PROBLEMS as readonly string[]).includes(problem.code) ? problem.code : 'type';
@@ -12,6 +15,8 @@ export function problemText(t: TFunction, problem: ValueProblem): string {
 export function failureText(t: TFunction, failure: RecordsFailure): string {
   if (failure.code === 'request.network' || failure.code === 'request.timeout') return t('records.error.unreachable');
   const key = failure.code.startsWith('records.') ? failure.code.slice('records.'.length) : '';
+  // A file that is not CSV says why in the user's language: the reason's key comes with the refusal.
+  if (key === 'badCsv' && CSV_PROBLEMS.includes(failure.params.problem ?? '')) return t('records.error.badCsv', { ...failure.params, reason: t(`records.csv.${failure.params.problem}`, { ...failure.params }) });
   if (Object.hasOwn(RecordMessages, key)) return t(`records.error.${key}`, { ...failure.params });
   return t('records.error.other');
 }

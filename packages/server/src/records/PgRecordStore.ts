@@ -25,6 +25,9 @@ const recordColumns = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const userIds = (ids: readonly string[]) => [...new Set(ids)].filter((id) => UUID.test(id));
 
+/** Rows written, or values asked about, in one statement (well below the database's limit on parameters). */
+const BATCH = 500;
+
 const inScope = (scope: RecordScope) => and(eq(records.accountId, scope.accountId), eq(records.appId, scope.appId));
 const toHistory = (row: typeof recordHistory.$inferSelect): HistoryRow => ({ ...row, action: row.action as HistoryAction });
 
@@ -112,6 +115,58 @@ export class PgRecordStore implements RecordStore {
 
   async addHistory(row: HistoryRow): Promise<void> {
     await this.db.insert(recordHistory).values(row);
+  }
+
+  async insertMany(list: readonly NewRecord[]): Promise<StoredRecord[]> {
+    const out: StoredRecord[] = [];
+    for (let i = 0; i < list.length; i += BATCH) {
+      const rows = list.slice(i, i + BATCH).map(({ at, ...rest }) => ({ ...rest, createdAt: at, updatedAt: at, updatedBy: rest.createdBy, version: 1 }));
+      const stored = await this.db.insert(records).values(rows).returning(recordColumns);
+      // Answered in the order given, whatever order the database returns them in.
+      const byId = new Map(stored.map((r) => [r.id, r]));
+      for (const row of rows) out.push(byId.get(row.id)!);
+    }
+    return out;
+  }
+
+  async addHistoryMany(rows: readonly HistoryRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += BATCH) await this.db.insert(recordHistory).values(rows.slice(i, i + BATCH));
+  }
+
+  async nextNumbers(scope: RecordScope, entity: string, prefix: string, count: number): Promise<number> {
+    const [row] = await this.db
+      .insert(recordSeries)
+      .values({ accountId: scope.accountId, appId: scope.appId, entity, prefix, next: count })
+      .onConflictDoUpdate({ target: [recordSeries.accountId, recordSeries.appId, recordSeries.entity, recordSeries.prefix], set: { next: sql`${recordSeries.next} + ${count}::int` } })
+      .returning({ next: recordSeries.next });
+    return row!.next - count + 1;
+  }
+
+  async takenNames(scope: RecordScope, names: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < names.length; i += BATCH) {
+      const chunk = names.slice(i, i + BATCH);
+      if (chunk.length === 0) continue;
+      const rows = await this.db.select({ name: records.name }).from(records).where(and(inScope(scope), inArray(records.name, chunk)));
+      for (const r of rows) out.add(r.name);
+    }
+    return out;
+  }
+
+  async takenValues(scope: RecordScope, entity: string, field: string, values: readonly unknown[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    const texts = [...new Set(values.map((v) => JSON.stringify(v)))];
+    for (let i = 0; i < texts.length; i += BATCH) {
+      const chunk = texts.slice(i, i + BATCH);
+      const rows = await this.db
+        .select({ value: sql<string>`(${records.data} -> ${field}::text)::text` })
+        .from(records)
+        .where(and(inScope(scope), eq(records.entity, entity), isNull(records.deletedAt), sql`${records.data} -> ${field}::text in (${sql.join(chunk.map((text) => sql`${text}::jsonb`), sql`, `)})`));
+      // The database writes JSON in its own spacing: compared as parsed values, each given text answers for itself.
+      const held = new Set(rows.map((r) => JSON.stringify(JSON.parse(r.value))));
+      for (const text of chunk) if (held.has(JSON.stringify(JSON.parse(text)))) out.add(text);
+    }
+    return out;
   }
 
   async history(recordId: string): Promise<HistoryRow[]> {

@@ -104,6 +104,15 @@ export interface RecordStore {
   /** Whether a live record of the entity other than `exceptId` holds this value in a field. */
   valueTaken(scope: RecordScope, entity: string, field: string, value: unknown, exceptId: string | null): Promise<boolean>;
   addHistory(row: HistoryRow): Promise<void>;
+  /** Adds many records at version 1 (an import), in as few statements as the database takes, in the order given. */
+  insertMany(records: readonly NewRecord[]): Promise<StoredRecord[]>;
+  addHistoryMany(rows: readonly HistoryRow[]): Promise<void>;
+  /** Takes `count` numbers of a naming series at once (within a transaction, held until it ends): the first of them. */
+  nextNumbers(scope: RecordScope, entity: string, prefix: string, count: number): Promise<number>;
+  /** Which of these names records of the application have (deleted or not). */
+  takenNames(scope: RecordScope, names: readonly string[]): Promise<Set<string>>;
+  /** Which of these values of a field live records of the entity hold (as JSON text), for unique fields. */
+  takenValues(scope: RecordScope, entity: string, field: string, values: readonly unknown[]): Promise<Set<string>>;
   /** A record's history, newest first. */
   history(recordId: string): Promise<HistoryRow[]>;
   /** The newest history row of a record. */

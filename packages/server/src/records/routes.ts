@@ -3,11 +3,40 @@
  * under the API prefix: parse with the shared schemas, ask RecordService,
  * answer envelopes. Rights are the service's business.
  */
-import { CreateRecordBody, DeleteRecordQuery, RecordCommentBody, RecordEntityParams, RecordNameParams, RecordQuery, UpdateRecordBody } from '@atrium/shared/apps';
+import { Messages } from '@atrium/shared';
+import {
+  CreateRecordBody,
+  DeleteRecordQuery,
+  RECORD_CSV_MAX_CHARS,
+  RecordCommentBody,
+  RecordEntityParams,
+  RecordExportParams,
+  RecordExportQuery,
+  RecordImportBody,
+  RecordImportParams,
+  RecordNameParams,
+  RecordQuery,
+  UpdateRecordBody,
+} from '@atrium/shared/apps';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, type Authenticate } from '../http/authenticate.js';
-import { ok, parse } from '../http/reply.js';
+import { HttpError, ok, parse } from '../http/reply.js';
 import type { RecordService } from './RecordService.js';
+
+/** The largest body of an import: its CSV text at most, in UTF-8 (up to 3 bytes a character) and wrapped in JSON or a form. */
+const IMPORT_BODY_LIMIT = 3 * RECORD_CSV_MAX_CHARS + 64 * 1024;
+
+/** The export's query: `q` as JSON, read by the shared schema. */
+function exportQuery(raw: unknown): RecordExportQuery {
+  const { q } = parse(RecordExportParams, raw);
+  let json: unknown = {};
+  try {
+    if (q !== undefined && q.trim() !== '') json = JSON.parse(q);
+  } catch {
+    throw new HttpError(400, `${Messages.invalidRequest}: q is not JSON`, 'request.invalid');
+  }
+  return parse(RecordExportQuery, json);
+}
 
 export function recordRoutes({ records, authenticate }: { records: RecordService; authenticate: Authenticate }) {
   return async (app: FastifyInstance) => {
@@ -20,6 +49,24 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
       const { app: name, entity } = parse(RecordEntityParams, request.params);
       const query = parse(RecordQuery, request.body);
       return ok(await records.list(callerOf(request), name, entity, query));
+    });
+
+    // CSV text as the body of an import (a browser or a script sends the file as it is).
+    app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_request, body, done) => done(null, { csv: body }));
+
+    // An export reads up to every record of the list: a costly call.
+    app.get('/records/:app/:entity/export.csv', { config: { costly: true } }, async (request, reply) => {
+      const { app: name, entity } = parse(RecordEntityParams, request.params);
+      const { filename, text } = await records.exportCsv(callerOf(request), name, entity, exportQuery(request.query));
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(text);
+    });
+
+    // An import checks and writes up to RECORD_CSV_MAX_ROWS records: a costly call.
+    app.post('/records/:app/:entity/import', { config: { costly: true }, bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+      const { app: name, entity } = parse(RecordEntityParams, request.params);
+      const { dryRun } = parse(RecordImportParams, request.query);
+      const { csv } = parse(RecordImportBody, request.body);
+      return ok(await records.importCsv(callerOf(request), name, entity, csv, dryRun === '1' || dryRun === 'true'));
     });
 
     app.post('/records/:app/:entity', async (request, reply) => {

@@ -442,6 +442,7 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/comments': [{ text: 'A comment @someone' }],
     '/:entity/query': [{ filters: [{ field: 'subject', op: 'eq', value: 'x' }, { field: 'owner', op: 'eq', value: { me: true } }], search: 'x', sort: { field: 'name', direction: 'desc' }, offset: 0, limit: 10, deleted: false }],
     '/records/:app/:entity': [{ values: { subject: 'A record', days: 1 } }],
+    '/:entity/import': [{ csv: 'Subject,Kind,Employee,Team\r\n"A, record",sick,nobody,T-1\r\nOther,annual,,\r\n' }],
     '/record/:name': [{ version: 1, values: { subject: 'Renamed' } }],
     '/updateusersearchitems': [{ search_history: 'budget,harbour plan' }],
     '/updatesession': [

@@ -25,8 +25,8 @@ import type { ValueProblem } from './values.js';
  *     POST   records/{app}/record/{name}/comments           comment (with @mentions)
  */
 
-export { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_CSV_MAX_ROWS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH, RecordMessages, type RecordErrorCode } from './recordLimits.js';
-import { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH } from './recordLimits.js';
+export { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_CSV_MAX_ROWS, RECORD_CSV_MAX_CHARS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH, RecordMessages, type RecordErrorCode } from './recordLimits.js';
+import { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_CSV_MAX_CHARS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH } from './recordLimits.js';
 
 /** Columns every record has besides its fields; lists filter and sort by them too. */
 export const RECORD_META_FIELDS = ['name', 'owner', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'colour'] as const;
@@ -69,6 +69,45 @@ export const RecordQuery = z.strictObject({
 });
 export type RecordQuery = z.output<typeof RecordQuery>;
 export type RecordQueryInput = z.input<typeof RecordQuery>;
+
+/**
+ * GET records/{app}/{entity}/export.csv?q=: the list's query as JSON in `q`
+ * (its page is not used: every record, up to RECORD_CSV_MAX_ROWS), and the
+ * columns to write (the list's; else its view's, else every field).
+ */
+export const RecordExportQuery = z.extend(RecordQuery, { columns: z.optional(z.array(fieldKey()).check(z.maxLength(250))) });
+export type RecordExportQuery = z.output<typeof RecordExportQuery>;
+export type RecordExportQueryInput = z.input<typeof RecordExportQuery>;
+
+/** The query string of the export: `q`, the query as JSON (none: the whole list). */
+export const RecordExportParams = z.strictObject({ q: z.optional(z.string().check(z.maxLength(20_000))) });
+
+/** The query string of POST records/{app}/{entity}/import: `dryRun=1` checks every row and writes nothing. */
+export const RecordImportParams = z.strictObject({ dryRun: z.optional(z.enum(['0', '1', 'true', 'false'])) });
+
+/** POST records/{app}/{entity}/import as JSON or a form: the CSV text in `csv` (a text/csv body is the text itself). */
+export const RecordImportBody = z.strictObject({ csv: z.string().check(z.maxLength(RECORD_CSV_MAX_CHARS)) });
+
+/** One row of an import: its number in the file (the header is row 1), its cells, and each field's problem (none: it can be imported). */
+export interface RecordImportRow {
+  row: number;
+  cells: string[];
+  problems: Record<string, ValueProblem>;
+}
+
+/**
+ * The answer of an import: the field each column fills (null: a column
+ * left out, the record's name), every row with its problems, how many rows
+ * are refused, and the names of the records made (empty on a dry run or
+ * when any row is refused: then nothing is written).
+ */
+export interface RecordImportResult {
+  columns: Array<string | null>;
+  rows: RecordImportRow[];
+  refused: number;
+  dryRun: boolean;
+  created: string[];
+}
 
 /** POST records/{app}/{entity}: the new record's values by field key. */
 export const CreateRecordBody = z.strictObject({ values: z.record(fieldKey(), z.unknown()) });

@@ -10,6 +10,8 @@ export const RECORD_PAGE_MAX = 200;
 export const RECORD_PAGE_DEFAULT = 50;
 /** Most rows a CSV export or import holds. */
 export const RECORD_CSV_MAX_ROWS = 10_000;
+/** Longest CSV text an import reads (about 1,000 characters a row). */
+export const RECORD_CSV_MAX_CHARS = 10_000_000;
 /** Longest comment on a record. */
 export const RECORD_COMMENT_MAX_LENGTH = 5_000;
 /** Most filters in one list query. */

@@ -40,6 +40,8 @@ export const VALUE_PROBLEMS = [
   'user',
   'link',
   'file',
+  /** A row of an import the caller may not create (outside their create scope): the problem of the row as a whole, under `*`. */
+  'scope',
 ] as const;
 export type ValueProblemCode = (typeof VALUE_PROBLEMS)[number];
 
