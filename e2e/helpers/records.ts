@@ -46,3 +46,11 @@ export async function updateRecord(request: APIRequestContext, token: string, ap
   const response = await request.put(`/api/v1/records/${app}/record/${name}`, { data: { version: record.version, values }, headers: { authorization: `Bearer ${token}` } });
   if (!response.ok()) throw new Error(`changing ${name} failed: ${response.status()} ${await response.text()}`);
 }
+
+/** Deletes a record as the token's user (on the version it has now). */
+export async function deleteRecord(request: APIRequestContext, token: string, app: string, name: string): Promise<void> {
+  const record = await readRecord(request, token, app, name);
+  if (!record) return;
+  const response = await request.delete(`/api/v1/records/${app}/record/${name}?version=${record.version}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`deleting ${name} failed: ${response.status()} ${await response.text()}`);
+}
