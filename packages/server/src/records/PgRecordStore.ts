@@ -21,6 +21,9 @@ const recordColumns = {
   data: records.data,
 };
 
+/** Rows of one statement of a bulk write (well below PostgreSQL's limit of bound parameters). */
+const BULK_ROWS = 500;
+
 /** Ids worth asking the database about: a user field's value is any text until checked. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const userIds = (ids: readonly string[]) => [...new Set(ids)].filter((id) => UUID.test(id));
@@ -93,6 +96,15 @@ export class PgRecordStore implements RecordStore {
       .onConflictDoUpdate({ target: [recordSeries.accountId, recordSeries.appId, recordSeries.entity, recordSeries.prefix], set: { next: sql`${recordSeries.next} + 1` } })
       .returning({ next: recordSeries.next });
     return row!.next;
+  }
+
+  async reserveNumbers(scope: RecordScope, entity: string, prefix: string, count: number): Promise<number> {
+    const [row] = await this.db
+      .insert(recordSeries)
+      .values({ accountId: scope.accountId, appId: scope.appId, entity, prefix, next: count })
+      .onConflictDoUpdate({ target: [recordSeries.accountId, recordSeries.appId, recordSeries.entity, recordSeries.prefix], set: { next: sql`${recordSeries.next} + ${count}` } })
+      .returning({ next: recordSeries.next });
+    return row!.next - count + 1;
   }
 
   async valueTaken(scope: RecordScope, entity: string, field: string, value: unknown, exceptId: string | null): Promise<boolean> {
