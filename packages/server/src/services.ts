@@ -253,7 +253,7 @@ export function createServices({
     fileLinks: new FileLinks({ vfs, isSessionOpen: (sessionId, userId) => auth.isSessionOpen(sessionId, userId), users: stores.users, accounts: stores.accounts, callers }),
     tasks,
     records,
-    search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, users: stores.users }),
+    search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: new CostlyCalls(
       { ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT },
       () => now().getTime(),

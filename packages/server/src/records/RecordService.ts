@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Locale } from '@atrium/shared';
 import {
   checkValues,
+  colourOf,
   defaultValues,
   RECORD_CSV_MAX_ROWS,
   RECORD_MENTION_TEXTS,
@@ -12,20 +13,22 @@ import {
   type DeclaredAppDto,
   type Entity,
   type EvaluationContext,
+  type Labels,
   type RecordDetail,
+  type RecordDto,
   type RecordPage,
   type RecordQuery,
   type TimelineEntry,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
 import type { Stores } from '../stores.js';
 import { displayName } from '../users/displayName.js';
 import { createRecordsInBulk, type BulkRecord } from './bulkCreate.js';
-import { listQuerySql, scopeSql } from './queryBuilder.js';
+import { listQuerySql, recordSearchSql, scopeSql, type RecordSearchSql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
 import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
@@ -68,6 +71,20 @@ export interface RecordServiceDeps {
   /** The user's interface language (their setting), for what is written for them. */
   localeOf(userId: string): Promise<Locale>;
   now?: () => Date;
+}
+
+/**
+ * One entity that global search reads for a caller: the SQL of the records
+ * they may read and of those a text matches (queryBuilder's
+ * recordSearchSql), and what a result shows of it.
+ */
+export interface RecordSearchTarget extends RecordSearchSql {
+  app: string;
+  appLabel: Labels;
+  entity: string;
+  entityLabel: Labels;
+  /** A record's colour by its entity's rule. */
+  colourOf(data: Readonly<Record<string, unknown>>): RecordDto['colour'];
 }
 
 /** An application as the caller's organisation runs it. */
@@ -140,6 +157,38 @@ export class RecordService {
     return out;
   }
 
+  /**
+   * What global search reads for the caller (docs/behaviour/search.md#rights):
+   * every entity they may read of each declared application their
+   * organisation runs and they have, within their read scope, matched by
+   * `text` as a list's search matches it.
+   */
+  async searchTargets(caller: Caller, text: string): Promise<RecordSearchTarget[]> {
+    if (!caller.organisation) return [];
+    const accountId = caller.organisation.id;
+    const installed = await this.deps.stores.declarations.installedFor(accountId);
+    const evaluation = this.evaluation(caller);
+    const targets: RecordSearchTarget[] = [];
+    for (const app of installed) {
+      const keys = Object.keys(app.declaration.entities).filter((key) => rowScope(caller, app.declaration, key, 'read').kind !== 'none');
+      if (keys.length === 0 || !(await this.deps.canSeeApp(caller.userId, app.name))) continue;
+      for (const key of keys) {
+        const entity = app.declaration.entities[key]!;
+        const target = { accountId, appId: app.appId, entityKey: key, entity };
+        const sql = recordSearchSql(target, text, rowScope(caller, app.declaration, key, 'read'), entityRights(caller, app.declaration, key).hiddenFields, evaluation, partlyHiddenFields(caller, app.declaration, key));
+        targets.push({
+          ...sql,
+          app: app.name,
+          appLabel: app.declaration.label,
+          entity: key,
+          entityLabel: entity.label,
+          colourOf: (data) => colourOf(entity.colour, data, entity.fields, evaluation),
+        });
+      }
+    }
+    return targets;
+  }
+
   /** POST records/{app}/{entity}/query: a page of the records the caller may read, each without the fields hidden to them. */
   async list(caller: Caller, appName: string, entityKey: string, query: RecordQuery): Promise<RecordPage> {
     const app = await this.context(caller, appName);
@@ -185,6 +234,9 @@ export class RecordService {
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : caller.userId;
     if (!recordAccess(caller, app.declaration, entityKey, { ownerId, values }, now.getTime()).actions.includes('create')) throw new RecordError('forbidden');
+    // A field read-only to the caller on the new record (by the grants that let them create it) keeps its default.
+    const locked = lockedOnCreate(caller, app.declaration, entityKey, { ownerId, values }, now.getTime());
+    refuseLocked(entity, input, defaults, (key) => locked.includes(key));
     const created = await this.insert(app, entityKey, values, ownerId, caller.userId, now);
     this.publish(caller, app, entityKey, [created.name]);
     return this.detail(caller, app, { record: created, entity, access: this.access(caller, app, created) });
@@ -350,11 +402,11 @@ export class RecordService {
     });
     const by = { id: caller.userId, name: caller.name };
     for (const person of mentioned) {
-      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: record.title });
+      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: person.title });
       await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text, by });
     }
     this.publish(caller, app, record.entity, [record.name]);
-    return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned };
+    return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned.map(({ id, name }) => ({ id, name })) };
   }
 
   /**
@@ -735,10 +787,13 @@ export class RecordService {
     return now ? this.conflict(now) : new RecordError('notFound');
   }
 
-  /** The members a comment mentions who may read the record, each once, the commenter left out. */
-  private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string }>> {
+  /**
+   * The members a comment mentions who may read the record, each once, the
+   * commenter left out; each with the record's title as they may see it.
+   */
+  private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string; title: string }>> {
     const usernames = mentionedUsernames(text);
-    const out: Array<{ id: string; name: string }> = [];
+    const out: Array<{ id: string; name: string; title: string }> = [];
     for (const username of usernames) {
       // A person is named by username, or by id (as the runtime's suggestions write them).
       const user = USER_ID.test(username) ? await this.deps.stores.users.findById(username) : await this.deps.stores.users.findByUsername(username);
@@ -747,7 +802,10 @@ export class RecordService {
       if (!facts.organisation || !(await this.deps.canSeeApp(user.id, app.name))) continue;
       const name = displayName(user);
       const them: Caller = { userId: user.id, name, sessionId: '', ...facts };
-      if (recordAccess(them, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime()).actions.includes('read')) out.push({ id: user.id, name });
+      const access = recordAccess(them, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime());
+      // A title made of a field hidden to them would show it: the name stands in, as in their answers.
+      const title = access.hiddenFields.includes(app.declaration.entities[record.entity]!.titleField) ? record.name : record.title;
+      if (access.actions.includes('read')) out.push({ id: user.id, name, title });
     }
     return out;
   }
