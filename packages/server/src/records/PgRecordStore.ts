@@ -21,9 +21,6 @@ const recordColumns = {
   data: records.data,
 };
 
-/** Rows of one statement of a bulk write (well below PostgreSQL's limit of bound parameters). */
-const BULK_ROWS = 500;
-
 /** Ids worth asking the database about: a user field's value is any text until checked. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const userIds = (ids: readonly string[]) => [...new Set(ids)].filter((id) => UUID.test(id));
