@@ -14,6 +14,7 @@ import { GlobalSearchObject } from '../pages/GlobalSearchObject.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
 import { OverlaysObject } from '../pages/OverlaysObject.js';
+import { RecordsObject } from '../pages/RecordsObject.js';
 import { ForgotPasswordPage, ResetPasswordPage } from '../pages/RecoveryPages.js';
 
 /**
@@ -109,7 +110,7 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   ...DIALOGS.map(([entry, kind]) => ({ name: `the ${entry} dialog`, open: ({ desktop }: SignedIn) => desktop.openDialog(entry, kind) })),
   { name: 'the question before overwriting a file', open: async ({ desktop }) => (await (await desktop.openDialog('fileSave', 'file')).button('OK').click(), desktop.dialog('confirm').view.waitFor()) },
   { name: 'the launch-error alert with its details shown', open: async ({ desktop, page }) => (await page.goto('/?app=Outdated'), await desktop.dialog('alert').button('Details').click(), desktop.dialog('alert').control('dialog.alert.details').waitFor()) },
-  { name: 'the alert refusing an application', open: async ({ desktop, page }) => (await page.goto('/?app=Incidents'), desktop.dialog('alert').view.waitFor()) },
+  { name: 'the alert refusing an application', open: async ({ desktop, page }) => (await page.goto('/?app=Dashboards'), desktop.dialog('alert').view.waitFor()) },
   {
     name: 'the logout question over a window',
     open: async ({ desktop, page }) => (await desktop.openTestWindow(), await page.keyboard.press('Alt+Shift+P'), await page.keyboard.type('Log out'), await page.keyboard.press('Enter'), desktop.dialog('confirm').view.waitFor()),
@@ -212,6 +213,51 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   },
 ];
 
+/** Leave Requests in Records, opened at its list (the demo user's own requests). */
+async function leaveRequests(page: Page): Promise<RecordsObject> {
+  await page.goto('/?app=LeaveRequests');
+  const records = new RecordsObject(page, 'Leave Requests');
+  await records.settled();
+  return records;
+}
+
+/**
+ * A record's form opens in a window of its own over the application's: the title bar of the window behind is partly
+ * covered, and a pointer reaches its buttons only once that window comes forward (and nothing covers them).
+ */
+const BEHIND: ScanOptions = { exclude: ['[data-testid="window"][data-focused="false"] [data-testid="window.header"]'] };
+
+/** The views of Records (apps/records), over the demo's Leave Requests: each declared application shows in them. */
+const RECORDS_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
+  { name: 'the Records list', open: async ({ page }) => (await leaveRequests(page)).rows.first().waitFor() },
+  {
+    name: 'a new record in Records, saved without its required values',
+    open: async ({ page }) => {
+      const records = await leaveRequests(page);
+      await records.newButton.click();
+      const form = records.form('New Leave request');
+      await form.save.click();
+      await form.problem('title').waitFor();
+      await form.problems.waitFor();
+    },
+    scan: BEHIND,
+  },
+  {
+    name: "a record's form with its timeline",
+    open: async ({ page }) => {
+      const records = await leaveRequests(page);
+      const title = (await records.rows.first().getAttribute('aria-label'))!.replace(/^Open /, '');
+      await records.rows.first().dblclick();
+      const form = records.form(title);
+      await form.timelineButton.click();
+      await form.entries.first().waitFor();
+    },
+    scan: BEHIND,
+  },
+  { name: 'the Records board', open: async ({ page }) => (await (await leaveRequests(page)).mode('board').click(), new RecordsObject(page, 'Leave Requests').board.getByTestId('records.board.card').first().waitFor()) },
+  { name: 'the Records calendar', open: async ({ page }) => (await (await leaveRequests(page)).mode('calendar').click(), new RecordsObject(page, 'Leave Requests').calendar.getByTestId('records.calendar.grid').or(page.getByTestId('records.calendar.agenda')).waitFor()) },
+];
+
 /** The viewport of a narrow phone. */
 const NARROW = { width: 320, height: 640 };
 
@@ -274,6 +320,33 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
     };
     try {
       await scanAll({ page, desktop }, DESKTOP_SCREENS, [theme('Vision', 'light', null), theme('Nocturne', 'dark', 'Nocturne')], reset);
+    } finally {
+      await saveSettings(request, token, { 'desktop.theme': null });
+    }
+  });
+
+  test('the views of Records (list, a form with its problems, a timeline, board, calendar), in Vision and Nocturne, and at phone width', async ({ page, request }) => {
+    test.setTimeout(2 * RECORDS_SCREENS.length * test.info().timeout);
+    const desktop = new Desktop(page);
+    await desktop.signIn();
+    const token = await apiToken(request, 'demo');
+    const theme = (name: string, scheme: string, value: string | null): Look => ({
+      name,
+      apply: async () => {
+        if ((await colorScheme(page)) === scheme) return;
+        await saveSettings(request, token, { 'desktop.theme': value });
+        await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe(scheme);
+      },
+    });
+    const looks = [theme('Vision', 'light', null), theme('Nocturne', 'dark', 'Nocturne')];
+    const reset = async () => {
+      await page.keyboard.press('Escape');
+      await desktop.closeAllWindows().catch(() => undefined);
+    };
+    try {
+      await scanAll({ page, desktop }, RECORDS_SCREENS, looks, reset);
+      await page.setViewportSize(NARROW);
+      await scanAll({ page, desktop }, RECORDS_SCREENS.map((screen) => ({ ...screen, name: `${screen.name} at 320 px` })), looks, reset);
     } finally {
       await saveSettings(request, token, { 'desktop.theme': null });
     }

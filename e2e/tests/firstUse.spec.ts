@@ -20,12 +20,12 @@ import { ResetPasswordPage } from '../pages/RecoveryPages.js';
  * start options' title in the Viewer, else its name; `page` says whether it
  * is an organisation page (opened in the Viewer) or a built-in package.
  */
-async function grantedApps(page: Page): Promise<Array<{ name: string; title: string; page: boolean }>> {
+async function grantedApps(page: Page): Promise<Array<{ name: string; title: string; page: boolean; declared: boolean }>> {
   const token = await apiToken(page.request, 'demo');
   const response = await page.request.get('/api/v1/user/me/a+p+acc+ap+t', { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
-  const apps = ((await response.json()) as { data: { apps: Array<{ name: string; is_base_app: boolean; start_options?: string }> } }).data.apps;
-  return apps.map((app) => ({ name: app.name, title: (JSON.parse(app.start_options || '{}') as { title?: string }).title ?? app.name, page: app.is_base_app }));
+  const apps = ((await response.json()) as { data: { apps: Array<{ name: string; is_base_app: boolean; app_type?: number; start_options?: string }> } }).data.apps;
+  return apps.map((app) => ({ name: app.name, title: (JSON.parse(app.start_options || '{}') as { title?: string }).title ?? app.name, page: app.is_base_app && app.app_type !== 3, declared: app.app_type === 3 }));
 }
 
 /**
@@ -54,10 +54,22 @@ test.describe('a new user', () => {
     // Every category keeps at least one application that opens.
     expect(apps.length).toBeGreaterThanOrEqual(7);
     // The built-in Priorities and Global Search are given too, and open as themselves.
-    expect(apps.filter((a) => !a.page).map((a) => a.name).sort()).toEqual(['GlobalSearch', 'Priorities']);
-    for (const { name, title, page: isPage } of apps) {
+    expect(apps.filter((a) => !a.page && !a.declared).map((a) => a.name).sort()).toEqual(['GlobalSearch', 'Priorities']);
+    // So are the declared applications of Northwind, in Records.
+    expect(apps.filter((a) => a.declared).map((a) => a.name).sort()).toEqual(['Audits', 'CRM', 'Incidents', 'LeaveRequests', 'MeetingActions', 'RiskRegister', 'TeamCalendar']);
+    for (const { name, title, page: isPage, declared } of apps) {
       await test.step(name, async () => {
         await page.goto(`/?app=${name}`);
+        if (declared) {
+          // A declared application opens in Records, titled by its label, at its list.
+          const window = desktop.windows.filter({ has: page.getByTestId('window.title').getByText(title, { exact: true }) });
+          await expect(window).toHaveAttribute('data-app', 'Records');
+          await expect(window.getByTestId('records.list').or(window.getByTestId('records.board')).or(window.getByTestId('records.calendar'))).toBeVisible();
+          await expect(desktop.dialog('alert').view).toHaveCount(0);
+          await window.getByTestId('window.close').click();
+          await expect(window).toHaveCount(0);
+          return;
+        }
         if (!isPage) {
           const window = desktop.appWindows(name);
           await expect(window).toHaveCount(1);
@@ -152,9 +164,9 @@ test.describe('a launch that fails', () => {
     const desktop = await signIn(page);
     const logged: string[] = [];
     page.on('console', (message) => void (message.type() === 'error' && logged.push(message.text())));
-    await page.goto('/?app=Incidents');
+    await page.goto('/?app=Dashboards');
     const alert = desktop.dialog('alert');
-    await expect(alert.message).toHaveText("You don't have access to Incidents App");
+    await expect(alert.message).toHaveText("You don't have access to Dashboards App");
     await expect(alert.message.locator('svg')).toHaveAttribute('data-icon', 'refused');
     await expect(alert.button('Details')).toHaveCount(0);
     await expect(alert.window.getByRole('button', { name: 'Close' })).toHaveCount(1);

@@ -1,8 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
+import { apiToken } from '../helpers/api.js';
 import { expectFocusIn, tabThrough, tabTo } from '../helpers/focus.js';
+import { readRecord, updateRecord } from '../helpers/records.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
+import { RecordsObject } from '../pages/RecordsObject.js';
 import { ForgotPasswordPage } from '../pages/RecoveryPages.js';
 import type { WindowObject } from '../pages/WindowObject.js';
 
@@ -219,10 +222,10 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
   });
 
   await test.step('the launch error of an application the address asks for has the focus; Enter closes it', async () => {
-    await page.goto('/?app=Incidents');
+    await page.goto('/?app=Dashboards');
     await desktop.waitUntilStarted();
     const alert = desktop.dialog('alert');
-    await expect(alert.message).toHaveText("You don't have access to Incidents App");
+    await expect(alert.message).toHaveText("You don't have access to Dashboards App");
     await expectFocusIn(page, alert.window, 'in the launch error when it shows');
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');
@@ -242,6 +245,53 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
     await expect(login.username).toBeFocused();
     await expectFocusIn(page, card, 'in the sign-in card after signing out');
   });
+});
+
+test('a keyboard user opens Leave Requests from the application menu, moves in its list, opens a request, changes it, saves it with Ctrl+S and closes it', async ({ page, request }) => {
+  const desktop = new Desktop(page);
+  await desktop.signIn();
+  await page.keyboard.press('Alt+a');
+  await expect(page.getByRole('searchbox', { name: 'Search Applications' })).toBeFocused();
+  await page.keyboard.type('Leave Requests');
+  await page.keyboard.press('Enter');
+  const records = new RecordsObject(page, 'Leave Requests');
+  await records.settled();
+  await expectFocusIn(page, records.window, 'in the Leave Requests window');
+
+  // The rows: one Tab stop, the arrows between them, Enter opens one in a window of its own.
+  await tabTo(page, records.rows.first(), { max: 30 });
+  await expectFocusIn(page, records.list, 'on the first row');
+  await page.keyboard.press('ArrowDown');
+  const row = records.rows.nth(1);
+  await expect(row).toBeFocused();
+  const name = (await row.getAttribute('data-name'))!;
+  const title = (await row.getAttribute('aria-label'))!.replace(/^Open /, '');
+  const token = await apiToken(request, 'demo');
+  const reason = (await readRecord(request, token, 'LeaveRequests', name))?.values.reason ?? null;
+  await page.keyboard.press('Enter');
+  const form = records.form(title);
+  await form.root.waitFor();
+  await expectFocusIn(page, form.window, 'in the record’s window');
+  try {
+    // To the reason, typed over; Ctrl+S saves.
+    await tabTo(page, form.input('reason'), { max: 30 });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Changed from the keyboard alone.');
+    await page.keyboard.press('Control+S');
+    await expect.poll(async () => (await readRecord(request, token, 'LeaveRequests', name))?.values.reason).toBe('Changed from the keyboard alone.');
+    await expect(form.save).toHaveText('Save');
+    await expectFocusIn(page, form.window, 'in the record’s window after saving');
+
+    // Closing it (nothing left unsaved: no question) gives the keyboard back to the list's window.
+    await page.keyboard.press('Alt+Shift+KeyW');
+    await expect(form.window).toHaveCount(0);
+    await expectFocusIn(page, records.window, 'in the Leave Requests window after closing the record');
+    await page.keyboard.press('Alt+Shift+KeyW');
+    await expect(records.window).toHaveCount(0);
+    await expectFocusIn(page, desktop.surface, 'on the desktop after closing Leave Requests');
+  } finally {
+    await updateRecord(request, token, 'LeaveRequests', name, { reason });
+  }
 });
 
 /** Presses a key (at most 10 times) until the element has the focus. */

@@ -177,6 +177,14 @@ describe('PrioritiesModel: the actions', () => {
     expect(host.launches).toEqual([{ app: 'CRM', args: { taskId: mine.uuid } }]);
   });
 
+  it('Edit opens a declared application at the record the task is about', async () => {
+    const approval = task('Approve the leave request LR-2027-00012', 100, { appName: 'LeaveRequests', record: 'LR-2027-00012' });
+    const host = testHost([approval]);
+    const model = await started(host);
+    await model.edit(approval);
+    expect(host.launches).toEqual([{ app: 'LeaveRequests', args: { taskId: approval.uuid, record: 'LR-2027-00012' } }]);
+  });
+
   it('Snooze opens the snooze dialog of a green task and does nothing for another colour', async () => {
     const green = task('Green', 100);
     const red = task('Red', -1);

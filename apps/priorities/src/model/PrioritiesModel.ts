@@ -1,5 +1,5 @@
 import type { AppSettings, DesktopTasks, LaunchRequest } from '@atrium/sdk';
-import { NOTIFICATION_TYPES, RYG_STATUSES, TASK_SORTS, type NotificationResponse, type NotificationType, type RygCount, type RygStatus, type TaskItem, type TaskSort } from '@atrium/shared';
+import { NOTIFICATION_TYPES, RYG_STATUSES, TASK_SORTS, taskLaunchArgs, type NotificationResponse, type NotificationType, type RygCount, type RygStatus, type TaskItem, type TaskSort } from '@atrium/shared';
 import { Model } from '@atrium/app-kit';
 import { pageCount, pageTasks, PRIORITIES_PAGE_SIZE, queryFor, taskActions, viewOf, type ListSelection, type SortOrder } from './taskList.js';
 
@@ -281,9 +281,9 @@ export class PrioritiesModel extends Model<PrioritiesState> {
     return taskActions(task, this.getState().view, this.#host.userId(), this.#host.now());
   }
 
-  /** Opens the owning application at the task. */
+  /** Opens the owning application at the task (a declared application at the record the task is about). */
   edit(task: TaskItem): Promise<void> {
-    return this.#host.launch({ app: task.appName, args: { taskId: task.uuid } });
+    return this.#host.launch({ app: task.appName, args: taskLaunchArgs(task) });
   }
 
   comments(task: TaskItem): void {

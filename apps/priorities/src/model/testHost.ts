@@ -35,6 +35,7 @@ export function task(name: string, dueInHours: number | null, more: Partial<Task
     creator: BOSS,
     comment_count: 0,
     following: false,
+    record: null,
     updated_at: new Date(NOW).toISOString(),
     ...more,
   };

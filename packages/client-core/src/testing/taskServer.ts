@@ -26,6 +26,8 @@ export interface FakeTask {
   status: 'open' | 'done';
   assignee: TaskPerson;
   creator: TaskPerson;
+  /** The record of a declared application the task is about. */
+  record: string | null;
   followers: string[];
   comments: TaskComment[];
 }
@@ -73,6 +75,7 @@ export class FakeTaskServer {
       status: task.status ?? 'open',
       assignee: task.assignee ?? this.me,
       creator: task.creator ?? { id: 'creator-1', name: 'Grace Hopper' },
+      record: task.record ?? null,
       followers: task.followers ?? [],
       comments: task.comments ?? [],
     };

@@ -189,6 +189,14 @@ describe('the notification centre', () => {
     expect(launched.at(-1)).toEqual({ name: 'Priorities', args: {} });
   });
 
+  it('hands the application the record its task is about with Edit (a declared application opens it)', async () => {
+    const t = await start((d) => void d.server.tasks.add({ name: 'Close the findings of AUD-2027-014', app: 'Quality', record: 'AUD-2027-014' }));
+    const panel = await openPanel(t);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Edit' }));
+    await settle(t);
+    expect(launched).toEqual([{ name: 'Quality', args: { taskId: t.server.tasks.tasks[0]!.uuid, record: 'AUD-2027-014' } }]);
+  });
+
   it('greys Snooze on a task that is not GREEN: it opens nothing', async () => {
     const t = await start((d) => void d.server.tasks.add({ name: 'Overdue', dueInHours: -3 }));
     const panel = await openPanel(t);

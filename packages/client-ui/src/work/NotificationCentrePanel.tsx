@@ -1,5 +1,5 @@
 import type { NotificationCentreModel } from '@atrium/client-core';
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, RYG_STATUSES, type NotificationType, type RygCount, type TaskItem } from '@atrium/shared';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, RYG_STATUSES, taskLaunchArgs, type NotificationType, type RygCount, type TaskItem } from '@atrium/shared';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useReturnFocus } from '../desktop/ModalOverlay.js';
@@ -146,7 +146,7 @@ function Panel({ model }: { model: NotificationCentreModel }): JSX.Element {
           </p>
         )}
         {groups.map((group) => (
-          <Group key={group.appUuid || group.appName} appName={group.appName} count={group.count} tasks={group.data} snoozedView={type === 'snoozed'} model={model} onEdit={(task) => launch(task.appName, { taskId: task.uuid })} />
+          <Group key={group.appUuid || group.appName} appName={group.appName} count={group.count} tasks={group.data} snoozedView={type === 'snoozed'} model={model} onEdit={(task) => launch(task.appName, taskLaunchArgs(task))} />
         ))}
       </div>
       {total > NOTIFICATION_PAGE_SIZE && <Pager skip={skip} total={total} onSkip={(next) => model.setSkip(next)} />}

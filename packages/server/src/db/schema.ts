@@ -468,6 +468,8 @@ export const tasks = pgTable(
     endDate: timestamp('end_date', { withTimezone: true }),
     status: text('status').$type<'open' | 'done'>().notNull().default('open'),
     snoozedTill: timestamp('snoozed_till', { withTimezone: true }),
+    /** The record of a declared application the task is about (its name), which Edit opens; null for other tasks. */
+    record: text('record'),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

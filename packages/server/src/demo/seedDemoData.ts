@@ -1,11 +1,13 @@
 /**
  * Demo data, written on the first start of an empty database: two
  * organisations, users (one in both, so Switch Account shows), applications
- * in all seven categories (each one granted opens: an organisation page in
- * the Viewer), and announcements of each kind, with pages and media files
- * shipped beside this file, files in every home, shared folder and
- * documents mountpoint (demoFiles.ts), and work items with comments for
- * every user (demoTasks.ts).
+ * in all seven categories (each one granted opens: a declared business
+ * application in Records, filled with records (seedDemoApps.ts), or an
+ * organisation page in the Viewer), and announcements of each kind, with
+ * pages and media files shipped beside this file, files in every home,
+ * shared folder and documents mountpoint (demoFiles.ts), and work items
+ * with comments for every user (demoTasks.ts), those of the declared
+ * applications each about one of their records.
  *
  * Everything is written in one database transaction: a start that fails or
  * is killed part-way leaves no demo data at all (at most a few unreferenced
@@ -20,7 +22,9 @@ import { DOCUMENT_TYPES, ResourceService } from '../resources/ResourceService.js
 import type { Stores } from '../stores.js';
 import type { AppRecord } from '../apps/AppStore.js';
 import { documentsTree, homeTree, sharedTree, writeTree } from './demoFiles.js';
+import { DEMO_APPS } from './demoApps.js';
 import { writeDemoTasks } from './demoTasks.js';
+import { seedDemoApps } from './seedDemoApps.js';
 
 /** The password of every demo user; it satisfies the password rules. */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -34,9 +38,10 @@ const PRIVACY_POLICY = `<h2>Privacy policy</h2>
 <li>You may ask your administrator for a copy or the deletion of your data.</li></ul>`;
 
 /**
- * The catalogue. Every entry with a `page` is an organisation page opened in
- * the Viewer (a page shipped beside this file): those are the applications
- * the demo users are given, so that each one they see opens. Entries marked
+ * The catalogue besides the declared applications (DEMO_APPS, whose entries
+ * their installs make). Every entry with a `page` is an organisation page
+ * opened in the Viewer (a page shipped beside this file): those are the
+ * applications the demo users are given, so that each one they see opens. Entries marked
  * `builtin` are the product's own application packages (Priorities,
  * GlobalSearch): every demo user is given them, so they are listed under
  * their category. The other entries without a page name applications whose
@@ -51,16 +56,11 @@ const APPS: ReadonlyArray<{ name: string; title: string; titles: CatalogueTitles
   { name: 'Calendar', title: 'Calendar', titles: { de_DE: 'Kalender', fr_FR: 'Calendrier', nb_NO: 'Kalender', sl_SI: 'Koledar', vi_VN: 'Lịch', zh_CN: '日历' }, category: 'collaboration', grant: true, page: 'calendar.html' },
   { name: 'Priorities', title: 'Priorities', titles: { de_DE: 'Prioritäten', fr_FR: 'Priorités', nb_NO: 'Prioriteringer', sl_SI: 'Prioritete', vi_VN: 'Ưu tiên', zh_CN: '优先事项' }, category: 'organization', grant: true, builtin: true },
   { name: 'Directory', title: 'People Directory', titles: { de_DE: 'Personenverzeichnis', fr_FR: 'Annuaire des personnes', nb_NO: 'Personkatalog', sl_SI: 'Imenik oseb', vi_VN: 'Danh bạ nhân sự', zh_CN: '人员目录' }, category: 'organization', grant: true, defaultForOrgs: true, page: 'directory.html' },
-  { name: 'Audits', title: 'Audit Management', titles: { de_DE: 'Auditverwaltung', fr_FR: 'Gestion des audits', nb_NO: 'Revisjonsstyring', sl_SI: 'Upravljanje presoj', vi_VN: 'Quản lý kiểm toán', zh_CN: '审核管理' }, category: 'quality management', grant: true, page: 'audits.html' },
-  { name: 'Incidents', title: 'Incident Tracker', titles: { de_DE: 'Vorfallverfolgung', fr_FR: 'Suivi des incidents', nb_NO: 'Hendelsessporing', sl_SI: 'Sledenje incidentom', vi_VN: 'Theo dõi sự cố', zh_CN: '事件跟踪' }, category: 'quality management', grant: false },
-  { name: 'RiskRegister', title: 'Risk Register', titles: { de_DE: 'Risikoregister', fr_FR: 'Registre des risques', nb_NO: 'Risikoregister', sl_SI: 'Register tveganj', vi_VN: 'Sổ đăng ký rủi ro', zh_CN: '风险登记册' }, category: 'information security management', grant: true, page: 'risk-register.html' },
   { name: 'Policies', title: 'Security Policies', titles: { de_DE: 'Sicherheitsrichtlinien', fr_FR: 'Politiques de sécurité', nb_NO: 'Sikkerhetspolicyer', sl_SI: 'Varnostne politike', vi_VN: 'Chính sách bảo mật', zh_CN: '安全策略' }, category: 'information security management', grant: true, page: 'policies.html' },
   { name: 'Reports', title: 'Operations Reports', titles: { de_DE: 'Betriebsberichte', fr_FR: 'Rapports d’exploitation', nb_NO: 'Driftsrapporter', sl_SI: 'Poročila o delovanju', vi_VN: 'Báo cáo vận hành', zh_CN: '运营报告' }, category: 'operational intelligence', grant: true, page: 'reports.html' },
   { name: 'Dashboards', title: 'Dashboards', titles: { de_DE: 'Dashboards', fr_FR: 'Tableaux de bord', nb_NO: 'Dashbord', sl_SI: 'Nadzorne plošče', vi_VN: 'Bảng điều khiển', zh_CN: '仪表板' }, category: 'operational intelligence', grant: false },
   { name: 'GlobalSearch', title: 'Global Search', titles: { de_DE: 'Globale Suche', fr_FR: 'Recherche globale', nb_NO: 'Globalt søk', sl_SI: 'Globalno iskanje', vi_VN: 'Tìm kiếm toàn cục', zh_CN: '全局搜索' }, category: 'operational intelligence', grant: true, defaultForOrgs: true, builtin: true },
-  { name: 'LeaveRequests', title: 'Leave Requests', titles: { de_DE: 'Urlaubsanträge', fr_FR: 'Demandes de congé', nb_NO: 'Permisjonssøknader', sl_SI: 'Zahtevki za dopust', vi_VN: 'Đơn xin nghỉ phép', zh_CN: '请假申请' }, category: 'employee center', grant: true, page: 'leave-requests.html' },
   { name: 'Handbook', title: 'Company Handbook', titles: { de_DE: 'Unternehmenshandbuch', fr_FR: 'Manuel de l’entreprise', nb_NO: 'Personalhåndbok', sl_SI: 'Priročnik podjetja', vi_VN: 'Sổ tay công ty', zh_CN: '公司手册' }, category: 'employee center', grant: true, page: 'handbook.html' },
-  { name: 'CRM', title: 'Customer Relations', titles: { de_DE: 'Kundenbeziehungen', fr_FR: 'Relations clients', nb_NO: 'Kunderelasjoner', sl_SI: 'Odnosi s strankami', vi_VN: 'Quan hệ khách hàng', zh_CN: '客户关系' }, category: 'sales and marketing', grant: true, page: 'crm.html' },
   { name: 'Campaigns', title: 'Campaigns', titles: { de_DE: 'Kampagnen', fr_FR: 'Campagnes', nb_NO: 'Kampanjer', sl_SI: 'Kampanje', vi_VN: 'Chiến dịch', zh_CN: '营销活动' }, category: 'sales and marketing', grant: false },
 ];
 
@@ -87,7 +87,7 @@ export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: 
     if ((await stores.users.count()) > 0) return false;
     throw e;
   }
-  if (seeded) log.info({ event: 'demo.seeded', users: 4, accounts: 2, apps: APPS.length }, 'demo data written');
+  if (seeded) log.info({ event: 'demo.seeded', users: 4, accounts: 2, apps: APPS.length + DEMO_APPS.length }, 'demo data written');
   return seeded;
 }
 
@@ -188,14 +188,21 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
   }
   await stores.apps.blacklist(demo.id, 'Campaigns');
 
-  // Roles the profile shows (docs/behaviour/roles.md): Olivia runs Northwind, Liam audits, Sofia secures Contoso, Dana reports.
+  const now = new Date();
+  const seededApps = await seedDemoApps(stores, {
+    people: { olivia: olivia.id, demo: demo.id, liam: liam.id, sofia: sofia.id },
+    orgs: { northwind: northwind.id, contoso: contoso.id },
+    members: { northwind: [olivia.id, demo.id, liam.id], contoso: [demo.id, sofia.id] },
+    now,
+  });
+  for (const [name, app] of seededApps.apps) appsByName.set(name, app);
+
+  // Roles the profile shows (docs/behaviour/roles.md), besides those in the declared applications (DEMO_APP_ROLES):
+  // Olivia runs Northwind, Sofia secures Contoso, Dana reports.
   const role = (user: { id: string }, account: { id: string }, name: string, app?: string) =>
     stores.access.grantRole({ userId: user.id, accountId: account.id, appId: app ? appsByName.get(app)!.id : null, role: name });
   await role(olivia, northwind, 'manager');
-  await role(olivia, northwind, 'approver', 'LeaveRequests');
-  await role(liam, northwind, 'auditor', 'Audits');
   await role(demo, northwind, 'analyst', 'Reports');
-  await role(demo, contoso, 'auditor', 'Audits');
   await role(sofia, contoso, 'security-officer');
   await role(sofia, contoso, 'owner', 'Policies');
 
@@ -252,5 +259,5 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
   }
 
   const usersByName = new Map([olivia, demo, liam, sofia].map((u) => [u.username, u]));
-  await writeDemoTasks(stores, usersByName, appsByName, { northwind: northwind.id, contoso: contoso.id });
+  await writeDemoTasks(stores, usersByName, appsByName, { northwind: northwind.id, contoso: contoso.id }, seededApps.records, now);
 }

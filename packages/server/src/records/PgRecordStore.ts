@@ -95,6 +95,15 @@ export class PgRecordStore implements RecordStore {
     return row!.next;
   }
 
+  async reserveNumbers(scope: RecordScope, entity: string, prefix: string, count: number): Promise<number> {
+    const [row] = await this.db
+      .insert(recordSeries)
+      .values({ accountId: scope.accountId, appId: scope.appId, entity, prefix, next: count })
+      .onConflictDoUpdate({ target: [recordSeries.accountId, recordSeries.appId, recordSeries.entity, recordSeries.prefix], set: { next: sql`${recordSeries.next} + ${count}` } })
+      .returning({ next: recordSeries.next });
+    return row!.next - count + 1;
+  }
+
   async valueTaken(scope: RecordScope, entity: string, field: string, value: unknown, exceptId: string | null): Promise<boolean> {
     const [row] = await this.db
       .select({ id: records.id })

@@ -27,6 +27,7 @@ import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
 import type { Stores } from '../stores.js';
 import { displayName } from '../users/displayName.js';
+import { createRecordsInBulk, type BulkRecord } from './bulkCreate.js';
 import { listQuerySql, recordSearchSql, scopeSql, type RecordSearchSql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
@@ -270,6 +271,25 @@ export class RecordService {
     const people = await this.deps.stores.records.people([input.createdBy]);
     this.emit({ accountId: app.scope.accountId, app: app.name, entity: input.entity, names: [created.name], by: { id: input.createdBy, name: people.get(input.createdBy) ?? '' }, origin: 'here' });
     return created.name;
+  }
+
+  /**
+   * Many records of one application written as createAsOperator writes
+   * each (the demo records), checked and written in a few statements
+   * (bulkCreate.ts), all or none: a refused one throws BulkRecordRefused,
+   * naming it. Returns their names, in order.
+   */
+  async createManyAsOperator(input: { accountId: string; app: string; records: readonly BulkRecord[] }): Promise<string[]> {
+    const installed = await this.deps.stores.declarations.installed(input.accountId, input.app);
+    if (!installed) throw new RecordError('appNotFound');
+    const scope = { accountId: input.accountId, appId: installed.appId };
+    const names = await this.deps.stores.transaction((tx) => createRecordsInBulk(tx.records, { declaration: installed.declaration, scope }, input.records));
+    const first = input.records[0]?.createdBy ?? '';
+    const by = { id: first, name: (await this.deps.stores.records.people([first])).get(first) ?? '' };
+    for (const entity of new Set(input.records.map((r) => r.entity))) {
+      this.emit({ accountId: input.accountId, app: installed.name, entity, names: names.filter((_, i) => input.records[i]!.entity === entity), by, origin: 'here' });
+    }
+    return names;
   }
 
   /** PUT records/{app}/record/{name}: the fields given, on the version they were read at. */

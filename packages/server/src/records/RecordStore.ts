@@ -101,6 +101,8 @@ export interface RecordStore {
   page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<{ records: StoredRecord[]; total: number }>;
   /** The next number of a naming series (1 for a new one): within a transaction, held until it ends. */
   nextNumber(scope: RecordScope, entity: string, prefix: string): Promise<number>;
+  /** `count` consecutive numbers of a naming series at once; the first of them. */
+  reserveNumbers(scope: RecordScope, entity: string, prefix: string, count: number): Promise<number>;
   /** Whether a live record of the entity other than `exceptId` holds this value in a field. */
   valueTaken(scope: RecordScope, entity: string, field: string, value: unknown, exceptId: string | null): Promise<boolean>;
   addHistory(row: HistoryRow): Promise<void>;

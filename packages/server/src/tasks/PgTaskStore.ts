@@ -85,7 +85,7 @@ function orderOf(sort: TaskSort, order: 'asc' | 'desc', now: Date, yellowWindowM
 }
 
 /** The columns of a task row as `viewer` sees it, over `t` (tasks), `a` (assignee) and `c` (creator). */
-const rowColumns = (viewerId: string) => sql`t.id, t.account_id, t.app_uuid, t.app_name, t.name, t.assignee_id, t.creator_id, t.end_date, t.status, t.snoozed_till, t.created_at, t.updated_at,
+const rowColumns = (viewerId: string) => sql`t.id, t.account_id, t.app_uuid, t.app_name, t.name, t.assignee_id, t.creator_id, t.end_date, t.status, t.snoozed_till, t.record, t.created_at, t.updated_at,
   ${personName('a')} as assignee_name, coalesce(${personName('c')}, '') as creator_name,
   (select count(*)::int from ${taskComments} tc where tc.task_id = t.id) as comment_count,
   exists (select 1 from ${taskFollowers} f where f.task_id = t.id and f.user_id = ${viewerId}) as following`;
@@ -102,6 +102,7 @@ function toRecord(r: Row): TaskRecord {
     endDate: dateOrNull(r.end_date),
     status: r.status === 'done' ? 'done' : 'open',
     snoozedTill: dateOrNull(r.snoozed_till),
+    record: r.record === null || r.record === undefined ? null : String(r.record),
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
   };

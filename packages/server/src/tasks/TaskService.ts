@@ -419,6 +419,7 @@ export class TaskService {
       creator: { id: row.creatorId ?? '', name: row.creatorName },
       comment_count: row.commentCount,
       following: row.following,
+      record: row.record,
       updated_at: row.updatedAt.toISOString(),
     };
   }

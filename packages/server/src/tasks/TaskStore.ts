@@ -13,11 +13,13 @@ export interface TaskRecord {
   endDate: Date | null;
   status: TaskState;
   snoozedTill: Date | null;
+  /** The record of a declared application the task is about (its name), which Edit opens; null for other tasks. */
+  record: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type NewTask = Omit<TaskRecord, 'status' | 'snoozedTill'>;
+export type NewTask = Omit<TaskRecord, 'status' | 'snoozedTill' | 'record'> & { record?: string | null };
 
 export type TaskPatch = Partial<Pick<TaskRecord, 'name' | 'assigneeId' | 'endDate' | 'status' | 'snoozedTill' | 'updatedAt'>>;
 

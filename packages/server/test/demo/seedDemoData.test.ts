@@ -1,9 +1,10 @@
 // @module-tag postgres
-import { APP_CATEGORIES, CATALOGUE_TRANSLATION_LOCALES, profileAppTitle, VIEWER_APP_TYPE } from '@atrium/shared';
+import { APP_CATEGORIES, CATALOGUE_TRANSLATION_LOCALES, DECLARED_APP_TYPE, profileAppTitle, VIEWER_APP_TYPE } from '@atrium/shared';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RYG_STATUSES, type NotificationResponse } from '@atrium/shared';
-import { accounts, announcements, appGrants, apps, blacklistedApps, memberships, resources, taskComments, taskFollowers, tasks, users } from '../../src/db/schema.js';
+import { accounts, announcements, appGrants, apps, blacklistedApps, memberships, recordHistory, records, resources, roles, taskComments, taskFollowers, tasks, users } from '../../src/db/schema.js';
+import { DEMO_APPS } from '../../src/demo/demoApps.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/demo/seedDemoData.js';
 import type { Stores } from '../../src/stores.js';
 import { signIn } from '../helpers/factories.js';
@@ -38,10 +39,13 @@ describe(`demo data on ${databaseKind}`, () => {
       const { jwt } = await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, ip);
       return (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json().data.roles;
     };
-    expect(await rolesOf('olivia', '10.9.4.1')).toEqual({ organisation: ['manager'], apps: { LeaveRequests: ['approver'] } });
-    expect(await rolesOf('liam', '10.9.4.2')).toEqual({ organisation: [], apps: { Audits: ['auditor'] } });
-    expect(await rolesOf('demo', '10.9.4.3')).toEqual({ organisation: [], apps: { Reports: ['analyst'] } });
-    expect(await rolesOf('sofia', '10.9.4.4')).toEqual({ organisation: ['security-officer'], apps: { Policies: ['owner'] } });
+    expect(await rolesOf('olivia', '10.9.4.1')).toEqual({
+      organisation: ['manager'],
+      apps: { CRM: ['sales-manager'], Incidents: ['incident-manager'], LeaveRequests: ['approver'], RiskRegister: ['security-officer'] },
+    });
+    expect(await rolesOf('liam', '10.9.4.2')).toEqual({ organisation: [], apps: { Audits: ['auditor'], Incidents: ['responder'], RiskRegister: ['risk-owner'] } });
+    expect(await rolesOf('demo', '10.9.4.3')).toEqual({ organisation: [], apps: { Incidents: ['responder'], Reports: ['analyst'] } });
+    expect(await rolesOf('sofia', '10.9.4.4')).toEqual({ organisation: ['security-officer'], apps: { Policies: ['owner'], RiskRegister: ['security-officer'] } });
   });
 
   it('lets every demo user sign in with the documented password', async () => {
@@ -62,6 +66,14 @@ describe(`demo data on ${databaseKind}`, () => {
     return profile.data.apps;
   }
 
+  /** The declared applications a demo user has in the organisation they act for (GET records/apps). */
+  async function declaredAppsOf(username: string, ip: string): Promise<string[]> {
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, ip);
+    const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/records/apps`, headers: bearer(jwt) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: Array<{ declaration: { name: string } }> }>().data.map((a) => a.declaration.name);
+  }
+
   it("gives every catalogue entry its title in all the product's languages, which the profile hands the desktop", async () => {
     for (const app of await t.services.stores.apps.list()) {
       expect(Object.keys(app.titles).sort(), app.name).toEqual(CATALOGUE_TRANSLATION_LOCALES.slice().sort());
@@ -72,20 +84,25 @@ describe(`demo data on ${databaseKind}`, () => {
     expect(profileAppTitle(audits, 'en_EN')).toBe('Audit Management');
   });
 
-  it('gives the demo user an application of every category, each of them a page that opens in the Viewer or a built-in package', async () => {
+  it('gives the demo user an application of every category: declared applications, pages that open in the Viewer and built-in packages', async () => {
     const apps = await grantedTo('demo', '10.9.0.3');
-    expect(apps.map((a) => a.name).sort()).toEqual(['Audits', 'CRM', 'Calendar', 'Chat', 'Directory', 'GlobalSearch', 'Handbook', 'LeaveRequests', 'Mail', 'Policies', 'Priorities', 'Reports', 'RiskRegister']);
+    expect(apps.map((a) => a.name).sort()).toEqual(
+      ['Audits', 'CRM', 'Calendar', 'Chat', 'Directory', 'GlobalSearch', 'Handbook', 'Incidents', 'LeaveRequests', 'Mail', 'MeetingActions', 'Policies', 'Priorities', 'Reports', 'RiskRegister', 'TeamCalendar'].sort(),
+    );
+    expect(apps.filter((a) => a.app_type === DECLARED_APP_TYPE).map((a) => a.name).sort()).toEqual([...DEMO_APPS].sort());
     expect([...new Set(apps.map((a) => a.category))].sort()).toEqual([...APP_CATEGORIES].sort());
   });
 
-  it('gives every demo user only applications that open: the built-in packages and sandboxed pages without script or outside resources', async () => {
+  it('gives every demo user only applications that open: the built-in packages, declared applications their organisation runs, and sandboxed pages without script or outside resources', async () => {
     const users = await t.services.stores.users.list();
     expect(users.map((u) => u.username).sort()).toEqual(['demo', 'liam', 'olivia', 'sofia']);
     for (const [i, user] of users.entries()) {
       const apps = await grantedTo(user.username, `10.9.1.${i}`);
       expect(apps.length, user.username).toBeGreaterThan(0);
       expect(apps.filter((a) => !a.is_base_app).map((a) => a.name).sort(), user.username).toEqual(['GlobalSearch', 'Priorities']);
-      for (const app of apps.filter((a) => a.is_base_app)) {
+      const declared = apps.filter((a) => a.app_type === DECLARED_APP_TYPE).map((a) => a.name);
+      expect((await declaredAppsOf(user.username, `10.9.1.${i + 10}`)).sort(), user.username).toEqual(declared.sort());
+      for (const app of apps.filter((a) => a.is_base_app && a.app_type !== DECLARED_APP_TYPE)) {
         expect(app, `${user.username}: ${app.name}`).toMatchObject({ is_base_app: true, app_type: VIEWER_APP_TYPE });
         const { url } = JSON.parse(app.start_options) as { url?: string };
         expect(url, app.name).toMatch(new RegExp(`^${t.config.apiPrefix}/resources/[0-9a-f-]{36}$`));
@@ -100,14 +117,114 @@ describe(`demo data on ${databaseKind}`, () => {
   });
 
   it('keeps the applications that have no package yet in the catalogue, given to nobody, and gives everyone the built-in Priorities and GlobalSearch', async () => {
-    const withoutPackage = ['Campaigns', 'Dashboards', 'Incidents'];
+    const withoutPackage = ['Campaigns', 'Dashboards'];
     const builtin = ['GlobalSearch', 'Priorities'];
     const catalogue = await t.services.stores.apps.list();
-    expect(catalogue.filter((a) => a.url === null).map((a) => a.name).sort()).toEqual([...withoutPackage, ...builtin].sort());
+    expect(catalogue.filter((a) => a.url === null && a.appType !== DECLARED_APP_TYPE).map((a) => a.name).sort()).toEqual([...withoutPackage, ...builtin].sort());
     for (const user of await t.services.stores.users.list()) {
       const granted = (await t.services.stores.apps.listGranted(user.id)).map((a) => a.name);
       for (const name of withoutPackage) expect(granted, user.username).not.toContain(name);
       for (const name of builtin) expect(granted, user.username).toContain(name);
+    }
+  });
+
+  it('installs each declared application for its organisations: Contoso Health runs the audits and the risk register', async () => {
+    const running = async (name: string) => {
+      const org = (await t.services.stores.accounts.list()).find((a) => a.name === name)!;
+      return (await t.services.stores.declarations.installedFor(org.id)).map((a) => a.name).sort();
+    };
+    expect(await running('Northwind Trading')).toEqual([...DEMO_APPS].sort());
+    expect(await running('Contoso Health')).toEqual(['Audits', 'RiskRegister']);
+    // Sofia acts for Contoso: she has its applications, and none that only Northwind runs.
+    expect((await declaredAppsOf('sofia', '10.9.5.1')).sort()).toEqual(['Audits', 'RiskRegister']);
+    for (const app of await t.services.stores.apps.listGranted((await t.services.stores.users.findByUsername('sofia'))!.id)) expect(['LeaveRequests', 'Incidents', 'CRM']).not.toContain(app.name);
+  });
+
+  /** The records of an application a demo user's list shows (every page), with the total. */
+  async function listed(username: string, ip: string, app: string, entity: string): Promise<{ total: number; records: Array<{ name: string; title: string; owner: { id: string } | null; createdAt: string; values: Record<string, unknown> }> }> {
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, ip);
+    const out = [];
+    let total = 0;
+    for (let offset = 0; offset === 0 || offset < total; offset += 200) {
+      const res = await t.app.inject({ method: 'POST', url: `${t.config.apiPrefix}/records/${app}/${entity}/query`, payload: { offset, limit: 200 }, headers: bearer(jwt) });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json().data;
+      total = page.total;
+      out.push(...page.records);
+      if (offset > 0 && page.records.length === 0) break;
+    }
+    return { total, records: out };
+  }
+
+  it("fills the applications with records: Olivia sees her own and her reports' leave requests, Dana only hers", async () => {
+    const ids = Object.fromEntries((await t.services.stores.users.list()).map((u) => [u.username, u.id]));
+    const olivia = await listed('olivia', '10.9.6.1', 'LeaveRequests', 'request');
+    expect(new Set(olivia.records.map((r) => r.owner?.id))).toEqual(new Set([ids.olivia, ids.demo, ids.liam]));
+    const dana = await listed('demo', '10.9.6.2', 'LeaveRequests', 'request');
+    expect(dana.total).toBeGreaterThan(5);
+    expect(new Set(dana.records.map((r) => r.owner?.id))).toEqual(new Set([ids.demo]));
+    expect(olivia.total).toBeGreaterThan(dana.total);
+    // Named by the series on the day each was asked for, and waiting for Olivia: the latest request of each report.
+    for (const r of olivia.records) expect(r.name).toMatch(new RegExp(`^LR-${r.createdAt.slice(0, 4)}-\\d{5}$`));
+    for (const report of [ids.demo, ids.liam]) expect(olivia.records.some((r) => r.owner?.id === report && r.values.status === 'requested')).toBe(true);
+  });
+
+  it("keeps each organisation's records to itself: Olivia's risk register holds none of Contoso's risks", async () => {
+    const northwind = await listed('olivia', '10.9.6.3', 'RiskRegister', 'risk');
+    const contoso = await listed('sofia', '10.9.6.4', 'RiskRegister', 'risk');
+    expect(northwind.total).toBeGreaterThan(5);
+    expect(contoso.total).toBeGreaterThan(5);
+    const contosoTitles = new Set(contoso.records.map((r) => r.title));
+    expect(contosoTitles).toContain('Patient data sent by unencrypted e-mail');
+    expect(northwind.records.map((r) => r.title)).not.toContain('Patient data sent by unencrypted e-mail');
+    // Sofia sees none of Northwind's applications' records.
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'sofia', DEMO_PASSWORD, '10.9.6.5');
+    const refused = await t.app.inject({ method: 'POST', url: `${t.config.apiPrefix}/records/LeaveRequests/request/query`, payload: {}, headers: bearer(jwt) });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('records.appNotFound');
+  });
+
+  it('writes the incidents of Northwind, each with its creation in its history and words to search by', async () => {
+    const incidents = await listed('olivia', '10.9.6.6', 'Incidents', 'incident');
+    expect(incidents.total).toBe(2_150);
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'olivia', DEMO_PASSWORD, '10.9.6.7');
+    const first = incidents.records[0]!;
+    const timeline = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/records/Incidents/record/${first.name}/timeline`, headers: bearer(jwt) })).json().data;
+    expect(timeline).toEqual([expect.objectContaining({ kind: 'change', action: 'create', version: 1, at: first.createdAt })]);
+    const word = first.title.split(' ').find((w) => w.length > 5)!;
+    const found = (await t.app.inject({ method: 'POST', url: `${t.config.apiPrefix}/records/Incidents/incident/query`, payload: { search: word }, headers: bearer(jwt) })).json().data;
+    expect(found.records.map((r: { name: string }) => r.name)).toContain(first.name);
+  });
+
+  it("gives Olivia tasks to approve her reports' pending leave requests, each naming the request and opening it", async () => {
+    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'olivia', DEMO_PASSWORD, '10.9.6.8');
+    const mine = (await view('olivia', '10.9.6.8', 'assignments')).data.flatMap((g) => g.data);
+    const approvals = mine.filter((task) => task.appName === 'LeaveRequests');
+    expect(approvals).toHaveLength(2);
+    const owners = new Set<string>();
+    for (const task of approvals) {
+      expect(task.task_name).toBe(`Approve the leave request ${task.record}`);
+      const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/records/LeaveRequests/record/${task.record}`, headers: bearer(jwt) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.record.values.status).toBe('requested');
+      expect(res.json().data.rights.update).toBe(true);
+      owners.add(res.json().data.record.owner.id);
+      expect(owners.has(task.creator.id)).toBe(true);
+    }
+    expect(owners.size).toBe(2);
+    // Tasks of the pages carry no record.
+    expect(mine.filter((task) => task.appName === 'Reports').every((task) => task.record === null)).toBe(true);
+  });
+
+  it('points the tasks of the declared applications at records their assignee may open', async () => {
+    for (const [i, username] of ['demo', 'liam', 'sofia'].entries()) {
+      const { jwt } = await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, `10.9.7.${i}`);
+      const about = (await view(username, `10.9.7.${i}`, 'assignments')).data.flatMap((g) => g.data).filter((task) => task.record !== null);
+      expect(about.length, username).toBeGreaterThan(0);
+      for (const task of about) {
+        const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/records/${task.appName}/record/${task.record}`, headers: bearer(jwt) });
+        expect(res.statusCode, `${username}: ${task.task_name}`).toBe(200);
+      }
     }
   });
 
@@ -219,7 +336,7 @@ describe(`demo data interrupted part-way on ${databaseKind}`, () => {
 
   /** Rows of every table the demo data writes. */
   async function rows(): Promise<Record<string, number>> {
-    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources, tasks, taskFollowers, taskComments };
+    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources, tasks, taskFollowers, taskComments, roles, records, recordHistory };
     const counted: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) {
       const [row] = await t.database.db.select({ n: count() }).from(table);
@@ -255,11 +372,13 @@ describe(`demo data interrupted part-way on ${databaseKind}`, () => {
 
     expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(true);
     const seeded = await rows();
-    expect(seeded).toMatchObject({ accounts: 2, users: 4, memberships: 5, apps: 16, announcements: 5, blacklistedApps: 1 });
+    expect(seeded).toMatchObject({ accounts: 2, users: 4, memberships: 5, apps: 18, announcements: 5, blacklistedApps: 1 });
     expect(seeded.tasks).toBeGreaterThanOrEqual(30);
     expect(seeded.taskComments).toBeGreaterThanOrEqual(10);
-    // Two logos, eleven organisation pages and five announcement media.
-    expect(seeded.resources).toBe(18);
+    expect(seeded.records).toBeGreaterThan(2_300);
+    expect(seeded.recordHistory).toBe(seeded.records);
+    // Two logos, seven organisation pages and five announcement media.
+    expect(seeded.resources).toBe(14);
     const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD);
     const profile = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json();
     expect(profile.data.accounts).toHaveLength(2);

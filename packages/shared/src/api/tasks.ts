@@ -53,7 +53,17 @@ export interface TaskItem {
   comment_count: number;
   /** Whether the caller follows the task (the creator always does). */
   following: boolean;
+  /** The record of a declared application the task is about (its name), which Edit opens; null for other tasks. */
+  record: string | null;
   updated_at: string;
+}
+
+/**
+ * The arguments Edit launches a task's application with (docs/behaviour/work.md):
+ * the task, and the record it is about, which a declared application opens.
+ */
+export function taskLaunchArgs(task: Pick<TaskItem, 'uuid' | 'record'>): { taskId: string; record?: string } {
+  return task.record ? { taskId: task.uuid, record: task.record } : { taskId: task.uuid };
 }
 
 export const TASK_STATES = ['open', 'done'] as const;

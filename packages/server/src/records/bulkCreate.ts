@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import { checkValues, defaultValues, type AppDeclaration, type ValueProblem } from '@atrium/shared/apps';
+import { RecordError } from './RecordError.js';
+import type { HistoryRow, NewRecord, RecordScope, RecordStore } from './RecordStore.js';
+import { same } from './recordChecks.js';
+import { RECORD_NAME_MAX_LENGTH, searchTextOf, seriesKey, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
+
+/** One record of a bulk write by an operator or the product's own data. */
+export interface BulkRecord {
+  entity: string;
+  values: Readonly<Record<string, unknown>>;
+  createdBy: string;
+  at: Date;
+}
+
+/** A refused record of a bulk write: which one (its place in the list) and the problems of its fields. */
+export class BulkRecordRefused extends RecordError {
+  constructor(
+    readonly index: number,
+    problems: Record<string, ValueProblem>,
+  ) {
+    super('invalid', undefined, problems);
+  }
+}
+
+/**
+ * Writes many records of one application, each exactly as the records
+ * service's createAsOperator writes one (the same value check, people of
+ * the organisation, live linked records, unique values, naming, title,
+ * search text and creation history), but checked and written in a few
+ * statements: the series numbers of a day are taken at once, the people and
+ * linked records are read once. A link may name a record written earlier in
+ * the list. Call it inside a transaction: a refused record throws
+ * BulkRecordRefused before anything is written, and the numbers taken are
+ * given back with the transaction. Returns the names, in order.
+ */
+export async function createRecordsInBulk(store: RecordStore, app: { declaration: AppDeclaration; scope: RecordScope }, list: readonly BulkRecord[]): Promise<string[]> {
+  const checked = list.map((input, index) => {
+    if (!Object.hasOwn(app.declaration.entities, input.entity)) throw new RecordError('entityNotFound');
+    const entity = app.declaration.entities[input.entity]!;
+    const evaluation = { userId: input.createdBy, now: input.at.getTime() };
+    const { values, problems } = checkValues(entity, { ...defaultValues(entity, evaluation), ...input.values }, evaluation);
+    return { input, index, entity, values, problems: { ...problems } as Record<string, ValueProblem>, name: '' };
+  });
+
+  const members = await store.members(app.scope.accountId, checked.flatMap((r) => userValues(r.entity, r.values)));
+  const unique = new Set<string>();
+  for (const r of checked) {
+    for (const [key, field] of Object.entries(r.entity.fields)) {
+      const value = r.values[key];
+      if (field.type === 'user' && typeof value === 'string' && !members.has(value)) r.problems[key] ??= { code: 'user' };
+      if (!field.unique || value === null || value === undefined || same(value, [])) continue;
+      const seen = `${r.input.entity}\u0000${key}\u0000${JSON.stringify(value)}`;
+      if (unique.has(seen) || (await store.valueTaken(app.scope, r.input.entity, key, value, null))) r.problems[key] ??= { code: 'unique' };
+      unique.add(seen);
+    }
+  }
+
+  // Names: a field's value, or the next numbers of the series of the record's day (taken once per series and day).
+  const byName = checked.filter((r) => 'field' in r.entity.naming);
+  const taken = await store.takenNames(app.scope, byName.map((r) => String(r.values[(r.entity.naming as { field: string }).field] ?? '')));
+  const named = new Set<string>();
+  for (const r of byName) {
+    const key = (r.entity.naming as { field: string }).field;
+    const value = r.values[key];
+    if (r.problems[key]) continue;
+    const name = value === null || value === undefined ? '' : String(value);
+    if (name === '') r.problems[key] = { code: 'required' };
+    else if (name.length > RECORD_NAME_MAX_LENGTH) r.problems[key] = { code: 'maxLength', params: { max: String(RECORD_NAME_MAX_LENGTH) } };
+    else if (taken.has(name) || named.has(name)) r.problems[key] = { code: 'unique' };
+    r.name = name;
+    named.add(name);
+  }
+  const refused = checked.find((r) => Object.keys(r.problems).length > 0);
+  if (refused) throw new BulkRecordRefused(refused.index, refused.problems);
+
+  const series = new Map<string, { entity: string; prefix: string; records: typeof checked }>();
+  for (const r of checked) {
+    if (!('series' in r.entity.naming)) continue;
+    const prefix = seriesPrefix(r.entity.naming.series, r.input.at);
+    const group = `${r.input.entity}\u0000${seriesKey(prefix)}`;
+    if (!series.has(group)) series.set(group, { entity: r.input.entity, prefix, records: [] });
+    series.get(group)!.records.push(r);
+  }
+  for (const { entity, prefix, records } of series.values()) {
+    const first = await store.reserveNumbers(app.scope, entity, seriesKey(prefix), records.length);
+    for (const [i, r] of records.entries()) r.name = seriesName(prefix, first + i);
+    // A name of the series that a record named by hand already has: the next free number, as one at a time would.
+    const clash = await store.takenNames(app.scope, records.map((r) => r.name));
+    for (const r of records) {
+      while (clash.has(r.name) || named.has(r.name)) r.name = seriesName(prefix, await store.nextNumber(app.scope, entity, seriesKey(prefix)));
+      named.add(r.name);
+    }
+  }
+
+  // Links: to a live record of the organisation, or one written earlier in the list.
+  const linkTargets = new Map<string, Set<string>>();
+  for (const r of checked) {
+    for (const [key, field] of Object.entries(r.entity.fields)) {
+      if (field.type === 'link' && typeof r.values[key] === 'string') linkTargets.set(field.entity, (linkTargets.get(field.entity) ?? new Set()).add(r.values[key]));
+    }
+  }
+  const live = new Map<string, Set<string>>();
+  for (const [entity, names] of linkTargets) live.set(entity, new Set((await store.findByNames(app.scope, entity, [...names])).map((t) => t.name)));
+  const earlier = new Map<string, Set<string>>();
+  for (const r of checked) {
+    for (const [key, field] of Object.entries(r.entity.fields)) {
+      const value = r.values[key];
+      if (field.type === 'link' && typeof value === 'string' && !live.get(field.entity)?.has(value) && !earlier.get(field.entity)?.has(value)) throw new BulkRecordRefused(r.index, { [key]: { code: 'link' } });
+    }
+    earlier.set(r.input.entity, (earlier.get(r.input.entity) ?? new Set()).add(r.name));
+  }
+
+  const people = await store.people(checked.flatMap((r) => userValues(r.entity, r.values)));
+  const rows: NewRecord[] = [];
+  const history: HistoryRow[] = [];
+  for (const r of checked) {
+    const id = crypto.randomUUID();
+    const ownerId = r.entity.ownerField ? ((r.values[r.entity.ownerField] as string | null) ?? null) : r.input.createdBy;
+    rows.push({ id, ...app.scope, entity: r.input.entity, name: r.name, title: titleOf(r.entity, r.values, r.name, people), ownerId, createdBy: r.input.createdBy, at: r.input.at, data: r.values, searchText: searchTextOf(r.entity, r.values, people) });
+    // A new record's history lists every field it was given a value, as one written alone.
+    const given = Object.keys(r.entity.fields).filter((key) => !same(r.values[key], null) && !same(r.values[key], []));
+    history.push({ id: crypto.randomUUID(), recordId: id, userId: r.input.createdBy, at: r.input.at, action: 'create', version: 1, changes: given.map((field) => ({ field, before: null, after: r.values[field] })) });
+  }
+  await store.insertMany(rows);
+  await store.addHistoryMany(history);
+  return checked.map((r) => r.name);
+}
