@@ -46,7 +46,10 @@ export default defineApplication(async (app) => {
   const t = (key: string, vars?: Record<string, unknown>) => desktop.t(key, vars);
   const requested = requestedRecords(app.args, app.options as Record<string, unknown>);
   const appName = requested.app ?? '';
-  const api = new RecordsApi((method, path, body) => desktop.request(method, path, body));
+  const api = new RecordsApi(
+    (method, path, body) => desktop.request(method, path, body),
+    (path, form, options) => desktop.upload(path, form, options),
+  );
   const onRecordsChanged = (listener: (change: RecordsChange | null) => void) => desktop.onRecordsChanged(listener);
   const model = new RecordsAppModel({ api, schedule, settings: app.settings, onRecordsChanged }, appName);
   const dialogs = appDialogs(app, () => main);
@@ -122,6 +125,7 @@ export default defineApplication(async (app) => {
             sources: sourcesOf(form),
             app: appName,
             api,
+            openFile: (path) => void desktop.openFile(path),
           }}
         />,
       ),
