@@ -126,6 +126,10 @@ export default defineApplication(async (app) => {
             app: appName,
             api,
             openFile: (path) => void desktop.openFile(path),
+            fileSize: (path) => desktop.files.stat(path).then(
+              (entry) => entry.size,
+              () => null,
+            ),
           }}
         />,
       ),

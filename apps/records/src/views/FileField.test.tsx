@@ -33,6 +33,7 @@ async function showField(props: Partial<FileFieldProps> = {}, locale?: 'de_DE') 
       editable
       uploads={uploads}
       open={(name) => opened.push(name)}
+      sizeOf={async (name) => (name === 'ticket.pdf' ? 2048 : null)}
       remove={(id) => removed.push(id)}
       {...props}
     />,
@@ -44,8 +45,9 @@ async function showField(props: Partial<FileFieldProps> = {}, locale?: 'de_DE') 
 const choose = (...files: File[]) => fireEvent.change(screen.getByTestId('records.files.input.papers'), { target: { files } });
 
 describe('a file field', () => {
-  it('opens and removes its files', async () => {
+  it('lists its files with their sizes, and opens and removes them', async () => {
     const { opened, removed } = await showField();
+    expect(await screen.findByText('2.0 KiB')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'ticket.pdf' }));
     fireEvent.click(screen.getByRole('button', { name: /Remove ticket\.pdf/ }));
     expect(opened).toEqual(['ticket.pdf']);

@@ -1,6 +1,6 @@
 import { useModel, useTranslation } from '@atrium/app-kit';
 import { humanFileSize } from '@atrium/shared';
-import { useRef, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import type { FileUploads } from '../model/FileUploads.js';
 import { uploadFailureText } from './texts.js';
 
@@ -17,6 +17,8 @@ export interface FileFieldProps {
   describedBy?: string;
   /** Opens a file of the field in the application of its type. */
   open(name: string): void;
+  /** A file's size in bytes, or null when it cannot be read. */
+  sizeOf(name: string): Promise<number | null>;
   remove(id: string): void;
 }
 
@@ -26,11 +28,12 @@ export interface FileFieldProps {
  * and Attach, which sends the chosen files at once with their progress;
  * a file that could not be attached says why on its line.
  */
-export function FileField({ id, fieldKey, label, value, record, editable, uploads, describedBy, open, remove }: FileFieldProps): JSX.Element {
+export function FileField({ id, fieldKey, label, value, record, editable, uploads, describedBy, open, remove, sizeOf }: FileFieldProps): JSX.Element {
   const { t } = useTranslation();
   const { uploads: all } = useModel(uploads);
   const input = useRef<HTMLInputElement>(null);
   const files = Array.isArray(value) ? (value as Array<{ id: string; name: string }>) : [];
+  const sizes = useSizes(files, sizeOf);
   const mine = all.filter((u) => u.field === fieldKey);
   return (
     <div id={id} className="rec-files" role="group" aria-label={label} aria-describedby={describedBy}>
@@ -43,6 +46,7 @@ export function FileField({ id, fieldKey, label, value, record, editable, upload
               <button type="button" className="rec-files__name" onClick={() => open(f.name)} title={t('records.files.open', { name: f.name })}>
                 {f.name}
               </button>
+              {sizes[f.id] !== undefined && <span className="rec-muted">{humanFileSize(sizes[f.id]!)}</span>}
               {editable && (
                 <button type="button" className="rec-button rec-button--quiet" onClick={() => remove(f.id)} aria-label={t('records.files.remove', { name: f.name })}>
                   {t('records.files.removeShort')}
@@ -99,4 +103,25 @@ export function FileField({ id, fieldKey, label, value, record, editable, upload
       )}
     </div>
   );
+}
+
+/** The sizes of a field's files by id, read once each (a file that cannot be read shows none). */
+function useSizes(files: ReadonlyArray<{ id: string; name: string }>, sizeOf: (name: string) => Promise<number | null>): Readonly<Record<string, number>> {
+  const [sizes, setSizes] = useState<Record<string, number>>({});
+  const wanted = files.filter((f) => sizes[f.id] === undefined);
+  const key = wanted.map((f) => f.id).join(' ');
+  useEffect(() => {
+    let live = true;
+    for (const f of wanted) {
+      void sizeOf(f.name).then((size) => {
+        if (live && size !== null) setSizes((known) => ({ ...known, [f.id]: size }));
+      });
+    }
+    return () => {
+      live = false;
+    };
+    // The files asked for are named by `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return sizes;
 }

@@ -24,6 +24,8 @@ export interface FormActions {
   api: RecordsApi;
   /** Opens a file (a path of the desktop's files) in the application of its type. */
   openFile(path: string): void;
+  /** A file's size in bytes (a path of the desktop's files), or null when it cannot be read. */
+  fileSize(path: string): Promise<number | null>;
 }
 
 /** What a form's file fields share: the uploads, and how a file opens. */
@@ -31,6 +33,7 @@ interface FilesOfForm {
   uploads: FileUploads;
   app: string;
   open(path: string): void;
+  sizeOf(path: string): Promise<number | null>;
 }
 
 interface Section {
@@ -85,6 +88,7 @@ function FieldRow({ model, state, fieldKey, sources, files }: { model: FormModel
           uploads={files.uploads}
           describedBy={describedBy}
           open={(name) => state.record && files.open(`records:/${files.app}/${state.record.name}/${name}`)}
+          sizeOf={(name) => (state.record ? files.sizeOf(`records:/${files.app}/${state.record.name}/${name}`) : Promise.resolve(null))}
           remove={(fileId) => model.removeFile(fieldKey, fileId)}
         />
       ) : (
@@ -144,7 +148,7 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
   const [uploads] = useState(() => new FileUploads({ api: actions.api, done: (detail, field) => model.attached(detail, field) }, actions.app));
   // Uploads still going up stop with the form.
   useEffect(() => () => uploads.dispose(), [uploads]);
-  const files: FilesOfForm = { uploads, app: actions.app, open: actions.openFile };
+  const files: FilesOfForm = { uploads, app: actions.app, open: actions.openFile, sizeOf: actions.fileSize };
   const tabsId = useId();
   const layout = layoutOf(entity, language);
   const record = state.record;
