@@ -31,13 +31,13 @@ export class GlobalSearchObject {
     await this.input.waitFor();
   }
 
-  /** A filter chip of the panel (Apps, Users, Attachments, Comments). */
-  filter(name: 'Apps' | 'Users' | 'Attachments' | 'Comments'): Locator {
+  /** A filter chip of the panel (Apps, Users, Attachments, Comments, Records). */
+  filter(name: 'Apps' | 'Users' | 'Attachments' | 'Comments' | 'Records'): Locator {
     return this.panel.getByRole('group', { name: 'Search in' }).getByRole('button', { name, exact: true });
   }
 
   /** Searches a text from the panel, with a filter or none, and waits for GlobalSearch's answer (results or the empty state). */
-  async search(text: string, filter?: 'Apps' | 'Users' | 'Attachments' | 'Comments'): Promise<void> {
+  async search(text: string, filter?: 'Apps' | 'Users' | 'Attachments' | 'Comments' | 'Records'): Promise<void> {
     await this.open();
     if (filter) await this.filter(filter).click();
     await this.input.fill(text);

@@ -1,6 +1,6 @@
 import { FailureState, listIndexByKey, useModel, useTranslation, type TFunction } from '@atrium/app-kit';
 import { fileErrorText, tooManyRequestsText } from '@atrium/sdk';
-import { catalogueTitle, highlightParts, humanFileSize, SEARCH_FILTERS, type SearchFilter, type SearchResult } from '@atrium/shared';
+import { catalogueTitle, highlightParts, humanFileSize, isRecordComment, SEARCH_FILTERS, type RecordRef, type RecordResult, type SearchFilter, type SearchResult } from '@atrium/shared';
 import { useId, useState, type FormEvent, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
 import { keyOf, type ResultGroup, type SearchResultsModel } from './SearchResultsModel.js';
 
@@ -42,6 +42,17 @@ function categoryLabel(category: string, t: TFunction): string {
   return t(`panel.appMenu.category.${camel}`, { defaultValue: category });
 }
 
+/** A declared application's or entity's label in the user's language, else in English. */
+function labelIn(labels: RecordRef['appLabel'], locale: string): string {
+  return (labels as Readonly<Record<string, string | undefined>>)[locale] ?? labels.en_EN;
+}
+
+/** A record's colour as a dot, named for those who do not see it. */
+function ColourDot({ colour, t }: { colour: RecordResult['colour']; t: TFunction }): JSX.Element {
+  const name = t(`globalSearchApp.result.colour.${colour}`);
+  return <span className={`gsr-colour gsr-colour--${colour.toLowerCase()}`} role="img" aria-label={name} title={name} data-testid="globalSearchApp.colour" data-colour={colour} />;
+}
+
 /** The lines of a result: what it is, where or whose, and the words matched. */
 function ResultLines({ result, t, locale }: { result: SearchResult; t: TFunction; locale: string }): JSX.Element {
   switch (result.kind) {
@@ -75,10 +86,25 @@ function ResultLines({ result, t, locale }: { result: SearchResult; t: TFunction
           <Snippet text={result.filename} snippet={result.snippet} />
         </>
       );
+    case 'records':
+      return (
+        <>
+          <span className="gsr-result__primary">
+            <ColourDot colour={result.colour} t={t} />
+            {plain(result.snippet) === result.title ? <Highlighted snippet={result.snippet} /> : result.title}
+          </span>
+          <span className="gsr-result__secondary">{t('globalSearchApp.result.record', { entity: labelIn(result.entityLabel, locale), name: result.name, app: labelIn(result.appLabel, locale) })}</span>
+          <Snippet text={result.title} snippet={result.snippet} />
+        </>
+      );
     case 'comments':
       return (
         <>
-          <span className="gsr-result__primary">{t('globalSearchApp.result.task', { task: result.task_name, app: result.appName })}</span>
+          <span className="gsr-result__primary">
+            {isRecordComment(result)
+              ? t('globalSearchApp.result.onRecord', { entity: labelIn(result.record.entityLabel, locale), title: result.record.title, app: labelIn(result.record.appLabel, locale) })
+              : t('globalSearchApp.result.task', { task: result.task_name, app: result.appName })}
+          </span>
           <span className="gsr-result__secondary">
             {result.author.name} · {formatDate(result.created_at, locale)}
           </span>
@@ -123,6 +149,7 @@ function KindIcon({ kind }: { kind: SearchFilter }): JSX.Element {
     ),
     attachments: <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Zm0 0v5h5" />,
     comments: <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.2A8 8 0 1 1 20 12Z" />,
+    records: <path d="M4 5h16v14H4zM4 10h16M4 14.5h16M9 10v9" />,
   };
   return (
     <svg className={`gsr-result__icon gsr-result__icon--${kind}`} viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">

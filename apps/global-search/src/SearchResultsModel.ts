@@ -8,6 +8,8 @@ import {
   type AttachmentResult,
   type CommentResult,
   type GlobalSearchArgs,
+  isRecordComment,
+  type RecordResult,
   type SearchFilter,
   type SearchResponse,
   type SearchResult,
@@ -31,6 +33,7 @@ export interface ResultGroups {
   users: ResultGroup<UserResult>;
   attachments: ResultGroup<AttachmentResult>;
   comments: ResultGroup<CommentResult>;
+  records: ResultGroup<RecordResult>;
 }
 
 /** What the application shows: before a search, a search under way, its results, a refused text or a failure. */
@@ -55,7 +58,8 @@ export interface SearchResultsState {
 
 /** What opening a result asks of the desktop (Desktop's launch, showProfileCard, openFile and tasks.showComments). */
 export interface ResultOpeners {
-  launch(app: string): Promise<void>;
+  /** Launches an application; a declared one with `{record}` opens that record (in Records). */
+  launch(app: string, args?: Readonly<Record<string, unknown>>): Promise<void>;
   showProfileCard(userId: string, at: { x: number; y: number }): void;
   openFile(path: string): Promise<void>;
   showComments(taskId: string): void;
@@ -69,14 +73,21 @@ const emptyGroup = <T extends SearchResult>(): ResultGroup<T> => ({ count: 0, ca
 
 /** Whether the server stopped counting a kind's matches (docs/behaviour/search.md#many-matches). */
 const cappedOf = (answer: object) => (answer as { countCapped?: unknown }).countCapped === true;
-const emptyGroups = (): ResultGroups => ({ apps: emptyGroup(), users: emptyGroup(), attachments: emptyGroup(), comments: emptyGroup() });
+const emptyGroups = (): ResultGroups => ({ apps: emptyGroup(), users: emptyGroup(), attachments: emptyGroup(), comments: emptyGroup(), records: emptyGroup() });
 
 function groupsOf(response: SearchResponse): ResultGroups {
   const group = <T extends SearchResult>(answer: { count: number; items: T[] }): ResultGroup<T> => ({ count: answer.count, capped: cappedOf(answer), items: answer.items, loadingMore: false, moreError: null });
-  return { apps: group(response.apps), users: group(response.users), attachments: group(response.attachments), comments: group(response.comments) };
+  return {
+    apps: group(response.apps),
+    users: group(response.users),
+    attachments: group(response.attachments),
+    comments: group(response.comments),
+    // A server without records' search answers without them.
+    records: group(response.records ?? { count: 0, items: [] }),
+  };
 }
 
-/** A filter of the launch arguments: one of the four kinds, anything else none. */
+/** A filter of the launch arguments: one of the kinds, anything else none. */
 export function filterOf(value: unknown): SearchFilter | '' {
   return (SEARCH_FILTERS as readonly unknown[]).includes(value) ? (value as SearchFilter) : '';
 }
@@ -175,7 +186,8 @@ export class SearchResultsModel extends Model<SearchResultsState> {
   /**
    * Opens what a result names: an application is launched, a person's
    * profile card opens at `at`, a file opens in the application of its type,
-   * a comment opens its task's comments.
+   * a comment on a task opens its task's comments; a record, or a comment
+   * on one, launches its declared application with `{record}`.
    */
   async open(result: SearchResult, at: { x: number; y: number }): Promise<void> {
     if (this.getState().openError) this.update({ openError: null });
@@ -191,7 +203,11 @@ export class SearchResultsModel extends Model<SearchResultsState> {
           await this.#host.openFile(result.path);
           break;
         case 'comments':
-          this.#host.showComments(result.taskId);
+          if (isRecordComment(result)) await this.#host.launch(result.record.app, { record: result.record.name });
+          else this.#host.showComments(result.taskId);
+          break;
+        case 'records':
+          await this.#host.launch(result.app, { record: result.name });
           break;
       }
     } catch (error) {
@@ -220,5 +236,7 @@ export function keyOf(result: SearchResult): string {
       return `attachments:${result.id}`;
     case 'comments':
       return `comments:${result.id}`;
+    case 'records':
+      return `records:${result.app}:${result.name}`;
   }
 }

@@ -19,7 +19,7 @@ export default defineApplication(async (app) => {
   const { desktop } = app;
   const model = new SearchResultsModel({
     search: desktop.search,
-    launch: (name) => desktop.launch({ app: name }),
+    launch: (name, args) => desktop.launch(args === undefined ? { app: name } : { app: name, args }),
     showProfileCard: (userId, at) => desktop.showProfileCard(userId, at),
     openFile: (path) => desktop.openFile(path),
     showComments: (taskId) => desktop.tasks.showComments(taskId),

@@ -461,7 +461,7 @@ export interface Desktop {
   addTranslations(texts: Partial<Record<Locale, TranslationTexts | TranslationLoader>>): Promise<void>;
   /** The user's work items: list, create and change tasks, snooze them, comment on them (docs/behaviour/work.md). */
   readonly tasks: DesktopTasks;
-  /** Global search over applications, people, files and comments (docs/behaviour/search.md). */
+  /** Global search over applications, people, files, comments and the records of declared applications (docs/behaviour/search.md). */
   readonly search: DesktopSearch;
   /**
    * Calls `listener` with each change of records of the declared

@@ -9,5 +9,5 @@ export { loadOrCreateSecrets } from './secrets.js';
 export { createBlobStores, createStores, type BlobStores, type Stores } from './stores.js';
 export { startServer, type RunningServer } from './server.js';
 export { InstallService, InstallRefused, type InstallOutcome } from './declarations/InstallService.js';
-export { conditionSql, listQuerySql, scopeSql, type ListTarget } from './records/queryBuilder.js';
+export { conditionSql, listQuerySql, recordSearchSql, scopeSql, type ListTarget } from './records/queryBuilder.js';
 export type { RowScope } from './access/recordRights.js';

@@ -24,8 +24,9 @@ const render = desktopPerTest({
     builtinEntry(metadata as PackageMetadataInput),
     builtinEntry({ name: 'Reports', type: 'application', title: { en_EN: 'Operations Reports' }, defaultAppforOrgs: 1 }),
     builtinEntry({ name: 'TextEditor', type: 'application', title: { en_EN: 'Text Editor' }, defaultAppforOrgs: 1, mimes: ['^text/'] }),
+    builtinEntry({ name: 'Incidents', type: 'application', title: { en_EN: 'Incidents' }, defaultAppforOrgs: 1 }),
   ],
-  builtins: { GlobalSearch: () => import('@atrium/app-global-search'), Reports: recording('Reports'), TextEditor: recording('TextEditor') },
+  builtins: { GlobalSearch: () => import('@atrium/app-global-search'), Reports: recording('Reports'), TextEditor: recording('TextEditor'), Incidents: recording('Incidents') },
   fileSystem: new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: { 'home:/Finance/budget-2026.txt': 'The budget for 2026' } }),
   children: (
     <>
@@ -57,12 +58,45 @@ function budgetAnswer(q: string, skip = 0): SearchResponse {
       items: [{ kind: 'attachments', id: 'f1', path: 'home:/Finance/budget-2026.txt', filename: 'budget-2026.txt', mime: 'text/plain', size: 19, matchedIn: 'name', snippet: `${S}budget${E}-2026.txt` }],
     },
     comments: { count: 23, items: Array.from({ length: Math.min(20, 23 - skip) }, (_, i) => comment(skip + i + 1)) },
+    records: { count: 0, items: [] },
+  };
+}
+
+const NONE = { count: 0, items: [] };
+const INCIDENTS = { appLabel: { en_EN: 'Incidents', de_DE: 'Vorfälle' }, entityLabel: { en_EN: 'Incident', de_DE: 'Vorfall' } };
+
+/** What the scripted server finds for 'forklift': a record of a declared application, and a comment on another. */
+function forkliftAnswer(q: string): SearchResponse {
+  return {
+    q,
+    filter: null,
+    apps: NONE,
+    users: NONE,
+    attachments: NONE,
+    comments: {
+      count: 1,
+      items: [
+        {
+          kind: 'comments',
+          id: 'rc1',
+          record: { app: 'Incidents', ...INCIDENTS, entity: 'incident', name: 'INC-2026-00007', title: 'Spill in aisle 4' },
+          author: { id: 'u-liam', name: 'Liam Berg' },
+          created_at: '2026-03-02T10:00:00.000Z',
+          snippet: `The ${S}forklift${E} was moved`,
+        },
+      ],
+    },
+    records: {
+      count: 1,
+      items: [{ kind: 'records', app: 'Incidents', ...INCIDENTS, entity: 'incident', name: 'INC-2026-00042', title: 'Forklift brake failure', colour: 'RED', snippet: `${S}Forklift${E} brake failure` }],
+    },
   };
 }
 
 async function start(): Promise<DesktopTest> {
   const t = await render();
-  t.server.searchAnswer = ({ q, filter, skip }) => (q.toLowerCase() === 'budget' ? { ...budgetAnswer(q, skip), filter: filter || null } : { q, filter: null, apps: { count: 0, items: [] }, users: { count: 0, items: [] }, attachments: { count: 0, items: [] }, comments: { count: 0, items: [] } });
+  t.server.searchAnswer = ({ q, filter, skip }) =>
+    q.toLowerCase() === 'budget' ? { ...budgetAnswer(q, skip), filter: filter || null } : q.toLowerCase() === 'forklift' ? forkliftAnswer(q) : { q, filter: null, apps: NONE, users: NONE, attachments: NONE, comments: NONE, records: NONE };
   t.env.route('GET', /^\/api\/v1\/user\/[^/]+\/detail$/, () => new Response(JSON.stringify({ status: 'success', data: { name: 'Olivia Hart', designation: 'Head of Operations', username: 'olivia', email: null, icon: null, manager_name: null, country: 'Norway' } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
   await t.start();
   return t;
@@ -86,7 +120,7 @@ describe('GlobalSearch', () => {
     await launch(t, { searchedValue: 'budget', selectedFilter: '' });
     await waitFor(() => expect(results().length).toBeGreaterThan(0));
     expect((within(app()).getByRole('searchbox', { name: 'Search text' }) as HTMLInputElement).value).toBe('budget');
-    expect(within(app()).getAllByRole('tab').map((el) => el.textContent)).toEqual(['All 26', 'Apps 1', 'Users 1', 'Attachments 1', 'Comments 23']);
+    expect(within(app()).getAllByRole('tab').map((el) => el.textContent)).toEqual(['All 26', 'Apps 1', 'Users 1', 'Attachments 1', 'Comments 23', 'Records 0']);
     expect(selected()).toBe('All 26');
     // The All tab: each kind's first five, and a way to see the rest.
     expect(results().map((r) => r.dataset.kind)).toEqual(['apps', 'users', 'attachments', 'comments', 'comments', 'comments', 'comments', 'comments']);
@@ -175,6 +209,32 @@ describe('GlobalSearch', () => {
 
     act(() => fireEvent.click(byKind('comments')));
     expect(t.services.work.getState().dialog).toEqual({ kind: 'comments', taskId: 't1' });
+  });
+
+  it('shows a record with its colour, entity and application, and a comment on a record; either opens the record in its application', async () => {
+    const t = await start();
+    await launch(t, { searchedValue: 'forklift', selectedFilter: '' });
+    await waitFor(() => expect(results()).toHaveLength(2));
+    expect(results().map((r) => r.dataset.kind)).toEqual(['comments', 'records']);
+    const [comment, record] = results();
+    expect(comment!.textContent).toContain('On Incident “Spill in aisle 4” in Incidents');
+    expect(record!.textContent).toContain('Forklift brake failure');
+    expect(record!.textContent).toContain('Incident INC-2026-00042 in Incidents');
+    expect(within(record!).getByRole('img', { name: 'Red' }).dataset.colour).toBe('RED');
+    expect([...record!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Forklift']);
+    expect(selected()).toBe('All 2');
+    fireEvent.click(tab('Records 1'));
+    expect(results()).toHaveLength(1);
+
+    fireEvent.click(results()[0]!);
+    await act(() => t.clock.settle());
+    await waitFor(() => expect(launched.Incidents).toHaveLength(1));
+    expect(launched.Incidents![0]!.args).toMatchObject({ record: 'INC-2026-00042' });
+    fireEvent.click(tab(/^Comments/));
+    fireEvent.click(results()[0]!);
+    await act(() => t.clock.settle());
+    await waitFor(() => expect(launched.Incidents).toHaveLength(2));
+    expect(launched.Incidents![1]!.args).toMatchObject({ record: 'INC-2026-00007' });
   });
 
   it('is one window: a new search from the panel reaches it with the new text and filter', async () => {

@@ -5,7 +5,7 @@ import type { en_EN } from './en_EN.js';
 const de_DE: TextsShape<typeof en_EN> = {
   globalSearchApp: {
     search: { label: 'Suchtext', placeholder: 'Anwendungen, Personen, Dateien und Kommentare suchen', submit: 'Suchen' },
-    tabs: { label: 'Arten von Ergebnissen', all: 'Alle', apps: 'Anwendungen', users: 'Benutzer', attachments: 'Anhänge', comments: 'Kommentare' },
+    tabs: { label: 'Arten von Ergebnissen', all: 'Alle', apps: 'Anwendungen', users: 'Benutzer', attachments: 'Anhänge', comments: 'Kommentare', records: 'Datensätze' },
     results: 'Ergebnisse für „{{text}}“',
     loading: 'Suche läuft…',
     start: 'Geben Sie ein, wonach Sie suchen, und drücken Sie die Eingabetaste.',
@@ -32,6 +32,9 @@ const de_DE: TextsShape<typeof en_EN> = {
       matchedName: 'Name passt',
       matchedContent: 'Text passt',
       task: 'Aufgabe {{task}} in {{app}}',
+      record: '{{entity}} {{name}} aus {{app}}',
+      onRecord: 'Zu {{entity}} „{{title}}“ in {{app}}',
+      colour: { RED: 'Rot', YELLOW: 'Gelb', GREEN: 'Grün', BLUE: 'Blau' },
     },
   },
 };

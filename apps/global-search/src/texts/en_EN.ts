@@ -2,7 +2,7 @@
 export const en_EN = {
   globalSearchApp: {
     search: { label: 'Search text', placeholder: 'Search apps, people, files and comments', submit: 'Search' },
-    tabs: { label: 'Kinds of results', all: 'All', apps: 'Apps', users: 'Users', attachments: 'Attachments', comments: 'Comments' },
+    tabs: { label: 'Kinds of results', all: 'All', apps: 'Apps', users: 'Users', attachments: 'Attachments', comments: 'Comments', records: 'Records' },
     results: 'Results for “{{text}}”',
     loading: 'Searching…',
     start: 'Type what you are looking for and press Enter.',
@@ -29,6 +29,9 @@ export const en_EN = {
       matchedName: 'Name matches',
       matchedContent: 'Text matches',
       task: 'Task {{task}} in {{app}}',
+      record: '{{entity}} {{name}} in {{app}}',
+      onRecord: 'On {{entity}} “{{title}}” in {{app}}',
+      colour: { RED: 'Red', YELLOW: 'Yellow', GREEN: 'Green', BLUE: 'Blue' },
     },
   },
 } as const;

@@ -5,7 +5,7 @@ import type { en_EN } from './en_EN.js';
 const fr_FR: TextsShape<typeof en_EN> = {
   globalSearchApp: {
     search: { label: 'Texte à rechercher', placeholder: 'Rechercher des applications, des personnes, des fichiers et des commentaires', submit: 'Rechercher' },
-    tabs: { label: 'Types de résultats', all: 'Tout', apps: 'Applications', users: 'Utilisateurs', attachments: 'Pièces jointes', comments: 'Commentaires' },
+    tabs: { label: 'Types de résultats', all: 'Tout', apps: 'Applications', users: 'Utilisateurs', attachments: 'Pièces jointes', comments: 'Commentaires', records: 'Enregistrements' },
     results: 'Résultats pour « {{text}} »',
     loading: 'Recherche en cours…',
     start: 'Saisissez ce que vous cherchez et appuyez sur Entrée.',
@@ -32,6 +32,9 @@ const fr_FR: TextsShape<typeof en_EN> = {
       matchedName: 'Le nom correspond',
       matchedContent: 'Le texte correspond',
       task: 'Tâche {{task}} dans {{app}}',
+      record: '{{entity}} {{name}} dans {{app}}',
+      onRecord: 'Sur {{entity}} « {{title}} » dans {{app}}',
+      colour: { RED: 'Rouge', YELLOW: 'Jaune', GREEN: 'Vert', BLUE: 'Bleu' },
     },
   },
 };

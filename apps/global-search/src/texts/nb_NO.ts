@@ -5,7 +5,7 @@ import type { en_EN } from './en_EN.js';
 const nb_NO: TextsShape<typeof en_EN> = {
   globalSearchApp: {
     search: { label: 'Søketekst', placeholder: 'Søk etter apper, personer, filer og kommentarer', submit: 'Søk' },
-    tabs: { label: 'Typer resultater', all: 'Alle', apps: 'Apper', users: 'Brukere', attachments: 'Vedlegg', comments: 'Kommentarer' },
+    tabs: { label: 'Typer resultater', all: 'Alle', apps: 'Apper', users: 'Brukere', attachments: 'Vedlegg', comments: 'Kommentarer', records: 'Poster' },
     results: 'Resultater for «{{text}}»',
     loading: 'Søker…',
     start: 'Skriv hva du leter etter, og trykk Enter.',
@@ -32,6 +32,9 @@ const nb_NO: TextsShape<typeof en_EN> = {
       matchedName: 'Navnet passer',
       matchedContent: 'Teksten passer',
       task: 'Oppgave {{task}} i {{app}}',
+      record: '{{entity}} {{name}} i {{app}}',
+      onRecord: 'På {{entity}} «{{title}}» i {{app}}',
+      colour: { RED: 'Rød', YELLOW: 'Gul', GREEN: 'Grønn', BLUE: 'Blå' },
     },
   },
 };

@@ -5,7 +5,7 @@ import type { en_EN } from './en_EN.js';
 const sl_SI: TextsShape<typeof en_EN> = {
   globalSearchApp: {
     search: { label: 'Iskalno besedilo', placeholder: 'Iščite aplikacije, osebe, datoteke in komentarje', submit: 'Išči' },
-    tabs: { label: 'Vrste rezultatov', all: 'Vse', apps: 'Aplikacije', users: 'Uporabniki', attachments: 'Priloge', comments: 'Komentarji' },
+    tabs: { label: 'Vrste rezultatov', all: 'Vse', apps: 'Aplikacije', users: 'Uporabniki', attachments: 'Priloge', comments: 'Komentarji', records: 'Zapisi' },
     results: 'Rezultati za »{{text}}«',
     loading: 'Iskanje …',
     start: 'Vpišite, kaj iščete, in pritisnite Enter.',
@@ -32,6 +32,9 @@ const sl_SI: TextsShape<typeof en_EN> = {
       matchedName: 'Ujema se ime',
       matchedContent: 'Ujema se besedilo',
       task: 'Naloga {{task}} v {{app}}',
+      record: '{{entity}} {{name}} v {{app}}',
+      onRecord: 'Pri {{entity}} »{{title}}« v {{app}}',
+      colour: { RED: 'Rdeča', YELLOW: 'Rumena', GREEN: 'Zelena', BLUE: 'Modra' },
     },
   },
 };

@@ -5,7 +5,7 @@ import type { en_EN } from './en_EN.js';
 const vi_VN: TextsShape<typeof en_EN> = {
   globalSearchApp: {
     search: { label: 'Nội dung tìm kiếm', placeholder: 'Tìm ứng dụng, người dùng, tệp và bình luận', submit: 'Tìm kiếm' },
-    tabs: { label: 'Loại kết quả', all: 'Tất cả', apps: 'Ứng dụng', users: 'Người dùng', attachments: 'Tệp đính kèm', comments: 'Bình luận' },
+    tabs: { label: 'Loại kết quả', all: 'Tất cả', apps: 'Ứng dụng', users: 'Người dùng', attachments: 'Tệp đính kèm', comments: 'Bình luận', records: 'Bản ghi' },
     results: 'Kết quả cho “{{text}}”',
     loading: 'Đang tìm…',
     start: 'Nhập nội dung bạn cần tìm rồi nhấn Enter.',
@@ -32,6 +32,9 @@ const vi_VN: TextsShape<typeof en_EN> = {
       matchedName: 'Khớp tên',
       matchedContent: 'Khớp nội dung',
       task: 'Công việc {{task}} trong {{app}}',
+      record: '{{entity}} {{name}} trong {{app}}',
+      onRecord: 'Về {{entity}} “{{title}}” trong {{app}}',
+      colour: { RED: 'Đỏ', YELLOW: 'Vàng', GREEN: 'Xanh lá', BLUE: 'Xanh dương' },
     },
   },
 };

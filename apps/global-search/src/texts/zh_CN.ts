@@ -5,7 +5,7 @@ import type { en_EN } from './en_EN.js';
 const zh_CN: TextsShape<typeof en_EN> = {
   globalSearchApp: {
     search: { label: '搜索文本', placeholder: '搜索应用、人员、文件和评论', submit: '搜索' },
-    tabs: { label: '结果类型', all: '全部', apps: '应用', users: '用户', attachments: '附件', comments: '评论' },
+    tabs: { label: '结果类型', all: '全部', apps: '应用', users: '用户', attachments: '附件', comments: '评论', records: '记录' },
     results: '“{{text}}”的搜索结果',
     loading: '正在搜索…',
     start: '输入要查找的内容，然后按回车键。',
@@ -32,6 +32,9 @@ const zh_CN: TextsShape<typeof en_EN> = {
       matchedName: '名称匹配',
       matchedContent: '内容匹配',
       task: '{{app}} 中的任务 {{task}}',
+      record: '{{app}} 中的{{entity}} {{name}}',
+      onRecord: '{{app}} 中{{entity}}“{{title}}”的评论',
+      colour: { RED: '红色', YELLOW: '黄色', GREEN: '绿色', BLUE: '蓝色' },
     },
   },
 };

@@ -12,7 +12,7 @@ export interface GlobalSearchState {
   open: boolean;
   /** The text in the search bar. */
   text: string;
-  /** The filter chip pressed (Apps, Users, Attachments, Comments), or none. */
+  /** The filter chip pressed (Apps, Users, Attachments, Comments, Records), or none. */
   filter: SearchFilter | null;
   /** Why the last submitted text was refused (shown until the text changes); null when nothing is wrong. */
   problem: SearchTextProblem | null;
@@ -36,7 +36,7 @@ export interface GlobalSearchOptions {
 
 /**
  * The panel's global search (docs/behaviour/search.md#search-panel): the
- * magnifier opens a search bar and a panel with four filters and the Recent
+ * magnifier opens a search bar and a panel with five filters and the Recent
  * list. A text is checked before anything is sent: empty, or made only of
  * special characters, it is refused with the panel's texts ('Please enter
  * something to search!', 'The use of special characters is not allowed!').

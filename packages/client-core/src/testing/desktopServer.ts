@@ -108,5 +108,5 @@ export class FakeDesktopServer {
 /** A search answer finding nothing. */
 export function emptySearchResponse(q: string, filter: SearchFilter | '' = ''): SearchResponse {
   const none = { count: 0, items: [] };
-  return { q, filter: filter || null, apps: none, users: none, attachments: none, comments: none };
+  return { q, filter: filter || null, apps: none, users: none, attachments: none, comments: none, records: none };
 }

@@ -47,7 +47,7 @@ async function openPanel(): Promise<HTMLElement> {
 }
 
 describe('the global search panel', () => {
-  it("opens from the panel's magnifier with the title, the search bar focused and the four filters", async () => {
+  it("opens from the panel's magnifier with the title, the search bar focused and the five filters (the four kinds, then Records)", async () => {
     await start();
     expect(magnifier().getAttribute('aria-expanded')).toBe('false');
     const panel = await openPanel();
@@ -60,13 +60,16 @@ describe('the global search panel', () => {
       ['Users', 'false'],
       ['Attachments', 'false'],
       ['Comments', 'false'],
+      ['Records', 'false'],
     ]);
     fireEvent.click(filters[1]!);
-    expect(filters.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false', 'false']);
+    expect(filters.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'true', 'false', 'false', 'false']);
     fireEvent.click(filters[2]!);
-    expect(filters.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'true', 'false']);
-    fireEvent.click(filters[2]!);
-    expect(filters.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'false', 'false']);
+    expect(filters.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'true', 'false', 'false']);
+    fireEvent.click(filters[4]!);
+    expect(filters.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'false', 'false', 'true']);
+    fireEvent.click(filters[4]!);
+    expect(filters.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false', 'false', 'false', 'false']);
   });
 
   it('lists the Recent searches, newest first; a click on one fills the search bar', async () => {
@@ -130,6 +133,17 @@ describe('the global search panel', () => {
     expect(t.env.calls('POST', '/api/v1/user/updateusersearchitems').map((r) => r.json())).toEqual([{ search_history: 'audit' }]);
     const again = await openPanel();
     expect(within(within(again).getByRole('list', { name: 'Recent' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['audit', 'roadmap', 'budget']);
+  });
+
+  it('opens GlobalSearch on the records with the Records filter', async () => {
+    const t = await start();
+    const panel = await openPanel();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Records' }));
+    const input = within(panel).getByRole('searchbox');
+    fireEvent.change(input, { target: { value: 'forklift' } });
+    fireEvent.submit(input);
+    await act(() => t.clock.settle());
+    expect(launched.map((app) => app.args)).toEqual([{ searchedValue: 'forklift', selectedFilter: 'records' }]);
   });
 
   it('after the server refused a search as too many, says in the panel how many seconds to wait, and searches once they have passed', async () => {

@@ -36,7 +36,7 @@ function placeOf(button: HTMLElement | null): CSSProperties | undefined {
  * The global search panel (docs/behaviour/search.md#search-panel), loaded
  * when the magnifier first opens it, with the search's texts: the title
  * 'What are you searching for?', the search bar, the filters Apps, Users,
- * Attachments and Comments (toggle buttons) and the Recent list (a click
+ * Attachments, Comments and Records (toggle buttons) and the Recent list (a click
  * fills the bar). Enter searches; a refused text is said in a live region
  * and nothing is sent. Escape closes it and gives focus back to the
  * magnifier, and so does Tab past its last control (Shift+Tab before its

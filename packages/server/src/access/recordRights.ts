@@ -145,6 +145,19 @@ export function recordAccess(caller: Caller, app: AppDeclaration, entity: string
 }
 
 /**
+ * The fields a caller may not give a new record: those hidden to them on
+ * every record, and those read-only or hidden in every grant having
+ * 'create' whose scope covers the new record (every field, when none does).
+ */
+export function lockedOnCreate(caller: Caller, app: AppDeclaration, entity: string, record: RecordFacts, now: number): string[] {
+  const declared = entityOf(app, entity);
+  if (declared === undefined) return [];
+  const creating = grantsOf(caller, app, entity).filter((g) => g.actions.includes('create') && covers(caller, declared, g, record, now));
+  const locked = new Set([...entityRights(caller, app, entity).hiddenFields, ...listedByEvery(declared, creating, lockedOf)]);
+  return Object.keys(declared.fields).filter((f) => locked.has(f));
+}
+
+/**
  * What a caller may do with an entity as a whole: the union of every
  * grant's actions, and the fields hidden in every grant having 'read'
  * (those the caller sees on no record; every field without a 'read' grant).
@@ -225,11 +238,23 @@ function visibleViews(views: Entity['views'], hidden: ReadonlySet<string>): Enti
   });
 }
 
+/**
+ * The colour rule as a caller sees it where `hidden` fields are hidden to
+ * them: without the colours whose condition reads one of those fields (a
+ * red for a salary over 5,000 would tell the salary). Undefined when no
+ * colour is left.
+ */
+export function visibleColour(colour: Entity['colour'], hidden: ReadonlySet<string>): Entity['colour'] {
+  if (colour === undefined) return undefined;
+  const readsHidden = (c: Condition | undefined) => c !== undefined && conditionFields(c).some((f) => hidden.has(f));
+  const kept = defined({ red: readsHidden(colour.red) ? undefined : colour.red, yellow: readsHidden(colour.yellow) ? undefined : colour.yellow, green: readsHidden(colour.green) ? undefined : colour.green });
+  return Object.keys(kept).length === 0 ? undefined : kept;
+}
+
 /** An entity as a caller sees it: without the fields hidden to them everywhere, nor anything that names those fields, and with their own grants only. */
 function visibleEntity(caller: Caller, app: AppDeclaration, key: string, entity: Entity): Entity {
   const hidden = new Set(entityRights(caller, app, key).hiddenFields);
-  const readsHidden = (c: Condition | undefined) => c !== undefined && conditionFields(c).some((f) => hidden.has(f));
-  const colour = entity.colour === undefined ? undefined : defined({ red: readsHidden(entity.colour.red) ? undefined : entity.colour.red, yellow: readsHidden(entity.colour.yellow) ? undefined : entity.colour.yellow, green: readsHidden(entity.colour.green) ? undefined : entity.colour.green });
+  const colour = visibleColour(entity.colour, hidden);
   const rights: Record<string, Grant> = {};
   for (const role of rolesOf(caller, app)) {
     if (!Object.hasOwn(entity.rights, role)) continue;
@@ -241,7 +266,7 @@ function visibleEntity(caller: Caller, app: AppDeclaration, key: string, entity:
     fields: Object.fromEntries(Object.entries(entity.fields).filter(([f]) => !hidden.has(f))),
     cardFields: visibleList(entity.cardFields, hidden),
     searchFields: visibleList(entity.searchFields, hidden),
-    colour: colour === undefined || Object.keys(colour).length === 0 ? undefined : colour,
+    colour,
     views: visibleViews(entity.views, hidden),
     rights,
   });

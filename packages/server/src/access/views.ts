@@ -17,5 +17,5 @@ export function taskCallerOf(caller: Caller): TaskCaller {
 }
 
 export function searchCallerOf(caller: Caller): SearchCaller {
-  return { userId: caller.userId, accountId: caller.organisation?.id ?? null };
+  return { userId: caller.userId, accountId: caller.organisation?.id ?? null, access: caller };
 }

@@ -1,5 +1,5 @@
 import { colourOf, type AppDeclaration, type EvaluationContext, type RecordDto } from '@atrium/shared/apps';
-import { recordAccess } from '../access/recordRights.js';
+import { recordAccess, visibleColour } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import type { RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
 import { linkValues, userValues } from './recordText.js';
@@ -19,7 +19,9 @@ export interface PresentedRecords {
 
 /**
  * Shapes records for an answer (docs/API.md, "Records"): only the fields
- * the caller may see of each, its colour by the entity's rule, and beside
+ * the caller may see of each, its colour by the colours of the entity's
+ * rule that read none of the fields hidden, its owner unless the owner
+ * field is hidden, and beside
  * them the display names of every person shown and the titles of the
  * linked records the caller may read (a linked record they may not read
  * shows by its name only).
@@ -34,9 +36,12 @@ export class RecordPresenter {
       for (const key of Object.keys(entity.fields)) if (!hidden.includes(key)) values[key] = record.data[key] ?? null;
       // A title made of a field the caller may not see would show it: the name stands in.
       const title = hidden.includes(entity.titleField) ? record.name : record.title;
-      return { record, entity, values, title };
+      // The owner is the owner field's value, and the colour what its rule reads: neither tells a hidden field.
+      const ownerId = entity.ownerField !== undefined && hidden.includes(entity.ownerField) ? null : record.ownerId;
+      const colour = colourOf(visibleColour(entity.colour, new Set(hidden)), record.data, entity.fields, ctx);
+      return { record, entity, values, title, ownerId, colour };
     });
-    const ids = visible.flatMap(({ record, entity, values }) => [record.ownerId, record.createdBy, record.updatedBy, ...userValues(entity, values)]).filter((id): id is string => id !== null);
+    const ids = visible.flatMap(({ record, entity, values, ownerId }) => [ownerId, record.createdBy, record.updatedBy, ...userValues(entity, values)]).filter((id): id is string => id !== null);
     const byEntity = new Map<string, Set<string>>();
     for (const { entity, values } of visible) {
       for (const [target, names] of linkValues(entity, values)) for (const name of names) (byEntity.get(target) ?? byEntity.set(target, new Set()).get(target)!).add(name);
@@ -51,14 +56,14 @@ export class RecordPresenter {
     }
     const person = (id: string | null) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
     const records = visible.map(
-      ({ record, entity, values, title }): RecordDto => ({
+      ({ record, values, title, ownerId, colour }): RecordDto => ({
         app: app.name,
         entity: record.entity,
         name: record.name,
         title,
         version: record.version,
-        colour: colourOf(entity.colour, record.data, entity.fields, ctx),
-        owner: person(record.ownerId),
+        colour,
+        owner: person(ownerId),
         createdAt: record.createdAt.toISOString(),
         createdBy: person(record.createdBy),
         updatedAt: record.updatedAt.toISOString(),

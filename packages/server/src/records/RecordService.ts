@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Locale } from '@atrium/shared';
 import {
   checkValues,
+  colourOf,
   defaultValues,
   FILES_PER_FIELD_MAX,
   RECORD_MENTION_TEXTS,
@@ -10,19 +11,21 @@ import {
   type Entity,
   type EvaluationContext,
   type FileRef,
+  type Labels,
   type RecordDetail,
+  type RecordDto,
   type RecordPage,
   type RecordQuery,
   type TimelineEntry,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
 import type { Stores } from '../stores.js';
 import { displayName } from '../users/displayName.js';
-import { listQuerySql } from './queryBuilder.js';
+import { listQuerySql, recordSearchSql, type RecordSearchSql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
 import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
@@ -70,6 +73,20 @@ export interface RecordServiceDeps {
 /** What the attachments' part does when a write takes files out of a record. */
 export interface RecordFilesHooks {
   removed(where: { accountId: string; app: string; record: string }, files: FileRef[]): Promise<void>;
+}
+
+/**
+ * One entity that global search reads for a caller: the SQL of the records
+ * they may read and of those a text matches (queryBuilder's
+ * recordSearchSql), and what a result shows of it.
+ */
+export interface RecordSearchTarget extends RecordSearchSql {
+  app: string;
+  appLabel: Labels;
+  entity: string;
+  entityLabel: Labels;
+  /** A record's colour by its entity's rule. */
+  colourOf(data: Readonly<Record<string, unknown>>): RecordDto['colour'];
 }
 
 /** An application as the caller's organisation runs it. */
@@ -133,6 +150,38 @@ export class RecordService {
     return out;
   }
 
+  /**
+   * What global search reads for the caller (docs/behaviour/search.md#rights):
+   * every entity they may read of each declared application their
+   * organisation runs and they have, within their read scope, matched by
+   * `text` as a list's search matches it.
+   */
+  async searchTargets(caller: Caller, text: string): Promise<RecordSearchTarget[]> {
+    if (!caller.organisation) return [];
+    const accountId = caller.organisation.id;
+    const installed = await this.deps.stores.declarations.installedFor(accountId);
+    const evaluation = this.evaluation(caller);
+    const targets: RecordSearchTarget[] = [];
+    for (const app of installed) {
+      const keys = Object.keys(app.declaration.entities).filter((key) => rowScope(caller, app.declaration, key, 'read').kind !== 'none');
+      if (keys.length === 0 || !(await this.deps.canSeeApp(caller.userId, app.name))) continue;
+      for (const key of keys) {
+        const entity = app.declaration.entities[key]!;
+        const target = { accountId, appId: app.appId, entityKey: key, entity };
+        const sql = recordSearchSql(target, text, rowScope(caller, app.declaration, key, 'read'), entityRights(caller, app.declaration, key).hiddenFields, evaluation, partlyHiddenFields(caller, app.declaration, key));
+        targets.push({
+          ...sql,
+          app: app.name,
+          appLabel: app.declaration.label,
+          entity: key,
+          entityLabel: entity.label,
+          colourOf: (data) => colourOf(entity.colour, data, entity.fields, evaluation),
+        });
+      }
+    }
+    return targets;
+  }
+
   /** POST records/{app}/{entity}/query: a page of the records the caller may read, each without the fields hidden to them. */
   async list(caller: Caller, appName: string, entityKey: string, query: RecordQuery): Promise<RecordPage> {
     const app = await this.context(caller, appName);
@@ -179,6 +228,9 @@ export class RecordService {
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : caller.userId;
     if (!recordAccess(caller, app.declaration, entityKey, { ownerId, values }, now.getTime()).actions.includes('create')) throw new RecordError('forbidden');
+    // A field read-only to the caller on the new record (by the grants that let them create it) keeps its default.
+    const locked = lockedOnCreate(caller, app.declaration, entityKey, { ownerId, values }, now.getTime());
+    refuseLocked(entity, input, defaults, (key) => locked.includes(key));
     const created = await this.insert(app, entityKey, values, ownerId, caller.userId, now);
     this.publish(caller, app, entityKey, [created.name]);
     return this.detail(caller, app, { record: created, entity, access: this.access(caller, app, created) });
@@ -401,11 +453,11 @@ export class RecordService {
     });
     const by = { id: caller.userId, name: caller.name };
     for (const person of mentioned) {
-      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: record.title });
+      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: person.title });
       await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text, by });
     }
     this.publish(caller, app, record.entity, [record.name]);
-    return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned };
+    return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned.map(({ id, name }) => ({ id, name })) };
   }
 
   /**
@@ -569,10 +621,13 @@ export class RecordService {
     return now ? this.conflict(now) : new RecordError('notFound');
   }
 
-  /** The members a comment mentions who may read the record, each once, the commenter left out. */
-  private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string }>> {
+  /**
+   * The members a comment mentions who may read the record, each once, the
+   * commenter left out; each with the record's title as they may see it.
+   */
+  private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string; title: string }>> {
     const usernames = mentionedUsernames(text);
-    const out: Array<{ id: string; name: string }> = [];
+    const out: Array<{ id: string; name: string; title: string }> = [];
     for (const username of usernames) {
       // A person is named by username, or by id (as the runtime's suggestions write them).
       const user = USER_ID.test(username) ? await this.deps.stores.users.findById(username) : await this.deps.stores.users.findByUsername(username);
@@ -581,7 +636,10 @@ export class RecordService {
       if (!facts.organisation || !(await this.deps.canSeeApp(user.id, app.name))) continue;
       const name = displayName(user);
       const them: Caller = { userId: user.id, name, sessionId: '', ...facts };
-      if (recordAccess(them, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime()).actions.includes('read')) out.push({ id: user.id, name });
+      const access = recordAccess(them, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime());
+      // A title made of a field hidden to them would show it: the name stands in, as in their answers.
+      const title = access.hiddenFields.includes(app.declaration.entities[record.entity]!.titleField) ? record.name : record.title;
+      if (access.actions.includes('read')) out.push({ id: user.id, name, title });
     }
     return out;
   }

@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { hasUnstorableText } from '@atrium/shared';
 import {
+  conditionFields,
   normaliseValue,
   RECORD_COLOURS,
   resolveValue,
@@ -126,17 +127,25 @@ export function fieldOperand(key: string, field: Field | undefined): Operand {
   return { name: key, kind, empty, typed, json, ...(choices ? { choices } : {}), ...(person ? { person } : {}) };
 }
 
-/** The record's colour by the entity's rule, as colourOf decides it: the first of red, yellow, green whose condition holds, else BLUE. */
-export function colourSql(entity: Entity, ctx: EvaluationContext): SQL {
+/**
+ * The record's colour by the entity's rule, as colourOf decides it: the
+ * first of red, yellow, green whose condition holds, else BLUE. `seen`
+ * gives where the caller sees some fields (a colour whose condition reads
+ * a field counts only where the caller sees it; null: nowhere).
+ */
+export function colourSql(entity: Entity, ctx: EvaluationContext, seen: (fields: string[]) => SQL | null = () => sql`true`): SQL {
   const rule = entity.colour;
-  const whens = (['red', 'yellow', 'green'] as const)
-    .filter((c) => rule?.[c] !== undefined)
-    .map((c) => sql`when ${conditionSql(rule![c]!, entity, ctx)} then ${c.toUpperCase()}::text`);
+  const whens = (['red', 'yellow', 'green'] as const).flatMap((c) => {
+    const condition = rule?.[c];
+    if (condition === undefined) return [];
+    const where = seen(conditionFields(condition));
+    return where === null ? [] : [sql`when ${where} and ${conditionSql(condition, entity, ctx)} then ${c.toUpperCase()}::text`];
+  });
   return whens.length === 0 ? sql`'BLUE'::text` : sql`(case ${sql.join(whens, sql` `)} else 'BLUE'::text end)`;
 }
 
-/** The operand of a record's column (RECORD_META_FIELDS). */
-export function metaOperand(name: RecordMetaField, entity: Entity, ctx: EvaluationContext): Operand {
+/** The operand of a record's column (RECORD_META_FIELDS); `seen` as colourSql's. */
+export function metaOperand(name: RecordMetaField, entity: Entity, ctx: EvaluationContext, seen?: (fields: string[]) => SQL | null): Operand {
   switch (name) {
     case 'name':
       return { name, kind: 'text', empty: FALSE, typed: sql`${records.name}` };
@@ -151,7 +160,7 @@ export function metaOperand(name: RecordMetaField, entity: Entity, ctx: Evaluati
     case 'updatedAt':
       return { name, kind: 'moment', empty: FALSE, typed: sql`${records.updatedAt}` };
     case 'colour':
-      return { name, kind: 'colour', empty: FALSE, typed: colourSql(entity, ctx) };
+      return { name, kind: 'colour', empty: FALSE, typed: colourSql(entity, ctx, seen) };
   }
 }
 

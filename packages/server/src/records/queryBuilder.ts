@@ -71,7 +71,13 @@ function listOperand(name: string, entity: Entity, seen: Visibility, ctx: Evalua
   }
   if (!(RECORD_META_FIELDS as readonly string[]).includes(name)) return null;
   const behind = fieldBehind(name, entity);
-  return behind !== undefined && seen.hidden.has(behind) ? null : metaOperand(name as RecordMetaField, entity, ctx);
+  if (behind !== undefined && seen.hidden.has(behind)) return null;
+  // The colour by a rule reading a field the caller does not see counts only where they see it.
+  const colourSeen = (fields: string[]): SQL | null => {
+    const where = seenWhere(fields, entity, seen, ctx);
+    return where === FALSE ? null : where;
+  };
+  return metaOperand(name as RecordMetaField, entity, ctx, colourSeen);
 }
 
 /** The declared field a key reads: the field itself, or for the owner column the entity's owner field (whose value the owner is). */
@@ -201,4 +207,38 @@ export function listQuerySql(
   const search = searchSql(query.search, entity, seen, ctx);
   if (search !== null) parts.push(search);
   return { where: sql.join(parts, sql` and `), orderBy: orderBySql(query, entity, seen, ctx), limit: query.limit, offset: query.offset };
+}
+
+/**
+ * What global search reads of one entity for a caller
+ * (docs/behaviour/search.md#rights): the live records in their read scope,
+ * those of them a text matches exactly as a list's search matches them
+ * (the title and the searchable fields, only where the caller sees them),
+ * and where the caller sees the title and the searchable fields, for the
+ * ranking and the snippet (a hidden field's words neither match nor rank).
+ */
+export interface RecordSearchSql {
+  readable: SQL;
+  matches: SQL;
+  titleSeen: SQL;
+  searchableSeen: SQL;
+}
+
+export function recordSearchSql(
+  target: ListTarget,
+  text: string,
+  scope: RowScope,
+  hiddenFields: readonly string[],
+  ctx: EvaluationContext,
+  partlyHidden: Readonly<Record<string, RowScope>> = {},
+): RecordSearchSql {
+  const { entity } = target;
+  const query: RecordQuery = { filters: [], limit: 1, offset: 0 };
+  const seen: Visibility = { hidden: new Set(hiddenFields), partly: partlyHidden, accountId: target.accountId };
+  return {
+    readable: listQuerySql(target, query, scope, hiddenFields, ctx, partlyHidden).where,
+    matches: listQuerySql(target, { ...query, search: text }, scope, hiddenFields, ctx, partlyHidden).where,
+    titleSeen: seenWhere([entity.titleField], entity, seen, ctx),
+    searchableSeen: seenWhere(entity.searchFields ?? [], entity, seen, ctx),
+  };
 }

@@ -2,9 +2,11 @@ import { SEARCH_COUNT_CAP } from '@atrium/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { FRAGMENT_HEADLINE_OPTIONS, headline, prefixQueryText } from '../db/fullText.js';
-import { fileNameDocument, fileNameStem, memberships, userSearchDocument, users, vfsContents, vfsNodes } from '../db/schema.js';
+import { fileNameDocument, fileNameStem, memberships, recordComments, records, userSearchDocument, users, vfsContents, vfsNodes } from '../db/schema.js';
+import type { RecordSearchSql } from '../records/queryBuilder.js';
+import { displayName } from '../users/displayName.js';
 import { instanceLexeme, quotedLexeme } from '../vfs/contentText.js';
-import type { AppCandidate, AppHit, FileHit, SearchInstance, SearchPage, SearchStore, SearchTerms, UserHit } from './SearchStore.js';
+import type { AppCandidate, AppHit, FileHit, RecordCommentHit, RecordHit, SearchInstance, SearchPage, SearchStore, SearchTerms, UserHit } from './SearchStore.js';
 
 type Row = Record<string, unknown>;
 
@@ -15,8 +17,11 @@ async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
 
 /** Every word of the terms, each the beginning of a word of the document ('budg' finds 'budget'). */
 const prefixQuery = (terms: SearchTerms) => sql`to_tsquery('simple'::regconfig, ${prefixQueryText(terms.words)})`;
-/** Every word of the terms as a whole word of the document: these rank before matches of beginnings only. */
-const exactQuery = (terms: SearchTerms) => sql`to_tsquery('simple'::regconfig, ${terms.words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`).join(' & ')})`;
+/** Every word of the terms as a whole word of the document (of its words of one weight): these rank before matches of beginnings only. */
+const exactQuery = (terms: SearchTerms, weight: '' | 'A' | 'B' = '') =>
+  sql`to_tsquery('simple'::regconfig, ${terms.words.map((w) => `'${w.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${weight === '' ? '' : `:${weight}`}`).join(' & ')})`;
+
+const dateOf = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 
 /**
  * One statement per kind: the matches `m` (with what they are ordered by),
@@ -198,6 +203,106 @@ export class PgSearchStore implements SearchStore {
       return rowsOf(tx as unknown as Db, statement);
     });
     return pageOf(rows, (r) => ({ id: String(r.id), mount: String(r.mount), name: String(r.name), mime: String(r.mime), size: Number(r.size), inName: false }));
+  }
+
+  /**
+   * One part per entity searched (its matches, with where the caller sees
+   * the title and the searchable fields), ranked by tiers as the other
+   * kinds: the title equal to the text, every word whole in a part seen,
+   * then ts_rank weighing only the parts seen (the title before the
+   * searchable fields), then by the title shown and the name.
+   */
+  async records(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordHit>> {
+    if (targets.length === 0) return { count: 0, items: [] };
+    const exact = exactQuery(terms);
+    // The matches of every entity searched, those with every word whole (in any part) or the others, as the index yields them.
+    const found = (whole: boolean) =>
+      sql.join(
+        targets.map(
+          (t, i) => sql`select ${i}::int as target, ${records.id} as id, ${records.name} as name, ${records.title} as title, ${records.searchText} as search_text,
+            ${records.search} as document, (${t.titleSeen}) as title_seen, (${t.searchableSeen}) as searchable_seen
+            from ${records} where ${t.matches} and ${whole ? sql`` : sql`not `}(${records.search} @@ ${exact})`,
+        ),
+        sql` union all `,
+      );
+    const enough = SEARCH_COUNT_CAP + 1;
+    // The results a page may show: the first SEARCH_COUNT_CAP of the ranking.
+    const limit = Math.max(0, Math.min(take, SEARCH_COUNT_CAP - skip));
+    const weights = sql`array[0, 0, case when f.searchable_seen then 0.4 else 0 end, case when f.title_seen then 1 else 0 end]::float4[]`;
+    const whole = sql`((f.title_seen and f.searchable_seen and f.document @@ ${exact}) or (f.title_seen and f.document @@ ${exactQuery(terms, 'A')})
+      or (f.searchable_seen and f.document @@ ${exactQuery(terms, 'B')}))`;
+    const order = sql`equal desc, exact desc, rank desc, lower(shown), name, id`;
+    // At most SEARCH_COUNT_CAP + 1 matches are read (docs/behaviour/search.md#many-matches): those with every word whole
+    // first, then the others; those are ranked. A title equal to the text ranks first among them; past the cap it may not be
+    // among those read (looking for it there would read every whole match: about 16 times the cost of one common word in
+    // 100,000 records, bench/recordSearch.bench.ts).
+    const rows = await rowsOf(
+      this.db,
+      sql`with whole_found as materialized (select * from (${found(true)}) w limit ${enough}),
+        part_found as materialized (select * from (${found(false)}) p limit greatest(0, ${enough} - (select count(*) from whole_found))),
+        m as materialized (
+          select f.target, f.id, f.name, f.title, f.search_text, f.title_seen, f.searchable_seen,
+            case when f.title_seen then f.title else f.name end as shown,
+            (f.title_seen and lower(f.title) = ${terms.phrase}) as equal, ${whole} as exact, ts_rank(${weights}, f.document, ${prefixQuery(terms)}) as rank
+          from (select * from whole_found union all select * from part_found) f
+        )
+        select n.total, p.* from (select count(*)::int as total from m) n
+        left join lateral (
+          select mm.*, r.data from (select * from m order by ${order} limit ${limit} offset ${skip}) mm join ${records} r on r.id = mm.id
+        ) p on true
+        order by ${order}`,
+    );
+    const count = Number(rows[0]?.total ?? 0);
+    const page = pageOf(rows, (r) => ({
+      target: Number(r.target),
+      id: String(r.id),
+      name: String(r.name),
+      title: String(r.title),
+      titleSeen: r.title_seen === true,
+      searchText: String(r.search_text ?? ''),
+      searchableSeen: r.searchable_seen === true,
+      data: (typeof r.data === 'string' ? JSON.parse(r.data) : (r.data ?? {})) as Record<string, unknown>,
+    }));
+    return count > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true, items: page.items } : page;
+  }
+
+  async recordComments(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordCommentHit>> {
+    if (targets.length === 0) return { count: 0, items: [] };
+    const query = prefixQuery(terms);
+    // Each entity's readable records joined to the comments the index finds: only the caller's are read and counted.
+    const found = sql.join(
+      targets.map(
+        (t, i) => sql`select ${i}::int as target, c.id, (${t.titleSeen}) as title_seen, ts_rank(c.search, ${query}) as rank, c.created_at
+          from ${recordComments} c join ${records} on ${records.id} = c.record_id
+          where c.search @@ ${query} and ${t.readable}`,
+      ),
+      sql` union all `,
+    );
+    const rows = await rowsOf(
+      this.db,
+      sql`with m as materialized (${found})
+        select n.total, p.* from (select count(*)::int as total from m) n
+        left join lateral (
+          select mm.target, mm.id, mm.title_seen, mm.rank, mm.created_at, r.name as record_name, r.title as record_title,
+            c.text, c.author_id, u.username, u.firstname, u.lastname
+          from (select * from m order by rank desc, created_at desc, id asc limit ${take} offset ${skip}) mm
+          join ${recordComments} c on c.id = mm.id join ${records} r on r.id = c.record_id left join ${users} u on u.id = c.author_id
+        ) p on true
+        order by p.rank desc, p.created_at desc, p.id asc`,
+    );
+    return pageOf(rows, (r) => ({
+      target: Number(r.target),
+      id: String(r.id),
+      recordName: String(r.record_name),
+      recordTitle: String(r.record_title),
+      titleSeen: r.title_seen === true,
+      author: {
+        id: r.author_id === null || r.author_id === undefined ? '' : String(r.author_id),
+        name: r.username === null || r.username === undefined ? '' : displayName({ username: String(r.username), firstname: String(r.firstname ?? ''), lastname: String(r.lastname ?? '') }),
+      },
+      text: String(r.text),
+      createdAt: dateOf(r.created_at),
+    }));
   }
 
   async contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>> {

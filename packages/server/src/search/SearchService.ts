@@ -8,6 +8,8 @@ import {
   type AttachmentResult,
   type CommentResult,
   type PackageMetadata,
+  type RecordCommentResult,
+  type RecordResult,
   type SearchFilter,
   type SearchGroup,
   type SearchQuery,
@@ -15,8 +17,10 @@ import {
   toStorableText,
   type UserResult,
 } from '@atrium/shared';
+import type { Caller } from '../access/Caller.js';
 import type { AppStore } from '../apps/AppStore.js';
-import { hasMatch, highlightWords, searchWords } from '../db/fullText.js';
+import { hasMatch, highlightWords, searchWords, trimSnippet } from '../db/fullText.js';
+import type { RecordSearchTarget, RecordService } from '../records/RecordService.js';
 import { displayName } from '../users/ProfileService.js';
 import type { UserStore } from '../users/UserStore.js';
 import type { MountDefinition } from '../vfs/mounts.js';
@@ -27,6 +31,8 @@ import type { AppCandidate, SearchInstance, SearchStore, SearchTerms } from './S
 export interface SearchCaller {
   userId: string;
   accountId: string | null;
+  /** The whole caller (roles, reports): the rights of the declared applications' records are theirs. */
+  access: Caller;
 }
 
 /** The search of task comments (the work items' service), within what the caller sees. */
@@ -48,6 +54,8 @@ export interface SearchServiceDeps {
     profileAppNames(userId: string): Promise<Set<string>>;
   };
   comments: CommentSearch;
+  /** The entities of declared applications the caller may read, as search reads them (the records' rights). */
+  records: Pick<RecordService, 'searchTargets'>;
   /** Where each user's search history is kept (users.search_history). */
   users: Pick<UserStore, 'findById' | 'update'>;
 }
@@ -57,8 +65,10 @@ const EMPTY = { count: 0, items: [] };
 /**
  * Global search (docs/behaviour/search.md): applications the caller may
  * see, people of the caller's organisations, files the caller can read in
- * their searchable mountpoints (names, and the text of text-like files) and
- * comments of the tasks the caller sees; each kind ranked and paged on its
+ * their searchable mountpoints (names, and the text of text-like files),
+ * comments of the tasks and records the caller sees, and the records of the
+ * declared applications they have (the records' read rights: RecordService's
+ * searchTargets); each kind ranked and paged on its
  * own, matches marked in the snippets. Nothing outside the caller's rights
  * is ever looked at: the rights are part of each query.
  */
@@ -68,20 +78,23 @@ export class SearchService {
   async search(caller: SearchCaller, query: SearchQuery): Promise<SearchResponse> {
     const filter: SearchFilter | null = query.filter && (SEARCH_FILTERS as readonly string[]).includes(query.filter) ? (query.filter as SearchFilter) : null;
     const words = searchWords(query.q);
-    const response: SearchResponse = { q: query.q, filter, apps: EMPTY, users: EMPTY, attachments: EMPTY, comments: EMPTY };
+    const response: SearchResponse = { q: query.q, filter, apps: EMPTY, users: EMPTY, attachments: EMPTY, comments: EMPTY, records: EMPTY };
     if (words.length === 0) return response;
     const terms: SearchTerms = { words, phrase: phraseOf(query.q) };
     // Without a filter, every kind answers its first page; with one, that kind its page of take and skip.
     const take = query.take;
     const skip = filter ? query.skip : 0;
     const wanted = (kind: SearchFilter) => filter === null || filter === kind;
-    const [apps, users, attachments, comments] = await Promise.all([
+    // The records' rights, read once for the records and the comments on them.
+    const targets = wanted('records') || wanted('comments') ? this.deps.records.searchTargets(caller.access, query.q) : Promise.resolve([]);
+    const [apps, users, attachments, comments, records] = await Promise.all([
       wanted('apps') ? this.apps(caller, terms, take, skip) : EMPTY,
       wanted('users') ? this.users(caller, terms, take, skip) : EMPTY,
       wanted('attachments') ? this.attachments(caller, terms, take, skip) : EMPTY,
-      wanted('comments') ? this.deps.comments.searchComments(caller, query.q, take, skip) : EMPTY,
+      wanted('comments') ? this.comments(caller, query.q, terms, targets, take, skip) : EMPTY,
+      wanted('records') ? targets.then((t) => this.records(t, terms, take, skip)) : EMPTY,
     ]);
-    return { ...response, apps, users, attachments, comments };
+    return { ...response, apps, users, attachments, comments, records };
   }
 
   /**
@@ -158,6 +171,51 @@ export class SearchService {
     };
   }
 
+  /**
+   * Records of the declared applications the caller has, within their read
+   * scope, matched by the title and the searchable fields where the caller
+   * sees them (the records' list search), ranked.
+   */
+  private async records(targets: readonly RecordSearchTarget[], terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<RecordResult>> {
+    const page = await this.deps.store.records(targets, terms, take, skip);
+    return {
+      count: page.count,
+      ...(page.capped ? { countCapped: true } : {}),
+      items: page.items.map((hit) => {
+        const target = targets[hit.target]!;
+        const title = hit.titleSeen ? hit.title : hit.name;
+        const marked = snippetOf([hit.titleSeen ? hit.title : '', hit.searchableSeen ? hit.searchText : ''], terms.words);
+        return {
+          kind: 'records',
+          ...refOf(target, hit.name, title),
+          colour: target.colourOf(hit.data),
+          snippet: marked === null ? title : trimSnippet(marked),
+        };
+      }),
+    };
+  }
+
+  /**
+   * Comments of the tasks the caller sees, then comments on the records they
+   * may read (each by ts_rank, then newest first): one list, paged across both.
+   */
+  private async comments(caller: SearchCaller, q: string, terms: SearchTerms, targets: Promise<RecordSearchTarget[]>, take: number, skip: number): Promise<SearchGroup<CommentResult>> {
+    const [tasks, entities] = await Promise.all([this.deps.comments.searchComments(caller, q, take, skip), targets]);
+    const onRecords = await this.deps.store.recordComments(entities, terms, take - tasks.items.length, Math.max(0, skip - tasks.count));
+    const items = onRecords.items.map((hit): RecordCommentResult => {
+      const target = entities[hit.target]!;
+      return {
+        kind: 'comments',
+        id: hit.id,
+        record: refOf(target, hit.recordName, hit.titleSeen ? hit.recordTitle : hit.recordName),
+        author: hit.author,
+        created_at: hit.createdAt.toISOString(),
+        snippet: trimSnippet(highlightWords(hit.text, terms.words)),
+      };
+    });
+    return { count: tasks.count + onRecords.count, items: [...tasks.items, ...items] };
+  }
+
   /** The mount instances the caller can read and search: their home, their active organisation's, the global ones. */
   instances(caller: SearchCaller): SearchInstance[] {
     return this.deps.mounts
@@ -165,6 +223,11 @@ export class SearchService {
       .map((m) => ({ mount: m.name, scope: m.scope === 'user' ? caller.userId : m.scope === 'organisation' ? caller.accountId! : 'global' }));
   }
 
+  /**
+   * Files of the caller's searchable mount instances. Files attached to
+   * records (file fields) are not among them yet: they join here, within
+   * the read rights of their record, with the records' files mount.
+   */
   private async attachments(caller: SearchCaller, terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<AttachmentResult>> {
     const page = await this.deps.store.files(this.instances(caller), terms, take, skip);
     const ids = page.items.map((f) => f.id);
@@ -201,6 +264,11 @@ export class SearchService {
 export function mayMatch(texts: readonly string[], words: readonly string[]): boolean {
   const text = texts.join(' ').normalize('NFC').toLowerCase();
   return words.every((word) => text.includes(word));
+}
+
+/** Which record a result is, with its application's and entity's labels. */
+function refOf(target: RecordSearchTarget, name: string, title: string) {
+  return { app: target.app, appLabel: target.appLabel, entity: target.entity, entityLabel: target.entityLabel, name, title };
 }
 
 /** The first of the texts that has a match, marked; null when none has. */

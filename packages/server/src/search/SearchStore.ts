@@ -1,4 +1,5 @@
 import type { CatalogueTitles } from '@atrium/shared';
+import type { RecordSearchSql } from '../records/queryBuilder.js';
 
 /**
  * The queries of global search (docs/behaviour/search.md): each kind ranked
@@ -64,6 +65,32 @@ export interface FileHit {
   inName: boolean;
 }
 
+/** A record found: which of the entities searched it is of (its index), and what a result shows of it. */
+export interface RecordHit {
+  target: number;
+  id: string;
+  name: string;
+  title: string;
+  /** Whether the caller sees its title field (else its name stands in). */
+  titleSeen: boolean;
+  /** The words of its searchable fields, and whether the caller sees them all on it. */
+  searchText: string;
+  searchableSeen: boolean;
+  data: Record<string, unknown>;
+}
+
+/** A comment found on a record the caller may read. */
+export interface RecordCommentHit {
+  target: number;
+  id: string;
+  recordName: string;
+  recordTitle: string;
+  titleSeen: boolean;
+  author: { id: string; name: string };
+  text: string;
+  createdAt: Date;
+}
+
 export interface SearchStore {
   /** The candidates that match, ranked. */
   apps(candidates: readonly AppCandidate[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<AppHit>>;
@@ -71,6 +98,15 @@ export interface SearchStore {
   users(callerId: string, terms: SearchTerms, take: number, skip: number): Promise<SearchPage<UserHit>>;
   /** Files of the instances whose name or indexed text matches, name matches first; capped at SEARCH_COUNT_CAP. */
   files(instances: readonly SearchInstance[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<FileHit>>;
+  /**
+   * Records of the entities given (each its caller's read scope, search and
+   * what they see: records/queryBuilder recordSearchSql) that match, ranked:
+   * the title equal to the text, whole words, ts_rank of the parts seen;
+   * capped at SEARCH_COUNT_CAP (whole words read first).
+   */
+  records(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordHit>>;
+  /** Comments that match on the records the caller may read of the entities given, by ts_rank then newest first. */
+  recordComments(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordCommentHit>>;
   /** Snippets of the indexed text of files, matches marked, by file id. */
   contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>>;
 }

@@ -21,7 +21,7 @@ import { databaseKind } from '../helpers/testDatabase.js';
 /** The service's calls that write, each with the history action it leaves (a comment is in the timeline as itself). */
 const WRITES = { create: 'create', createAsOperator: 'create', update: 'update', remove: 'delete', restore: 'restore', comment: 'comment', attach: 'update' } as const;
 /** The service's calls that only read, and its plumbing. */
-const NOT_WRITES = ['apps', 'list', 'get', 'timeline', 'onChange', 'forgetDeclarations', 'changedElsewhere', 'useFiles', 'readableFiles', 'fileTarget'];
+const NOT_WRITES = ['apps', 'list', 'get', 'timeline', 'onChange', 'forgetDeclarations', 'changedElsewhere', 'useFiles', 'readableFiles', 'fileTarget', 'searchTargets'];
 
 describe(`records' history, comments and live updates on ${databaseKind}`, () => {
   let t: TestApp;

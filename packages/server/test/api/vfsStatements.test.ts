@@ -54,7 +54,8 @@ async function measure(call: () => Promise<{ statusCode: number; body: string }>
 /** Statements of the full profile, the notification centre's call and a global search (docs/PERFORMANCE.md, "Statements per call"). */
 const PROFILE_STATEMENTS = 3;
 const NOTIFICATION_STATEMENTS = 2;
-const SEARCH_STATEMENTS = 8;
+// A search also reads the declared applications the caller's organisation runs (their records and the comments on them).
+const SEARCH_STATEMENTS = 9;
 const PROFILE = 'user/me/a+p+acc+ap+t';
 const NOTIFICATIONS = 'user/getusernotifications?type=assignments&take=5&skip=0';
 const SEARCH = 'search?q=plan';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppDeclaration, type AppDeclarationInput } from '@atrium/shared/apps';
 import type { Caller } from '../../src/access/Caller.js';
-import { entityRights, grantsOf, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleDeclaration } from '../../src/access/recordRights.js';
+import { entityRights, grantsOf, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleColour, visibleDeclaration } from '../../src/access/recordRights.js';
 
 const L = (en: string) => ({ en_EN: en, de_DE: `${en} (de)` });
 const NOW = Date.parse('2026-03-10T09:00:00Z');
@@ -204,6 +204,32 @@ describe('what a caller may do with one record', () => {
 
   it('is nothing for an unknown entity', () => {
     expect(recordAccess(caller(['hr']), app, 'nothing', record('u-olivia'), NOW)).toEqual({ actions: [], hiddenFields: [], readOnlyFields: [] });
+  });
+});
+
+describe('the fields a caller may give a new record', () => {
+  it('leave out those read-only or hidden in every grant that may create it', () => {
+    // Everyone files their own requests, with the status read-only and the salary hidden.
+    expect(lockedOnCreate(plain, app, 'request', record('u-olivia'), NOW)).toEqual(['status', 'salary']);
+    // HR sees the salary but creates no requests: a new request has everyone's rules.
+    expect(lockedOnCreate(caller(['hr']), app, 'request', record('u-olivia'), NOW)).toEqual(['status', 'salary']);
+    expect(lockedOnCreate(caller(['hr']), app, 'payroll', { ownerId: 'u-olivia', values: {} }, NOW)).toEqual([]);
+  });
+
+  it('are none outside every create scope, and none of an unknown entity', () => {
+    expect(lockedOnCreate(plain, app, 'request', record('u-sofia'), NOW)).toEqual(Object.keys(app.entities.request!.fields));
+    expect(lockedOnCreate(plain, app, 'nothing', record('u-olivia'), NOW)).toEqual([]);
+  });
+});
+
+describe('the colour of a record a caller sees', () => {
+  it('leaves out the colours whose condition reads a field hidden to them', () => {
+    const rule = app.entities.request!.colour;
+    // Red for a salary over 5,000 would tell the salary.
+    expect(visibleColour(rule, new Set(['salary']))).toEqual({ green: rule!.green });
+    expect(visibleColour(rule, new Set(['notes']))).toEqual(rule);
+    expect(visibleColour(rule, new Set(['salary', 'status']))).toBeUndefined();
+    expect(visibleColour(undefined, new Set())).toBeUndefined();
   });
 });
 

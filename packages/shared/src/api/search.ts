@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { QueryInt as Int } from './queryInt.js';
 import { text } from './text.js';
 import type { CatalogueTitles } from './catalogue.js';
+import type { Labels } from '../apps/declaration.js';
+import type { RygStatus } from '../rules/ryg.js';
 import { SEARCH_TEXT_MAX_LENGTH, searchTextProblem, SEARCH_TEXT_MESSAGES } from '../rules/searchText.js';
 
 export * from '../rules/searchText.js';
@@ -10,11 +12,14 @@ export * from '../rules/searchText.js';
  * Global search (docs/API.md, "Search"; docs/behaviour/search.md): one call
  * over the applications the caller may see, the people of the caller's
  * organisations, the files the caller can read (names and the text of
- * text-like files) and the comments of the tasks the caller sees. Results
- * are ranked, paged per kind and carry highlighted snippets.
+ * text-like files), the comments of the tasks and records the caller sees
+ * and the records of the declared applications they have, within their
+ * read rights. Results are ranked, paged per kind and carry highlighted
+ * snippets.
  */
 
-export const SEARCH_FILTERS = ['apps', 'users', 'attachments', 'comments'] as const;
+/** The kinds a search may be narrowed to: the panel's four, then the records of declared applications. */
+export const SEARCH_FILTERS = ['apps', 'users', 'attachments', 'comments', 'records'] as const;
 export type SearchFilter = (typeof SEARCH_FILTERS)[number];
 
 /** Results per kind and page, and the most one page may ask for. */
@@ -101,7 +106,8 @@ export interface AttachmentResult {
   snippet: string;
 }
 
-export interface CommentResult {
+/** A comment on a task. */
+export interface TaskCommentResult {
   kind: 'comments';
   id: string;
   taskId: string;
@@ -112,14 +118,53 @@ export interface CommentResult {
   snippet: string;
 }
 
-export type SearchResult = AppResult | UserResult | AttachmentResult | CommentResult;
+/** Which record of a declared application a result is, with the labels of its application and entity in every locale declared. */
+export interface RecordRef {
+  /** The declared application's name, to launch it with `{record: name}`. */
+  app: string;
+  appLabel: Labels;
+  entity: string;
+  entityLabel: Labels;
+  /** The record's name (LR-2026-00001). */
+  name: string;
+  /** Its title, or its name where the caller may not see the title field. */
+  title: string;
+}
+
+/** A comment on a record of a declared application. */
+export interface RecordCommentResult {
+  kind: 'comments';
+  id: string;
+  record: RecordRef;
+  author: { id: string; name: string };
+  created_at: string;
+  snippet: string;
+}
+
+/** A comment found: on a task, or on a record (`'record' in result`). */
+export type CommentResult = TaskCommentResult | RecordCommentResult;
+
+/** Whether a comment found is on a record (else on a task). */
+export function isRecordComment(result: CommentResult): result is RecordCommentResult {
+  return 'record' in result;
+}
+
+/** A record of a declared application. */
+export interface RecordResult extends RecordRef {
+  kind: 'records';
+  /** The record's colour by its entity's rule (BLUE without one). */
+  colour: RygStatus;
+  snippet: string;
+}
+
+export type SearchResult = AppResult | UserResult | AttachmentResult | CommentResult | RecordResult;
 
 /**
  * The most matches of one kind that a search counts and ranks: past it the
  * kind's `count` is this number and `countCapped` is true (a client shows
  * "1,000+"), and its results are the best of the first matches found
- * (docs/behaviour/search.md#many-matches). Files only: the other kinds are
- * bounded by what the caller sees.
+ * (docs/behaviour/search.md#many-matches). Files and records only: the
+ * other kinds are bounded by what the caller sees.
  */
 export const SEARCH_COUNT_CAP = 1000;
 
@@ -139,6 +184,7 @@ export interface SearchResponse {
   users: SearchGroup<UserResult>;
   attachments: SearchGroup<AttachmentResult>;
   comments: SearchGroup<CommentResult>;
+  records: SearchGroup<RecordResult>;
 }
 
 /**

@@ -87,6 +87,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
       users: 'Benutzer',
       attachments: 'Anhänge',
       comments: 'Kommentare',
+      records: 'Datensätze',
     },
     recent: 'Zuletzt gesucht',
     noRecent: 'Ihre letzten Suchen erscheinen hier.',

@@ -92,6 +92,7 @@ export const en_EN = {
       users: 'Users',
       attachments: 'Attachments',
       comments: 'Comments',
+      records: 'Records',
     },
     recent: 'Recent',
     noRecent: 'Your recent searches will appear here.',

@@ -87,6 +87,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
       users: 'Utilisateurs',
       attachments: 'Pièces jointes',
       comments: 'Commentaires',
+      records: 'Enregistrements',
     },
     recent: 'Récentes',
     noRecent: 'Vos recherches récentes apparaîtront ici.',

@@ -87,6 +87,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
       users: 'Brukere',
       attachments: 'Vedlegg',
       comments: 'Kommentarer',
+      records: 'Poster',
     },
     recent: 'Nylige',
     noRecent: 'De siste søkene dine vises her.',

@@ -87,6 +87,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
       users: 'Uporabniki',
       attachments: 'Priloge',
       comments: 'Komentarji',
+      records: 'Zapisi',
     },
     recent: 'Nedavno',
     noRecent: 'Tu se bodo prikazala vaša nedavna iskanja.',

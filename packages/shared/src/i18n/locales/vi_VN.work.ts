@@ -87,6 +87,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
       users: 'Người dùng',
       attachments: 'Tệp đính kèm',
       comments: 'Bình luận',
+      records: 'Bản ghi',
     },
     recent: 'Gần đây',
     noRecent: 'Các tìm kiếm gần đây của bạn sẽ hiện ở đây.',

@@ -87,6 +87,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
       users: '用户',
       attachments: '附件',
       comments: '评论',
+      records: '记录',
     },
     recent: '最近搜索',
     noRecent: '您最近的搜索会显示在这里。',

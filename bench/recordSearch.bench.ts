@@ -1,0 +1,99 @@
+/**
+ * Records in global search on their own (docs/behaviour/search.md#rights):
+ * what the records' statement of a search costs the database with
+ * BENCH_RECORDS (default 100,000) records of one entity, with nothing of
+ * HTTP around it. The entity is bench/records.bench.ts's incident register
+ * (bench/seedRecords.ts), written straight into a new database as
+ * bench/recordQuery.bench.ts writes it; each row is one search through
+ * `recordSearchSql` and the search store's `records` (matches, count, the
+ * ranked first page of 20), run BENCH_ROUNDS times (default 50) after 5
+ * unmeasured: p50 and p95 in milliseconds, and what it found.
+ *
+ *   node --import tsx bench/recordSearch.bench.ts
+ *   bash scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL node --import tsx bench/recordSearch.bench.ts'
+ *
+ * Prints figures; asserts nothing.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createStores, openDatabase, recordSearchSql, type Database, type RowScope } from '@atrium/server';
+import { DECLARED_APP_TYPE } from '@atrium/shared';
+import { sql } from 'drizzle-orm';
+import { benchDeclaration } from './seedRecords.js';
+import { createBenchDatabase, databaseLabel, percentile, tempDir } from './lib.js';
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
+const WARMUP = 5;
+const SERVICES = ['billing', 'checkout', 'search', 'mail', 'storage', 'identity', 'reports', 'shipping'];
+const WORDS = ['timeout', 'latency', 'outage', 'error', 'queue', 'disk', 'certificate', 'memory', 'deploy', 'rollback', 'network', 'database', 'cache', 'login', 'payment'];
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
+
+const dataDir = tempDir('atrium-bench-record-search-');
+const adminUrl = process.env.BENCH_DATABASE_URL;
+let database: Database | undefined;
+try {
+  database = await openDatabase(adminUrl ? { url: await createBenchDatabase(adminUrl, 'records') } : { dir: path.join(dataDir, 'pgdata') });
+  await database.migrate();
+  const db = database.db;
+  const stores = createStores(db, dataDir);
+  const account = await stores.accounts.create({ name: 'Bench Org' });
+  const people = [];
+  for (const username of ['bench-olivia', 'bench-dana', 'bench-liam']) {
+    const user = await stores.users.create({ username, firstname: username.slice(6), lastname: 'Bench' });
+    await stores.accounts.addMember(account.id, user.id);
+    people.push(user);
+  }
+  const app = await stores.apps.create({ name: 'BenchIncidents', title: 'Bench Incidents', category: 'operational intelligence', appType: DECLARED_APP_TYPE });
+
+  const seeding = performance.now();
+  const now = Date.now();
+  for (let i = 0; i < RECORDS; i += 1000) {
+    const rows = [];
+    for (let j = i; j < Math.min(i + 1000, RECORDS); j++) {
+      const at = new Date(now - ((j * 7919) % (730 * 24 * 60)) * 60_000).toISOString();
+      const summary = `${pick(WORDS, j)} ${pick(WORDS, j * 7 + 3)} in ${pick(SERVICES, j * 5)} #${j}`;
+      const details = `Customers saw ${pick(WORDS, j * 11)} and ${pick(WORDS, j * 13 + 1)} after the ${pick(WORDS, j * 17 + 2)}.`;
+      const assignee = pick(people, j).id;
+      const data = { summary, details, service: pick(SERVICES, j * 5), severity: 'sev3', status: 'open', reportedAt: at, resolvedAt: null, customers: (j * 37) % 5000, assignee };
+      rows.push({ id: crypto.randomUUID(), name: `INC-${String(j + 1).padStart(6, '0')}`, title: summary, owner_id: assignee, at, data, search_text: `${summary} ${details}` });
+    }
+    await db.execute(sql`insert into records (id, account_id, app_id, entity, name, title, owner_id, created_by, updated_by, created_at, updated_at, data, search_text)
+      select r.id, ${account.id}::uuid, ${app.id}::uuid, 'incident', r.name, r.title, r.owner_id, r.owner_id, r.owner_id, r.at, r.at, r.data, r.search_text
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, title text, owner_id uuid, at timestamptz, data jsonb, search_text text)`);
+  }
+  await db.execute(sql`analyze records`);
+  const seeded = (performance.now() - seeding) / 1000;
+
+  const entity = benchDeclaration.entities.incident!;
+  const ctx = { userId: people[0]!.id, now };
+  const target = { accountId: account.id, appId: app.id, entityKey: 'incident', entity };
+  const ALL: RowScope = { kind: 'all' };
+
+  async function measure(label: string, text: string, scope: RowScope = ALL, hidden: string[] = []) {
+    const words = text.toLowerCase().split(/\s+/);
+    const targets = [recordSearchSql(target, text, scope, hidden, ctx)];
+    const times: number[] = [];
+    let found = '';
+    for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      const started = performance.now();
+      const page = await stores.search.records(targets, { words, phrase: words.join(' ') }, 20, 0);
+      if (i >= WARMUP) times.push(performance.now() - started);
+      found = `${page.count.toLocaleString('en')} matching, ${page.items.length} on the page`;
+    }
+    console.log(label.padEnd(40), percentile(times, 50).toFixed(1).padStart(8), percentile(times, 95).toFixed(1).padStart(8), ` ${found}`);
+  }
+
+  console.log(`\n${RECORDS.toLocaleString('en')} records of one entity written in ${seeded.toFixed(1)} s; ${databaseLabel}, ${ROUNDS} rounds after ${WARMUP}, Node ${process.version}`);
+  console.log('search'.padEnd(40), 'p50'.padStart(8), 'p95'.padStart(8), '  (ms)');
+  await measure("a rare word ('4242')", '4242');
+  await measure("a common word ('timeout')", 'timeout');
+  await measure("two words ('timeout latency')", 'timeout latency');
+  await measure("'timeout', scope 'own'", 'timeout', { kind: 'some', owners: [people[0]!.id], where: [] });
+  // The details hidden: the title alone is searched (the searchable fields' words count only where all are seen).
+  await measure("'timeout', the details hidden", 'timeout', ALL, ['details']);
+} finally {
+  await database?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
