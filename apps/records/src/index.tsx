@@ -48,7 +48,10 @@ export default defineApplication(async (app) => {
   const t = (key: string, vars?: Record<string, unknown>) => desktop.t(key, vars);
   const requested = requestedRecords(app.args, app.options as Record<string, unknown>);
   const appName = requested.app ?? '';
-  const api = new RecordsApi((method, path, body) => desktop.request(method, path, body));
+  const api = new RecordsApi(
+    (method, path, body) => desktop.request(method, path, body),
+    (path, form, options) => desktop.upload(path, form, options),
+  );
   const onRecordsChanged = (listener: (change: RecordsChange | null) => void) => desktop.onRecordsChanged(listener);
   const model = new RecordsAppModel({ api, schedule, settings: app.settings, onRecordsChanged }, appName);
   const dialogs = appDialogs(app, () => main);
@@ -125,6 +128,11 @@ export default defineApplication(async (app) => {
             sources: sourcesOf(form),
             app: appName,
             api,
+            openFile: (path) => void desktop.openFile(path),
+            fileSize: (path) => desktop.files.stat(path).then(
+              (entry) => entry.size,
+              () => null,
+            ),
           }}
         />,
       ),

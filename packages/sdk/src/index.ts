@@ -271,6 +271,14 @@ export interface UploadProgress {
   total: number;
 }
 
+/** How an upload of Desktop.upload goes. */
+export interface UploadOptions {
+  /** Called as the form goes up. */
+  onProgress?: (progress: UploadProgress) => void;
+  /** Aborting cancels the upload; the promise rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
 export interface WriteOptions {
   /** false: refuse to replace an existing entry (the overwrite question was not asked). Default: files are replaced. */
   overwrite?: boolean;
@@ -422,6 +430,12 @@ export interface Desktop {
   showProfileCard(userId: string, at: { x: number; y: number }): void;
   /** Makes a signed request to the server's API (bearer token, JSON). */
   request<T = unknown>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T>;
+  /**
+   * Sends a multipart form to the server's API with the signed-in token (an
+   * upload): its progress is told as the form goes up, it has no time limit
+   * of its own, and aborting it rejects with an AbortError.
+   */
+  upload<T = unknown>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   /** The panel's tray: icons with a title, a badge and click and context-click handlers. */
   readonly tray: DesktopTray;
   /** The user's files: every mountpoint the user sees (home, the organisation's shared folder...). */

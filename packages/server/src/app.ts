@@ -34,6 +34,7 @@ import { packageFileRoutes, packageRoutes } from './packages/routes.js';
 import type { Secrets } from './secrets.js';
 import { databaseRateLimitStore } from './http/sharedRateLimits.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
+import { recordFileRoutes } from './records/fileRoutes.js';
 import { recordRoutes } from './records/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import type { SocketLimits } from './sockets/SocketGateway.js';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(taskRoutes({ tasks: s.tasks, authenticate }), { prefix: config.apiPrefix });
   await app.register(searchRoutes({ search: s.search, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordRoutes({ records: s.records, authenticate }), { prefix: config.apiPrefix });
+  await app.register(recordFileRoutes({ files: s.recordFiles, vfs: s.vfs, authenticate }), { prefix: config.apiPrefix });
 
   await app.register(web.plugin);
 

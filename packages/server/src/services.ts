@@ -33,6 +33,7 @@ import type { Mailer } from './mail/Mailer.js';
 import { loadBuiltinPackages } from './packages/packageMetadata.js';
 import { PackageService } from './packages/PackageService.js';
 import { PackageUrlSigner } from './packages/PackageUrlSigner.js';
+import { RecordFiles } from './records/RecordFiles.js';
 import { RecordService } from './records/RecordService.js';
 import { ResourceService } from './resources/ResourceService.js';
 import type { Secrets } from './secrets.js';
@@ -98,6 +99,8 @@ export interface Services {
   search: SearchService;
   /** Records of declared applications (docs/behaviour/records.md). */
   records: RecordService;
+  /** The files of records' file fields (docs/behaviour/records.md#attachments). */
+  recordFiles: RecordFiles;
   /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
   costlyCalls: CostlyCalls;
 }
@@ -253,6 +256,7 @@ export function createServices({
     fileLinks: new FileLinks({ vfs, isSessionOpen: (sessionId, userId) => auth.isSessionOpen(sessionId, userId), users: stores.users, accounts: stores.accounts, callers }),
     tasks,
     records,
+    recordFiles: new RecordFiles(records, vfs, log),
     search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: new CostlyCalls(
       { ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT },

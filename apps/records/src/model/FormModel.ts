@@ -254,6 +254,28 @@ export class FormModel extends Model<FormState> {
     }
   }
 
+  /**
+   * A file was added to a field of the open record (an upload's answer):
+   * the field and the version are the server's now; the user's edits of
+   * other fields stay.
+   */
+  attached(detail: RecordDetail, key: string): void {
+    const s = this.getState();
+    if (s.record === null || s.record.name !== detail.record.name) return;
+    if (!s.dirty) return this.accept(detail);
+    const value = detail.record.values[key] ?? null;
+    this.update({ record: detail.record, rights: detail.rights, original: { ...s.original, [key]: value }, people: detail.people, links: detail.links });
+    this.#setValues({ ...s.values, [key]: value });
+  }
+
+  /** Takes a file out of a field: the save deletes it. */
+  removeFile(key: string, id: string): void {
+    const files = this.getState().values[key];
+    if (!Array.isArray(files)) return;
+    const kept = (files as Array<{ id: string }>).filter((f) => f.id !== id);
+    this.set(key, kept.length === 0 ? null : kept);
+  }
+
   /** Deletes the record (the view asks first). Resolves whether it was deleted. */
   async remove(): Promise<boolean> {
     const { record } = this.getState();

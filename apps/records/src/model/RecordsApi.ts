@@ -1,4 +1,4 @@
-import type { Desktop } from '@atrium/sdk';
+import type { Desktop, UploadOptions } from '@atrium/sdk';
 import type { CreateRecordBody, DeclaredAppDto, RecordDetail, RecordExportQueryInput, RecordImportResult, RecordPage, RecordQueryInput, TimelineEntry, UpdateRecordBody, ValueProblem } from '@atrium/shared/apps';
 
 /**
@@ -48,7 +48,25 @@ const seg = encodeURIComponent;
  * write, each field's problem).
  */
 export class RecordsApi {
-  constructor(private readonly request: Desktop['request']) {}
+  constructor(
+    private readonly request: Desktop['request'],
+    private readonly uploads: Desktop['upload'] = () => Promise.reject(new RecordsFailure('request.failed', 'Uploads are not available here')),
+  ) {}
+
+  /** Uploads a file to a record's file field (progress told as it goes up); answers the record as after the change. */
+  async upload(app: string, name: string, field: string, file: File, options: UploadOptions = {}): Promise<RecordDetail> {
+    const form = new FormData();
+    form.append('upload', file, file.name);
+    let answer: Envelope<RecordDetail>;
+    try {
+      answer = await this.uploads<Envelope<RecordDetail>>(`records/${seg(app)}/record/${seg(name)}/files?field=${encodeURIComponent(field)}`, form, options);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw failureOf(error);
+    }
+    if (answer && answer.status === 'success') return answer.data;
+    throw new RecordsFailure(answer?.code ?? 'request.failed', answer?.message ?? 'The server sent no answer');
+  }
 
   async #call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T> {
     let answer: Envelope<T>;

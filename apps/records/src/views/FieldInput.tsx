@@ -227,7 +227,6 @@ export function FieldInput(props: FieldInputProps): JSX.Element {
               ))}
             </ul>
           )}
-          {!readOnly && <p className="rec-muted">{t('records.form.filesLater')}</p>}
         </div>
       );
     }

@@ -1,8 +1,10 @@
 import { useModel, useTranslation } from '@atrium/app-kit';
 import { labelOf, type Entity, type EntityRights } from '@atrium/shared/apps';
-import { useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { FormModel, FormState } from '../model/FormModel.js';
+import { FileUploads } from '../model/FileUploads.js';
 import { FieldInput, type PickerSources } from './FieldInput.js';
+import { FileField } from './FileField.js';
 import { RECORD_VIEWS } from './slots.js';
 import { failureText, problemText } from './texts.js';
 import type { RecordsApi } from '../model/RecordsApi.js';
@@ -20,6 +22,18 @@ export interface FormActions {
   sources: PickerSources;
   app: string;
   api: RecordsApi;
+  /** Opens a file (a path of the desktop's files) in the application of its type. */
+  openFile(path: string): void;
+  /** A file's size in bytes (a path of the desktop's files), or null when it cannot be read. */
+  fileSize(path: string): Promise<number | null>;
+}
+
+/** What a form's file fields share: the uploads, and how a file opens. */
+interface FilesOfForm {
+  uploads: FileUploads;
+  app: string;
+  open(path: string): void;
+  sizeOf(path: string): Promise<number | null>;
 }
 
 interface Section {
@@ -37,7 +51,7 @@ function layoutOf(entity: Entity, language: string): Array<{ label: string | nul
 }
 
 /** One field with its label, required mark, help, input and problem (tied to the input by aria-describedby). */
-function FieldRow({ model, state, fieldKey, sources }: { model: FormModel; state: FormState; fieldKey: string; sources: PickerSources }): JSX.Element | null {
+function FieldRow({ model, state, fieldKey, sources, files }: { model: FormModel; state: FormState; fieldKey: string; sources: PickerSources; files: FilesOfForm }): JSX.Element | null {
   const { t, language } = useTranslation();
   const base = useId();
   const field = model.entity.fields[fieldKey];
@@ -63,6 +77,21 @@ function FieldRow({ model, state, fieldKey, sources }: { model: FormModel; state
           {field.required && <Required />}
         </label>
       )}
+      {field.type === 'file' ? (
+        <FileField
+          id={id}
+          fieldKey={fieldKey}
+          label={label}
+          value={state.values[fieldKey] ?? null}
+          record={state.record?.deletedAt ? null : (state.record?.name ?? null)}
+          editable={!readOnly && !state.record?.deletedAt}
+          uploads={files.uploads}
+          describedBy={describedBy}
+          open={(name) => state.record && files.open(`records:/${files.app}/${state.record.name}/${name}`)}
+          sizeOf={(name) => (state.record ? files.sizeOf(`records:/${files.app}/${state.record.name}/${name}`) : Promise.resolve(null))}
+          remove={(fileId) => model.removeFile(fieldKey, fileId)}
+        />
+      ) : (
       <FieldInput
         id={id}
         field={field}
@@ -79,6 +108,7 @@ function FieldRow({ model, state, fieldKey, sources }: { model: FormModel; state
           return p ? problemText(t, p) : undefined;
         }}
       />
+      )}
       {field.help && (
         <span id={helpId} className="rec-field__help">
           {labelOf(field.help, language)}
@@ -115,6 +145,10 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
   const state = useModel(model);
   const [tab, setTab] = useState(0);
   const [timeline, setTimeline] = useState(false);
+  const [uploads] = useState(() => new FileUploads({ api: actions.api, done: (detail, field) => model.attached(detail, field) }, actions.app));
+  // Uploads still going up stop with the form.
+  useEffect(() => () => uploads.dispose(), [uploads]);
+  const files: FilesOfForm = { uploads, app: actions.app, open: actions.openFile, sizeOf: actions.fileSize };
   const tabsId = useId();
   const layout = layoutOf(entity, language);
   const record = state.record;
@@ -282,7 +316,7 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
               <fieldset key={index} className="rec-section">
                 {section.label && <legend className="rec-section__title">{section.label}</legend>}
                 {section.fields.map((key) => (
-                  <FieldRow key={key} model={model} state={state} fieldKey={key} sources={actions.sources} />
+                  <FieldRow key={key} model={model} state={state} fieldKey={key} sources={actions.sources} files={files} />
                 ))}
               </fieldset>
             ))}

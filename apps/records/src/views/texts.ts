@@ -25,3 +25,19 @@ export function failureText(t: TFunction, failure: RecordsFailure): string {
 export function failureDetails(failure: RecordsFailure): string {
   return `${failure.code}${failure.status === null ? '' : ` (${failure.status})`}: ${failure.message}`;
 }
+
+/**
+ * Why a file was not attached: the file system's refusal (space, upload
+ * limit, name) in the desktop's words, the field's problem (full, hidden),
+ * else as any call's failure.
+ */
+export function uploadFailureText(t: TFunction, failure: RecordsFailure): string {
+  if (failure.code.startsWith('vfs.')) {
+    const key = `vfs.error.${failure.code.slice('vfs.'.length)}`;
+    const text = t(key, { ...failure.params });
+    if (text !== key) return text;
+  }
+  const problem = Object.values(failure.fields)[0];
+  if (failure.code === 'records.invalid' && problem) return problemText(t, problem);
+  return failureText(t, failure);
+}

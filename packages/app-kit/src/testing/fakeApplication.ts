@@ -80,6 +80,8 @@ export interface FakeApplicationOptions {
   dialog?: Application['dialog'];
   /** Answers the app's requests to the API (default: every one rejects). */
   request?: Desktop['request'];
+  /** Answers the app's uploads (default: every one rejects). */
+  upload?: Desktop['upload'];
   /** Hears changes of records (default: none is ever told). */
   onRecordsChanged?: Desktop['onRecordsChanged'];
 }
@@ -149,6 +151,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     packages: (type) => (options.packages ?? []).filter((p) => !type || p.type === type),
     showProfileCard: () => undefined,
     request: options.request ?? (() => Promise.reject(new Error('No requests in this test'))),
+    upload: options.upload ?? (() => Promise.reject(new Error('No uploads in this test'))),
     tray: { create: () => ({ update: () => undefined, destroy: () => undefined }) },
     files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: {} }),
     openFile: async (file) => {

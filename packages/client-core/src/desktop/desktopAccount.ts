@@ -1,5 +1,6 @@
 import type { Envelope, PackageManifestEntry, Profile } from '@atrium/shared';
 import type { Session } from '../auth/Session.js';
+import type { UploadOptions } from '@atrium/sdk';
 import type { RequestMethod } from '../packages/DesktopHooks.js';
 
 /** What the desktop reads and asks of the signed-in session. */
@@ -8,6 +9,8 @@ export interface DesktopAccount {
   profile(): Profile | null;
   /** A signed API request (the envelope as the server sent it). */
   request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
+  /** A signed multipart upload, with its progress and no time limit. */
+  upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   /** Changes one of the user's own preferences, then reloads the profile. */
   setUserPreference(name: string, value: string): Promise<void>;
   /** Fetches the profile again (its applications may have changed); listeners of the session's profile hear of it. */
@@ -27,6 +30,10 @@ export function desktopAccount(session: Session): DesktopAccount {
   return {
     profile,
     request: (method, path, body) => request(session, method, path, body),
+    upload: (path, form, options = {}) => {
+      const { onProgress, signal } = options;
+      return session.api.upload(path, form, { timeout: 0, signal, onUploadProgress: onProgress && ((loaded, total) => onProgress({ loaded, total })) });
+    },
     async setUserPreference(name, value) {
       const user = profile();
       if (!user) throw new Error('Not signed in');

@@ -55,6 +55,7 @@ export function desktopPackages(platform: DesktopPlatform, host: PackageHost): P
     profile: account.profile,
     setUserPreference: account.setUserPreference,
     request: account.request,
+    upload: account.upload,
     showProfileCard: (userId, at) => void host.profileCard.open(userId, at),
     tray: host.tray,
     files: host.files,

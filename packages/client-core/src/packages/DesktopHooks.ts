@@ -1,4 +1,4 @@
-import type { DesktopSearch, DesktopTasks, TranslationLoader, TranslationTexts } from '@atrium/sdk';
+import type { DesktopSearch, DesktopTasks, TranslationLoader, TranslationTexts, UploadOptions } from '@atrium/sdk';
 import type { Locale, Profile } from '@atrium/shared';
 import type { TrayModel } from '../desktop/TrayModel.js';
 import type { DialogService } from '../dialogs/DialogService.js';
@@ -35,6 +35,8 @@ export interface DesktopHooks {
   setUserPreference(name: 'Greetingmessage', value: 'true' | 'false'): Promise<void>;
   /** A signed API request (the envelope as the server sent it). */
   request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
+  /** A signed multipart upload to the API, with its progress. */
+  upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   showProfileCard(userId: string, at: { x: number; y: number }): void;
   /** The panel's tray that apps place icons in (without it, an app's icons are kept but shown nowhere). */
   tray?: TrayModel;

@@ -49,6 +49,7 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
       packages.visible(type).map((entry): PackageSummary => ({ name: entry.name, type: entry.type, title: packageTitle(entry, hooks.locale()) })),
     showProfileCard: (userId, at) => hooks.showProfileCard(userId, at),
     request: (method, path, body) => hooks.request(method, path, body),
+    upload: (path, form, options) => hooks.upload(path, form, options),
     tray: ownedTray(hooks.tray ?? new TrayModel(), packages, owner),
     files: hooks.files,
     // The rule is loaded with the first file opened (docs/behaviour/files.md#opening-a-file).

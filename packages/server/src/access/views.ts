@@ -9,7 +9,7 @@ import type { VfsCaller } from '../vfs/VfsService.js';
 import type { Caller } from './Caller.js';
 
 export function vfsCallerOf(caller: Caller): VfsCaller {
-  return { userId: caller.userId, sessionId: caller.sessionId, account: caller.organisation };
+  return { userId: caller.userId, sessionId: caller.sessionId, account: caller.organisation, caller };
 }
 
 export function taskCallerOf(caller: Caller): TaskCaller {

@@ -6,6 +6,7 @@ import {
   colourOf,
   defaultValues,
   RECORD_CSV_MAX_ROWS,
+  FILES_PER_FIELD_MAX,
   RECORD_MENTION_TEXTS,
   type AppDeclaration,
   type RecordExportQuery,
@@ -13,6 +14,7 @@ import {
   type DeclaredAppDto,
   type Entity,
   type EvaluationContext,
+  type FileRef,
   type Labels,
   type RecordDetail,
   type RecordDto,
@@ -32,6 +34,7 @@ import { listQuerySql, recordSearchSql, scopeSql, type RecordSearchSql } from '.
 import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
 import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
+import { fileProblems, fileRefs, removedFiles } from './fileValues.js';
 import { isUniqueViolation, mentionedUsernames, refuseLocked, same } from './recordChecks.js';
 import { csvColumns, csvHeader, CsvProblem, csvText, csvValue, isCsvField, parseCsv, writeCsv } from './recordsCsv.js';
 import { fillRecordText, RECORD_NAME_MAX_LENGTH, seriesKey, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
@@ -71,6 +74,11 @@ export interface RecordServiceDeps {
   /** The user's interface language (their setting), for what is written for them. */
   localeOf(userId: string): Promise<Locale>;
   now?: () => Date;
+}
+
+/** What the attachments' part does when a write takes files out of a record. */
+export interface RecordFilesHooks {
+  removed(where: { accountId: string; app: string; record: string }, files: FileRef[]): Promise<void>;
 }
 
 /**
@@ -125,6 +133,7 @@ export class RecordService {
   private readonly declarations: ExpiringCache<string, InstalledApp | null>;
   private readonly now: () => Date;
   private readonly present: RecordPresenter;
+  private files: RecordFilesHooks | null = null;
 
   constructor(private readonly deps: RecordServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -226,7 +235,8 @@ export class RecordService {
     const checked = checkValues(entity, { ...defaults, ...input }, evaluation);
     const values = checked.values;
     const changed = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
-    const problems = { ...(await this.serverProblems(caller, app, entityKey, values, changed, null)), ...checked.problems };
+    // A new record has no folder yet: its files come by upload once it exists.
+    const problems = { ...(await this.serverProblems(caller, app, entityKey, values, changed, null)), ...fileProblems(entity, {}, values, null), ...checked.problems };
     const fieldName = 'field' in entity.naming ? entity.naming.field : null;
     if (fieldName !== null && problems[fieldName] === undefined) {
       const problem = await this.nameProblem(app, values[fieldName]);
@@ -295,8 +305,17 @@ export class RecordService {
   /** PUT records/{app}/record/{name}: the fields given, on the version they were read at. */
   async update(caller: Caller, appName: string, name: string, version: number, input: Readonly<Record<string, unknown>>): Promise<RecordDetail> {
     const app = await this.context(caller, appName);
-    const read = await this.readable(caller, app, name);
+    return this.write(caller, app, await this.readable(caller, app, name), version, input, null);
+  }
+
+  /**
+   * A record's fields written on a version: its file fields only keep or
+   * lose the files they hold, but for `uploaded`, the file just stored in
+   * the record's folder. The files a write takes out are deleted with it.
+   */
+  private async write(caller: Caller, app: AppContext, read: ReadRecord, version: number, input: Readonly<Record<string, unknown>>, uploaded: FileRef | null): Promise<RecordDetail> {
     const { record, entity, access } = read;
+    const name = record.name;
     if (record.deletedAt) throw new RecordError('notFound');
     if (!access.actions.includes('update')) throw new RecordError('forbidden');
     if (record.version !== version) throw await this.conflict(record);
@@ -309,7 +328,7 @@ export class RecordService {
     const values = checked.values;
     const changed = Object.keys(entity.fields).filter((key) => !same(record.data[key], values[key]));
     // Values that did not change are not checked again: a link to a record the caller no longer sees stays.
-    const problems = { ...(await this.serverProblems(caller, app, record.entity, values, changed, record.id)), ...checked.problems };
+    const problems = { ...(await this.serverProblems(caller, app, record.entity, values, changed, record.id)), ...fileProblems(entity, record.data, values, uploaded), ...checked.problems };
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     if (changed.length === 0) return this.detail(caller, app, read);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : record.ownerId;
@@ -327,8 +346,75 @@ export class RecordService {
       return after;
     });
     if (!updated) throw await this.conflictOf(app, name);
+    const removed = removedFiles(entity, record.data, values);
+    if (removed.length > 0) await this.files?.removed({ accountId: app.scope.accountId, app: app.name, record: record.name }, removed);
     this.publish(caller, app, record.entity, [record.name]);
     return this.detail(caller, app, { record: updated, entity, access: this.access(caller, app, updated) });
+  }
+
+  // ---- Attachments (RecordFiles.ts) ----
+
+  /** The attachments' part, told of the files a write takes out of a record. */
+  useFiles(files: RecordFilesHooks): void {
+    this.files = files;
+  }
+
+  /**
+   * Of these names of an application's records, the live ones the caller
+   * may read, each with the names of the files its fields the caller sees
+   * hold; null when the caller does not have the application.
+   */
+  async readableFiles(caller: Caller, appName: string, names: readonly string[]): Promise<Map<string, Set<string>> | null> {
+    const app = await this.context(caller, appName).catch((e: unknown) => {
+      if (e instanceof RecordError && e.code === 'records.appNotFound') return null;
+      throw e;
+    });
+    if (!app) return null;
+    const found = new Map<string, Set<string>>();
+    if (names.length === 0) return found;
+    for (const [key, entity] of Object.entries(app.declaration.entities)) {
+      if (!Object.values(entity.fields).some((f) => f.type === 'file')) continue;
+      for (const record of await this.deps.stores.records.findByNames(app.scope, key, names)) {
+        const access = this.access(caller, app, record);
+        if (!access.actions.includes('read')) continue;
+        const shown = Object.keys(entity.fields).filter((f) => entity.fields[f]!.type === 'file' && !access.hiddenFields.includes(f));
+        found.set(record.name, new Set(shown.flatMap((f) => fileRefs(record.data[f]).map((file) => file.name))));
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Where a caller's upload to a record's file field may go: a live record
+   * they may update, a file field they may change, with room for one more
+   * file. Refused as the record's update would be.
+   */
+  async fileTarget(caller: Caller, appName: string, name: string, fieldKey: string): Promise<{ app: string; record: string }> {
+    const app = await this.context(caller, appName);
+    const { record, entity, access } = await this.readable(caller, app, name);
+    if (record.deletedAt) throw new RecordError('notFound');
+    if (!access.actions.includes('update')) throw new RecordError('forbidden');
+    const field = Object.hasOwn(entity.fields, fieldKey) && !access.hiddenFields.includes(fieldKey) ? entity.fields[fieldKey]! : null;
+    if (field?.type !== 'file') throw new RecordError('invalid', undefined, { [fieldKey]: { code: 'unknownField' } });
+    if (field.readOnly || access.readOnlyFields.includes(fieldKey)) throw new RecordError('readOnlyField', { field: fieldKey });
+    const max = field.multiple ? FILES_PER_FIELD_MAX : 1;
+    if (fileRefs(record.data[fieldKey]).length >= max) throw new RecordError('invalid', undefined, { [fieldKey]: { code: 'maxRows', params: { max: String(max) } } });
+    return { app: app.name, record: record.name };
+  }
+
+  /** A file stored in a record's folder added to its file field, on the record's newest version (a change in its history). */
+  async attach(caller: Caller, appName: string, name: string, fieldKey: string, file: FileRef): Promise<RecordDetail> {
+    const app = await this.context(caller, appName);
+    // Another change may come between reading the record and writing it: the file is added to the newer values then.
+    for (let attempt = 1; ; attempt++) {
+      const read = await this.readable(caller, app, name);
+      if (read.record.deletedAt) throw new RecordError('notFound');
+      try {
+        return await this.write(caller, app, read, read.record.version, { [fieldKey]: [...fileRefs(read.record.data[fieldKey]), file] }, file);
+      } catch (e) {
+        if (!(e instanceof RecordError && e.code === 'records.conflict') || attempt >= 3) throw e;
+      }
+    }
   }
 
   /** DELETE records/{app}/record/{name}?version=: the record leaves the lists (kept, for restoring). */

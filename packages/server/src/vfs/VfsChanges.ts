@@ -2,10 +2,11 @@
  * Change events of the filesystem, for live updates: after each change that
  * commits, the directories whose listing changed, once per mount instance
  * touched; directories of an organisation's mountpoints go to its members,
- * those of global mountpoints to nobody.
+ * those of global and guarded mountpoints to nobody.
  */
 import { parseVfsPath } from '@atrium/shared';
 import type { MountDefinition } from './mounts.js';
+import type { VfsGuards } from './VfsGuards.js';
 import type { VfsCaller } from './VfsPaths.js';
 
 /** A finished change, for live updates: the directories whose listing changed. */
@@ -21,7 +22,10 @@ export type VfsChangeListener = (change: VfsChange) => void;
 export class VfsChanges {
   private readonly listeners = new Set<VfsChangeListener>();
 
-  constructor(private readonly mounts: readonly MountDefinition[]) {}
+  constructor(
+    private readonly mounts: readonly MountDefinition[],
+    private readonly guards: VfsGuards,
+  ) {}
 
   /** Called after every change that commits; returns the function that stops it. */
   onChange(listener: VfsChangeListener): () => void {
@@ -35,7 +39,8 @@ export class VfsChanges {
     for (const directory of new Set(directories)) {
       const def = this.mounts.find((m) => m.name === parseVfsPath(directory).mount);
       const organisation = def?.scope === 'organisation' ? (caller.account?.id ?? null) : null;
-      if (def?.scope === 'global') continue;
+      // A guarded mountpoint's paths name what not every member may see: its owner announces its own changes.
+      if (def?.scope === 'global' || (def && this.guards.guarded(def.name))) continue;
       byOrganisation.set(organisation, [...(byOrganisation.get(organisation) ?? []), directory]);
     }
     for (const [organisation, dirs] of byOrganisation) {

@@ -12,6 +12,7 @@ import type { FileUrlSigner } from './FileUrlSigner.js';
 import type { MountDefinition } from './mounts.js';
 import type { SpaceReservations } from './SpaceReservations.js';
 import { VfsChanges } from './VfsChanges.js';
+import { VfsGuards } from './VfsGuards.js';
 import type { VfsBlobStore } from './VfsBlobStore.js';
 import { VfsPaths, type Resolved, type VfsCaller } from './VfsPaths.js';
 import type { NewVfsNode, VfsNodeRecord, VfsStore } from './VfsStore.js';
@@ -39,6 +40,7 @@ export class VfsContext {
   readonly paths: VfsPaths;
   readonly spaces: WriteSpaces;
   readonly changes: VfsChanges;
+  readonly guards = new VfsGuards();
 
   constructor(
     readonly store: VfsStore,
@@ -48,10 +50,10 @@ export class VfsContext {
     readonly log: Log,
   ) {
     this.now = options.now ?? (() => new Date());
-    this.paths = new VfsPaths(options.mounts, store);
+    this.paths = new VfsPaths(options.mounts, store, this.guards);
     const reservations = options.reservations ?? new LocalSpaceReservations((owner) => store.usage(owner));
     this.spaces = new WriteSpaces(reservations, blobs, options.quota, options.uploadLimit);
-    this.changes = new VfsChanges(options.mounts);
+    this.changes = new VfsChanges(options.mounts, this.guards);
   }
 
   /** Whose space a caller's writes take: nobody's for an operator. */

@@ -64,7 +64,9 @@ export class VfsMoves {
     checkNewName(dst);
     checkTarget(src, dst, from, to, options);
     existingParent(dst);
-    const subtree = src.node.isDirectory ? await this.ctx.store.subtree(src.node.id) : [src.node];
+    // A folder of a guarded mountpoint is copied with what the caller may see of it.
+    const folder = { mount: src.instance.def.name, scope: src.instance.scope, names: src.names };
+    const subtree = src.node.isDirectory ? await this.ctx.guards.subtree(caller, folder, await this.ctx.store.subtree(src.node.id)) : [src.node];
     checkDepth(dst, to, subtree);
     const total = subtree.reduce((sum, n) => sum + n.size, 0);
     const owner = this.ctx.ownerOf(caller);

@@ -5,7 +5,9 @@
  * on what it found.
  */
 import { isVfsPath, parseVfsPath, VFS_MAX_DEPTH, VFS_NAME_RULES, vfsNameRuleBroken, type VfsMountpoint } from '@atrium/shared';
+import type { Caller } from '../access/Caller.js';
 import type { MountDefinition } from './mounts.js';
+import type { VfsGuards } from './VfsGuards.js';
 import { VfsError } from './VfsError.js';
 import type { VfsNodeRecord, VfsStore } from './VfsStore.js';
 
@@ -18,6 +20,10 @@ export interface VfsCaller {
   account: { id: string; name: string } | null;
   /** Operators may write read-only mountpoints, and their files count against nobody's space. */
   operator?: boolean;
+  /** The request's caller, whose rights decide what a guarded mountpoint shows them (VfsGuards.ts). */
+  caller?: Caller;
+  /** The read-only mountpoint the service that owns it writes on the user's behalf (their files count against their space). */
+  forMount?: string;
 }
 
 /** One mountpoint for one caller: its declaration and whose files (the scope) it shows. */
@@ -47,6 +53,7 @@ export class VfsPaths {
   constructor(
     private readonly mounts: readonly MountDefinition[],
     private readonly store: VfsStore,
+    private readonly guards: VfsGuards,
   ) {}
 
   /** The declaration of a mountpoint by name. */
@@ -88,13 +95,19 @@ export class VfsPaths {
     if (!def?.enabled) return false;
     if (def.scope === 'global') return node.scope === 'global';
     if (def.scope === 'user') return caller.userId !== null && node.scope === caller.userId;
-    return caller.userId !== null && (await isMember(node.scope));
+    if (caller.userId === null || !(await isMember(node.scope))) return false;
+    if (!this.guards.guarded(def.name)) return true;
+    const path = (await this.store.pathsOf([node.id])).get(node.id);
+    return path !== undefined && (await this.guards.filter(caller, def.name, node.scope, [path.slice(1).split('/')], (names) => names)).length === 1;
   }
 
   /** Resolves a path name by name, in one query once the mount instance's root exists. */
   async resolve(caller: VfsCaller, text: string, store: VfsStore = this.store): Promise<Resolved> {
     const { instance, names } = this.checked(caller, text);
-    return this.walked(instance, text, names, store);
+    // Only writes resolve paths inside a transaction; a guarded mountpoint is written by its owner alone, and its
+    // guard is not asked there (it reads other tables, which the embedded database's one connection would wait for).
+    if (store !== this.store) this.guards.refuseWrite(caller, instance.def.name);
+    return this.walked(caller, instance, text, names, store);
   }
 
   /**
@@ -107,7 +120,7 @@ export class VfsPaths {
     const { instance, mount, names } = this.checked(caller, text);
     if (names.length === 0) return null;
     const folder = names.slice(0, -1);
-    return { target: { instance, text, names }, parent: await this.walked(instance, `${mount}:/${folder.join('/')}`, folder, this.store) };
+    return { target: { instance, text, names }, parent: await this.walked(caller, instance, `${mount}:/${folder.join('/')}`, folder, this.store) };
   }
 
   /** A path's mount instance and names, each name checked. */
@@ -128,14 +141,17 @@ export class VfsPaths {
     return { instance, mount, names };
   }
 
-  private async walked(instance: MountInstance, text: string, names: string[], store: VfsStore): Promise<Resolved> {
+  private async walked(caller: VfsCaller, instance: MountInstance, text: string, names: string[], store: VfsStore): Promise<Resolved> {
     const mount = instance.def.name;
+    // What lies past the names the caller may see (a guarded mountpoint's) is answered as if it did not exist.
+    const visible = await this.guards.visible(caller, mount, instance.scope, names);
     let chain = await store.walk(mount, instance.scope, names);
     if (chain.length === 0) {
       // First use of this mount instance: its root is created, then the path walked again.
       await store.root(mount, instance.scope);
       chain = await store.walk(mount, instance.scope, names);
     }
+    chain = chain.slice(0, visible + 1);
     const result = (node: VfsNodeRecord | null, parent: VfsNodeRecord | null, ancestors: VfsNodeRecord[], brokenAt: Resolved['brokenAt']): Resolved => ({
       instance,
       text,
@@ -184,7 +200,7 @@ export function existingParent(r: Resolved): VfsNodeRecord {
 }
 
 export function checkWritable(caller: VfsCaller, r: Pick<Resolved, 'instance'>): void {
-  if (r.instance.def.readOnly && !caller.operator) throw new VfsError('readOnly', { name: r.instance.def.name });
+  if (r.instance.def.readOnly && !caller.operator && caller.forMount !== r.instance.def.name) throw new VfsError('readOnly', { name: r.instance.def.name });
 }
 
 /** Whether a file may be written over what the path names now. */

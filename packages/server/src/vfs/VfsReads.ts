@@ -41,8 +41,10 @@ export class VfsReads {
   ): Promise<VfsEntry[]> {
     const r = await this.ctx.paths.resolve(caller, path);
     const dir = existingDirectory(r);
-    const entries = (all: VfsNodeRecord[]) => {
-      const children = all.filter((c) => options.showHiddenFiles || !c.name.startsWith('.'));
+    const entries = async (all: VfsNodeRecord[]) => {
+      const shown = all.filter((c) => options.showHiddenFiles || !c.name.startsWith('.'));
+      // In a guarded mountpoint, only the entries the caller may see.
+      const children = await this.ctx.guards.filter(caller, r.instance.def.name, r.instance.scope, shown, (c) => [...r.names, c.name]);
       const base = formatPath(r).replace(/\/$/, '');
       return this.ctx.present(
         caller,
@@ -88,10 +90,12 @@ export class VfsReads {
       limit: Math.min(options.limit ?? VFS_SEARCH_MAX_RESULTS, VFS_SEARCH_MAX_RESULTS),
     });
     const paths = await this.ctx.store.pathsOf(found.map((n) => n.id));
+    const pathOf = (n: VfsNodeRecord) => paths.get(n.id) ?? '/';
+    const shown = await this.ctx.guards.filter(caller, r.instance.def.name, r.instance.scope, found, (n) => pathOf(n).slice(1).split('/'));
     return this.ctx.present(
       caller,
-      found,
-      found.map((n) => `${r.instance.def.name}:${paths.get(n.id) ?? '/'}`),
+      shown,
+      shown.map((n) => `${r.instance.def.name}:${pathOf(n)}`),
     );
   }
 }

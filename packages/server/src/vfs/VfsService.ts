@@ -13,6 +13,7 @@ import type { FileUrlSigner } from './FileUrlSigner.js';
 import type { VfsChangeListener } from './VfsChanges.js';
 import { VfsContext, type VfsServiceOptions } from './VfsContext.js';
 import type { VfsError } from './VfsError.js';
+import type { MountGuard } from './VfsGuards.js';
 import { VfsMoves } from './VfsMoves.js';
 import type { MountInstance, VfsCaller } from './VfsPaths.js';
 import { VfsReads } from './VfsReads.js';
@@ -23,6 +24,7 @@ import type { DeclaredLength, WriteSpace } from './WriteSpaces.js';
 
 export type { VfsChangeListener } from './VfsChanges.js';
 export type { VfsServiceOptions } from './VfsContext.js';
+export type { MountGuard } from './VfsGuards.js';
 export type { MountInstance, VfsCaller } from './VfsPaths.js';
 export { LARGE_LISTING_ENTRIES, likePattern } from './VfsReads.js';
 
@@ -71,6 +73,11 @@ export class VfsService {
   }
 
   // ---- Mountpoints ----
+
+  /** Puts a mountpoint's paths under a guard that says what each caller may see of them (VfsGuards.ts). */
+  guard(mount: string, guard: MountGuard): void {
+    this.ctx.guards.set(mount, guard);
+  }
 
   /** The caller's mountpoints, disabled ones included (listed as not mounted). */
   mountpoints(caller: VfsCaller): VfsMountpoint[] {

@@ -17,11 +17,16 @@ export interface MountDefinition {
   enabled: boolean;
 }
 
+/** The mountpoint of records' attachments (docs/behaviour/records.md#attachments). */
+export const RECORDS_MOUNT = 'records';
+
 /** The mountpoints every installation has. */
 export const BUILTIN_MOUNTS: readonly MountDefinition[] = [
   { name: 'home', label: VFS_BUILTIN_MOUNT_LABELS.home, scope: 'user', readOnly: false, searchable: true, visibility: 'global', enabled: true },
   { name: 'shared', label: VFS_BUILTIN_MOUNT_LABELS.shared, scope: 'organisation', readOnly: false, searchable: true, visibility: 'global', enabled: true },
   { name: 'documents', label: VFS_BUILTIN_MOUNT_LABELS.documents, scope: 'organisation', readOnly: true, searchable: true, visibility: 'restricted', enabled: true },
+  // The files of records' file fields: written by the records service only, each path readable by who may read its record (VfsGuards.ts).
+  { name: RECORDS_MOUNT, label: VFS_BUILTIN_MOUNT_LABELS.records, scope: 'organisation', readOnly: true, searchable: false, visibility: 'restricted', enabled: true },
 ];
 
 const MountEntry = z
@@ -60,6 +65,8 @@ export function parseMounts(text: string | undefined): { ok: true; value: MountD
     const existing = mounts.find((m) => m.name === entry.name);
     if (existing) {
       Object.assign(existing, Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)));
+      // Records' files are written by the records service alone, whatever the configuration says.
+      if (existing.name === RECORDS_MOUNT) existing.readOnly = true;
       continue;
     }
     if (!entry.label || !entry.scope) return { ok: false, error: `${entry.name}: a new mountpoint needs a label and a scope` };

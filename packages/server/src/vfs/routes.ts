@@ -135,7 +135,7 @@ export function vfsFileRoutes(services: Pick<VfsRouteServices, 'vfs' | 'fileLink
 }
 
 /** The content length a writefile declares (its body's, the form's other fields included), or null when it is sent chunked. */
-function declaredLength(request: FastifyRequest): DeclaredLength | null {
+export function declaredLength(request: FastifyRequest): DeclaredLength | null {
   const header = request.headers['content-length'];
   const bytes = typeof header === 'string' && /^\d{1,16}$/.test(header.trim()) ? Number(header) : NaN;
   return Number.isSafeInteger(bytes) ? { bytes, slack: MULTIPART_OVERHEAD } : null;
@@ -171,7 +171,7 @@ const CUT_SHORT_MESSAGES = /^aborted$|unexpected end of multipart data|terminate
 const UNUSABLE_FORM_MESSAGES = /boundary|needle|content-type/i;
 
 /** Errors of reading a multipart body, as the filesystem's texts. */
-function uploadError(e: unknown, vfs: VfsService, request: FastifyRequest): unknown {
+export function uploadError(e: unknown, vfs: VfsService, request: FastifyRequest): unknown {
   if (e instanceof HttpError || e instanceof DomainError) return e;
   const code = (e as { code?: string } | null)?.code;
   const message = e instanceof Error ? e.message : '';

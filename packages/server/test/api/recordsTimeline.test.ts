@@ -19,9 +19,9 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
 
 /** The service's calls that write, each with the history action it leaves (a comment is in the timeline as itself). */
-const WRITES = { create: 'create', createAsOperator: 'create', update: 'update', remove: 'delete', restore: 'restore', comment: 'comment', importCsv: 'import' } as const;
+const WRITES = { create: 'create', createAsOperator: 'create', update: 'update', remove: 'delete', restore: 'restore', comment: 'comment', importCsv: 'import', attach: 'update' } as const;
 /** The service's calls that only read, and its plumbing. */
-const NOT_WRITES = ['apps', 'list', 'get', 'timeline', 'onChange', 'forgetDeclarations', 'changedElsewhere', 'exportCsv', 'searchTargets'];
+const NOT_WRITES = ['apps', 'list', 'get', 'timeline', 'onChange', 'forgetDeclarations', 'changedElsewhere', 'exportCsv', 'searchTargets', 'useFiles', 'readableFiles', 'fileTarget'];
 
 describe(`records' history, comments and live updates on ${databaseKind}`, () => {
   let t: TestApp;
@@ -119,7 +119,8 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     )) as unknown as { rows: Array<{ name: string; version: number; rows: number; first: number; last: number; versions: number }> };
     expect(rows.rows.length).toBeGreaterThan(0);
     for (const row of rows.rows) expect({ ...row, first: Number(row.first), last: Number(row.last) }).toEqual({ ...row, rows: row.version, first: 1, last: row.version, versions: row.version });
-    expect(Object.keys(WRITES).sort()).toEqual(['comment', 'create', 'createAsOperator', 'importCsv', 'remove', 'restore', 'update']);
+    // attach (a file added to a file field) is an update: its history row is checked with the attachments (recordFiles.test.ts).
+    expect(Object.keys(WRITES).sort()).toEqual(['attach', 'comment', 'create', 'createAsOperator', 'importCsv', 'remove', 'restore', 'update']);
   });
 
   it('keeps comments with the users they mention who may read the record, and gives each a work item', async () => {

@@ -42,13 +42,14 @@ describe(`filesystem operations (${databaseKind})`, () => {
     const res = await alice.mountpoints();
     expect(res.statusCode).toBe(200);
     const mounts = data<VfsMountpoint[]>(res);
-    expect(mounts.map((m) => m.name)).toEqual(['home', 'shared', 'documents', 'archive']);
+    expect(mounts.map((m) => m.name)).toEqual(['home', 'shared', 'documents', 'records', 'archive']);
     expect(mounts[0]).toMatchObject({ label: 'Home', root: 'home:/', enabled: true, mounted: true, attributes: { readOnly: false, searchable: true, visibility: 'global' } });
     expect(mounts[1]!.label).toBe(`Shared – ${orgName}`);
     // What a client needs to show the labels in its own language: the name, and the organisation's name where the label has it.
-    expect(mounts.map((m) => m.organisation)).toEqual([undefined, orgName, orgName, undefined]);
+    expect(mounts.map((m) => m.organisation)).toEqual([undefined, orgName, orgName, orgName, undefined]);
     expect(mounts[2]).toMatchObject({ attributes: { readOnly: true, visibility: 'restricted' } });
-    expect(mounts[3]).toMatchObject({ enabled: false, mounted: false });
+    expect(mounts[3]).toMatchObject({ label: `Records – ${orgName}`, attributes: { readOnly: true, searchable: false, visibility: 'restricted' } });
+    expect(mounts[4]).toMatchObject({ enabled: false, mounted: false });
   });
 
   it('writes, reads back, stats and lists a file', async () => {

@@ -10,6 +10,7 @@ describe('VFS settings', () => {
       ['home', 'user', false, 'global'],
       ['shared', 'organisation', false, 'global'],
       ['documents', 'organisation', true, 'restricted'],
+      ['records', 'organisation', true, 'restricted'],
     ]);
     expect(vfs.quota).toBe(10 * 1024 ** 3);
     expect(vfs.uploadLimit).toBe(4 * 1024 ** 3);
@@ -18,6 +19,8 @@ describe('VFS settings', () => {
   it('changes built-in mountpoints and adds new ones from VFS_MOUNTS', () => {
     const { vfs } = loadConfig({ VFS_MOUNTS: '[{"name":"documents","enabled":false},{"name":"archive","label":"Archive","scope":"global","readOnly":true}]' });
     expect(vfs.mounts.find((m) => m.name === 'documents')).toMatchObject({ enabled: false, readOnly: true });
+    // Records' files stay read-only to users.
+    expect(loadConfig({ VFS_MOUNTS: '[{"name":"records","readOnly":false}]' }).vfs.mounts.find((m) => m.name === 'records')?.readOnly).toBe(true);
     expect(vfs.mounts.find((m) => m.name === 'archive')).toEqual({ name: 'archive', label: 'Archive', scope: 'global', readOnly: true, searchable: true, visibility: 'global', enabled: true });
   });
 

@@ -55,10 +55,11 @@ export interface VfsMountpointAttributes {
  * organisation's name). A client shows them in the user's language
  * (`vfs.mount.<name>`); a label an operator changed is shown as it is.
  */
-export const VFS_BUILTIN_MOUNT_LABELS: Readonly<Record<'home' | 'shared' | 'documents', string>> = {
+export const VFS_BUILTIN_MOUNT_LABELS: Readonly<Record<'home' | 'shared' | 'documents' | 'records', string>> = {
   home: 'Home',
   shared: 'Shared – {organisation}',
   documents: 'Documents – {organisation}',
+  records: 'Records – {organisation}',
 };
 
 /** A mountpoint as GET /vfs/mountpoints answers it. `root` is its top directory, e.g. 'home:/'. */

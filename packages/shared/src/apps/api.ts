@@ -23,6 +23,7 @@ import type { ValueProblem } from './values.js';
  *     POST   records/{app}/record/{name}/restore            restore a deleted record
  *     GET    records/{app}/record/{name}/timeline           history and comments, newest first
  *     POST   records/{app}/record/{name}/comments           comment (with @mentions)
+ *     POST   records/{app}/record/{name}/files?field=       upload a file to a file field (multipart, part `upload`)
  */
 
 export { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_CSV_MAX_ROWS, RECORD_CSV_MAX_CHARS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH, RecordMessages, type RecordErrorCode } from './recordLimits.js';
@@ -123,6 +124,9 @@ export const DeleteRecordQuery = z.strictObject({ version: z.coerce.number().che
 /** POST records/{app}/record/{name}/comments. Mentions are written `@username` in the text. */
 export const RecordCommentBody = z.strictObject({ text: z.string().check(z.trim(), storable(), z.minLength(1), z.maxLength(RECORD_COMMENT_MAX_LENGTH)) });
 export type RecordCommentBody = z.infer<typeof RecordCommentBody>;
+
+/** POST records/{app}/record/{name}/files?field=: the file field the upload (the multipart part `upload`) goes to. */
+export const RecordFileQuery = z.strictObject({ field: fieldKey() });
 
 /** A person as records show them. */
 export interface RecordPerson {

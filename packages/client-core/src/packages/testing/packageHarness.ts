@@ -109,6 +109,7 @@ export function packageHarness(options: HarnessOptions = {}) {
     profile: () => profile,
     setUserPreference: async () => undefined,
     request: async <T>() => undefined as T,
+    upload: async <T>() => undefined as T,
     showProfileCard: () => undefined,
     files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home')], files: {} }),
     addTranslations: async (texts) => void translations.push(texts),

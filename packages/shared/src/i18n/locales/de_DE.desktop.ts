@@ -272,7 +272,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
   },
   /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
   vfs: {
-    mount: { home: 'Eigene Dateien', shared: 'Gemeinsam – {{organisation}}', documents: 'Dokumente – {{organisation}}' },
+    mount: { home: 'Eigene Dateien', shared: 'Gemeinsam – {{organisation}}', documents: 'Dokumente – {{organisation}}', records: 'Datensätze – {{organisation}}' },
     error: {
       filesystemNotFound: "Dateisystem '{{name}}' nicht gefunden",
       filesystemNotFoundFor: "Kein Dateisystem für '{{path}}' gefunden",

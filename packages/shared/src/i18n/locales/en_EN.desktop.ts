@@ -275,7 +275,7 @@ export const en_EN = {
   },
   /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
   vfs: {
-    mount: { home: 'Home', shared: 'Shared – {{organisation}}', documents: 'Documents – {{organisation}}' },
+    mount: { home: 'Home', shared: 'Shared – {{organisation}}', documents: 'Documents – {{organisation}}', records: 'Records – {{organisation}}' },
     error: {
       filesystemNotFound: "Filesystem '{{name}}' not found",
       filesystemNotFoundFor: "Filesystem not found for '{{path}}'",

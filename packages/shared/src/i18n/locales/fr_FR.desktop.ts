@@ -272,7 +272,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
   },
   /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
   vfs: {
-    mount: { home: 'Dossier personnel', shared: 'Partagé – {{organisation}}', documents: 'Documents – {{organisation}}' },
+    mount: { home: 'Dossier personnel', shared: 'Partagé – {{organisation}}', documents: 'Documents – {{organisation}}', records: 'Enregistrements – {{organisation}}' },
     error: {
       filesystemNotFound: "Système de fichiers '{{name}}' introuvable",
       filesystemNotFoundFor: "Aucun système de fichiers trouvé pour '{{path}}'",

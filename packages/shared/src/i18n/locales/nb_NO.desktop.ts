@@ -272,7 +272,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
   },
   /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
   vfs: {
-    mount: { home: 'Hjem', shared: 'Delt – {{organisation}}', documents: 'Dokumenter – {{organisation}}' },
+    mount: { home: 'Hjem', shared: 'Delt – {{organisation}}', documents: 'Dokumenter – {{organisation}}', records: 'Poster – {{organisation}}' },
     error: {
       filesystemNotFound: "Filsystemet '{{name}}' ble ikke funnet",
       filesystemNotFoundFor: "Fant ikke noe filsystem for '{{path}}'",

@@ -272,7 +272,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
   },
   /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
   vfs: {
-    mount: { home: 'Domača mapa', shared: 'Skupno – {{organisation}}', documents: 'Dokumenti – {{organisation}}' },
+    mount: { home: 'Domača mapa', shared: 'Skupno – {{organisation}}', documents: 'Dokumenti – {{organisation}}', records: 'Zapisi – {{organisation}}' },
     error: {
       filesystemNotFound: "Datotečnega sistema '{{name}}' ni mogoče najti",
       filesystemNotFoundFor: "Za '{{path}}' ni mogoče najti datotečnega sistema",

@@ -272,7 +272,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
   },
   /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
   vfs: {
-    mount: { home: 'Thư mục riêng', shared: 'Dùng chung – {{organisation}}', documents: 'Tài liệu – {{organisation}}' },
+    mount: { home: 'Thư mục riêng', shared: 'Dùng chung – {{organisation}}', documents: 'Tài liệu – {{organisation}}', records: 'Bản ghi – {{organisation}}' },
     error: {
       filesystemNotFound: "Không tìm thấy hệ thống tệp '{{name}}'",
       filesystemNotFoundFor: "Không tìm thấy hệ thống tệp cho '{{path}}'",

@@ -272,7 +272,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
   },
   /** Filesystem failures (docs/behaviour/errors.md#files) and the name rule. */
   vfs: {
-    mount: { home: '个人文件夹', shared: '共享 – {{organisation}}', documents: '文档 – {{organisation}}' },
+    mount: { home: '个人文件夹', shared: '共享 – {{organisation}}', documents: '文档 – {{organisation}}', records: '记录 – {{organisation}}' },
     error: {
       filesystemNotFound: '找不到文件系统“{{name}}”',
       filesystemNotFoundFor: '找不到“{{path}}”所在的文件系统',
