@@ -80,8 +80,12 @@ try {
       select r.id, ${account.id}::uuid, ${app.id}::uuid, 'incident', r.name, r.title, r.owner_id, r.owner_id, r.owner_id, r.at, r.at, r.data, r.search_text
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, title text, owner_id uuid, at timestamptz, data jsonb, search_text text)`);
   }
-  await db.execute(sql`analyze records`);
   const seeded = (performance.now() - seeding) / 1000;
+  // The indexes of the entity's lists, as an install makes them (records/recordIndexes.ts).
+  const indexing = performance.now();
+  const indexes = await stores.records.syncIndexes(app.id, [benchDeclaration]);
+  const indexed = (performance.now() - indexing) / 1000;
+  await db.execute(sql`analyze records`);
 
   const entity = benchDeclaration.entities.incident!;
   const ctx = { userId: people[0]!.id, now };
@@ -114,7 +118,7 @@ try {
     );
   }
 
-  console.log(`\n${RECORDS.toLocaleString('en')} records of one entity written in ${seeded.toFixed(1)} s; ${databaseLabel}, ${ROUNDS} rounds after ${WARMUP}, Node ${process.version}`);
+  console.log(`\n${RECORDS.toLocaleString('en')} records of one entity written in ${seeded.toFixed(1)} s, its ${indexes.created.length} list indexes made in ${indexed.toFixed(1)} s; ${databaseLabel}, ${ROUNDS} rounds after ${WARMUP}, Node ${process.version}`);
   console.log('list'.padEnd(34), 'page p50'.padStart(8), 'p95'.padStart(8), 'count p50'.padStart(8), 'p95'.padStart(8), '  one answer (ms)');
   await measure('first page, list order', {});
   await measure('first page, newest change first', { sort: { field: 'updatedAt', direction: 'desc' } });
