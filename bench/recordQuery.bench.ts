@@ -11,6 +11,8 @@
  *   node --import tsx bench/recordQuery.bench.ts
  *   bash scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL node --import tsx bench/recordQuery.bench.ts'
  *
+ * BENCH_EXPLAIN=1 prints each list's plans first (EXPLAIN ANALYZE).
+ *
  * On PostgreSQL, its JIT compiles every statement estimated dearer than
  * `jit_above_cost` (a sort over 100,000 records is): that alone costs about
  * 200 ms a statement here, which `PGOPTIONS='-c jit=off'` shows.
@@ -97,6 +99,12 @@ try {
     const parts = listQuerySql(target, RecordQuery.parse(input), scope, [], ctx);
     const page = () => db.execute(sql`select id, name, title, data from records where ${parts.where} order by ${parts.orderBy} limit ${parts.limit} offset ${parts.offset}`);
     const total = () => db.execute(sql`select count(*)::int as n from records where ${parts.where}`);
+    if (process.env.BENCH_EXPLAIN) {
+      for (const statement of [sql`select id, name, title, data from records where ${parts.where} order by ${parts.orderBy} limit ${parts.limit} offset ${parts.offset}`, sql`select count(*)::int as n from records where ${parts.where}`]) {
+        const plan = (await db.execute(sql`explain analyze ${statement}`)) as unknown as { rows: Array<Record<string, string>> };
+        console.log(`${label}:\n${plan.rows.map((r) => `    ${Object.values(r)[0]}`).join('\n')}`);
+      }
+    }
     const times = { page: [] as number[], count: [] as number[] };
     let found = '';
     for (let i = 0; i < WARMUP + ROUNDS; i++) {

@@ -164,9 +164,11 @@ export class PgRecordStore implements RecordStore {
     const wanted = wantedIndexes(appId, declarations);
     const existing = ((await this.db.execute(existingIndexesSql(appId))) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
     const dropped = existing.filter((name) => !wanted.some((w) => w.name === name));
-    for (const name of dropped) await this.db.execute(sql.raw(dropIndexSql(name)));
+    for (const statement of dropped.flatMap(dropIndexSql)) await this.db.execute(sql.raw(statement));
     const created = wanted.filter((w) => !existing.includes(w.name));
-    for (const index of created) await this.db.execute(sql.raw(index.create));
+    for (const statement of created.flatMap((i) => i.create)) await this.db.execute(sql.raw(statement));
+    // The planner learns the new keys' values (how many records hold each) only from statistics.
+    if (created.length > 0) await this.db.execute(sql`analyze ${records}`);
     return { created: created.map((i) => i.name), dropped };
   }
 }

@@ -128,13 +128,15 @@ export function keyExpression(operand: Operand, isNameColumn = false): SQL | nul
 }
 
 /**
- * A condition that every record a filter selects meets, over the field's
- * key (keyExpression), or null when there is none: `key = v`, `key in (…)`
- * or `key < v` for a value that is not empty. Added beside the filter, it
- * lets the database find the records through the key's index; the filter
- * itself still decides.
+ * A filter over the field's key (keyExpression), or null when it has none:
+ * `key = v`, `key in (…)` or `key < v` for values that are not empty, so
+ * that the database finds the records through the key's index. `same`:
+ * it selects exactly what the filter does (then it stands for it);
+ * otherwise every record the filter selects meets it (then it goes beside
+ * the filter, which still decides: a day or moment compared by order,
+ * where a blank text would also compare).
  */
-function keyCondition(operand: Operand, op: ConditionOp, value: ConditionValue | undefined, ctx: EvaluationContext): SQL | null {
+function keyCondition(operand: Operand, op: ConditionOp, value: ConditionValue | undefined, ctx: EvaluationContext): { condition: SQL; same: boolean } | null {
   const operator = KEYED_OPS[op];
   if (operator === undefined || operand.json === undefined || operand.kind === 'text') return null;
   const key = keyExpression(operand);
@@ -144,8 +146,9 @@ function keyCondition(operand: Operand, op: ConditionOp, value: ConditionValue |
   const present = values as Array<Exclude<Literal, null>>;
   // A choice's key is its place among the choices (values are known choices: resolvedLiterals refuses others).
   const keyed = (v: Exclude<Literal, null>) => (operand.kind === 'choice' ? sql`${operand.choices!.indexOf(String(v)) + 1}::int` : bound(operand, v));
-  if (op === 'in') return sql`${key} in (${sql.join(present.map(keyed), sql`, `)})`;
-  return sql`${key} ${operator} ${keyed(present[0]!)}`;
+  const same = op === 'eq' || op === 'in' || operand.kind === 'number';
+  if (op === 'in') return { condition: sql`${key} in (${sql.join(present.map(keyed), sql`, `)})`, same };
+  return { condition: sql`${key} ${operator} ${keyed(present[0]!)}`, same };
 }
 
 /** The ORDER BY expression of a sort key (and whether it is never null), or null when the list cannot be sorted by it. */
@@ -252,8 +255,8 @@ export function listQuerySql(
     const leaf = leafSql(operand, filter.op, filter.value, ctx);
     const partly = partlyScope(filter.field, entity, seen);
     const keyed = partly === undefined ? keyCondition(operand, filter.op, filter.value, ctx) : null;
-    if (keyed !== null) parts.push(keyed);
-    parts.push(partly === undefined ? leaf : sql`(${scopeSql(partly, entity, ctx)} and ${leaf})`);
+    if (keyed !== null) parts.push(keyed.condition);
+    if (keyed === null || !keyed.same) parts.push(partly === undefined ? leaf : sql`(${scopeSql(partly, entity, ctx)} and ${leaf})`);
   }
   const search = searchSql(query.search, entity, seen, ctx);
   if (search !== null) parts.push(search);

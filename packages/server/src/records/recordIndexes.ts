@@ -32,8 +32,12 @@ export interface RecordIndex {
   name: string;
   entity: string;
   field: string;
-  /** The CREATE INDEX statement. */
-  create: string;
+  /**
+   * The statements making it: the index, and statistics of the key over the
+   * table (the planner reads no statistics of a partial index's keys; without
+   * them it guesses how many records hold a value, and reads them one by one).
+   */
+  create: string[];
 }
 
 const hash = (...parts: string[]) => crypto.createHash('sha256').update(parts.join('\u0000')).digest('hex');
@@ -93,7 +97,12 @@ function fieldIndex(appId: string, entityKey: string, entity: Entity, fieldKey: 
   const columns = `"account_id", ${inline(key)} ${direction === 'desc' ? 'desc nulls last' : 'asc nulls last'}, ("name" collate "C")`;
   const where = `"app_id" = ${literal(appId)}::uuid and "entity" = ${literal(entityKey)}::text and "deleted_at" is null`;
   const name = `${indexPrefix(appId)}${hash(entityKey, fieldKey, columns).slice(0, 16)}`;
-  return { name, entity: entityKey, field: fieldKey, create: `create index if not exists "${name}" on "records" (${columns}) where ${where}` };
+  return {
+    name,
+    entity: entityKey,
+    field: fieldKey,
+    create: [`create index if not exists "${name}" on "records" (${columns}) where ${where}`, `create statistics if not exists "${name}" on (${inline(key)}) from "records"`],
+  };
 }
 
 /** The indexes the declarations an application runs want, each once. */
@@ -116,8 +125,8 @@ export function existingIndexesSql(appId: string): SQL {
   return sql`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = 'records' and starts_with(indexname, ${indexPrefix(appId)}::text) order by indexname`;
 }
 
-/** The statement dropping an index of records/recordIndexes.ts by its name (a hash, checked). */
-export function dropIndexSql(name: string): string {
+/** The statements dropping an index of records/recordIndexes.ts and its statistics, by its name (a hash, checked). */
+export function dropIndexSql(name: string): string[] {
   if (!/^records_key_[0-9a-f]{12}_[0-9a-f]{16}$/.test(name)) throw new Error(`not an index of a declared entity: ${name}`);
-  return `drop index if exists "${name}"`;
+  return [`drop index if exists "${name}"`, `drop statistics if exists "${name}"`];
 }

@@ -36,6 +36,9 @@ describe(`the indexes of declared entities' lists on ${databaseKind}`, () => {
   afterAll(() => s.close());
 
   const existing = async () => ((await s.database.db.execute(existingIndexesSql(appId))) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
+  /** The statistics of the keys kept beside the indexes, by name. */
+  const statistics = async () =>
+    ((await s.database.db.execute(sql`select stxname as name from pg_statistic_ext where starts_with(stxname, ${indexPrefix(appId)}::text) order by stxname`)) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
   const indexOf = (declaration: AppDeclarationInput, entity: string, field: string) => wantedIndexes(appId, [parsed(declaration)]).find((i) => i.entity === entity && i.field === field)?.name;
 
   it('an install makes an index for each field its lists sort, filter or group by, named by a hash and the same every time', async () => {
@@ -45,6 +48,7 @@ describe(`the indexes of declared entities' lists on ${databaseKind}`, () => {
     // risk: title, score, status, notes (the table has no key); review: summary.
     expect(wanted.map((i) => `${i.entity}.${i.field}`).sort()).toEqual(['review.summary', 'risk.notes', 'risk.score', 'risk.status', 'risk.title']);
     expect(await existing()).toEqual(wanted.map((i) => i.name).sort());
+    expect(await statistics()).toEqual(await existing());
     expect(wantedIndexes(appId, [parsed(riskRegister())])).toEqual(wanted);
     for (const index of wanted) {
       expect(index.name).toMatch(new RegExp(`^${indexPrefix(appId)}[0-9a-f]{16}$`));
@@ -75,6 +79,7 @@ describe(`the indexes of declared entities' lists on ${databaseKind}`, () => {
     // Score is now the list's sort, highest first: its index is made in that order (numbers already were, by default).
     expect(indexOf(riskRegister11(), 'risk', 'score')).toBe(scoreBefore);
     expect(after).toEqual(wantedIndexes(appId, [parsed(riskRegister11())]).map((i) => i.name).sort());
+    expect(await statistics()).toEqual(after);
   });
 
   it('a dry run makes and drops no index', async () => {
