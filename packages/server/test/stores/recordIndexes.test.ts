@@ -64,7 +64,7 @@ describe(`the indexes of declared entities' lists on ${databaseKind}`, () => {
     expect(await existing()).toEqual(before);
   });
 
-  it('an upgrade drops the index of a field gone, makes one for a new field and remakes one whose order changed; indexes of no declaration run any more go', async () => {
+  it('an upgrade drops the index of a field gone once no organisation runs a version with it, makes one for a new field, and keeps the others by name', async () => {
     const notes = indexOf(riskRegister(), 'risk', 'notes')!;
     const title = indexOf(riskRegister(), 'risk', 'title')!;
     const scoreBefore = indexOf(riskRegister(), 'risk', 'score')!;
@@ -76,7 +76,7 @@ describe(`the indexes of declared entities' lists on ${databaseKind}`, () => {
     expect(after).not.toContain(notes);
     expect(after).toContain(title);
     expect(after).toContain(indexOf(riskRegister11(), 'risk', 'due'));
-    // Score is now the list's sort, highest first: its index is made in that order (numbers already were, by default).
+    // Score is now the list's sort, highest first: the order its index already had (numbers are read from the greatest).
     expect(indexOf(riskRegister11(), 'risk', 'score')).toBe(scoreBefore);
     expect(after).toEqual(wantedIndexes(appId, [parsed(riskRegister11())]).map((i) => i.name).sort());
     expect(await statistics()).toEqual(after);
