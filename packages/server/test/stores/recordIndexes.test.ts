@@ -54,6 +54,12 @@ describe(`the indexes of declared entities' lists on ${databaseKind}`, () => {
       expect(index.name).toMatch(new RegExp(`^${indexPrefix(appId)}[0-9a-f]{16}$`));
       expect(index.name).not.toMatch(/risk|score|status/);
     }
+    // A choice added changes the choice's key (its place among the choices), and so its index; the others stay.
+    const more = riskRegister();
+    const status = more.entities.risk!.fields.status as { choices: Array<{ value: string; label: Record<string, string> }> };
+    status.choices.unshift({ value: 'draft', label: texts('Draft') });
+    expect(indexOf(more, 'risk', 'status')).not.toBe(indexOf(riskRegister(), 'risk', 'status'));
+    expect(indexOf(more, 'risk', 'score')).toBe(indexOf(riskRegister(), 'risk', 'score'));
     // Another application's indexes have other names.
     expect(wantedIndexes(crypto.randomUUID(), [parsed(riskRegister())]).some((i) => wanted.some((w) => w.name === i.name))).toBe(false);
   });
