@@ -11,6 +11,8 @@
  *   node --import tsx bench/recordQuery.bench.ts
  *   bash scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL node --import tsx bench/recordQuery.bench.ts'
  *
+ * BENCH_EXPLAIN=1 prints each list's plans first (EXPLAIN ANALYZE).
+ *
  * On PostgreSQL, its JIT compiles every statement estimated dearer than
  * `jit_above_cost` (a sort over 100,000 records is): that alone costs about
  * 200 ms a statement here, which `PGOPTIONS='-c jit=off'` shows.
@@ -80,8 +82,12 @@ try {
       select r.id, ${account.id}::uuid, ${app.id}::uuid, 'incident', r.name, r.title, r.owner_id, r.owner_id, r.owner_id, r.at, r.at, r.data, r.search_text
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, title text, owner_id uuid, at timestamptz, data jsonb, search_text text)`);
   }
-  await db.execute(sql`analyze records`);
   const seeded = (performance.now() - seeding) / 1000;
+  // The indexes of the entity's lists, as an install makes them (records/recordIndexes.ts).
+  const indexing = performance.now();
+  const indexes = await stores.records.syncIndexes(app.id, [benchDeclaration]);
+  const indexed = (performance.now() - indexing) / 1000;
+  await db.execute(sql`analyze records`);
 
   const entity = benchDeclaration.entities.incident!;
   const ctx = { userId: people[0]!.id, now };
@@ -93,6 +99,12 @@ try {
     const parts = listQuerySql(target, RecordQuery.parse(input), scope, [], ctx);
     const page = () => db.execute(sql`select id, name, title, data from records where ${parts.where} order by ${parts.orderBy} limit ${parts.limit} offset ${parts.offset}`);
     const total = () => db.execute(sql`select count(*)::int as n from records where ${parts.where}`);
+    if (process.env.BENCH_EXPLAIN) {
+      for (const statement of [sql`select id, name, title, data from records where ${parts.where} order by ${parts.orderBy} limit ${parts.limit} offset ${parts.offset}`, sql`select count(*)::int as n from records where ${parts.where}`]) {
+        const plan = (await db.execute(sql`explain analyze ${statement}`)) as unknown as { rows: Array<Record<string, string>> };
+        console.log(`${label}:\n${plan.rows.map((r) => `    ${Object.values(r)[0]}`).join('\n')}`);
+      }
+    }
     const times = { page: [] as number[], count: [] as number[] };
     let found = '';
     for (let i = 0; i < WARMUP + ROUNDS; i++) {
@@ -114,7 +126,7 @@ try {
     );
   }
 
-  console.log(`\n${RECORDS.toLocaleString('en')} records of one entity written in ${seeded.toFixed(1)} s; ${databaseLabel}, ${ROUNDS} rounds after ${WARMUP}, Node ${process.version}`);
+  console.log(`\n${RECORDS.toLocaleString('en')} records of one entity written in ${seeded.toFixed(1)} s, its ${indexes.created.length} list indexes made in ${indexed.toFixed(1)} s; ${databaseLabel}, ${ROUNDS} rounds after ${WARMUP}, Node ${process.version}`);
   console.log('list'.padEnd(34), 'page p50'.padStart(8), 'p95'.padStart(8), 'count p50'.padStart(8), 'p95'.padStart(8), '  one answer (ms)');
   await measure('first page, list order', {});
   await measure('first page, newest change first', { sort: { field: 'updatedAt', direction: 'desc' } });

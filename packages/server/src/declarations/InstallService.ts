@@ -138,6 +138,7 @@ export class InstallService {
         }
         const outcome: InstallOutcome = { name: declaration.name, version: declaration.version, catalogue, versionReused, organisations: outcomes, warnings: checked.warnings, dryRun: options.dryRun ?? false };
         if (options.dryRun) throw new DryRun(outcome);
+        await this.syncIndexes(tx, app.id);
         return outcome;
       });
     } catch (e) {
@@ -158,6 +159,16 @@ export class InstallService {
     if (existing.title === wanted.title && existing.category === wanted.category && JSON.stringify(existing.titles) === JSON.stringify(wanted.titles)) return { app: existing, catalogue: 'unchanged' };
     const app = await tx.apps.setDescription(existing.id, wanted);
     return { app: app ?? existing, catalogue: 'updated' };
+  }
+
+  /** Makes the indexes of the application's lists those of every declaration its organisations run (records/recordIndexes.ts). */
+  private async syncIndexes(tx: Stores, appId: string): Promise<void> {
+    const versions = new Map((await tx.declarations.versions(appId)).map((v) => [v.id, v.declaration]));
+    const running = [...new Set((await tx.declarations.installsOf(appId)).map((i) => i.declarationId))];
+    await tx.records.syncIndexes(
+      appId,
+      running.map((id) => versions.get(id)).filter((d) => d !== undefined),
+    );
   }
 
   /** Makes one organisation run the version: an install, or an upgrade with its plan (and, when allowed, its losses applied). */

@@ -1,7 +1,9 @@
+import type { AppDeclaration } from '@atrium/shared/apps';
 import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { memberships, recordComments, recordHistory, records, recordSeries, users } from '../db/schema.js';
 import { displayName } from '../users/displayName.js';
+import { dropIndexSql, existingIndexesSql, wantedIndexes } from './recordIndexes.js';
 import type { CommentRow, HistoryAction, HistoryRow, NewRecord, RecordPatch, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
 
 const recordColumns = {
@@ -220,5 +222,17 @@ export class PgRecordStore implements RecordStore {
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.accountId, accountId), inArray(memberships.userId, unique), eq(users.disabled, false)));
     return new Set(rows.map((r) => r.id));
+  }
+
+  async syncIndexes(appId: string, declarations: readonly AppDeclaration[]): Promise<{ created: string[]; dropped: string[] }> {
+    const wanted = wantedIndexes(appId, declarations);
+    const existing = ((await this.db.execute(existingIndexesSql(appId))) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
+    const dropped = existing.filter((name) => !wanted.some((w) => w.name === name));
+    for (const statement of dropped.flatMap(dropIndexSql)) await this.db.execute(sql.raw(statement));
+    const created = wanted.filter((w) => !existing.includes(w.name));
+    for (const statement of created.flatMap((i) => i.create)) await this.db.execute(sql.raw(statement));
+    // The planner learns the new keys' values (how many records hold each) only from statistics.
+    if (created.length > 0) await this.db.execute(sql`analyze ${records}`);
+    return { created: created.map((i) => i.name), dropped };
   }
 }

@@ -1,3 +1,4 @@
+import type { AppDeclaration } from '@atrium/shared/apps';
 import type { SQL } from 'drizzle-orm';
 
 /** One change of a field, as history keeps it. */
@@ -126,4 +127,10 @@ export interface RecordStore {
   people(ids: readonly string[]): Promise<Map<string, string>>;
   /** Which of these users are members of the organisation (and not disabled). */
   members(accountId: string, ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Makes the indexes of an application's lists (recordIndexes.ts) those
+   * its declarations want: creates the missing ones, drops those no longer
+   * wanted. Returns the names of both.
+   */
+  syncIndexes(appId: string, declarations: readonly AppDeclaration[]): Promise<{ created: string[]; dropped: string[] }>;
 }

@@ -225,8 +225,14 @@ function resolved(operand: Operand, op: ConditionOp, value: ConditionValue | und
   return Array.isArray(concrete) ? concrete.map((v: Literal) => literalFor(operand, v)) : literalFor(operand, concrete as Literal);
 }
 
+/** A condition's value or values made concrete and checked (as leafSql reads them), always as a list. */
+export function resolvedLiterals(operand: Operand, op: ConditionOp, value: ConditionValue | undefined, ctx: EvaluationContext): Literal[] {
+  const concrete = resolved(operand, op, value, ctx);
+  return Array.isArray(concrete) ? concrete : [concrete];
+}
+
 /** A non-empty value bound as a parameter of its kind. */
-function bound(operand: Operand, value: Exclude<Literal, null>): SQL {
+export function bound(operand: Operand, value: Exclude<Literal, null>): SQL {
   switch (operand.kind) {
     case 'number':
       return sql`${String(value)}::numeric`;

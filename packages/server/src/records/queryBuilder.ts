@@ -8,11 +8,22 @@
  * compiled by conditionSql.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { RECORD_META_FIELDS, type Entity, type EvaluationContext, type Field, type RecordMetaField, type RecordQuery, type SortSpec } from '@atrium/shared/apps';
+import {
+  RECORD_META_FIELDS,
+  type ConditionOp,
+  type ConditionValue,
+  type Entity,
+  type EvaluationContext,
+  type Field,
+  type Literal,
+  type RecordMetaField,
+  type RecordQuery,
+  type SortSpec,
+} from '@atrium/shared/apps';
 import type { RowScope } from '../access/recordRights.js';
 import { prefixQueryText, searchWords } from '../db/fullText.js';
 import { memberships, records, users } from '../db/schema.js';
-import { bad, FALSE, fieldOperand, TRUE, leafSql, metaOperand, ordered, scopeSql, type Operand } from './conditionSql.js';
+import { bad, bound, FALSE, fieldOperand, TRUE, leafSql, metaOperand, ordered, resolvedLiterals, scopeSql, type Operand } from './conditionSql.js';
 import { RecordError } from './RecordError.js';
 
 export { colourSql, conditionSql, scopeSql } from './conditionSql.js';
@@ -92,16 +103,66 @@ function partlyScope(name: string, entity: Entity, seen: Visibility): RowScope |
   return field !== undefined && Object.hasOwn(seen.partly, field) ? seen.partly[field] : undefined;
 }
 
+/** The operator a list's filter may narrow through an index of the field's key, from the operators of conditions. */
+const KEYED_OPS: Readonly<Partial<Record<ConditionOp, SQL>>> = { eq: sql`=`, in: sql`in`, lt: sql`<`, lte: sql`<=`, gt: sql`>`, gte: sql`>=` };
+
+/**
+ * The key a list sorts an operand by when that key reads the record alone
+ * (no other table, no caller): a choice by its place among the choices, a
+ * text by its lower case, a number, day, moment or yes/no by itself, a
+ * person by their id (filters only: a person sorts by their name). Null
+ * for anything else. The indexes of records/recordIndexes.ts hold exactly
+ * these expressions, so that a list's sort and filters use them.
+ */
+export function keyExpression(operand: Operand, isNameColumn = false): SQL | null {
+  switch (operand.kind) {
+    case 'choice':
+      // A choice sorts in the order the declaration lists its choices (draft, submitted, approved).
+      return sql`array_position(array[${sql.join(operand.choices!.map((c) => sql`${c}::text`), sql`, `)}]::text[], ${operand.typed})`;
+    case 'text':
+      return isNameColumn ? sql`(${operand.typed} collate "C")` : sql`(lower(${operand.typed}) collate "C")`;
+    case 'number':
+    case 'boolean':
+    case 'day':
+    case 'moment':
+      return ordered(operand);
+    case 'user':
+      return operand.json === undefined ? null : operand.typed;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A filter over the field's key (keyExpression), or null when it has none:
+ * `key = v`, `key in (…)` or `key < v` for values that are not empty, so
+ * that the database finds the records through the key's index. `same`:
+ * it selects exactly what the filter does (then it stands for it);
+ * otherwise every record the filter selects meets it (then it goes beside
+ * the filter, which still decides: a day or moment compared by order,
+ * where a blank text would also compare).
+ */
+function keyCondition(operand: Operand, op: ConditionOp, value: ConditionValue | undefined, ctx: EvaluationContext): { condition: SQL; same: boolean } | null {
+  const operator = KEYED_OPS[op];
+  if (operator === undefined || operand.json === undefined || operand.kind === 'text') return null;
+  const key = keyExpression(operand);
+  if (key === null) return null;
+  const values = resolvedLiterals(operand, op, value, ctx);
+  if (values.length === 0 || values.some((v) => v === null)) return null;
+  const present = values as Array<Exclude<Literal, null>>;
+  // A choice's key is its place among the choices (values are known choices: resolvedLiterals refuses others).
+  const keyed = (v: Exclude<Literal, null>) => (operand.kind === 'choice' ? sql`${operand.choices!.indexOf(String(v)) + 1}::int` : bound(operand, v));
+  const same = op === 'eq' || op === 'in' || operand.kind === 'number';
+  if (op === 'in') return { condition: sql`${key} in (${sql.join(present.map(keyed), sql`, `)})`, same };
+  return { condition: sql`${key} ${operator} ${keyed(present[0]!)}`, same };
+}
+
 /** The ORDER BY expression of a sort key (and whether it is never null), or null when the list cannot be sorted by it. */
 function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: EvaluationContext): { expression: SQL; alwaysSet: boolean } | null {
   const operand = listOperand(name, entity, seen, ctx);
   if (operand === null) return null;
   let expression: SQL;
   switch (operand.kind) {
-    case 'choice':
-      // A choice sorts in the order the declaration lists its choices (draft, submitted, approved).
-      expression = sql`array_position(array[${sql.join(operand.choices!.map((c) => sql`${c}::text`), sql`, `)}]::text[], ${operand.typed})`;
-      break;
     case 'multi':
       expression = sql`array_position(array[${sql.join(operand.choices!.map((c) => sql`${c}::text`), sql`, `)}]::text[], ${operand.json} ->> 0)`;
       break;
@@ -112,11 +173,8 @@ function sortExpression(name: string, entity: Entity, seen: Visibility, ctx: Eva
       // A person sorts by their name as the product shows it, ignoring case.
       expression = personName(operand, seen.accountId);
       break;
-    case 'text':
-      expression = name === 'name' && !Object.hasOwn(entity.fields, name) ? sql`(${operand.typed} collate "C")` : sql`(lower(${operand.typed}) collate "C")`;
-      break;
     default:
-      expression = ordered(operand);
+      expression = keyExpression(operand, name === 'name' && !Object.hasOwn(entity.fields, name)) ?? ordered(operand);
   }
   const partly = partlyScope(name, entity, seen);
   // A column that always has a value sorts by itself, so that its index gives the order (the newest change first).
@@ -202,7 +260,9 @@ export function listQuerySql(
     const operand = listOperand(filter.field, entity, seen, ctx) ?? bad(filter.field);
     const leaf = leafSql(operand, filter.op, filter.value, ctx);
     const partly = partlyScope(filter.field, entity, seen);
-    parts.push(partly === undefined ? leaf : sql`(${scopeSql(partly, entity, ctx)} and ${leaf})`);
+    const keyed = partly === undefined ? keyCondition(operand, filter.op, filter.value, ctx) : null;
+    if (keyed !== null) parts.push(keyed.condition);
+    if (keyed === null || !keyed.same) parts.push(partly === undefined ? leaf : sql`(${scopeSql(partly, entity, ctx)} and ${leaf})`);
   }
   const search = searchSql(query.search, entity, seen, ctx);
   if (search !== null) parts.push(search);
