@@ -23,13 +23,15 @@ test.use({ expectedConsoleErrors: [/^Blocked script execution in '[^']*\/resourc
 /** A demo user who has accepted the privacy policy already (the dialog is privacyPolicy.spec.ts's). */
 const USER = 'olivia';
 
-/** Her menu: the seven categories of the organisation's pages and the built-in applications she is given, then the packages every user has. */
+/** Her menu: the seven categories of the organisation's declared applications and pages and the built-in applications she is given, then the packages every user has. */
 const DEMO_MENU = [
   'Collaboration',
   'Calendar',
   'Chat',
   'Mail',
+  'Team Calendar',
   'Organization',
+  'Meeting Actions',
   'People Directory',
   'Priorities',
   'Quality management',
@@ -39,6 +41,7 @@ const DEMO_MENU = [
   'Security Policies',
   'Operational intelligence',
   'Global Search',
+  'Incident Tracker',
   'Operations Reports',
   'Employee center',
   'Company Handbook',

@@ -129,18 +129,18 @@ test.describe('the generic viewer', () => {
     try {
       const desktop = new Desktop(page);
       await desktop.signIn();
-      await page.goto('/?app=RiskRegister');
+      await page.goto('/?app=Policies');
       const frame = desktop.appWindows('Viewer').getByTestId('viewer.frame');
       await expect(frame).toHaveAttribute('src', /\?color-scheme=dark$/);
       const body = page.frameLocator('[data-testid="viewer.frame"]').locator('body');
-      await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toHaveText('Risk Register');
+      await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toHaveText('Security Policies');
       expect(await backgroundLuminance(body)).toBeLessThan(0.05);
       // Not dimmed: the page has dark colours of its own.
       await expect(frame).toHaveCSS('filter', 'none');
       if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/viewer-nocturne.png` });
       await saveSettings(request, token, { 'desktop.theme': 'Vision' });
       await expect(frame).toHaveAttribute('src', /\?color-scheme=light$/);
-      await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toHaveText('Risk Register');
+      await expect(page.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toHaveText('Security Policies');
       await expect.poll(() => backgroundLuminance(body)).toBeGreaterThan(0.9);
     } finally {
       await saveSettings(request, token, { 'desktop.theme': null });
@@ -152,8 +152,8 @@ test.describe('the generic viewer', () => {
     const desktop = new Desktop(page);
     const panel = new PanelObject(page);
     await desktop.signIn();
-    const titles = ['Risk Register', 'Security Policies', 'Company Handbook', 'Operations Reports'];
-    for (const [index, app] of ['RiskRegister', 'Policies', 'Handbook', 'Reports'].entries()) {
+    const titles = ['People Directory', 'Security Policies', 'Company Handbook', 'Operations Reports'];
+    for (const [index, app] of ['Directory', 'Policies', 'Handbook', 'Reports'].entries()) {
       await page.goto(`/?app=${app}`);
       await expect(desktop.appWindows('Viewer')).toHaveCount(index + 1);
     }
@@ -170,8 +170,8 @@ test.describe('the generic viewer', () => {
     const icons = await entries.evaluateAll((buttons) => buttons.map((b) => b.querySelector('img')?.getAttribute('src') ?? ''));
     expect(new Set(icons).size).toBe(4);
     expect(icons.every((src) => src.startsWith('data:image/svg+xml,'))).toBe(true);
-    const risk = (await panel.windowEntry('Risk Register').locator('img').getAttribute('src'))!;
-    await expect(desktop.appWindows('Viewer').filter({ has: page.getByTestId('window.title').getByText('Risk Register', { exact: true }) }).getByTestId('window.icon').locator('img')).toHaveAttribute('src', risk);
+    const directory = (await panel.windowEntry('People Directory').locator('img').getAttribute('src'))!;
+    await expect(desktop.appWindows('Viewer').filter({ has: page.getByTestId('window.title').getByText('People Directory', { exact: true }) }).getByTestId('window.icon').locator('img')).toHaveAttribute('src', directory);
     // The entry with the keyboard focus shows its whole title.
     const policies = panel.windowEntry('Security Policies');
     await panel.menuButton.focus();
@@ -179,7 +179,7 @@ test.describe('the generic viewer', () => {
     await expect(policies).toBeFocused();
     expect(await policies.locator('.atr-windowlist__title').evaluate((t) => t.scrollWidth <= t.clientWidth)).toBe(true);
     await panel.openAppMenu();
-    await expect(panel.app('Risk Register').locator('img')).toHaveAttribute('src', risk);
-    await expect(panel.app('Security Policies').locator('img')).not.toHaveAttribute('src', risk);
+    await expect(panel.app('People Directory').locator('img')).toHaveAttribute('src', directory);
+    await expect(panel.app('Security Policies').locator('img')).not.toHaveAttribute('src', directory);
   });
 });

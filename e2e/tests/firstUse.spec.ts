@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { DECLARED_APP_TYPE } from '@atrium/shared';
 import { expect, test } from '../fixtures.js';
 import { apiToken, saveSettings } from '../helpers/api.js';
 import { Desktop } from '../pages/Desktop.js';
@@ -16,16 +17,21 @@ import { ResetPasswordPage } from '../pages/RecoveryPages.js';
 
 /**
  * The demo user's applications (the profile's apps, as the server gives
- * them), each with the title its window shows: an organisation page's
- * start options' title in the Viewer, else its name; `page` says whether it
- * is an organisation page (opened in the Viewer) or a built-in package.
+ * them), each with the title its window shows: a declared application's or
+ * an organisation page's start options' title, else its name; `opensIn`
+ * says whether it opens in Records (a declared application), in the Viewer
+ * (an organisation page) or as itself (a built-in package).
  */
-async function grantedApps(page: Page): Promise<Array<{ name: string; title: string; page: boolean }>> {
+async function grantedApps(page: Page): Promise<Array<{ name: string; title: string; opensIn: 'Records' | 'Viewer' | null }>> {
   const token = await apiToken(page.request, 'demo');
   const response = await page.request.get('/api/v1/user/me/a+p+acc+ap+t', { headers: { authorization: `Bearer ${token}` } });
   expect(response.ok()).toBe(true);
-  const apps = ((await response.json()) as { data: { apps: Array<{ name: string; is_base_app: boolean; start_options?: string }> } }).data.apps;
-  return apps.map((app) => ({ name: app.name, title: (JSON.parse(app.start_options || '{}') as { title?: string }).title ?? app.name, page: app.is_base_app }));
+  const apps = ((await response.json()) as { data: { apps: Array<{ name: string; is_base_app: boolean; app_type: number; start_options?: string }> } }).data.apps;
+  return apps.map((app) => ({
+    name: app.name,
+    title: (JSON.parse(app.start_options || '{}') as { title?: string }).title ?? app.name,
+    opensIn: !app.is_base_app ? null : app.app_type === DECLARED_APP_TYPE ? 'Records' : 'Viewer',
+  }));
 }
 
 /**
@@ -54,11 +60,13 @@ test.describe('a new user', () => {
     // Every category keeps at least one application that opens.
     expect(apps.length).toBeGreaterThanOrEqual(7);
     // The built-in Priorities and Global Search are given too, and open as themselves.
-    expect(apps.filter((a) => !a.page).map((a) => a.name).sort()).toEqual(['GlobalSearch', 'Priorities']);
-    for (const { name, title, page: isPage } of apps) {
+    expect(apps.filter((a) => !a.opensIn).map((a) => a.name).sort()).toEqual(['GlobalSearch', 'Priorities']);
+    // The business applications are declared ones, filled with records.
+    expect(apps.filter((a) => a.opensIn === 'Records').map((a) => a.name).sort()).toEqual(['Audits', 'CRM', 'Incidents', 'LeaveRequests', 'MeetingActions', 'RiskRegister', 'TeamCalendar']);
+    for (const { name, title, opensIn } of apps) {
       await test.step(name, async () => {
         await page.goto(`/?app=${name}`);
-        if (!isPage) {
+        if (!opensIn) {
           const window = desktop.appWindows(name);
           await expect(window).toHaveCount(1);
           await expect(window.getByTestId('window.body')).not.toBeEmpty();
@@ -69,7 +77,15 @@ test.describe('a new user', () => {
         }
         const window = desktop.windows.filter({ has: page.getByTestId('window.title').getByText(title, { exact: true }) });
         await expect(window).toHaveCount(1);
-        await expect(window).toHaveAttribute('data-app', 'Viewer');
+        await expect(window).toHaveAttribute('data-app', opensIn);
+        if (opensIn === 'Records') {
+          // The list of its first entity, with records in it.
+          await expect(window.getByTestId('records.row').first()).toBeVisible();
+          await expect(desktop.dialog('alert').view).toHaveCount(0);
+          await window.getByTestId('window.close').click();
+          await expect(window).toHaveCount(0);
+          return;
+        }
         // The organisation's page is there, with its heading.
         await expect(window.frameLocator('[data-testid="viewer.frame"]').getByRole('heading', { level: 1 })).toBeVisible();
         await expect(desktop.dialog('alert').view).toHaveCount(0);
