@@ -135,12 +135,12 @@ test.describe('the application menu', () => {
     await collaboration.click();
     await expect(collaboration).toHaveAttribute('aria-expanded', 'false');
     await expect(panel.app('Chat')).toHaveCount(0);
-    expect((await panel.appMenuItems()).slice(0, 3)).toEqual(['Collaboration', 'Organization', 'People Directory']);
+    expect((await panel.appMenuItems()).slice(0, 3)).toEqual(['Collaboration', 'Organization', 'Meeting Actions']);
 
     // From the search box down to the first application shown, then through the items.
     await panel.appSearch.focus();
     await page.keyboard.press('ArrowDown');
-    await expect(panel.app('People Directory')).toBeFocused();
+    await expect(panel.app('Meeting Actions')).toBeFocused();
     await page.keyboard.press('ArrowUp');
     await expect(panel.category('Organization')).toBeFocused();
     await page.keyboard.press('ArrowUp');
@@ -180,7 +180,7 @@ test.describe('the application menu', () => {
 });
 
 test.describe('an application granted without a package', () => {
-  // A server of its own, whose operator grants Olivia 'Incident Tracker', an entry of the catalogue no package provides.
+  // A server of its own, whose operator grants Olivia 'Dashboards', an entry of the catalogue no package provides.
   let server: JourneyServer;
 
   test.beforeAll(async () => {
@@ -189,7 +189,7 @@ test.describe('an application granted without a package', () => {
     await server.start({ registerPackages: true });
     await server.stop();
     const repo = path.resolve(import.meta.dirname, '../..');
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'packages/server/src/cli/main.ts'), 'app', 'grant', 'Incidents', 'olivia'], {
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'packages/server/src/cli/main.ts'), 'app', 'grant', 'Dashboards', 'olivia'], {
       cwd: repo,
       env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
     });
@@ -206,19 +206,19 @@ test.describe('an application granted without a package', () => {
     const panel = new PanelObject(page);
     await desktop.signIn('olivia', 'Demo@1234', `${server.url}/`);
     await panel.openAppMenu();
-    await panel.appSearch.fill('incident');
-    const incidents = panel.appNamed('Incidents');
-    await expect(incidents).toHaveAccessibleName('Incident Tracker Not available');
-    await expect(incidents).toHaveAttribute('aria-disabled', 'true');
-    await expect(incidents).toHaveAccessibleDescription('Incident Tracker is granted to you but is not installed on this server. Ask your administrator to install it.');
-    await expect(incidents).toContainText('Ask your administrator to install it.');
+    await panel.appSearch.fill('dashboard');
+    const dashboards = panel.appNamed('Dashboards');
+    await expect(dashboards).toHaveAccessibleName('Dashboards Not available');
+    await expect(dashboards).toHaveAttribute('aria-disabled', 'true');
+    await expect(dashboards).toHaveAccessibleDescription('Dashboards is granted to you but is not installed on this server. Ask your administrator to install it.');
+    await expect(dashboards).toContainText('Ask your administrator to install it.');
     // Enter in the search box finds nothing it can open; from the keyboard the entry is reached and refuses to launch.
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowDown');
-    await expect(incidents).toBeFocused();
+    await expect(dashboards).toBeFocused();
     await page.keyboard.press('Enter');
     // A pointer too (forced: Playwright itself refuses to click what is aria-disabled).
-    await incidents.click({ force: true });
+    await dashboards.click({ force: true });
     await expect(panel.appMenu).toBeVisible();
     await expect(desktop.windows).toHaveCount(0);
     await expect(desktop.dialog('alert').view).toHaveCount(0);

@@ -219,10 +219,10 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
   });
 
   await test.step('the launch error of an application the address asks for has the focus; Enter closes it', async () => {
-    await page.goto('/?app=Incidents');
+    await page.goto('/?app=Dashboards');
     await desktop.waitUntilStarted();
     const alert = desktop.dialog('alert');
-    await expect(alert.message).toHaveText("You don't have access to Incidents App");
+    await expect(alert.message).toHaveText("You don't have access to Dashboards App");
     await expectFocusIn(page, alert.window, 'in the launch error when it shows');
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');

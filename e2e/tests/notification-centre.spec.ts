@@ -198,7 +198,8 @@ test.describe('notification centre', () => {
     await centre.open();
     await centre.task('Call back Fabrikam about the supplier contract').getByRole('button', { name: 'Edit' }).click();
     await expect(centre.panel).toBeHidden();
-    await expect(desktop.appWindows('Records').filter({ has: page.getByTestId('records.list') }).getByTestId('window.title')).toHaveText('Customer Relations');
+    const crm = desktop.appWindows('Records').filter({ has: page.getByTestId('window.title').getByText('Customer Relations', { exact: true }) });
+    await expect(crm.getByTestId('records.list')).toBeVisible();
 
     await centre.open();
     await centre.panel.getByRole('button', { name: 'View All' }).click();
