@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
 
 /** The service's calls that write, each with the history action it leaves (a comment is in the timeline as itself). */
-const WRITES = { create: 'create', createAsOperator: 'create', update: 'update', remove: 'delete', restore: 'restore', comment: 'comment' } as const;
+const WRITES = { create: 'create', createAsOperator: 'create', createManyAsOperator: 'create', update: 'update', remove: 'delete', restore: 'restore', comment: 'comment' } as const;
 /** The service's calls that only read, and its plumbing. */
 const NOT_WRITES = ['apps', 'list', 'get', 'timeline', 'onChange', 'forgetDeclarations', 'changedElsewhere'];
 
@@ -79,6 +79,8 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     const { record } = await bobApi.created({ subject: 'Audit trail', note: 'first' });
     const seeded = await t.services.records.createAsOperator({ accountId: ada.activeAccountId!, app: 'Leave', entity: 'request', values: { subject: 'Seeded', employee: bob.id }, createdBy: ada.id });
     expect((await adaApi.timeline(seeded)).map((e) => e.kind === 'change' && [e.action, e.version, e.by?.name])).toEqual([['create', 1, 'Ada Hart']]);
+    const [bulk] = await t.services.records.createManyAsOperator({ accountId: ada.activeAccountId!, app: 'Leave', records: [{ entity: 'request', values: { subject: 'Bulk', employee: bob.id }, createdBy: ada.id, at: new Date() }] });
+    expect((await adaApi.timeline(bulk!)).map((e) => e.kind === 'change' && [e.action, e.version, e.by?.name])).toEqual([['create', 1, 'Ada Hart']]);
     data(await bobApi.update(record.name, 1, { note: 'second' }), 200);
     data(await adaApi.update(record.name, 2, { salary: 1200 }), 200);
     // Refused and empty writes leave no row.
@@ -115,7 +117,7 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     )) as unknown as { rows: Array<{ name: string; version: number; rows: number; first: number; last: number; versions: number }> };
     expect(rows.rows.length).toBeGreaterThan(0);
     for (const row of rows.rows) expect({ ...row, first: Number(row.first), last: Number(row.last) }).toEqual({ ...row, rows: row.version, first: 1, last: row.version, versions: row.version });
-    expect(Object.keys(WRITES).sort()).toEqual(['comment', 'create', 'createAsOperator', 'remove', 'restore', 'update']);
+    expect(Object.keys(WRITES).sort()).toEqual(['comment', 'create', 'createAsOperator', 'createManyAsOperator', 'remove', 'restore', 'update']);
   });
 
   it('keeps comments with the users they mention who may read the record, and gives each a work item', async () => {
