@@ -23,7 +23,7 @@ test.use({ expectedConsoleErrors: [/^Blocked script execution in '[^']*\/resourc
 /** A demo user who has accepted the privacy policy already (the dialog is privacyPolicy.spec.ts's). */
 const USER = 'olivia';
 
-/** Her menu: the seven categories of the organisation's pages and the built-in applications she is given, then the packages every user has. */
+/** Her menu: the seven categories of the organisation's declared applications and pages and the built-in applications she is given, then the packages every user has. */
 const DEMO_MENU = [
   'Collaboration',
   'Calendar',

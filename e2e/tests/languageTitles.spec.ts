@@ -31,7 +31,7 @@ async function launchFromMenu(page: Page, name: string): Promise<void> {
   await page.getByTestId('panel.menu').click();
   await page.getByTestId(`appMenu.app.${name}`).click();
   await expect(page.getByTestId('appMenu')).toHaveCount(0);
-  await expect(page.locator(`[data-testid="window"][data-app="${name === 'Audits' ? 'Viewer' : name}"]`).first()).toBeVisible();
+  await expect(page.locator(`[data-testid="window"][data-app="${name === 'Audits' ? 'Records' : name}"]`).first()).toBeVisible();
 }
 
 for (const theme of [null, 'Nocturne'] as const) {

@@ -179,18 +179,27 @@ test.describe('notification centre', () => {
     await expect(centre.badge).toHaveText('8');
   });
 
-  test('Edit opens the owning application at the task; View All opens Priorities', async ({ page }) => {
+  test('Edit opens the owning application at the task: a declared application at the record the task is about, or its list; View All opens Priorities', async ({ page, request }) => {
     const desktop = new Desktop(page);
     await desktop.signIn();
     const centre = new NotificationCentreObject(page);
     await centre.open();
-    const row = centre.task('Call back Fabrikam about the supplier contract');
+    const row = centre.task('Close the findings of the warehouse audit');
     const id = await row.getAttribute('data-task');
+    const headers = { authorization: `Bearer ${await apiToken(request, 'demo')}` };
+    const task = ((await (await request.get(`/api/v1/tasks/${id}`, { headers })).json()) as { data: { record: string } }).data;
+    const record = ((await (await request.get(`/api/v1/records/Audits/record/${task.record}`, { headers })).json()) as { data: { record: { title: string } } }).data.record;
     await row.getByRole('button', { name: 'Edit' }).click();
     await expect(centre.panel).toBeHidden();
-    const viewer = desktop.appWindows('Viewer');
-    await expect(viewer.getByTestId('viewer.frame')).toHaveAttribute('src', new RegExp(`#task=${id}$`));
-    await expect(viewer.getByTestId('window.title')).toHaveText('Customer Relations');
+    const form = desktop.appWindows('Records').filter({ has: page.getByTestId('records.form') });
+    await expect(form.getByTestId('window.title')).toHaveText(record.title);
+
+    // A task of a declared application about no record in particular opens its list.
+    await centre.open();
+    await centre.task('Call back Fabrikam about the supplier contract').getByRole('button', { name: 'Edit' }).click();
+    await expect(centre.panel).toBeHidden();
+    const crm = desktop.appWindows('Records').filter({ has: page.getByTestId('window.title').getByText('Customer Relations', { exact: true }) });
+    await expect(crm.getByTestId('records.list')).toBeVisible();
 
     await centre.open();
     await centre.panel.getByRole('button', { name: 'View All' }).click();

@@ -174,9 +174,9 @@ test.describe('Priorities', () => {
       await expect(priorities.range).toHaveText(`Showing 1–50 of ${total - 1}`);
       expect(await priorities.count('RED')).toBe(String(ryg_count.red! - 1));
 
-      // Edit opens the task's application (the Audits organisation page, in the Viewer).
+      // Edit opens the task's application (the declared Audits, in Records: its list, as the task is about no record).
       await priorities.action(priorities.row('Paging check 01'), 'Edit').click();
-      await expect(desktop.appWindows('Viewer').getByTestId('window.title')).toHaveText('Audit Management');
+      await expect(desktop.appWindows('Records').getByTestId('window.title')).toHaveText('Audit Management');
     } finally {
       await completeAll(request, token, created);
     }

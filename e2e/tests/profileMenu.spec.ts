@@ -50,7 +50,7 @@ test.describe('the profile menu', () => {
     await expect(menu(page).getByTestId('profileMenu.header')).toContainText('Operations Analyst');
     await expect(menu(page).getByTestId('profileMenu.account')).toHaveText('Northwind Trading');
     // Her roles in the active organisation (docs/behaviour/roles.md#in-the-profile).
-    await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['analyst in Operations Reports']);
+    await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['responder in Incident Tracker', 'analyst in Operations Reports']);
     await expect(page.getByRole('menu', { name: 'Profile menu of Dana Demo' }).getByRole('menuitem')).toHaveText(['Show my profile card', 'Edit Preferences', 'Switch Account', 'Sign Out']);
 
     // The keyboard: focus is on the first item, arrows move, Escape goes back to the button.
@@ -136,7 +136,7 @@ test.describe('the profile menu', () => {
     await expect(footer(page)).toContainText('Contoso Health. Internal use only.');
     await desktop.profileButton.click();
     await expect(menu(page).getByTestId('profileMenu.account')).toHaveText('Contoso Health');
-    await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['auditor in Audit Management']);
+    await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['auditor in Audit Management', 'risk-owner in Risk Register']);
     await page.getByRole('menuitem', { name: 'Switch Account' }).click();
     await expect(accountPanel(page).getByRole('menuitemradio', { name: 'Contoso Health' })).toHaveAttribute('aria-checked', 'true');
 
