@@ -1,4 +1,5 @@
 import { isEmptyValue, type Entity, type Field } from '@atrium/shared/apps';
+import type { RecordScope, RecordStore } from './RecordStore.js';
 
 /**
  * What a record's values read as in words (docs/behaviour/records.md#records):
@@ -39,6 +40,14 @@ export function seriesKey(prefix: string): string {
 /** The name of the `n`th record of a series' prefix: the number padded to as many digits as the placeholder has `#`. */
 export function seriesName(prefix: string, n: number): string {
   return prefix.replace(NUMBER_PLACEHOLDER, (_, hashes: string) => String(n).padStart(hashes.length, '0'));
+}
+
+/** The next name of a series that no record of the application has (one named by hand may hold a number of the series). */
+export async function freeSeriesName(store: RecordStore, scope: RecordScope, entity: string, prefix: string): Promise<string> {
+  for (;;) {
+    const name = seriesName(prefix, await store.nextNumber(scope, entity, seriesKey(prefix)));
+    if (!(await store.findByName(scope, name))) return name;
+  }
 }
 
 /** One value as words: a choice's English label, a person's name, a link's record name, numbers and days as written. */
