@@ -4,7 +4,7 @@ import { useId, type JSX } from 'react';
 import type { ImportModel } from '../model/ImportModel.js';
 import { useColumnLabel } from './RecordTable.js';
 import { failureText, problemText } from './texts.js';
-import { useNumber } from './useDisplay.js';
+import { useNumber } from './viewHelpers.js';
 
 /** Rows the preview shows: the refused ones (at most this many), else the first of the file. */
 const REFUSED_SHOWN = 200;

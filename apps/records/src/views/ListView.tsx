@@ -6,7 +6,7 @@ import { failureOf, type RecordsFailure } from '../model/RecordsApi.js';
 import { FilterBar } from './FilterBar.js';
 import { RecordTable, useColumnLabel } from './RecordTable.js';
 import { failureDetails, failureText } from './texts.js';
-import { useNumber } from './useDisplay.js';
+import { useNumber } from './viewHelpers.js';
 
 /** What the list asks of the window around it. */
 export interface ListActions {

@@ -1,9 +1,9 @@
 import { listKeyHandler, RygIcon, useTranslation } from '@atrium/app-kit';
 import { labelOf, type Entity, type RecordDto } from '@atrium/shared/apps';
 import type { JSX } from 'react';
-import { displayValue } from '../model/fields.js';
 import type { ListSort } from '../model/ListModel.js';
-import { useDisplay } from './useDisplay.js';
+import { valueText, type ValueContext } from '../model/valueText.js';
+import { useValueContext } from './viewHelpers.js';
 
 /** A column's heading: its field's label in the user's language, or the record's own column's name. */
 export function useColumnLabel(entity: Entity): (key: string) => string {
@@ -14,8 +14,8 @@ export function useColumnLabel(entity: Entity): (key: string) => string {
   };
 }
 
-/** A cell's text: a field's value as it reads, or a record's own column. */
-function cellText(record: RecordDto, key: string, entity: Entity, display: ReturnType<typeof useDisplay>): string {
+/** A cell's text: a field's value as it reads, whole, or a record's own column. */
+function cellText(record: RecordDto, key: string, entity: Entity, display: ValueContext): string {
   switch (key) {
     case 'name':
       return record.name;
@@ -25,9 +25,9 @@ function cellText(record: RecordDto, key: string, entity: Entity, display: Retur
       return record[key]?.name ?? '';
     case 'createdAt':
     case 'updatedAt':
-      return displayValue({ type: 'datetime', label: { en_EN: key } }, record[key], display);
+      return valueText({ type: 'datetime', label: { en_EN: key } }, record[key], display, Number.POSITIVE_INFINITY);
     default:
-      return displayValue(entity.fields[key], record.values[key], display);
+      return valueText(entity.fields[key], record.values[key], display, Number.POSITIVE_INFINITY);
   }
 }
 
@@ -50,7 +50,7 @@ export interface RecordTableProps {
  */
 export function RecordTable({ entity, records, columns, sort, people, links, onSort, onOpen }: RecordTableProps): JSX.Element {
   const { t } = useTranslation();
-  const display = useDisplay(people, links);
+  const display = useValueContext(people, links);
   const columnLabel = useColumnLabel(entity);
   return (
     <table className="rec-table" data-testid="records.table">
