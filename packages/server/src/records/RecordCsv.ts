@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   checkValues,
@@ -17,9 +16,10 @@ import { listQuerySql, scopeSql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import type { AppContext, KnownFacts, RecordCore } from './RecordCore.js';
 import type { RecordStore } from './RecordStore.js';
-import { isUniqueViolation, same } from './recordChecks.js';
+import { givenFields, isUniqueViolation, same } from './recordChecks.js';
+import { newRecord } from './newRecord.js';
 import { csvColumns, csvHeader, CsvProblem, csvText, csvValue, isCsvField, parseCsv, writeCsv } from './recordsCsv.js';
-import { freeSeriesName, searchTextOf, seriesKey, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
+import { seriesNames, seriesPrefix, userValues } from './recordText.js';
 
 /** A checked new record of an import: its values and its owner. */
 interface ImportRow {
@@ -162,8 +162,7 @@ export class RecordCsv {
     const { known, inFile, defaults, fieldName, now } = context;
     const { input, locked, checked } = row;
     const values = checked.values;
-    const given = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
-    const problems: Record<string, ValueProblem> = { ...(await this.core.serverProblems(caller, app, entityKey, values, given, null, known)), ...checked.problems, ...locked };
+    const problems: Record<string, ValueProblem> = { ...(await this.core.serverProblems(caller, app, entityKey, values, givenFields(entity, values), null, known)), ...checked.problems, ...locked };
     if (fieldName !== null && problems[fieldName] === undefined) {
       const problem = await this.core.nameProblem(app, values[fieldName], known.names);
       if (problem) problems[fieldName] = problem;
@@ -208,45 +207,11 @@ export class RecordCsv {
    */
   private async insertAll(store: RecordStore, app: AppContext, entityKey: string, rows: readonly ImportRow[], people: ReadonlyMap<string, string>, createdBy: string, at: Date): Promise<string[]> {
     const entity = app.declaration.entities[entityKey]!;
-    let names: string[];
-    if ('series' in entity.naming) {
-      const prefix = seriesPrefix(entity.naming.series, at);
-      const first = await store.nextNumbers(app.scope, entityKey, seriesKey(prefix), rows.length);
-      names = rows.map((_, i) => seriesName(prefix, first + i));
-      // A name given by hand may hold a number of the series: that row takes the series' next free one.
-      const taken = await store.takenNames(app.scope, names);
-      for (const [i, name] of names.entries()) if (taken.has(name)) names[i] = await freeSeriesName(store, app.scope, entityKey, prefix);
-    } else {
-      const field = entity.naming.field;
-      names = rows.map((row) => String(row.values[field]));
-    }
-    const stored = await store.insertMany(
-      rows.map(({ values, ownerId }, i) => ({
-        id: crypto.randomUUID(),
-        ...app.scope,
-        entity: entityKey,
-        name: names[i]!,
-        title: titleOf(entity, values, names[i]!, people),
-        ownerId,
-        createdBy,
-        at,
-        data: values,
-        searchText: searchTextOf(entity, values, people),
-      })),
-    );
-    await store.addHistoryMany(
-      stored.map((record, i) => ({
-        id: crypto.randomUUID(),
-        recordId: record.id,
-        userId: createdBy,
-        at: record.updatedAt,
-        action: 'import' as const,
-        version: record.version,
-        changes: Object.keys(entity.fields)
-          .filter((key) => !same(rows[i]!.values[key], null) && !same(rows[i]!.values[key], []))
-          .map((field) => ({ field, before: null, after: rows[i]!.values[field] })),
-      })),
-    );
+    const naming = entity.naming;
+    const names = 'series' in naming ? await seriesNames(store, app.scope, entityKey, seriesPrefix(naming.series, at), rows.length) : rows.map((row) => String(row.values[naming.field]));
+    const made = rows.map((row, i) => newRecord(app.scope, entity, { entity: entityKey, name: names[i]!, ...row, createdBy, at }, people, 'import'));
+    const stored = await store.insertMany(made.map((m) => m.record));
+    await store.addHistoryMany(made.map((m) => m.history));
     return stored.map((record) => record.name);
   }
 }

@@ -30,6 +30,7 @@ import { RecordPresenter } from './RecordPresenter.js';
 import type { FieldChange, HistoryAction, RecordStore, StoredRecord } from './RecordStore.js';
 import { RecordTimeline, type Mention } from './RecordTimeline.js';
 import { fileProblems, removedFiles } from './fileValues.js';
+import { newRecord } from './newRecord.js';
 import { isUniqueViolation, refuseLocked, same } from './recordChecks.js';
 import { freeSeriesName, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesPrefix, titleOf, userValues } from './recordText.js';
 
@@ -478,7 +479,7 @@ export class RecordService {
     const people = await this.deps.stores.records.people(userValues(entity, values));
     const fieldName = 'field' in entity.naming ? entity.naming.field : null;
     return this.deps.stores
-      .transaction((tx) => this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, createdBy, at, 'create'))
+      .transaction((tx) => this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, createdBy, at))
       .catch((e: unknown) => {
         // Another write took the name meanwhile (a record named by a field's value).
         if (isUniqueViolation(e) && fieldName !== null) throw new RecordError('invalid', undefined, { [fieldName]: { code: 'unique' } });
@@ -487,25 +488,13 @@ export class RecordService {
   }
 
   /** Writes one checked new record within a transaction: named by its entity's rule, its history listing every field given a value. */
-  private async insertIn(store: RecordStore, app: AppContext, entityKey: string, row: { values: Record<string, unknown>; ownerId: string | null }, people: ReadonlyMap<string, string>, createdBy: string, at: Date, action: 'create' | 'import'): Promise<StoredRecord> {
+  private async insertIn(store: RecordStore, app: AppContext, entityKey: string, row: { values: Record<string, unknown>; ownerId: string | null }, people: ReadonlyMap<string, string>, createdBy: string, at: Date): Promise<StoredRecord> {
     const entity = app.declaration.entities[entityKey]!;
-    const { values, ownerId } = row;
-    const given = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
-    const name = 'series' in entity.naming ? await freeSeriesName(store, app.scope, entityKey, seriesPrefix(entity.naming.series, at)) : String(values[entity.naming.field]);
-    const record = await store.insert({
-      id: crypto.randomUUID(),
-      ...app.scope,
-      entity: entityKey,
-      name,
-      title: titleOf(entity, values, name, people),
-      ownerId,
-      createdBy,
-      at,
-      data: values,
-      searchText: searchTextOf(entity, values, people),
-    });
-    await this.history(store, record, createdBy, action, given.map((field) => ({ field, before: null, after: values[field] })));
-    return record;
+    const name = 'series' in entity.naming ? await freeSeriesName(store, app.scope, entityKey, seriesPrefix(entity.naming.series, at)) : String(row.values[entity.naming.field]);
+    const { record, history } = newRecord(app.scope, entity, { entity: entityKey, name, ...row, createdBy, at }, people, 'create');
+    const stored = await store.insert(record);
+    await store.addHistory(history);
+    return stored;
   }
 
   private async setDeleted(caller: Caller, app: AppContext, record: StoredRecord, version: number, deletedAt: Date | null, action: 'delete' | 'restore'): Promise<StoredRecord> {

@@ -8,10 +8,8 @@ import { displayName } from '../users/displayName.js';
 import { RecordError } from './RecordError.js';
 import type { AppContext, RecordCore } from './RecordCore.js';
 import type { StoredRecord } from './RecordStore.js';
-import { mentionedUsernames } from './recordChecks.js';
+import { isUserId, mentionedUsernames } from './recordChecks.js';
 import { fillRecordText } from './recordText.js';
-
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A user a comment mentions, to be told of it (docs/behaviour/records.md#comments). */
 export interface Mention {
@@ -116,7 +114,7 @@ export class RecordTimeline {
     const out: Array<{ id: string; name: string; title: string }> = [];
     for (const username of usernames) {
       // A person is named by username, or by id (as the runtime's suggestions write them).
-      const user = USER_ID.test(username) ? await this.deps.stores.users.findById(username) : await this.deps.stores.users.findByUsername(username);
+      const user = isUserId(username) ? await this.deps.stores.users.findById(username) : await this.deps.stores.users.findByUsername(username);
       if (!user || user.disabled || user.id === authorId) continue;
       const facts = await this.deps.stores.access.callerFacts(user.id, app.scope.accountId);
       if (!facts.organisation || !(await this.deps.canSeeApp(user.id, app.name))) continue;

@@ -50,6 +50,26 @@ export async function freeSeriesName(store: RecordStore, scope: RecordScope, ent
   }
 }
 
+/**
+ * `count` names of a series' prefix at once (the store's reserveNumbers),
+ * each one that no record of the application has nor one of
+ * `named` (names given meanwhile; the new ones are added to it): a name
+ * given by hand may hold a number of the series, and its row then takes
+ * the series' next free number.
+ */
+export async function seriesNames(store: RecordStore, scope: RecordScope, entity: string, prefix: string, count: number, named: Set<string> = new Set()): Promise<string[]> {
+  const first = await store.reserveNumbers(scope, entity, seriesKey(prefix), count);
+  const names = Array.from({ length: count }, (_, i) => seriesName(prefix, first + i));
+  const taken = await store.takenNames(scope, names);
+  for (const [i, name] of names.entries()) {
+    let free = name;
+    while (taken.has(free) || named.has(free)) free = await freeSeriesName(store, scope, entity, prefix);
+    names[i] = free;
+    named.add(free);
+  }
+  return names;
+}
+
 /** One value as words: a choice's English label, a person's name, a link's record name, numbers and days as written. */
 export function displayText(field: Field, value: unknown, people: ReadonlyMap<string, string>): string {
   if (isEmptyValue(value)) return '';
