@@ -4,7 +4,7 @@
  * BENCH_RECORDS (default 100,000) records of one entity, with nothing of
  * HTTP around it. The entity is bench/records.bench.ts's incident register
  * (bench/seedRecords.ts), written straight into a new database as
- * bench/recordQuery.bench.ts writes it; each row is one search through
+ * bench/recordQuery.bench.ts writes it (bench/lib.ts); each row is one search through
  * `recordSearchSql` and the search store's `records` (matches, count, the
  * ranked first page of 20), run BENCH_ROUNDS times (default 50) after 5
  * unmeasured: p50 and p95 in milliseconds, and what it found.
@@ -14,61 +14,30 @@
  *
  * Prints figures; asserts nothing.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createStores, openDatabase, recordSearchSql, type Database, type RowScope } from '@atrium/server';
-import { DECLARED_APP_TYPE } from '@atrium/shared';
+import { recordSearchSql, type RowScope } from '@atrium/server';
 import { sql } from 'drizzle-orm';
 import { benchDeclaration } from './seedRecords.js';
-import { createBenchDatabase, databaseLabel, percentile, tempDir } from './lib.js';
+import { databaseLabel, openRecordsBench, percentile, writeBenchIncidents, type RecordsBench } from './lib.js';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const WARMUP = 5;
-const SERVICES = ['billing', 'checkout', 'search', 'mail', 'storage', 'identity', 'reports', 'shipping'];
-const WORDS = ['timeout', 'latency', 'outage', 'error', 'queue', 'disk', 'certificate', 'memory', 'deploy', 'rollback', 'network', 'database', 'cache', 'login', 'payment'];
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
-const dataDir = tempDir('atrium-bench-record-search-');
-const adminUrl = process.env.BENCH_DATABASE_URL;
-let database: Database | undefined;
+let bench: RecordsBench | undefined;
 try {
-  database = await openDatabase(adminUrl ? { url: await createBenchDatabase(adminUrl, 'records') } : { dir: path.join(dataDir, 'pgdata') });
-  await database.migrate();
+  bench = await openRecordsBench('records', benchDeclaration);
+  const { database, stores, people, accountId, appId } = bench;
   const db = database.db;
-  const stores = createStores(db, dataDir);
-  const account = await stores.accounts.create({ name: 'Bench Org' });
-  const people = [];
-  for (const username of ['bench-olivia', 'bench-dana', 'bench-liam']) {
-    const user = await stores.users.create({ username, firstname: username.slice(6), lastname: 'Bench' });
-    await stores.accounts.addMember(account.id, user.id);
-    people.push(user);
-  }
-  const app = await stores.apps.create({ name: 'BenchIncidents', title: 'Bench Incidents', category: 'operational intelligence', appType: DECLARED_APP_TYPE });
 
   const seeding = performance.now();
   const now = Date.now();
-  for (let i = 0; i < RECORDS; i += 1000) {
-    const rows = [];
-    for (let j = i; j < Math.min(i + 1000, RECORDS); j++) {
-      const at = new Date(now - ((j * 7919) % (730 * 24 * 60)) * 60_000).toISOString();
-      const summary = `${pick(WORDS, j)} ${pick(WORDS, j * 7 + 3)} in ${pick(SERVICES, j * 5)} #${j}`;
-      const details = `Customers saw ${pick(WORDS, j * 11)} and ${pick(WORDS, j * 13 + 1)} after the ${pick(WORDS, j * 17 + 2)}.`;
-      const assignee = pick(people, j).id;
-      const data = { summary, details, service: pick(SERVICES, j * 5), severity: 'sev3', status: 'open', reportedAt: at, resolvedAt: null, customers: (j * 37) % 5000, assignee };
-      rows.push({ id: crypto.randomUUID(), name: `INC-${String(j + 1).padStart(6, '0')}`, title: summary, owner_id: assignee, at, data, search_text: `${summary} ${details}` });
-    }
-    await db.execute(sql`insert into records (id, account_id, app_id, entity, name, title, owner_id, created_by, updated_by, created_at, updated_at, data, search_text)
-      select r.id, ${account.id}::uuid, ${app.id}::uuid, 'incident', r.name, r.title, r.owner_id, r.owner_id, r.owner_id, r.at, r.at, r.data, r.search_text
-      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, title text, owner_id uuid, at timestamptz, data jsonb, search_text text)`);
-  }
+  await writeBenchIncidents(db, { accountId, appId, people: people.map((p) => p.id) }, 0, RECORDS, now);
   await db.execute(sql`analyze records`);
   const seeded = (performance.now() - seeding) / 1000;
 
   const entity = benchDeclaration.entities.incident!;
   const ctx = { userId: people[0]!.id, now };
-  const target = { accountId: account.id, appId: app.id, entityKey: 'incident', entity };
+  const target = { accountId, appId, entityKey: 'incident', entity };
   const ALL: RowScope = { kind: 'all' };
 
   async function measure(label: string, text: string, scope: RowScope = ALL, hidden: string[] = []) {
@@ -94,6 +63,5 @@ try {
   // The details hidden: the title alone is searched (the searchable fields' words count only where all are seen).
   await measure("'timeout', the details hidden", 'timeout', ALL, ['details']);
 } finally {
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench?.close();
 }
