@@ -57,7 +57,7 @@ export function RecordTable({ entity, records, columns, sort, people, links, onS
       <thead>
         <tr>
           <th scope="col" className="rec-table__colour">
-            <span className="rec-hidden">{t('records.list.colour')}</span>
+            <span className="atk-hidden">{t('records.list.colour')}</span>
           </th>
           {columns.map((key) => {
             const sorted = sort?.field === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
@@ -100,7 +100,7 @@ export function RecordTable({ entity, records, columns, sort, people, links, onS
           >
             <td className="rec-table__colour">
               <RygIcon colour={record.colour} width={16} height={16} aria-hidden="true" />
-              <span className="rec-hidden">{t(`records.colour.${record.colour}`)}</span>
+              <span className="atk-hidden">{t(`records.colour.${record.colour}`)}</span>
             </td>
             {columns.map((key, i) => (
               <td key={key} data-label={columnLabel(key)}>
