@@ -42,7 +42,7 @@ export const LEAVE_DECLARATION: AppDeclarationInput = {
 export const LEAVE_APP: DeclaredAppDto = {
   declaration: AppDeclaration.parse(LEAVE_DECLARATION),
   version: '1.0.0',
-  rights: { LeaveRequest: { actions: ['read', 'create', 'update', 'delete', 'export', 'import'], hiddenFields: [] } },
+  rights: { LeaveRequest: { actions: ['read', 'create', 'update', 'delete', 'export', 'import'], hiddenFields: [], lockedOnCreate: [] } },
 };
 
 const ENTITY = LEAVE_APP.declaration.entities.LeaveRequest!;
