@@ -115,7 +115,7 @@ export default defineApplication(async (app) => {
       icon: app.metadata.icon ?? null,
       dimension: { width: 720, height: 620 },
       attributes: { minDimension: { width: 320, height: 320 }, clamp: true },
-      render: reactContent(
+      render: reactContent((self) => (
         <FormView
           model={form}
           entity={entity}
@@ -133,9 +133,10 @@ export default defineApplication(async (app) => {
               (entry) => entry.size,
               () => null,
             ),
+            registerCommands: (commands) => desktop.registerCommands(commands, { window: self }),
           }}
-        />,
-      ),
+        />
+      )),
     });
     entry.window = window;
     let shown = form.name;
