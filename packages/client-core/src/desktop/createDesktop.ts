@@ -4,8 +4,8 @@ import { Appearance } from '../appearance/Appearance.js';
 import type { Session } from '../auth/Session.js';
 import type { PageAddress } from '../address/PageAddress.js';
 import type { ClientConfig } from '../clientConfig.js';
-import { ApplicationCommands } from '../commands/ApplicationCommands.js';
 import { CommandRegistry } from '../commands/CommandRegistry.js';
+import { lazyApplicationCommands } from '../commands/lazyApplicationCommands.js';
 import { registerWindowCommands } from '../commands/windowCommands.js';
 import { DialogService } from '../dialogs/DialogService.js';
 import type { ClientEnvironment } from '../env.js';
@@ -200,7 +200,7 @@ function buildDesktop(platform: DesktopPlatform, layout: { viewport: Dimension }
   const { work, tasks } = desktopWork({ session, clock, socket: sockets.socket, notifications, translate, userId: () => account.profile()?.id ?? null, appMenu: () => appMenu });
   const profileCard = new ProfileCardModel(session.api);
   const commands = new CommandRegistry();
-  const appCommands = new ApplicationCommands(commands, windows);
+  const appCommands = lazyApplicationCommands(commands, windows);
   const packages = desktopPackages(platform, { windows, dialogs, notifications, settings, sockets, account, profileCard, tray, files, search: searches.search, tasks, commands: appCommands, applyLocale });
   const appMenu = new AppMenuModel({ packages, profile: account.profile, locale: platform.locale });
   return {

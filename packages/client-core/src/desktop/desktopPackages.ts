@@ -1,5 +1,5 @@
 import type { DesktopSearch, DesktopTasks } from '@atrium/sdk';
-import type { ApplicationCommands } from '../commands/ApplicationCommands.js';
+import type { ApplicationCommandsPort } from '../commands/lazyApplicationCommands.js';
 import type { Locale } from '@atrium/shared';
 import type { DialogService } from '../dialogs/DialogService.js';
 import { browserPackageLoader } from '../env.js';
@@ -29,7 +29,7 @@ export interface PackageHost {
   search: DesktopSearch;
   tasks: DesktopTasks;
   /** The applications' commands in the desktop's command registry. */
-  commands: ApplicationCommands;
+  commands: ApplicationCommandsPort;
   /** Switches the interface language, and the desktop's own texts with it. */
   applyLocale(locale: Locale): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { DesktopSearch, DesktopTasks, TranslationLoader, TranslationTexts, UploadOptions } from '@atrium/sdk';
 import type { Locale, Profile } from '@atrium/shared';
-import type { ApplicationCommands } from '../commands/ApplicationCommands.js';
+import type { ApplicationCommandsPort } from '../commands/lazyApplicationCommands.js';
 import type { TrayModel } from '../desktop/TrayModel.js';
 import type { DialogService } from '../dialogs/DialogService.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
@@ -50,5 +50,5 @@ export interface DesktopHooks {
   /** The user's work items (docs/behaviour/work.md); without it, `Desktop.tasks` throws when used. */
   tasks?: DesktopTasks;
   /** Where applications' commands go in the desktop's command registry; without it, `Desktop.registerCommands` registers nothing. */
-  commands?: ApplicationCommands;
+  commands?: ApplicationCommandsPort;
 }
