@@ -38,7 +38,8 @@ interface Entry {
  * of instances and windows of the package may register: it is visible
  * (in the palette and the shortcut guide) only while the focused window is
  * one a registration is for, enabled when that registration says so, and
- * runs that registration on that window. A window's registration goes when
+ * runs that registration on that window; its keys are those of the first
+ * registration (one package gives one id the same keys). A window's registration goes when
  * the window closes, every one of an application's when it ends; the
  * command leaves the registry with its last registration.
  */
