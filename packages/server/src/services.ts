@@ -182,7 +182,7 @@ export function createServices({
   const recovery = new PasswordRecoveryService(stores.users, stores.passwordResets, stores.sessions, hasher, throttle, mailer, config.publicUrl, log, now);
   // Pages of other origins (CORS_ORIGINS) load these addresses as they are: absolute then (docs/COMPATIBILITY.md#resources).
   const addressBase = config.cors.origins.length > 0 ? config.publicUrl : '';
-  const profileLists = new ProfileLists(stores.accounts, stores.apps, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
+  const profileLists = new ProfileLists(stores.accounts, stores.apps, stores.declarations, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
   const profiles = new ProfileService(stores.users, stores.accounts, profileLists, {
     resource: (id) => `${addressBase}${config.apiPrefix}/resources/${id}`,
     accountLogo: (id) => `${addressBase}${config.apiPrefix}/account/logo/${id}`,

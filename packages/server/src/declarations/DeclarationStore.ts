@@ -38,6 +38,8 @@ export interface DeclarationStore {
   installed(accountId: string, appName: string): Promise<InstalledApp | null>;
   /** Every declared application an organisation runs, by name. */
   installedFor(accountId: string): Promise<InstalledApp[]>;
+  /** The names of the declared applications each organisation of a user runs (organisation id -> names). */
+  runningInOrganisationsOf(userId: string): Promise<Map<string, Set<string>>>;
   /** Each organisation that runs an application, with the version it runs. */
   installsOf(appId: string): Promise<Array<{ accountId: string; declarationId: string; version: string }>>;
   /** Every version kept of an application, oldest first. */

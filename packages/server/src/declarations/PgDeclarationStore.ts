@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AppDeclaration } from '@atrium/shared/apps';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { appDeclarations, appInstalls, apps } from '../db/schema.js';
+import { appDeclarations, appInstalls, apps, memberships } from '../db/schema.js';
 import type { DeclarationStore, DeclarationVersion, InstalledApp } from './DeclarationStore.js';
 import { countAffected, removeValues } from './upgradeData.js';
 import type { CountQuery } from './upgradePlan.js';
@@ -59,6 +59,17 @@ export class PgDeclarationStore implements DeclarationStore {
       .where(eq(appInstalls.accountId, accountId))
       .orderBy(asc(apps.name));
     return rows.map(toInstalled);
+  }
+
+  async runningInOrganisationsOf(userId: string): Promise<Map<string, Set<string>>> {
+    const rows = await this.db
+      .select({ accountId: appInstalls.accountId, name: apps.name })
+      .from(appInstalls)
+      .innerJoin(apps, eq(apps.id, appInstalls.appId))
+      .innerJoin(memberships, and(eq(memberships.accountId, appInstalls.accountId), eq(memberships.userId, userId)));
+    const out = new Map<string, Set<string>>();
+    for (const row of rows) (out.get(row.accountId) ?? out.set(row.accountId, new Set()).get(row.accountId)!).add(row.name);
+    return out;
   }
 
   installsOf(appId: string): Promise<Array<{ accountId: string; declarationId: string; version: string }>> {

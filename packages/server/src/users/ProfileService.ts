@@ -1,4 +1,4 @@
-import { monogramIcon, opensInViewer, type AccountPreferences, type CurrentUser, type HasLoggedIn, type Profile, type ProfileApp, type UpdateUserBody, type UserDetail } from '@atrium/shared';
+import { DECLARED_APP_TYPE, monogramIcon, opensInViewer, type AccountPreferences, type CurrentUser, type HasLoggedIn, type Profile, type ProfileApp, type UpdateUserBody, type UserDetail } from '@atrium/shared';
 import { NO_ROLES, type Roles } from '../access/Caller.js';
 import { maySeeUser } from '../access/rules.js';
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
@@ -24,8 +24,9 @@ export class ProfileService {
 
   /** The full profile of GET user/me/a+p+acc+ap+t, with the caller's roles in their active organisation. */
   async profile(user: UserRecord, roles: Roles = NO_ROLES): Promise<Profile> {
-    const { memberOf, granted, blacklisted } = await this.lists.of(user.id);
+    const { memberOf, granted, blacklisted, running } = await this.lists.of(user.id);
     const active = memberOf.find((a) => a.id === user.activeAccountId) ?? memberOf[0];
+    const offered = offeredApps(granted, (active && running.get(active.id)) ?? new Set());
     return {
       id: user.id,
       username: user.username,
@@ -40,7 +41,7 @@ export class ProfileService {
       accountId: active?.id ?? '',
       accounts: memberOf.map((a) => ({ accountId: a.id, name: a.name })),
       active_account: { name: active?.name ?? '', preferences: active ? this.preferences(active) : emptyPreferences },
-      apps: granted.map(presentApp),
+      apps: offered.map(presentApp),
       preferences: user.preferences,
       blackListedApps: Object.fromEntries(blacklisted.map((name) => [name, true])),
       cleared_browser_cache: user.clearedBrowserCache ? 1 : 0,
@@ -107,6 +108,16 @@ export class ProfileService {
 const emptyPreferences: AccountPreferences = { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, footer: null, logo: null };
 
 export { displayName };
+
+/**
+ * The applications a user is offered in their active organisation (its
+ * menu, docs/behaviour/profile.md#profile): those granted to them, but a
+ * declared application only where that organisation runs it (`running`:
+ * the names of the declared applications it runs).
+ */
+export function offeredApps(granted: readonly AppRecord[], running: ReadonlySet<string>): AppRecord[] {
+  return granted.filter((app) => app.appType !== DECLARED_APP_TYPE || running.has(app.name));
+}
 
 /**
  * App entry of the profile (docs/behaviour/profile.md#profile), start_options as the JSON string the client parses;
