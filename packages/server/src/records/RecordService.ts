@@ -15,7 +15,7 @@ import {
   type RecordQuery,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleColour, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, staysChangeable, visibleColour, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
@@ -301,6 +301,7 @@ export class RecordService {
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     if (changed.length === 0) return this.detail(caller, app, read);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : record.ownerId;
+    if (!staysChangeable(caller, app.declaration, record.entity, { ownerId, values }, now.getTime())) throw new RecordError('outOfScope');
     const people = await this.deps.stores.records.people(userValues(entity, values));
     const updated = await this.deps.stores.transaction(async (tx) => {
       const after = await tx.records.update(record.id, version, {
