@@ -46,6 +46,8 @@ export interface DeclarationStore {
   versions(appId: string): Promise<DeclarationVersion[]>;
   /** How many of an organisation's records of the application each query is about (deleted ones included). */
   countRecords(accountId: string, appId: string, queries: readonly CountQuery[]): Promise<number[]>;
+  /** For each field, how many live records of the organisation's application share their (non-empty) value of it with another (upgradeData.ts countShared). */
+  countShared(accountId: string, appId: string, fields: ReadonlyArray<{ entity: string; field: string }>): Promise<number[]>;
   /**
    * Removes what an upgrade loses (upgradePlan.ts): an entity's records are
    * deleted; other values are taken out of each record, with its version

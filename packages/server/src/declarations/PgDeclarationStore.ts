@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { appDeclarations, appInstalls, apps, memberships } from '../db/schema.js';
 import type { DeclarationStore, DeclarationVersion, InstalledApp } from './DeclarationStore.js';
-import { countAffected, removeValues } from './upgradeData.js';
+import { countAffected, countShared, removeValues } from './upgradeData.js';
 import type { CountQuery } from './upgradePlan.js';
 
 const installedColumns = {
@@ -87,6 +87,10 @@ export class PgDeclarationStore implements DeclarationStore {
 
   countRecords(accountId: string, appId: string, queries: readonly CountQuery[]): Promise<number[]> {
     return countAffected(this.db, accountId, appId, queries);
+  }
+
+  countShared(accountId: string, appId: string, fields: ReadonlyArray<{ entity: string; field: string }>): Promise<number[]> {
+    return countShared(this.db, accountId, appId, fields);
   }
 
   removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number> {

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { records, recordSeries } from '../db/schema.js';
 import type { CountQuery } from './upgradePlan.js';
@@ -46,6 +46,28 @@ export async function countAffected(db: Db, accountId: string, appId: string, qu
       .select({ n: sql<number>`count(*)::int` })
       .from(records)
       .where(and(inApp(accountId, appId, q.entity), affected(q)));
+    counts.push(Number(row?.n ?? 0));
+  }
+  return counts;
+}
+
+/**
+ * For each field, how many live records hold a value (not empty) that
+ * another live record of the entity holds too, in one organisation's
+ * application: the values a unique index could not take.
+ */
+export async function countShared(db: Db, accountId: string, appId: string, fields: ReadonlyArray<{ entity: string; field: string }>): Promise<number[]> {
+  const counts: number[] = [];
+  for (const { entity, field } of fields) {
+    const value = sql`${records.data} -> ${field}::text`;
+    const [row] = (await rowsOf(
+      db,
+      sql`select coalesce(sum(n), 0)::int as n from (
+        select count(*) as n from ${records}
+        where ${and(inApp(accountId, appId, entity), isNull(records.deletedAt))} and ${value} is not null and ${value} <> 'null'::jsonb and ${value} <> '[]'::jsonb
+        group by ${value} having count(*) > 1
+      ) as shared`,
+    )) as Array<{ n: number }>;
     counts.push(Number(row?.n ?? 0));
   }
   return counts;
