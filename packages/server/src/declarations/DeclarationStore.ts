@@ -1,4 +1,4 @@
-import type { AppDeclaration } from '@atrium/shared/apps';
+import type { AppDeclaration, Entity } from '@atrium/shared/apps';
 import type { CountQuery } from './upgradePlan.js';
 
 /** A declared application as one organisation runs it. */
@@ -48,6 +48,8 @@ export interface DeclarationStore {
   countRecords(accountId: string, appId: string, queries: readonly CountQuery[]): Promise<number[]>;
   /** For each field, how many live records of the organisation's application share their (non-empty) value of it with another (upgradeData.ts countShared). */
   countShared(accountId: string, appId: string, fields: ReadonlyArray<{ entity: string; field: string }>): Promise<number[]>;
+  /** Computes again the stored title and search words of an entity's records by its declaration as it now is (upgradeData.ts recomputeText); returns how many changed. */
+  recomputeText(accountId: string, appId: string, entityKey: string, entity: Entity): Promise<number>;
   /**
    * Removes what an upgrade loses (upgradePlan.ts): an entity's records are
    * deleted; other values are taken out of each record, with its version

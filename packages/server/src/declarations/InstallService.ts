@@ -7,7 +7,7 @@ import { isUniqueViolation, violatedConstraint } from '../records/recordChecks.j
 import { uniqueFields, uniqueIndexName } from '../records/recordIndexes.js';
 import type { Stores } from '../stores.js';
 import type { DeclarationVersion } from './DeclarationStore.js';
-import { countKey, countsNeeded, formatLoss, formatShared, isEmptyPlan, planUpgrade, uniqueFieldsToCheck, type CountQuery, type UpgradePlan } from './upgradePlan.js';
+import { countKey, countsNeeded, entitiesToRetitle, formatLoss, formatShared, isEmptyPlan, planUpgrade, uniqueFieldsToCheck, type CountQuery, type UpgradePlan } from './upgradePlan.js';
 
 /**
  * How a declared application gets into organisations (docs/APPLICATIONS.md,
@@ -45,6 +45,8 @@ export interface OrganisationOutcome {
   plan: UpgradePlan | null;
   /** Records changed or deleted for the losses. */
   recordsTouched: number;
+  /** Records whose stored title or search words were computed again (another title field, other searchable fields). */
+  recordsRetitled: number;
 }
 
 export interface InstallOutcome {
@@ -193,7 +195,7 @@ export class InstallService {
     const current = await tx.declarations.installed(org.id, app.name);
     if (!current) {
       await tx.declarations.setInstalled(app.id, org.id, version.id);
-      return { organisation: org.name, from: null, status: 'installed', plan: null, recordsTouched: 0 };
+      return { organisation: org.name, from: null, status: 'installed', plan: null, recordsTouched: 0, recordsRetitled: 0 };
     }
     const queries = countsNeeded(current.declaration, version.declaration);
     const counts = await tx.declarations.countRecords(org.id, app.id, queries);
@@ -205,7 +207,12 @@ export class InstallService {
     const unchanged = current.declarationId === version.id || isEmptyPlan(plan);
     let recordsTouched = 0;
     if (plan.losses.length > 0 && options.allowDataLoss) recordsTouched = await tx.declarations.removeValues(org.id, app.id, plan.losses, removedIn(version.declaration));
+    // The records' titles and search words by the new declaration, unless the upgrade is refused or only tried.
+    let recordsRetitled = 0;
+    if (!options.dryRun && plan.shared.length === 0 && (plan.losses.length === 0 || options.allowDataLoss)) {
+      for (const key of entitiesToRetitle(current.declaration, version.declaration)) recordsRetitled += await tx.declarations.recomputeText(org.id, app.id, key, version.declaration.entities[key]!);
+    }
     if (current.declarationId !== version.id) await tx.declarations.setInstalled(app.id, org.id, version.id);
-    return { organisation: org.name, from: current.version, status: unchanged ? 'unchanged' : 'upgraded', plan, recordsTouched };
+    return { organisation: org.name, from: current.version, status: unchanged ? 'unchanged' : 'upgraded', plan, recordsTouched, recordsRetitled };
   }
 }

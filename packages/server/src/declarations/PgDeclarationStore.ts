@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import type { AppDeclaration } from '@atrium/shared/apps';
+import type { AppDeclaration, Entity } from '@atrium/shared/apps';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { appDeclarations, appInstalls, apps, memberships } from '../db/schema.js';
 import type { DeclarationStore, DeclarationVersion, InstalledApp } from './DeclarationStore.js';
-import { countAffected, countShared, removeValues } from './upgradeData.js';
+import { countAffected, countShared, recomputeText, removeValues } from './upgradeData.js';
 import type { CountQuery } from './upgradePlan.js';
 
 const installedColumns = {
@@ -91,6 +91,10 @@ export class PgDeclarationStore implements DeclarationStore {
 
   countShared(accountId: string, appId: string, fields: ReadonlyArray<{ entity: string; field: string }>): Promise<number[]> {
     return countShared(this.db, accountId, appId, fields);
+  }
+
+  recomputeText(accountId: string, appId: string, entityKey: string, entity: Entity): Promise<number> {
+    return recomputeText(this.db, accountId, appId, entityKey, entity);
   }
 
   removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number> {

@@ -1,6 +1,9 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Entity } from '@atrium/shared/apps';
 import type { Db } from '../db/database.js';
-import { records, recordSeries } from '../db/schema.js';
+import { records, recordSeries, users } from '../db/schema.js';
+import { searchTextOf, titleOf, userValues } from '../records/recordText.js';
+import { displayName } from '../users/displayName.js';
 import type { CountQuery } from './upgradePlan.js';
 
 /**
@@ -72,6 +75,52 @@ export async function countShared(db: Db, accountId: string, appId: string, fiel
   }
   return counts;
 }
+
+/** Records read and written per turn when their texts are computed again. */
+const TEXT_BATCH = 2_000;
+
+/**
+ * Computes again the stored title and search words of every record of an
+ * entity in one organisation's application (deleted ones too: they can be
+ * restored) by the entity's declaration as it now is, and writes those
+ * that differ; no value, version or history changes (the texts are read
+ * from the values). In the caller's transaction. Returns how many records'
+ * texts changed.
+ */
+export async function recomputeText(db: Db, accountId: string, appId: string, entityKey: string, entity: Entity): Promise<number> {
+  let changed = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await db
+      .select({ id: records.id, name: records.name, title: records.title, searchText: records.searchText, data: records.data })
+      .from(records)
+      .where(and(inApp(accountId, appId, entityKey), sql`${records.id} > ${after}::uuid`))
+      .orderBy(records.id)
+      .limit(TEXT_BATCH);
+    if (rows.length === 0) return changed;
+    after = rows.at(-1)!.id;
+    const ids = [...new Set(rows.flatMap((r) => userValues(entity, r.data)))].filter((id) => UUID.test(id));
+    const people = new Map<string, string>();
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const found = await db.select({ id: users.id, username: users.username, firstname: users.firstname, lastname: users.lastname }).from(users).where(inArray(users.id, ids.slice(i, i + CHUNK)));
+      for (const u of found) people.set(u.id, displayName(u));
+    }
+    const texts = rows
+      .map((r) => ({ id: r.id, title: titleOf(entity, r.data, r.name, people), search_text: searchTextOf(entity, r.data, people), before: r }))
+      .filter((t) => t.title !== t.before.title || t.search_text !== t.before.searchText)
+      .map(({ before: _before, ...t }) => t);
+    if (texts.length > 0) {
+      await db.execute(
+        sql`update records r set title = x.title, search_text = x.search_text
+        from jsonb_to_recordset(${JSON.stringify(texts)}::jsonb) as x(id uuid, title text, search_text text) where r.id = x.id`,
+      );
+      changed += texts.length;
+    }
+  }
+}
+
+/** Ids worth asking the users table about: a person field's value is any text until checked. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface Change {
   field: string;

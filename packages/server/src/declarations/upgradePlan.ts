@@ -234,6 +234,29 @@ export function planUpgrade(from: AppDeclaration, to: AppDeclaration, count: Cou
   return plan;
 }
 
+/** What an entity's stored title and search words are made from: the naming, the title and searchable fields, and how those fields read as words (type, choices' English labels). */
+function textRule(entity: Entity): string {
+  const keys = [entity.titleField, ...(entity.searchFields ?? [])];
+  const fields = keys.map((key) => {
+    const field = Object.hasOwn(entity.fields, key) ? entity.fields[key]! : null;
+    if (field === null) return null;
+    const choices = field.type === 'choice' || field.type === 'multiChoice' ? field.choices.map((c) => [c.value, c.label.en_EN]) : undefined;
+    return { type: field.type, choices };
+  });
+  return JSON.stringify({ naming: entity.naming, titleField: entity.titleField, searchFields: entity.searchFields ?? [], fields });
+}
+
+/**
+ * The entities kept by an upgrade whose records' stored title or search
+ * words would read otherwise (records/recordText.ts): another title field,
+ * other searchable fields, another naming, or those fields reading as other
+ * words (a type, a choice's label). Their records' texts are computed
+ * again in the upgrade's transaction.
+ */
+export function entitiesToRetitle(from: AppDeclaration, to: AppDeclaration): string[] {
+  return Object.keys(to.entities).filter((key) => Object.hasOwn(from.entities, key) && textRule(from.entities[key]!) !== textRule(to.entities[key]!));
+}
+
 /** Shared values in the operator's words: `entities.risk.fields.code: unique, but 4 records share their value with another record`. */
 export function formatShared(shared: SharedValues): string {
   return `${shared.path}: unique, but ${shared.records} ${shared.records === 1 ? 'record shares its' : 'records share their'} value with another record`;

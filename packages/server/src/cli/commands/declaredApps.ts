@@ -53,6 +53,7 @@ function describeOrganisation(o: OrganisationOutcome, dryRun: boolean): string[]
     lines.push(...o.plan.losses.map((l) => `    - ${formatLoss(l)}`));
     lines.push(...o.plan.shared.map((v) => `    ! ${formatShared(v)}`));
     if (o.plan.shared.length > 0) lines.push('    (the upgrade is refused until these records hold values of their own)');
+    if (o.recordsRetitled > 0) lines.push(`    (titles and search words of ${o.recordsRetitled} ${o.recordsRetitled === 1 ? 'record' : 'records'} computed again)`);
     if (o.plan.losses.length > 0) lines.push(dryRun ? '    (these values would be removed; the upgrade needs --allow-data-loss)' : `    (values removed: ${o.recordsTouched} ${o.recordsTouched === 1 ? 'record' : 'records'} changed or deleted, with history)`);
   }
   return lines;
