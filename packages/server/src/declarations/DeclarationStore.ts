@@ -54,7 +54,10 @@ export interface DeclarationStore {
    * Removes what an upgrade loses (upgradePlan.ts): an entity's records are
    * deleted; other values are taken out of each record, with its version
    * raised and a history row. `removed(q)`: the field or column is gone from
-   * the new declaration (else its type changed). Returns the records touched.
+   * the new declaration (else its type changed). `retitled`: the entities
+   * whose records get their titles and search words by the new declaration
+   * in the same write. Answers the records touched and how many of them got
+   * other texts.
    */
-  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number>;
+  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean, retitled?: ReadonlyMap<string, Entity>): Promise<{ touched: number; retitled: number }>;
 }

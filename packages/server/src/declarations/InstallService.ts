@@ -205,13 +205,18 @@ export class InstallService {
     const sharedBy = new Map(uniques.map((u, i) => [`${u.entity}.${u.field}`, shared[i] ?? 0]));
     const plan = planUpgrade(current.declaration, version.declaration, (q) => byKey.get(countKey(q)) ?? 0, (entity, field) => sharedBy.get(`${entity}.${field}`) ?? 0);
     const unchanged = current.declarationId === version.id || isEmptyPlan(plan);
+    // The records' titles and search words by the new declaration, unless the upgrade is refused or only tried:
+    // those whose values a loss changes get them in that write, the others after it.
+    const applied = !options.dryRun && plan.shared.length === 0 && (plan.losses.length === 0 || options.allowDataLoss === true);
+    const retitled = new Map(applied ? entitiesToRetitle(current.declaration, version.declaration).map((key) => [key, version.declaration.entities[key]!]) : []);
     let recordsTouched = 0;
-    if (plan.losses.length > 0 && options.allowDataLoss) recordsTouched = await tx.declarations.removeValues(org.id, app.id, plan.losses, removedIn(version.declaration));
-    // The records' titles and search words by the new declaration, unless the upgrade is refused or only tried.
     let recordsRetitled = 0;
-    if (!options.dryRun && plan.shared.length === 0 && (plan.losses.length === 0 || options.allowDataLoss)) {
-      for (const key of entitiesToRetitle(current.declaration, version.declaration)) recordsRetitled += await tx.declarations.recomputeText(org.id, app.id, key, version.declaration.entities[key]!);
+    if (plan.losses.length > 0 && options.allowDataLoss) {
+      const removal = await tx.declarations.removeValues(org.id, app.id, plan.losses, removedIn(version.declaration), retitled);
+      recordsTouched = removal.touched;
+      recordsRetitled = removal.retitled;
     }
+    for (const [key, entity] of retitled) recordsRetitled += await tx.declarations.recomputeText(org.id, app.id, key, entity);
     if (current.declarationId !== version.id) await tx.declarations.setInstalled(app.id, org.id, version.id);
     return { organisation: org.name, from: current.version, status: unchanged ? 'unchanged' : 'upgraded', plan, recordsTouched, recordsRetitled };
   }

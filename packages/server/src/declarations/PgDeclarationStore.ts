@@ -97,7 +97,7 @@ export class PgDeclarationStore implements DeclarationStore {
     return recomputeText(this.db, accountId, appId, entityKey, entity);
   }
 
-  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number> {
-    return removeValues(this.db, accountId, appId, queries, removed);
+  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean, retitled?: ReadonlyMap<string, Entity>): Promise<{ touched: number; retitled: number }> {
+    return removeValues(this.db, accountId, appId, queries, removed, retitled);
   }
 }

@@ -99,12 +99,7 @@ export async function recomputeText(db: Db, accountId: string, appId: string, en
       .limit(TEXT_BATCH);
     if (rows.length === 0) return changed;
     after = rows.at(-1)!.id;
-    const ids = [...new Set(rows.flatMap((r) => userValues(entity, r.data)))].filter((id) => UUID.test(id));
-    const people = new Map<string, string>();
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const found = await db.select({ id: users.id, username: users.username, firstname: users.firstname, lastname: users.lastname }).from(users).where(inArray(users.id, ids.slice(i, i + CHUNK)));
-      for (const u of found) people.set(u.id, displayName(u));
-    }
+    const people = await peopleOf(db, entity, rows);
     const texts = rows
       .map((r) => ({ id: r.id, title: titleOf(entity, r.data, r.name, people), search_text: searchTextOf(entity, r.data, people), before: r }))
       .filter((t) => t.title !== t.before.title || t.search_text !== t.before.searchText)
@@ -121,6 +116,17 @@ export async function recomputeText(db: Db, accountId: string, appId: string, en
 
 /** Ids worth asking the users table about: a person field's value is any text until checked. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The names of the people some records' person fields name (id -> name), for their titles and search words. */
+async function peopleOf(db: Db, entity: Entity, rows: ReadonlyArray<{ data: Record<string, unknown> }>): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => userValues(entity, r.data)))].filter((id) => UUID.test(id));
+  const people = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const found = await db.select({ id: users.id, username: users.username, firstname: users.firstname, lastname: users.lastname }).from(users).where(inArray(users.id, ids.slice(i, i + CHUNK)));
+    for (const u of found) people.set(u.id, displayName(u));
+  }
+  return people;
+}
 
 interface Change {
   field: string;
@@ -168,11 +174,22 @@ const CHUNK = 500;
  * loses the values, its version goes up and it gets one history row
  * (action `update`, each changed field before and after), in the caller's
  * transaction. `removed(q)`: whether the query's field (or column) is gone
- * from the new declaration rather than changed. Returns how many records
- * were changed or deleted.
+ * from the new declaration rather than changed. `retitled`: the entities
+ * (by key, as the new declaration has them) whose records' titles and
+ * search words are computed again (recomputeText): a record changed here
+ * gets its new ones in the same write. Answers how many records were
+ * changed or deleted, and how many of those got other texts.
  */
-export async function removeValues(db: Db, accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number> {
+export async function removeValues(
+  db: Db,
+  accountId: string,
+  appId: string,
+  queries: readonly CountQuery[],
+  removed: (q: CountQuery) => boolean,
+  retitled: ReadonlyMap<string, Entity> = new Map(),
+): Promise<{ touched: number; retitled: number }> {
   let touched = 0;
+  let retitledCount = 0;
   for (const q of queries.filter((q) => q.kind === 'entity')) {
     const gone = await db.delete(records).where(inApp(accountId, appId, q.entity)).returning({ id: records.id });
     await db.delete(recordSeries).where(and(eq(recordSeries.accountId, accountId), eq(recordSeries.appId, appId), eq(recordSeries.entity, q.entity)));
@@ -182,7 +199,7 @@ export async function removeValues(db: Db, accountId: string, appId: string, que
   for (const q of queries) if (q.kind !== 'entity') byEntity.set(q.entity, [...(byEntity.get(q.entity) ?? []), q]);
   for (const [entity, entityQueries] of byEntity) {
     const rows = await db
-      .select({ id: records.id, data: records.data })
+      .select({ id: records.id, name: records.name, title: records.title, searchText: records.searchText, data: records.data })
       .from(records)
       // The alternatives in parentheses of their own: `and` does not wrap a joined fragment.
       .where(and(inApp(accountId, appId, entity), sql`(${sql.join(entityQueries.map((q) => sql`(${affected(q)})`), sql` or `)})`))
@@ -193,16 +210,25 @@ export async function removeValues(db: Db, accountId: string, appId: string, que
       const changes: Change[] = [...new Set(entityQueries.map((q) => q.field))]
         .filter((field) => JSON.stringify(row.data[field] ?? null) !== JSON.stringify(data[field] ?? null))
         .map((field) => ({ field, before: row.data[field] ?? null, after: data[field] ?? null }));
-      return { id: row.id, data, changes };
+      return { id: row.id, before: row, data, changes };
     });
+    const texts = retitled.get(entity);
     for (let i = 0; i < updates.length; i += CHUNK) {
-      const chunk = updates.slice(i, i + CHUNK).filter((u) => u.changes.length > 0);
-      if (chunk.length === 0) continue;
+      const changedRows = updates.slice(i, i + CHUNK).filter((u) => u.changes.length > 0);
+      if (changedRows.length === 0) continue;
+      const people = texts ? await peopleOf(db, texts, changedRows) : new Map<string, string>();
+      const chunk = changedRows.map(({ before, ...u }) => {
+        if (!texts) return u;
+        const text = { title: titleOf(texts, u.data, before.name, people), search_text: searchTextOf(texts, u.data, people) };
+        if (text.title !== before.title || text.search_text !== before.searchText) retitledCount += 1;
+        return { ...u, ...text };
+      });
       await rowsOf(
         db,
-        sql`with input as (select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id uuid, data jsonb, changes jsonb)),
+        sql`with input as (select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id uuid, data jsonb, changes jsonb, title text, search_text text)),
         updated as (
-          update records r set data = input.data, version = r.version + 1, updated_at = now()
+          update records r set data = input.data, version = r.version + 1, updated_at = now(),
+            title = coalesce(input.title, r.title), search_text = coalesce(input.search_text, r.search_text)
           from input where r.id = input.id
           returning r.id, r.version, input.changes
         )
@@ -212,5 +238,5 @@ export async function removeValues(db: Db, accountId: string, appId: string, que
       touched += chunk.length;
     }
   }
-  return touched;
+  return { touched, retitled: retitledCount };
 }

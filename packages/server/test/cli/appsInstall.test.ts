@@ -325,6 +325,18 @@ describe(`atrium apps install, export, ls on ${databaseKind}`, () => {
     expect((await h.run(['apps', 'install', h.file('retitled-2.1.json', retitle(v21)), '--org', 'Contoso'])).stdout).toContain('    (titles and search words of 2 records computed again)');
     expect(await found('unresolved')).toEqual(['RT-1', 'RT-3']);
     expect(await found('open')).toEqual([]);
+
+    // Titled by the title again, the notes removed: the records losing their notes get their new texts in that very change.
+    const v3 = (d: Draft) => {
+      v21(d);
+      d.version = '3.0.0';
+      d.entities.risk!.titleField = 'title';
+      delete d.entities.risk!.fields.notes;
+    };
+    const lossy = await h.run(['apps', 'install', h.file('retitled-3.0.json', retitle(v3)), '--org', 'Contoso', '--allow-data-loss']);
+    expect(lossy.stdout).toContain('    (values removed: 2 records changed or deleted, with history)');
+    expect(lossy.stdout).toContain('    (titles and search words of 3 records computed again)');
+    expect(await textsOf()).toEqual(['RT-1|Flood|Flood Unresolved|2', 'RT-2|Fire|Fire Closed|1', 'RT-3|Storm|Storm Unresolved|2']);
   });
 
   it('grants in a declared application only the roles it declares; other applications are unchanged', async () => {
