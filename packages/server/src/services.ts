@@ -257,7 +257,7 @@ export function createServices({
     tasks,
     records,
     recordFiles: new RecordFiles(records, vfs, log),
-    search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
+    search: new SearchService({ store: stores.search, apps: stores.apps, declarations: stores.declarations, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: new CostlyCalls(
       { ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT },
       () => now().getTime(),

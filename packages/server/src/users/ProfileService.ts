@@ -1,8 +1,9 @@
-import { DECLARED_APP_TYPE, monogramIcon, opensInViewer, type AccountPreferences, type CurrentUser, type HasLoggedIn, type Profile, type ProfileApp, type UpdateUserBody, type UserDetail } from '@atrium/shared';
+import { monogramIcon, opensInViewer, type AccountPreferences, type CurrentUser, type HasLoggedIn, type Profile, type ProfileApp, type UpdateUserBody, type UserDetail } from '@atrium/shared';
 import { NO_ROLES, type Roles } from '../access/Caller.js';
 import { maySeeUser } from '../access/rules.js';
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
 import type { AppRecord } from '../apps/AppStore.js';
+import { offeredApps } from '../apps/offeredApps.js';
 import { displayName } from './displayName.js';
 import type { ProfileLists } from './ProfileLists.js';
 import type { UserRecord, UserStore } from './UserStore.js';
@@ -108,16 +109,6 @@ export class ProfileService {
 const emptyPreferences: AccountPreferences = { theme: null, favicon: null, privacyPolicy: null, loginURL: null, footerText: null, footer: null, logo: null };
 
 export { displayName };
-
-/**
- * The applications a user is offered in their active organisation (its
- * menu, docs/behaviour/profile.md#profile): those granted to them, but a
- * declared application only where that organisation runs it (`running`:
- * the names of the declared applications it runs).
- */
-export function offeredApps(granted: readonly AppRecord[], running: ReadonlySet<string>): AppRecord[] {
-  return granted.filter((app) => app.appType !== DECLARED_APP_TYPE || running.has(app.name));
-}
 
 /**
  * App entry of the profile (docs/behaviour/profile.md#profile), start_options as the JSON string the client parses;

@@ -2,11 +2,11 @@
  * @module-tag postgres
  *
  * The applications of the full profile (the desktop's application menu)
- * and declared applications (docs/behaviour/profile.md#profile): one is
- * offered in the organisations that run it, to the users given it, and
- * nowhere else.
+ * and of global search, and declared applications
+ * (docs/behaviour/profile.md#profile): one is offered in the organisations
+ * that run it, to the users given it, and nowhere else.
  */
-import type { Profile } from '@atrium/shared';
+import type { Profile, SearchResponse } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRecord } from '../../src/accounts/AccountStore.js';
 import type { UserRecord } from '../../src/users/UserStore.js';
@@ -36,6 +36,12 @@ describe(`declared applications in the profile on ${databaseKind}`, () => {
     return res.json<{ data: { jwt: string } }>().data.jwt;
   };
   const names = (profile: Profile) => profile.apps.map((a) => a.name).sort();
+  /** The applications global search finds by a word. */
+  const foundApps = async (jwt: string, q: string): Promise<string[]> => {
+    const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/search`, query: { q, filter: 'apps' }, headers: bearer(jwt) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: SearchResponse }>().data.apps.items.map((a) => a.name);
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -59,11 +65,17 @@ describe(`declared applications in the profile on ${databaseKind}`, () => {
     const atNorthwind = await profileOf(jwt);
     expect(atNorthwind.accountId).toBe(northwind.id);
     expect(names(atNorthwind)).toEqual(['Leave', 'Ledger']);
+    expect(await foundApps(jwt, 'leave')).toEqual(['Leave']);
+    expect(await foundApps(jwt, 'risks')).toEqual([]);
 
-    const atContoso = await profileOf(await switchTo(jwt, contoso.id));
+    const contosoJwt = await switchTo(jwt, contoso.id);
+    const atContoso = await profileOf(contosoJwt);
     expect(atContoso.accountId).toBe(contoso.id);
     // Northwind's Leave is not Contoso's; an application that is not declared stays wherever she is.
     expect(names(atContoso)).toEqual(['Ledger', 'Risks']);
+    expect(await foundApps(contosoJwt, 'leave')).toEqual([]);
+    expect(await foundApps(contosoJwt, 'risks')).toEqual(['Risks']);
+    expect(await foundApps(contosoJwt, 'ledger')).toEqual(['Ledger']);
   });
 
   it('does not offer a declared application the organisation runs to a user not given it', async () => {
