@@ -148,15 +148,11 @@ export function createServices({
   const stores = decorateStores(plainStores, { config, database, now, sessionEvents });
   const { throttle, auth } = createAuth({ config, stores, secrets, hasher, log, now, sessionEvents });
   const callers = new Callers(stores.access, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
-  const external = new ExternalSignInService(config.external, config.external ? new ExternalTokenVerifier(config.external, { ...externalVerifier, now }) : null, {
-    auth,
-    stores,
-    log,
-  });
+  const external = createExternalSignIn({ config, stores, log, now }, auth, externalVerifier);
   const recovery = new PasswordRecoveryService(stores.users, stores.passwordResets, stores.sessions, hasher, throttle, mailer, config.publicUrl, log, now);
   // Pages of other origins (CORS_ORIGINS) load these addresses as they are: absolute then (docs/COMPATIBILITY.md#resources).
   const addressBase = config.cors.origins.length > 0 ? config.publicUrl : '';
-  const profileLists = new ProfileLists(stores.accounts, stores.apps, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
+  const profileLists = new ProfileLists(stores.accounts, stores.apps, stores.declarations, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
   const profiles = new ProfileService(stores.users, stores.accounts, profileLists, {
     resource: (id) => `${addressBase}${config.apiPrefix}/resources/${id}`,
     accountLogo: (id) => `${addressBase}${config.apiPrefix}/account/logo/${id}`,
@@ -199,9 +195,15 @@ export function createServices({
     tasks,
     records,
     recordFiles: new RecordFiles(records, vfs, log),
-    search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
+    search: new SearchService({ store: stores.search, apps: stores.apps, declarations: stores.declarations, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: createCostlyCalls(config, db, database, now),
   };
+}
+
+/** Sign-in through the identity provider, when one is configured (docs/behaviour/external-sign-in.md). */
+function createExternalSignIn({ config, stores, log, now }: Omit<BuildParts, 'secrets'>, auth: AuthService, verifier: ServiceDeps['externalVerifier']): ExternalSignInService {
+  const tokens = config.external ? new ExternalTokenVerifier(config.external, { ...verifier, now }) : null;
+  return new ExternalSignInService(config.external, tokens, { auth, stores, log });
 }
 
 /** What the builders below share of the service dependencies. */

@@ -205,6 +205,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
       tooManyRows: 'Naenkrat je mogoče izvoziti ali uvoziti največ {{max}} vrstic',
       badCsv: 'Datoteka ni datoteka CSV, ki bi jo ta seznam lahko uvozil: {{reason}}',
       notDeleted: 'Ta zapis ni izbrisan',
+      outOfScope: 'Po tej spremembi zapisa ne bi mogli več spreminjati, zato ni bila shranjena.',
       unreachable: 'Strežnik ni dosegljiv. Preverite povezavo in poskusite znova.',
       other: 'Strežnik ni odgovoril, kot je bilo pričakovano. Čez trenutek poskusite znova; če se težava ponavlja, skrbniku sporočite podrobnosti.',
     },

@@ -145,6 +145,17 @@ export function recordAccess(caller: Caller, app: AppDeclaration, entity: string
 }
 
 /**
+ * Whether a change leaves a record among those the caller may change: some
+ * grant of theirs having 'update' covers the record as the change would
+ * leave it (`after`). A change that would take it out of their reach (an
+ * `own` scope giving it to someone else, a condition that stops holding) is
+ * refused; a broader grant (a manager's, the organisation's) may move it.
+ */
+export function staysChangeable(caller: Caller, app: AppDeclaration, entity: string, after: RecordFacts, now: number): boolean {
+  return recordAccess(caller, app, entity, after, now).actions.includes('update');
+}
+
+/**
  * The fields a caller may not give a new record: those hidden to them on
  * every record, and those read-only or hidden in every grant having
  * 'create' whose scope covers the new record (every field, when none does).

@@ -16,7 +16,7 @@ import { listQuerySql, scopeSql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import type { AppContext, KnownFacts, RecordCore } from './RecordCore.js';
 import type { RecordStore } from './RecordStore.js';
-import { givenFields, isUniqueViolation, same } from './recordChecks.js';
+import { givenFields, same, uniqueViolationProblems } from './recordChecks.js';
 import { newRecord } from './newRecord.js';
 import { csvColumns, csvHeader, CsvProblem, csvText, csvValue, isCsvField, parseCsv, writeCsv } from './recordsCsv.js';
 import { seriesNames, seriesPrefix, userValues } from './recordText.js';
@@ -133,8 +133,9 @@ export class RecordCsv {
     const created = await this.stores
       .transaction((tx) => this.insertAll(tx.records, app, entityKey, good, people, caller.userId, now))
       .catch((e: unknown) => {
-        // Another write took a name meanwhile: nothing is written, as for a refused row.
-        if (isUniqueViolation(e) && fieldName !== null) throw new RecordError('invalid', undefined, { [fieldName]: { code: 'unique' } });
+        // Another write took a name or a unique value meanwhile: nothing is written, as for a refused row.
+        const problems = uniqueViolationProblems(e, app.scope.appId, entityKey, entity);
+        if (problems) throw new RecordError('invalid', undefined, problems);
         throw e;
       });
     this.core.publish(caller, app, entityKey, created);

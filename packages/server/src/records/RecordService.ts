@@ -15,7 +15,7 @@ import {
   type RecordQuery,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleColour, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, staysChangeable, visibleColour, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
@@ -31,7 +31,7 @@ import type { FieldChange, HistoryAction, RecordStore, StoredRecord } from './Re
 import { RecordTimeline, type Mention } from './RecordTimeline.js';
 import { fileProblems, removedFiles } from './fileValues.js';
 import { newRecord } from './newRecord.js';
-import { isUniqueViolation, refuseLocked, same } from './recordChecks.js';
+import { refuseLocked, same, uniqueViolationProblems } from './recordChecks.js';
 import { freeSeriesName, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesPrefix, titleOf, userValues } from './recordText.js';
 
 /** How long an organisation's installed declaration of an application is remembered (declarations change rarely). */
@@ -301,6 +301,7 @@ export class RecordService {
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     if (changed.length === 0) return this.detail(caller, app, read);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : record.ownerId;
+    if (!staysChangeable(caller, app.declaration, record.entity, { ownerId, values }, now.getTime())) throw new RecordError('outOfScope');
     const people = await this.deps.stores.records.people(userValues(entity, values));
     const updated = await this.deps.stores.transaction(async (tx) => {
       const after = await tx.records.update(record.id, version, {
@@ -313,6 +314,11 @@ export class RecordService {
       });
       if (after) await this.history(tx.records, after, caller.userId, 'update', changed.map((field) => ({ field, before: record.data[field] ?? null, after: values[field] })));
       return after;
+    }).catch((e: unknown) => {
+      // Another write took a unique value meanwhile.
+      const problems = uniqueViolationProblems(e, app.scope.appId, record.entity, entity);
+      if (problems) throw new RecordError('invalid', undefined, problems);
+      throw e;
     });
     if (!updated) throw await this.conflictOf(app, name);
     const removed = removedFiles(entity, record.data, values);
@@ -477,12 +483,12 @@ export class RecordService {
   private async insert(app: AppContext, entityKey: string, values: Record<string, unknown>, ownerId: string | null, createdBy: string, at: Date): Promise<StoredRecord> {
     const entity = app.declaration.entities[entityKey]!;
     const people = await this.deps.stores.records.people(userValues(entity, values));
-    const fieldName = 'field' in entity.naming ? entity.naming.field : null;
     return this.deps.stores
       .transaction((tx) => this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, createdBy, at))
       .catch((e: unknown) => {
-        // Another write took the name meanwhile (a record named by a field's value).
-        if (isUniqueViolation(e) && fieldName !== null) throw new RecordError('invalid', undefined, { [fieldName]: { code: 'unique' } });
+        // Another write took the name (a record named by a field's value) or a unique value meanwhile.
+        const problems = uniqueViolationProblems(e, app.scope.appId, entityKey, entity);
+        if (problems) throw new RecordError('invalid', undefined, problems);
         throw e;
       });
   }
@@ -499,11 +505,18 @@ export class RecordService {
 
   private async setDeleted(caller: Caller, app: AppContext, record: StoredRecord, version: number, deletedAt: Date | null, action: 'delete' | 'restore'): Promise<StoredRecord> {
     const now = this.now();
-    const after = await this.deps.stores.transaction(async (tx) => {
-      const changed = await tx.records.setDeleted(record.id, version, deletedAt, caller.userId, now);
-      if (changed) await this.history(tx.records, changed, caller.userId, action, []);
-      return changed;
-    });
+    const after = await this.deps.stores
+      .transaction(async (tx) => {
+        const changed = await tx.records.setDeleted(record.id, version, deletedAt, caller.userId, now);
+        if (changed) await this.history(tx.records, changed, caller.userId, action, []);
+        return changed;
+      })
+      .catch((e: unknown) => {
+        // A restored record's unique value, taken by another record since it was deleted.
+        const problems = uniqueViolationProblems(e, app.scope.appId, record.entity, app.declaration.entities[record.entity]!);
+        if (problems) throw new RecordError('invalid', undefined, problems);
+        throw e;
+      });
     if (!after) throw await this.conflictOf(app, record.name);
     this.publish(caller, app, record.entity, [record.name]);
     return after;

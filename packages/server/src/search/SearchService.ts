@@ -19,6 +19,8 @@ import {
 } from '@atrium/shared';
 import type { Caller } from '../access/Caller.js';
 import type { AppStore } from '../apps/AppStore.js';
+import { offeredApps } from '../apps/offeredApps.js';
+import type { DeclarationStore } from '../declarations/DeclarationStore.js';
 import { hasMatch, highlightWords, searchWords, trimSnippet } from '../db/fullText.js';
 import type { RecordSearchTarget, RecordService } from '../records/RecordService.js';
 import { displayName } from '../users/ProfileService.js';
@@ -43,6 +45,8 @@ export interface CommentSearch {
 export interface SearchServiceDeps {
   store: SearchStore;
   apps: AppStore;
+  /** The declared applications each organisation of a user runs: one is offered only where it runs (apps/offeredApps.ts). */
+  declarations: Pick<DeclarationStore, 'runningInOrganisationsOf'>;
   /** Paths of the files found. */
   vfs: Pick<VfsStore, 'pathsOf'>;
   /** The declared mountpoints (docs/behaviour/files.md#mountpoints). */
@@ -111,13 +115,19 @@ export class SearchService {
     return history;
   }
 
-  /** The applications the caller may see (docs/behaviour/applications.md#visibility), with the texts they are found by. */
-  async visibleApps(userId: string): Promise<AppCandidate[]> {
-    const [granted, catalogue, registered] = await Promise.all([
+  /**
+   * The applications the caller may see (docs/behaviour/applications.md#visibility)
+   * in their organisation (a declared one where it runs: apps/offeredApps.ts),
+   * with the texts they are found by.
+   */
+  async visibleApps(userId: string, accountId: string | null): Promise<AppCandidate[]> {
+    const [granted, listed, registered, running] = await Promise.all([
       this.deps.packages.profileAppNames(userId),
       this.deps.apps.list(),
       this.deps.packages.enabledRegistered(),
+      this.deps.declarations.runningInOrganisationsOf(userId),
     ]);
+    const catalogue = offeredApps(listed, (accountId !== null && running.get(accountId)) || new Set<string>());
     const packages = new Map<string, PackageMetadata>();
     for (const pkg of [...registered, ...this.deps.packages.builtins]) if (pkg.type === 'application') packages.set(pkg.name, pkg);
     const candidates = new Map<string, AppCandidate>();
@@ -136,7 +146,7 @@ export class SearchService {
 
   private async apps(caller: SearchCaller, terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<AppResult>> {
     // Only applications whose texts hold every word can match (most searches find none: then no statement runs).
-    const candidates = (await this.visibleApps(caller.userId)).filter((app) => mayMatch([app.title, app.name, app.category, app.otherTitles], terms.words));
+    const candidates = (await this.visibleApps(caller.userId, caller.accountId)).filter((app) => mayMatch([app.title, app.name, app.category, app.otherTitles], terms.words));
     const page = candidates.length === 0 ? EMPTY : await this.deps.store.apps(candidates, terms, take, skip);
     const titles = new Map(candidates.map((c) => [c.name, c.titles]));
     return {

@@ -223,6 +223,11 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
   }
 
   const factsOf = (r: StoredRecord): Facts => ({ ownerId: r.ownerId, data: r.data });
+  /** A record as one field's change would leave it: its owner is the owner field's person, if the entity has one. */
+  const changedFacts = (entity: Entity, r: StoredRecord, key: string, value: unknown): Facts => {
+    const data = { ...r.data, [key]: value };
+    return { ownerId: entity.ownerField === undefined ? r.ownerId : ((data[entity.ownerField] as string | null | undefined) ?? null), data };
+  };
 
   /** Each (actor, application, entity) the generated cases run over: every pair of the demo, and the applications an actor does not have. */
   function* cases(): Generator<{ actor: Actor; app: AppName; entityKey: string; entity: Entity; org: DemoOrg }> {
@@ -592,9 +597,10 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     expect(refusedFields).toBeGreaterThan(10);
   });
 
-  it('changes each field of a record exactly when the user may change it there, and a refused change writes nothing', async () => {
+  it('changes each field of a record exactly when the user may change it there and it stays theirs to change, and a refused change writes nothing', async () => {
     let changed = 0;
     let refused = 0;
+    let movedOut = 0;
     for (const { actor, app, entityKey, entity, org } of cases()) {
       if (!hasApp(actor, app)) continue;
       const pool = (await stored(app, org, entityKey)).filter((r) => r.deletedAt === null);
@@ -621,6 +627,11 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
           } else if (declaredLocked(entity, key) || namedBy(entity, key) || expected.locked.has(key)) {
             expect(res.statusCode, where).toBe(403);
             expect(res.json(), where).toMatchObject({ code: 'records.readOnlyField', params: { field: key } });
+          } else if (!expectedAccess(actor, app, entityKey, changedFacts(entity, record, key, value)).actions.has('update')) {
+            // The change would take the record out of every scope in which the user may change it.
+            expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBe(403);
+            expect(res.json(), where).toMatchObject({ code: 'records.outOfScope' });
+            movedOut += 1;
           } else {
             expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBe(200);
             changed += 1;
@@ -635,6 +646,8 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     }
     expect(changed).toBeGreaterThan(50);
     expect(refused).toBeGreaterThan(50);
+    // Those who change their own leave requests or cases may not give them to someone else.
+    expect(movedOut).toBeGreaterThan(2);
   });
 
   it('deletes and restores a record exactly when the user may delete it; a deleted record is seen by those who may delete it only', async () => {

@@ -7,7 +7,7 @@
  * and what a user outside a record's scope gets.
  */
 import crypto from 'node:crypto';
-import type { RecordProblemsEnvelope } from '@atrium/shared/apps';
+import type { RecordDetail, RecordProblemsEnvelope } from '@atrium/shared/apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
@@ -163,6 +163,20 @@ describe(`records on ${databaseKind}`, () => {
     expect((await bobApi.created({ subject: 'Left to HR', approved: null })).record.values.approved).toBeNull();
     // HR's grant lets them set it.
     expect((await adaApi.created({ subject: 'Approved by HR', employee: bob.id, approved: true })).record.values.approved).toBe(true);
+  });
+
+  it('refuses a change that would take the record out of the writer’s reach, and lets a broader grant make it', async () => {
+    const { record } = await bobApi.created({ subject: 'Hand over' });
+    // Bob changes his own requests: giving this one to Dave would lose it to him.
+    const refused = await bobApi.update(record.name, 1, { employee: dave.id, note: 'yours now' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'records.outOfScope', message: 'After this change you could no longer change this record, so it was not saved.' });
+    expect((await bobApi.detail(record.name)).record).toMatchObject({ version: 1, owner: { id: bob.id }, values: { note: null } });
+    // His manager changes his reports' requests and his own: he may take it, not give it to Dave.
+    expect((await carlApi.update(record.name, 1, { employee: dave.id })).json()).toMatchObject({ code: 'records.outOfScope' });
+    // HR changes every request: it goes to Dave.
+    expect(data<RecordDetail>(await adaApi.update(record.name, 1, { employee: dave.id }), 200).record.owner).toMatchObject({ id: dave.id });
+    expect((await daveApi.detail(record.name)).record.version).toBe(2);
   });
 
   it('refuses a change made on an older version, naming who changed the record since', async () => {

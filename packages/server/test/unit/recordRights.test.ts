@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppDeclaration, type AppDeclarationInput } from '@atrium/shared/apps';
 import type { Caller } from '../../src/access/Caller.js';
-import { entityRights, grantsOf, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleColour, visibleDeclaration } from '../../src/access/recordRights.js';
+import { entityRights, grantsOf, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, staysChangeable, visibleColour, visibleDeclaration } from '../../src/access/recordRights.js';
 
 const L = (en: string) => ({ en_EN: en, de_DE: `${en} (de)` });
 const NOW = Date.parse('2026-03-10T09:00:00Z');
@@ -219,6 +219,27 @@ describe('the fields a caller may give a new record', () => {
   it('are none outside every create scope, and none of an unknown entity', () => {
     expect(lockedOnCreate(plain, app, 'request', record('u-sofia'), NOW)).toEqual(Object.keys(app.entities.request!.fields));
     expect(lockedOnCreate(plain, app, 'nothing', record('u-olivia'), NOW)).toEqual([]);
+  });
+});
+
+describe('a change that would move a record', () => {
+  it('is refused when no grant that may update covers the record as it would be left', () => {
+    // Everyone changes their own requests: giving one to a colleague would put it out of their reach.
+    expect(staysChangeable(plain, app, 'request', record('u-olivia'), NOW)).toBe(true);
+    expect(staysChangeable(plain, app, 'request', record('u-sofia'), NOW)).toBe(false);
+    // A manager moves a request between their reports, and to themselves (their own), not to anyone else.
+    expect(staysChangeable(caller(['manager']), app, 'request', record('u-liam'), NOW)).toBe(true);
+    expect(staysChangeable(caller(['manager']), app, 'request', record('u-sofia'), NOW)).toBe(false);
+    // HR changes every request: they may give one to anyone.
+    expect(staysChangeable(caller(['hr']), app, 'request', record('u-sofia'), NOW)).toBe(true);
+  });
+
+  it('is refused when the condition of the only covering grant would stop holding', () => {
+    const approver = caller(['approver'], { reports: [] });
+    expect(staysChangeable(approver, app, 'request', { ownerId: 'u-sofia', values: { approver: 'u-olivia' } }, NOW)).toBe(true);
+    expect(staysChangeable(approver, app, 'request', { ownerId: 'u-sofia', values: { approver: 'u-liam' } }, NOW)).toBe(false);
+    // An auditor reads approved requests but changes none: nothing stays changeable for them.
+    expect(staysChangeable(caller(['auditor'], { reports: [] }), app, 'request', { ownerId: 'u-sofia', values: { status: 'approved' } }, NOW)).toBe(false);
   });
 });
 
