@@ -15,8 +15,8 @@
  *
  * The CSV export and import and the records in global search are built
  * beside this test: their cases skip themselves until the product has the
- * call. Still to add: the attachments of file fields (the `it.todo` at
- * the end).
+ * call. The files of records are checked in global search; still to add:
+ * their reading and upload through the filesystem (the `it.todo` at the end).
  */
 import { DEMO_APP_ROLES, DEMO_APP_ORGS, DEMO_APPS, readDemoDeclaration, type DemoApp } from '../../src/demo/demoApps.js';
 import { demoRecords, type DemoOrg, type DemoPeople } from '../../src/demo/demoRecords.js';
@@ -30,6 +30,7 @@ import type { StoredRecord } from '../../src/records/RecordStore.js';
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer } from '../helpers/http.js';
+import { multipart } from '../helpers/vfs.js';
 import { settle, TestSocket } from '../helpers/socketClient.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
@@ -65,8 +66,8 @@ const GIVEN: readonly Person[] = ['olivia', 'demo', 'liam', 'sofia'];
 
 /**
  * Beyond the demo: an application whose rights hide a record's title, its
- * owner field and a field its colour reads from some users, and show them
- * on some records only to others. Everyone reads every case without its
+ * owner field, a field its colour reads and a file field from some users,
+ * and show them on some records only to others. Everyone reads every case without its
  * subject, handler and amount; a reviewer sees all of the cases naming
  * them; a handler files (or imports) and changes their own cases, without
  * the amount, and may not set their status.
@@ -95,9 +96,10 @@ const PROBE_DECLARATION: AppDeclarationInput = {
         amount: { type: 'decimal', label: label('Amount') },
         notes: { type: 'longText', label: label('Notes') },
         status: { type: 'choice', label: label('Status'), choices: [{ value: 'open', label: label('Open') }, { value: 'done', label: label('Done') }], default: 'open' },
+        evidence: { type: 'file', label: label('Evidence'), multiple: true },
       },
       rights: {
-        everyone: { actions: ['read', 'comment'], hiddenFields: ['subject', 'handler', 'amount'] },
+        everyone: { actions: ['read', 'comment'], hiddenFields: ['subject', 'handler', 'amount', 'evidence'] },
         reviewer: { actions: ['read', 'update', 'comment'], scope: { where: { field: 'reviewer', op: 'eq', value: { me: true } } }, readOnlyFields: ['reviewer'] },
         handler: { actions: ['read', 'create', 'update', 'delete', 'comment', 'import'], scope: 'own', hiddenFields: ['amount'], readOnlyFields: ['status'] },
       },
@@ -822,6 +824,58 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
         expect(item.colour, `${actor.key} ${item.name} colour`).toBe(expectedColour(entity, record, hidden));
       }
     }
+  });
+  it('finds the files of records in the global search only on records the user may read, in file fields seen there', async () => {
+    type Found = { items: Array<{ filename: string; record?: { app: string; name: string } }>; count: number };
+    const search = async (actor: Actor, q: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/search?q=${encodeURIComponent(q)}&filter=attachments&take=100`, headers: bearer(await tokenOf(actor)) });
+      expect(res.statusCode, `${actor.key} searches ${q}: ${res.body.slice(0, 200)}`).toBe(200);
+      return res.json<{ data: { attachments: Found } }>().data.attachments;
+    };
+    const upload = async (actor: Actor, app: AppName, name: string, field: string, filename: string) => {
+      const form = multipart({}, `Evidence of ${name}`, filename);
+      const res = await t.app.inject({ method: 'POST', url: `${t.config.apiPrefix}/records/${recordPath(app, name)}/files?field=${field}`, payload: form.payload, headers: { ...bearer(await tokenOf(actor)), ...form.headers } });
+      expect(res.statusCode, `${actor.key} uploads to ${app} ${name}: ${res.body.slice(0, 200)}`).toBe(201);
+    };
+    const actor = (key: string) => ACTORS.find((a) => a.key === key)!;
+    // The handler's own cases and the reviewer's: the evidence is hidden to everyone else, on every case.
+    const cases = (await stored(PROBE, 'northwind', 'case')).filter((r) => r.deletedAt === null);
+    const filed = new Map<string, string>();
+    for (const record of cases) {
+      const by = [actor('liam@northwind'), actor('olivia@northwind')].find((a) => expectedAccess(a, PROBE, 'case', factsOf(record)).actions.has('update') && !expectedAccess(a, PROBE, 'case', factsOf(record)).hidden.has('evidence'));
+      if (!by) continue;
+      const filename = `exhibit ${record.name}.txt`;
+      await upload(by, PROBE, record.name, 'evidence', filename);
+      filed.set(filename, record.name);
+    }
+    // An audit of each organisation: another organisation's is never found.
+    const audits: Array<{ org: DemoOrg; filename: string }> = [];
+    for (const [org, by] of [['northwind', 'liam@northwind'], ['contoso', 'demo@contoso']] as const) {
+      const [audit] = (await stored('Audits', org, 'audit')).filter((r) => r.deletedAt === null);
+      const filename = `exhibit ${org} audit.pdf`;
+      await upload(actor(by), 'Audits', audit!.name, 'attachments', filename);
+      audits.push({ org, filename });
+    }
+    expect(filed.size).toBeGreaterThan(3);
+    let hiddenFiles = 0;
+    for (const who of ACTORS) {
+      const found = await search(who, 'exhibit');
+      const now = new Map((await stored(PROBE, 'northwind', 'case')).map((r) => [r.name, r]));
+      const expected = [...filed].filter(([, name]) => {
+        const record = now.get(name)!;
+        if (!hasApp(who, PROBE) || who.org !== 'northwind') return false;
+        const access = expectedAccess(who, PROBE, 'case', factsOf(record));
+        const seen = access.actions.has('read') && !access.hidden.has('evidence');
+        if (!seen) hiddenFiles += 1;
+        return seen;
+      });
+      const expectedAudits = audits.filter((a) => a.org === who.org && hasApp(who, 'Audits')).map((a) => a.filename);
+      expect(found.items.map((i) => i.filename).sort(), `${who.key} finds`).toEqual([...expected.map(([filename]) => filename), ...expectedAudits].sort());
+      expect(found.count, `${who.key} counts`).toBe(expected.length + expectedAudits.length);
+      for (const item of found.items) expect(item.record?.name, `${who.key} ${item.filename}`).toBe(filed.get(item.filename) ?? item.record?.name);
+    }
+    // Each case's evidence is hidden to someone who reads the case.
+    expect(hiddenFiles).toBeGreaterThanOrEqual(filed.size);
   });
   it.todo('serves and takes the attachments of file fields only within the read and update rights of their record');
 });
