@@ -309,8 +309,8 @@ export class PgSearchStore implements SearchStore {
 
   /**
    * The organisation's files of the records' mountpoint found by name or
-   * text (the name index, and the index of texts with the mount instance's
-   * word), each kept only where one of the entities' file fields the caller
+   * text (the index of names, and the index of texts with the mount
+   * instance's word: each read through its own index), each kept only where one of the entities' file fields the caller
    * sees on a record they may read holds it (its id in the field's value):
    * the record's folder gives its name, its value proves the file is its own.
    */
@@ -321,15 +321,23 @@ export class PgSearchStore implements SearchStore {
     const exact = exactQuery(terms);
     const nameDocument = fileNameDocument(sql`n.name`);
     const instance = quotedLexeme(instanceLexeme(RECORDS_MOUNT, accountId));
+    // The name equal to the text, whole words of the name, beginnings (a name equal to the text has every word of it: found
+    // by the index of names as the others); then the text only.
+    const tier = sql`case when ${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)}) then 0 when ${nameDocument} @@ ${exact} then 1 else 2 end`;
     const held = (key: string) => sql`(${records.data} -> ${key}::text) @> jsonb_build_array(jsonb_build_object('id', f.id::text))`;
     const onRecords = sql.join(
       withFiles.map(
-        ({ t, i }) => sql`select ${i}::int as target, f.id, f.name, f.mime, f.size, f.tier, ${records.name} as record_name, ${records.title} as record_title, (${t.titleSeen}) as title_seen
-          from found f join ${records} on ${records.name} = f.record
-          where ${t.readable} and (${sql.join(
-            t.files.map((file) => sql`(${file.seen} and ${held(file.key)})`),
-            sql` or `,
-          )})`,
+        // Each file's record looked up by its folder's name (one index lookup a file, `limit 1` keeps it so), so that the
+        // first files kept end the reading.
+        ({ t, i }) => sql`select ${i}::int as target, f.id, f.name, f.mime, f.size, f.tier, r.record_name, r.record_title, r.title_seen
+          from found f cross join lateral (
+            select ${records.name} as record_name, ${records.title} as record_title, (${t.titleSeen}) as title_seen from ${records}
+            where ${records.name} = (select folder.name from ${vfsNodes} folder where folder.id = f.parent_id) and ${t.readable} and (${sql.join(
+              t.files.map((file) => sql`(${file.seen} and ${held(file.key)})`),
+              sql` or `,
+            )})
+            limit 1
+          ) r`,
       ),
       sql` union all `,
     );
@@ -337,13 +345,15 @@ export class PgSearchStore implements SearchStore {
     const limit = Math.max(0, Math.min(take, SEARCH_COUNT_CAP - skip));
     const rows = await rowsOf(
       this.db,
-      sql`with found as materialized (
-          select n.id, n.name, n.mime, n.size, p.name as record,
-            case when ${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)}) then 0 when ${nameDocument} @@ ${exact} then 1 when ${nameDocument} @@ ${prefix} then 2 else 3 end as tier
-          from ${vfsNodes} n join ${vfsNodes} p on p.id = n.parent_id
-          where n.mount = ${RECORDS_MOUNT} and n.scope = ${accountId} and not n.is_directory
-            and (${nameDocument} @@ ${prefix} or ${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)})
-              or n.id in (select c.node_id from ${vfsContents} c where c.document @@ (${prefix} && ${instance}::tsquery)))
+      // Read as far as the files kept need (not materialised): the names, then the texts of files whose name does not match.
+      sql`with found as not materialized (
+          select n.id, n.name, n.mime, n.size, n.parent_id, ${tier} as tier
+          from ${vfsNodes} n
+          where ${nameDocument} @@ ${prefix} and n.mount = ${RECORDS_MOUNT} and n.scope = ${accountId} and not n.is_directory
+          union all
+          select n.id, n.name, n.mime, n.size, n.parent_id, 3 as tier
+          from ${vfsContents} c join ${vfsNodes} n on n.id = c.node_id
+          where c.document @@ (${prefix} && ${instance}::tsquery) and n.mount = ${RECORDS_MOUNT} and n.scope = ${accountId} and not (${nameDocument} @@ ${prefix})
         ),
         m as materialized (select * from (${onRecords}) h limit ${enough})
         select c.total, p.* from (select count(*)::int as total from m) c
