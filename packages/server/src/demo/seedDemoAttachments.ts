@@ -23,6 +23,9 @@ import { demoPdf } from './demoFiles.js';
 import type { DemoOrg } from './demoRecords.js';
 import type { SeededRecord } from './seedDemoApps.js';
 
+/** The upload's log: nothing it says is kept while the demo data is written. */
+const QUIET: Log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
 /** Audits of each organisation given files: the latest done or under way. */
 const AUDITS_WITH_FILES = 4;
 /** Findings of an audit given a page of evidence each. */
@@ -88,14 +91,15 @@ export function auditsWithFiles(records: readonly SeededRecord[]): SeededRecord[
 /**
  * Uploads the demo audits' files as their auditors (`stores`: the demo data's
  * transaction; `orgs`: the organisations' ids; `now`: the time of the upload,
- * that of the demo records).
+ * that of the demo records). Returns how many.
  */
-export async function seedDemoAttachments(stores: Stores, input: { records: readonly SeededRecord[]; orgs: Readonly<Record<DemoOrg, string>>; now: Date; apiPrefix: string }, log: Log): Promise<number> {
+export async function seedDemoAttachments(stores: Stores, input: { records: readonly SeededRecord[]; orgs: Readonly<Record<DemoOrg, string>>; now: Date }): Promise<number> {
   const now = () => input.now;
   const records = new RecordService({ stores, canSeeApp: async () => true, notifyMention: async () => {}, localeOf: async () => 'en_EN', now });
-  // The upload's path over this transaction's stores; the demo is written with the product's own mountpoints.
-  const vfs = new VfsService(stores.vfs, stores.vfsBlobs, new FileUrlSigner('demo data', now), { mounts: BUILTIN_MOUNTS, quota: Number.MAX_SAFE_INTEGER, uploadLimit: Number.MAX_SAFE_INTEGER, apiPrefix: input.apiPrefix, now }, log);
-  const files = new RecordFiles(records, vfs, log);
+  // The upload's path over this transaction's stores, with the product's own mountpoints; nothing on it logs (what fails
+  // throws, and the demo data is not written). The signed addresses of the entries written are not used.
+  const vfs = new VfsService(stores.vfs, stores.vfsBlobs, new FileUrlSigner('demo data', now), { mounts: BUILTIN_MOUNTS, quota: Number.MAX_SAFE_INTEGER, uploadLimit: Number.MAX_SAFE_INTEGER, apiPrefix: '', now }, QUIET);
+  const files = new RecordFiles(records, vfs, QUIET);
   let count = 0;
   for (const audit of auditsWithFiles(input.records)) {
     const auditor = String(audit.values.auditor);

@@ -2,8 +2,8 @@
  * Demo data, written on the first start of an empty database: two
  * organisations, users (one in both, so Switch Account shows), applications
  * in all seven categories (each one granted opens: a declared business
- * application in Records, filled with records (seedDemoApps.ts) and a few
- * audits' files (seedDemoAttachments.ts), or an
+ * application in Records, filled with records and a few audits' files
+ * (seedDemoApps.ts), or an
  * organisation page in the Viewer), and announcements of each kind, with
  * pages and media files shipped beside this file, files in every home,
  * shared folder and documents mountpoint (demoFiles.ts), and work items
@@ -26,7 +26,6 @@ import { documentsTree, homeTree, sharedTree, writeTree } from './demoFiles.js';
 import { DEMO_APPS } from './demoApps.js';
 import { writeDemoTasks } from './demoTasks.js';
 import { seedDemoApps } from './seedDemoApps.js';
-import { seedDemoAttachments } from './seedDemoAttachments.js';
 
 /** The password of every demo user; it satisfies the password rules. */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -81,7 +80,7 @@ export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: 
   try {
     seeded = await stores.transaction(async (tx) => {
       if ((await tx.users.count()) > 0) return false;
-      await writeDemoData(tx, passwordHash, options, log);
+      await writeDemoData(tx, passwordHash, options);
       return true;
     });
   } catch (e) {
@@ -93,7 +92,7 @@ export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: 
   return seeded;
 }
 
-async function writeDemoData(stores: Stores, passwordHash: string, options: DemoOptions, log: Log): Promise<void> {
+async function writeDemoData(stores: Stores, passwordHash: string, options: DemoOptions): Promise<void> {
   const resources = new ResourceService(stores.resources, stores.blobs);
 
   const northwindLogo = await resources.add('northwind-logo.svg', media('northwind-logo.svg'));
@@ -198,7 +197,6 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     now,
   });
   for (const [name, app] of seededApps.apps) appsByName.set(name, app);
-  await seedDemoAttachments(stores, { records: seededApps.records, orgs: { northwind: northwind.id, contoso: contoso.id }, now, apiPrefix: options.apiPrefix }, log);
 
   // Roles the profile shows (docs/behaviour/roles.md), besides those in the declared applications (DEMO_APP_ROLES):
   // Olivia runs Northwind, Sofia secures Contoso, Dana reports.
