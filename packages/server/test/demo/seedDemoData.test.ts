@@ -190,7 +190,9 @@ describe(`demo data on ${databaseKind}`, () => {
     const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'olivia', DEMO_PASSWORD, '10.9.6.7');
     const first = incidents.records[0]!;
     const timeline = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/records/Incidents/record/${first.name}/timeline`, headers: bearer(jwt) })).json().data;
-    expect(timeline).toEqual([expect.objectContaining({ kind: 'change', action: 'create', version: 1, at: first.createdAt })]);
+    // Its creation, then (the latest critical ones) the upload of its screenshot and its log.
+    expect(timeline.at(-1)).toEqual(expect.objectContaining({ kind: 'change', action: 'create', version: 1, at: first.createdAt }));
+    for (const entry of timeline.slice(0, -1)) expect(entry).toEqual(expect.objectContaining({ kind: 'change', action: 'update', changes: [expect.objectContaining({ field: 'attachments' })] }));
     const word = first.title.split(' ').find((w) => w.length > 5)!;
     const found = (await t.app.inject({ method: 'POST', url: `${t.config.apiPrefix}/records/Incidents/incident/query`, payload: { search: word }, headers: bearer(jwt) })).json().data;
     expect(found.records.map((r: { name: string }) => r.name)).toContain(first.name);
