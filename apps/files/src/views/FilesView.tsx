@@ -107,7 +107,7 @@ export function FilesView({ model, appTitle, window }: FilesViewProps): JSX.Elem
 
   const selectedCount = state.selection.selected.length;
   return (
-    <div ref={root} className={`fls${sidebarOpen ? ' fls--places-open' : ''}`} data-testid="files">
+    <div ref={root} className={`atk-app fls${sidebarOpen ? ' fls--places-open' : ''}`} data-testid="files">
       <Toolbar
         actions={actions}
         canGoUp={path !== null && !isRoot(path)}

@@ -128,7 +128,7 @@ function Required(): JSX.Element {
   return (
     <span className="rec-required" title={t('records.form.required')}>
       {' *'}
-      <span className="rec-hidden">{t('records.form.required')}</span>
+      <span className="atk-hidden">{t('records.form.required')}</span>
     </span>
   );
 }
@@ -189,24 +189,24 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
 
   if (state.status === 'loading') {
     return (
-      <p className="rec rec-state" role="status">
+      <p className="atk-app rec rec-state" role="status">
         {t('records.form.loading')}
       </p>
     );
   }
   if (state.status === 'missing' || (state.status === 'failed' && !record)) {
     return (
-      <p className="rec rec-state" role="alert" data-testid="records.form.missing">
+      <p className="atk-app rec rec-state" role="alert" data-testid="records.form.missing">
         {state.status === 'missing' || !state.failure ? t('records.form.missing') : failureText(t, state.failure)}
       </p>
     );
   }
   const current = layout[Math.min(tab, layout.length - 1)]!;
   return (
-    <div className="rec rec-form" ref={root} onKeyDown={onKeyDown} data-testid="records.form">
+    <div className="atk-app rec rec-form" ref={root} onKeyDown={onKeyDown} data-testid="records.form">
       <div className="rec-toolbar" role="toolbar" aria-label={labelOf(entity.label, language)}>
         {editable && (
-          <button type="button" className="rec-button rec-button--primary" disabled={state.saving} aria-keyshortcuts="Control+S" onClick={() => void save()} data-testid="records.save">
+          <button type="button" className="rec-button atk-primary" disabled={state.saving} aria-keyshortcuts="Control+S" onClick={() => void save()} data-testid="records.save">
             {state.saving ? t('records.form.saving') : t('records.form.save')}
           </button>
         )}

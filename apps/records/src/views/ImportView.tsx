@@ -4,7 +4,7 @@ import { useId, type JSX } from 'react';
 import type { ImportModel } from '../model/ImportModel.js';
 import { useColumnLabel } from './RecordTable.js';
 import { failureText, problemText } from './texts.js';
-import { useNumber } from './useDisplay.js';
+import { useNumber } from './viewHelpers.js';
 
 /** Rows the preview shows: the refused ones (at most this many), else the first of the file. */
 const REFUSED_SHOWN = 200;
@@ -35,7 +35,7 @@ export function ImportView({ model, entity, onClose }: { model: ImportModel; ent
   const rows = result === null ? [] : result.refused > 0 ? result.rows.filter(isRefused).slice(0, REFUSED_SHOWN) : result.rows.slice(0, PREVIEW_SHOWN);
   const busy = state.status === 'checking' || state.status === 'importing';
   return (
-    <section className="rec rec-import" aria-label={t('records.import.title', { entity: labelOf(entity.pluralLabel, language) })} aria-busy={busy} data-testid="records.import">
+    <section className="atk-app rec rec-import" aria-label={t('records.import.title', { entity: labelOf(entity.pluralLabel, language) })} aria-busy={busy} data-testid="records.import">
       <p className="rec-import__hint">{t('records.import.hint')}</p>
       {state.status !== 'done' && (
         <div className="rec-toolbar">
@@ -123,7 +123,7 @@ export function ImportView({ model, entity, onClose }: { model: ImportModel; ent
               {t('records.import.another')}
             </button>
           ) : (
-            <button type="button" className="rec-button rec-button--primary" disabled={!model.canImport} onClick={() => void model.importAll()} data-testid="records.import.start">
+            <button type="button" className="rec-button atk-primary" disabled={!model.canImport} onClick={() => void model.importAll()} data-testid="records.import.start">
               {state.status === 'importing' ? t('records.import.importing') : t('records.import.import', { count: number(result?.rows.length ?? 0) })}
             </button>
           )}

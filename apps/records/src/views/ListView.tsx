@@ -6,7 +6,7 @@ import { failureOf, type RecordsFailure } from '../model/RecordsApi.js';
 import { FilterBar } from './FilterBar.js';
 import { RecordTable, useColumnLabel } from './RecordTable.js';
 import { failureDetails, failureText } from './texts.js';
-import { useNumber } from './useDisplay.js';
+import { useNumber } from './viewHelpers.js';
 
 /** What the list asks of the window around it. */
 export interface ListActions {
@@ -93,7 +93,7 @@ export function ListView({ model, entity, rights, actions }: { model: ListModel;
             {t('records.list.columns')}
           </summary>
           <fieldset className="rec-menu__panel">
-            <legend className="rec-hidden">{t('records.list.columns')}</legend>
+            <legend className="atk-hidden">{t('records.list.columns')}</legend>
             {model.columnChoices.map((key) => (
               <label key={key} className="rec-check">
                 <input type="checkbox" checked={state.columns.includes(key)} onChange={() => model.toggleColumn(key)} data-testid={`records.column.${key}`} />
@@ -120,7 +120,7 @@ export function ListView({ model, entity, rights, actions }: { model: ListModel;
             </button>
           )}
           {rights.actions.includes('create') && (
-            <button type="button" className="rec-button rec-button--primary" onClick={actions.create} data-testid="records.new">
+            <button type="button" className="rec-button atk-primary" onClick={actions.create} data-testid="records.new">
               {t('records.list.new')}
             </button>
           )}

@@ -20,7 +20,7 @@ export function RecordsView({ model, actions, services }: { model: RecordsAppMod
   const ids = useId();
   if (state.status === 'loading') {
     return (
-      <div className="rec">
+      <div className="atk-app rec">
         <p className="rec-state" role="status">
           {t('records.app.loading')}
         </p>
@@ -29,7 +29,7 @@ export function RecordsView({ model, actions, services }: { model: RecordsAppMod
   }
   if (state.status === 'failed' && state.failure) {
     return (
-      <div className="rec">
+      <div className="atk-app rec">
         <FailureState
           className="rec-state"
           title={t('records.app.failed')}
@@ -46,7 +46,7 @@ export function RecordsView({ model, actions, services }: { model: RecordsAppMod
   const entity = key === null ? undefined : model.entity(key);
   if (key === null || !entity) {
     return (
-      <div className="rec">
+      <div className="atk-app rec">
         <p className="rec-state" role="status">
           {t('records.app.noEntities')}
         </p>
@@ -57,7 +57,7 @@ export function RecordsView({ model, actions, services }: { model: RecordsAppMod
   const rights = model.rights(key);
   const Other = state.mode === 'list' ? undefined : RECORD_VIEWS[state.mode];
   return (
-    <div className="rec rec-app">
+    <div className="atk-app rec rec-app">
       {(entities.length > 1 || modes.length > 1) && (
         <div className="rec-nav">
           {entities.length > 1 && (

@@ -9,6 +9,16 @@ const MENTION = /(?:^|[^\p{L}\p{N}_.@-])@([a-z0-9][a-z0-9._-]{0,99})/giu;
 /** Whether two values of a field are the same (as stored: JSON). */
 export const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** The fields a new record is given a value (neither null nor an empty list): those its first history row lists. */
+export function givenFields(entity: Entity, values: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
+}
+
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a text may be a user's id (a user field's value is any text until checked). */
+export const isUserId = (text: string): boolean => USER_ID.test(text);
+
 /** Whether the database refused a write for a value another row holds (a name taken meanwhile). */
 export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: unknown; cause?: { code?: unknown } } | null;

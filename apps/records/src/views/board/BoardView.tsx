@@ -112,7 +112,7 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
       aria-label={t('records.board.label', { entity: labelOf(entity.pluralLabel, language) })}
       data-testid="records.board"
     >
-      <p id={instructionsId} className="rcv-hidden">
+      <p id={instructionsId} className="atk-hidden">
         {canMove ? t('records.board.instructions') : t('records.board.readOnly')}
       </p>
       {state.refusal && (
@@ -148,7 +148,7 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
         ))}
       </div>
       {drag && <DragCopy drag={drag} card={state.columns.flatMap((c) => c.cards).find((c) => c.name === drag.name)} />}
-      <div className="rcv-hidden" aria-live="assertive" aria-atomic="true" data-testid="records.board.live">
+      <div className="atk-hidden" aria-live="assertive" aria-atomic="true" data-testid="records.board.live">
         {state.announcement ? <span key={state.announcements}>{announcementText(state.announcement, state.columns, t, language)}</span> : null}
       </div>
     </section>

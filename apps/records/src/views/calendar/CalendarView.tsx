@@ -112,7 +112,7 @@ export function CalendarView({ model, entity }: CalendarViewProps): JSX.Element 
         </div>
       )}
       {state.truncated && <p className="rcv-calendar__note">{t('records.calendar.truncated', { max: CALENDAR_MAX_RECORDS })}</p>}
-      <p id={`${titleId}-keys`} className="rcv-hidden">
+      <p id={`${titleId}-keys`} className="atk-hidden">
         {t('records.calendar.instructions')}
       </p>
       {narrow ? (
