@@ -310,9 +310,10 @@ export class PgSearchStore implements SearchStore {
   /**
    * The organisation's files of the records' mountpoint found by name or
    * text (the index of names, and the index of texts with the mount
-   * instance's word: each read through its own index), each kept only where one of the entities' file fields the caller
-   * sees on a record they may read holds it (its id in the field's value):
-   * the record's folder gives its name, its value proves the file is its own.
+   * instance's word: each read through its own index), each kept only
+   * where one of the entities' file fields the caller sees on a record
+   * they may read holds it (its id in the field's value): the record's
+   * folder gives its name, its value proves the file is its own.
    */
   async recordFiles(accountId: string, targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordFileHit>> {
     const withFiles = targets.map((t, i) => ({ t, i })).filter(({ t }) => t.files.length > 0);
