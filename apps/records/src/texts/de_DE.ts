@@ -123,6 +123,10 @@ const de_DE: TextsShape<typeof en_EN> = {
       italic: 'Kursiv',
       bulleted: 'Aufzählung',
     },
+    command: {
+      new: 'Neuer Datensatz',
+      save: 'Datensatz speichern',
+    },
     files: {
       attach: 'Dateien anhängen',
       open: '{{name}} öffnen',

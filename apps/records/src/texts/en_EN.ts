@@ -120,6 +120,10 @@ export const en_EN = {
       italic: 'Italic',
       bulleted: 'Bulleted list',
     },
+    command: {
+      new: 'New record',
+      save: 'Save record',
+    },
     files: {
       attach: 'Attach files',
       open: 'Open {{name}}',

@@ -123,6 +123,10 @@ const fr_FR: TextsShape<typeof en_EN> = {
       italic: 'Italique',
       bulleted: 'Liste à puces',
     },
+    command: {
+      new: 'Nouvel enregistrement',
+      save: 'Sauvegarder l’enregistrement',
+    },
     files: {
       attach: 'Joindre des fichiers',
       open: 'Ouvrir {{name}}',

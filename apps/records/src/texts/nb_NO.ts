@@ -123,6 +123,10 @@ const nb_NO: TextsShape<typeof en_EN> = {
       italic: 'Kursiv',
       bulleted: 'Punktliste',
     },
+    command: {
+      new: 'Ny post',
+      save: 'Lagre posten',
+    },
     files: {
       attach: 'Legg ved filer',
       open: 'Åpne {{name}}',

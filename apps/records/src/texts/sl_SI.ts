@@ -123,6 +123,10 @@ const sl_SI: TextsShape<typeof en_EN> = {
       italic: 'Ležeče',
       bulleted: 'Seznam z oznakami',
     },
+    command: {
+      new: 'Nov zapis',
+      save: 'Shrani zapis',
+    },
     files: {
       attach: 'Priloži datoteke',
       open: 'Odpri {{name}}',

@@ -123,6 +123,10 @@ const vi_VN: TextsShape<typeof en_EN> = {
       italic: 'In nghiêng',
       bulleted: 'Danh sách dấu đầu dòng',
     },
+    command: {
+      new: 'Bản ghi mới',
+      save: 'Lưu bản ghi',
+    },
     files: {
       attach: 'Đính kèm tệp',
       open: 'Mở {{name}}',

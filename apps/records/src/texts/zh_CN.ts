@@ -123,6 +123,10 @@ const zh_CN: TextsShape<typeof en_EN> = {
       italic: '斜体',
       bulleted: '项目符号列表',
     },
+    command: {
+      new: '新建记录',
+      save: '保存记录',
+    },
     files: {
       attach: '添加附件',
       open: '打开 {{name}}',

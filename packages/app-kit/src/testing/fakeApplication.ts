@@ -3,7 +3,7 @@
  * keeps settings in memory with the real rules (checkSetting, locks) and
  * records what the app asked of it. Never imported by production code.
  */
-import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
+import { localizedText, type AppCommand, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
@@ -109,6 +109,14 @@ export interface FakeApplication extends Application {
   readonly ended: boolean;
   /** The user asks to close a window: its onBeforeClose guard decides. Resolves whether it closed. */
   requestClose(window: AppWindow): Promise<boolean>;
+  /** The commands the app has registered now (Desktop.registerCommands), each with the window it is for (null: any of the app's). */
+  readonly commands: ReadonlyArray<{ command: AppCommand; window: AppWindow | null }>;
+  /**
+   * What the desktop does with `window` focused when the user runs the
+   * command of that id (its keys, the palette): runs the newest
+   * registration for that window when it is enabled. Returns whether it ran.
+   */
+  runCommand(id: string, window: AppWindow): boolean;
 }
 
 /** An Application of the package with this metadata over a fake desktop. */
@@ -161,12 +169,22 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     search: options.search ?? { query: () => Promise.reject(new Error('No requests in this test')), history: () => [], remember: () => Promise.resolve() },
     tasks: options.tasks ?? noTasks(),
     onRecordsChanged: options.onRecordsChanged ?? (() => () => undefined),
+    // Set below, where the commands are kept.
+    registerCommands: () => () => undefined,
   };
   let nextWid = 1;
   let ended = false;
   const appSettingValues: Record<string, unknown> = { ...options.appSettings };
   const appSettingListeners = new Set<() => void>();
   const closeGuards = new Map<number, () => boolean | Promise<boolean>>();
+  const commands: Array<{ command: AppCommand; window: AppWindow | null }> = [];
+  desktop.registerCommands = (list, registration) => {
+    const added = list.map((command) => ({ command, window: registration?.window ?? null }));
+    commands.push(...added);
+    return () => {
+      for (const entry of added) if (commands.includes(entry)) commands.splice(commands.indexOf(entry), 1);
+    };
+  };
   const app: FakeApplication = {
     pid: 1,
     name: metadata.name,
@@ -236,6 +254,13 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     async requestClose(window) {
       const guard = closeGuards.get(window.wid);
       return guard ? (await guard()) === true : true;
+    },
+    commands,
+    runCommand(id, window) {
+      const entry = commands.findLast((c) => c.command.id === id && (c.window === null || c.window.wid === window.wid));
+      if (!entry || !(entry.command.enabled?.(window) ?? true)) return false;
+      entry.command.run(window);
+      return true;
     },
     appSettingValues,
     fakeSettings: settings,

@@ -353,7 +353,7 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     for (const actor of ACTORS) {
       const res = await call(actor, 'GET', 'apps');
       expect(res.statusCode).toBe(200);
-      const apps = res.json<{ data: Array<{ declaration: AppDeclaration; rights: Record<string, { actions: Action[]; hiddenFields: string[] }> }> }>().data;
+      const apps = res.json<{ data: Array<{ declaration: AppDeclaration; rights: Record<string, { actions: Action[]; hiddenFields: string[]; lockedOnCreate: string[] }> }> }>().data;
       const expected = APPS.filter((app) => hasApp(actor, app)).sort();
       expect(apps.map((a) => a.declaration.name).sort(), actor.key).toEqual(expected);
       for (const { declaration, rights } of apps) {
@@ -366,7 +366,13 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
           const hidden = hiddenEverywhere(actor, app, entity);
           expect(Object.keys(declaration.entities[entityKey]!.fields).sort()).toEqual(Object.keys(entity.fields).filter((f) => !hidden.has(f)).sort());
           expect(JSON.stringify(declaration.entities[entityKey]!.views)).not.toMatch(new RegExp([...hidden].map((f) => `"${f}"`).join('|') || '^$'));
-          expect(rights[entityKey]).toEqual({ actions: ACTIONS.filter((a) => grants.some((g) => g.actions.includes(a))), hiddenFields: [...hidden] });
+          const creating = grants.filter((g) => g.actions.includes('create'));
+          const lockedNew = new Set([...hidden, ...everyLists(entity, creating, lockedBy)]);
+          expect(rights[entityKey]).toEqual({
+            actions: ACTIONS.filter((a) => grants.some((g) => g.actions.includes(a))),
+            hiddenFields: [...hidden],
+            lockedOnCreate: Object.keys(entity.fields).filter((f) => lockedNew.has(f)),
+          });
         }
       }
     }

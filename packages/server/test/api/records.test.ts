@@ -263,9 +263,16 @@ describe(`records on ${databaseKind}`, () => {
   });
 
   it('lists the declared applications the caller has, with their rights', async () => {
-    const apps = data<Array<{ declaration: { name: string; entities: Record<string, unknown> }; rights: Record<string, { actions: string[] }> }>>(await bobApi.request('GET', 'apps'), 200);
+    const apps = data<Array<{ declaration: { name: string; entities: Record<string, unknown> }; rights: Record<string, { actions: string[]; lockedOnCreate: string[] }> }>>(await bobApi.request('GET', 'apps'), 200);
     expect(apps.map((a) => a.declaration.name)).toContain('Leave');
     expect(apps.find((a) => a.declaration.name === 'Leave')!.rights.request!.actions).toEqual(['read', 'create', 'update', 'comment']);
+    // Bob files his own requests with 'approved' read-only and the salary hidden: a new request's form shows neither as his to set.
+    expect(apps.find((a) => a.declaration.name === 'Leave')!.rights.request!.lockedOnCreate).toEqual(['salary', 'approved']);
+    // The team entity he may only read: no field of a new team is his to set.
+    expect(apps.find((a) => a.declaration.name === 'Leave')!.rights.team!.lockedOnCreate).toEqual(['code', 'title']);
+    // Ada, in HR, creates requests with every field.
+    const adaApps = data<Array<{ declaration: { name: string }; rights: Record<string, { lockedOnCreate: string[] }> }>>(await adaApi.request('GET', 'apps'), 200);
+    expect(adaApps.find((a) => a.declaration.name === 'Leave')!.rights.request!.lockedOnCreate).toEqual([]);
     expect(data<unknown[]>(await erinApi.request('GET', 'apps'), 200)).toEqual([]);
   });
 });

@@ -235,11 +235,33 @@ describe('the colour of a record a caller sees', () => {
 
 describe('the rights on an entity as a whole', () => {
   it('join the actions of every grant and hide the fields every reading grant hides', () => {
-    expect(entityRights(plain, app, 'request')).toEqual({ actions: ['read', 'create', 'update', 'comment'], hiddenFields: ['salary'] });
-    expect(entityRights(caller(['approver']), app, 'request')).toEqual({ actions: ['read', 'create', 'update', 'comment'], hiddenFields: ['salary'] });
-    expect(entityRights(caller(['auditor']), app, 'request')).toEqual({ actions: ['read', 'create', 'update', 'export', 'comment'], hiddenFields: [] });
-    expect(entityRights(caller(['hr']), app, 'payroll')).toEqual({ actions: ['read', 'create'], hiddenFields: [] });
-    expect(entityRights(plain, app, 'payroll')).toEqual({ actions: [], hiddenFields: ['month'] });
+    expect(entityRights(plain, app, 'request')).toMatchObject({ actions: ['read', 'create', 'update', 'comment'], hiddenFields: ['salary'] });
+    expect(entityRights(caller(['approver']), app, 'request')).toMatchObject({ actions: ['read', 'create', 'update', 'comment'], hiddenFields: ['salary'] });
+    expect(entityRights(caller(['auditor']), app, 'request')).toMatchObject({ actions: ['read', 'create', 'update', 'export', 'comment'], hiddenFields: [] });
+    expect(entityRights(caller(['hr']), app, 'payroll')).toMatchObject({ actions: ['read', 'create'], hiddenFields: [] });
+    expect(entityRights(plain, app, 'payroll')).toMatchObject({ actions: [], hiddenFields: ['month'] });
+  });
+
+  it('name the fields a new record may not be given: hidden ones, and those read-only or hidden in every grant that may create', () => {
+    // Everyone files requests with the status read-only and the salary hidden; no other role creates them.
+    expect(entityRights(plain, app, 'request').lockedOnCreate).toEqual(['status', 'salary']);
+    // An auditor sees the salary, but files requests only through everyone's grant.
+    expect(entityRights(caller(['auditor']), app, 'request').lockedOnCreate).toEqual(['status', 'salary']);
+    expect(entityRights(caller(['hr']), app, 'payroll').lockedOnCreate).toEqual([]);
+    // Without a grant that creates, no field can be given.
+    expect(entityRights(plain, app, 'payroll').lockedOnCreate).toEqual(['month']);
+    expect(entityRights(plain, app, 'nothing')).toEqual({ actions: [], hiddenFields: [], lockedOnCreate: [] });
+  });
+
+  it('leave a field free on a new record when one grant that may create lets it be set', () => {
+    const clerk = AppDeclaration.parse({
+      ...declaration,
+      roles: { ...declaration.roles, clerk: { label: L('Clerk') } },
+      entities: { ...declaration.entities, request: { ...declaration.entities.request!, rights: { ...declaration.entities.request!.rights, clerk: { actions: ['read', 'create'], readOnlyFields: ['days'] } } } },
+    });
+    // The clerk's grant lets them set the status; everyone's lets them set the days: only the salary, hidden to everyone, stays locked for anyone else.
+    expect(entityRights(caller(['clerk']), clerk, 'request').lockedOnCreate).toEqual([]);
+    expect(entityRights(plain, clerk, 'request').lockedOnCreate).toEqual(['status', 'salary']);
   });
 
   it('name the fields seen on some records only, with where they are seen', () => {

@@ -14,6 +14,8 @@ import { translateEnglish } from '../../testing/translate.js';
 import type { FileSystem } from '../../vfs/FileSystem.js';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import { WindowManager } from '../../windows/WindowManager.js';
+import { ApplicationCommands } from '../../commands/ApplicationCommands.js';
+import { CommandRegistry } from '../../commands/CommandRegistry.js';
 import type { DesktopHooks } from '../DesktopHooks.js';
 import type { BuiltinLoaders, PackageLoader } from '../packageLoading.js';
 import { PackageManager } from '../PackageManager.js';
@@ -94,8 +96,10 @@ export function packageHarness(options: HarnessOptions = {}) {
   const locale = { current: 'en_EN' };
   /** The texts applications added (Desktop.addTranslations), in order. */
   const translations: Array<Parameters<DesktopHooks['addTranslations']>[0]> = [];
+  const commands = new CommandRegistry();
   const hooks: DesktopHooks = {
     windows,
+    commands: new ApplicationCommands(commands, windows),
     dialogs,
     notifications,
     settings,
@@ -141,6 +145,8 @@ export function packageHarness(options: HarnessOptions = {}) {
     server,
     socket,
     hooks,
+    /** The desktop's command registry, where applications' commands go. */
+    commands,
     loader,
     builtinCalls,
     manager,
