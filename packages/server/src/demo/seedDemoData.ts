@@ -2,7 +2,8 @@
  * Demo data, written on the first start of an empty database: two
  * organisations, users (one in both, so Switch Account shows), applications
  * in all seven categories (each one granted opens: a declared business
- * application in Records, filled with records (seedDemoApps.ts), or an
+ * application in Records, filled with records and a few audits' files
+ * (seedDemoApps.ts), or an
  * organisation page in the Viewer), and announcements of each kind, with
  * pages and media files shipped beside this file, files in every home,
  * shared folder and documents mountpoint (demoFiles.ts), and work items
