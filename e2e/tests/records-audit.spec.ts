@@ -34,10 +34,9 @@ test('an auditor adds a finding with an attachment, found by the global search, 
   const findings = form.field('findings');
   const before = await findings.locator('tbody tr').filter({ has: page.locator('input') }).count();
   await findings.getByRole('button', { name: 'Add row' }).click();
-  const added = findings.locator('tbody tr').filter({ has: page.locator('input') }).nth(before);
-  // The columns: Finding, Grade, Process step, Due date, Closed.
-  await added.locator('td').nth(0).locator('input').fill(finding);
-  await added.locator('td').nth(1).locator('select').selectOption({ label: 'Minor nonconformity' });
+  // Each cell is named by its column and row ('Finding, row 3').
+  await findings.getByLabel(`Finding, row ${before + 1}`, { exact: true }).fill(finding);
+  await findings.getByLabel(`Grade, row ${before + 1}`, { exact: true }).selectOption({ label: 'Minor nonconformity' });
 
   // Its evidence: the upload shows its progress while the server has not answered (held here until it was seen).
   await form.root.getByRole('tab', { name: 'Report and files' }).click();

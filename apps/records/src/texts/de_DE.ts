@@ -110,6 +110,7 @@ const de_DE: TextsShape<typeof en_EN> = {
       problems: 'Einige Werte sind ungültig: siehe die einzelnen Felder.',
       timeline: 'Verlauf',
       addRow: 'Zeile hinzufügen',
+      cell: '{{column}}, Zeile {{number}}',
       removeRow: 'Zeile {{number}} entfernen',
       noRows: 'Noch keine Zeilen.',
       noFiles: 'Keine Anhänge.',

@@ -107,6 +107,7 @@ export const en_EN = {
       problems: 'Some values are not valid: see each field.',
       timeline: 'Timeline',
       addRow: 'Add row',
+      cell: '{{column}}, row {{number}}',
       removeRow: 'Remove row {{number}}',
       noRows: 'No rows yet.',
       noFiles: 'No attachments.',

@@ -110,6 +110,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
       problems: 'Certaines valeurs ne sont pas valides : voir chaque champ.',
       timeline: 'Historique',
       addRow: 'Ajouter une ligne',
+      cell: '{{column}}, ligne {{number}}',
       removeRow: 'Retirer la ligne {{number}}',
       noRows: 'Aucune ligne pour l’instant.',
       noFiles: 'Aucune pièce jointe.',

@@ -110,6 +110,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
       problems: 'Noen verdier er ugyldige: se hvert felt.',
       timeline: 'Historikk',
       addRow: 'Legg til rad',
+      cell: '{{column}}, rad {{number}}',
       removeRow: 'Fjern rad {{number}}',
       noRows: 'Ingen rader ennå.',
       noFiles: 'Ingen vedlegg.',

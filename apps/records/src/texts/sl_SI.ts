@@ -110,6 +110,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
       problems: 'Nekatere vrednosti niso veljavne: glejte posamezna polja.',
       timeline: 'Zgodovina',
       addRow: 'Dodaj vrstico',
+      cell: '{{column}}, vrstica {{number}}',
       removeRow: 'Odstrani vrstico {{number}}',
       noRows: 'Vrstic še ni.',
       noFiles: 'Ni prilog.',

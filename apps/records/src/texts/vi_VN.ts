@@ -110,6 +110,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
       problems: 'Một số giá trị không hợp lệ: xem từng trường.',
       timeline: 'Dòng thời gian',
       addRow: 'Thêm dòng',
+      cell: '{{column}}, dòng {{number}}',
       removeRow: 'Bỏ dòng {{number}}',
       noRows: 'Chưa có dòng nào.',
       noFiles: 'Không có tệp đính kèm.',

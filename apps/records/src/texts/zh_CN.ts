@@ -110,6 +110,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
       problems: '部分值无效：请查看各个字段。',
       timeline: '时间线',
       addRow: '添加行',
+      cell: '{{column}}，第 {{number}} 行',
       removeRow: '移除第 {{number}} 行',
       noRows: '还没有行。',
       noFiles: '没有附件。',

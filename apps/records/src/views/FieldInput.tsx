@@ -295,6 +295,9 @@ function TableInput({ id, field, value, readOnly, sources, label, describedBy, o
                 const cellId = `${id}-${index}-${key}`;
                 return (
                   <td key={key}>
+                    <label htmlFor={cellId} className="atk-hidden">
+                      {t('records.form.cell', { column: labelOf(child.label, language), number: index + 1 })}
+                    </label>
                     <FieldInput
                       id={cellId}
                       field={child}
