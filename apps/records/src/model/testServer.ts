@@ -6,7 +6,7 @@
  * Never imported by production code.
  */
 import type { Desktop } from '@atrium/sdk';
-import { AppDeclaration, checkValues, colourOf, type AppDeclarationInput, type DeclaredAppDto, type RecordDto, type RecordImportResult, type RecordQuery, type RecordRights } from '@atrium/shared/apps';
+import { AppDeclaration, checkValues, colourOf, countedTotal, RECORD_COUNT_CAP, recordCountBound, type AppDeclarationInput, type DeclaredAppDto, type RecordDto, type RecordImportResult, type RecordQuery, type RecordRights } from '@atrium/shared/apps';
 
 export const NOW = Date.parse('2026-03-02T09:00:00Z');
 export const ME = { id: 'u-dana', name: 'Dana Demo' };
@@ -66,6 +66,8 @@ export interface TestServer {
   /** Changes a record as another user would (a new version). */
   changeAsOlivia(name: string, values: Record<string, unknown>): void;
   queries(): RecordQuery[];
+  /** How far a list's count goes, as the server's RECORD_COUNT_CAP (a test of a capped count sets a smaller one). */
+  countCap: number;
 }
 
 function refusal(status: number, body: Record<string, unknown>): Error {
@@ -109,6 +111,7 @@ export function testServer(records: RecordDto[] = []): TestServer {
     release: () => waiting.splice(0).forEach((go) => go()),
     failWith: null,
     queries: () => server.calls.filter((c) => c.path.endsWith('/query')).map((c) => c.body as RecordQuery),
+    countCap: RECORD_COUNT_CAP,
     changeAsOlivia(name, values) {
       const r = server.records.find((x) => x.name === name)!;
       Object.assign(r, { version: r.version + 1, values: { ...r.values, ...values }, updatedBy: OLIVIA });
@@ -189,7 +192,9 @@ export function testServer(records: RecordDto[] = []): TestServer {
     }
     const offset = q.offset ?? 0;
     const limit = q.limit ?? 50;
-    return { records: structuredClone(list.slice(offset, offset + limit)), total: list.length, offset, people: { [ME.id]: ME.name }, links: {} };
+    // Counted as the server counts: up to the cap, or to the end of the page when further.
+    const bound = recordCountBound(offset, limit, server.countCap);
+    return { records: structuredClone(list.slice(offset, offset + limit)), ...countedTotal(Math.min(list.length, bound + 1), bound), offset, people: { [ME.id]: ME.name }, links: {} };
   }
   return server;
 }

@@ -138,7 +138,7 @@ export class InstallService {
         }
         const outcome: InstallOutcome = { name: declaration.name, version: declaration.version, catalogue, versionReused, organisations: outcomes, warnings: checked.warnings, dryRun: options.dryRun ?? false };
         if (options.dryRun) throw new DryRun(outcome);
-        await this.syncIndexes(tx, app.id);
+        await this.syncIndexes(tx, app.id, outcomes.reduce((sum, o) => sum + o.recordsTouched, 0));
         return outcome;
       });
     } catch (e) {
@@ -161,13 +161,17 @@ export class InstallService {
     return { app: app ?? existing, catalogue: 'updated' };
   }
 
-  /** Makes the indexes of the application's lists those of every declaration its organisations run (records/recordIndexes.ts). */
-  private async syncIndexes(tx: Stores, appId: string): Promise<void> {
+  /**
+   * Makes the indexes of the application's lists those of every declaration its organisations run (records/recordIndexes.ts),
+   * and renews the records' statistics after many records changed.
+   */
+  private async syncIndexes(tx: Stores, appId: string, recordsTouched: number): Promise<void> {
     const versions = new Map((await tx.declarations.versions(appId)).map((v) => [v.id, v.declaration]));
     const running = [...new Set((await tx.declarations.installsOf(appId)).map((i) => i.declarationId))];
     await tx.records.syncIndexes(
       appId,
       running.map((id) => versions.get(id)).filter((d) => d !== undefined),
+      recordsTouched,
     );
   }
 

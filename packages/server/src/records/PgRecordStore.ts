@@ -1,10 +1,10 @@
-import type { AppDeclaration } from '@atrium/shared/apps';
+import { countedTotal, recordCountBound, type AppDeclaration } from '@atrium/shared/apps';
 import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { memberships, recordComments, recordHistory, records, recordSeries, users } from '../db/schema.js';
 import { displayName } from '../users/displayName.js';
 import { dropIndexSql, existingIndexesSql, wantedIndexes } from './recordIndexes.js';
-import type { CommentRow, HistoryAction, HistoryRow, NewRecord, RecordPatch, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
+import type { CommentRow, HistoryAction, HistoryRow, NewRecord, RecordPageRows, RecordPatch, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
 
 const recordColumns = {
   id: records.id,
@@ -29,6 +29,15 @@ const userIds = (ids: readonly string[]) => [...new Set(ids)].filter((id) => UUI
 
 /** Rows written, or values asked about, in one statement (well below the database's limit on parameters). */
 const BATCH = 500;
+
+/**
+ * Records written at once (an import, a bulk write, an upgrade's changed
+ * values) after which the planner's statistics of the records table are
+ * renewed, in the write's transaction: the embedded database has no
+ * autovacuum, and PostgreSQL's runs only later, while lists need the
+ * statistics at once to choose the indexes of their entities.
+ */
+export const RECORDS_ANALYZE_AFTER = 1_000;
 
 const inScope = (scope: RecordScope) => and(eq(records.accountId, scope.accountId), eq(records.appId, scope.appId));
 const toHistory = (row: typeof recordHistory.$inferSelect): HistoryRow => ({ ...row, action: row.action as HistoryAction });
@@ -80,12 +89,23 @@ export class PgRecordStore implements RecordStore {
       .where(and(inScope(scope), eq(records.entity, entity), inArray(records.name, [...names]), isNull(records.deletedAt)));
   }
 
-  async page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<{ records: StoredRecord[]; total: number }> {
-    const [rows, [count]] = await Promise.all([
-      this.db.select(recordColumns).from(records).where(where).orderBy(orderBy).limit(limit).offset(offset),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(records).where(where),
-    ]);
-    return { records: rows, total: Number(count?.total ?? 0) };
+  async page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<RecordPageRows> {
+    const bound = recordCountBound(offset, limit);
+    // The count is a subquery run once beside the page (one statement), reading at most one record past the bound.
+    const counted = sql<number>`(select count(*)::int from (select 1 from ${records} where ${where} limit ${bound + 1}) as matching)`;
+    const rows = await this.db
+      .select({ ...recordColumns, counted })
+      .from(records)
+      .where(where)
+      .orderBy(orderBy)
+      .limit(limit)
+      .offset(offset);
+    const page = rows.map(({ counted: _counted, ...record }) => record);
+    if (rows.length > 0) return { records: page, ...countedTotal(Number(rows[0]!.counted), bound) };
+    if (offset === 0) return { records: page, total: 0, capped: false };
+    // A page past the end (records deleted meanwhile) still says how many there are, for the last page.
+    const { rows: [count] } = (await this.db.execute(sql`select ${counted} as counted`)) as unknown as { rows: Array<{ counted: number }> };
+    return { records: page, ...countedTotal(Number(count?.counted ?? 0), bound) };
   }
 
   async nextNumber(scope: RecordScope, entity: string, prefix: string): Promise<number> {
@@ -137,7 +157,13 @@ export class PgRecordStore implements RecordStore {
       const byId = new Map(stored.map((r) => [r.id, r]));
       for (const row of rows) out.push(byId.get(row.id)!);
     }
+    if (list.length >= RECORDS_ANALYZE_AFTER) await this.analyze();
     return out;
+  }
+
+  /** Renews the planner's statistics of the records table (and of the lists' keys: recordIndexes.ts). */
+  private async analyze(): Promise<void> {
+    await this.db.execute(sql`analyze ${records}`);
   }
 
   async addHistoryMany(rows: readonly HistoryRow[]): Promise<void> {
@@ -224,15 +250,15 @@ export class PgRecordStore implements RecordStore {
     return new Set(rows.map((r) => r.id));
   }
 
-  async syncIndexes(appId: string, declarations: readonly AppDeclaration[]): Promise<{ created: string[]; dropped: string[] }> {
+  async syncIndexes(appId: string, declarations: readonly AppDeclaration[], rowsWritten = 0): Promise<{ created: string[]; dropped: string[] }> {
     const wanted = wantedIndexes(appId, declarations);
     const existing = ((await this.db.execute(existingIndexesSql(appId))) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
     const dropped = existing.filter((name) => !wanted.some((w) => w.name === name));
     for (const statement of dropped.flatMap(dropIndexSql)) await this.db.execute(sql.raw(statement));
     const created = wanted.filter((w) => !existing.includes(w.name));
     for (const statement of created.flatMap((i) => i.create)) await this.db.execute(sql.raw(statement));
-    // The planner learns the new keys' values (how many records hold each) only from statistics.
-    if (created.length > 0) await this.db.execute(sql`analyze ${records}`);
+    // The planner learns the new keys' values (how many records hold each), and those of many records changed, only from statistics.
+    if (created.length > 0 || rowsWritten >= RECORDS_ANALYZE_AFTER) await this.analyze();
     return { created: created.map((i) => i.name), dropped };
   }
 }
