@@ -32,12 +32,18 @@ const BATCH = 500;
 
 /**
  * Records written at once (an import, a bulk write, an upgrade's changed
- * values) after which the planner's statistics of the records table are
- * renewed, in the write's transaction: the embedded database has no
- * autovacuum, and PostgreSQL's runs only later, while lists need the
- * statistics at once to choose the indexes of their entities.
+ * values) from which the planner's statistics of the records table are
+ * renewed, in the write's transaction, when they are also a tenth of the
+ * table or more (as PostgreSQL's autovacuum judges): the embedded database
+ * has no autovacuum, and PostgreSQL's runs only later, while lists need the
+ * statistics at once to choose the indexes of their entities. Renewing
+ * them reads a sample of the whole table (seconds with 100,000 records on
+ * the embedded database: docs/PERFORMANCE.md, "Records"), so smaller
+ * writes leave them.
  */
 export const RECORDS_ANALYZE_AFTER = 1_000;
+/** The share of the table's records (as last counted) a write must reach to renew the statistics. */
+const ANALYZE_SHARE = 0.1;
 
 const inScope = (scope: RecordScope) => and(eq(records.accountId, scope.accountId), eq(records.appId, scope.appId));
 const toHistory = (row: typeof recordHistory.$inferSelect): HistoryRow => ({ ...row, action: row.action as HistoryAction });
@@ -157,13 +163,23 @@ export class PgRecordStore implements RecordStore {
       const byId = new Map(stored.map((r) => [r.id, r]));
       for (const row of rows) out.push(byId.get(row.id)!);
     }
-    if (list.length >= RECORDS_ANALYZE_AFTER) await this.analyze();
+    await this.analyzeAfter(list.length);
     return out;
   }
 
   /** Renews the planner's statistics of the records table (and of the lists' keys: recordIndexes.ts). */
   private async analyze(): Promise<void> {
     await this.db.execute(sql`analyze ${records}`);
+  }
+
+  /** Renews the statistics after `rows` records were written, when they are many (RECORDS_ANALYZE_AFTER); answers whether it did. */
+  private async analyzeAfter(rows: number): Promise<boolean> {
+    if (rows < RECORDS_ANALYZE_AFTER) return false;
+    // reltuples: the table's records when statistics were last made (-1 before the first time).
+    const { rows: [table] } = (await this.db.execute(sql`select reltuples::float8 as counted from pg_class where oid = to_regclass('records')`)) as unknown as { rows: Array<{ counted: number }> };
+    if (rows < ANALYZE_SHARE * Number(table?.counted ?? 0)) return false;
+    await this.analyze();
+    return true;
   }
 
   async addHistoryMany(rows: readonly HistoryRow[]): Promise<void> {
@@ -258,7 +274,8 @@ export class PgRecordStore implements RecordStore {
     const created = wanted.filter((w) => !existing.includes(w.name));
     for (const statement of created.flatMap((i) => i.create)) await this.db.execute(sql.raw(statement));
     // The planner learns the new keys' values (how many records hold each), and those of many records changed, only from statistics.
-    if (created.length > 0 || rowsWritten >= RECORDS_ANALYZE_AFTER) await this.analyze();
+    if (created.length > 0) await this.analyze();
+    else await this.analyzeAfter(rowsWritten);
     return { created: created.map((i) => i.name), dropped };
   }
 }

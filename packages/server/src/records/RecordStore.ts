@@ -120,8 +120,9 @@ export interface RecordStore {
   addHistory(row: HistoryRow): Promise<void>;
   /**
    * Adds many records at version 1 (an import), in as few statements as the
-   * database takes, in the order given; past PgRecordStore's
-   * RECORDS_ANALYZE_AFTER records, renews the table's statistics.
+   * database takes, in the order given; with many (PgRecordStore's
+   * RECORDS_ANALYZE_AFTER, and a tenth of the table), renews the table's
+   * statistics.
    */
   insertMany(records: readonly NewRecord[]): Promise<StoredRecord[]>;
   addHistoryMany(rows: readonly HistoryRow[]): Promise<void>;
@@ -147,7 +148,7 @@ export interface RecordStore {
    * its declarations want: creates the missing ones, drops those no longer
    * wanted. Returns the names of both. The table's statistics are renewed
    * when an index is made, or when the install changed `rowsWritten`
-   * records, past RECORDS_ANALYZE_AFTER.
+   * records, as many as insertMany's.
    */
   syncIndexes(appId: string, declarations: readonly AppDeclaration[], rowsWritten?: number): Promise<{ created: string[]; dropped: string[] }>;
 }

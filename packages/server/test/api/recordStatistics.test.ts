@@ -2,9 +2,10 @@
 /**
  * The planner's statistics of the records table after writes of many
  * records (docs/PERFORMANCE.md, "Records"): renewed by a bulk write of
- * RECORDS_ANALYZE_AFTER records or more, in its transaction, so that lists
- * choose their entity's indexes at once (the embedded database has no
- * autovacuum); not by smaller writes, which stay cheap.
+ * RECORDS_ANALYZE_AFTER records or more that is also a tenth of the table,
+ * in its transaction, so that lists choose their entity's indexes at once
+ * (the embedded database has no autovacuum); not by smaller writes, which
+ * stay cheap.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +50,12 @@ describe(`the records' statistics on ${databaseKind}`, () => {
       ),
     });
 
+  /** The records in the table when the statistics were last made. */
+  async function counted(): Promise<number> {
+    const { rows } = (await t.database.db.execute(sql`select reltuples::float8 as n from pg_class where oid = to_regclass('records')`)) as unknown as { rows: Array<{ n: number }> };
+    return Number(rows[0]!.n);
+  }
+
   it('renews them after a bulk write of many records, not after a few', async () => {
     await write('team', 20);
     expect(await knownEntities()).not.toContain('team');
@@ -56,5 +63,18 @@ describe(`the records' statistics on ${databaseKind}`, () => {
     const known = await knownEntities();
     expect(known).toContain('request');
     expect(known).toContain('team');
+    expect(await counted()).toBe(RECORDS_ANALYZE_AFTER + 20);
+  });
+
+  it('leaves them after a bulk write of less than a tenth of the table, and renews them after a larger one', async () => {
+    await t.database.db.execute(sql`insert into records (id, account_id, app_id, entity, name, title, data)
+      select gen_random_uuid(), account_id, app_id, 'request', 'X-' || n, 'Leave ' || n, '{}'::jsonb from records, generate_series(1, 20000) as n where name = 'T0'`);
+    await t.database.db.execute(sql`analyze records`);
+    const before = await counted();
+    expect(before).toBeGreaterThan(20_000);
+    await write('request', RECORDS_ANALYZE_AFTER, RECORDS_ANALYZE_AFTER);
+    expect(await counted()).toBe(before);
+    await write('team', Math.ceil(before / 10), 20);
+    expect(await counted()).toBe(before + RECORDS_ANALYZE_AFTER + Math.ceil(before / 10));
   });
 });
