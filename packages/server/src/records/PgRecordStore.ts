@@ -1,4 +1,4 @@
-import { countedTotal, recordCountBound, type AppDeclaration } from '@atrium/shared/apps';
+import { countedTotal, RECORD_COUNT_CAP, recordCountBound, type AppDeclaration } from '@atrium/shared/apps';
 import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { memberships, recordComments, recordHistory, records, recordSeries, users } from '../db/schema.js';
@@ -96,21 +96,31 @@ export class PgRecordStore implements RecordStore {
   }
 
   async page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<RecordPageRows> {
-    const bound = recordCountBound(offset, limit);
-    // The count is a subquery run once beside the page (one statement), reading at most one record past the bound.
-    const counted = sql<number>`(select count(*)::int from (select 1 from ${records} where ${where} limit ${bound + 1}) as matching)`;
-    const rows = await this.db
-      .select({ ...recordColumns, counted })
-      .from(records)
-      .where(where)
-      .orderBy(orderBy)
-      .limit(limit)
-      .offset(offset);
-    const page = rows.map(({ counted: _counted, ...record }) => record);
-    if (rows.length > 0) return { records: page, ...countedTotal(Number(rows[0]!.counted), bound) };
-    if (offset === 0) return { records: page, total: 0, capped: false };
+    const rows = (bound: number) => this.db.select(recordColumns).from(records).where(where).orderBy(orderBy).limit(bound).offset(offset);
+    // At most one record past `bound`, counted by a subquery (run once beside the page when in the page's statement).
+    const countTo = (bound: number) => sql<number>`(select count(*)::int from (select 1 from ${records} where ${where} limit ${bound + 1}) as matching)`;
+    let page: StoredRecord[];
+    let counted: { total: number; capped: boolean };
+    if (offset + limit >= RECORD_COUNT_CAP) {
+      // A page that reaches the cap counts to its own end: one record read past it tells whether more match.
+      page = await rows(limit + 1);
+      counted = countedTotal(offset + page.length, offset + limit);
+      page = page.slice(0, limit);
+    } else {
+      const found = await this.db
+        .select({ ...recordColumns, counted: countTo(RECORD_COUNT_CAP) })
+        .from(records)
+        .where(where)
+        .orderBy(orderBy)
+        .limit(limit)
+        .offset(offset);
+      page = found.map(({ counted: _counted, ...record }) => record);
+      counted = countedTotal(Number(found[0]?.counted ?? 0), RECORD_COUNT_CAP);
+    }
+    if (page.length > 0 || offset === 0) return { records: page, ...counted };
     // A page past the end (records deleted meanwhile) still says how many there are, for the last page.
-    const { rows: [count] } = (await this.db.execute(sql`select ${counted} as counted`)) as unknown as { rows: Array<{ counted: number }> };
+    const bound = recordCountBound(offset, limit);
+    const { rows: [count] } = (await this.db.execute(sql`select ${countTo(bound)} as counted`)) as unknown as { rows: Array<{ counted: number }> };
     return { records: page, ...countedTotal(Number(count?.counted ?? 0), bound) };
   }
 

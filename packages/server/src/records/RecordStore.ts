@@ -108,7 +108,9 @@ export interface RecordStore {
   /**
    * A page of records matching `where` in `orderBy` order, and how many
    * match: counted up to shared recordCountBound(offset, limit) (the cap,
-   * or the page's end when further), `capped` when more match.
+   * or the page's end when further), `capped` when more match. A page
+   * that reaches the cap is not counted: one record read past it says
+   * whether more match.
    */
   page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<RecordPageRows>;
   /** The next number of a naming series (1 for a new one): within a transaction, held until it ends. */
