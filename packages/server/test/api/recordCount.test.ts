@@ -88,6 +88,10 @@ describe(`statements per list call (${databaseKind})`, () => {
     countStatements(t);
     statements = [];
     const page = await hr.list(query);
+    // On PostgreSQL a list, a costly call, is also counted against the user's rate that every server shares (CostlyCalls).
+    const rateCounts = statements.filter((s) => /rate_limit_hits/.test(s));
+    expect(rateCounts).toHaveLength(databaseKind === 'postgres' ? 1 : 0);
+    statements = statements.filter((s) => !rateCounts.includes(s));
     expect(counted(page)).toEqual({ total: 1, capped: false, shown: 1 });
     expect(page.links).toEqual({ OPS: 'Operations' });
     const fromRecords = statements.filter((s) => /from "records"/.test(s));
