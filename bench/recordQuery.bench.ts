@@ -102,7 +102,7 @@ try {
     const page = () => db.execute(sql`select id, name, title, data from records where ${parts.where} order by ${parts.orderBy} limit ${parts.limit} offset ${parts.offset}`);
     // The count as a list's call runs it (PgRecordStore.page): at most one record past its bound.
     const bound = recordCountBound(parts.offset, parts.limit);
-    const capped = sql`select count(*)::int as n from (select 1 from records where ${parts.where} limit ${bound + 1}) as matching`;
+    const capped = sql`select count(*)::int as n from (select 1 from records where ${parts.where} limit ${sql.raw(String(bound + 1))}) as matching`;
     const total = () => db.execute(capped);
     const every = () => db.execute(sql`select count(*)::int as n from records where ${parts.where}`);
     if (process.env.BENCH_EXPLAIN) {

@@ -97,8 +97,10 @@ export class PgRecordStore implements RecordStore {
 
   async page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<RecordPageRows> {
     const rows = (bound: number) => this.db.select(recordColumns).from(records).where(where).orderBy(orderBy).limit(bound).offset(offset);
-    // At most one record past `bound`, counted by a subquery (run once beside the page when in the page's statement).
-    const countTo = (bound: number) => sql<number>`(select count(*)::int from (select 1 from ${records} where ${where} limit ${bound + 1}) as matching)`;
+    // At most one record past `bound`, counted by a subquery (run once beside the page when in the page's statement). The
+    // bound is written into the statement: as a parameter, a prepared statement's generic plan would not know it and plan
+    // for reading a tenth of the table, scanning it all where few records match (docs/PERFORMANCE.md, "Records").
+    const countTo = (bound: number) => sql<number>`(select count(*)::int from (select 1 from ${records} where ${where} limit ${sql.raw(String(Math.trunc(bound) + 1))}) as matching)`;
     let page: StoredRecord[];
     let counted: { total: number; capped: boolean };
     if (offset + limit >= RECORD_COUNT_CAP) {
