@@ -5,8 +5,14 @@
  * bench/seedRecords.ts is installed for one organisation (through the
  * install service, as the command line does) on a new embedded database
  * (or BENCH_DATABASE_URL), BENCH_UPGRADE_RECORDS (default 20,000) incidents
- * written, then a version without the field `details` and the status
- * `monitoring` is installed three ways, each timed once:
+ * written, then:
+ *
+ * - a version titling incidents by their details and finding them by their
+ *   status and service too (no value lost): every incident's stored title
+ *   and search words computed again, in the upgrade's transaction;
+ *
+ * then a version without the field `details` and the status `monitoring`
+ * is installed three ways, each timed once:
  *
  * - a dry run (the counts of each loss, then a rollback);
  * - refused without --allow-data-loss (the same counts; nothing written);
@@ -44,13 +50,26 @@ try {
     const rows = [];
     for (let j = i; j < Math.min(i + 1000, RECORDS); j++) {
       const data = { summary: `Incident ${j}`, details: `What happened to incident ${j}`, service: 'billing', severity: 'sev3', status: STATUSES[j % 4], reportedAt: new Date(Date.UTC(2026, 0, 1) + j * 60_000).toISOString(), resolvedAt: null, customers: j % 100, assignee: null };
-      rows.push({ id: crypto.randomUUID(), name: `INC-${String(j + 1).padStart(6, '0')}`, title: data.summary, data });
+      rows.push({ id: crypto.randomUUID(), name: `INC-${String(j + 1).padStart(6, '0')}`, title: data.summary, search_text: `${data.summary} ${data.details}`, data });
     }
     await database.db.execute(
-      sql`insert into records (id, account_id, app_id, entity, name, title, data)
-       select id, ${org.id}, ${app.id}, 'incident', name, title, data from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, title text, data jsonb)`,
+      sql`insert into records (id, account_id, app_id, entity, name, title, search_text, data)
+       select id, ${org.id}, ${app.id}, 'incident', name, title, search_text, data from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, title text, search_text text, data jsonb)`,
     );
   }
+
+  const timed = async (run: () => Promise<unknown>) => {
+    const started = performance.now();
+    const outcome = await run();
+    return { seconds: Math.round(performance.now() - started) / 1000, outcome };
+  };
+
+  const retitled = structuredClone(benchDeclaration) as AppDeclaration;
+  retitled.version = '1.1.0';
+  retitled.entities.incident!.titleField = 'details';
+  retitled.entities.incident!.searchFields = ['summary', 'details', 'status', 'service'];
+  const retitle = await timed(() => service.install(retitled, [org.id]));
+  const retitledCount = (retitle.outcome as Awaited<ReturnType<InstallService['install']>>).organisations[0]!.recordsRetitled;
 
   const next = structuredClone(benchDeclaration) as AppDeclaration;
   next.version = '2.0.0';
@@ -60,19 +79,16 @@ try {
   const status = incident.fields.status!;
   if (status.type === 'choice') status.choices = status.choices.filter((c) => c.value !== 'monitoring');
 
-  const timed = async (run: () => Promise<unknown>) => {
-    const started = performance.now();
-    const outcome = await run();
-    return { seconds: Math.round(performance.now() - started) / 1000, outcome };
-  };
   const dry = await timed(() => service.install(next, [org.id], { dryRun: true }));
   const refused = await timed(() => service.install(next, [org.id]).catch((e: unknown) => (e instanceof InstallRefused ? e.details : Promise.reject(e))));
   const applied = await timed(() => service.install(next, [org.id], { allowDataLoss: true }));
-  const touched = (applied.outcome as Awaited<ReturnType<InstallService['install']>>).organisations[0]!.recordsTouched;
+  const appliedOrg = (applied.outcome as Awaited<ReturnType<InstallService['install']>>).organisations[0]!;
+  const touched = appliedOrg.recordsTouched;
   console.log(`Declaration upgrade on ${databaseLabel}, ${RECORDS} records (one run each)`);
+  console.log(`  titles and search words recomputed:  ${retitle.seconds.toFixed(3)} s  (${retitledCount} records)`);
   console.log(`  dry run (counts, rollback):          ${dry.seconds.toFixed(3)} s`);
   console.log(`  refused (counts, nothing written):   ${refused.seconds.toFixed(3)} s  ${(refused.outcome as string[]).join(' | ').trim()}`);
-  console.log(`  applied with --allow-data-loss:      ${applied.seconds.toFixed(3)} s  (${touched} records changed, one history row each)`);
+  console.log(`  applied with --allow-data-loss:      ${applied.seconds.toFixed(3)} s  (${touched} records changed, one history row each; ${appliedOrg.recordsRetitled} retitled)`);
 } finally {
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

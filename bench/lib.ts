@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { AppDeclaration } from '@atrium/shared/apps';
+import type { Database, Db, Stores } from '@atrium/server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import pg from 'pg';
 
@@ -41,7 +43,6 @@ export async function waitForOk(url: string, since: number, timeoutMs = 60_000):
   }
 }
 
-/** Which database the measured server uses. */
 /** A new, empty database on the PostgreSQL server of `adminUrl` (BENCH_DATABASE_URL), named after the benchmark: its address. */
 export async function createBenchDatabase(adminUrl: string, label: string): Promise<string> {
   const name = `atrium_bench_${label}_${crypto.randomBytes(4).toString('hex')}`;
@@ -181,11 +182,17 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Empties a demo user's saved desktop session on a running server (so a run starts from an empty desktop). */
-export async function clearSavedSession(base: string, username: string, password = 'Demo@1234'): Promise<void> {
+/** Signs a user (a demo user by default password) in on a running server: their token. */
+export async function signIn(base: string, username: string, password = 'Demo@1234'): Promise<string> {
   const login = await fetch(`${base}/api/wrapper/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
   const jwt = ((await login.json()) as { data?: { jwt?: string } }).data?.jwt;
   if (!jwt) throw new Error(`sign-in of ${username} failed`);
+  return jwt;
+}
+
+/** Empties a demo user's saved desktop session on a running server (so a run starts from an empty desktop). */
+export async function clearSavedSession(base: string, username: string, password = 'Demo@1234'): Promise<void> {
+  const jwt = await signIn(base, username, password);
   const answer = await fetch(`${base}/api/v1/user/me/removesession`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${jwt}` }, body: '{}' });
   if (!answer.ok) throw new Error(`clearing the session of ${username} failed: ${answer.status}`);
 }
@@ -225,4 +232,105 @@ export async function armPressTimer(page: Page, done: ReadonlyArray<{ selector: 
 /** The time armPressTimer measured, in ms. */
 export function readPressTimer(page: Page): Promise<number> {
   return page.evaluate('window.__painted.then((painted) => painted - window.__pressed)') as Promise<number>;
+}
+
+// ---- The records benchmarks' incident register (bench/seedRecords.ts declares it) ----
+
+export const BENCH_SERVICES = ['billing', 'checkout', 'search', 'mail', 'storage', 'identity', 'reports', 'shipping'];
+export const BENCH_SEVERITIES = ['sev1', 'sev2', 'sev3', 'sev4'];
+export const BENCH_STATUSES = ['open', 'investigating', 'monitoring', 'resolved'];
+const WORDS = ['timeout', 'latency', 'outage', 'error', 'queue', 'disk', 'certificate', 'memory', 'deploy', 'rollback', 'network', 'database', 'cache', 'login', 'payment'];
+const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
+
+/** The records the benchmarks write: an organisation's application and the people its incidents are assigned to, in turn. */
+export interface IncidentTarget {
+  accountId: string;
+  appId: string;
+  people: readonly string[];
+}
+
+/**
+ * Writes the incidents `from` to `from + count - 1` of the register, the same
+ * every run: every service, severity and status, reported over the two
+ * years before `now`, a third resolved, assigned over `people` in turn. A
+ * thousand a statement, straight into the table (as a bulk write of the
+ * product's own data would, without history), named INC-000001 on; the
+ * naming series then goes on after them.
+ */
+export async function writeBenchIncidents(db: Db, target: IncidentTarget, from: number, count: number, now: number): Promise<void> {
+  const { sql } = await import('drizzle-orm');
+  for (let i = from; i < from + count; i += 1000) {
+    const rows = [];
+    for (let j = i; j < Math.min(i + 1000, from + count); j++) {
+      const at = new Date(now - ((j * 7919) % (730 * 24 * 60)) * 60_000);
+      const status = pick(BENCH_STATUSES, j * 3 + (j >> 4));
+      const summary = `${pick(WORDS, j)} ${pick(WORDS, j * 7 + 3)} in ${pick(BENCH_SERVICES, j * 5)} #${j}`;
+      const data = {
+        summary,
+        details: `Customers saw ${pick(WORDS, j * 11)} and ${pick(WORDS, j * 13 + 1)} after the ${pick(WORDS, j * 17 + 2)}.`,
+        service: pick(BENCH_SERVICES, j * 5),
+        severity: pick(BENCH_SEVERITIES, (j * 31) % 97),
+        status,
+        reportedAt: at.toISOString(),
+        resolvedAt: status === 'resolved' ? new Date(at.getTime() + ((j % 300) + 5) * 60_000).toISOString() : null,
+        customers: (j * 37) % 5000,
+        assignee: pick(target.people, j),
+      };
+      const createdBy = pick(target.people, j + 1);
+      rows.push({ id: crypto.randomUUID(), name: `INC-${String(j + 1).padStart(6, '0')}`, title: summary, owner_id: data.assignee, created_by: createdBy, at: at.toISOString(), data, search_text: `${data.summary} ${data.details}` });
+    }
+    await db.execute(sql`insert into records (id, account_id, app_id, entity, name, title, owner_id, created_by, updated_by, created_at, updated_at, data, search_text)
+      select r.id, ${target.accountId}::uuid, ${target.appId}::uuid, 'incident', r.name, r.title, r.owner_id, r.created_by, r.created_by, r.at, r.at, r.data, r.search_text
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, title text, owner_id uuid, created_by uuid, at timestamptz, data jsonb, search_text text)`);
+  }
+  await db.execute(sql`insert into record_series (account_id, app_id, entity, prefix, next) values (${target.accountId}, ${target.appId}, 'incident', 'INC-', ${from + count + 1})
+    on conflict (account_id, app_id, entity, prefix) do update set next = excluded.next`);
+}
+
+/** A records benchmark's own database: an organisation, its three members and the register's application, installed. */
+export interface RecordsBench {
+  database: Database;
+  stores: Stores;
+  dataDir: string;
+  accountId: string;
+  appId: string;
+  people: Array<{ id: string; username: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A new database for a records benchmark, on BENCH_DATABASE_URL's server
+ * (named after `label`) or embedded in a new folder, migrated, with an
+ * organisation of three members (bench-olivia, bench-dana, bench-liam) and
+ * `declaration` installed for it. close() closes it and removes the folder.
+ */
+export async function openRecordsBench(label: string, declaration: AppDeclaration): Promise<RecordsBench> {
+  const { createStores, openDatabase } = await import('@atrium/server');
+  const { DECLARED_APP_TYPE } = await import('@atrium/shared');
+  const dataDir = tempDir(`atrium-bench-${label}-`);
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const database = await openDatabase(adminUrl ? { url: await createBenchDatabase(adminUrl, label.replace(/\W/g, '_')) } : { dir: path.join(dataDir, 'pgdata') });
+  const close = async () => {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await database.migrate();
+    const stores = createStores(database.db, dataDir);
+    const account = await stores.accounts.create({ name: 'Bench Org' });
+    const people = [];
+    for (const username of ['bench-olivia', 'bench-dana', 'bench-liam']) {
+      const user = await stores.users.create({ username, firstname: username.slice(6), lastname: 'Bench' });
+      await stores.accounts.addMember(account.id, user.id);
+      people.push({ id: user.id, username });
+    }
+    const app = await stores.apps.create({ name: declaration.name, title: declaration.label.en_EN, category: declaration.category, appType: DECLARED_APP_TYPE });
+    const version = await stores.declarations.addVersion(app.id, declaration);
+    await stores.declarations.setInstalled(app.id, account.id, version.id);
+    for (const user of people) await stores.apps.grant(user.id, app.id);
+    return { database, stores, dataDir, accountId: account.id, appId: app.id, people, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
 }

@@ -21,79 +21,36 @@
  *
  * Prints figures; asserts nothing.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createStores, listQuerySql, openDatabase, type Database, type RowScope } from '@atrium/server';
-import { DECLARED_APP_TYPE } from '@atrium/shared';
+import { listQuerySql, type RowScope } from '@atrium/server';
 import { countedTotal, RecordQuery, recordCountBound, type RecordQueryInput } from '@atrium/shared/apps';
 import { sql } from 'drizzle-orm';
 import { benchDeclaration } from './seedRecords.js';
-import { createBenchDatabase, databaseLabel, percentile, tempDir } from './lib.js';
+import { databaseLabel, openRecordsBench, percentile, writeBenchIncidents, type RecordsBench } from './lib.js';
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const WARMUP = 5;
-const SERVICES = ['billing', 'checkout', 'search', 'mail', 'storage', 'identity', 'reports', 'shipping'];
-const SEVERITIES = ['sev1', 'sev2', 'sev3', 'sev4'];
-const STATUSES = ['open', 'investigating', 'monitoring', 'resolved'];
-const WORDS = ['timeout', 'latency', 'outage', 'error', 'queue', 'disk', 'certificate', 'memory', 'deploy', 'rollback', 'network', 'database', 'cache', 'login', 'payment'];
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
-const dataDir = tempDir('atrium-bench-record-query-');
-const adminUrl = process.env.BENCH_DATABASE_URL;
-let database: Database | undefined;
+let bench: RecordsBench | undefined;
 try {
-  database = await openDatabase(adminUrl ? { url: await createBenchDatabase(adminUrl, 'records') } : { dir: path.join(dataDir, 'pgdata') });
-  await database.migrate();
+  bench = await openRecordsBench('records', benchDeclaration);
+  const { database, stores, people, accountId, appId } = bench;
   const db = database.db;
-  const stores = createStores(db, dataDir);
-  const account = await stores.accounts.create({ name: 'Bench Org' });
-  const people = [];
-  for (const username of ['bench-olivia', 'bench-dana', 'bench-liam']) {
-    const user = await stores.users.create({ username, firstname: username.slice(6), lastname: 'Bench' });
-    await stores.accounts.addMember(account.id, user.id);
-    people.push(user);
-  }
-  const app = await stores.apps.create({ name: 'BenchIncidents', title: 'Bench Incidents', category: 'operational intelligence', appType: DECLARED_APP_TYPE });
 
-  // The same kind of incidents as bench/seedRecords.ts, a thousand per statement.
+  // The incidents of bench/seedRecords.ts, a thousand per statement.
   const seeding = performance.now();
   const now = Date.now();
-  for (let i = 0; i < RECORDS; i += 1000) {
-    const rows = [];
-    for (let j = i; j < Math.min(i + 1000, RECORDS); j++) {
-      const reported = new Date(now - ((j * 7919) % (730 * 24 * 60)) * 60_000);
-      const status = pick(STATUSES, j * 3 + (j >> 4));
-      const summary = `${pick(WORDS, j)} ${pick(WORDS, j * 7 + 3)} in ${pick(SERVICES, j * 5)} #${j}`;
-      const assignee = pick(people, j).id;
-      const data = {
-        summary,
-        details: `Customers saw ${pick(WORDS, j * 11)} and ${pick(WORDS, j * 13 + 1)} after the ${pick(WORDS, j * 17 + 2)}.`,
-        service: pick(SERVICES, j * 5),
-        severity: pick(SEVERITIES, (j * 31) % 97),
-        status,
-        reportedAt: reported.toISOString(),
-        resolvedAt: status === 'resolved' ? new Date(reported.getTime() + ((j % 300) + 5) * 60_000).toISOString() : null,
-        customers: (j * 37) % 5000,
-        assignee,
-      };
-      rows.push({ id: crypto.randomUUID(), name: `INC-${String(j + 1).padStart(6, '0')}`, title: summary, owner_id: assignee, at: reported.toISOString(), data, search_text: `${data.summary} ${data.details}` });
-    }
-    await db.execute(sql`insert into records (id, account_id, app_id, entity, name, title, owner_id, created_by, updated_by, created_at, updated_at, data, search_text)
-      select r.id, ${account.id}::uuid, ${app.id}::uuid, 'incident', r.name, r.title, r.owner_id, r.owner_id, r.owner_id, r.at, r.at, r.data, r.search_text
-      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, title text, owner_id uuid, at timestamptz, data jsonb, search_text text)`);
-  }
+  await writeBenchIncidents(db, { accountId, appId, people: people.map((p) => p.id) }, 0, RECORDS, now);
   const seeded = (performance.now() - seeding) / 1000;
   // The indexes of the entity's lists, as an install makes them (records/recordIndexes.ts).
   const indexing = performance.now();
-  const indexes = await stores.records.syncIndexes(app.id, [benchDeclaration]);
+  const indexes = await stores.records.syncIndexes(appId, [benchDeclaration]);
   const indexed = (performance.now() - indexing) / 1000;
   await db.execute(sql`analyze records`);
 
   const entity = benchDeclaration.entities.incident!;
   const ctx = { userId: people[0]!.id, now };
-  const target = { accountId: account.id, appId: app.id, entityKey: 'incident', entity };
+  const target = { accountId, appId, entityKey: 'incident', entity };
   const ALL: RowScope = { kind: 'all' };
 
   /** One list: its page and its count, each timed. */
@@ -158,6 +115,5 @@ try {
   await measure("scope 'own', first page", {}, { kind: 'some', owners: [people[0]!.id], where: [] });
   await measure('scope where assignee = me', {}, { kind: 'some', owners: [], where: [{ field: 'assignee', op: 'eq', value: { me: true } }] });
 } finally {
-  await database?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench?.close();
 }

@@ -23,19 +23,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BENCH_RECORDS_APP } from './seedRecords.js';
-import { databaseLabel, defaultServerBuild, freePort, percentile, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, defaultServerBuild, freePort, percentile, repo, signIn, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const WARMUP = 20;
-
-async function signIn(base: string, username: string): Promise<string> {
-  const login = await fetch(`${base}/api/wrapper/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: 'Demo@1234' }),
-  });
-  return ((await login.json()) as { data: { jwt: string } }).data.jwt;
-}
 
 /** One call, checked: the figures of a failing call would mean nothing. */
 async function call<T>(url: string, init: RequestInit): Promise<T> {

@@ -5,7 +5,8 @@
  * Northwind Trading and given to olivia and demo, and BENCH_RECORDS
  * (default 100,000) of its records, written a thousand per statement as
  * JSON records: every service, severity and status, reported over the last
- * two years, a third resolved, assigned over the demo's Northwind users.
+ * two years, a third resolved, assigned over the demo's Northwind users
+ * (bench/lib.ts writeBenchIncidents).
  * Then the indexes of the entity's lists made, as an install makes them
  * (records/recordIndexes.ts), which renews the statistics, as a bulk
  * write of many records does; their renewal is timed once more.
@@ -14,21 +15,17 @@
  *
  * Prints one JSON line: the counts and the seconds it took.
  */
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { DECLARED_APP_TYPE } from '@atrium/shared';
 import { AppDeclaration } from '@atrium/shared/apps';
 import * as z from 'zod/mini';
 import { acquireDataLock, createStores, openDatabase } from '@atrium/server';
+import { BENCH_SERVICES, BENCH_SEVERITIES, BENCH_STATUSES, writeBenchIncidents } from './lib.js';
 
 export const BENCH_RECORDS_APP = 'BenchIncidents';
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 
 const en = (text: string) => ({ en_EN: text });
-const SERVICES = ['billing', 'checkout', 'search', 'mail', 'storage', 'identity', 'reports', 'shipping'];
-const SEVERITIES = ['sev1', 'sev2', 'sev3', 'sev4'];
-const STATUSES = ['open', 'investigating', 'monitoring', 'resolved'];
-const WORDS = ['timeout', 'latency', 'outage', 'error', 'queue', 'disk', 'certificate', 'memory', 'deploy', 'rollback', 'network', 'database', 'cache', 'login', 'payment'];
 
 /** The benchmark's application, as an organisation would declare it. */
 export const benchDeclaration = z.parse(AppDeclaration, {
@@ -54,9 +51,9 @@ export const benchDeclaration = z.parse(AppDeclaration, {
       fields: {
         summary: { type: 'text', label: en('Summary'), required: true },
         details: { type: 'longText', label: en('Details') },
-        service: { type: 'choice', label: en('Service'), choices: SERVICES.map((s) => ({ value: s, label: en(s) })) },
-        severity: { type: 'choice', label: en('Severity'), choices: SEVERITIES.map((s) => ({ value: s, label: en(s) })), required: true },
-        status: { type: 'choice', label: en('Status'), choices: STATUSES.map((s) => ({ value: s, label: en(s) })), default: 'open' },
+        service: { type: 'choice', label: en('Service'), choices: BENCH_SERVICES.map((s) => ({ value: s, label: en(s) })) },
+        severity: { type: 'choice', label: en('Severity'), choices: BENCH_SEVERITIES.map((s) => ({ value: s, label: en(s) })), required: true },
+        status: { type: 'choice', label: en('Status'), choices: BENCH_STATUSES.map((s) => ({ value: s, label: en(s) })), default: 'open' },
         reportedAt: { type: 'datetime', label: en('Reported at'), required: true },
         resolvedAt: { type: 'datetime', label: en('Resolved at') },
         customers: { type: 'number', label: en('Customers affected'), integer: true, min: 0 },
@@ -65,8 +62,6 @@ export const benchDeclaration = z.parse(AppDeclaration, {
     },
   },
 });
-
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
@@ -90,51 +85,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await stores.declarations.setInstalled(app.id, northwind.id, version.id);
     for (const u of [olivia, demo]) await stores.apps.grant(u.id, app.id);
 
-    const now = Date.now();
-    const assignees = [olivia.id, demo.id, liam.id];
-    for (let i = 0; i < RECORDS; i += 1000) {
-      const rows = [];
-      for (let j = i; j < Math.min(i + 1000, RECORDS); j++) {
-        const reported = new Date(now - ((j * 7919) % (730 * 24 * 60)) * 60_000);
-        const status = pick(STATUSES, j * 3 + (j >> 4));
-        const summary = `${pick(WORDS, j)} ${pick(WORDS, j * 7 + 3)} in ${pick(SERVICES, j * 5)} #${j}`;
-        const data = {
-          summary,
-          details: `Customers saw ${pick(WORDS, j * 11)} and ${pick(WORDS, j * 13 + 1)} after the ${pick(WORDS, j * 17 + 2)}.`,
-          service: pick(SERVICES, j * 5),
-          severity: pick(SEVERITIES, (j * 31) % 97),
-          status,
-          reportedAt: reported.toISOString(),
-          resolvedAt: status === 'resolved' ? new Date(reported.getTime() + ((j % 300) + 5) * 60_000).toISOString() : null,
-          customers: (j * 37) % 5000,
-          assignee: pick(assignees, j),
-        };
-        rows.push({
-          id: crypto.randomUUID(),
-          account_id: northwind.id,
-          app_id: app.id,
-          entity: 'incident',
-          name: `INC-${String(j + 1).padStart(6, '0')}`,
-          title: summary,
-          owner_id: data.assignee,
-          created_by: pick(assignees, j + 1),
-          updated_by: pick(assignees, j + 1),
-          created_at: reported.toISOString(),
-          updated_at: reported.toISOString(),
-          data,
-          search_text: `${data.summary} ${data.details}`,
-        });
-      }
-      // Generated text only (no user input): quotes doubled inside the literal.
-      const json = JSON.stringify(rows).replace(/'/g, "''");
-      await db.execute(
-        `insert into records (id, account_id, app_id, entity, name, title, owner_id, created_by, updated_by, created_at, updated_at, data, search_text)
-         select id, account_id, app_id, entity, name, title, owner_id, created_by, updated_by, created_at, updated_at, data, search_text
-         from json_to_recordset('${json}'::json) as r(id uuid, account_id uuid, app_id uuid, entity text, name text, title text, owner_id uuid, created_by uuid,
-           updated_by uuid, created_at timestamptz, updated_at timestamptz, data jsonb, search_text text)`,
-      );
-    }
-    await db.execute(`insert into record_series (account_id, app_id, entity, prefix, next) values ('${northwind.id}', '${app.id}', 'incident', 'INC-', ${RECORDS + 1})`);
+    await writeBenchIncidents(db, { accountId: northwind.id, appId: app.id, people: [olivia.id, demo.id, liam.id] }, 0, RECORDS, Date.now());
     const indexing = performance.now();
     const indexes = await stores.records.syncIndexes(app.id, [benchDeclaration]);
     const indexSeconds = Math.round((performance.now() - indexing) / 100) / 10;

@@ -5,6 +5,7 @@ import { expectFocusIn, tabThrough, tabTo } from '../helpers/focus.js';
 import { readRecord, updateRecord } from '../helpers/records.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
+import { OverlaysObject } from '../pages/OverlaysObject.js';
 import { RecordsObject } from '../pages/RecordsObject.js';
 import { ForgotPasswordPage } from '../pages/RecoveryPages.js';
 import type { WindowObject } from '../pages/WindowObject.js';
@@ -247,7 +248,7 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
   });
 });
 
-test('a keyboard user opens Leave Requests from the application menu, moves in its list, opens a request, changes it, saves it with Ctrl+S and closes it', async ({ page, request }) => {
+test('a keyboard user opens Leave Requests from the application menu, moves in its list, opens a request, changes it, saves it with Ctrl+S, finds its commands in the palette, opens a new one with Alt+N and closes them', async ({ page, request }) => {
   const desktop = new Desktop(page);
   await desktop.signIn();
   await page.keyboard.press('Alt+a');
@@ -281,6 +282,28 @@ test('a keyboard user opens Leave Requests from the application menu, moves in i
     await expect.poll(async () => (await readRecord(request, token, 'LeaveRequests', name))?.values.reason).toBe('Changed from the keyboard alone.');
     await expect(form.save).toHaveText('Save');
     await expectFocusIn(page, form.window, 'in the record’s window after saving');
+
+    // The record window's keys are commands of the desktop: the palette offers them, with their keys, while it is focused.
+    const overlays = new OverlaysObject(page);
+    await page.keyboard.press('Alt+Shift+P');
+    await overlays.paletteInput.fill('record');
+    await expect(overlays.palette.getByTestId('palette.app.Records.save')).toHaveText(/Save record/);
+    await expect(overlays.palette.getByTestId('palette.app.Records.save')).toHaveAttribute('aria-keyshortcuts', 'Ctrl+S');
+    await expect(overlays.palette.getByTestId('palette.app.Records.new')).toHaveAttribute('aria-keyshortcuts', 'Alt+N');
+    await page.keyboard.press('Escape');
+    await expect(overlays.palette).toHaveCount(0);
+    await expectFocusIn(page, form.window, 'in the record’s window after the palette');
+
+    // Alt+N opens a new request's form, its status left to the approver (read-only at its default); closing it comes back here.
+    await page.keyboard.press('Alt+KeyN');
+    const draft = records.form('New Leave request');
+    await draft.root.waitFor();
+    await expectFocusIn(page, draft.window, 'in the new request’s window');
+    await expect(draft.input('status')).toHaveValue('requested');
+    await expect(draft.input('status')).toBeDisabled();
+    await page.keyboard.press('Alt+Shift+KeyW');
+    await expect(draft.window).toHaveCount(0);
+    await expectFocusIn(page, form.window, 'in the record’s window after closing the new one');
 
     // Closing it (nothing left unsaved: no question) gives the keyboard back to the list's window.
     await page.keyboard.press('Alt+Shift+KeyW');

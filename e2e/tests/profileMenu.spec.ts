@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures.js';
 import { apiToken, saveSettings } from '../helpers/api.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
+import { PanelObject } from '../pages/PanelObject.js';
 
 /**
  * The panel's profile menu, account switching, the logout button and My
@@ -31,6 +32,16 @@ async function backToNorthwind(request: APIRequestContext): Promise<void> {
 const menu = (page: Page) => page.getByTestId('profileMenu');
 const accountPanel = (page: Page) => page.getByRole('menu', { name: 'Accounts' });
 const footer = (page: Page) => page.getByTestId('desktop.footer');
+
+/** The declared applications of the demo the application menu lists, in its order. */
+async function declaredAppsInMenu(page: Page): Promise<string[]> {
+  const panel = new PanelObject(page);
+  await panel.openAppMenu();
+  const items = await panel.appMenuItems();
+  await page.keyboard.press('Escape');
+  const declared = ['Audit Management', 'Customer Relations', 'Incident Tracker', 'Leave Requests', 'Meeting Actions', 'Risk Register', 'Team Calendar'];
+  return items.filter((item) => declared.includes(item));
+}
 
 test.describe('the profile menu', () => {
   test.afterEach(async ({ request }) => backToNorthwind(request));
@@ -108,10 +119,12 @@ test.describe('the profile menu', () => {
     await expect(page.getByRole('menuitem', { name: 'Switch Account' })).toHaveCount(0);
   });
 
-  test('switching from Northwind Trading to Contoso Health changes the active organisation, and switching back works', async ({ page }) => {
+  test('switching from Northwind Trading to Contoso Health changes the active organisation and the declared applications offered, and switching back works', async ({ page }) => {
     const desktop = new Desktop(page);
     await desktop.signIn('demo');
     await expect(footer(page)).toContainText('Northwind Trading. All rights reserved.');
+    const atNorthwind = ['Team Calendar', 'Meeting Actions', 'Audit Management', 'Risk Register', 'Incident Tracker', 'Leave Requests', 'Customer Relations'];
+    expect(await declaredAppsInMenu(page)).toEqual(atNorthwind);
 
     await desktop.profileButton.click();
     await page.getByRole('menuitem', { name: 'Switch Account' }).click();
@@ -137,6 +150,10 @@ test.describe('the profile menu', () => {
     await desktop.profileButton.click();
     await expect(menu(page).getByTestId('profileMenu.account')).toHaveText('Contoso Health');
     await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['auditor in Audit Management', 'risk-owner in Risk Register']);
+    await page.keyboard.press('Escape');
+    // Contoso runs two of the demo's declared applications; Northwind's others are not offered there.
+    expect(await declaredAppsInMenu(page)).toEqual(['Audit Management', 'Risk Register']);
+    await desktop.profileButton.click();
     await page.getByRole('menuitem', { name: 'Switch Account' }).click();
     await expect(accountPanel(page).getByRole('menuitemradio', { name: 'Contoso Health' })).toHaveAttribute('aria-checked', 'true');
 
@@ -151,6 +168,8 @@ test.describe('the profile menu', () => {
     await expect(footer(page)).toContainText('Northwind Trading. All rights reserved.');
     await desktop.profileButton.click();
     await expect(menu(page).getByTestId('profileMenu.account')).toHaveText('Northwind Trading');
+    await page.keyboard.press('Escape');
+    expect(await declaredAppsInMenu(page)).toEqual(atNorthwind);
   });
 });
 

@@ -126,45 +126,8 @@ export function createProvider(setup: ProviderSetup): { provider: Provider; stor
     pkce: { required: () => true },
     // Id tokens carry the profile and e-mail claims, as Keycloak's and Okta's do.
     conformIdTokenClaims: false,
-    features: {
-      devInteractions: { enabled: false },
-      // Each provider serves userinfo, revocation and introspection itself: its access tokens are JWTs.
-      userinfo: { enabled: false },
-      revocation: { enabled: false },
-      introspection: { enabled: false },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: (ctx: KoaContext, form: string) => html(ctx, 200, signOutPage(brand, form)),
-        postLogoutSuccessSource: (ctx: KoaContext) => html(ctx, 200, signedOutPage(brand)),
-      },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: (_ctx: KoaContext, _client: Client, oneOf?: string[]) => oneOf?.[0] ?? setup.resource,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx: KoaContext, indicator: string, client: Client) => {
-          if (indicator !== setup.resource) throw new errors.InvalidTarget();
-          return {
-            scope: SCOPES.join(' '),
-            audience: client.clientId,
-            accessTokenTTL: setup.accessTokenTtl,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: setup.key.alg } },
-          };
-        },
-      },
-    },
-    formats: {
-      customizers: {
-        // Shapes the JWT like the real provider's (see accessTokenClaims).
-        jwt: (_ctx, token, jwt) => {
-          const user = token.accountId === undefined ? undefined : users.byId(token.accountId);
-          if (!user) return;
-          delete jwt.payload.client_id;
-          delete jwt.payload.scope;
-          Object.assign(jwt.payload, setup.accessTokenClaims(user, { clientId: token.clientId, scope: token.scope ?? '', sid: token.sessionUid }));
-        },
-      },
-    },
+    features: providerFeatures(setup),
+    formats: { customizers: { jwt: jwtCustomizer(setup) } },
     ttl: {
       AccessToken: setup.accessTokenTtl,
       IdToken: setup.accessTokenTtl,
@@ -175,22 +138,7 @@ export function createProvider(setup: ProviderSetup): { provider: Provider; stor
       Interaction: INTERACTION_TTL,
     },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
-    findAccount: async (_ctx, sub) => {
-      const user = users.byId(sub);
-      if (!user) return undefined;
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
-          name: `${user.firstName} ${user.lastName}`,
-          given_name: user.firstName,
-          family_name: user.lastName,
-          preferred_username: user.username,
-          email: user.email,
-          email_verified: user.emailVerified,
-        }),
-      };
-    },
+    findAccount: accountFinder(users),
     // No consent screen: what the application asks for is granted.
     loadExistingGrant: async (ctx) => grantEverythingRequested(provider, ctx.oidc),
     issueRefreshToken: (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && setup.issuesRefreshToken(new Set((code.scope ?? '').split(' '))),
@@ -208,6 +156,74 @@ export function createProvider(setup: ProviderSetup): { provider: Provider; stor
   provider.use(credentialedCors(new Set(setup.clients.flatMap((c) => [...webOrigins(c)]))));
   provider.use(signInRoutes(provider, setup, mountPath));
   return { provider, store };
+}
+
+/**
+ * What the provider serves besides the code flow: sign-out with its pages, and JWT access tokens
+ * for the setup's resource. Each provider serves userinfo, revocation and introspection itself.
+ */
+function providerFeatures(setup: ProviderSetup): NonNullable<Configuration['features']> {
+  const { brand } = setup;
+  return {
+    devInteractions: { enabled: false },
+    // Each provider serves userinfo, revocation and introspection itself: its access tokens are JWTs.
+    userinfo: { enabled: false },
+    revocation: { enabled: false },
+    introspection: { enabled: false },
+    rpInitiatedLogout: {
+      enabled: true,
+      logoutSource: (ctx: KoaContext, form: string) => html(ctx, 200, signOutPage(brand, form)),
+      postLogoutSuccessSource: (ctx: KoaContext) => html(ctx, 200, signedOutPage(brand)),
+    },
+    resourceIndicators: {
+      enabled: true,
+      defaultResource: (_ctx: KoaContext, _client: Client, oneOf?: string[]) => oneOf?.[0] ?? setup.resource,
+      useGrantedResource: () => true,
+      getResourceServerInfo: (_ctx: KoaContext, indicator: string, client: Client) => {
+        if (indicator !== setup.resource) throw new errors.InvalidTarget();
+        return {
+          scope: SCOPES.join(' '),
+          audience: client.clientId,
+          accessTokenTTL: setup.accessTokenTtl,
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: setup.key.alg } },
+        };
+      },
+    },
+  };
+}
+
+type JwtCustomizer = NonNullable<NonNullable<NonNullable<Configuration['formats']>['customizers']>['jwt']>;
+
+/** Shapes the JWT access token like the real provider's (the setup's accessTokenClaims). */
+function jwtCustomizer(setup: ProviderSetup): JwtCustomizer {
+  return (_ctx, token, jwt) => {
+    const user = token.accountId === undefined ? undefined : setup.users.byId(token.accountId);
+    if (!user) return;
+    delete jwt.payload.client_id;
+    delete jwt.payload.scope;
+    Object.assign(jwt.payload, setup.accessTokenClaims(user, { clientId: token.clientId, scope: token.scope ?? '', sid: token.sessionUid }));
+  };
+}
+
+/** The account of a subject: the user's profile and e-mail claims. */
+function accountFinder(users: UserDirectory): NonNullable<Configuration['findAccount']> {
+  return async (_ctx, sub) => {
+    const user = users.byId(sub);
+    if (!user) return undefined;
+    return {
+      accountId: sub,
+      claims: () => ({
+        sub,
+        name: `${user.firstName} ${user.lastName}`,
+        given_name: user.firstName,
+        family_name: user.lastName,
+        preferred_username: user.username,
+        email: user.email,
+        email_verified: user.emailVerified,
+      }),
+    };
+  };
 }
 
 /**

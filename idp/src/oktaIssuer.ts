@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type Provider from 'oidc-provider';
-import type { Client, KoaContext, Middleware } from 'oidc-provider';
+import type { Client, KoaContext, Middleware, Next } from 'oidc-provider';
 import { createProvider, webOrigins } from './createProvider.js';
 import type { AccessTokenGrant, IdpClient, MountedIssuer } from './createProvider.js';
 import { basicCredentials, bearerToken, cors, html, json, readForm } from './http.js';
@@ -127,93 +127,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const iso = (epochSeconds: number | undefined) => (epochSeconds === undefined ? null : new Date(epochSeconds * 1000).toISOString());
 
 function issuerRoutes(context: IssuerContext): Middleware {
-  const { provider, issuer, orgUrl, key, users, allOrigins, revoked } = context;
+  const { issuer, key, revoked } = context;
 
   /** The claims of one of this issuer's access tokens, still valid and not revoked. */
-  const accessTokenClaims = async (token: string) => {
+  const accessTokenClaims: ClaimsOf = async (token: string) => {
     const claims = await verifyOwnJwt(key, issuer, token);
     return claims && claims.aud !== undefined && !revoked.has(claims.jti) ? claims : undefined;
   };
 
-  /** The client a revoke or introspect call authenticates as (client_id, or Basic with the id alone as okta-auth-js sends it). */
-  const callingClient = async (ctx: KoaContext, form: URLSearchParams): Promise<Client | undefined> => {
-    const clientId = form.get('client_id') ?? basicCredentials(ctx)?.clientId;
-    return clientId ? provider.Client.find(clientId) : undefined;
-  };
-
-  const refuseClient = (ctx: KoaContext) => json(ctx, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' });
-
   return async (ctx, next) => {
     const route = ctx.path;
-
-    if (route === SESSION_ME) {
-      if (cors(ctx, allOrigins, 'GET, DELETE', true)) return;
-      if (ctx.method !== 'GET' && ctx.method !== 'DELETE') return next();
-      const session = await browserSession(provider, ctx);
-      const user = session?.accountId ? users.byId(session.accountId) : undefined;
-      if (!session || !user) {
-        json(ctx, 404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)', errorLink: 'E0000007', errorId: `oae${randomBytes(9).toString('base64url')}`, errorCauses: [] });
-        return;
-      }
-      if (ctx.method === 'DELETE') {
-        await endSession(provider, session);
-        ctx.cookies.set('sid', null, { path: '/' });
-        ctx.status = 204;
-        return;
-      }
-      json(ctx, 200, {
-        id: session.uid,
-        userId: oktaUserId(user.username),
-        login: user.username,
-        createdAt: iso(session.loginTs ?? session.iat),
-        expiresAt: iso(session.exp),
-        status: 'ACTIVE',
-        lastPasswordVerification: iso(session.loginTs),
-        lastFactorVerification: null,
-        amr: ['pwd'],
-        idp: { id: '00o1local0idp0000000', type: 'OKTA' },
-        mfaActive: false,
-        _links: {
-          self: { href: `${orgUrl}${SESSION_ME}`, hints: { allow: ['GET', 'DELETE'] } },
-          user: { name: `${user.firstName} ${user.lastName}`, href: `${orgUrl}/api/v1/users/me`, hints: { allow: ['GET'] } },
-        },
-      });
-      return;
-    }
-
-    if (route === PATHS.userinfo) {
-      if (cors(ctx, allOrigins, 'GET, POST')) return;
-      if (ctx.method !== 'GET' && ctx.method !== 'POST') return next();
-      const token = bearerToken(ctx);
-      const claims = token ? await accessTokenClaims(token) : undefined;
-      const user = typeof claims?.sub === 'string' ? users.byUsername(claims.sub) : undefined;
-      if (!claims || !user) {
-        ctx.set('WWW-Authenticate', 'Bearer error="invalid_token", error_description="The access token is invalid."');
-        json(ctx, 401, { error: 'invalid_token', error_description: 'The access token is invalid.' });
-        return;
-      }
-      const scopes = new Set(Array.isArray(claims.scp) ? claims.scp : []);
-      json(ctx, 200, {
-        sub: oktaUserId(user.username),
-        ...(scopes.has('profile') ? { name: `${user.firstName} ${user.lastName}`, preferred_username: user.username, given_name: user.firstName, family_name: user.lastName } : {}),
-        ...(scopes.has('email') ? { email: user.email, email_verified: user.emailVerified } : {}),
-      });
-      return;
-    }
-
+    if (route === SESSION_ME) return sessionMe(ctx, next, context);
+    if (route === PATHS.userinfo) return userinfo(ctx, next, context, accessTokenClaims);
     if (route === PATHS.authorize && ctx.method === 'GET') offlineAccessWithoutAsking(ctx);
-
-    if (route === PATHS.revoke || route === PATHS.introspect) {
-      if (cors(ctx, allOrigins, 'POST')) return;
-      if (ctx.method !== 'POST') return next();
-      const form = await readForm(ctx);
-      const client = await callingClient(ctx, form);
-      if (!client) return refuseClient(ctx);
-      const token = form.get('token');
-      if (!token) return json(ctx, 400, { error: 'invalid_request', error_description: 'The token parameter is required.' });
-      if (route === PATHS.revoke) return revoke(ctx, context, client, token, accessTokenClaims);
-      return introspect(ctx, context, client, token, accessTokenClaims);
-    }
+    if (route === PATHS.revoke || route === PATHS.introspect) return tokenCall(ctx, next, context, accessTokenClaims);
 
     await next();
 
@@ -225,6 +152,78 @@ function issuerRoutes(context: IssuerContext): Middleware {
       });
     }
   };
+}
+
+/** Okta's session API for the browser's session: GET describes it, DELETE ends it; 404 without one. */
+async function sessionMe(ctx: KoaContext, next: Next, { provider, orgUrl, users, allOrigins }: IssuerContext): Promise<void> {
+  if (cors(ctx, allOrigins, 'GET, DELETE', true)) return;
+  if (ctx.method !== 'GET' && ctx.method !== 'DELETE') return next();
+  const session = await browserSession(provider, ctx);
+  const user = session?.accountId ? users.byId(session.accountId) : undefined;
+  if (!session || !user) {
+    json(ctx, 404, { errorCode: 'E0000007', errorSummary: 'Not found: Resource not found: me (Session)', errorLink: 'E0000007', errorId: `oae${randomBytes(9).toString('base64url')}`, errorCauses: [] });
+    return;
+  }
+  if (ctx.method === 'DELETE') {
+    await endSession(provider, session);
+    ctx.cookies.set('sid', null, { path: '/' });
+    ctx.status = 204;
+    return;
+  }
+  json(ctx, 200, {
+    id: session.uid,
+    userId: oktaUserId(user.username),
+    login: user.username,
+    createdAt: iso(session.loginTs ?? session.iat),
+    expiresAt: iso(session.exp),
+    status: 'ACTIVE',
+    lastPasswordVerification: iso(session.loginTs),
+    lastFactorVerification: null,
+    amr: ['pwd'],
+    idp: { id: '00o1local0idp0000000', type: 'OKTA' },
+    mfaActive: false,
+    _links: {
+      self: { href: `${orgUrl}${SESSION_ME}`, hints: { allow: ['GET', 'DELETE'] } },
+      user: { name: `${user.firstName} ${user.lastName}`, href: `${orgUrl}/api/v1/users/me`, hints: { allow: ['GET'] } },
+    },
+  });
+}
+
+/** The userinfo endpoint: the claims the access token's scopes allow. */
+async function userinfo(ctx: KoaContext, next: Next, { users, allOrigins }: IssuerContext, accessTokenClaims: ClaimsOf): Promise<void> {
+  if (cors(ctx, allOrigins, 'GET, POST')) return;
+  if (ctx.method !== 'GET' && ctx.method !== 'POST') return next();
+  const token = bearerToken(ctx);
+  const claims = token ? await accessTokenClaims(token) : undefined;
+  const user = typeof claims?.sub === 'string' ? users.byUsername(claims.sub) : undefined;
+  if (!claims || !user) {
+    ctx.set('WWW-Authenticate', 'Bearer error="invalid_token", error_description="The access token is invalid."');
+    json(ctx, 401, { error: 'invalid_token', error_description: 'The access token is invalid.' });
+    return;
+  }
+  const scopes = new Set(Array.isArray(claims.scp) ? claims.scp : []);
+  json(ctx, 200, {
+    sub: oktaUserId(user.username),
+    ...(scopes.has('profile') ? { name: `${user.firstName} ${user.lastName}`, preferred_username: user.username, given_name: user.firstName, family_name: user.lastName } : {}),
+    ...(scopes.has('email') ? { email: user.email, email_verified: user.emailVerified } : {}),
+  });
+}
+
+/**
+ * The revoke and introspect endpoints, for a client that names itself (client_id, or Basic with
+ * the id alone as okta-auth-js sends it).
+ */
+async function tokenCall(ctx: KoaContext, next: Next, context: IssuerContext, accessTokenClaims: ClaimsOf): Promise<void> {
+  if (cors(ctx, context.allOrigins, 'POST')) return;
+  if (ctx.method !== 'POST') return next();
+  const form = await readForm(ctx);
+  const clientId = form.get('client_id') ?? basicCredentials(ctx)?.clientId;
+  const client = clientId ? await context.provider.Client.find(clientId) : undefined;
+  if (!client) return json(ctx, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' });
+  const token = form.get('token');
+  if (!token) return json(ctx, 400, { error: 'invalid_request', error_description: 'The token parameter is required.' });
+  if (ctx.path === PATHS.revoke) return revoke(ctx, context, client, token, accessTokenClaims);
+  return introspect(ctx, context, client, token, accessTokenClaims);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import type { IdpClient } from './createProvider.js';
@@ -90,13 +90,7 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
   const clients: IdpClient[] = [{ clientId: ATRIUM_CLIENT_ID, name: 'Atrium', redirectUris, postLogoutRedirectUris: redirectUris }, ...(options.clients ?? [])];
 
   const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listen(server, options.port ?? DEFAULT_PORT, host);
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
@@ -119,10 +113,47 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
     provider.on('server_error', (ctx: { method: string; path: string }, error: Error) => log(`idp: ${issuer}: ${ctx.method} ${ctx.path}: ${error.message}`));
     provider.on('error', (error: Error) => log(`idp: ${issuer}: ${error.message}`));
   }
+  server.on('request', requestHandler(keycloak, okta));
+
+  const idp: Idp = {
+    url,
+    realm: realmName,
+    keycloakIssuer: keycloak.issuer,
+    oktaIssuer: okta.issuer,
+    clientId: ATRIUM_CLIENT_ID,
+    users,
+    authEnv: (type): Record<string, string> =>
+      // Its users' addresses are verified (Atrium's demo users have the same ones): each is linked to the Atrium user
+      // with that address at the first sign-in, their passwords notwithstanding.
+      type === 'keycloak'
+        ? { AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: url, AUTH_REALM: realmName, AUTH_CLIENT_ID: ATRIUM_CLIENT_ID, AUTH_LINK_BY_EMAIL: 'all' }
+        : { AUTH_TYPE: 'okta', AUTH_ISSUER: okta.issuer, AUTH_CLIENT_ID: ATRIUM_CLIENT_ID, AUTH_LINK_BY_EMAIL: 'all' },
+    issueAccessToken: (tokenOptions) => issueAccessToken(tokenOptions.provider === 'keycloak' ? keycloak : okta, tokenOptions, accessTokenTtl),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+  return idp;
+}
+
+/** Listens on `port` of `host`; rejects when the server cannot. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** The server's requests: each issuer at its path, Okta's organisation API, a health check and the index. */
+function requestHandler(keycloak: KeycloakRealm, okta: OktaIssuer): (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => void {
   const mounts = [keycloak, okta].map(({ path, provider }) => ({ path, handle: provider.callback() }));
   const oktaHandle = mounts[1]!.handle;
-
-  server.on('request', (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
+  return (req, res) => {
     const requestUrl = req.url ?? '/';
     const pathname = requestUrl.split('?')[0] ?? '/';
     for (const mount of mounts) {
@@ -141,43 +172,24 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
     if (pathname === '/favicon.ico') return plain(res, 204, '');
     if (pathname === '/') return index(res, keycloak.issuer, okta.issuer);
     plain(res, 404, 'Not found');
-  });
-
-  const idp: Idp = {
-    url,
-    realm: realmName,
-    keycloakIssuer: keycloak.issuer,
-    oktaIssuer: okta.issuer,
-    clientId: ATRIUM_CLIENT_ID,
-    users,
-    authEnv: (type): Record<string, string> =>
-      // Its users' addresses are verified (Atrium's demo users have the same ones): each is linked to the Atrium user
-      // with that address at the first sign-in, their passwords notwithstanding.
-      type === 'keycloak'
-        ? { AUTH_TYPE: 'keycloak', AUTH_KEYCLOAK_URL: url, AUTH_REALM: realmName, AUTH_CLIENT_ID: ATRIUM_CLIENT_ID, AUTH_LINK_BY_EMAIL: 'all' }
-        : { AUTH_TYPE: 'okta', AUTH_ISSUER: okta.issuer, AUTH_CLIENT_ID: ATRIUM_CLIENT_ID, AUTH_LINK_BY_EMAIL: 'all' },
-    issueAccessToken: async ({ provider, username, clientId = ATRIUM_CLIENT_ID, audience, expiresIn = accessTokenTtl, scope = 'openid profile email', claims = {} }) => {
-      const realm = provider === 'keycloak' ? keycloak : okta;
-      const user = realm.users.byUsername(username);
-      if (!user) throw new Error(`no user '${username}' at the local provider`);
-      const now = Math.floor(Date.now() / 1000);
-      const exp = now + expiresIn;
-      const payload = { ...realm.accessTokenClaims(user, { clientId, scope, sid: undefined }), ...(audience === undefined ? {} : { aud: audience }), ...claims };
-      return new SignJWT(payload)
-        .setProtectedHeader({ alg: realm.key.alg, typ: 'at+jwt', kid: realm.key.kid })
-        .setIssuer(realm.issuer)
-        .setIssuedAt(Math.min(now, exp - 60))
-        .setExpirationTime(exp)
-        .setJti(randomUUID())
-        .sign(realm.key.privateKey);
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
   };
-  return idp;
+}
+
+/** An access token of `realm` for a user, shaped and signed as the provider's own (Idp.issueAccessToken). */
+async function issueAccessToken(realm: KeycloakRealm | OktaIssuer, options: IssueAccessTokenOptions, accessTokenTtl: number): Promise<string> {
+  const { username, clientId = ATRIUM_CLIENT_ID, audience, expiresIn = accessTokenTtl, scope = 'openid profile email', claims = {} } = options;
+  const user = realm.users.byUsername(username);
+  if (!user) throw new Error(`no user '${username}' at the local provider`);
+  const now = Math.floor(Date.now() / 1000);
+  const exp = now + expiresIn;
+  const payload = { ...realm.accessTokenClaims(user, { clientId, scope, sid: undefined }), ...(audience === undefined ? {} : { aud: audience }), ...claims };
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: realm.key.alg, typ: 'at+jwt', kid: realm.key.kid })
+    .setIssuer(realm.issuer)
+    .setIssuedAt(Math.min(now, exp - 60))
+    .setExpirationTime(exp)
+    .setJti(randomUUID())
+    .sign(realm.key.privateKey);
 }
 
 function plain(res: ServerResponse, status: number, text: string) {

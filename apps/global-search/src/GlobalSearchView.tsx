@@ -1,6 +1,6 @@
 import { FailureState, listIndexByKey, useModel, useTranslation, type TFunction } from '@atrium/app-kit';
 import { fileErrorText, tooManyRequestsText } from '@atrium/sdk';
-import { catalogueTitle, highlightParts, humanFileSize, isRecordComment, SEARCH_FILTERS, type RecordRef, type RecordResult, type SearchFilter, type SearchResult } from '@atrium/shared';
+import { catalogueTitle, highlightParts, humanFileSize, isRecordAttachment, isRecordComment, SEARCH_FILTERS, type RecordRef, type RecordResult, type SearchFilter, type SearchResult } from '@atrium/shared';
 import { useId, useState, type FormEvent, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
 import { keyOf, type ResultGroup, type SearchResultsModel } from './SearchResultsModel.js';
 
@@ -81,7 +81,9 @@ function ResultLines({ result, t, locale }: { result: SearchResult; t: TFunction
         <>
           <Primary text={result.filename} snippet={result.snippet} />
           <span className="gsr-result__secondary">
-            {result.path} · {humanFileSize(result.size)} · {t(result.matchedIn === 'content' ? 'globalSearchApp.result.matchedContent' : 'globalSearchApp.result.matchedName')}
+            {/* A file attached to a record names its record rather than where it is kept. */}
+            {isRecordAttachment(result) ? t('globalSearchApp.result.onRecord', { entity: labelIn(result.record.entityLabel, locale), title: result.record.title, app: labelIn(result.record.appLabel, locale) }) : result.path} ·{' '}
+            {humanFileSize(result.size)} · {t(result.matchedIn === 'content' ? 'globalSearchApp.result.matchedContent' : 'globalSearchApp.result.matchedName')}
           </span>
           <Snippet text={result.filename} snippet={result.snippet} />
         </>

@@ -8,6 +8,7 @@ import {
   type AttachmentResult,
   type CommentResult,
   type GlobalSearchArgs,
+  isRecordAttachment,
   isRecordComment,
   type RecordResult,
   type SearchFilter,
@@ -187,7 +188,7 @@ export class SearchResultsModel extends Model<SearchResultsState> {
    * Opens what a result names: an application is launched, a person's
    * profile card opens at `at`, a file opens in the application of its type,
    * a comment on a task opens its task's comments; a record, or a comment
-   * on one, launches its declared application with `{record}`.
+   * or a file attached to one, launches its declared application with `{record}`.
    */
   async open(result: SearchResult, at: { x: number; y: number }): Promise<void> {
     if (this.getState().openError) this.update({ openError: null });
@@ -200,7 +201,8 @@ export class SearchResultsModel extends Model<SearchResultsState> {
           this.#host.showProfileCard(result.id, at);
           break;
         case 'attachments':
-          await this.#host.openFile(result.path);
+          if (isRecordAttachment(result)) await this.#host.launch(result.record.app, { record: result.record.name });
+          else await this.#host.openFile(result.path);
           break;
         case 'comments':
           if (isRecordComment(result)) await this.#host.launch(result.record.app, { record: result.record.name });

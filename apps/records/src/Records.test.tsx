@@ -104,12 +104,41 @@ describe('Records', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')).toContain(problem.id);
     const posts = server.calls.filter((c) => c.method === 'post' && !c.path.endsWith('/query')).length;
+    // Ctrl+S, a command of the form's window (the desktop runs it from the keys).
     await act(async () => {
-      fireEvent.keyDown(email, { key: 's', ctrlKey: true });
+      expect(test.app.runCommand('save', test.app.windows[1]!)).toBe(true);
     });
     expect(within(form).getByTestId('records.problem.reason').textContent).toBe('This field is required.');
     expect(document.activeElement).toBe(within(form).getByLabelText(/Reason/));
     expect(server.calls.filter((c) => c.method === 'post' && !c.path.endsWith('/query'))).toHaveLength(posts);
+  });
+
+  it('gives each record window its commands with their keys, each enabled when it can act, and takes them away with the form', async () => {
+    const { test } = await launch(3);
+    const [body] = test.bodies;
+    await waitFor(() => expect(rows(body!)).toHaveLength(3));
+    fireEvent.keyDown(rows(body!)[0]!, { key: 'Enter' });
+    await waitFor(() => expect(test.bodies).toHaveLength(2));
+    const form = test.bodies[1]!;
+    const window = test.app.windows[1]!;
+    await waitFor(() => expect(within(form).getByLabelText(/Reason/)).toHaveProperty('value', 'Trip 1'));
+    const ofForm = test.app.commands.filter((c) => c.window?.wid === window.wid);
+    expect(ofForm.map((c) => [c.command.id, c.command.keybinding, typeof c.command.label === 'function' ? c.command.label(test.i18n.t) : c.command.label])).toEqual([
+      ['new', 'Alt+N', 'New record'],
+      ['save', 'Ctrl+S', 'Save record'],
+      ['previous', 'Alt+PageUp', 'Previous record'],
+      ['next', 'Alt+PageDown', 'Next record'],
+    ]);
+    // Nothing before the first record; Alt+Page Down shows the next in the same window.
+    expect(test.app.runCommand('previous', window)).toBe(false);
+    act(() => void test.app.runCommand('next', window));
+    await waitFor(() => expect(within(form).getByLabelText(/Reason/)).toHaveProperty('value', 'Trip 2'));
+    // Alt+N opens a new record's form in a window of its own.
+    act(() => void test.app.runCommand('new', window));
+    await waitFor(() => expect(test.bodies).toHaveLength(3));
+    expect(test.app.titleNow(3)).toBe('New Leave request');
+    test.closeAll();
+    expect(test.app.commands).toEqual([]);
   });
 
   it('says why when the CSV export is refused, and keeps the list', async () => {

@@ -18,7 +18,7 @@ import runtime from './index.js';
 const APP: DeclaredAppDto = {
   declaration: AppDeclaration.parse({ name: 'Leave', version: '1.0.0', label: { en_EN: 'Leave' }, category: 'employee center', entities: { request: leaveRequest } }),
   version: '1.0.0',
-  rights: { request: { actions: ['read', 'create', 'update', 'comment'], hiddenFields: [] } },
+  rights: { request: { actions: ['read', 'create', 'update', 'comment'], hiddenFields: [], lockedOnCreate: [] } },
 };
 
 function server(calls: TestCalls, hiddenFields: string[] = []): Desktop['request'] {

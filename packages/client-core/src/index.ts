@@ -84,6 +84,9 @@ export { DEFAULT_WINDOW_ATTRIBUTES, DEFAULT_WINDOW_DIMENSION } from './windows/a
 export { SNAP_THRESHOLD, boundsInViewport, clampDimension, constrainPosition, gravityPosition, initialBounds, mediaOf, resizeBounds, snapBounds, snapZoneAt, staggeredPosition, type Bounds } from './windows/geometry.js';
 export { edgeDragDimension, restoreUnderPointer } from './windows/geometry.js';
 
+// The applications' commands' code is fetched with the first registration (lazyApplicationCommands): its types only.
+export type { CommandOwner } from './commands/ApplicationCommands.js';
+export type { ApplicationCommandsPort } from './commands/lazyApplicationCommands.js';
 export { CommandRegistry, commandNameKey, type Command, type CommandBinding, type CommandContext } from './commands/CommandRegistry.js';
 export { chordMatches, formatKeybinding, keyFromCode, normalizeKey, parseKeybinding, type KeyChord, type KeyEventLike } from './commands/keybinding.js';
 export { registerWindowCommands, WINDOW_ICON_MENU, WINDOW_LIST_MENU, type WindowCommandsUi } from './commands/windowCommands.js';

@@ -471,6 +471,43 @@ export interface Desktop {
    * back after a drop). Returns the unsubscribe function.
    */
   onRecordsChanged(listener: (change: RecordsChange | null) => void): () => void;
+  /**
+   * Puts the application's commands in the desktop's command registry
+   * (docs/APPLICATIONS.md, "Commands"): while a window of the application
+   * is focused (with `window`, only that one), the command palette offers
+   * each enabled one, named by its label and with its keys, and its keys
+   * run it, also from inside a text field (the browser's own use of the
+   * keys, such as Ctrl+S saving the page, is prevented). Several windows
+   * (or instances) may register a command of the same id: the focused
+   * window's runs. Returns the removal; the commands of a window go when
+   * it closes, all of them when the application ends.
+   */
+  registerCommands(commands: readonly AppCommand[], options?: { window?: AppWindow }): () => void;
+}
+
+/** A command of an application (Desktop.registerCommands). */
+export interface AppCommand {
+  /**
+   * Unique among the application's commands ('save'). The desktop knows it
+   * as `app.<package>.<id>` ('app.Records.save'): the id a user's own
+   * keybinding ('desktop.keybindings') names.
+   */
+  id: string;
+  /**
+   * Its name in the palette: a text shown as it is, or a function of the
+   * translator giving it in the current language (a key of the
+   * application's own texts: `(t) => t('myApp.command.save')`), called
+   * again after a language switch.
+   */
+  label: string | ((t: Translate) => string);
+  /** Its keys ('Ctrl+S', 'Alt+PageDown': modifiers Alt, Shift, Ctrl, Meta, then a key as KeyboardEvent.key names it); a user's own binding replaces them. */
+  keybinding?: string;
+  /** More keys that run it too, not shown ('Meta+S' beside 'Ctrl+S'); a user's own binding replaces them as well. */
+  alternateKeybindings?: readonly string[];
+  /** Whether it can run now on the focused window (always when absent): the palette leaves it out and its keys do nothing (the browser keeps them) otherwise. */
+  enabled?(window: AppWindow): boolean;
+  /** Runs it on the focused window of the application. */
+  run(window: AppWindow): void;
 }
 
 /** Records of an entity of a declared application changed (the records runtime fetches again what it shows of them). */

@@ -83,24 +83,7 @@ export interface AtriumApp {
 export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   const { config } = options;
   const limits = { ...config.rateLimits, ...options.rateLimits };
-  const app = Fastify({
-    logger: options.logStream ? { ...loggerOptions(config.logLevel), stream: options.logStream } : loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
-    bodyLimit: BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
-    // One access-log line per request instead of Fastify's two: see http/accessLog.ts.
-    logController: new AccessLog(),
-    // Time limits of the connections (http/connections.ts); Fastify sets requestTimeout and keepAliveTimeout itself.
-    requestTimeout: config.connections.requestTimeout,
-    keepAliveTimeout: config.connections.keepAliveTimeout,
-    connectionTimeout: config.connections.idleTimeout,
-    http: {
-      headersTimeout: config.connections.headersTimeout,
-      requestTimeout: config.connections.requestTimeout,
-      // How often those limits are checked (Node's default is every 30 s).
-      connectionsCheckingInterval: Math.min(1000, config.connections.headersTimeout),
-    },
-  });
+  const app = createFastify(config, options);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const connections = guardConnections(app, config.connections.maxConnections);
 
@@ -135,6 +118,39 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   // Before any route is registered: a route keeps the error handler in force when it is added.
   installErrorHandler(app, web.fallback);
 
+  await installSockets(app, services);
+
+  await registerRoutes(app, services, config, limits);
+
+  await app.register(web.plugin);
+
+  return { app, services, connections };
+}
+
+/** The Fastify instance with the product's logger, body limit and connections' time limits. */
+function createFastify(config: Config, options: AppOptions): FastifyInstance {
+  return Fastify({
+    logger: options.logStream ? { ...loggerOptions(config.logLevel), stream: options.logStream } : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // One access-log line per request instead of Fastify's two: see http/accessLog.ts.
+    logController: new AccessLog(),
+    // Time limits of the connections (http/connections.ts); Fastify sets requestTimeout and keepAliveTimeout itself.
+    requestTimeout: config.connections.requestTimeout,
+    keepAliveTimeout: config.connections.keepAliveTimeout,
+    connectionTimeout: config.connections.idleTimeout,
+    http: {
+      headersTimeout: config.connections.headersTimeout,
+      requestTimeout: config.connections.requestTimeout,
+      // How often those limits are checked (Node's default is every 30 s).
+      connectionsCheckingInterval: Math.min(1000, config.connections.headersTimeout),
+    },
+  });
+}
+
+/** The websocket plugin; the sockets start with the server and close before it does. */
+async function installSockets(app: FastifyInstance, services: Services): Promise<void> {
   // Sockets: closed with 1001 before the plugin's own pre-close step, which would close them without a code.
   app.addHook('onReady', async () => services.sockets.start());
   app.addHook('preClose', async () => services.sockets.stop());
@@ -146,7 +162,10 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
       if (socket.readyState === 1) socket.terminate();
     },
   });
+}
 
+/** Every domain's routes, each plugin given only the services it uses. */
+async function registerRoutes(app: FastifyInstance, services: Services, config: Config, limits: RateLimits): Promise<void> {
   const clientConfig: ClientConfig = {
     wrapperBase: config.wrapperPrefix,
     apiBase: config.apiPrefix,
@@ -178,8 +197,4 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   await app.register(searchRoutes({ search: s.search, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordRoutes({ records: s.records, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordFileRoutes({ files: s.recordFiles, vfs: s.vfs, authenticate }), { prefix: config.apiPrefix });
-
-  await app.register(web.plugin);
-
-  return { app, services, connections };
 }

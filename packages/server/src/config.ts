@@ -235,14 +235,7 @@ function list(text: string | undefined): string[] {
 
 /** Reads the configuration from an environment (process.env by default). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  // Empty variables count as unset, as shells and .env files commonly leave them.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+  const { cleaned, e } = readEnv(env);
   const defaults = readSettingsDefaults(e.SETTINGS_DEFAULTS);
   if (!defaults.ok) throw new ConfigError(`Invalid configuration:\n  SETTINGS_DEFAULTS: ${defaults.error}`);
   const lock = parseSettingsLock(list(e.SETTINGS_LOCK));
@@ -284,21 +277,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginWindow: e.LOGIN_WINDOW,
     loginAddressMaxDelay: e.LOGIN_ADDRESS_MAX_DELAY,
     rateLimits: { auth: e.RATE_LIMIT_AUTH, recovery: e.RATE_LIMIT_RECOVERY, logger: e.RATE_LIMIT_LOGGER },
-    costlyCalls: {
-      perUser: e.COSTLY_CALLS_PER_USER,
-      rate: e.COSTLY_CALLS_RATE,
-      window: e.COSTLY_CALLS_WINDOW,
-      // The embedded database runs one statement at a time in the server's own thread; PostgreSQL has processes of its own.
-      concurrency: e.COSTLY_CALLS_CONCURRENCY ?? (e.DATABASE_URL ? 2 : 1),
-    },
+    costlyCalls: costlyCallsOf(e),
     refreshTokenGrace: e.REFRESH_TOKEN_GRACE,
-    connections: {
-      requestTimeout: Math.round(e.REQUEST_TIMEOUT * 1000),
-      headersTimeout: Math.round(e.HEADERS_TIMEOUT * 1000),
-      idleTimeout: Math.round(e.CONNECTION_IDLE_TIMEOUT * 1000),
-      keepAliveTimeout: Math.round(e.KEEP_ALIVE_TIMEOUT * 1000),
-      maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
-    },
+    connections: connectionsOf(e),
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, password: e.SMTP_PASSWORD }
       : undefined,
@@ -321,6 +302,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cors: { origins: corsOrigins.value, maxAge: e.CORS_MAX_AGE },
     contentOrigin: contentOrigin.value,
     objectStorage,
+  };
+}
+
+/** The environment with empty variables left out (as shells and .env files commonly leave them), and parsed; refuses what does not parse. */
+function readEnv(env: Record<string, string | undefined>): { cleaned: Record<string, string | undefined>; e: z.infer<typeof EnvSchema> } {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { cleaned, e: parsed.data };
+}
+
+function costlyCallsOf(e: z.infer<typeof EnvSchema>): Config['costlyCalls'] {
+  return {
+    perUser: e.COSTLY_CALLS_PER_USER,
+    rate: e.COSTLY_CALLS_RATE,
+    window: e.COSTLY_CALLS_WINDOW,
+    // The embedded database runs one statement at a time in the server's own thread; PostgreSQL has processes of its own.
+    concurrency: e.COSTLY_CALLS_CONCURRENCY ?? (e.DATABASE_URL ? 2 : 1),
+  };
+}
+
+/** The connections' limits, in milliseconds. */
+function connectionsOf(e: z.infer<typeof EnvSchema>): Config['connections'] {
+  return {
+    requestTimeout: Math.round(e.REQUEST_TIMEOUT * 1000),
+    headersTimeout: Math.round(e.HEADERS_TIMEOUT * 1000),
+    idleTimeout: Math.round(e.CONNECTION_IDLE_TIMEOUT * 1000),
+    keepAliveTimeout: Math.round(e.KEEP_ALIVE_TIMEOUT * 1000),
+    maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
   };
 }
 

@@ -11,3 +11,5 @@ export { startServer, type RunningServer } from './server.js';
 export { InstallService, InstallRefused, type InstallOutcome } from './declarations/InstallService.js';
 export { conditionSql, listQuerySql, recordSearchSql, scopeSql, type ListTarget } from './records/queryBuilder.js';
 export type { RowScope } from './access/recordRights.js';
+export { RecordService } from './records/RecordService.js';
+export type { Caller } from './access/Caller.js';

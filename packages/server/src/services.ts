@@ -145,90 +145,28 @@ export function createServices({
   sessionEvents = new BusSessionEvents(bus),
   externalVerifier,
 }: ServiceDeps): Services {
-  // On the embedded database this process is the only writer: walked paths and used space are remembered (RememberedPaths).
-  const eventStores = withSessionEvents(plainStores, sessionEvents);
-  const catalogueStores = withRememberedCatalogue(eventStores, { ttlSeconds: config.sessionCacheTtl }, () => now().getTime());
-  const stores = database.kind === 'pglite' ? { ...catalogueStores, vfs: new RememberedPaths(catalogueStores.vfs) } : catalogueStores;
-  const sessionCache = new SessionCache({ ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
-  const tokens = new TokenService(secrets.jwtSecret, config.publicUrl, config.accessTokenTtl, now);
-  const throttle = new LoginThrottle(
-    stores.loginAttempts,
-    {
-      maxFailuresAccount: config.loginMaxFailuresAccount,
-      maxFailuresAddress: config.loginMaxFailuresAddress,
-      window: config.loginWindow,
-      addressMaxDelay: config.loginAddressMaxDelay,
-    },
-    now,
-  );
-  const auth = new AuthService(
-    stores.users,
-    stores.accounts,
-    stores.sessions,
-    tokens,
-    hasher,
-    throttle,
-    { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge, refreshTokenGrace: config.refreshTokenGrace },
-    log,
-    sessionCache,
-    now,
-  );
+  const stores = decorateStores(plainStores, { config, database, now, sessionEvents });
+  const { throttle, auth } = createAuth({ config, stores, secrets, hasher, log, now, sessionEvents });
   const callers = new Callers(stores.access, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
-  const external = new ExternalSignInService(config.external, config.external ? new ExternalTokenVerifier(config.external, { ...externalVerifier, now }) : null, {
-    auth,
-    stores,
-    log,
-  });
+  const external = createExternalSignIn({ config, stores, log, now }, auth, externalVerifier);
   const recovery = new PasswordRecoveryService(stores.users, stores.passwordResets, stores.sessions, hasher, throttle, mailer, config.publicUrl, log, now);
   // Pages of other origins (CORS_ORIGINS) load these addresses as they are: absolute then (docs/COMPATIBILITY.md#resources).
   const addressBase = config.cors.origins.length > 0 ? config.publicUrl : '';
-  const profileLists = new ProfileLists(stores.accounts, stores.apps, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
+  const profileLists = new ProfileLists(stores.accounts, stores.apps, stores.declarations, { ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
   const profiles = new ProfileService(stores.users, stores.accounts, profileLists, {
     resource: (id) => `${addressBase}${config.apiPrefix}/resources/${id}`,
     accountLogo: (id) => `${addressBase}${config.apiPrefix}/account/logo/${id}`,
   });
-  const packages = new PackageService({
-    builtins: loadBuiltinPackages(config.builtinPackagesDirs),
-    store: stores.packages,
-    apps: stores.apps,
-    granted: async (userId) => (await profileLists.of(userId)).granted,
-    users: stores.users,
-    signer: new PackageUrlSigner(secrets.jwtSecret, now),
-    packagesDir: config.packagesDir,
-    log,
-  });
+  const packages = createPackages({ config, stores, secrets, log, now }, profileLists);
   const limits = { ...DEFAULT_SOCKET_LIMITS, ...socketLimits };
   const hub = new SocketHub(limits.maxConnectionsPerUser);
   const relays = new SocketRelays({ bus, store: stores.socketRelays, hub, canUseApp: (userId, app) => packages.isAppVisible(userId, app), log });
   const sockets = new SocketGateway(auth, packages, hub, relays, limits, log, () => now().getTime(), sessionEvents);
   const settings = new SettingsService(stores.settings, packages, hub, config.settings, shareSettingsChanges(bus, hub).changedHere);
-  const vfs = new VfsService(
-    stores.vfs,
-    stores.vfsBlobs,
-    new FileUrlSigner(secrets.jwtSecret, now),
-    { mounts: config.vfs.mounts, quota: config.vfs.quota, uploadLimit: config.vfs.uploadLimit, apiPrefix: config.apiPrefix, contentOrigin: config.contentOrigin, now },
-    log,
-  );
-  const tasks = new TaskService({
-    store: stores.tasks,
-    users: stores.users,
-    accounts: stores.accounts,
-    apps: stores.apps,
-    canSeeApp: (userId, appName) => packages.isAppVisible(userId, appName),
-    yellowWindowMs: config.taskYellowWindow * 1000,
-    now,
-  });
+  const vfs = createVfs({ config, stores, secrets, log, now });
+  const tasks = createTasks({ config, stores, now }, packages);
   const canSeeApp = (userId: string, appName: string) => packages.isAppVisible(userId, appName);
-  const records = new RecordService({
-    stores,
-    canSeeApp,
-    notifyMention: (mention) => tasks.notify({ ...mention, name: mention.text, assignee: mention.userId }),
-    localeOf: async (userId) => {
-      const { locale } = await stores.settings.list(userId);
-      return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE;
-    },
-    now,
-  });
+  const records = createRecords({ stores, now }, canSeeApp, tasks);
   wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log, records: { service: records, canSeeApp } });
   shareRecordChanges(records, bus, (err) => log.warn({ err }, 'a change of records made elsewhere could not be handled'));
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
@@ -257,13 +195,122 @@ export function createServices({
     tasks,
     records,
     recordFiles: new RecordFiles(records, vfs, log),
-    search: new SearchService({ store: stores.search, apps: stores.apps, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
-    costlyCalls: new CostlyCalls(
-      { ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT },
-      () => now().getTime(),
-      undefined,
-      // With several servers on one PostgreSQL, a user's rate is one budget (docs/DEPLOYMENT.md).
-      database.kind === 'postgres' ? (key, windowMs) => countRequest(db, key, windowMs) : undefined,
-    ),
+    search: new SearchService({ store: stores.search, apps: stores.apps, declarations: stores.declarations, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
+    costlyCalls: createCostlyCalls(config, db, database, now),
   };
+}
+
+/** Sign-in through the identity provider, when one is configured (docs/behaviour/external-sign-in.md). */
+function createExternalSignIn({ config, stores, log, now }: Omit<BuildParts, 'secrets'>, auth: AuthService, verifier: ServiceDeps['externalVerifier']): ExternalSignInService {
+  const tokens = config.external ? new ExternalTokenVerifier(config.external, { ...verifier, now }) : null;
+  return new ExternalSignInService(config.external, tokens, { auth, stores, log });
+}
+
+/** What the builders below share of the service dependencies. */
+interface BuildParts {
+  config: Config;
+  stores: Stores;
+  secrets: Secrets;
+  log: Log;
+  now: () => Date;
+}
+
+/**
+ * The stores as the services see them: writes that end a session publish it, the catalogue is
+ * remembered, and on the embedded database, where this process is the only writer, walked paths
+ * and used space are remembered too (RememberedPaths).
+ */
+function decorateStores(plainStores: Stores, { config, database, now, sessionEvents }: { config: Config; database: Database; now: () => Date; sessionEvents: SessionEvents }): Stores {
+  const eventStores = withSessionEvents(plainStores, sessionEvents);
+  const catalogueStores = withRememberedCatalogue(eventStores, { ttlSeconds: config.sessionCacheTtl }, () => now().getTime());
+  const stores = database.kind === 'pglite' ? { ...catalogueStores, vfs: new RememberedPaths(catalogueStores.vfs) } : catalogueStores;
+  return stores;
+}
+
+/** Sign-in: the session cache, the tokens, the throttle of failed sign-ins and the AuthService over them. */
+function createAuth({ config, stores, secrets, hasher, log, now, sessionEvents }: BuildParts & { hasher: PasswordHasher; sessionEvents: SessionEvents }): { throttle: LoginThrottle; auth: AuthService } {
+  const sessionCache = new SessionCache({ ttlSeconds: config.sessionCacheTtl, maxEntries: SESSION_CACHE_MAX_ENTRIES }, sessionEvents, () => now().getTime());
+  const tokens = new TokenService(secrets.jwtSecret, config.publicUrl, config.accessTokenTtl, now);
+  const throttle = new LoginThrottle(
+    stores.loginAttempts,
+    {
+      maxFailuresAccount: config.loginMaxFailuresAccount,
+      maxFailuresAddress: config.loginMaxFailuresAddress,
+      window: config.loginWindow,
+      addressMaxDelay: config.loginAddressMaxDelay,
+    },
+    now,
+  );
+  const auth = new AuthService(
+    stores.users,
+    stores.accounts,
+    stores.sessions,
+    tokens,
+    hasher,
+    throttle,
+    { refreshTokenTtl: config.refreshTokenTtl, sessionMaxAge: config.sessionMaxAge, refreshTokenGrace: config.refreshTokenGrace },
+    log,
+    sessionCache,
+    now,
+  );
+  return { throttle, auth };
+}
+
+function createPackages({ config, stores, secrets, log, now }: BuildParts, profileLists: ProfileLists): PackageService {
+  return new PackageService({
+    builtins: loadBuiltinPackages(config.builtinPackagesDirs),
+    store: stores.packages,
+    apps: stores.apps,
+    granted: async (userId) => (await profileLists.of(userId)).granted,
+    users: stores.users,
+    signer: new PackageUrlSigner(secrets.jwtSecret, now),
+    packagesDir: config.packagesDir,
+    log,
+  });
+}
+
+function createVfs({ config, stores, secrets, log, now }: BuildParts): VfsService {
+  return new VfsService(
+    stores.vfs,
+    stores.vfsBlobs,
+    new FileUrlSigner(secrets.jwtSecret, now),
+    { mounts: config.vfs.mounts, quota: config.vfs.quota, uploadLimit: config.vfs.uploadLimit, apiPrefix: config.apiPrefix, contentOrigin: config.contentOrigin, now },
+    log,
+  );
+}
+
+function createTasks({ config, stores, now }: Pick<BuildParts, 'config' | 'stores' | 'now'>, packages: PackageService): TaskService {
+  return new TaskService({
+    store: stores.tasks,
+    users: stores.users,
+    accounts: stores.accounts,
+    apps: stores.apps,
+    canSeeApp: (userId, appName) => packages.isAppVisible(userId, appName),
+    yellowWindowMs: config.taskYellowWindow * 1000,
+    now,
+  });
+}
+
+/** Records: mentions become work items, told in the mentioned user's language. */
+function createRecords({ stores, now }: Pick<BuildParts, 'stores' | 'now'>, canSeeApp: (userId: string, appName: string) => Promise<boolean>, tasks: TaskService): RecordService {
+  return new RecordService({
+    stores,
+    canSeeApp,
+    notifyMention: (mention) => tasks.notify({ ...mention, name: mention.text, assignee: mention.userId }),
+    localeOf: async (userId) => {
+      const { locale } = await stores.settings.list(userId);
+      return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE;
+    },
+    now,
+  });
+}
+
+function createCostlyCalls(config: Config, db: Db, database: Database, now: () => Date): CostlyCalls {
+  return new CostlyCalls(
+    { ...config.costlyCalls, maxWait: COSTLY_CALL_MAX_WAIT },
+    () => now().getTime(),
+    undefined,
+    // With several servers on one PostgreSQL, a user's rate is one budget (docs/DEPLOYMENT.md).
+    database.kind === 'postgres' ? (key, windowMs) => countRequest(db, key, windowMs) : undefined,
+  );
 }

@@ -27,7 +27,7 @@ const render = desktopPerTest({
     builtinEntry({ name: 'Incidents', type: 'application', title: { en_EN: 'Incidents' }, defaultAppforOrgs: 1 }),
   ],
   builtins: { GlobalSearch: () => import('@atrium/app-global-search'), Reports: recording('Reports'), TextEditor: recording('TextEditor'), Incidents: recording('Incidents') },
-  fileSystem: new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: { 'home:/Finance/budget-2026.txt': 'The budget for 2026' } }),
+  fileSystem: new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: { 'home:/Finance/budget-2026.txt': 'The budget for 2026', 'home:/Finance/photo list.txt': 'Photos to take' } }),
   children: (
     <>
       <AppHost />
@@ -93,10 +93,37 @@ function forkliftAnswer(q: string): SearchResponse {
   };
 }
 
+/** What the scripted server finds for 'photo': a file of the user's home, and one attached to an incident. */
+function photoAnswer(q: string): SearchResponse {
+  const file = { kind: 'attachments' as const, mime: 'text/plain', size: 2048, matchedIn: 'name' as const };
+  return {
+    q,
+    filter: null,
+    apps: NONE,
+    users: NONE,
+    attachments: {
+      count: 2,
+      items: [
+        { ...file, id: 'f2', path: 'home:/Finance/photo list.txt', filename: 'photo list.txt', snippet: `${S}photo${E} list.txt` },
+        {
+          ...file,
+          id: 'f3',
+          path: 'records:/Incidents/INC-2026-00042/photo of the brake.txt',
+          filename: 'photo of the brake.txt',
+          snippet: `${S}photo${E} of the brake.txt`,
+          record: { app: 'Incidents', ...INCIDENTS, entity: 'incident', name: 'INC-2026-00042', title: 'Forklift brake failure' },
+        },
+      ],
+    },
+    comments: NONE,
+    records: NONE,
+  };
+}
+
 async function start(): Promise<DesktopTest> {
   const t = await render();
   t.server.searchAnswer = ({ q, filter, skip }) =>
-    q.toLowerCase() === 'budget' ? { ...budgetAnswer(q, skip), filter: filter || null } : q.toLowerCase() === 'forklift' ? forkliftAnswer(q) : { q, filter: null, apps: NONE, users: NONE, attachments: NONE, comments: NONE, records: NONE };
+    q.toLowerCase() === 'budget' ? { ...budgetAnswer(q, skip), filter: filter || null } : q.toLowerCase() === 'forklift' ? forkliftAnswer(q) : q.toLowerCase() === 'photo' ? photoAnswer(q) : { q, filter: null, apps: NONE, users: NONE, attachments: NONE, comments: NONE, records: NONE };
   t.env.route('GET', /^\/api\/v1\/user\/[^/]+\/detail$/, () => new Response(JSON.stringify({ status: 'success', data: { name: 'Olivia Hart', designation: 'Head of Operations', username: 'olivia', email: null, icon: null, manager_name: null, country: 'Norway' } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
   await t.start();
   return t;
@@ -235,6 +262,26 @@ describe('GlobalSearch', () => {
     await act(() => t.clock.settle());
     await waitFor(() => expect(launched.Incidents).toHaveLength(2));
     expect(launched.Incidents![1]!.args).toMatchObject({ record: 'INC-2026-00007' });
+  });
+
+  it('names the record a file found is attached to, and opens that record rather than the file', async () => {
+    const t = await start();
+    await launch(t, { searchedValue: 'photo', selectedFilter: 'attachments' });
+    await waitFor(() => expect(results()).toHaveLength(2));
+    const [own, attached] = results();
+    expect(own!.textContent).toContain('home:/Finance/photo list.txt');
+    expect(attached!.textContent).toContain('On Incident “Forklift brake failure” in Incidents');
+    expect(attached!.textContent).not.toContain('records:/');
+    expect([...attached!.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['photo']);
+
+    fireEvent.click(attached!);
+    await act(() => t.clock.settle());
+    await waitFor(() => expect(launched.Incidents).toHaveLength(1));
+    expect(launched.Incidents![0]!.args).toMatchObject({ record: 'INC-2026-00042' });
+    expect(launched.TextEditor).toBeUndefined();
+    fireEvent.click(own!);
+    await act(() => t.clock.settle());
+    await waitFor(() => expect(launched.TextEditor).toHaveLength(1));
   });
 
   it('is one window: a new search from the panel reaches it with the new text and filter', async () => {

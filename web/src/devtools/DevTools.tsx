@@ -1,6 +1,6 @@
 import type { DialogService, WindowManager } from '@atrium/client-core';
 import { useDesktop } from '@atrium/client-ui';
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type JSX, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type JSX, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '@atrium/client-ui';
 import { DEV_ACTIONS, formatResult, type DevContext } from './devActions.js';
@@ -25,15 +25,8 @@ export function DevTools(): JSX.Element {
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState('');
   const [adopted, setAdopted] = useState<readonly number[]>([]);
-  const menu = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    window.atriumDev = { windows, dialogs };
-    return () => {
-      delete window.atriumDev;
-    };
-  }, [windows, dialogs]);
+  useExposeModels(windows, dialogs);
 
   useEffect(() => windows.onDidCloseWindow((w) => setAdopted((list) => list.filter((wid) => wid !== w.wid))), [windows]);
 
@@ -54,30 +47,6 @@ export function DevTools(): JSX.Element {
     if (refocus) button.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const outside = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) close(false);
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [open, close]);
-
-  const handleMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const go = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (event.key === 'ArrowDown') go(at + 1);
-    else if (event.key === 'ArrowUp') go(at - 1);
-    else if (event.key === 'Home') go(0);
-    else if (event.key === 'End') go(-1);
-    else if (event.key === 'Escape') close(true);
-    else return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
 
   return (
     <>
@@ -86,28 +55,16 @@ export function DevTools(): JSX.Element {
           {result}
         </output>
         {open && (
-          <div ref={menu} className="atr-devtools__menu" role="menu" aria-label={t('devtools.menu')} data-testid="devtools.menu" onKeyDown={handleMenuKey}>
-            {DEV_ACTIONS.map((action, i) => (
-              <Fragment key={action.key}>
-                {i > 0 && DEV_ACTIONS[i - 1]?.group !== action.group && <div role="separator" className="atr-devtools__separator" />}
-                <button
-                  type="button"
-                  role="menuitem"
-                  tabIndex={-1}
-                  className="atr-devtools__item"
-                  data-testid={`devtools.${action.key}`}
-                  onClick={() => {
-                    close(false);
-                    // The result shown is always the last entry's: none until it answers.
-                    setResult('');
-                    action.run(context);
-                  }}
-                >
-                  {t(`devtools.${action.key}`)}
-                </button>
-              </Fragment>
-            ))}
-          </div>
+          <DevMenu
+            button={button}
+            onClose={close}
+            onAction={(action) => {
+              close(false);
+              // The result shown is always the last entry's: none until it answers.
+              setResult('');
+              action.run(context);
+            }}
+          />
         )}
         <button
           ref={button}
@@ -123,6 +80,61 @@ export function DevTools(): JSX.Element {
       </div>
       <DemoContents wids={adopted} />
     </>
+  );
+}
+
+/** The desktop's models as window.atriumDev, while the entry is shown. */
+function useExposeModels(windows: WindowManager, dialogs: DialogService): void {
+  useEffect(() => {
+    window.atriumDev = { windows, dialogs };
+    return () => {
+      delete window.atriumDev;
+    };
+  }, [windows, dialogs]);
+}
+
+/**
+ * The entry's menu: focused on its first item when it opens; the arrows, Home and End move,
+ * Escape closes it back to its button, a press outside it and the button closes it.
+ */
+function DevMenu({ button, onClose, onAction }: { button: RefObject<HTMLButtonElement | null>; onClose(refocus: boolean): void; onAction(action: (typeof DEV_ACTIONS)[number]): void }): JSX.Element {
+  const { t } = useTranslation();
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const outside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menu.current?.contains(target) && !button.current?.contains(target)) onClose(false);
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [button, onClose]);
+
+  const handleMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const go = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (event.key === 'ArrowDown') go(at + 1);
+    else if (event.key === 'ArrowUp') go(at - 1);
+    else if (event.key === 'Home') go(0);
+    else if (event.key === 'End') go(-1);
+    else if (event.key === 'Escape') onClose(true);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  return (
+    <div ref={menu} className="atr-devtools__menu" role="menu" aria-label={t('devtools.menu')} data-testid="devtools.menu" onKeyDown={handleMenuKey}>
+      {DEV_ACTIONS.map((action, i) => (
+        <Fragment key={action.key}>
+          {i > 0 && DEV_ACTIONS[i - 1]?.group !== action.group && <div role="separator" className="atr-devtools__separator" />}
+          <button type="button" role="menuitem" tabIndex={-1} className="atr-devtools__item" data-testid={`devtools.${action.key}`} onClick={() => onAction(action)}>
+            {t(`devtools.${action.key}`)}
+          </button>
+        </Fragment>
+      ))}
+    </div>
   );
 }
 

@@ -29,12 +29,12 @@ export function FolderState({ model, state, writable }: { model: FilesModel; sta
         actions={
           <>
             {kind === 'notMounted' && mountpoint && (
-              <button type="button" className="fls-button fls-button--primary" onClick={() => void model.mount(mountpoint.name)} data-testid="files.mount">
+              <button type="button" className="fls-button atk-primary" onClick={() => void model.mount(mountpoint.name)} data-testid="files.mount">
                 {t('files.mount', { name: mountpoint.label })}
               </button>
             )}
             {kind === 'missing' && home && (
-              <button type="button" className="fls-button fls-button--primary" onClick={() => void model.navigate(home.root)} data-testid="files.goHome">
+              <button type="button" className="fls-button atk-primary" onClick={() => void model.navigate(home.root)} data-testid="files.goHome">
                 {t('files.goTo', { place: home.label })}
               </button>
             )}

@@ -1,8 +1,8 @@
 import { useTranslation } from '@atrium/app-kit';
 import type { FileEntry } from '@atrium/sdk';
-import { useEffect, useRef, type DragEvent, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, type DragEvent, type JSX, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { FilesModel, FilesState } from '../model/FilesModel.js';
-import { keyIntent } from '../model/keys.js';
+import { keyIntent, type KeyIntent } from '../model/keys.js';
 import { SORT_KEYS, type SortKey } from '../model/sorting.js';
 import { ITEMS_TYPE } from './dragData.js';
 import { entryIconName, Icon } from './icons.js';
@@ -121,6 +121,96 @@ function columnsOf(container: HTMLElement | null): number {
 }
 
 /**
+ * Scrolls the focused entry into sight, unless the pointer focused it (it is in sight: the second
+ * click of a double click must land on the same row). Returns where the pointer notes the path it focuses.
+ */
+function useScrollToFocused(focused: string | null): RefObject<string | null> {
+  const pointedPath = useRef<string | null>(null);
+  useEffect(() => {
+    const byPointer = pointedPath.current !== null && pointedPath.current === focused;
+    pointedPath.current = null;
+    if (focused && !byPointer) document.getElementById(itemId(focused))?.scrollIntoView?.({ block: 'nearest' });
+  }, [focused]);
+  return pointedPath;
+}
+
+/** A point of the page as a point of the window's content (.fls), where menus open. */
+function relativeTo(listing: HTMLElement | null, event: { clientX: number; clientY: number }): { x: number; y: number } {
+  const root = listing?.closest('.fls') as HTMLElement | null;
+  const box = root?.getBoundingClientRect();
+  return { x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) };
+}
+
+/** Focus reaching the listing by the keyboard focuses its first entry when `wanted` (none is focused); a press of the pointer does not. */
+function useFocusFirstByKeyboard(model: FilesModel, wanted: boolean): { onMouseDown(): void; onMouseUp(): void; onFocus(): void } {
+  const pressed = useRef(false);
+  return {
+    onMouseDown: () => void (pressed.current = true),
+    onMouseUp: () => void (pressed.current = false),
+    onFocus: () => {
+      const byPointer = pressed.current;
+      pressed.current = false;
+      if (!byPointer && wanted) model.moveFocus('first');
+    },
+  };
+}
+
+/** Does what a key of the listing means; false when it means nothing here (Escape with nothing selected). */
+function followIntent(intent: KeyIntent, model: FilesModel, selection: FilesState['selection'], view: { openMenu(): void; root(): Element | null }): boolean {
+  switch (intent.kind) {
+    case 'move':
+      model.moveFocus(intent.step, intent.extend);
+      break;
+    case 'selectAll':
+      model.selectAll();
+      break;
+    case 'clear':
+      if (selection.selected.length === 0) return false;
+      model.clearSelection();
+      break;
+    case 'toggleFocused':
+      if (selection.focused) model.click(selection.focused, 'toggle');
+      break;
+    case 'up':
+      void model.up();
+      break;
+    case 'menu':
+      view.openMenu();
+      break;
+    case 'action':
+      void model.run(intent.id).then(() => regainFocus(view.root()));
+      break;
+  }
+  return true;
+}
+
+/** The list view's column headers; each sorts by its column (again: the other way). */
+function HeadRow({ model, sort }: { model: FilesModel; sort: FilesState['sort'] }): JSX.Element {
+  const { t } = useTranslation();
+  const ariaSort = (key: SortKey) => (sort.key === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
+  return (
+    <div role="row" className="fls-row fls-row--head">
+      {SORT_KEYS.map((key) => (
+        <span key={key} role="columnheader" className={`fls-cell fls-cell--${key}`} aria-sort={ariaSort(key)}>
+          <button
+            type="button"
+            className="fls-sort"
+            data-testid={`files.sort.${key}`}
+            onClick={(event) => {
+              event.stopPropagation();
+              model.sortBy(key);
+            }}
+          >
+            {t(`files.column.${key}`)}
+            {sort.key === key && <span aria-hidden="true" className="fls-sort__arrow">{sort.direction === 'asc' ? '▲' : '▼'}</span>}
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/**
  * The folder's entries: a grid with sortable columns (list view) or a
  * listbox of tiles (icon view). It keeps the focus itself and points at the
  * focused item (aria-activedescendant); the keys are keys.ts's.
@@ -136,20 +226,9 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
   // The pointer must find the listing where it left it: a press does not move
   // the focus to the first item, and an item focused by a click is not
   // scrolled (else the second click of a double click lands on another row).
-  const pressed = useRef(false);
-  const pointedPath = useRef<string | null>(null);
-
-  useEffect(() => {
-    const byPointer = pointedPath.current !== null && pointedPath.current === selection.focused;
-    pointedPath.current = null;
-    if (focusedId && !byPointer) document.getElementById(focusedId)?.scrollIntoView?.({ block: 'nearest' });
-  }, [focusedId, selection.focused]);
-
-  const relative = (event: { clientX: number; clientY: number }) => {
-    const root = ref.current?.closest('.fls') as HTMLElement | null;
-    const box = root?.getBoundingClientRect();
-    return { x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) };
-  };
+  const focusHandlers = useFocusFirstByKeyboard(model, !selection.focused && entries.length > 0);
+  const pointedPath = useScrollToFocused(selection.focused);
+  const relative = (event: { clientX: number; clientY: number }) => relativeTo(ref.current, event);
 
   const openMenuFromKeyboard = () => {
     const scope = selection.selected.length > 0 ? 'items' : 'folder';
@@ -160,31 +239,7 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
 
   const handleKeyDown = (event: KeyboardEvent) => {
     const intent = keyIntent(event, view === 'icons' ? columnsOf(ref.current) : 1);
-    if (!intent) return;
-    switch (intent.kind) {
-      case 'move':
-        model.moveFocus(intent.step, intent.extend);
-        break;
-      case 'selectAll':
-        model.selectAll();
-        break;
-      case 'clear':
-        if (selection.selected.length === 0) return;
-        model.clearSelection();
-        break;
-      case 'toggleFocused':
-        if (selection.focused) model.click(selection.focused, 'toggle');
-        break;
-      case 'up':
-        void model.up();
-        break;
-      case 'menu':
-        openMenuFromKeyboard();
-        break;
-      case 'action':
-        void model.run(intent.id).then(() => regainFocus(ref.current?.closest('.fls') ?? null));
-        break;
-    }
+    if (!intent || !followIntent(intent, model, selection, { openMenu: openMenuFromKeyboard, root: () => ref.current?.closest('.fls') ?? null })) return;
     event.preventDefault();
     event.stopPropagation();
   };
@@ -205,13 +260,7 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
     onKeyDown: handleKeyDown,
     onClick: () => model.clearSelection(),
     onContextMenu: handleBackgroundMenu,
-    onMouseDown: () => (pressed.current = true),
-    onMouseUp: () => (pressed.current = false),
-    onFocus: () => {
-      const byPointer = pressed.current;
-      pressed.current = false;
-      if (!byPointer && !selection.focused && entries.length > 0) model.moveFocus('first');
-    },
+    ...focusHandlers,
   };
 
   const items = entries.map((entry) => (
@@ -238,27 +287,9 @@ export function Listing({ model, state, folderName, formatDate, onMenu }: Listin
       </div>
     );
   }
-  const ariaSort = (key: SortKey) => (sort.key === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined);
   return (
     <div role="grid" className={`fls-grid${entries.length === 0 ? ' fls-listing--empty' : ''}`} {...containerProps}>
-      <div role="row" className="fls-row fls-row--head">
-        {SORT_KEYS.map((key) => (
-          <span key={key} role="columnheader" className={`fls-cell fls-cell--${key}`} aria-sort={ariaSort(key)}>
-            <button
-              type="button"
-              className="fls-sort"
-              data-testid={`files.sort.${key}`}
-              onClick={(event) => {
-                event.stopPropagation();
-                model.sortBy(key);
-              }}
-            >
-              {t(`files.column.${key}`)}
-              {sort.key === key && <span aria-hidden="true" className="fls-sort__arrow">{sort.direction === 'asc' ? '▲' : '▼'}</span>}
-            </button>
-          </span>
-        ))}
-      </div>
+      <HeadRow model={model} sort={sort} />
       {items}
     </div>
   );

@@ -29,7 +29,7 @@ function Place({ model, mountpoint, current, onChosen }: { model: FilesModel; mo
         {mountpoint.attributes.readOnly && (
           <span className="fls-place__badge" title={t('files.readOnly')}>
             <Icon name="lock" />
-            <span className="fls-hidden">{t('files.readOnly')}</span>
+            <span className="atk-hidden">{t('files.readOnly')}</span>
           </span>
         )}
         {!mountpoint.mounted && <span className="fls-place__state">{t('files.notMounted')}</span>}

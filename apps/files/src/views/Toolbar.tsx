@@ -44,7 +44,7 @@ export function Toolbar({ actions, canGoUp, view, sidebarOpen, moreOpen, onUp, o
     <div className="fls-toolbar" role="toolbar" aria-label={t('files.toolbar')} data-testid="files.toolbar" onKeyDown={handleArrows}>
       <button type="button" className="fls-tool fls-tool--places" aria-expanded={sidebarOpen} aria-controls="fls-sidebar" onClick={onToggleSidebar} title={t('files.places')} data-testid="files.placesToggle">
         <Icon name="places" />
-        <span className="fls-hidden">{t('files.places')}</span>
+        <span className="atk-hidden">{t('files.places')}</span>
       </button>
       <button type="button" className="fls-tool" aria-disabled={!canGoUp} onClick={() => canGoUp && onUp()} title={t('files.upTitle')} data-testid="files.up">
         <Icon name="up" />
@@ -79,14 +79,14 @@ export function Toolbar({ actions, canGoUp, view, sidebarOpen, moreOpen, onUp, o
         onClick={(event) => onMore(event.currentTarget)}
       >
         <Icon name="more" />
-        <span className="fls-hidden">{t('files.more')}</span>
+        <span className="atk-hidden">{t('files.more')}</span>
       </button>
       <span className="fls-toolbar__spacer" />
       <div className="fls-viewmode" role="group" aria-label={t('files.view.label')}>
         {(['list', 'icons'] as const).map((mode) => (
           <button key={mode} type="button" className="fls-tool" aria-pressed={view === mode} title={t(`files.view.${mode}`)} data-testid={`files.view.${mode}`} onClick={() => onView(mode)}>
             <Icon name={mode} />
-            <span className="fls-hidden">{t(`files.view.${mode}`)}</span>
+            <span className="atk-hidden">{t(`files.view.${mode}`)}</span>
           </button>
         ))}
       </div>

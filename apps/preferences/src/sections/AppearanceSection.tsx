@@ -13,86 +13,104 @@ export function AppearanceSection({ app }: { app: Application }): JSX.Element {
   const icons = useSetting<string>(settings, 'desktop.icons');
   const background = useSetting<BackgroundSettings>(settings, 'desktop.background');
   const font = useSetting<string>(settings, 'desktop.font');
-  const styleId = useId();
-  const wallpaperName = useId();
-  const fontName = useId();
-  const colorId = useId();
-  const bg = background.value;
 
   return (
     <>
       <PackageChoice app={app} type="theme" legend={t('preferences.appearance.theme')} binding={theme} testId="preferences.theme" />
       <PackageChoice app={app} type="icons" legend={t('preferences.appearance.icons')} binding={icons} testId="preferences.icons" />
-
-      <SettingGroup legend={t('preferences.appearance.wallpaper')} locked={background.locked} error={background.error} testId="preferences.wallpaper">
-        <div className="prf-wallpapers">
-          <Thumbnail
-            name={wallpaperName}
-            label={t('preferences.appearance.noWallpaper')}
-            checked={bg.src === null}
-            style={{ background: bg.color }}
-            onSelect={() => background.set({ ...bg, src: null, style: 'color' })}
-            testId="preferences.wallpaper.none"
-          />
-          {wallpapers.map((w) => (
-            <Thumbnail
-              key={w.id}
-              name={wallpaperName}
-              label={t(w.labelKey)}
-              checked={bg.src === w.src}
-              style={{ backgroundImage: `url("${w.url}")` }}
-              onSelect={() => background.set({ ...bg, src: w.src, style: bg.style === 'color' ? 'cover' : bg.style })}
-              testId={`preferences.wallpaper.${w.id}`}
-            />
-          ))}
-        </div>
-        <div className="prf-row">
-          <label className="prf-row__label" htmlFor={styleId}>
-            {t('preferences.appearance.style')}
-          </label>
-          <select
-            id={styleId}
-            className="prf-select"
-            value={bg.style}
-            onChange={(event) => background.set({ ...bg, style: event.target.value as BackgroundSettings['style'] })}
-            data-testid="preferences.wallpaper.style"
-          >
-            {BACKGROUND_STYLES.map((style) => (
-              <option key={style} value={style}>
-                {t(`preferences.appearance.styles.${style}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="prf-row">
-          <label className="prf-row__label" htmlFor={colorId}>
-            {t('preferences.appearance.color')}
-          </label>
-          <input
-            id={colorId}
-            type="color"
-            className="prf-color"
-            value={bg.color}
-            onChange={(event) => background.set({ ...bg, color: event.target.value })}
-            data-testid="preferences.wallpaper.color"
-          />
-          <span className="prf-row__value" aria-hidden="true">
-            {bg.color.toUpperCase()}
-          </span>
-        </div>
-      </SettingGroup>
-
-      <SettingGroup legend={t('preferences.appearance.font')} locked={font.locked} error={font.error} testId="preferences.font">
-        <div className="prf-options prf-options--inline">
-          {DESKTOP_FONTS.map((name) => (
-            <label key={name} className="prf-option prf-option--card" style={{ fontFamily: `'${name}', sans-serif` }}>
-              <input type="radio" name={fontName} value={name} checked={font.value === name} onChange={() => font.set(name)} data-testid={`preferences.font.${name}`} />
-              <span>{name}</span>
-            </label>
-          ))}
-        </div>
-      </SettingGroup>
+      <WallpaperGroup background={background} />
+      <FontGroup font={font} />
     </>
+  );
+}
+
+/** The wallpaper: none or a picture, how it is laid out, and the colour behind it. */
+function WallpaperGroup({ background }: { background: SettingBinding<BackgroundSettings> }): JSX.Element {
+  const { t } = useTranslation();
+  const wallpaperName = useId();
+  const bg = background.value;
+  return (
+    <SettingGroup legend={t('preferences.appearance.wallpaper')} locked={background.locked} error={background.error} testId="preferences.wallpaper">
+      <div className="prf-wallpapers">
+        <Thumbnail
+          name={wallpaperName}
+          label={t('preferences.appearance.noWallpaper')}
+          checked={bg.src === null}
+          style={{ background: bg.color }}
+          onSelect={() => background.set({ ...bg, src: null, style: 'color' })}
+          testId="preferences.wallpaper.none"
+        />
+        {wallpapers.map((w) => (
+          <Thumbnail
+            key={w.id}
+            name={wallpaperName}
+            label={t(w.labelKey)}
+            checked={bg.src === w.src}
+            style={{ backgroundImage: `url("${w.url}")` }}
+            onSelect={() => background.set({ ...bg, src: w.src, style: bg.style === 'color' ? 'cover' : bg.style })}
+            testId={`preferences.wallpaper.${w.id}`}
+          />
+        ))}
+      </div>
+      <WallpaperStyle background={background} />
+    </SettingGroup>
+  );
+}
+
+/** The wallpaper's style and colour. */
+function WallpaperStyle({ background }: { background: SettingBinding<BackgroundSettings> }): JSX.Element {
+  const { t } = useTranslation();
+  const styleId = useId();
+  const colorId = useId();
+  const bg = background.value;
+  return (
+    <>
+      <div className="prf-row">
+        <label className="prf-row__label" htmlFor={styleId}>
+          {t('preferences.appearance.style')}
+        </label>
+        <select
+          id={styleId}
+          className="prf-select"
+          value={bg.style}
+          onChange={(event) => background.set({ ...bg, style: event.target.value as BackgroundSettings['style'] })}
+          data-testid="preferences.wallpaper.style"
+        >
+          {BACKGROUND_STYLES.map((style) => (
+            <option key={style} value={style}>
+              {t(`preferences.appearance.styles.${style}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="prf-row">
+        <label className="prf-row__label" htmlFor={colorId}>
+          {t('preferences.appearance.color')}
+        </label>
+        <input id={colorId} type="color" className="prf-color" value={bg.color} onChange={(event) => background.set({ ...bg, color: event.target.value })} data-testid="preferences.wallpaper.color" />
+        <span className="prf-row__value" aria-hidden="true">
+          {bg.color.toUpperCase()}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** The desktop's font, each shown in itself. */
+function FontGroup({ font }: { font: SettingBinding<string> }): JSX.Element {
+  const { t } = useTranslation();
+  const fontName = useId();
+  return (
+    <SettingGroup legend={t('preferences.appearance.font')} locked={font.locked} error={font.error} testId="preferences.font">
+      <div className="prf-options prf-options--inline">
+        {DESKTOP_FONTS.map((name) => (
+          <label key={name} className="prf-option prf-option--card" style={{ fontFamily: `'${name}', sans-serif` }}>
+            <input type="radio" name={fontName} value={name} checked={font.value === name} onChange={() => font.set(name)} data-testid={`preferences.font.${name}`} />
+            <span>{name}</span>
+          </label>
+        ))}
+      </div>
+    </SettingGroup>
   );
 }
 

@@ -25,7 +25,7 @@ export function PrioritiesView({ model, appTitle }: PrioritiesViewProps): JSX.El
   const formats = useFormats();
   const showGrid = state.status !== 'failed' && state.tasks.length > 0;
   return (
-    <div className="prt" data-testid="priorities" data-view={state.view} data-status={state.status}>
+    <div className="atk-app prt" data-testid="priorities" data-view={state.view} data-status={state.status}>
       <header className="prt-header">
         <ViewTabs model={model} view={state.view} />
         <div className="prt-toolbar">

@@ -115,6 +115,63 @@ function Header({ label, className, sortKey, state, model }: { label: string; cl
   );
 }
 
+/** The column headers; the person's column is who gave the task, or who has it among follow-ups. */
+function HeadRow({ state, model }: { state: PrioritiesState; model: PrioritiesModel }): JSX.Element {
+  const { t } = useTranslation();
+  const personLabel = state.view === 'followups' ? t('priorities.columns.assignee') : t('priorities.columns.creator');
+  return (
+    <div role="rowgroup" className="prt-head">
+      <div role="row" className="prt-head__row" aria-rowindex={1}>
+        <Header label={t('priorities.columns.status')} className="prt-cell--status" sortKey="status" state={state} model={model} />
+        <Header label={t('priorities.columns.task')} className="prt-cell--task" state={state} model={model} />
+        <Header label={t('priorities.columns.application')} className="prt-cell--app" state={state} model={model} />
+        <Header label={personLabel} className="prt-cell--person" state={state} model={model} />
+        <Header label={t('priorities.columns.endDate')} className="prt-cell--date" sortKey="end_date" state={state} model={model} />
+        {state.view === 'snoozed' && <Header label={t('priorities.columns.snoozedUntil')} className="prt-cell--snoozed" state={state} model={model} />}
+        <Header label={t('priorities.columns.comments')} className="prt-cell--comments" state={state} model={model} />
+        <Header label={t('priorities.columns.actions')} className="prt-cell--actions" state={state} model={model} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A key in the grid (`target` has focus): Up, Down, Home, End between rows, Enter opens the active
+ * task, Right to the row's actions, Page Up and Page Down between pages. False for a key it leaves.
+ */
+function gridKey(key: string, target: HTMLElement, grid: { model: PrioritiesModel; state: PrioritiesState; active: TaskItem | null; focusRow(index: number): void }): boolean {
+  const { model, state, active, focusRow } = grid;
+  const onRow = target.getAttribute('role') === 'row';
+  const index = active ? state.tasks.indexOf(active) : 0;
+  switch (key) {
+    case 'ArrowDown':
+      focusRow(index + 1);
+      return true;
+    case 'ArrowUp':
+      focusRow(index - 1);
+      return true;
+    case 'Home':
+    case 'End':
+      if (!onRow) return false;
+      focusRow(key === 'Home' ? 0 : state.tasks.length - 1);
+      return true;
+    case 'PageDown':
+    case 'PageUp':
+      void model.goToPage(state.page + (key === 'PageDown' ? 1 : -1));
+      return true;
+    case 'Enter':
+      if (!onRow || !active) return false;
+      void model.edit(active);
+      return true;
+    case 'ArrowRight':
+      if (!onRow) return false;
+      target.querySelector<HTMLElement>('.prt-actions button')?.focus();
+      return true;
+    default:
+      return false;
+  }
+}
+
 /**
  * One page of tasks as a grid: a row per task, operated with the keyboard
  * (Up, Down, Home, End between rows, Enter opens the task in its
@@ -122,7 +179,6 @@ function Header({ label, className, sortKey, state, model }: { label: string; cl
  * between pages). Only the active row and its actions are in the Tab order.
  */
 export function TaskGrid({ model, state, formats, appTitle }: TaskGridProps): JSX.Element {
-  const { t } = useTranslation();
   const grid = useRef<HTMLDivElement>(null);
   // The row chosen (its id and place), and the opened task it was chosen after: a newly opened task is chosen itself.
   const [chosen, setChosen] = useState<{ id: string | null; index: number; after: string | null }>({ id: null, index: 0, after: null });
@@ -159,44 +215,8 @@ export function TaskGrid({ model, state, formats, appTitle }: TaskGridProps): JS
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const onRow = (event.target as HTMLElement).getAttribute('role') === 'row';
-    const index = active ? tasks.indexOf(active) : 0;
-    switch (event.key) {
-      case 'ArrowDown':
-        focusRow(index + 1);
-        break;
-      case 'ArrowUp':
-        focusRow(index - 1);
-        break;
-      case 'Home':
-        if (!onRow) return;
-        focusRow(0);
-        break;
-      case 'End':
-        if (!onRow) return;
-        focusRow(tasks.length - 1);
-        break;
-      case 'PageDown':
-        void model.goToPage(state.page + 1);
-        break;
-      case 'PageUp':
-        void model.goToPage(state.page - 1);
-        break;
-      case 'Enter':
-        if (!onRow || !active) return;
-        void model.edit(active);
-        break;
-      case 'ArrowRight':
-        if (!onRow) return;
-        (event.target as HTMLElement).querySelector<HTMLElement>('.prt-actions button')?.focus();
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
+    if (gridKey(event.key, event.target as HTMLElement, { model, state, active, focusRow })) event.preventDefault();
   };
-
-  const personLabel = state.view === 'followups' ? t('priorities.columns.assignee') : t('priorities.columns.creator');
   return (
     <div
       ref={grid}
@@ -214,18 +234,7 @@ export function TaskGrid({ model, state, formats, appTitle }: TaskGridProps): JS
         if (event.relatedTarget && !grid.current?.contains(event.relatedTarget as Node)) focusInside.current = false;
       }}
     >
-      <div role="rowgroup" className="prt-head">
-        <div role="row" className="prt-head__row" aria-rowindex={1}>
-          <Header label={t('priorities.columns.status')} className="prt-cell--status" sortKey="status" state={state} model={model} />
-          <Header label={t('priorities.columns.task')} className="prt-cell--task" state={state} model={model} />
-          <Header label={t('priorities.columns.application')} className="prt-cell--app" state={state} model={model} />
-          <Header label={personLabel} className="prt-cell--person" state={state} model={model} />
-          <Header label={t('priorities.columns.endDate')} className="prt-cell--date" sortKey="end_date" state={state} model={model} />
-          {state.view === 'snoozed' && <Header label={t('priorities.columns.snoozedUntil')} className="prt-cell--snoozed" state={state} model={model} />}
-          <Header label={t('priorities.columns.comments')} className="prt-cell--comments" state={state} model={model} />
-          <Header label={t('priorities.columns.actions')} className="prt-cell--actions" state={state} model={model} />
-        </div>
-      </div>
+      <HeadRow state={state} model={model} />
       <div role="rowgroup" className="prt-body">
         {tasks.map((task, i) => (
           <TaskRow

@@ -80,7 +80,7 @@ export function ColourFilters({ model, state, formats }: { model: PrioritiesMode
             <ColourIcon colour={colour} className="prt-filter__icon" />
             <span className="prt-filter__name">{t(`priorities.colour.${colour}`)}</span>
             {/* What the colour means, for screen readers (sighted users have it as the tooltip). */}
-            <span className="prt-hidden"> {t(`priorities.meaning.${colour}`)} </span>
+            <span className="atk-hidden"> {t(`priorities.meaning.${colour}`)} </span>
             <span className="prt-filter__count" data-testid="priorities.filter.count">
               {countText(count, formats.number)}
             </span>

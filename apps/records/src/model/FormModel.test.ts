@@ -1,4 +1,5 @@
 import type { RecordsChange } from '@atrium/sdk';
+import type { EntityRights } from '@atrium/shared/apps';
 import { describe, expect, it } from 'vitest';
 import { FormModel } from './FormModel.js';
 import { RecordsApi } from './RecordsApi.js';
@@ -6,7 +7,7 @@ import { LEAVE_APP, leaveRecord, ME, NOW, testServer } from './testServer.js';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup() {
+function setup(rights: EntityRights = LEAVE_APP.rights.LeaveRequest!) {
   const server = testServer([leaveRecord(1, { reason: 'Trip to Oslo', kind: 'annual', from: '2026-03-02', to: '2026-03-06' })]);
   const listeners = new Set<(change: RecordsChange | null) => void>();
   const form = new FormModel(
@@ -21,7 +22,7 @@ function setup() {
     'LeaveRequests',
     'LeaveRequest',
     LEAVE_APP.declaration.entities.LeaveRequest!,
-    LEAVE_APP.rights.LeaveRequest!,
+    rights,
   );
   const tell = (change: RecordsChange | null) => listeners.forEach((l) => l(change));
   return { server, form, tell };
@@ -146,6 +147,38 @@ describe('FormModel', () => {
     expect(form.getState().record?.deletedAt).toBeUndefined();
     await form.open('LR-2026-09999');
     expect(form.getState()).toMatchObject({ status: 'missing' });
+  });
+
+  it('shows the fields the user may not give a new record read-only at their defaults, and does not send them', async () => {
+    const { form, server } = setup({ ...LEAVE_APP.rights.LeaveRequest!, lockedOnCreate: ['kind', 'email'] });
+    form.startNew();
+    expect(form.isReadOnly('kind')).toBe(true);
+    expect(form.isReadOnly('reason')).toBe(false);
+    expect(form.getState().values.kind).toBe('annual');
+    form.set('kind', 'sick');
+    expect(form.getState().values.kind).toBe('annual');
+    form.set('reason', 'Conference');
+    form.set('from', '2026-04-01');
+    form.set('to', '2026-04-03');
+    expect(await form.save()).not.toBeNull();
+    const sent = server.calls.find((c) => c.method === 'post' && c.path === 'records/LeaveRequests/LeaveRequest')?.body as { values: Record<string, unknown> };
+    expect(Object.keys(sent.values)).not.toContain('kind');
+    expect(Object.keys(sent.values)).not.toContain('email');
+    expect(sent.values).toMatchObject({ reason: 'Conference' });
+    // Once the record exists, its own rights say what the user may change.
+    expect(form.isReadOnly('kind')).toBe(false);
+  });
+
+  it('leaves the problem of a field the user may not give a new record to the server', async () => {
+    const { form, server } = setup({ ...LEAVE_APP.rights.LeaveRequest!, lockedOnCreate: ['to'] });
+    form.startNew();
+    form.set('reason', 'Conference');
+    form.set('from', '2026-04-01');
+    expect(form.getState().problems).toEqual({});
+    await form.save();
+    // The form sent it without the field it may not give; the server judged it, and its answer shows by the field.
+    expect(server.calls.filter((c) => c.method === 'post')).toHaveLength(1);
+    expect(form.problemOf('to')).toEqual({ code: 'required' });
   });
 
   it('makes every field read-only when the user may not change the record, and the role’s read-only fields', async () => {

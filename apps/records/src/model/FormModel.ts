@@ -81,6 +81,7 @@ export class FormModel extends Model<FormState> {
   readonly #entityKey: string;
   readonly #entity: Entity;
   readonly #hiddenByRole: readonly string[];
+  readonly #lockedOnCreate: readonly string[];
   #load = 0;
   readonly #stop: Array<() => void> = [];
 
@@ -106,6 +107,7 @@ export class FormModel extends Model<FormState> {
     this.#entityKey = entityKey;
     this.#entity = entity;
     this.#hiddenByRole = entityRights.hiddenFields;
+    this.#lockedOnCreate = entityRights.lockedOnCreate;
     if (host.onRecordsChanged) this.#stop.push(host.onRecordsChanged((change) => void this.#changed(change)));
   }
 
@@ -184,11 +186,17 @@ export class FormModel extends Model<FormState> {
     return isHidden(field, values, this.#entity.fields, this.#host.context());
   }
 
-  /** Whether the user may not change the field: declared read-only, computed, read-only to their role, or the record is not theirs to change. */
+  /**
+   * Whether the user may not change the field: declared read-only, computed,
+   * read-only to their role on the record, or the record is not theirs to
+   * change; on a new record, a field their grants that create leave at its
+   * default (the entity's `lockedOnCreate`).
+   */
   isReadOnly(key: string): boolean {
     const field = this.#entity.fields[key];
     if (!field) return true;
-    const { rights } = this.getState();
+    const { rights, record } = this.getState();
+    if (record === null && this.#lockedOnCreate.includes(key)) return true;
     return isComputedOrReadOnly(field) || !rights.update || rights.readOnlyFields.includes(key);
   }
 
@@ -326,7 +334,9 @@ export class FormModel extends Model<FormState> {
     for (const [key, problem] of Object.entries(problems)) {
       const field = key.split('.')[0]!;
       if (!Object.hasOwn(this.#entity.fields, field) || this.#hiddenByRole.includes(field)) continue;
-      if (this.getState().record !== null && this.isReadOnly(field)) continue;
+      // A field the user may not set is the server's to judge: on a record, any read-only one; on a new one, those left at their defaults.
+      const { record } = this.getState();
+      if (record !== null ? this.isReadOnly(field) : this.#lockedOnCreate.includes(field)) continue;
       out[key] = problem;
     }
     return out;

@@ -61,7 +61,7 @@ export class RecordsAppModel extends Model<RecordsAppState> {
   }
 
   rights(key: string): EntityRights {
-    return this.getState().app?.rights[key] ?? { actions: [], hiddenFields: [] };
+    return this.getState().app?.rights[key] ?? { actions: [], hiddenFields: [], lockedOnCreate: [] };
   }
 
   /** The application's label in a locale. */

@@ -1,6 +1,6 @@
 import { AppDeclaration } from '@atrium/shared/apps';
 import { describe, expect, it } from 'vitest';
-import { columnChoices, defaultColumns, displayValue, filterOps, formatDuration, isCompleteFilter, parseDuration } from './fields.js';
+import { columnChoices, defaultColumns, filterOps, formatDuration, isCompleteFilter, parseDuration } from './fields.js';
 import { LEAVE_APP, LEAVE_DECLARATION } from './testServer.js';
 
 const entity = LEAVE_APP.declaration.entities.LeaveRequest!;
@@ -34,14 +34,5 @@ describe('fields of a list and a form', () => {
     expect(parseDuration('45')).toBe(45);
     expect(parseDuration('1:75')).toBeNull();
     expect(parseDuration('soon')).toBeNull();
-  });
-
-  it("reads values as the user's language says them: choices by label, people by name", () => {
-    const ctx = { locale: 'de_DE', people: { 'u-1': 'Dana Demo' }, links: {}, yes: 'Ja', no: 'Nein' };
-    expect(displayValue(entity.fields.kind, 'sick', ctx)).toBe('Sick leave');
-    expect(displayValue({ type: 'user', label: { en_EN: 'Owner' } }, 'u-1', ctx)).toBe('Dana Demo');
-    expect(displayValue({ type: 'boolean', label: { en_EN: 'Done' } }, true, ctx)).toBe('Ja');
-    expect(displayValue({ type: 'number', label: { en_EN: 'N' } }, 2134.5, ctx)).toBe('2.134,5');
-    expect(displayValue({ type: 'duration', label: { en_EN: 'D' } }, 135, ctx)).toBe('2:15');
   });
 });

@@ -1,10 +1,11 @@
-import { labelOf, type ConditionOp, type Entity, type Field, type RecordFilter, type RecordMetaField } from '@atrium/shared/apps';
+import { type ConditionOp, type Entity, type Field, type RecordFilter, type RecordMetaField } from '@atrium/shared/apps';
 import type { RygStatus } from '@atrium/shared';
 
 /**
  * What the list and the form read of an entity's declaration: which
- * fields show, how a value reads as text, which comparisons a filter of
- * each type offers. Pure functions, the same for every declared application.
+ * fields show, which comparisons a filter of each type offers, durations
+ * as h:mm (a value as text is valueText.ts). Pure functions, the same for
+ * every declared application.
  */
 
 /** Columns a list shows when its view names none. */
@@ -107,62 +108,6 @@ export function parseDuration(text: string): number | null {
   const hm = /^(\d+):([0-5]\d)$/.exec(t);
   if (hm) return Number(hm[1]) * 60 + Number(hm[2]);
   return /^\d+$/.test(t) ? Number(t) : null;
-}
-
-/** What the list and cards show of values: names of people and linked records, choices' labels, numbers in the user's language. */
-export interface DisplayContext {
-  locale: string;
-  people: Readonly<Record<string, string>>;
-  links: Readonly<Record<string, string>>;
-  /** Yes and No in the user's language. */
-  yes: string;
-  no: string;
-}
-
-function bcp47(locale: string): string {
-  return locale.replace('_', '-');
-}
-
-/** A value as one line of text for a list cell or a card (an empty value is ''). */
-export function displayValue(field: Field | undefined, value: unknown, ctx: DisplayContext): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (!field) return String(value);
-  const lang = bcp47(ctx.locale);
-  switch (field.type) {
-    case 'choice':
-      return labelOf(field.choices.find((c) => c.value === value)?.label ?? { en_EN: String(value) }, ctx.locale);
-    case 'multiChoice':
-      return Array.isArray(value) ? value.map((v) => labelOf(field.choices.find((c) => c.value === v)?.label ?? { en_EN: String(v) }, ctx.locale)).join(', ') : '';
-    case 'boolean':
-      return value === true ? ctx.yes : ctx.no;
-    case 'user':
-      return ctx.people[String(value)] ?? String(value);
-    case 'link':
-      return ctx.links[String(value)] ?? String(value);
-    case 'duration':
-      return typeof value === 'number' ? formatDuration(value) : String(value);
-    case 'percent':
-      return typeof value === 'number' ? `${new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(value)} %` : String(value);
-    case 'decimal':
-      if (typeof value !== 'number') return String(value);
-      return field.currency
-        ? new Intl.NumberFormat(lang, { style: 'currency', currency: field.currency }).format(value)
-        : new Intl.NumberFormat(lang, { minimumFractionDigits: field.scale ?? 2, maximumFractionDigits: field.scale ?? 2 }).format(value);
-    case 'number':
-      return typeof value === 'number' ? new Intl.NumberFormat(lang).format(value) : String(value);
-    case 'rating':
-      return typeof value === 'number' ? '★'.repeat(value) + '☆'.repeat(Math.max(0, (field.max ?? 5) - value)) : String(value);
-    case 'date':
-      return typeof value === 'string' ? new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`)) : String(value);
-    case 'datetime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : String(value);
-    case 'table':
-      return Array.isArray(value) ? String(value.length) : '';
-    case 'file':
-      return Array.isArray(value) ? value.map((f) => (f as { name?: string }).name ?? '').join(', ') : '';
-    default:
-      return String(value);
-  }
 }
 
 /** The colours a record may have, in the order of the list's filter. */

@@ -42,7 +42,7 @@ export const LEAVE_DECLARATION: AppDeclarationInput = {
 export const LEAVE_APP: DeclaredAppDto = {
   declaration: AppDeclaration.parse(LEAVE_DECLARATION),
   version: '1.0.0',
-  rights: { LeaveRequest: { actions: ['read', 'create', 'update', 'delete', 'export', 'import'], hiddenFields: [] } },
+  rights: { LeaveRequest: { actions: ['read', 'create', 'update', 'delete', 'export', 'import'], hiddenFields: [], lockedOnCreate: [] } },
 };
 
 const ENTITY = LEAVE_APP.declaration.entities.LeaveRequest!;
@@ -100,6 +100,36 @@ export function manyRecords(count: number): RecordDto[] {
   );
 }
 
+/** A CSV import as the server answers it, for files of plain cells (no quotes): columns by label, each row checked as a new record; written (numbered by `number`) only when `write` and no row is refused. */
+function importRows(server: TestServer, csv: string, write: boolean, number: () => number): RecordImportResult {
+  const [header = [], ...lines] = csv.split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(','));
+  const columns = header.map((title) => Object.keys(ENTITY.fields).find((key) => ENTITY.fields[key]!.label.en_EN === title) ?? null);
+  const rows = lines.map((cells, i) => {
+    const values = Object.fromEntries(columns.flatMap((key, c) => (key === null || cells[c] === '' ? [] : [[key, cells[c]]])));
+    return { row: i + 2, cells, problems: checkValues(ENTITY, values, { userId: ME.id, now: NOW }).problems, values };
+  });
+  const refused = rows.filter((r) => Object.keys(r.problems).length > 0).length;
+  const created = write && refused === 0 ? rows.map((r) => (server.records.push(leaveRecord(number(), r.values)), server.records.at(-1)!.name)) : [];
+  return { columns, rows: rows.map(({ row, cells, problems }) => ({ row, cells, problems })), refused, dryRun: !write, created };
+}
+
+/** A page of a list as the server answers it: live (or deleted) records, filtered by equality, searched by words of the title, sorted, counted up to `cap`. */
+function pageOf(records: readonly RecordDto[], q: RecordQuery, cap: number = RECORD_COUNT_CAP) {
+  let list = records.filter((r) => (q.deleted ? r.deletedAt !== undefined : !r.deletedAt));
+  for (const f of q.filters ?? []) list = list.filter((r) => (f.op === 'eq' ? r.values[f.field] === f.value : true));
+  if (q.search) list = list.filter((r) => q.search!.toLowerCase().split(/\s+/).every((w) => r.title.toLowerCase().split(/\s+/).some((t) => t.startsWith(w))));
+  if (q.sort) {
+    const { field, direction } = q.sort;
+    const value = (r: RecordDto) => (field === 'name' ? r.name : r.values[field]) as string | number;
+    list = [...list].sort((a, b) => (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0) * (direction === 'desc' ? -1 : 1));
+  }
+  const offset = q.offset ?? 0;
+  const limit = q.limit ?? 50;
+  // Counted as the server counts: up to the cap, or to the end of the page when further.
+  const bound = recordCountBound(offset, limit, cap);
+  return { records: structuredClone(list.slice(offset, offset + limit)), ...countedTotal(Math.min(list.length, bound + 1), bound), offset, people: { [ME.id]: ME.name }, links: {} };
+}
+
 export function testServer(records: RecordDto[] = []): TestServer {
   const waiting: Array<() => void> = [];
   let next = records.length + 1;
@@ -140,10 +170,10 @@ export function testServer(records: RecordDto[] = []): TestServer {
     const [, app, second, third, fourth] = path.split('?')[0]!.split('/');
     if (method === 'get' && app === 'apps' && second === undefined) return [LEAVE_APP];
     if (app !== 'LeaveRequests') throw refusal(404, { code: 'records.appNotFound', message: 'This application is not available to you' });
-    if (method === 'post' && third === 'query') return page(body as RecordQuery);
+    if (method === 'post' && third === 'query') return pageOf(server.records, body as RecordQuery, server.countCap);
     // The CSV export answers the file's text (no envelope); the fake writes the titles only.
-    if (method === 'get' && third === 'export.csv') return `\ufeffName,Reason\r\n${page({ ...(JSON.parse(decodeURIComponent(path.split('?q=')[1]!)) as RecordQuery), offset: 0, limit: 200 }).records.map((r) => `${r.name},${r.title}`).join('\r\n')}\r\n`;
-    if (method === 'post' && third === 'import') return importRows((body as { csv: string }).csv, !path.endsWith('?dryRun=1'));
+    if (method === 'get' && third === 'export.csv') return `\ufeffName,Reason\r\n${pageOf(server.records, { ...(JSON.parse(decodeURIComponent(path.split('?q=')[1]!)) as RecordQuery), offset: 0, limit: 200 }).records.map((r) => `${r.name},${r.title}`).join('\r\n')}\r\n`;
+    if (method === 'post' && third === 'import') return importRows(server, (body as { csv: string }).csv, !path.endsWith('?dryRun=1'), () => next++);
     if (method === 'post' && second === 'LeaveRequest') {
       const r = leaveRecord(next++, write((body as { values: Record<string, unknown> }).values));
       server.records.push(r);
@@ -168,33 +198,6 @@ export function testServer(records: RecordDto[] = []): TestServer {
       return detail(r);
     }
     throw refusal(404, { code: 'request.not-found', message: 'Not found' });
-  }
-  /** A CSV import as the server answers it, for files of plain cells (no quotes): columns by label, each row checked as a new record. */
-  function importRows(csv: string, write: boolean): RecordImportResult {
-    const [header = [], ...lines] = csv.split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(','));
-    const columns = header.map((title) => Object.keys(ENTITY.fields).find((key) => ENTITY.fields[key]!.label.en_EN === title) ?? null);
-    const rows = lines.map((cells, i) => {
-      const values = Object.fromEntries(columns.flatMap((key, c) => (key === null || cells[c] === '' ? [] : [[key, cells[c]]])));
-      return { row: i + 2, cells, problems: checkValues(ENTITY, values, { userId: ME.id, now: NOW }).problems, values };
-    });
-    const refused = rows.filter((r) => Object.keys(r.problems).length > 0).length;
-    const created = write && refused === 0 ? rows.map((r) => (server.records.push(leaveRecord(next++, r.values)), server.records.at(-1)!.name)) : [];
-    return { columns, rows: rows.map(({ row, cells, problems }) => ({ row, cells, problems })), refused, dryRun: !write, created };
-  }
-  function page(q: RecordQuery) {
-    let list = server.records.filter((r) => (q.deleted ? r.deletedAt !== undefined : !r.deletedAt));
-    for (const f of q.filters ?? []) list = list.filter((r) => (f.op === 'eq' ? r.values[f.field] === f.value : true));
-    if (q.search) list = list.filter((r) => q.search!.toLowerCase().split(/\s+/).every((w) => r.title.toLowerCase().split(/\s+/).some((t) => t.startsWith(w))));
-    if (q.sort) {
-      const { field, direction } = q.sort;
-      const value = (r: RecordDto) => (field === 'name' ? r.name : r.values[field]) as string | number;
-      list = [...list].sort((a, b) => (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : 0) * (direction === 'desc' ? -1 : 1));
-    }
-    const offset = q.offset ?? 0;
-    const limit = q.limit ?? 50;
-    // Counted as the server counts: up to the cap, or to the end of the page when further.
-    const bound = recordCountBound(offset, limit, server.countCap);
-    return { records: structuredClone(list.slice(offset, offset + limit)), ...countedTotal(Math.min(list.length, bound + 1), bound), offset, people: { [ME.id]: ME.name }, links: {} };
   }
   return server;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '@atrium/shared/apps';
 import { changeLines, commentParts, mentionAt, mentionCandidates } from './timelineText.js';
 import { leaveRequest } from './testEntity.js';
-import { valueText, type ValueContext } from './valueText.js';
+import type { ValueContext } from './valueText.js';
 
 const t = (key: string, options: Record<string, unknown> = {}) => `${key}${Object.keys(options).length ? JSON.stringify(options) : ''}`;
 const ctx = (locale = 'en_EN'): ValueContext => ({ locale, t, people: { liam: 'Liam Chen', demo: 'Dana Demo' } });
@@ -48,16 +48,6 @@ describe('a change in words', () => {
       expect(changeLines(change([], action), leaveRequest, ctx())).toEqual([{ key: `records.timeline.action.${action}`, params: { who: 'Olivia Hart' } }]);
     }
     expect(changeLines(change([], 'create', null), leaveRequest, ctx())[0]!.params.who).toBe('records.timeline.someone');
-  });
-
-  it('shows values of the other kinds by the locale', () => {
-    expect(valueText(leaveRequest.fields.days, 1234, ctx())).toBe('1,234');
-    expect(valueText(leaveRequest.fields.days, 1234, ctx('de_DE'))).toBe('1.234');
-    expect(valueText({ type: 'decimal', label: { en_EN: 'Cost' }, currency: 'EUR' }, 12.5, ctx())).toBe('€12.50');
-    expect(valueText({ type: 'table', label: { en_EN: 'Days' }, fields: {} }, [{}, {}], ctx())).toBe('records.timeline.value.rows{"count":2}');
-    expect(valueText({ type: 'richText', label: { en_EN: 'Body' } }, '<p>Hello <b>there</b> &amp; all</p>', ctx())).toBe('Hello there & all');
-    expect(valueText({ type: 'multiChoice', label: { en_EN: 'Tags' }, choices: [{ value: 'a', label: { en_EN: 'Alpha' } }, { value: 'b', label: { en_EN: 'Beta' } }] }, ['a', 'b'], ctx())).toBe('Alpha, Beta');
-    expect(valueText(leaveRequest.fields.note, 'x'.repeat(200), ctx())).toHaveLength(80);
   });
 });
 

@@ -124,6 +124,10 @@ const de_DE: TextsShape<typeof en_EN> = {
       italic: 'Kursiv',
       bulleted: 'Aufzählung',
     },
+    command: {
+      new: 'Neuer Datensatz',
+      save: 'Datensatz speichern',
+    },
     files: {
       attach: 'Dateien anhängen',
       open: '{{name}} öffnen',
@@ -202,6 +206,7 @@ const de_DE: TextsShape<typeof en_EN> = {
       tooManyRows: 'Höchstens {{max}} Zeilen können auf einmal exportiert oder importiert werden',
       badCsv: 'Die Datei ist keine CSV-Datei, die diese Liste importieren kann: {{reason}}',
       notDeleted: 'Dieser Datensatz ist nicht gelöscht',
+      outOfScope: 'Nach dieser Änderung könnten Sie diesen Datensatz nicht mehr ändern; sie wurde daher nicht gespeichert.',
       unreachable: 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
       other: 'Der Server hat nicht wie erwartet geantwortet. Versuchen Sie es gleich noch einmal; wenn es weiter fehlschlägt, teilen Sie Ihrer Administration die Einzelheiten mit.',
     },

@@ -121,6 +121,10 @@ export const en_EN = {
       italic: 'Italic',
       bulleted: 'Bulleted list',
     },
+    command: {
+      new: 'New record',
+      save: 'Save record',
+    },
     files: {
       attach: 'Attach files',
       open: 'Open {{name}}',
@@ -199,6 +203,7 @@ export const en_EN = {
       tooManyRows: 'At most {{max}} rows can be exported or imported at once',
       badCsv: 'The file is not a CSV file this list can import: {{reason}}',
       notDeleted: 'This record is not deleted',
+      outOfScope: 'After this change you could no longer change this record, so it was not saved.',
       unreachable: 'The server cannot be reached. Check your connection, then try again.',
       other: 'The server could not answer as expected. Try again in a moment; if it keeps failing, tell your administrator what the details say.',
     },

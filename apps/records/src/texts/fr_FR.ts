@@ -124,6 +124,10 @@ const fr_FR: TextsShape<typeof en_EN> = {
       italic: 'Italique',
       bulleted: 'Liste à puces',
     },
+    command: {
+      new: 'Nouvel enregistrement',
+      save: 'Sauvegarder l’enregistrement',
+    },
     files: {
       attach: 'Joindre des fichiers',
       open: 'Ouvrir {{name}}',
@@ -202,6 +206,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
       tooManyRows: 'Au plus {{max}} lignes peuvent être exportées ou importées à la fois',
       badCsv: 'Le fichier n’est pas un fichier CSV que cette liste peut importer : {{reason}}',
       notDeleted: 'Cet enregistrement n’est pas supprimé',
+      outOfScope: 'Après cette modification, vous ne pourriez plus modifier cet enregistrement : elle n’a donc pas été enregistrée.',
       unreachable: 'Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.',
       other: 'Le serveur n’a pas répondu comme prévu. Réessayez dans un instant ; si cela continue, communiquez les détails à votre administrateur.',
     },

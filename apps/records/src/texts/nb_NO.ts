@@ -124,6 +124,10 @@ const nb_NO: TextsShape<typeof en_EN> = {
       italic: 'Kursiv',
       bulleted: 'Punktliste',
     },
+    command: {
+      new: 'Ny post',
+      save: 'Lagre posten',
+    },
     files: {
       attach: 'Legg ved filer',
       open: 'Åpne {{name}}',
@@ -202,6 +206,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
       tooManyRows: 'Høyst {{max}} rader kan eksporteres eller importeres om gangen',
       badCsv: 'Filen er ikke en CSV-fil denne listen kan importere: {{reason}}',
       notDeleted: 'Denne posten er ikke slettet',
+      outOfScope: 'Etter denne endringen ville du ikke lenger kunne endre denne posten, så den ble ikke lagret.',
       unreachable: 'Får ikke kontakt med serveren. Sjekk tilkoblingen, og prøv igjen.',
       other: 'Serveren svarte ikke som forventet. Prøv igjen om litt; hvis det fortsatt mislykkes, gi administratoren detaljene.',
     },

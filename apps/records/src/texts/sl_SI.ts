@@ -124,6 +124,10 @@ const sl_SI: TextsShape<typeof en_EN> = {
       italic: 'Ležeče',
       bulleted: 'Seznam z oznakami',
     },
+    command: {
+      new: 'Nov zapis',
+      save: 'Shrani zapis',
+    },
     files: {
       attach: 'Priloži datoteke',
       open: 'Odpri {{name}}',
@@ -202,6 +206,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
       tooManyRows: 'Naenkrat je mogoče izvoziti ali uvoziti največ {{max}} vrstic',
       badCsv: 'Datoteka ni datoteka CSV, ki bi jo ta seznam lahko uvozil: {{reason}}',
       notDeleted: 'Ta zapis ni izbrisan',
+      outOfScope: 'Po tej spremembi zapisa ne bi mogli več spreminjati, zato ni bila shranjena.',
       unreachable: 'Strežnik ni dosegljiv. Preverite povezavo in poskusite znova.',
       other: 'Strežnik ni odgovoril, kot je bilo pričakovano. Čez trenutek poskusite znova; če se težava ponavlja, skrbniku sporočite podrobnosti.',
     },

@@ -124,6 +124,10 @@ const vi_VN: TextsShape<typeof en_EN> = {
       italic: 'In nghiêng',
       bulleted: 'Danh sách dấu đầu dòng',
     },
+    command: {
+      new: 'Bản ghi mới',
+      save: 'Lưu bản ghi',
+    },
     files: {
       attach: 'Đính kèm tệp',
       open: 'Mở {{name}}',
@@ -202,6 +206,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
       tooManyRows: 'Mỗi lần chỉ có thể xuất hoặc nhập tối đa {{max}} dòng',
       badCsv: 'Tệp không phải là tệp CSV mà danh sách này có thể nhập: {{reason}}',
       notDeleted: 'Bản ghi này chưa bị xóa',
+      outOfScope: 'Sau thay đổi này, bạn sẽ không thể sửa bản ghi này nữa, nên thay đổi chưa được lưu.',
       unreachable: 'Không thể kết nối tới máy chủ. Hãy kiểm tra kết nối rồi thử lại.',
       other: 'Máy chủ không trả lời như mong đợi. Hãy thử lại sau giây lát; nếu vẫn lỗi, hãy báo chi tiết cho quản trị viên.',
     },

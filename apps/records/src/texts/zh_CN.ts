@@ -124,6 +124,10 @@ const zh_CN: TextsShape<typeof en_EN> = {
       italic: '斜体',
       bulleted: '项目符号列表',
     },
+    command: {
+      new: '新建记录',
+      save: '保存记录',
+    },
     files: {
       attach: '添加附件',
       open: '打开 {{name}}',
@@ -202,6 +206,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
       tooManyRows: '一次最多只能导出或导入 {{max}} 行',
       badCsv: '该文件不是此列表可以导入的 CSV 文件：{{reason}}',
       notDeleted: '此记录未被删除',
+      outOfScope: '此更改后您将无法再修改此记录，因此未保存该更改。',
       unreachable: '无法连接到服务器。请检查网络连接后重试。',
       other: '服务器未按预期响应。请稍后重试；如果仍然失败，请将详细信息告知管理员。',
     },

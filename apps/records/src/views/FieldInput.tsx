@@ -85,151 +85,178 @@ function RatingInput({ id, value, max, readOnly, label, onChange, onBlur }: { id
   );
 }
 
+/** The props of an input for fields of some types. */
+type InputOf<T extends string> = FieldInputProps & { field: Extract<Field | ChildField, { type: T }> };
+
+/** The aria attributes every input has: its help and problem, and whether it is invalid. */
+function ariaOf({ describedBy, invalid }: Pick<FieldInputProps, 'describedBy' | 'invalid'>) {
+  return { 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
+}
+
+/** A line of text (an email address, an address, a phone number), a longer text, or rich text (sanitised before it is shown read-only). */
+function TextInput({ id, field, value, readOnly, invalid, describedBy, onChange, onBlur }: InputOf<'text' | 'email' | 'url' | 'phone' | 'longText' | 'richText'>): JSX.Element {
+  const aria = ariaOf({ describedBy, invalid });
+  const text = typeof value === 'string' ? value : '';
+  if (field.type === 'longText') return <textarea id={id} className="rec-input rec-textarea" rows={4} value={text} readOnly={readOnly} {...aria} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+  if (field.type === 'richText') {
+    return readOnly ? (
+      // Shown only after sanitising: stored HTML is never put in the page as it is.
+      <div id={id} className="rec-input rec-rich__area" {...aria} dangerouslySetInnerHTML={{ __html: safeHtml(text) }} />
+    ) : (
+      <RichTextInput id={id} value={typeof value === 'string' ? value : null} readOnly={readOnly} describedBy={describedBy} invalid={invalid} onChange={onChange} onBlur={onBlur} />
+    );
+  }
+  const type = field.type === 'text' ? 'text' : field.type === 'phone' ? 'tel' : field.type;
+  return <input id={id} className="rec-input" type={type} value={text} readOnly={readOnly} {...aria} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+}
+
+/** A number, with its step (a decimal's scale, an integer's 1), its bounds, and % or the currency after it. */
+function NumberInput({ id, field, value, readOnly, invalid, describedBy, onChange, onBlur }: InputOf<'number' | 'decimal' | 'percent'>): JSX.Element {
+  const step = field.type === 'decimal' ? 1 / 10 ** (field.scale ?? 2) : field.type === 'number' && field.integer ? 1 : 'any';
+  return (
+    <span className="rec-number">
+      <input
+        id={id}
+        className="rec-input rec-input--short"
+        type="number"
+        step={step}
+        min={field.min}
+        max={field.max}
+        value={typeof value === 'number' ? value : ''}
+        readOnly={readOnly}
+        {...ariaOf({ describedBy, invalid })}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        onBlur={onBlur}
+      />
+      {field.type === 'percent' && <span aria-hidden="true">%</span>}
+      {field.type === 'decimal' && field.currency && <span>{field.currency}</span>}
+    </span>
+  );
+}
+
+/** A day (within its bounds, 'today' left to the check), or a moment in the user's time zone, kept as an ISO text. */
+function MomentInput({ id, field, value, readOnly, invalid, describedBy, onChange, onBlur }: InputOf<'date' | 'datetime'>): JSX.Element {
+  const aria = ariaOf({ describedBy, invalid });
+  if (field.type === 'date') {
+    const text = typeof value === 'string' ? value : '';
+    return <input id={id} className="rec-input rec-input--short" type="date" value={text} min={field.min === 'today' ? undefined : field.min} max={field.max === 'today' ? undefined : field.max} readOnly={readOnly} {...aria} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
+  }
+  return (
+    <input
+      id={id}
+      className="rec-input rec-input--short"
+      type="datetime-local"
+      value={localMoment(value)}
+      readOnly={readOnly}
+      {...aria}
+      onChange={(e) => onChange(e.target.value === '' ? null : Number.isNaN(Date.parse(e.target.value)) ? e.target.value : new Date(e.target.value).toISOString())}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/** One of the choices (a list with none first), or several (a check box each). */
+function ChoiceInput({ id, field, value, readOnly, invalid, describedBy, label, onChange, onBlur }: InputOf<'choice' | 'multiChoice'>): JSX.Element {
+  const { t, language } = useTranslation();
+  const aria = ariaOf({ describedBy, invalid });
+  if (field.type === 'choice') {
+    return (
+      <select id={id} className="rec-input" value={typeof value === 'string' ? value : ''} disabled={readOnly} {...aria} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} onBlur={onBlur}>
+        <option value="">{t('records.value.none')}</option>
+        {field.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {labelOf(c.label, language)}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  const chosen = Array.isArray(value) ? (value as string[]) : [];
+  return (
+    <div id={id} className="rec-checks" role="group" aria-label={label} {...aria} onBlur={onBlur}>
+      {field.choices.map((c) => (
+        <label key={c.value} className="rec-check">
+          <input type="checkbox" checked={chosen.includes(c.value)} disabled={readOnly} onChange={(e) => onChange(e.target.checked ? [...chosen, c.value] : chosen.filter((v) => v !== c.value))} />
+          {labelOf(c.label, language)}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** A person (among those known and the global search's people), or a record of the linked entity (by a search of it). */
+function PickerInput({ id, field, value, readOnly, invalid, describedBy, sources, onChange, onBlur }: InputOf<'user' | 'link'>): JSX.Element {
+  const { t } = useTranslation();
+  const linked = field.type === 'link' ? field.entity : null;
+  return (
+    <Picker
+      id={id}
+      value={typeof value === 'string' ? value : null}
+      known={linked === null ? sources.people : sources.links}
+      search={linked === null ? sources.searchPeople : (words) => sources.searchLinked(linked, words)}
+      searchLabel={linked === null ? t('records.form.searchPeople') : t('records.form.searchLinked', { entity: sources.entityLabel(linked) })}
+      readOnly={readOnly}
+      describedBy={describedBy}
+      invalid={invalid}
+      onChange={onChange}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/** A file field's files by name (a form shows FileField instead, with its uploads). */
+function FileNames({ id, value, invalid, describedBy }: InputOf<'file'>): JSX.Element {
+  const { t } = useTranslation();
+  const files = Array.isArray(value) ? (value as Array<{ id: string; name: string }>) : [];
+  return (
+    <div id={id} className="rec-files" {...ariaOf({ describedBy, invalid })}>
+      {files.length === 0 ? (
+        <p className="rec-muted">{t('records.form.noFiles')}</p>
+      ) : (
+        <ul>
+          {files.map((f) => (
+            <li key={f.id}>{f.name}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** One input for a field, by its type (the form's and a child table's cells). */
 export function FieldInput(props: FieldInputProps): JSX.Element {
-  const { id, field, value, readOnly, invalid, describedBy, sources, label, onChange, onBlur } = props;
-  const { t, language } = useTranslation();
-  const aria = { 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
-  const text = typeof value === 'string' ? value : '';
+  const { id, field, value, readOnly, invalid, describedBy, label, onChange, onBlur } = props;
   switch (field.type) {
     case 'text':
     case 'email':
     case 'url':
-    case 'phone': {
-      const type = field.type === 'text' ? 'text' : field.type === 'phone' ? 'tel' : field.type;
-      return <input id={id} className="rec-input" type={type} value={text} readOnly={readOnly} {...aria} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
-    }
+    case 'phone':
     case 'longText':
-      return <textarea id={id} className="rec-input rec-textarea" rows={4} value={text} readOnly={readOnly} {...aria} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
     case 'richText':
-      return readOnly ? (
-        // Shown only after sanitising: stored HTML is never put in the page as it is.
-        <div id={id} className="rec-input rec-rich__area" {...aria} dangerouslySetInnerHTML={{ __html: safeHtml(text) }} />
-      ) : (
-        <RichTextInput id={id} value={typeof value === 'string' ? value : null} readOnly={readOnly} describedBy={describedBy} invalid={invalid} onChange={onChange} onBlur={onBlur} />
-      );
+      return <TextInput {...props} field={field} />;
     case 'number':
     case 'decimal':
-    case 'percent': {
-      const step = field.type === 'decimal' ? 1 / 10 ** (field.scale ?? 2) : field.type === 'number' && field.integer ? 1 : 'any';
-      return (
-        <span className="rec-number">
-          <input
-            id={id}
-            className="rec-input rec-input--short"
-            type="number"
-            step={step}
-            min={field.min}
-            max={field.max}
-            value={typeof value === 'number' ? value : ''}
-            readOnly={readOnly}
-            {...aria}
-            onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
-            onBlur={onBlur}
-          />
-          {field.type === 'percent' && <span aria-hidden="true">%</span>}
-          {field.type === 'decimal' && field.currency && <span>{field.currency}</span>}
-        </span>
-      );
-    }
+    case 'percent':
+      return <NumberInput {...props} field={field} />;
     case 'duration':
       return <DurationInput id={id} value={value} readOnly={readOnly} invalid={invalid} describedBy={describedBy} onChange={onChange} onBlur={onBlur} />;
     case 'date':
-      return <input id={id} className="rec-input rec-input--short" type="date" value={text} min={field.min === 'today' ? undefined : field.min} max={field.max === 'today' ? undefined : field.max} readOnly={readOnly} {...aria} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />;
     case 'datetime':
-      return (
-        <input
-          id={id}
-          className="rec-input rec-input--short"
-          type="datetime-local"
-          value={localMoment(value)}
-          readOnly={readOnly}
-          {...aria}
-          onChange={(e) => onChange(e.target.value === '' ? null : Number.isNaN(Date.parse(e.target.value)) ? e.target.value : new Date(e.target.value).toISOString())}
-          onBlur={onBlur}
-        />
-      );
+      return <MomentInput {...props} field={field} />;
     case 'boolean':
-      return <input id={id} className="rec-checkbox" type="checkbox" checked={value === true} disabled={readOnly} {...aria} onChange={(e) => onChange(e.target.checked)} onBlur={onBlur} />;
+      return <input id={id} className="rec-checkbox" type="checkbox" checked={value === true} disabled={readOnly} {...ariaOf({ describedBy, invalid })} onChange={(e) => onChange(e.target.checked)} onBlur={onBlur} />;
     case 'choice':
-      return (
-        <select id={id} className="rec-input" value={text} disabled={readOnly} {...aria} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} onBlur={onBlur}>
-          <option value="">{t('records.value.none')}</option>
-          {field.choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {labelOf(c.label, language)}
-            </option>
-          ))}
-        </select>
-      );
-    case 'multiChoice': {
-      const chosen = Array.isArray(value) ? (value as string[]) : [];
-      return (
-        <div id={id} className="rec-checks" role="group" aria-label={label} {...aria} onBlur={onBlur}>
-          {field.choices.map((c) => (
-            <label key={c.value} className="rec-check">
-              <input
-                type="checkbox"
-                checked={chosen.includes(c.value)}
-                disabled={readOnly}
-                onChange={(e) => onChange(e.target.checked ? [...chosen, c.value] : chosen.filter((v) => v !== c.value))}
-              />
-              {labelOf(c.label, language)}
-            </label>
-          ))}
-        </div>
-      );
-    }
+    case 'multiChoice':
+      return <ChoiceInput {...props} field={field} />;
     case 'user':
-      return (
-        <Picker
-          id={id}
-          value={typeof value === 'string' ? value : null}
-          known={sources.people}
-          search={sources.searchPeople}
-          searchLabel={t('records.form.searchPeople')}
-          readOnly={readOnly}
-          describedBy={describedBy}
-          invalid={invalid}
-          onChange={onChange}
-          onBlur={onBlur}
-        />
-      );
     case 'link':
-      return (
-        <Picker
-          id={id}
-          value={typeof value === 'string' ? value : null}
-          known={sources.links}
-          search={(words) => sources.searchLinked(field.entity, words)}
-          searchLabel={t('records.form.searchLinked', { entity: sources.entityLabel(field.entity) })}
-          readOnly={readOnly}
-          describedBy={describedBy}
-          invalid={invalid}
-          onChange={onChange}
-          onBlur={onBlur}
-        />
-      );
+      return <PickerInput {...props} field={field} />;
     case 'rating':
       return <RatingInput id={id} value={value} max={field.max ?? 5} readOnly={readOnly} label={label} onChange={onChange} onBlur={onBlur} />;
     case 'table':
       return <TableInput {...props} field={field} />;
-    case 'file': {
-      const files = Array.isArray(value) ? (value as Array<{ id: string; name: string }>) : [];
-      return (
-        <div id={id} className="rec-files" {...aria}>
-          {files.length === 0 ? (
-            <p className="rec-muted">{t('records.form.noFiles')}</p>
-          ) : (
-            <ul>
-              {files.map((f) => (
-                <li key={f.id}>{f.name}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      );
-    }
+    case 'file':
+      return <FileNames {...props} field={field} />;
   }
 }
 

@@ -77,6 +77,42 @@ function valueInput(entity: Entity, filter: RecordFilter, state: ListState, onCh
   );
 }
 
+/** A quick filter of the list's view: Any, or one of a choice field's choices (Yes or No for a yes/no field); none for a field of another type. */
+function QuickFilter({ model, state, entity, fieldKey }: { model: ListModel; state: ListState; entity: Entity; fieldKey: string }): JSX.Element | null {
+  const { t, language } = useTranslation();
+  const field = entity.fields[fieldKey];
+  const current = state.filters.find((f) => f.field === fieldKey && f.op === 'eq')?.value;
+  if (!field) return null;
+  const options =
+    field.type === 'choice' || field.type === 'multiChoice'
+      ? field.choices.map((c) => ({ value: c.value, label: labelOf(c.label, language) }))
+      : field.type === 'boolean'
+        ? [
+            { value: 'true', label: t('records.value.yes') },
+            { value: 'false', label: t('records.value.no') },
+          ]
+        : null;
+  if (!options) return null;
+  return (
+    <label className="rec-filter rec-filter--quick">
+      <span>{labelOf(field.label, language)}</span>
+      <select
+        className="rec-input"
+        value={current === undefined || current === null ? '' : String(current)}
+        onChange={(e) => model.setQuickFilter(fieldKey, e.target.value === '' ? undefined : field.type === 'boolean' ? e.target.value === 'true' : e.target.value)}
+        data-testid={`records.quick.${fieldKey}`}
+      >
+        <option value="">{t('records.list.any')}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * The list's filters: the view's quick filters (a choice of each), then any
  * column compared by one of its type's comparisons with a value of its type.
@@ -91,39 +127,9 @@ export function FilterBar({ model, state, entity }: { model: ListModel; state: L
   const choices = [...model.columnChoices, 'colour'];
   return (
     <div className="rec-filters" role="group" aria-label={t('records.list.filters')} data-testid="records.filters">
-      {quick.map((key) => {
-        const field = entity.fields[key];
-        const current = state.filters.find((f) => f.field === key && f.op === 'eq')?.value;
-        if (!field) return null;
-        const options =
-          field.type === 'choice' || field.type === 'multiChoice'
-            ? field.choices.map((c) => ({ value: c.value, label: labelOf(c.label, language) }))
-            : field.type === 'boolean'
-              ? [
-                  { value: 'true', label: t('records.value.yes') },
-                  { value: 'false', label: t('records.value.no') },
-                ]
-              : null;
-        if (!options) return null;
-        return (
-          <label key={key} className="rec-filter rec-filter--quick">
-            <span>{labelOf(field.label, language)}</span>
-            <select
-              className="rec-input"
-              value={current === undefined || current === null ? '' : String(current)}
-              onChange={(e) => model.setQuickFilter(key, e.target.value === '' ? undefined : field.type === 'boolean' ? e.target.value === 'true' : e.target.value)}
-              data-testid={`records.quick.${key}`}
-            >
-              <option value="">{t('records.list.any')}</option>
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        );
-      })}
+      {quick.map((key) => (
+        <QuickFilter key={key} model={model} state={state} entity={entity} fieldKey={key} />
+      ))}
       {others.map(({ filter, index }) => {
         const ops = filterOps(columnType(entity, filter.field));
         return (

@@ -1,10 +1,12 @@
 import { useModel, useTranslation } from '@atrium/app-kit';
+import type { AppCommand } from '@atrium/sdk';
 import { labelOf, type Entity, type EntityRights } from '@atrium/shared/apps';
-import { useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
 import type { FormModel, FormState } from '../model/FormModel.js';
 import { FileUploads } from '../model/FileUploads.js';
 import { FieldInput, type PickerSources } from './FieldInput.js';
 import { FileField } from './FileField.js';
+import { formCommands } from './formCommands.js';
 import { RECORD_VIEWS } from './slots.js';
 import { failureText, problemText } from './texts.js';
 import type { RecordsApi } from '../model/RecordsApi.js';
@@ -26,6 +28,8 @@ export interface FormActions {
   openFile(path: string): void;
   /** A file's size in bytes (a path of the desktop's files), or null when it cannot be read. */
   fileSize(path: string): Promise<number | null>;
+  /** Puts the form's commands in the desktop's command registry for the form's window; returns their removal. */
+  registerCommands(commands: readonly AppCommand[]): () => void;
 }
 
 /** What a form's file fields share: the uploads, and how a file opens. */
@@ -128,200 +132,269 @@ function Required(): JSX.Element {
   return (
     <span className="rec-required" title={t('records.form.required')}>
       {' *'}
-      <span className="rec-hidden">{t('records.form.required')}</span>
+      <span className="atk-hidden">{t('records.form.required')}</span>
     </span>
+  );
+}
+
+/** The records of the list the form came from that come before and after the one shown. */
+function neighbours(sequence: readonly string[], name: string | undefined): { previous?: string | undefined; next?: string | undefined } {
+  const at = name === undefined ? -1 : sequence.indexOf(name);
+  return { previous: at > 0 ? sequence[at - 1] : undefined, next: at >= 0 && at < sequence.length - 1 ? sequence[at + 1] : undefined };
+}
+
+/** The form's state and what its buttons and commands do with it. */
+interface FormControls {
+  model: FormModel;
+  state: FormState;
+  previous: string | undefined;
+  next: string | undefined;
+  deleted: boolean;
+  /** The user may change the record, and it is not deleted. */
+  editable: boolean;
+  canCreate: boolean;
+  /** Saves; when a field keeps the record from being saved, the first such field gets the focus. */
+  save(): Promise<void>;
+  /** Deletes the record once the user agreed. */
+  remove(): Promise<void>;
+}
+
+function useFormControls(model: FormModel, rights: EntityRights, actions: FormActions, root: RefObject<HTMLDivElement | null>): FormControls {
+  const { t } = useTranslation();
+  const state = useModel(model);
+  const record = state.record;
+  const { previous, next } = neighbours(actions.sequence, record?.name);
+  const deleted = record?.deletedAt !== undefined;
+  const editable = state.rights.update && !deleted;
+  const save = async () => {
+    if (!editable) return;
+    const saved = await model.save();
+    if (saved === null) root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
+  const remove = async () => {
+    if (!record) return;
+    if (await actions.confirm(t('records.form.confirmDeleteTitle'), t('records.form.confirmDelete', { title: record.title || record.name }))) await model.remove();
+  };
+  return { model, state, previous, next, deleted, editable, canCreate: rights.actions.includes('create'), save, remove };
+}
+
+/**
+ * The form's keys as commands of the desktop (formCommands: New, Save, the
+ * previous and next record), registered for the form's window while the
+ * form is shown; they act on the form as it is when they run.
+ */
+function useFormCommands(controls: FormControls, actions: FormActions): void {
+  const latest = useRef({ controls, actions });
+  useEffect(() => {
+    latest.current = { controls, actions };
+  });
+  const register = actions.registerCommands;
+  useEffect(
+    () =>
+      register(
+        formCommands(() => {
+          const { controls: c, actions: a } = latest.current;
+          return { canCreate: c.canCreate, create: a.create, canSave: c.editable, save: () => void c.save(), previous: c.previous, next: c.next, go: a.go };
+        }),
+      ),
+    [register],
+  );
+}
+
+/** Save, New, the previous and next record, the timeline, Delete and Restore. */
+function FormToolbar({ controls, entity, actions, timeline }: { controls: FormControls; entity: Entity; actions: FormActions; timeline: { shown: boolean; toggle(): void } | null }): JSX.Element {
+  const { t, language } = useTranslation();
+  const { model, state, previous, next, deleted, editable } = controls;
+  const record = state.record;
+  return (
+    <div className="rec-toolbar" role="toolbar" aria-label={labelOf(entity.label, language)}>
+      {editable && (
+        <button type="button" className="rec-button atk-primary" disabled={state.saving} aria-keyshortcuts="Control+S" onClick={() => void controls.save()} data-testid="records.save">
+          {state.saving ? t('records.form.saving') : t('records.form.save')}
+        </button>
+      )}
+      {controls.canCreate && (
+        <button type="button" className="rec-button" aria-keyshortcuts="Alt+N" onClick={actions.create} data-testid="records.form.new">
+          {t('records.form.new')}
+        </button>
+      )}
+      {actions.sequence.length > 1 && record && (
+        <>
+          <button type="button" className="rec-button" disabled={!previous} aria-keyshortcuts="Alt+PageUp" onClick={() => previous && actions.go(previous)} data-testid="records.form.previous">
+            {t('records.form.previous')}
+          </button>
+          <button type="button" className="rec-button" disabled={!next} aria-keyshortcuts="Alt+PageDown" onClick={() => next && actions.go(next)} data-testid="records.form.next">
+            {t('records.form.next')}
+          </button>
+        </>
+      )}
+      <span className="rec-toolbar__end">
+        {record && timeline && (
+          <button type="button" className="rec-button" aria-pressed={timeline.shown} onClick={timeline.toggle} data-testid="records.form.timeline">
+            {t('records.form.timeline')}
+          </button>
+        )}
+        {record && state.rights.delete && !deleted && (
+          <button type="button" className="rec-button rec-button--danger" onClick={() => void controls.remove()} data-testid="records.delete">
+            {t('records.form.delete')}
+          </button>
+        )}
+        {record && deleted && state.rights.delete && (
+          <button type="button" className="rec-button" onClick={() => void model.restore()} data-testid="records.restore">
+            {t('records.form.restore')}
+          </button>
+        )}
+      </span>
+    </div>
+  );
+}
+
+/** What the user must know above the fields: a change made meanwhile, a conflict, a refusal, problems, a deleted or read-only record. */
+function FormNotices({ controls }: { controls: FormControls }): JSX.Element {
+  const { t } = useTranslation();
+  const { model, state, deleted } = controls;
+  return (
+    <div className="rec-notices" aria-live="polite">
+      {state.changedBy !== null && (
+        <div className="rec-notice rec-notice--warning" role="alert" data-testid="records.changed">
+          <span>{t('records.form.changedBy', { user: state.changedBy || t('records.form.someoneElse') })}</span>
+          <button type="button" className="rec-button" onClick={() => void model.reload()}>
+            {t('records.form.reload')}
+          </button>
+          <button type="button" className="rec-button rec-button--quiet" onClick={() => model.dismissChange()}>
+            {t('records.form.keepEdits')}
+          </button>
+        </div>
+      )}
+      {state.conflict && (
+        <div className="rec-notice rec-notice--error" role="alert" data-testid="records.conflict">
+          <span>{t('records.error.conflict', { user: state.conflict.user || t('records.form.someoneElse'), version: state.conflict.version })}</span>
+          <button type="button" className="rec-button" onClick={() => void model.reload()}>
+            {t('records.form.reload')}
+          </button>
+        </div>
+      )}
+      {state.failure && (
+        <div className="rec-notice rec-notice--error" role="alert" data-testid="records.failure">
+          {failureText(t, state.failure)}
+        </div>
+      )}
+      {state.shown === 'all' && Object.keys(state.problems).length > 0 && (
+        <div className="rec-notice rec-notice--error" role="alert" data-testid="records.problems">
+          {t('records.form.problems')}
+        </div>
+      )}
+      {deleted && <div className="rec-notice">{t('records.form.deleted')}</div>}
+      {state.record && !deleted && !state.rights.update && <div className="rec-notice">{t('records.form.readOnly')}</div>}
+    </div>
+  );
+}
+
+/** The form view's tabs (the arrows move between them), each a list of sections of fields. */
+function FormFields({ controls, entity, sources, files, tab, onTab }: { controls: FormControls; entity: Entity; sources: PickerSources; files: FilesOfForm; tab: number; onTab(index: number): void }): JSX.Element {
+  const { language } = useTranslation();
+  const tabsId = useId();
+  const layout = layoutOf(entity, language);
+  const current = layout[Math.min(tab, layout.length - 1)]!;
+  const tabbed = layout.length > 1;
+  return (
+    <form
+      className="rec-form__body"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void controls.save();
+      }}
+    >
+      {tabbed && <FormTabs labels={layout.map((item) => item.label)} label={labelOf(entity.label, language)} id={tabsId} tab={tab} onTab={onTab} />}
+      <div id={`${tabsId}-panel`} role={tabbed ? 'tabpanel' : undefined} aria-labelledby={tabbed ? `${tabsId}-${tab}` : undefined}>
+        {current.sections.map((section, index) => (
+          <fieldset key={index} className="rec-section">
+            {section.label && <legend className="rec-section__title">{section.label}</legend>}
+            {section.fields.map((key) => (
+              <FieldRow key={key} model={controls.model} state={controls.state} fieldKey={key} sources={sources} files={files} />
+            ))}
+          </fieldset>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+/** The tab list of a form with tabs: a click or the arrow keys choose one. */
+function FormTabs({ labels, label, id, tab, onTab }: { labels: Array<string | null>; label: string; id: string; tab: number; onTab(index: number): void }): JSX.Element {
+  return (
+    <div className="rec-tabs" role="tablist" aria-label={label}>
+      {labels.map((text, index) => (
+        <button
+          key={index}
+          type="button"
+          role="tab"
+          id={`${id}-${index}`}
+          aria-selected={index === tab}
+          aria-controls={`${id}-panel`}
+          tabIndex={index === tab ? 0 : -1}
+          className="rec-tab"
+          onClick={() => onTab(index)}
+          onKeyDown={(e) => {
+            const to = e.key === 'ArrowRight' ? (index + 1) % labels.length : e.key === 'ArrowLeft' ? (index - 1 + labels.length) % labels.length : null;
+            if (to === null) return;
+            e.preventDefault();
+            onTab(to);
+            document.getElementById(`${id}-${to}`)?.focus();
+          }}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
   );
 }
 
 /**
  * A record's form (apps/records/README.md): its tabs and sections, one
- * input per field, Save (Ctrl+S), New (Alt+N), the previous and next record
- * of the list it came from (Alt+Page Up, Alt+Page Down), Delete and
- * Restore; above them what the user must know: a change made meanwhile by
- * someone else, a refusal, a deleted or read-only record.
+ * input per field, Save, New, the previous and next record of the list it
+ * came from, Delete and Restore; above them what the user must know: a
+ * change made meanwhile by someone else, a refusal, a deleted or read-only
+ * record. Its keys are commands of the desktop while its window is focused
+ * (Ctrl+S saves, Alt+N opens a new record, Alt+Page Up and Alt+Page Down
+ * go to the previous and next record: formCommands).
  */
 export function FormView({ model, entity, rights, actions }: { model: FormModel; entity: Entity; rights: EntityRights; actions: FormActions }): JSX.Element {
-  const { t, language } = useTranslation();
-  const state = useModel(model);
+  const { t } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
+  const controls = useFormControls(model, rights, actions, root);
+  useFormCommands(controls, actions);
+  // The tab shown and the timeline stay as they are while another record of the list loads.
   const [tab, setTab] = useState(0);
   const [timeline, setTimeline] = useState(false);
   const [uploads] = useState(() => new FileUploads({ api: actions.api, done: (detail, field) => model.attached(detail, field) }, actions.app));
   // Uploads still going up stop with the form.
   useEffect(() => () => uploads.dispose(), [uploads]);
   const files: FilesOfForm = { uploads, app: actions.app, open: actions.openFile, sizeOf: actions.fileSize };
-  const tabsId = useId();
-  const layout = layoutOf(entity, language);
+  const { state } = controls;
   const record = state.record;
-  const at = record ? actions.sequence.indexOf(record.name) : -1;
-  const previous = at > 0 ? actions.sequence[at - 1] : undefined;
-  const next = at >= 0 && at < actions.sequence.length - 1 ? actions.sequence[at + 1] : undefined;
-  const deleted = record?.deletedAt !== undefined;
-  const editable = state.rights.update && !deleted;
   const Timeline = RECORD_VIEWS.timeline;
-  const root = useRef<HTMLDivElement>(null);
-  /** Saves; when a field keeps the record from being saved, the first such field gets the focus. */
-  const save = async () => {
-    if (!editable) return;
-    const saved = await model.save();
-    if (saved === null) root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  };
-
-  const remove = async () => {
-    if (!record) return;
-    if (await actions.confirm(t('records.form.confirmDeleteTitle'), t('records.form.confirmDelete', { title: record.title || record.name }))) await model.remove();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const key = event.key.toLowerCase();
-    if ((event.ctrlKey || event.metaKey) && !event.altKey && key === 's') {
-      event.preventDefault();
-      void save();
-    } else if (event.altKey && !event.ctrlKey && key === 'n' && rights.actions.includes('create')) {
-      event.preventDefault();
-      actions.create();
-    } else if (event.altKey && event.key === 'PageUp' && previous) {
-      event.preventDefault();
-      actions.go(previous);
-    } else if (event.altKey && event.key === 'PageDown' && next) {
-      event.preventDefault();
-      actions.go(next);
-    }
-  };
-
   if (state.status === 'loading') {
     return (
-      <p className="rec rec-state" role="status">
+      <p className="atk-app rec rec-state" role="status">
         {t('records.form.loading')}
       </p>
     );
   }
   if (state.status === 'missing' || (state.status === 'failed' && !record)) {
     return (
-      <p className="rec rec-state" role="alert" data-testid="records.form.missing">
+      <p className="atk-app rec rec-state" role="alert" data-testid="records.form.missing">
         {state.status === 'missing' || !state.failure ? t('records.form.missing') : failureText(t, state.failure)}
       </p>
     );
   }
-  const current = layout[Math.min(tab, layout.length - 1)]!;
   return (
-    <div className="rec rec-form" ref={root} onKeyDown={onKeyDown} data-testid="records.form">
-      <div className="rec-toolbar" role="toolbar" aria-label={labelOf(entity.label, language)}>
-        {editable && (
-          <button type="button" className="rec-button rec-button--primary" disabled={state.saving} aria-keyshortcuts="Control+S" onClick={() => void save()} data-testid="records.save">
-            {state.saving ? t('records.form.saving') : t('records.form.save')}
-          </button>
-        )}
-        {rights.actions.includes('create') && (
-          <button type="button" className="rec-button" aria-keyshortcuts="Alt+N" onClick={actions.create} data-testid="records.form.new">
-            {t('records.form.new')}
-          </button>
-        )}
-        {actions.sequence.length > 1 && record && (
-          <>
-            <button type="button" className="rec-button" disabled={!previous} aria-keyshortcuts="Alt+PageUp" onClick={() => previous && actions.go(previous)} data-testid="records.form.previous">
-              {t('records.form.previous')}
-            </button>
-            <button type="button" className="rec-button" disabled={!next} aria-keyshortcuts="Alt+PageDown" onClick={() => next && actions.go(next)} data-testid="records.form.next">
-              {t('records.form.next')}
-            </button>
-          </>
-        )}
-        <span className="rec-toolbar__end">
-          {record && Timeline && (
-            <button type="button" className="rec-button" aria-pressed={timeline} onClick={() => setTimeline((open) => !open)} data-testid="records.form.timeline">
-              {t('records.form.timeline')}
-            </button>
-          )}
-          {record && state.rights.delete && !deleted && (
-            <button type="button" className="rec-button rec-button--danger" onClick={() => void remove()} data-testid="records.delete">
-              {t('records.form.delete')}
-            </button>
-          )}
-          {record && deleted && state.rights.delete && (
-            <button type="button" className="rec-button" onClick={() => void model.restore()} data-testid="records.restore">
-              {t('records.form.restore')}
-            </button>
-          )}
-        </span>
-      </div>
-      <div className="rec-notices" aria-live="polite">
-        {state.changedBy !== null && (
-          <div className="rec-notice rec-notice--warning" role="alert" data-testid="records.changed">
-            <span>{t('records.form.changedBy', { user: state.changedBy || t('records.form.someoneElse') })}</span>
-            <button type="button" className="rec-button" onClick={() => void model.reload()}>
-              {t('records.form.reload')}
-            </button>
-            <button type="button" className="rec-button rec-button--quiet" onClick={() => model.dismissChange()}>
-              {t('records.form.keepEdits')}
-            </button>
-          </div>
-        )}
-        {state.conflict && (
-          <div className="rec-notice rec-notice--error" role="alert" data-testid="records.conflict">
-            <span>{t('records.error.conflict', { user: state.conflict.user || t('records.form.someoneElse'), version: state.conflict.version })}</span>
-            <button type="button" className="rec-button" onClick={() => void model.reload()}>
-              {t('records.form.reload')}
-            </button>
-          </div>
-        )}
-        {state.failure && (
-          <div className="rec-notice rec-notice--error" role="alert" data-testid="records.failure">
-            {failureText(t, state.failure)}
-          </div>
-        )}
-        {state.shown === 'all' && Object.keys(state.problems).length > 0 && (
-          <div className="rec-notice rec-notice--error" role="alert" data-testid="records.problems">
-            {t('records.form.problems')}
-          </div>
-        )}
-        {deleted && <div className="rec-notice">{t('records.form.deleted')}</div>}
-        {record && !deleted && !state.rights.update && <div className="rec-notice">{t('records.form.readOnly')}</div>}
-      </div>
+    <div className="atk-app rec rec-form" ref={root} data-testid="records.form">
+      <FormToolbar controls={controls} entity={entity} actions={actions} timeline={Timeline ? { shown: timeline, toggle: () => setTimeline((open) => !open) } : null} />
+      <FormNotices controls={controls} />
       <div className="rec-form__main">
-        <form
-          className="rec-form__body"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          {layout.length > 1 && (
-            <div className="rec-tabs" role="tablist" aria-label={labelOf(entity.label, language)}>
-              {layout.map((item, index) => (
-                <button
-                  key={index}
-                  type="button"
-                  role="tab"
-                  id={`${tabsId}-${index}`}
-                  aria-selected={index === tab}
-                  aria-controls={`${tabsId}-panel`}
-                  tabIndex={index === tab ? 0 : -1}
-                  className="rec-tab"
-                  onClick={() => setTab(index)}
-                  onKeyDown={(e) => {
-                    const to = e.key === 'ArrowRight' ? (index + 1) % layout.length : e.key === 'ArrowLeft' ? (index - 1 + layout.length) % layout.length : null;
-                    if (to === null) return;
-                    e.preventDefault();
-                    setTab(to);
-                    document.getElementById(`${tabsId}-${to}`)?.focus();
-                  }}
-                >
-                  {item.label}
-                </button>
-              ))}
-            </div>
-          )}
-          <div id={`${tabsId}-panel`} role={layout.length > 1 ? 'tabpanel' : undefined} aria-labelledby={layout.length > 1 ? `${tabsId}-${tab}` : undefined}>
-            {current.sections.map((section, index) => (
-              <fieldset key={index} className="rec-section">
-                {section.label && <legend className="rec-section__title">{section.label}</legend>}
-                {section.fields.map((key) => (
-                  <FieldRow key={key} model={model} state={state} fieldKey={key} sources={actions.sources} files={files} />
-                ))}
-              </fieldset>
-            ))}
-          </div>
-        </form>
+        <FormFields controls={controls} entity={entity} sources={actions.sources} files={files} tab={tab} onTab={setTab} />
         {timeline && record && Timeline && (
           <aside className="rec-form__side" aria-label={t('records.form.timeline')}>
             <Timeline app={actions.app} entity={entity} record={record} api={actions.api} canComment={state.rights.comment} people={state.people} links={state.links} />

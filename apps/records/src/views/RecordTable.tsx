@@ -1,9 +1,9 @@
 import { listKeyHandler, RygIcon, useTranslation } from '@atrium/app-kit';
 import { labelOf, type Entity, type RecordDto } from '@atrium/shared/apps';
 import type { JSX } from 'react';
-import { displayValue } from '../model/fields.js';
 import type { ListSort } from '../model/ListModel.js';
-import { useDisplay } from './useDisplay.js';
+import { valueText, type ValueContext } from '../model/valueText.js';
+import { useValueContext } from './viewHelpers.js';
 
 /** A column's heading: its field's label in the user's language, or the record's own column's name. */
 export function useColumnLabel(entity: Entity): (key: string) => string {
@@ -14,8 +14,8 @@ export function useColumnLabel(entity: Entity): (key: string) => string {
   };
 }
 
-/** A cell's text: a field's value as it reads, or a record's own column. */
-function cellText(record: RecordDto, key: string, entity: Entity, display: ReturnType<typeof useDisplay>): string {
+/** A cell's text: a field's value as it reads, whole, or a record's own column. */
+function cellText(record: RecordDto, key: string, entity: Entity, display: ValueContext): string {
   switch (key) {
     case 'name':
       return record.name;
@@ -25,9 +25,9 @@ function cellText(record: RecordDto, key: string, entity: Entity, display: Retur
       return record[key]?.name ?? '';
     case 'createdAt':
     case 'updatedAt':
-      return displayValue({ type: 'datetime', label: { en_EN: key } }, record[key], display);
+      return valueText({ type: 'datetime', label: { en_EN: key } }, record[key], display, Number.POSITIVE_INFINITY);
     default:
-      return displayValue(entity.fields[key], record.values[key], display);
+      return valueText(entity.fields[key], record.values[key], display, Number.POSITIVE_INFINITY);
   }
 }
 
@@ -50,14 +50,14 @@ export interface RecordTableProps {
  */
 export function RecordTable({ entity, records, columns, sort, people, links, onSort, onOpen }: RecordTableProps): JSX.Element {
   const { t } = useTranslation();
-  const display = useDisplay(people, links);
+  const display = useValueContext(people, links);
   const columnLabel = useColumnLabel(entity);
   return (
     <table className="rec-table" data-testid="records.table">
       <thead>
         <tr>
           <th scope="col" className="rec-table__colour">
-            <span className="rec-hidden">{t('records.list.colour')}</span>
+            <span className="atk-hidden">{t('records.list.colour')}</span>
           </th>
           {columns.map((key) => {
             const sorted = sort?.field === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
@@ -100,7 +100,7 @@ export function RecordTable({ entity, records, columns, sort, people, links, onS
           >
             <td className="rec-table__colour">
               <RygIcon colour={record.colour} width={16} height={16} aria-hidden="true" />
-              <span className="rec-hidden">{t(`records.colour.${record.colour}`)}</span>
+              <span className="atk-hidden">{t(`records.colour.${record.colour}`)}</span>
             </td>
             {columns.map((key, i) => (
               <td key={key} data-label={columnLabel(key)}>

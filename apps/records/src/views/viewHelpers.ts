@@ -20,3 +20,12 @@ export function useValueContext(people: Readonly<Record<string, string>>, links:
 export function useLanguageTag(): string {
   return languageTag(useTranslation().language);
 }
+
+/** A number in the user's language ("2,134"). */
+export function useNumber(): (n: number) => string {
+  const tag = useLanguageTag();
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(tag);
+    return (n: number) => format.format(n);
+  }, [tag]);
+}

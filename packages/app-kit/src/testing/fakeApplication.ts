@@ -3,7 +3,7 @@
  * keeps settings in memory with the real rules (checkSetting, locks) and
  * records what the app asked of it. Never imported by production code.
  */
-import { localizedText, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
+import { localizedText, type AppCommand, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
@@ -109,40 +109,44 @@ export interface FakeApplication extends Application {
   readonly ended: boolean;
   /** The user asks to close a window: its onBeforeClose guard decides. Resolves whether it closed. */
   requestClose(window: AppWindow): Promise<boolean>;
+  /** The commands the app has registered now (Desktop.registerCommands), each with the window it is for (null: any of the app's). */
+  readonly commands: ReadonlyArray<{ command: AppCommand; window: AppWindow | null }>;
+  /**
+   * What the desktop does with `window` focused when the user runs the
+   * command of that id (its keys, the palette): runs the newest
+   * registration for that window when it is enabled. Returns whether it ran.
+   */
+  runCommand(id: string, window: AppWindow): boolean;
 }
 
-/** An Application of the package with this metadata over a fake desktop. */
-export function fakeApplication(metadataInput: PackageMetadataInput, options: FakeApplicationOptions = {}): FakeApplication {
-  const metadata = PackageMetadataSchema.parse(metadataInput);
-  const settings = new FakeSettings(options.settings, options.locked);
-  const windowOptions: AppWindowOptions[] = [];
-  const titles: string[] = [];
-  const launches: LaunchRequest[] = [];
-  const notifications: NotificationOptions[] = [];
-  const preferenceCalls: Array<{ name: string; value: string }> = [];
-  const localeCalls: Locale[] = [];
-  const openedFiles: Array<FileEntry | string> = [];
+/** What a fake desktop records of the app's calls. */
+interface DesktopCalls {
+  launches: LaunchRequest[];
+  preferenceCalls: Array<{ name: string; value: string }>;
+  localeCalls: Locale[];
+  openedFiles: Array<FileEntry | string>;
+}
+
+/** The desktop an app sees, recording its calls in `calls`; its locale changes with setLocale unless the options answer it. */
+function fakeDesktop(options: FakeApplicationOptions, settings: FakeSettings, calls: DesktopCalls): Desktop {
   let locale: Locale = options.locale ?? 'en_EN';
-  const windows: AppWindow[] = [];
-  const titleSources = new Map<number, WindowTitle>();
-  const textOf = (title: WindowTitle): string => (typeof title === 'function' ? title(desktop.t) : title);
-  const desktop: Desktop = {
+  return {
     get locale() {
       return locale;
     },
     t: options.t ?? ((key) => key),
     localize: (text) => localizedText(text, locale),
     launch: async (request) => {
-      launches.push(request);
+      calls.launches.push(request);
     },
     user: { id: 'user-1', username: 'demo', name: 'Dana Demo', preferences: {}, ...options.user },
     profileApps: () => options.profileApps ?? [],
     setUserPreference: (name, value) => {
-      preferenceCalls.push({ name, value });
+      calls.preferenceCalls.push({ name, value });
       return options.setUserPreference ? options.setUserPreference(name, value) : Promise.resolve();
     },
     setLocale: (next) => {
-      localeCalls.push(next);
+      calls.localeCalls.push(next);
       if (options.setLocale) return options.setLocale(next);
       locale = next;
       return Promise.resolve();
@@ -155,71 +159,114 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     tray: { create: () => ({ update: () => undefined, destroy: () => undefined }) },
     files: options.files ?? new MemoryFileSystem({ mountpoints: [memoryMountpoint('home', { label: 'Home' })], files: {} }),
     openFile: async (file) => {
-      openedFiles.push(file);
+      calls.openedFiles.push(file);
     },
     addTranslations: async (texts) => options.addTranslations?.(texts),
     search: options.search ?? { query: () => Promise.reject(new Error('No requests in this test')), history: () => [], remember: () => Promise.resolve() },
     tasks: options.tasks ?? noTasks(),
     onRecordsChanged: options.onRecordsChanged ?? (() => () => undefined),
+    // Set by fakeApplication, where the commands are kept.
+    registerCommands: () => () => undefined,
   };
+}
+
+/** The application's own settings over `values`, telling their listeners of every change. */
+function fakeAppSettings(values: Record<string, unknown>): Application['settings'] {
+  const listeners = new Set<() => void>();
+  return {
+    get: <T>(key: string, fallback?: T) => (Object.hasOwn(values, key) ? (values[key] as T) : fallback),
+    set(key, value) {
+      if (value === undefined) delete values[key];
+      else values[key] = structuredClone(value);
+      for (const listener of [...listeners]) listener();
+    },
+    save: () => Promise.resolve(),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** The app's windows on a fake desktop: their options, titles and close guards. */
+function fakeWindows(options: FakeApplicationOptions, desktop: Desktop, appTitle: () => string) {
+  const windowOptions: AppWindowOptions[] = [];
+  const titles: string[] = [];
+  const windows: AppWindow[] = [];
+  const titleSources = new Map<number, WindowTitle>();
+  const closeGuards = new Map<number, () => boolean | Promise<boolean>>();
+  const textOf = (title: WindowTitle): string => (typeof title === 'function' ? title(desktop.t) : title);
   let nextWid = 1;
+  const createWindow = (o: AppWindowOptions): AppWindow => {
+    const wid = nextWid++;
+    const handle: AppWindow = {
+      wid,
+      id: o.id,
+      setTitle: (title) => {
+        titleSources.set(wid, title);
+        titles.push(textOf(title));
+      },
+      setLoading: () => undefined,
+      focus: () => undefined,
+      attention: () => undefined,
+      close: () => undefined,
+      onBeforeClose: (guard) => {
+        closeGuards.set(wid, guard);
+        return () => void closeGuards.delete(wid);
+      },
+    };
+    windowOptions.push(o);
+    windows.push(handle);
+    if (o.title) {
+      titleSources.set(wid, o.title);
+      titles.push(textOf(o.title));
+    }
+    options.onWindow?.(o, handle);
+    return handle;
+  };
+  return {
+    windows,
+    windowOptions,
+    titles,
+    createWindow,
+    titleNow: (wid: number) => {
+      const source = titleSources.get(wid);
+      return source === undefined ? appTitle() : textOf(source);
+    },
+    requestClose: async (window: AppWindow) => {
+      const guard = closeGuards.get(window.wid);
+      return guard ? (await guard()) === true : true;
+    },
+  };
+}
+
+/** An Application of the package with this metadata over a fake desktop. */
+export function fakeApplication(metadataInput: PackageMetadataInput, options: FakeApplicationOptions = {}): FakeApplication {
+  const metadata = PackageMetadataSchema.parse(metadataInput);
+  const settings = new FakeSettings(options.settings, options.locked);
+  const calls: DesktopCalls = { launches: [], preferenceCalls: [], localeCalls: [], openedFiles: [] };
+  const notifications: NotificationOptions[] = [];
+  const desktop = fakeDesktop(options, settings, calls);
+  const title = () => localizedText(metadata.title as LocalizedText, desktop.locale);
+  const windows = fakeWindows(options, desktop, title);
   let ended = false;
   const appSettingValues: Record<string, unknown> = { ...options.appSettings };
-  const appSettingListeners = new Set<() => void>();
-  const closeGuards = new Map<number, () => boolean | Promise<boolean>>();
-  const app: FakeApplication = {
+  const commands = fakeCommands(desktop);
+  return {
     pid: 1,
     name: metadata.name,
     args: options.args ?? {},
     options: options.launchOptions ?? {},
     metadata,
     get windows() {
-      return windows;
+      return windows.windows;
     },
-    settings: {
-      get: <T>(key: string, fallback?: T) => (Object.hasOwn(appSettingValues, key) ? (appSettingValues[key] as T) : fallback),
-      set(key, value) {
-        if (value === undefined) delete appSettingValues[key];
-        else appSettingValues[key] = structuredClone(value);
-        for (const listener of [...appSettingListeners]) listener();
-      },
-      save: () => Promise.resolve(),
-      subscribe(listener) {
-        appSettingListeners.add(listener);
-        return () => void appSettingListeners.delete(listener);
-      },
-    },
+    settings: fakeAppSettings(appSettingValues),
     desktop,
     get title() {
-      return localizedText(metadata.title as LocalizedText, locale);
+      return title();
     },
-    createWindow(o) {
-      const wid = nextWid++;
-      const handle: AppWindow = {
-        wid,
-        id: o.id,
-        setTitle: (title) => {
-          titleSources.set(wid, title);
-          titles.push(textOf(title));
-        },
-        setLoading: () => undefined,
-        focus: () => undefined,
-        attention: () => undefined,
-        close: () => undefined,
-        onBeforeClose: (guard) => {
-          closeGuards.set(wid, guard);
-          return () => void closeGuards.delete(wid);
-        },
-      };
-      windowOptions.push(o);
-      windows.push(handle);
-      if (o.title) {
-        titleSources.set(wid, o.title);
-        titles.push(textOf(o.title));
-      }
-      options.onWindow?.(o, handle);
-      return handle;
-    },
+    createWindow: windows.createWindow,
     dialog: options.dialog ?? (() => undefined),
     notify: (n) => void notifications.push(n),
     socket: () => {
@@ -233,25 +280,36 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     get ended() {
       return ended;
     },
-    async requestClose(window) {
-      const guard = closeGuards.get(window.wid);
-      return guard ? (await guard()) === true : true;
-    },
+    requestClose: windows.requestClose,
+    commands: commands.list,
+    runCommand: commands.run,
     appSettingValues,
     fakeSettings: settings,
-    windowOptions,
-    titles,
-    titleNow: (wid) => {
-      const source = titleSources.get(wid);
-      return source === undefined ? localizedText(metadata.title as LocalizedText, locale) : textOf(source);
-    },
-    launches,
+    windowOptions: windows.windowOptions,
+    titles: windows.titles,
+    titleNow: windows.titleNow,
+    ...calls,
     notifications,
-    preferenceCalls,
-    localeCalls,
-    openedFiles,
   };
-  return app;
+}
+
+/** The commands the app registers on `desktop`, and running one as the desktop would for a focused window. */
+function fakeCommands(desktop: Desktop) {
+  const list: Array<{ command: AppCommand; window: AppWindow | null }> = [];
+  desktop.registerCommands = (commands, registration) => {
+    const added = commands.map((command) => ({ command, window: registration?.window ?? null }));
+    list.push(...added);
+    return () => {
+      for (const entry of added) if (list.includes(entry)) list.splice(list.indexOf(entry), 1);
+    };
+  };
+  const run = (id: string, window: AppWindow): boolean => {
+    const entry = list.findLast((c) => c.command.id === id && (c.window === null || c.window.wid === window.wid));
+    if (!entry || !(entry.command.enabled?.(window) ?? true)) return false;
+    entry.command.run(window);
+    return true;
+  };
+  return { list, run };
 }
 
 /** Work items that are not there: every call rejects. */

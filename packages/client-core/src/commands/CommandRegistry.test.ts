@@ -90,6 +90,22 @@ describe('CommandRegistry.handleKey', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('runs a command by its other default keys too, shows only the first, and lets a user binding replace them all', () => {
+    const registry = new CommandRegistry();
+    const run = vi.fn();
+    registry.register({ id: 'save', labelKey: 'command.save', keybinding: 'Ctrl+S', alternateKeybindings: ['Meta+S'], run });
+    expect(registry.handleKey(key('s', { meta: true }))).toBe(true);
+    expect(registry.handleKey(key('s', { ctrl: true }))).toBe(true);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(registry.keybindingOf('save')).toBe('Ctrl+S');
+    expect(registry.bindings()).toEqual([{ id: 'save', labelKey: 'command.save', keybinding: 'Ctrl+S' }]);
+    registry.setKeybindings({ save: 'Alt+S' });
+    expect(registry.handleKey(key('s', { meta: true }))).toBe(false);
+    expect(registry.handleKey(key('s', { alt: true }))).toBe(true);
+    registry.setKeybindings({});
+    expect(registry.handleKey(key('s', { meta: true }))).toBe(true);
+  });
+
   it('returns false for keys nothing is bound to', () => {
     const { registry } = registryWith('Alt+Shift+W');
     expect(registry.handleKey(key('a'))).toBe(false);
@@ -115,6 +131,16 @@ describe('CommandRegistry registration', () => {
     unregister();
     expect(registry.commands()).toEqual([]);
     expect(registry.handleKey(key('x', { alt: true }))).toBe(false);
+  });
+
+  it('lists in the guide only the bindings of commands visible now, by their own name when they have one', () => {
+    const registry = new CommandRegistry();
+    let shown = false;
+    const name = () => 'Save record';
+    registry.register({ id: 'app.Records.save', labelKey: 'app.Records.save', keybinding: 'Ctrl+S', visible: () => shown, name, run: () => {} });
+    expect(registry.bindings()).toEqual([]);
+    shown = true;
+    expect(registry.bindings()).toEqual([{ id: 'app.Records.save', labelKey: 'command.app.Records.save', keybinding: 'Ctrl+S', name }]);
   });
 
   it('reports whether a command is enabled', () => {

@@ -27,6 +27,15 @@ export interface Command {
   icon?: string;
   /** Default keybinding, e.g. 'Alt+Shift+W' (see keybinding.ts); the user's 'desktop.keybindings' may replace it. */
   keybinding?: string;
+  /** More default chords that run it too but are not shown (Meta+S beside Ctrl+S); a user's binding replaces them with the main one. */
+  alternateKeybindings?: readonly string[];
+  /**
+   * Whether its keys also match by the key's place on a US keyboard
+   * (event.code) when the key pressed names another character (default
+   * true: Alt+` is a dead key on a Mac). False leaves such a key to typing:
+   * Option+N writes ñ in a Mac's text field rather than run Alt+N.
+   */
+  matchByCode?: boolean;
   /** Whether it can run now (menus disable it, keys skip it); always when absent. */
   enabled?: (context: CommandContext) => boolean;
   /** Whether menus list it at all (Switch Account with one account); always when absent. */
@@ -52,6 +61,8 @@ export function commandNameKey(id: string): string {
 export interface CommandBinding {
   id: string;
   labelKey: string;
+  /** The command's name when it is made of data rather than labelKey (Command.name). */
+  name?: Command['name'];
   /** The chord as typed in settings ('Alt+Shift+W'). */
   keybinding: string;
 }
@@ -71,9 +82,10 @@ export interface CommandRegistryState {
  */
 export class CommandRegistry extends Observable<CommandRegistryState> {
   #commands: readonly Command[] = [];
-  readonly #defaults = new Map<Command, KeyChord>();
+  readonly #defaults = new Map<Command, KeyChord[]>();
   #overrides: Readonly<Record<string, string>> = {};
-  readonly #chords = new Map<Command, { chord: KeyChord; text: string }>();
+  /** The chords bound to each command now: the first is shown, every one runs it. */
+  readonly #chords = new Map<Command, { chords: KeyChord[]; text: string }>();
 
   constructor() {
     super({ revision: 0 });
@@ -82,7 +94,7 @@ export class CommandRegistry extends Observable<CommandRegistryState> {
   /** Adds a command; throws when its id is taken or its keybinding is malformed. Returns an unregister. */
   register(command: Command): () => void {
     if (this.get(command.id)) throw new Error(`Command '${command.id}' is already registered`);
-    if (command.keybinding !== undefined) this.#defaults.set(command, parseKeybinding(command.keybinding));
+    if (command.keybinding !== undefined) this.#defaults.set(command, [command.keybinding, ...(command.alternateKeybindings ?? [])].map(parseKeybinding));
     this.#commands = [...this.#commands, command];
     this.#bind(command);
     this.#changed();
@@ -148,12 +160,13 @@ export class CommandRegistry extends Observable<CommandRegistryState> {
     return (command && this.#chords.get(command)?.text) ?? null;
   }
 
-  /** Every bound command, in registration order (the keyboard-shortcut guide). */
+  /** Every bound command that is visible now, in registration order (the keyboard-shortcut guide). */
   bindings(): CommandBinding[] {
     const list: CommandBinding[] = [];
     for (const command of this.#commands) {
       const bound = this.#chords.get(command);
-      if (bound) list.push({ id: command.id, labelKey: commandNameKey(command.id), keybinding: bound.text });
+      if (!bound || !(command.visible?.({}) ?? true)) continue;
+      list.push({ id: command.id, labelKey: commandNameKey(command.id), keybinding: bound.text, ...(command.name ? { name: command.name } : {}) });
     }
     return list;
   }
@@ -173,10 +186,7 @@ export class CommandRegistry extends Observable<CommandRegistryState> {
    */
   handleKey(event: KeyEventLike): boolean {
     for (const byCode of [false, true]) {
-      const bound = this.#commands.filter((c) => {
-        const chord = this.#chords.get(c)?.chord;
-        return chord !== undefined && chordMatches(chord, event, byCode);
-      });
+      const bound = this.#commands.filter((c) => (!byCode || c.matchByCode !== false) && this.#chords.get(c)?.chords.some((chord) => chordMatches(chord, event, byCode)));
       if (bound.length === 0) continue;
       const command = bound.find((c) => this.isEnabled(c.id));
       if (!command) return false;
@@ -195,14 +205,14 @@ export class CommandRegistry extends Observable<CommandRegistryState> {
     if (override !== undefined) {
       try {
         const chord = parseKeybinding(override);
-        this.#chords.set(command, { chord, text: formatKeybinding(chord) });
+        this.#chords.set(command, { chords: [chord], text: formatKeybinding(chord) });
         return;
       } catch (error) {
         console.warn(`The keybinding '${override}' of '${command.id}' is not valid; the default is kept.`, error);
       }
     }
-    const chord = this.#defaults.get(command);
-    if (chord) this.#chords.set(command, { chord, text: formatKeybinding(chord) });
+    const chords = this.#defaults.get(command);
+    if (chords) this.#chords.set(command, { chords, text: formatKeybinding(chords[0]!) });
     else this.#chords.delete(command);
   }
 

@@ -255,6 +255,20 @@ describe('createDesktop hooks', () => {
     expect(sockets.connected('/apps/Chat/socket')).toHaveLength(1);
   });
 
+  it("puts an application's commands in the desktop's registry (their code fetched then), run by their keys while its window is focused", async () => {
+    const { env, runtime } = await setup();
+    await runtime.start();
+    await env.clock.settle();
+    const app = (await runtime.packages.launch('Chat'))!;
+    const ran: number[] = [];
+    app.desktop.registerCommands([{ id: 'send', label: 'Send', keybinding: 'Ctrl+Enter', run: (window) => void ran.push(window.wid) }], { window: app.windows[0]! });
+    await vi.waitFor(() => expect(runtime.commands.get('app.Chat.send')).toBeDefined());
+    expect(runtime.commands.handleKey({ key: 'Enter', altKey: false, ctrlKey: true, metaKey: false, shiftKey: false })).toBe(true);
+    expect(ran).toEqual([app.windows[0]!.wid]);
+    app.destroy();
+    expect(runtime.commands.get('app.Chat.send')).toBeUndefined();
+  });
+
   it("Desktop.setLocale keeps the locale in the 'locale' setting; setUserPreference updates the profile", async () => {
     const { env, runtime, setLocale, session } = await setup();
     await runtime.start();

@@ -5,6 +5,7 @@ import type { Session } from '../auth/Session.js';
 import type { PageAddress } from '../address/PageAddress.js';
 import type { ClientConfig } from '../clientConfig.js';
 import { CommandRegistry } from '../commands/CommandRegistry.js';
+import { lazyApplicationCommands } from '../commands/lazyApplicationCommands.js';
 import { registerWindowCommands } from '../commands/windowCommands.js';
 import { DialogService } from '../dialogs/DialogService.js';
 import type { ClientEnvironment } from '../env.js';
@@ -198,9 +199,10 @@ function buildDesktop(platform: DesktopPlatform, layout: { viewport: Dimension }
   const searches = desktopSearches({ clock, request: account.request, storedHistory, ui, files, openFile, packages: () => packages });
   const { work, tasks } = desktopWork({ session, clock, socket: sockets.socket, notifications, translate, userId: () => account.profile()?.id ?? null, appMenu: () => appMenu });
   const profileCard = new ProfileCardModel(session.api);
-  const packages = desktopPackages(platform, { windows, dialogs, notifications, settings, sockets, account, profileCard, tray, files, search: searches.search, tasks, applyLocale });
-  const appMenu = new AppMenuModel({ packages, profile: account.profile, locale: platform.locale });
   const commands = new CommandRegistry();
+  const appCommands = lazyApplicationCommands(commands, windows);
+  const packages = desktopPackages(platform, { windows, dialogs, notifications, settings, sockets, account, profileCard, tray, files, search: searches.search, tasks, commands: appCommands, applyLocale });
+  const appMenu = new AppMenuModel({ packages, profile: account.profile, locale: platform.locale });
   return {
     env, translate, account, sounds, windows, files, serverFiles, openFile, dialogs, ui, settings, notifications, socket: sockets.socket, tray, searches, work, profileCard, packages, appMenu, commands,
     connection: new ConnectionModel(),

@@ -36,9 +36,12 @@ export interface DesktopCommandsHost {
  * and are disabled while the desktop is locked. Returns an unregister.
  */
 export function registerDesktopCommands(registry: CommandRegistry, host: DesktopCommandsHost): () => void {
-  const { panels, ui } = host;
-  const panelOf = (context: CommandContext) => context.panel ?? 0;
-  const unlocked = () => !panels.getState().locked;
+  return registry.registerAll([...desktopCommands(host), ...panelCommands(host)]);
+}
+
+/** The desktop's commands: the application menu, My Home, the guides, Preferences, the file search, the account and the session. */
+function desktopCommands(host: DesktopCommandsHost): Command[] {
+  const { ui } = host;
   // The application menu's own rule: it is there when it has entries.
   const hasApps = () => host.appMenu.hasApplications();
   const listed = () => host.windows.windows().filter((w) => w.attributes.visibility !== 'restricted' && !w.state.minimized && w.attributes.minimizable);
@@ -53,26 +56,7 @@ export function registerDesktopCommands(registry: CommandRegistry, host: Desktop
     );
   };
 
-  const position = (where: 'top' | 'bottom'): Command => ({
-    id: `panel.position.${where}`,
-    labelKey: `panel.position.${where}`,
-    icon: where === 'top' ? 'panelTop' : 'panelBottom',
-    palette: true,
-    enabled: unlocked,
-    visible: (context) => panels.getState().panels[panelOf(context)] !== undefined,
-    checked: (context) => panels.getState().panels[panelOf(context)]?.position === where,
-    run: (context) => void panels.setPosition(panelOf(context), where),
-  });
-
-  const addItem = (name: (typeof PANEL_ITEMS)[number]): Command => ({
-    id: `panel.addItem.${name}`,
-    labelKey: `panel.item.${name}`,
-    palette: false,
-    enabled: (context) => unlocked() && panels.getState().panels[panelOf(context)] !== undefined && !panels.hasItem(panelOf(context), name),
-    run: (context) => void panels.addItem(panelOf(context), name),
-  });
-
-  return registry.registerAll([
+  return [
     { id: 'desktop.appMenu', labelKey: 'command.desktop.appMenu', icon: 'apps', keybinding: 'Alt+A', enabled: hasApps, run: () => ui.togglePopup('appMenu') },
     {
       id: 'desktop.showDesktop',
@@ -105,6 +89,35 @@ export function registerDesktopCommands(registry: CommandRegistry, host: Desktop
         void host.desktopSession.save().finally(() => void host.logout());
       },
     },
+  ];
+}
+
+/** The panel's commands, on the context's panel (else the first) and disabled while the desktop is locked. */
+function panelCommands(host: DesktopCommandsHost): Command[] {
+  const { panels } = host;
+  const panelOf = (context: CommandContext) => context.panel ?? 0;
+  const unlocked = () => !panels.getState().locked;
+
+  const position = (where: 'top' | 'bottom'): Command => ({
+    id: `panel.position.${where}`,
+    labelKey: `panel.position.${where}`,
+    icon: where === 'top' ? 'panelTop' : 'panelBottom',
+    palette: true,
+    enabled: unlocked,
+    visible: (context) => panels.getState().panels[panelOf(context)] !== undefined,
+    checked: (context) => panels.getState().panels[panelOf(context)]?.position === where,
+    run: (context) => void panels.setPosition(panelOf(context), where),
+  });
+
+  const addItem = (name: (typeof PANEL_ITEMS)[number]): Command => ({
+    id: `panel.addItem.${name}`,
+    labelKey: `panel.item.${name}`,
+    palette: false,
+    enabled: (context) => unlocked() && panels.getState().panels[panelOf(context)] !== undefined && !panels.hasItem(panelOf(context), name),
+    run: (context) => void panels.addItem(panelOf(context), name),
+  });
+
+  return [
     position('top'),
     position('bottom'),
     { id: 'panel.add', labelKey: 'panel.action.addPanel', icon: 'add', enabled: () => unlocked() && panels.getState().panels.length < 2, run: () => void panels.addPanel() },
@@ -128,5 +141,5 @@ export function registerDesktopCommands(registry: CommandRegistry, host: Desktop
         if (context.item !== undefined) panels.removeItem(panelOf(context), context.item);
       },
     },
-  ]);
+  ];
 }

@@ -1,4 +1,5 @@
 import type { DesktopSearch, DesktopTasks } from '@atrium/sdk';
+import type { ApplicationCommandsPort } from '../commands/lazyApplicationCommands.js';
 import type { Locale } from '@atrium/shared';
 import type { DialogService } from '../dialogs/DialogService.js';
 import { browserPackageLoader } from '../env.js';
@@ -27,6 +28,8 @@ export interface PackageHost {
   files: FileSystem;
   search: DesktopSearch;
   tasks: DesktopTasks;
+  /** The applications' commands in the desktop's command registry. */
+  commands: ApplicationCommandsPort;
   /** Switches the interface language, and the desktop's own texts with it. */
   applyLocale(locale: Locale): Promise<void>;
 }
@@ -62,6 +65,7 @@ export function desktopPackages(platform: DesktopPlatform, host: PackageHost): P
     addTranslations: async (texts) => platform.addTranslations?.(texts),
     tasks: host.tasks,
     search: host.search,
+    commands: host.commands,
   };
   return new PackageManager({
     clock: platform.env.clock,

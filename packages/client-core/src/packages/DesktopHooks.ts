@@ -1,5 +1,6 @@
 import type { DesktopSearch, DesktopTasks, TranslationLoader, TranslationTexts, UploadOptions } from '@atrium/sdk';
 import type { Locale, Profile } from '@atrium/shared';
+import type { ApplicationCommandsPort } from '../commands/lazyApplicationCommands.js';
 import type { TrayModel } from '../desktop/TrayModel.js';
 import type { DialogService } from '../dialogs/DialogService.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
@@ -48,4 +49,6 @@ export interface DesktopHooks {
   search: DesktopSearch;
   /** The user's work items (docs/behaviour/work.md); without it, `Desktop.tasks` throws when used. */
   tasks?: DesktopTasks;
+  /** Where applications' commands go in the desktop's command registry; without it, `Desktop.registerCommands` registers nothing. */
+  commands?: ApplicationCommandsPort;
 }

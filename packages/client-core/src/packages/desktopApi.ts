@@ -1,6 +1,7 @@
 import { localizedText, type Desktop, type RecordsChange, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
 import type { PackageManifestEntry, PackageType } from '@atrium/shared';
 import { RECORDS_CHANGED_MESSAGE } from '@atrium/shared/apps';
+import type { CommandOwner } from '../commands/ApplicationCommands.js';
 import { TrayModel } from '../desktop/TrayModel.js';
 import type { DesktopSocket } from '../sockets/SocketClient.js';
 import type { DesktopHooks } from './DesktopHooks.js';
@@ -10,14 +11,14 @@ import { packageTitle } from './packageTitle.js';
 export interface DesktopPackages {
   launch(request: LaunchRequest): Promise<unknown>;
   visible(type?: PackageType): PackageManifestEntry[];
-  /** The running application with this pid (its tray icons go when it ends). */
-  find(pid: number): { readonly destroyed: boolean; on(event: 'destroy', listener: () => void): () => void } | undefined;
+  /** The running application with this pid (its tray icons and commands go when it ends). */
+  find(pid: number): CommandOwner | undefined;
 }
 
 /**
  * The Desktop every app sees (@atrium/sdk), over the desktop's hooks. An
- * application's own one (owner: its pid) places tray icons in its name, and
- * they go when it ends.
+ * application's own one (owner: its pid) places tray icons and registers
+ * commands in its name, and they go when it ends.
  */
 export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages, owner: number | null = null): Desktop {
   const { settings } = hooks;
@@ -62,6 +63,11 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
     // One search and one Recent list for the whole desktop (the panel's too: docs/behaviour/search.md).
     search: hooks.search,
     onRecordsChanged: (listener) => recordsChanges(hooks.socket, listener),
+    registerCommands: (commands, options) => {
+      const app = owner === null ? undefined : packages.find(owner);
+      if (!app || !hooks.commands) return () => undefined;
+      return hooks.commands.register(app, commands, options?.window ?? null);
+    },
   };
 }
 

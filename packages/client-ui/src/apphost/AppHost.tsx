@@ -1,7 +1,8 @@
 import { routeLink } from '@atrium/client-core';
 import { useContext, useEffect } from 'react';
 import { AtriumContext } from '../AtriumContext.js';
-import { useDesktop } from '../desktop/DesktopContext.js';
+import { useDesktop, type DesktopServices } from '../desktop/DesktopContext.js';
+import type { Navigation } from '../ports.js';
 import './AppHost.css';
 
 /** Class of the element each app window's content is rendered into (inside the window body). */
@@ -45,7 +46,14 @@ function linkTarget(anchor: Element): { href: string | null; attributes: Record<
 export function AppHost(): null {
   const { windows, slots, packages } = useDesktop();
   const navigation = useContext(AtriumContext)?.navigation ?? null;
+  useWindowContents(windows, slots, packages);
+  useLinkRouting(packages, navigation);
+  useAttention(packages);
+  return null;
+}
 
+/** Renders each app window's content into an element of its own in the window's body, and cleans it up when either goes. */
+function useWindowContents(windows: DesktopServices['windows'], slots: DesktopServices['slots'], packages: DesktopServices['packages']): void {
   useEffect(() => {
     const mounted = new Map<number, Mounted>();
     const sync = () => {
@@ -80,7 +88,10 @@ export function AppHost(): null {
       mounted.clear();
     };
   }, [packages, windows, slots]);
+}
 
+/** Clicks on links inside app windows go through routeLink to the package manager. */
+function useLinkRouting(packages: DesktopServices['packages'], navigation: Navigation | null): void {
   useEffect(() => {
     if (!packages) return;
     const handleClick = (event: MouseEvent) => {
@@ -96,7 +107,10 @@ export function AppHost(): null {
     document.addEventListener('click', handleClick);
     return () => document.removeEventListener('click', handleClick);
   }, [packages, navigation]);
+}
 
+/** The window of an app launched again is highlighted for a moment. */
+function useAttention(packages: DesktopServices['packages']): void {
   // Singletons (docs/behaviour/applications.md#singletons): the window of an app launched again is highlighted for a moment (data-attention on its frame).
   useEffect(() => {
     if (!packages) return;
@@ -122,6 +136,4 @@ export function AppHost(): null {
       for (const timer of timers.values()) clearTimeout(timer);
     };
   }, [packages]);
-
-  return null;
 }

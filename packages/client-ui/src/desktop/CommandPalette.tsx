@@ -42,6 +42,55 @@ export function paletteEntries(commands: CommandRegistry, translate: (key: strin
 }
 
 /**
+ * What a key in the search box does with `count` entries, `current` the chosen one: the index to
+ * choose (the arrows wrap around, Page Up and Page Down go to the ends), 'run' for Enter,
+ * undefined for a move with nothing to move to, null for a key the palette leaves.
+ */
+function paletteKey(key: string, current: number, count: number): number | 'run' | undefined | null {
+  switch (key) {
+    case 'ArrowDown':
+      return count ? (current + 1) % count : undefined;
+    case 'ArrowUp':
+      return count ? (current - 1 + count) % count : undefined;
+    case 'PageDown':
+      return count ? count - 1 : undefined;
+    case 'PageUp':
+      return 0;
+    case 'Enter':
+      return 'run';
+    default:
+      return null;
+  }
+}
+
+/** One command of the list, with its icon and keys; the pointer over it chooses it, a click runs it. */
+function PaletteOption(props: { entry: PaletteEntry; id: string; selected: boolean; onPoint(): void; onRun(): void }): JSX.Element {
+  const { entry } = props;
+  return (
+    <li
+      id={props.id}
+      role="option"
+      aria-selected={props.selected}
+      aria-keyshortcuts={entry.keybinding ?? undefined}
+      className="atr-palette__option"
+      data-testid={`palette.${entry.id}`}
+      // The input keeps focus: a press on an option must not take it away before the click runs it.
+      onPointerDown={(event) => event.preventDefault()}
+      onPointerMove={props.onPoint}
+      onClick={props.onRun}
+    >
+      <CommandIcon name={entry.icon} />
+      <span className="atr-palette__name">{entry.name}</span>
+      {entry.keybinding && (
+        <span aria-hidden="true" className="atr-palette__keys">
+          <Keys binding={entry.keybinding} />
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
  * The command palette (docs/behaviour/desktop.md#command-palette):
  * a search box (a combobox) over the list of commands (a listbox) read from
  * the command registry; typing filters, the arrow keys move through the
@@ -68,28 +117,12 @@ export function CommandPalette({ onClose }: { onClose(): void }): JSX.Element {
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = entries.length;
-    switch (event.key) {
-      case 'ArrowDown':
-        if (count) setActive((current + 1) % count);
-        break;
-      case 'ArrowUp':
-        if (count) setActive((current - 1 + count) % count);
-        break;
-      case 'PageDown':
-        if (count) setActive(count - 1);
-        break;
-      case 'PageUp':
-        setActive(0);
-        break;
-      case 'Enter': {
-        const entry = entries[current];
-        if (entry) run(entry.id);
-        break;
-      }
-      default:
-        return;
-    }
+    const move = paletteKey(event.key, current, entries.length);
+    if (move === null) return;
+    if (move === 'run') {
+      const entry = entries[current];
+      if (entry) run(entry.id);
+    } else if (move !== undefined) setActive(move);
     event.preventDefault();
   };
 
@@ -123,27 +156,7 @@ export function CommandPalette({ onClose }: { onClose(): void }): JSX.Element {
       </div>
       <ul id={listId} className="atr-palette__list" role="listbox" aria-label={t('palette.title')} data-testid="palette.list">
         {entries.map((entry, index) => (
-          <li
-            key={entry.id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === current}
-            aria-keyshortcuts={entry.keybinding ?? undefined}
-            className="atr-palette__option"
-            data-testid={`palette.${entry.id}`}
-            // The input keeps focus: a press on an option must not take it away before the click runs it.
-            onPointerDown={(event) => event.preventDefault()}
-            onPointerMove={() => index !== current && setActive(index)}
-            onClick={() => run(entry.id)}
-          >
-            <CommandIcon name={entry.icon} />
-            <span className="atr-palette__name">{entry.name}</span>
-            {entry.keybinding && (
-              <span aria-hidden="true" className="atr-palette__keys">
-                <Keys binding={entry.keybinding} />
-              </span>
-            )}
-          </li>
+          <PaletteOption key={entry.id} entry={entry} id={optionId(index)} selected={index === current} onPoint={() => index !== current && setActive(index)} onRun={() => run(entry.id)} />
         ))}
       </ul>
       {entries.length === 0 && (

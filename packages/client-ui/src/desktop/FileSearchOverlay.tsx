@@ -1,6 +1,6 @@
 import { FILE_SEARCH_TEXT_MAX_LENGTH, type FileEntry, type FileSearchMessage, type FileSearchModel } from '@atrium/client-core';
 import { fileErrorText } from '@atrium/sdk';
-import { useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent, type RefObject } from 'react';
 import { useObservable } from '../hooks/useObservable.js';
 import { FileIcon, FileImageIcon, FileTextIcon, FolderIcon, SearchIcon } from '@atrium/app-kit';
 import { useTranslation } from '../i18n/useTranslation.js';
@@ -32,6 +32,90 @@ function EntryIcon({ entry }: { entry: FileEntry }): JSX.Element {
   if (entry.mime.startsWith('image/')) return <FileImageIcon {...props} />;
   if (entry.mime.startsWith('text/')) return <FileTextIcon {...props} />;
   return <FileIcon {...props} />;
+}
+
+/** The text box's keys: the arrows move through the results, Enter opens the selected one or searches, Escape resets, then hides. */
+function searchKey(key: string, model: FileSearchModel): boolean {
+  switch (key) {
+    case 'ArrowDown':
+      model.move(1);
+      return true;
+    case 'ArrowUp':
+      model.move(-1);
+      return true;
+    case 'Enter':
+      void model.enter();
+      return true;
+    case 'Escape':
+      model.escape();
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** The text box, a combobox over the results, described by the message line. */
+function SearchBox(props: {
+  ref: RefObject<HTMLInputElement | null>;
+  text: string;
+  expanded: boolean;
+  listId: string;
+  messageId: string;
+  activeId: string | undefined;
+  onText(text: string): void;
+  onKeyDown(event: KeyboardEvent<HTMLInputElement>): void;
+}): JSX.Element {
+  const { t } = useTranslation();
+  const { ref, onText } = props;
+  return (
+    <div className="atr-file-search__box">
+      <SearchIcon width={18} height={18} className="atr-file-search__glass" />
+      <input
+        ref={ref}
+        className="atr-file-search__input"
+        type="search"
+        role="combobox"
+        aria-label={t('fileSearch.input')}
+        aria-expanded={props.expanded}
+        aria-controls={props.listId}
+        aria-autocomplete="none"
+        aria-describedby={props.messageId}
+        aria-activedescendant={props.activeId}
+        placeholder={t('fileSearch.placeholder')}
+        maxLength={FILE_SEARCH_TEXT_MAX_LENGTH}
+        autoComplete="off"
+        spellCheck={false}
+        value={props.text}
+        onChange={(event) => onText(event.target.value)}
+        onKeyDown={props.onKeyDown}
+        data-testid="fileSearch.input"
+      />
+    </div>
+  );
+}
+
+/** One result: the pointer over it selects it, a click opens it. */
+function Result(props: { entry: FileEntry; id: string; selected: boolean; onPoint(): void; onOpen(): void }): JSX.Element {
+  const { entry } = props;
+  const { t } = useTranslation();
+  return (
+    <li
+      id={props.id}
+      role="option"
+      aria-selected={props.selected}
+      className="atr-file-search__result"
+      data-testid="fileSearch.result"
+      // The text box keeps focus: a press on a result must not take it away (and hide the overlay) before the click opens it.
+      onPointerDown={(event) => event.preventDefault()}
+      onPointerMove={props.onPoint}
+      onClick={props.onOpen}
+    >
+      <EntryIcon entry={entry} />
+      <span className="atr-file-search__name">{entry.filename}</span>
+      <span className="atr-file-search__path">{entry.path}</span>
+      <span className="atr-file-search__size">{entry.isDirectory ? t('fileSearch.folder') : entry.humanSize}</span>
+    </li>
+  );
 }
 
 /**
@@ -84,22 +168,7 @@ export function FileSearchPanel({ model }: { model: FileSearchModel }): JSX.Elem
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     pointed.current = -1;
-    switch (event.key) {
-      case 'ArrowDown':
-        model.move(1);
-        break;
-      case 'ArrowUp':
-        model.move(-1);
-        break;
-      case 'Enter':
-        void model.enter();
-        break;
-      case 'Escape':
-        model.escape();
-        break;
-      default:
-        return;
-    }
+    if (!searchKey(event.key, model)) return;
     event.preventDefault();
     event.stopPropagation();
   };
@@ -122,55 +191,24 @@ export function FileSearchPanel({ model }: { model: FileSearchModel }): JSX.Elem
       <h2 id={titleId} className="atr-visually-hidden">
         {t('fileSearch.title')}
       </h2>
-      <div className="atr-file-search__box">
-        <SearchIcon width={18} height={18} className="atr-file-search__glass" />
-        <input
-          ref={input}
-          className="atr-file-search__input"
-          type="search"
-          role="combobox"
-          aria-label={t('fileSearch.input')}
-          aria-expanded={results.length > 0}
-          aria-controls={listId}
-          aria-autocomplete="none"
-          aria-describedby={messageId}
-          aria-activedescendant={selected >= 0 ? optionId(selected) : undefined}
-          placeholder={t('fileSearch.placeholder')}
-          maxLength={FILE_SEARCH_TEXT_MAX_LENGTH}
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onChange={(event) => model.setText(event.target.value)}
-          onKeyDown={handleKeyDown}
-          data-testid="fileSearch.input"
-        />
-      </div>
+      <SearchBox ref={input} text={text} expanded={results.length > 0} listId={listId} messageId={messageId} activeId={selected >= 0 ? optionId(selected) : undefined} onText={(value) => model.setText(value)} onKeyDown={handleKeyDown} />
       <p id={messageId} className={`atr-file-search__message atr-file-search__message--${message.kind}`} role="status" data-testid="fileSearch.message">
         {fileSearchMessage(message, t)}
       </p>
       <ul id={listId} className="atr-file-search__results" role="listbox" aria-label={t('fileSearch.list')} data-testid="fileSearch.results" hidden={results.length === 0}>
         {results.map((entry, index) => (
-          <li
+          <Result
             key={entry.path}
+            entry={entry}
             id={optionId(index)}
-            role="option"
-            aria-selected={index === selected}
-            className="atr-file-search__result"
-            data-testid="fileSearch.result"
-            // The text box keeps focus: a press on a result must not take it away (and hide the overlay) before the click opens it.
-            onPointerDown={(event) => event.preventDefault()}
-            onPointerMove={() => {
+            selected={index === selected}
+            onPoint={() => {
               if (index === selected) return;
               pointed.current = index;
               model.select(index);
             }}
-            onClick={() => void model.open(entry)}
-          >
-            <EntryIcon entry={entry} />
-            <span className="atr-file-search__name">{entry.filename}</span>
-            <span className="atr-file-search__path">{entry.path}</span>
-            <span className="atr-file-search__size">{entry.isDirectory ? t('fileSearch.folder') : entry.humanSize}</span>
-          </li>
+            onOpen={() => void model.open(entry)}
+          />
         ))}
       </ul>
     </section>

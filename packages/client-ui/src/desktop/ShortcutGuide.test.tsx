@@ -43,6 +43,19 @@ describe('the keyboard-shortcut guide', () => {
     expect(listed.map(([name]) => name)).not.toContain('Edit Preferences');
   });
 
+  it("lists a command of a registry entry by its own name, only while it is offered", async () => {
+    const t = await desktop();
+    await t.start();
+    let offered = false;
+    act(() => void t.services.commands.register({ id: 'app.Records.save', labelKey: 'app.Records.save', keybinding: 'Ctrl+S', name: () => 'Save record', visible: () => offered, run: () => undefined }));
+    press({ key: 'K', code: 'KeyK', altKey: true, shiftKey: true });
+    expect(rows().map(([name]) => name)).not.toContain('Save record');
+    press({ key: 'Escape' });
+    offered = true;
+    press({ key: 'K', code: 'KeyK', altKey: true, shiftKey: true });
+    expect(rows()).toContainEqual(['Save record', 'Ctrl+S']);
+  });
+
   it("follows the user's own keybindings from the settings, also when they change", async () => {
     const t = await desktop();
     t.server.settings['desktop.keybindings'] = { 'desktop.shortcuts': 'Ctrl+Shift+/', 'window.menu': 'Alt+M' };

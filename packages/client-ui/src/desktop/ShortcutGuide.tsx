@@ -37,7 +37,7 @@ export function ShortcutGuide({ onClose }: { onClose(): void }): JSX.Element {
           <tbody>
             {commands.bindings().map((binding) => (
               <tr key={binding.id} data-testid={`shortcuts.${binding.id}`}>
-                <th scope="row">{t(binding.labelKey)}</th>
+                <th scope="row">{binding.name ? binding.name((key, values) => t(key, values)) : t(binding.labelKey)}</th>
                 <td>
                   <Keys binding={binding.keybinding} />
                 </td>

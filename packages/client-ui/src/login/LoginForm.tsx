@@ -19,6 +19,24 @@ function loginErrorText(error: LoginError, t: (key: string) => string): string {
   return error.message ?? t(error.key);
 }
 
+/** The button that shows or hides the password. */
+function PasswordToggle({ shown, controls, onToggle }: { shown: boolean; controls: string; onToggle(): void }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="atr-input-button"
+      onClick={onToggle}
+      aria-label={shown ? t('login.hidePassword') : t('login.showPassword')}
+      aria-pressed={shown}
+      aria-controls={controls}
+      data-testid="login.togglePassword"
+    >
+      {shown ? <EyeOffIcon /> : <EyeIcon />}
+    </button>
+  );
+}
+
 /**
  * The sign-in card: welcome title, Username, Password, Login, 'Forgot your
  * password' and the error area; `footer` under the form (the way back to an
@@ -75,19 +93,7 @@ export function LoginForm({ footer }: { footer?: ReactNode }): JSX.Element {
           invalid={Boolean(error)}
           describedBy={describedBy}
           testId="login.password"
-          trailing={(inputId) => (
-            <button
-              type="button"
-              className="atr-input-button"
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-              aria-pressed={showPassword}
-              aria-controls={inputId}
-              data-testid="login.togglePassword"
-            >
-              {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-            </button>
-          )}
+          trailing={(inputId) => <PasswordToggle shown={showPassword} controls={inputId} onToggle={() => setShowPassword((shown) => !shown)} />}
         />
         <div className="atr-form__forgot">
           <HashLink hash="forgotpassword" testId="login.forgot">

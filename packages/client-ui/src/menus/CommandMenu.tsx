@@ -1,5 +1,5 @@
 import type { CommandContext, CommandRegistry, MenuEntry } from '@atrium/client-core';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { focusByKey } from '@atrium/app-kit';
 import { useObservable } from '../hooks/useObservable.js';
@@ -63,11 +63,10 @@ function shownEntries(registry: CommandRegistry, entries: readonly MenuEntry[], 
  */
 export function CommandMenu(props: CommandMenuProps): JSX.Element {
   const { registry, entries, context, labelledBy, label, at, className, testIdPrefix = 'menu', testId, onClose, refocusAfter, onBack } = props;
-  const { t } = useTranslation();
   useObservable(registry);
   const menu = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<number | null>(null);
-  const [place, setPlace] = useState<CSSProperties | undefined>(at ? { left: at.x, top: at.y } : undefined);
+  const place = useMenuPlace(menu, at);
   const shown = shownEntries(registry, entries, context);
   const baseId = useId();
 
@@ -77,34 +76,7 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
     (first ?? menu.current)?.focus();
   }, []);
 
-  // Inside the viewport (the whole width on a phone), and once more after 100 ms.
-  useLayoutEffect(() => {
-    if (!at) return;
-    const clamp = () => {
-      const box = menu.current?.getBoundingClientRect();
-      if (!box) return;
-      const phone = window.innerWidth < PHONE_MAX;
-      const left = phone ? MARGIN : Math.max(MARGIN, Math.min(at.x, window.innerWidth - box.width - MARGIN));
-      const top = Math.max(MARGIN, Math.min(at.y, window.innerHeight - box.height - MARGIN));
-      const right = phone ? MARGIN : undefined;
-      setPlace((current) => (current?.left === left && current?.top === top && current?.right === right ? current : { left, top, right }));
-    };
-    clamp();
-    const timer = window.setTimeout(clamp, 100);
-    return () => window.clearTimeout(timer);
-  }, [at]);
-
-  useEffect(() => {
-    const outside = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (menu.current?.contains(target) || (labelledBy && document.getElementById(labelledBy)?.contains(target))) return;
-      // A submenu leaves presses in the menus around it to them.
-      if (menu.current?.parentElement?.closest('.atr-menu')?.contains(target)) return;
-      onClose(false);
-    };
-    document.addEventListener('pointerdown', outside, true);
-    return () => document.removeEventListener('pointerdown', outside, true);
-  }, [labelledBy, onClose]);
+  useCloseOnOutsidePress(menu, labelledBy, onClose);
 
   const run = (id: string) => {
     if (!registry.isEnabled(id, context)) return;
@@ -113,42 +85,7 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
     registry.run(id, context);
   };
 
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const own = [...(menu.current?.querySelectorAll<HTMLElement>(':scope > [data-menu-item], :scope > .atr-menu__sub > [data-menu-item]') ?? [])];
-    const enabled = own.filter((el) => el.getAttribute('aria-disabled') !== 'true');
-    const current = document.activeElement as HTMLElement | null;
-    if (!current || !menu.current?.contains(current)) return;
-    // Keys inside an open submenu are the submenu's.
-    if (current !== menu.current && !own.includes(current)) return;
-    if (focusByKey(enabled, event.key)) {
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
-    switch (event.key) {
-      case 'ArrowRight': {
-        const index = Number(current.dataset.submenu);
-        if (Number.isNaN(index)) return;
-        setOpen(index);
-        break;
-      }
-      case 'ArrowLeft':
-        if (!onBack) return;
-        onBack();
-        break;
-      case 'Escape':
-        if (onBack) onBack();
-        else onClose(true);
-        break;
-      case 'Tab':
-        onClose(false);
-        return;
-      default:
-        return;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => menuKey(event, menu.current, { onOpen: setOpen, onBack, onClose });
 
   return (
     <div
@@ -164,63 +101,11 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
     >
       {shown.map((entry, index) => {
         if (entry === '-') return <div key={`sep-${index}`} role="separator" className="atr-menu__separator" />;
-        if (typeof entry === 'string') {
-          const enabled = registry.isEnabled(entry, context);
-          const checked = registry.isChecked(entry, context);
-          const keybinding = registry.keybindingOf(entry);
-          return (
-            <button
-              key={entry}
-              type="button"
-              role={checked === undefined ? 'menuitem' : 'menuitemradio'}
-              aria-checked={checked}
-              tabIndex={-1}
-              className="atr-menu__item"
-              data-menu-item
-              data-testid={`${testIdPrefix}.${entry}`}
-              aria-disabled={!enabled}
-              aria-keyshortcuts={keybinding ?? undefined}
-              onClick={() => run(entry)}
-              onPointerEnter={() => setOpen(null)}
-            >
-              <span className="atr-menu__check" aria-hidden="true">
-                {checked ? '✓' : ''}
-              </span>
-              <CommandIcon name={registry.get(entry)?.icon} />
-              <span className="atr-menu__label">{t(registry.labelKeyOf(entry, context))}</span>
-              {/* Named by aria-keyshortcuts; the keys are shown, not read as part of the label. */}
-              {keybinding && (
-                <span aria-hidden="true" className="atr-menu__keys">
-                  <Keys binding={keybinding} />
-                </span>
-              )}
-            </button>
-          );
-        }
+        if (typeof entry === 'string') return <CommandItem key={entry} registry={registry} id={entry} context={context} testIdPrefix={testIdPrefix} onRun={run} onPointerEnter={() => setOpen(null)} />;
         const submenuId = `${baseId}-sub-${index}`;
         return (
           <div key={entry.labelKey} className="atr-menu__sub">
-            <button
-              id={submenuId}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="atr-menu__item"
-              data-menu-item
-              data-submenu={index}
-              aria-haspopup="menu"
-              aria-expanded={open === index}
-              data-testid={`${testIdPrefix}.${entry.labelKey}`}
-              onClick={() => setOpen(index)}
-              onPointerEnter={() => setOpen(index)}
-            >
-              <span className="atr-menu__check" aria-hidden="true" />
-              <CommandIcon name={undefined} />
-              <span className="atr-menu__label">{t(entry.labelKey)}</span>
-              <span className="atr-menu__arrow" aria-hidden="true">
-                ›
-              </span>
-            </button>
+            <SubMenuItem id={submenuId} index={index} labelKey={entry.labelKey} expanded={open === index} testIdPrefix={testIdPrefix} onOpen={setOpen} />
             {open === index && (
               <SubMenu
                 registry={registry}
@@ -240,6 +125,149 @@ export function CommandMenu(props: CommandMenuProps): JSX.Element {
         );
       })}
     </div>
+  );
+}
+
+/**
+ * A key in a menu (`menu`): the arrows, Home, End and letters move among its own enabled items,
+ * ArrowRight opens a submenu, ArrowLeft goes back from one, Escape closes it (or goes back), Tab
+ * dismisses. Keys inside an open submenu are the submenu's.
+ */
+function menuKey(event: KeyboardEvent<HTMLDivElement>, menu: HTMLDivElement | null, actions: { onOpen(index: number): void; onBack?: () => void; onClose(refocus: boolean): void }): void {
+  const { onOpen, onBack, onClose } = actions;
+  const own = [...(menu?.querySelectorAll<HTMLElement>(':scope > [data-menu-item], :scope > .atr-menu__sub > [data-menu-item]') ?? [])];
+  const enabled = own.filter((el) => el.getAttribute('aria-disabled') !== 'true');
+  const current = document.activeElement as HTMLElement | null;
+  if (!current || !menu?.contains(current)) return;
+  if (current !== menu && !own.includes(current)) return;
+  if (focusByKey(enabled, event.key)) {
+    event.preventDefault();
+    event.stopPropagation();
+    return;
+  }
+  switch (event.key) {
+    case 'ArrowRight': {
+      const index = Number(current.dataset.submenu);
+      if (Number.isNaN(index)) return;
+      onOpen(index);
+      break;
+    }
+    case 'ArrowLeft':
+      if (!onBack) return;
+      onBack();
+      break;
+    case 'Escape':
+      if (onBack) onBack();
+      else onClose(true);
+      break;
+    case 'Tab':
+      onClose(false);
+      return;
+    default:
+      return;
+  }
+  event.preventDefault();
+  event.stopPropagation();
+}
+
+/** Where a menu opened at a point lies: inside the viewport (the whole width on a phone), measured again after 100 ms. */
+function useMenuPlace(menu: RefObject<HTMLDivElement | null>, at: { x: number; y: number } | undefined): CSSProperties | undefined {
+  const [place, setPlace] = useState<CSSProperties | undefined>(at ? { left: at.x, top: at.y } : undefined);
+  useLayoutEffect(() => {
+    if (!at) return;
+    const clamp = () => {
+      const box = menu.current?.getBoundingClientRect();
+      if (!box) return;
+      const phone = window.innerWidth < PHONE_MAX;
+      const left = phone ? MARGIN : Math.max(MARGIN, Math.min(at.x, window.innerWidth - box.width - MARGIN));
+      const top = Math.max(MARGIN, Math.min(at.y, window.innerHeight - box.height - MARGIN));
+      const right = phone ? MARGIN : undefined;
+      setPlace((current) => (current?.left === left && current?.top === top && current?.right === right ? current : { left, top, right }));
+    };
+    clamp();
+    const timer = window.setTimeout(clamp, 100);
+    return () => window.clearTimeout(timer);
+  }, [menu, at]);
+  return place;
+}
+
+/** A press outside the menu and what labels it closes the menu, focus staying where the user put it. */
+function useCloseOnOutsidePress(menu: RefObject<HTMLDivElement | null>, labelledBy: string | undefined, onClose: (refocus: boolean) => void): void {
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (menu.current?.contains(target) || (labelledBy && document.getElementById(labelledBy)?.contains(target))) return;
+      // A submenu leaves presses in the menus around it to them.
+      if (menu.current?.parentElement?.closest('.atr-menu')?.contains(target)) return;
+      onClose(false);
+    };
+    document.addEventListener('pointerdown', outside, true);
+    return () => document.removeEventListener('pointerdown', outside, true);
+  }, [menu, labelledBy, onClose]);
+}
+
+/** A command's item: its label, icon, check and keys from the registry. */
+function CommandItem(props: { registry: CommandRegistry; id: string; context: CommandContext; testIdPrefix: string; onRun(id: string): void; onPointerEnter(): void }): JSX.Element {
+  const { registry, id, context } = props;
+  const { t } = useTranslation();
+  const enabled = registry.isEnabled(id, context);
+  const checked = registry.isChecked(id, context);
+  const keybinding = registry.keybindingOf(id);
+  return (
+    <button
+      type="button"
+      role={checked === undefined ? 'menuitem' : 'menuitemradio'}
+      aria-checked={checked}
+      tabIndex={-1}
+      className="atr-menu__item"
+      data-menu-item
+      data-testid={`${props.testIdPrefix}.${id}`}
+      aria-disabled={!enabled}
+      aria-keyshortcuts={keybinding ?? undefined}
+      onClick={() => props.onRun(id)}
+      onPointerEnter={props.onPointerEnter}
+    >
+      <span className="atr-menu__check" aria-hidden="true">
+        {checked ? '✓' : ''}
+      </span>
+      <CommandIcon name={registry.get(id)?.icon} />
+      <span className="atr-menu__label">{t(registry.labelKeyOf(id, context))}</span>
+      {/* Named by aria-keyshortcuts; the keys are shown, not read as part of the label. */}
+      {keybinding && (
+        <span aria-hidden="true" className="atr-menu__keys">
+          <Keys binding={keybinding} />
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** The item that opens the submenu at `index` (a click, a pointer over it or ArrowRight). */
+function SubMenuItem(props: { id: string; index: number; labelKey: string; expanded: boolean; testIdPrefix: string; onOpen(index: number): void }): JSX.Element {
+  const { id, index, onOpen } = props;
+  const { t } = useTranslation();
+  return (
+    <button
+      id={id}
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className="atr-menu__item"
+      data-menu-item
+      data-submenu={index}
+      aria-haspopup="menu"
+      aria-expanded={props.expanded}
+      data-testid={`${props.testIdPrefix}.${props.labelKey}`}
+      onClick={() => onOpen(index)}
+      onPointerEnter={() => onOpen(index)}
+    >
+      <span className="atr-menu__check" aria-hidden="true" />
+      <CommandIcon name={undefined} />
+      <span className="atr-menu__label">{t(props.labelKey)}</span>
+      <span className="atr-menu__arrow" aria-hidden="true">
+        ›
+      </span>
+    </button>
   );
 }
 

@@ -1,10 +1,11 @@
 import type { AppMenuCategory, AppMenuEntry, AppMenuGroup } from '@atrium/client-core';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent, type RefObject } from 'react';
 import { AppIcon } from '../apphost/AppIcon.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { ChevronRightIcon, SearchIcon, useDismiss } from '@atrium/app-kit';
 import { useTranslation } from '../i18n/useTranslation.js';
+import { useAppMenuKeys } from './useAppMenuKeys.js';
 import './AppMenu.css';
 
 /** The panel button the menu belongs to: the one that opened it, else the first one shown. */
@@ -21,6 +22,31 @@ function placeOf(root: HTMLElement | null): CSSProperties | undefined {
   if (!area) return undefined;
   const box = area.getBoundingClientRect();
   return { top: box.top, height: box.height };
+}
+
+/** The menu's place, measured again when the browser's window is resized. */
+function useMenuPlace(root: RefObject<HTMLElement | null>): CSSProperties | undefined {
+  const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
+  useLayoutEffect(() => {
+    const measure = () => setPlace(placeOf(root.current));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [root]);
+  return place;
+}
+
+/** Focuses the search box when the menu opens; focus inside it when it closes goes back to the panel's button. */
+function useFocusWhileOpen(root: RefObject<HTMLElement | null>, search: RefObject<HTMLInputElement | null>, opener: RefObject<Element | null>): void {
+  useLayoutEffect(() => {
+    search.current?.focus();
+    const element = root.current;
+    const openedFrom = opener.current;
+    // Closing with focus inside (Escape, a launch, Alt+A again): focus goes back to the panel's button, not to the page's body.
+    return () => {
+      if (element?.contains(document.activeElement)) menuButton(openedFrom, element)?.focus({ preventScroll: true });
+    };
+  }, [root, search, opener]);
 }
 
 /** Keys of the menu's items: a category heading or an application. */
@@ -51,7 +77,7 @@ export function AppMenu(): JSX.Element {
   const search = useRef<HTMLInputElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const opener = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
-  const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
+  const place = useMenuPlace(root);
   const [active, setActive] = useState<string | null>(null);
   const baseId = useId();
   const label = t('panel.appMenu.open');
@@ -59,22 +85,7 @@ export function AppMenu(): JSX.Element {
   // The search starts empty each time (the titles follow the language in the model: createDesktop's language switch).
   useEffect(() => () => appMenu.reset(), [appMenu]);
 
-  useLayoutEffect(() => {
-    const measure = () => setPlace(placeOf(root.current));
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
-
-  useLayoutEffect(() => {
-    search.current?.focus();
-    const element = root.current;
-    const openedFrom = opener.current;
-    // Closing with focus inside (Escape, a launch, Alt+A again): focus goes back to the panel's button, not to the page's body.
-    return () => {
-      if (element?.contains(document.activeElement)) menuButton(openedFrom, element)?.focus({ preventScroll: true });
-    };
-  }, []);
+  useFocusWhileOpen(root, search, opener);
 
   // The menu button toggles the menu itself.
   useDismiss(root, () => ui.closePopup(), { escape: false, insideSelector: '[data-app-menu-button]' });
@@ -91,102 +102,11 @@ export function AppMenu(): JSX.Element {
     appMenu.launch(entry.name);
   };
 
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-  const focusItem = (item: HTMLElement | undefined) => {
-    if (!item) return;
-    item.focus();
-    setActive(item.dataset.key ?? null);
-  };
-
-  const typeIntoSearch = (text: string | null) => {
-    const query = appMenu.getState().query;
-    appMenu.setQuery(text === null ? query.slice(0, -1) : query + text);
-    search.current?.focus();
-  };
-
-  const handleSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    switch (event.key) {
-      case 'Enter': {
-        const first = appMenu.firstMatch();
-        if (first) launch(first);
-        break;
-      }
-      case 'ArrowDown': {
-        const all = items();
-        focusItem(all.find((el) => el.dataset.entry !== undefined) ?? all[0]);
-        break;
-      }
-      case 'ArrowUp':
-        focusItem(items().at(-1));
-        break;
-      case 'Tab':
-        if (!event.shiftKey) return;
-        close();
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  };
-
-  const handleMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const all = items();
-    const current = event.target as HTMLElement;
-    const at = all.indexOf(current);
-    if (at < 0) return;
-    const category = current.dataset.category as AppMenuCategory | undefined;
-    const group = category ? state.groups.find((g) => g.category === category) : undefined;
-    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (printable && event.key !== ' ') {
-      typeIntoSearch(event.key);
-    } else
-      switch (event.key) {
-        case 'ArrowDown':
-          focusItem(all[(at + 1) % all.length]);
-          break;
-        case 'ArrowUp':
-          if (at === 0) search.current?.focus();
-          else focusItem(all[at - 1]);
-          break;
-        case 'Home':
-          focusItem(all[0]);
-          break;
-        case 'End':
-          focusItem(all.at(-1));
-          break;
-        case 'ArrowRight':
-          if (group && current.dataset.heading !== undefined && group.collapsed) appMenu.setCollapsed(group.category, false);
-          break;
-        case 'ArrowLeft':
-          if (current.dataset.heading !== undefined) {
-            if (group && !group.collapsed) appMenu.setCollapsed(group.category, true);
-          } else {
-            // From an application to its category's heading.
-            focusItem(current.closest('[role="group"]')?.querySelector<HTMLElement>('[data-heading]') ?? undefined);
-          }
-          break;
-        case 'Enter':
-        case ' ':
-          current.click();
-          break;
-        case 'Backspace':
-          typeIntoSearch(null);
-          break;
-        case 'Tab':
-          if (event.shiftKey) return;
-          close();
-          break;
-        default:
-          return;
-      }
-    event.preventDefault();
-    event.stopPropagation();
-  };
+  const { handleSearchKey, handleMenuKey } = useAppMenuKeys({ appMenu, groups: state.groups, search, menu, launch, close, setActive });
 
   // The item that Tab reaches in the menu: the last one focused, else the first.
   const keys = state.groups.flatMap((g) => [headingKey(g.category), ...(g.collapsed ? [] : g.entries.map((e) => entryKey(e.name)))]);
   const tabStop = active !== null && keys.includes(active) ? active : (keys[0] ?? null);
-  const searchId = `${baseId}-search`;
 
   return (
     <div
@@ -203,24 +123,7 @@ export function AppMenu(): JSX.Element {
         close();
       }}
     >
-      <div className="atr-appmenu__search">
-        <SearchIcon className="atr-appmenu__search-icon" width={18} height={18} aria-hidden="true" />
-        <input
-          ref={search}
-          id={searchId}
-          type="search"
-          className="atr-appmenu__input"
-          placeholder={t('panel.appMenu.search')}
-          aria-label={t('panel.appMenu.search')}
-          aria-controls={state.groups.length > 0 ? `${baseId}-menu` : undefined}
-          autoComplete="off"
-          spellCheck={false}
-          value={state.query}
-          data-testid="appMenu.search"
-          onChange={(event) => appMenu.setQuery(event.target.value)}
-          onKeyDown={handleSearchKey}
-        />
-      </div>
+      <SearchBox ref={search} id={`${baseId}-search`} controls={state.groups.length > 0 ? `${baseId}-menu` : undefined} onKeyDown={handleSearchKey} />
       {state.groups.length === 0 ? (
         <p className="atr-appmenu__empty" role="status" data-testid="appMenu.empty">
           {t('panel.appMenu.empty')}
@@ -232,6 +135,33 @@ export function AppMenu(): JSX.Element {
           ))}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The search box 'Search Applications' over the model's query. */
+function SearchBox({ ref, id, controls, onKeyDown }: { ref: RefObject<HTMLInputElement | null>; id: string; controls: string | undefined; onKeyDown(event: KeyboardEvent<HTMLInputElement>): void }): JSX.Element {
+  const { t } = useTranslation();
+  const { appMenu } = useDesktop();
+  const { query } = useObservable(appMenu);
+  return (
+    <div className="atr-appmenu__search">
+      <SearchIcon className="atr-appmenu__search-icon" width={18} height={18} aria-hidden="true" />
+      <input
+        ref={ref}
+        id={id}
+        type="search"
+        className="atr-appmenu__input"
+        placeholder={t('panel.appMenu.search')}
+        aria-label={t('panel.appMenu.search')}
+        aria-controls={controls}
+        autoComplete="off"
+        spellCheck={false}
+        value={query}
+        data-testid="appMenu.search"
+        onChange={(event) => appMenu.setQuery(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { Announcement } from '@atrium/shared';
-import { useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type JSX, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useObservable } from '../hooks/useObservable.js';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, ExpandIcon, ExternalIcon, PauseIcon, PlayIcon } from '@atrium/app-kit';
-import type { SliderPort } from '../ports.js';
+import type { SliderPort, SliderState } from '../ports.js';
 import './AnnouncementSlider.css';
 
 export interface AnnouncementSliderProps {
@@ -50,48 +50,10 @@ export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Elem
   const fullscreen = state.status === 'ready' && state.fullscreen;
   const detailsOpen = state.status === 'ready' && state.detailsOpen;
   usePauseForReducedMotion(model);
-  // The slides whose media has been asked for: once loaded, a slide keeps it.
-  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
-  const wanted = state.status === 'ready' ? [state.slides[state.index], state.upcoming === null ? undefined : state.slides[state.upcoming]] : [];
-  const missing = wanted.filter((slide): slide is Announcement => !!slide && !shown.has(slide.uuid));
-  if (missing.length > 0) setShown(new Set([...shown, ...missing.map((slide) => slide.uuid)]));
+  const shown = useShownSlides(state);
+  useSliderModes(model, sectionRef, fullscreen, detailsOpen);
 
-  // Escape leaves the details panel first, then full screen, wherever the focus is.
-  useEffect(() => {
-    if (!fullscreen && !detailsOpen) return;
-    const handleKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      if (detailsOpen) model.setDetailsOpen(false);
-      else model.setFullscreen(false);
-    };
-    document.addEventListener('keydown', handleKey);
-    return () => document.removeEventListener('keydown', handleKey);
-  }, [fullscreen, detailsOpen, model]);
-
-  // Focus that was inside may have gone with what held it (the details panel's CLOSE): no longer held then.
-  useEffect(() => {
-    if (!sectionRef.current?.contains(document.activeElement)) model.setHold('focus', false);
-  });
-
-  // Keep the focus inside the slider when it changes mode.
-  useEffect(() => {
-    if (fullscreen) sectionRef.current?.querySelector<HTMLElement>('.atr-slider__exit')?.focus();
-  }, [fullscreen]);
-  useEffect(() => {
-    if (detailsOpen) sectionRef.current?.querySelector<HTMLElement>('.atr-slider__details-heading')?.focus();
-  }, [detailsOpen]);
-
-  if (state.status === 'loading') {
-    return (
-      <section className="atr-slider atr-slider--loading" aria-busy="true" aria-label={t('slider.loading')} data-testid="slider.loading">
-        <div className="atr-slider__skeleton">
-          <span className="atr-slider__skeleton-line atr-slider__skeleton-line--title" />
-          <span className="atr-slider__skeleton-line" />
-          <span className="atr-slider__skeleton-line atr-slider__skeleton-line--short" />
-        </div>
-      </section>
-    );
-  }
+  if (state.status === 'loading') return <SliderSkeleton />;
   if (state.status === 'empty' || state.slides.length === 0) return null;
 
   const { slides, index, paused } = state;
@@ -143,69 +105,141 @@ export function AnnouncementSlider({ model }: AnnouncementSliderProps): JSX.Elem
             onFullscreen={() => model.setFullscreen(true)}
           />
         ))}
-        {several && (
-          <>
-            <button type="button" className="atr-slider__arrow atr-slider__arrow--previous" onClick={() => model.previous()} aria-label={t('slider.previous')} data-testid="slider.previous">
-              <ChevronLeftIcon />
-            </button>
-            <button type="button" className="atr-slider__arrow atr-slider__arrow--next" onClick={() => model.next()} aria-label={t('slider.next')} data-testid="slider.next">
-              <ChevronRightIcon />
-            </button>
-          </>
-        )}
+        {several && <Arrows model={model} />}
         {fullscreen && (
           <button type="button" className="atr-slider__exit" onClick={() => model.setFullscreen(false)} aria-label={t('slider.exitFullscreen')} title={t('slider.exitFullscreen')} data-testid="slider.exitFullscreen">
             <CloseIcon />
           </button>
         )}
-        {detailsOpen && active && (
-          <div className="atr-slider__details" id={detailsId} role="region" aria-labelledby={`${detailsId}-heading`} data-testid="slider.details">
-            <h2 className="atr-slider__details-heading" id={`${detailsId}-heading`} tabIndex={-1}>
-              {active.name}
-            </h2>
-            <p className="atr-slider__details-text">{active.description}</p>
-            <div className="atr-slider__details-actions">
-              {active.link && (
-                <a className="atr-button atr-button--primary" href={active.link} target="_blank" rel="noopener noreferrer" data-testid="slider.visitLink">
-                  {t('slider.visitLink')}
-                  <ExternalIcon width={16} height={16} />
-                </a>
-              )}
-              <button type="button" className="atr-button atr-button--secondary" onClick={() => model.setDetailsOpen(false)} data-testid="slider.close">
-                {t('slider.close')}
-              </button>
-            </div>
-          </div>
-        )}
+        {detailsOpen && active && <Details slide={active} id={detailsId} onClose={() => model.setDetailsOpen(false)} />}
       </div>
-      {several && (
-        <div className="atr-slider__controls">
-          <button
-            type="button"
-            className="atr-slider__pause"
-            onClick={() => model.setPaused(!paused)}
-            aria-label={paused ? t('slider.play') : t('slider.pause')}
-            title={paused ? t('slider.play') : t('slider.pause')}
-            data-testid="slider.pause"
-          >
-            {paused ? <PlayIcon width={16} height={16} /> : <PauseIcon width={16} height={16} />}
-          </button>
-          <div className="atr-slider__dots" role="group" aria-label={t('slider.region')}>
-            {slides.map((slide, i) => (
-              <button
-                key={slide.uuid}
-                type="button"
-                className={`atr-slider__dot${i === index ? ' atr-slider__dot--active' : ''}`}
-                onClick={() => model.goTo(i)}
-                aria-label={t('slider.goTo', { number: i + 1, count: slides.length })}
-                aria-current={i === index ? 'true' : undefined}
-                data-testid="slider.dot"
-              />
-            ))}
-          </div>
-        </div>
-      )}
+      {several && <Controls model={model} slides={slides} index={index} paused={paused} />}
     </section>
+  );
+}
+
+/** The slides whose media has been asked for (the visible one and the one about to be): once loaded, a slide keeps it. */
+function useShownSlides(state: SliderState): ReadonlySet<string> {
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
+  const wanted = state.status === 'ready' ? [state.slides[state.index], state.upcoming === null ? undefined : state.slides[state.upcoming]] : [];
+  const missing = wanted.filter((slide): slide is Announcement => !!slide && !shown.has(slide.uuid));
+  if (missing.length > 0) setShown(new Set([...shown, ...missing.map((slide) => slide.uuid)]));
+  return shown;
+}
+
+/**
+ * Full screen and the details panel: Escape leaves the panel first, then full screen, wherever
+ * the focus is; focus stays inside the slider when it changes mode, and the hold of focus ends
+ * when what held it has gone.
+ */
+function useSliderModes(model: SliderPort, sectionRef: RefObject<HTMLElement | null>, fullscreen: boolean, detailsOpen: boolean): void {
+  useEffect(() => {
+    if (!fullscreen && !detailsOpen) return;
+    const handleKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (detailsOpen) model.setDetailsOpen(false);
+      else model.setFullscreen(false);
+    };
+    document.addEventListener('keydown', handleKey);
+    return () => document.removeEventListener('keydown', handleKey);
+  }, [fullscreen, detailsOpen, model]);
+
+  // Focus that was inside may have gone with what held it (the details panel's CLOSE): no longer held then.
+  useEffect(() => {
+    if (!sectionRef.current?.contains(document.activeElement)) model.setHold('focus', false);
+  });
+
+  // Keep the focus inside the slider when it changes mode.
+  useEffect(() => {
+    if (fullscreen) sectionRef.current?.querySelector<HTMLElement>('.atr-slider__exit')?.focus();
+  }, [sectionRef, fullscreen]);
+  useEffect(() => {
+    if (detailsOpen) sectionRef.current?.querySelector<HTMLElement>('.atr-slider__details-heading')?.focus();
+  }, [sectionRef, detailsOpen]);
+}
+
+/** The slider's place while its announcements load. */
+function SliderSkeleton(): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <section className="atr-slider atr-slider--loading" aria-busy="true" aria-label={t('slider.loading')} data-testid="slider.loading">
+      <div className="atr-slider__skeleton">
+        <span className="atr-slider__skeleton-line atr-slider__skeleton-line--title" />
+        <span className="atr-slider__skeleton-line" />
+        <span className="atr-slider__skeleton-line atr-slider__skeleton-line--short" />
+      </div>
+    </section>
+  );
+}
+
+/** The details panel of the active slide (READ MORE): its text, its link and CLOSE. */
+function Details({ slide, id, onClose }: { slide: Announcement; id: string; onClose(): void }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <div className="atr-slider__details" id={id} role="region" aria-labelledby={`${id}-heading`} data-testid="slider.details">
+      <h2 className="atr-slider__details-heading" id={`${id}-heading`} tabIndex={-1}>
+        {slide.name}
+      </h2>
+      <p className="atr-slider__details-text">{slide.description}</p>
+      <div className="atr-slider__details-actions">
+        {slide.link && (
+          <a className="atr-button atr-button--primary" href={slide.link} target="_blank" rel="noopener noreferrer" data-testid="slider.visitLink">
+            {t('slider.visitLink')}
+            <ExternalIcon width={16} height={16} />
+          </a>
+        )}
+        <button type="button" className="atr-button atr-button--secondary" onClick={onClose} data-testid="slider.close">
+          {t('slider.close')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The previous and next arrows. */
+function Arrows({ model }: { model: SliderPort }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="atr-slider__arrow atr-slider__arrow--previous" onClick={() => model.previous()} aria-label={t('slider.previous')} data-testid="slider.previous">
+        <ChevronLeftIcon />
+      </button>
+      <button type="button" className="atr-slider__arrow atr-slider__arrow--next" onClick={() => model.next()} aria-label={t('slider.next')} data-testid="slider.next">
+        <ChevronRightIcon />
+      </button>
+    </>
+  );
+}
+
+/** The pause/play button and a dot per slide. */
+function Controls({ model, slides, index, paused }: { model: SliderPort; slides: readonly Announcement[]; index: number; paused: boolean }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <div className="atr-slider__controls">
+      <button
+        type="button"
+        className="atr-slider__pause"
+        onClick={() => model.setPaused(!paused)}
+        aria-label={paused ? t('slider.play') : t('slider.pause')}
+        title={paused ? t('slider.play') : t('slider.pause')}
+        data-testid="slider.pause"
+      >
+        {paused ? <PlayIcon width={16} height={16} /> : <PauseIcon width={16} height={16} />}
+      </button>
+      <div className="atr-slider__dots" role="group" aria-label={t('slider.region')}>
+        {slides.map((slide, i) => (
+          <button
+            key={slide.uuid}
+            type="button"
+            className={`atr-slider__dot${i === index ? ' atr-slider__dot--active' : ''}`}
+            onClick={() => model.goTo(i)}
+            aria-label={t('slider.goTo', { number: i + 1, count: slides.length })}
+            aria-current={i === index ? 'true' : undefined}
+            data-testid="slider.dot"
+          />
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { SnapZone, WindowManager, WindowRecord } from '@atrium/client-core';
-import { memo, useCallback, useEffect, useRef, useSyncExternalStore, type CSSProperties, type JSX, type MouseEvent } from 'react';
+import type { DialogModel, SnapZone, WindowManager, WindowRecord } from '@atrium/client-core';
+import { memo, useCallback, useEffect, useRef, useSyncExternalStore, type CSSProperties, type JSX, type MouseEvent, type RefObject } from 'react';
 import { useTranslation } from '../i18n/useTranslation.js';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { overlayViews } from '../desktop/overlayViews.js';
@@ -24,6 +24,87 @@ function snapPreviewStyle(zone: SnapZone, zIndex: number): CSSProperties {
   if (zone === 'left') return { ...half, left: 0 };
   if (zone === 'right') return { ...half, right: 0 };
   return { inset: 0, zIndex };
+}
+
+/**
+ * Gives the window focus in the model, or its open modal child instead; true when the window
+ * itself took it now.
+ */
+function claimWindowFocus(windows: WindowManager, wid: number): boolean {
+  const current = windows.get(wid);
+  if (!current) return false;
+  const child = modalChildOf(windows, wid);
+  if (child) {
+    windows.focus(child.wid);
+    return false;
+  }
+  return !current.state.focused && windows.focus(wid);
+}
+
+/**
+ * Moves DOM focus into the frame when its window gets focus in the model (`focused`): to its
+ * first focusable element, else the frame; not when a pointer press gave it (that places focus itself):
+ * the press sets the ref returned.
+ */
+function useFocusInto(frameRef: RefObject<HTMLDivElement | null>, focused: boolean): RefObject<boolean> {
+  const pointerFocus = useRef(false);
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!focused || !frame) return;
+    if (pointerFocus.current) {
+      // The pointer press places focus itself (on what was clicked, or the frame).
+      pointerFocus.current = false;
+      return;
+    }
+    if (frame.contains(document.activeElement)) return;
+    const body = frame.querySelector('.atr-window__body');
+    (focusableIn(body ?? frame)[0] ?? frame).focus({ preventScroll: true });
+  }, [frameRef, focused]);
+  return pointerFocus;
+}
+
+/** The frame's place, size and stacking; a minimized window is not shown. */
+function frameStyle({ position, dimension, zIndex, state }: WindowRecord): CSSProperties {
+  return {
+    transform: `translate(${position.left}px, ${position.top}px)`,
+    width: dimension.width,
+    height: dimension.height,
+    zIndex,
+    display: state.minimized ? 'none' : undefined,
+  };
+}
+
+function frameClasses({ state, attributes }: WindowRecord): string {
+  return ['atr-window', state.focused && 'atr-window--focused', state.maximized && 'atr-window--maximized', !attributes.header && 'atr-window--bare'].filter(Boolean).join(' ');
+}
+
+/** The frame's role and name in the accessibility tree; `untitled` names a window without a header and a title. */
+function frameRoles(record: WindowRecord, dialog: DialogModel | undefined, titleId: string, untitled: string) {
+  const { attributes, state, wid } = record;
+  // A dialog whose content is its message (an alert, a question) is described by it; an alert is announced as one.
+  const described = (dialog?.kind === 'alert' || dialog?.kind === 'confirm') && !!dialog.options.message;
+  return {
+    role: dialog?.kind === 'alert' ? 'alertdialog' : 'dialog',
+    'aria-modal': attributes.modal || undefined,
+    'aria-labelledby': attributes.header ? titleId : undefined,
+    'aria-describedby': described ? dialogMessageId(wid) : undefined,
+    'aria-label': attributes.header ? undefined : record.title || untitled,
+    'aria-busy': state.loading || undefined,
+  };
+}
+
+/** The cover of a loading window: a spinner, or a clear cover while it waits for its dialog. */
+function LoadingCover({ forDialog }: { forDialog: boolean }): JSX.Element {
+  const { t } = useTranslation();
+  return forDialog ? (
+    // Waiting for its dialog is not loading: a clear cover keeps clicks off the content, and the window keeps its look (docs/behaviour/windows.md).
+    <div className="atr-window__loading atr-window__loading--dialog" data-testid="window.loading" data-reason="dialog" />
+  ) : (
+    <div className="atr-window__loading" data-testid="window.loading" role="status">
+      <span className="atr-window__spinner" aria-hidden="true" />
+      <span className="atr-visually-hidden">{t('window.loading')}</span>
+    </div>
+  );
 }
 
 export interface WindowFrameProps {
@@ -52,24 +133,9 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
   const frameRef = useRef<HTMLDivElement>(null);
   const bodyRef = useCallback((element: HTMLDivElement | null) => slots.set(wid, element), [slots, wid]);
   const gestures = useWindowGestures(windows, wid, frameRef);
-  const pointerFocus = useRef(false);
-  const focused = record?.state.focused ?? false;
-  const minimized = record?.state.minimized ?? false;
+  const pointerFocusRef = useFocusInto(frameRef, (record?.state.focused ?? false) && !(record?.state.minimized ?? false));
   // Tab stays inside a modal window, whatever renders its content (docs/KEYBOARD.md).
   useFocusTrap(frameRef, record?.attributes.modal ?? false);
-
-  useEffect(() => {
-    const frame = frameRef.current;
-    if (!focused || minimized || !frame) return;
-    if (pointerFocus.current) {
-      // The pointer press places focus itself (on what was clicked, or the frame).
-      pointerFocus.current = false;
-      return;
-    }
-    if (frame.contains(document.activeElement)) return;
-    const body = frame.querySelector('.atr-window__body');
-    (focusableIn(body ?? frame)[0] ?? frame).focus({ preventScroll: true });
-  }, [focused, minimized]);
 
   const closeMenu = useCallback(
     (refocus: boolean) => {
@@ -80,21 +146,12 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
   );
 
   if (!record) return null;
-  const { attributes, state, position, dimension } = record;
+  const { attributes, state } = record;
   const titleId = `atr-window-${wid}-title`;
-  // A dialog whose content is its message (an alert, a question) is described by it; an alert is announced as one.
-  const described = (dialog?.kind === 'alert' || dialog?.kind === 'confirm') && !!dialog.options.message;
 
   /** Focus follows the pointer and the keyboard into a window; a window with a modal child hands it to the child. */
   const claimFocus = (byPointer: boolean) => {
-    const current = windows.get(wid);
-    if (!current) return;
-    const child = modalChildOf(windows, wid);
-    if (child) {
-      windows.focus(child.wid);
-      return;
-    }
-    if (!current.state.focused && windows.focus(wid)) pointerFocus.current = byPointer;
+    if (claimWindowFocus(windows, wid)) pointerFocusRef.current = byPointer;
   };
 
   const handleDoubleClick = (event: MouseEvent<HTMLElement>) => {
@@ -104,30 +161,14 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
   };
 
 
-  const style: CSSProperties = {
-    transform: `translate(${position.left}px, ${position.top}px)`,
-    width: dimension.width,
-    height: dimension.height,
-    zIndex: record.zIndex,
-    display: state.minimized ? 'none' : undefined,
-  };
-  const classes = ['atr-window', state.focused && 'atr-window--focused', state.maximized && 'atr-window--maximized', !attributes.header && 'atr-window--bare']
-    .filter(Boolean)
-    .join(' ');
-
   return (
     <>
       {gestures.snapZone && !state.minimized && <div className="atr-window-snap" data-testid="window.snapPreview" data-zone={gestures.snapZone} aria-hidden="true" style={snapPreviewStyle(gestures.snapZone, record.zIndex)} />}
       <div
         ref={frameRef}
-        className={classes}
-        style={style}
-        role={dialog?.kind === 'alert' ? 'alertdialog' : 'dialog'}
-        aria-modal={attributes.modal || undefined}
-        aria-labelledby={attributes.header ? titleId : undefined}
-        aria-describedby={described ? dialogMessageId(wid) : undefined}
-        aria-label={attributes.header ? undefined : record.title || t('window.untitled')}
-        aria-busy={state.loading || undefined}
+        className={frameClasses(record)}
+        style={frameStyle(record)}
+        {...frameRoles(record, dialog, titleId, t('window.untitled'))}
         tabIndex={-1}
         data-testid="window"
         data-wid={wid}
@@ -155,16 +196,7 @@ export const WindowFrame = memo(function WindowFrame({ wid }: WindowFrameProps):
           />
         )}
         <div ref={bodyRef} className="atr-window__body" data-testid="window.body" />
-        {state.loading &&
-          (modalChildOf(windows, wid) ? (
-            // Waiting for its dialog is not loading: a clear cover keeps clicks off the content, and the window keeps its look (docs/behaviour/windows.md).
-            <div className="atr-window__loading atr-window__loading--dialog" data-testid="window.loading" data-reason="dialog" />
-          ) : (
-            <div className="atr-window__loading" data-testid="window.loading" role="status">
-              <span className="atr-window__spinner" aria-hidden="true" />
-              <span className="atr-visually-hidden">{t('window.loading')}</span>
-            </div>
-          ))}
+        {state.loading && <LoadingCover forDialog={!!modalChildOf(windows, wid)} />}
         {attributes.resizable && !state.maximized && <ResizeHandles handlers={gestures.resize} />}
         {menuOpen && <WindowMenu record={record} labelledBy={`${titleId}-icon`} onClose={closeMenu} />}
       </div>

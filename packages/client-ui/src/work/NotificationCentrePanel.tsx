@@ -1,6 +1,6 @@
 import type { NotificationCentreModel } from '@atrium/client-core';
-import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, RYG_STATUSES, taskLaunchArgs, type NotificationType, type RygCount, type TaskItem } from '@atrium/shared';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent } from 'react';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_TYPES, RYG_STATUSES, taskLaunchArgs, type NotificationType, type RygCount, type RygStatus, type TaskItem } from '@atrium/shared';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type JSX, type KeyboardEvent, type RefObject } from 'react';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { useReturnFocus } from '../desktop/ModalOverlay.js';
 import { useObservable } from '../hooks/useObservable.js';
@@ -56,17 +56,9 @@ function Panel({ model }: { model: NotificationCentreModel }): JSX.Element {
   const state = useObservable(model);
   const panel = useRef<HTMLElement>(null);
   const select = useRef<HTMLSelectElement>(null);
-  const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
+  const place = usePanelPlace();
   const titleId = useId();
-  const selectId = useId();
   useReturnFocus(panel);
-
-  useLayoutEffect(() => {
-    const measure = () => setPlace(placeOf());
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
 
   useEffect(() => {
     select.current?.focus({ preventScroll: true });
@@ -101,38 +93,8 @@ function Panel({ model }: { model: NotificationCentreModel }): JSX.Element {
       <h2 id={titleId} className="atr-visually-hidden">
         {t('work.panel')}
       </h2>
-      <div className="atr-work__head">
-        <label htmlFor={selectId} className="atr-visually-hidden">
-          {t('work.view')}
-        </label>
-        <select ref={select} id={selectId} className="atr-work__view" value={type} data-testid="work.view" onChange={(event) => model.setType(event.target.value as NotificationType)}>
-          {NOTIFICATION_TYPES.map((view) => (
-            <option key={view} value={view}>
-              {t(`work.views.${view}`)}
-            </option>
-          ))}
-        </select>
-        <button type="button" className="atr-icon-button" aria-label={t('work.close')} title={t('work.close')} data-testid="work.close" onClick={() => model.close()}>
-          <CloseIcon width={18} height={18} />
-        </button>
-      </div>
-      <div className="atr-work__counters" role="group" aria-label={t('work.colours')}>
-        {RYG_STATUSES.map((colour) => (
-          <button
-            key={colour}
-            type="button"
-            className={`atr-work__counter atr-work--${colour.toLowerCase()}`}
-            aria-pressed={filter === colour}
-            data-testid={`work.counter.${colour}`}
-            onClick={() => model.toggleFilter(colour)}
-          >
-            {/* Its shape and its word, not its hue alone, tell one colour from another. */}
-            <RygIcon colour={colour} className="atr-work__colour-icon" width={16} height={16} />
-            <span className="atr-work__colour-name">{t(`work.colour.${colour}`)}</span>{' '}
-            <span className="atr-work__count">{shownCount(ryg_count[COUNT_KEY[colour]])}</span>
-          </button>
-        ))}
-      </div>
+      <Head model={model} type={type} select={select} />
+      <Counters model={model} filter={filter} counts={ryg_count} />
       <div className="atr-work__list" aria-busy={loading} data-testid="work.list">
         {loading && (
           <div className="atr-work__loading" role="status" data-testid="work.loading">
@@ -156,6 +118,65 @@ function Panel({ model }: { model: NotificationCentreModel }): JSX.Element {
         </button>
       </div>
     </section>
+  );
+}
+
+/** Between the panels, measured again when the browser's window is resized. */
+function usePanelPlace(): CSSProperties | undefined {
+  const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
+  useLayoutEffect(() => {
+    const measure = () => setPlace(placeOf());
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return place;
+}
+
+/** The view's select (focused when the panel opens) and the close button. */
+function Head({ model, type, select }: { model: NotificationCentreModel; type: NotificationType; select: RefObject<HTMLSelectElement | null> }): JSX.Element {
+  const { t } = useTranslation();
+  const selectId = useId();
+  return (
+    <div className="atr-work__head">
+      <label htmlFor={selectId} className="atr-visually-hidden">
+        {t('work.view')}
+      </label>
+      <select ref={select} id={selectId} className="atr-work__view" value={type} data-testid="work.view" onChange={(event) => model.setType(event.target.value as NotificationType)}>
+        {NOTIFICATION_TYPES.map((view) => (
+          <option key={view} value={view}>
+            {t(`work.views.${view}`)}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="atr-icon-button" aria-label={t('work.close')} title={t('work.close')} data-testid="work.close" onClick={() => model.close()}>
+        <CloseIcon width={18} height={18} />
+      </button>
+    </div>
+  );
+}
+
+/** The four colour counters, each a filter that a second press takes off. */
+function Counters({ model, filter, counts }: { model: NotificationCentreModel; filter: RygStatus | null; counts: RygCount }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <div className="atr-work__counters" role="group" aria-label={t('work.colours')}>
+      {RYG_STATUSES.map((colour) => (
+        <button
+          key={colour}
+          type="button"
+          className={`atr-work__counter atr-work--${colour.toLowerCase()}`}
+          aria-pressed={filter === colour}
+          data-testid={`work.counter.${colour}`}
+          onClick={() => model.toggleFilter(colour)}
+        >
+          {/* Its shape and its word, not its hue alone, tell one colour from another. */}
+          <RygIcon colour={colour} className="atr-work__colour-icon" width={16} height={16} />
+          <span className="atr-work__colour-name">{t(`work.colour.${colour}`)}</span>{' '}
+          <span className="atr-work__count">{shownCount(counts[COUNT_KEY[colour]])}</span>
+        </button>
+      ))}
+    </div>
   );
 }
 

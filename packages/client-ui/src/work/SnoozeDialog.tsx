@@ -1,4 +1,4 @@
-import { SnoozeModel, type SnoozeMode } from '@atrium/client-core';
+import { SnoozeModel, type SnoozeMode, type SnoozeState } from '@atrium/client-core';
 import { useEffect, useId, useRef, type FormEvent, type JSX } from 'react';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { ModalOverlay } from '../desktop/ModalOverlay.js';
@@ -38,12 +38,47 @@ export default function SnoozeDialog({ taskId, mode }: { taskId: string; mode: S
   return <Dialog model={model} onClose={() => work.closeDialog()} />;
 }
 
-function Dialog({ model, onClose }: { model: SnoozeModel; onClose(): void }): JSX.Element {
+/** The task: its name, application, end date and the snooze it has. */
+function TaskSummary({ task }: { task: NonNullable<SnoozeState['task']> }): JSX.Element {
   const { t } = useTranslation();
   const { now } = useDesktop();
-  const state = useObservable(model);
   const date = useDateFormat();
   const appTitle = useAppTitle();
+  return (
+    <div className="atr-work-dialog__task">
+      <p className="atr-work-dialog__name">{task.task_name}</p>
+      <p className="atr-work-dialog__meta">
+        {appTitle(task.appName)}
+        {task.end_date && ` · ${t('work.snoozeDialog.end', { date: date(task.end_date) })}`}
+      </p>
+      {task.snoozed_till && Date.parse(task.snoozed_till) > now() && (
+        <p className="atr-work-dialog__meta" data-testid="work.snoozeDialog.current">
+          {t('work.snoozeDialog.current', { date: date(task.snoozed_till) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** For a snoozed task: extend its snooze (when the rule allows) or end it. */
+function Modes({ model, mode, allowed }: { model: SnoozeModel; mode: SnoozeMode; allowed: boolean }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="atr-work-dialog__modes">
+      <legend className="atr-work-dialog__legend">{t('work.snoozeDialog.mode')}</legend>
+      {(['extend', 'unsnooze'] as const).map((option) => (
+        <label key={option} className="atr-work-dialog__mode">
+          <input type="radio" name="mode" value={option} checked={mode === option} disabled={option === 'extend' && !allowed} data-testid={`work.snoozeDialog.${option}`} onChange={() => model.setMode(option)} />
+          {t(option === 'extend' ? 'work.snoozeDialog.modeExtend' : 'work.snoozeDialog.modeUnsnooze')}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Dialog({ model, onClose }: { model: SnoozeModel; onClose(): void }): JSX.Element {
+  const { t } = useTranslation();
+  const state = useObservable(model);
   const problemText = useProblemText();
   const titleId = useId();
   const ruleId = useId();
@@ -73,31 +108,8 @@ function Dialog({ model, onClose }: { model: SnoozeModel; onClose(): void }): JS
         </h2>
         <div className="atr-modal__body">
           {status === 'loading' && <p role="status">{t('work.snoozeDialog.loading')}</p>}
-          {task && (
-            <div className="atr-work-dialog__task">
-              <p className="atr-work-dialog__name">{task.task_name}</p>
-              <p className="atr-work-dialog__meta">
-                {appTitle(task.appName)}
-                {task.end_date && ` · ${t('work.snoozeDialog.end', { date: date(task.end_date) })}`}
-              </p>
-              {task.snoozed_till && Date.parse(task.snoozed_till) > now() && (
-                <p className="atr-work-dialog__meta" data-testid="work.snoozeDialog.current">
-                  {t('work.snoozeDialog.current', { date: date(task.snoozed_till) })}
-                </p>
-              )}
-            </div>
-          )}
-          {task && mode !== 'snooze' && (
-            <fieldset className="atr-work-dialog__modes">
-              <legend className="atr-work-dialog__legend">{t('work.snoozeDialog.mode')}</legend>
-              {(['extend', 'unsnooze'] as const).map((option) => (
-                <label key={option} className="atr-work-dialog__mode">
-                  <input type="radio" name="mode" value={option} checked={mode === option} disabled={option === 'extend' && !allowed} data-testid={`work.snoozeDialog.${option}`} onChange={() => model.setMode(option)} />
-                  {t(option === 'extend' ? 'work.snoozeDialog.modeExtend' : 'work.snoozeDialog.modeUnsnooze')}
-                </label>
-              ))}
-            </fieldset>
-          )}
+          {task && <TaskSummary task={task} />}
+          {task && mode !== 'snooze' && <Modes model={model} mode={mode} allowed={allowed} />}
           {task && mode !== 'unsnooze' && (
             <div className="atr-field">
               <label htmlFor={inputId} className="atr-field__label">

@@ -145,6 +145,17 @@ export function recordAccess(caller: Caller, app: AppDeclaration, entity: string
 }
 
 /**
+ * Whether a change leaves a record among those the caller may change: some
+ * grant of theirs having 'update' covers the record as the change would
+ * leave it (`after`). A change that would take it out of their reach (an
+ * `own` scope giving it to someone else, a condition that stops holding) is
+ * refused; a broader grant (a manager's, the organisation's) may move it.
+ */
+export function staysChangeable(caller: Caller, app: AppDeclaration, entity: string, after: RecordFacts, now: number): boolean {
+  return recordAccess(caller, app, entity, after, now).actions.includes('update');
+}
+
+/**
  * The fields a caller may not give a new record: those hidden to them on
  * every record, and those read-only or hidden in every grant having
  * 'create' whose scope covers the new record (every field, when none does).
@@ -159,20 +170,35 @@ export function lockedOnCreate(caller: Caller, app: AppDeclaration, entity: stri
 
 /**
  * What a caller may do with an entity as a whole: the union of every
- * grant's actions, and the fields hidden in every grant having 'read'
- * (those the caller sees on no record; every field without a 'read' grant).
+ * grant's actions; the fields hidden in every grant having 'read' (those
+ * the caller sees on no record; every field without a 'read' grant); and
+ * the fields they may give no new record: those hidden, and those read-only
+ * or hidden in every grant having 'create' (every field without one). A
+ * new record's form shows the latter read-only at their defaults; which
+ * grants cover the record itself is judged when it is created
+ * (lockedOnCreate).
  */
 export function entityRights(caller: Caller, app: AppDeclaration, entity: string): EntityRights {
   const declared = entityOf(app, entity);
-  if (declared === undefined) return { actions: [], hiddenFields: [] };
+  if (declared === undefined) return { actions: [], hiddenFields: [], lockedOnCreate: [] };
   const grants = grantsOf(caller, app, entity);
+  const hiddenFields = listedByEvery(
+    declared,
+    grants.filter((g) => g.actions.includes('read')),
+    hiddenOf,
+  );
+  const locked = new Set([
+    ...hiddenFields,
+    ...listedByEvery(
+      declared,
+      grants.filter((g) => g.actions.includes('create')),
+      lockedOf,
+    ),
+  ]);
   return {
     actions: ACTIONS.filter((a) => grants.some((g) => g.actions.includes(a))),
-    hiddenFields: listedByEvery(
-      declared,
-      grants.filter((g) => g.actions.includes('read')),
-      hiddenOf,
-    ),
+    hiddenFields,
+    lockedOnCreate: Object.keys(declared.fields).filter((f) => locked.has(f)),
   };
 }
 

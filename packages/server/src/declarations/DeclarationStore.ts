@@ -1,4 +1,4 @@
-import type { AppDeclaration } from '@atrium/shared/apps';
+import type { AppDeclaration, Entity } from '@atrium/shared/apps';
 import type { CountQuery } from './upgradePlan.js';
 
 /** A declared application as one organisation runs it. */
@@ -38,17 +38,26 @@ export interface DeclarationStore {
   installed(accountId: string, appName: string): Promise<InstalledApp | null>;
   /** Every declared application an organisation runs, by name. */
   installedFor(accountId: string): Promise<InstalledApp[]>;
+  /** The names of the declared applications each organisation of a user runs (organisation id -> names). */
+  runningInOrganisationsOf(userId: string): Promise<Map<string, Set<string>>>;
   /** Each organisation that runs an application, with the version it runs. */
   installsOf(appId: string): Promise<Array<{ accountId: string; declarationId: string; version: string }>>;
   /** Every version kept of an application, oldest first. */
   versions(appId: string): Promise<DeclarationVersion[]>;
   /** How many of an organisation's records of the application each query is about (deleted ones included). */
   countRecords(accountId: string, appId: string, queries: readonly CountQuery[]): Promise<number[]>;
+  /** For each field, how many live records of the organisation's application share their (non-empty) value of it with another (upgradeData.ts countShared). */
+  countShared(accountId: string, appId: string, fields: ReadonlyArray<{ entity: string; field: string }>): Promise<number[]>;
+  /** Computes again the stored title and search words of an entity's records by its declaration as it now is (upgradeData.ts recomputeText); returns how many changed. */
+  recomputeText(accountId: string, appId: string, entityKey: string, entity: Entity): Promise<number>;
   /**
    * Removes what an upgrade loses (upgradePlan.ts): an entity's records are
    * deleted; other values are taken out of each record, with its version
    * raised and a history row. `removed(q)`: the field or column is gone from
-   * the new declaration (else its type changed). Returns the records touched.
+   * the new declaration (else its type changed). `retitled`: the entities
+   * whose records get their titles and search words by the new declaration
+   * in the same write. Answers the records touched and how many of them got
+   * other texts.
    */
-  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number>;
+  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean, retitled?: ReadonlyMap<string, Entity>): Promise<{ touched: number; retitled: number }>;
 }

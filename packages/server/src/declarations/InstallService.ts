@@ -3,9 +3,11 @@ import { checkDeclaration, formatProblem, type AppDeclaration } from '@atrium/sh
 import type { AccountRecord } from '../accounts/AccountStore.js';
 import { findAccount } from '../accounts/findAccount.js';
 import type { AppRecord } from '../apps/AppStore.js';
+import { isUniqueViolation, violatedConstraint } from '../records/recordChecks.js';
+import { uniqueFields, uniqueIndexName } from '../records/recordIndexes.js';
 import type { Stores } from '../stores.js';
 import type { DeclarationVersion } from './DeclarationStore.js';
-import { countKey, countsNeeded, formatLoss, isEmptyPlan, planUpgrade, type CountQuery, type UpgradePlan } from './upgradePlan.js';
+import { countKey, countsNeeded, entitiesToRetitle, formatLoss, formatShared, isEmptyPlan, planUpgrade, uniqueFieldsToCheck, type CountQuery, type UpgradePlan } from './upgradePlan.js';
 
 /**
  * How a declared application gets into organisations (docs/APPLICATIONS.md,
@@ -43,6 +45,8 @@ export interface OrganisationOutcome {
   plan: UpgradePlan | null;
   /** Records changed or deleted for the losses. */
   recordsTouched: number;
+  /** Records whose stored title or search words were computed again (another title field, other searchable fields). */
+  recordsRetitled: number;
 }
 
 export interface InstallOutcome {
@@ -128,10 +132,15 @@ export class InstallService {
         const version: DeclarationVersion = latest !== undefined && versionReused ? latest : await tx.declarations.addVersion(app.id, declaration);
         const outcomes: OrganisationOutcome[] = [];
         const refusals: string[] = [];
+        const shared: string[] = [];
         for (const org of organisations) {
           const outcome = await this.installFor(tx, org, app, version, options);
           outcomes.push(outcome);
           if (outcome.plan && outcome.plan.losses.length > 0 && !options.allowDataLoss) refusals.push(`${org.name}:`, ...outcome.plan.losses.map((l) => `  ${formatLoss(l)}`));
+          if (outcome.plan && outcome.plan.shared.length > 0) shared.push(`${org.name}:`, ...outcome.plan.shared.map((v) => `  ${formatShared(v)}`));
+        }
+        if (shared.length > 0 && !options.dryRun) {
+          throw new InstallRefused('Records share values of a field the declaration has unique; give them values of their own first. Nothing was changed.', shared);
         }
         if (refusals.length > 0 && !options.dryRun) {
           throw new InstallRefused('The upgrade would remove values that records hold; run again with --allow-data-loss to remove them. Nothing was changed.', refusals);
@@ -162,17 +171,24 @@ export class InstallService {
   }
 
   /**
-   * Makes the indexes of the application's lists those of every declaration its organisations run (records/recordIndexes.ts),
-   * and renews the records' statistics after many records changed.
+   * Makes the indexes of the application's lists and unique fields those of
+   * every declaration its organisations run (records/recordIndexes.ts),
+   * and renews the records' statistics after many records changed
+   * (`recordsTouched`). A unique index the records of an organisation not
+   * upgraded now refuse (values shared while the declarations did not all
+   * agree) refuses the install, naming the field.
    */
   private async syncIndexes(tx: Stores, appId: string, recordsTouched: number): Promise<void> {
     const versions = new Map((await tx.declarations.versions(appId)).map((v) => [v.id, v.declaration]));
-    const running = [...new Set((await tx.declarations.installsOf(appId)).map((i) => i.declarationId))];
-    await tx.records.syncIndexes(
-      appId,
-      running.map((id) => versions.get(id)).filter((d) => d !== undefined),
-      recordsTouched,
-    );
+    const running = [...new Set((await tx.declarations.installsOf(appId)).map((i) => i.declarationId))].map((id) => versions.get(id)).filter((d) => d !== undefined);
+    await tx.records.syncIndexes(appId, running, recordsTouched).catch((e: unknown) => {
+      if (!isUniqueViolation(e)) throw e;
+      const field = uniqueFields(running).find((u) => uniqueIndexName(appId, u.entity, u.field) === violatedConstraint(e));
+      throw new InstallRefused(
+        'Records of an organisation running the application share values of a field every declaration has unique; give them values of their own first. Nothing was changed.',
+        field ? [`entities.${field.entity}.fields.${field.field}`] : [],
+      );
+    });
   }
 
   /** Makes one organisation run the version: an install, or an upgrade with its plan (and, when allowed, its losses applied). */
@@ -180,16 +196,29 @@ export class InstallService {
     const current = await tx.declarations.installed(org.id, app.name);
     if (!current) {
       await tx.declarations.setInstalled(app.id, org.id, version.id);
-      return { organisation: org.name, from: null, status: 'installed', plan: null, recordsTouched: 0 };
+      return { organisation: org.name, from: null, status: 'installed', plan: null, recordsTouched: 0, recordsRetitled: 0 };
     }
     const queries = countsNeeded(current.declaration, version.declaration);
     const counts = await tx.declarations.countRecords(org.id, app.id, queries);
     const byKey = new Map(queries.map((q, i) => [countKey(q), counts[i] ?? 0]));
-    const plan = planUpgrade(current.declaration, version.declaration, (q) => byKey.get(countKey(q)) ?? 0);
+    const uniques = uniqueFieldsToCheck(current.declaration, version.declaration);
+    const shared = await tx.declarations.countShared(org.id, app.id, uniques);
+    const sharedBy = new Map(uniques.map((u, i) => [`${u.entity}.${u.field}`, shared[i] ?? 0]));
+    const plan = planUpgrade(current.declaration, version.declaration, (q) => byKey.get(countKey(q)) ?? 0, (entity, field) => sharedBy.get(`${entity}.${field}`) ?? 0);
     const unchanged = current.declarationId === version.id || isEmptyPlan(plan);
+    // The records' titles and search words by the new declaration, unless the upgrade is refused or only tried:
+    // those whose values a loss changes get them in that write, the others after it.
+    const applied = !options.dryRun && plan.shared.length === 0 && (plan.losses.length === 0 || options.allowDataLoss === true);
+    const retitled = new Map(applied ? entitiesToRetitle(current.declaration, version.declaration).map((key) => [key, version.declaration.entities[key]!]) : []);
     let recordsTouched = 0;
-    if (plan.losses.length > 0 && options.allowDataLoss) recordsTouched = await tx.declarations.removeValues(org.id, app.id, plan.losses, removedIn(version.declaration));
+    let recordsRetitled = 0;
+    if (plan.losses.length > 0 && options.allowDataLoss) {
+      const removal = await tx.declarations.removeValues(org.id, app.id, plan.losses, removedIn(version.declaration), retitled);
+      recordsTouched = removal.touched;
+      recordsRetitled = removal.retitled;
+    }
+    for (const [key, entity] of retitled) recordsRetitled += await tx.declarations.recomputeText(org.id, app.id, key, entity);
     if (current.declarationId !== version.id) await tx.declarations.setInstalled(app.id, org.id, version.id);
-    return { organisation: org.name, from: current.version, status: unchanged ? 'unchanged' : 'upgraded', plan, recordsTouched };
+    return { organisation: org.name, from: current.version, status: unchanged ? 'unchanged' : 'upgraded', plan, recordsTouched, recordsRetitled };
   }
 }

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import type { AppDeclaration } from '@atrium/shared/apps';
+import type { AppDeclaration, Entity } from '@atrium/shared/apps';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { appDeclarations, appInstalls, apps } from '../db/schema.js';
+import { appDeclarations, appInstalls, apps, memberships } from '../db/schema.js';
 import type { DeclarationStore, DeclarationVersion, InstalledApp } from './DeclarationStore.js';
-import { countAffected, removeValues } from './upgradeData.js';
+import { countAffected, countShared, recomputeText, removeValues } from './upgradeData.js';
 import type { CountQuery } from './upgradePlan.js';
 
 const installedColumns = {
@@ -61,6 +61,17 @@ export class PgDeclarationStore implements DeclarationStore {
     return rows.map(toInstalled);
   }
 
+  async runningInOrganisationsOf(userId: string): Promise<Map<string, Set<string>>> {
+    const rows = await this.db
+      .select({ accountId: appInstalls.accountId, name: apps.name })
+      .from(appInstalls)
+      .innerJoin(apps, eq(apps.id, appInstalls.appId))
+      .innerJoin(memberships, and(eq(memberships.accountId, appInstalls.accountId), eq(memberships.userId, userId)));
+    const out = new Map<string, Set<string>>();
+    for (const row of rows) (out.get(row.accountId) ?? out.set(row.accountId, new Set()).get(row.accountId)!).add(row.name);
+    return out;
+  }
+
   installsOf(appId: string): Promise<Array<{ accountId: string; declarationId: string; version: string }>> {
     return this.db
       .select({ accountId: appInstalls.accountId, declarationId: appInstalls.declarationId, version: appDeclarations.version })
@@ -78,7 +89,15 @@ export class PgDeclarationStore implements DeclarationStore {
     return countAffected(this.db, accountId, appId, queries);
   }
 
-  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean): Promise<number> {
-    return removeValues(this.db, accountId, appId, queries, removed);
+  countShared(accountId: string, appId: string, fields: ReadonlyArray<{ entity: string; field: string }>): Promise<number[]> {
+    return countShared(this.db, accountId, appId, fields);
+  }
+
+  recomputeText(accountId: string, appId: string, entityKey: string, entity: Entity): Promise<number> {
+    return recomputeText(this.db, accountId, appId, entityKey, entity);
+  }
+
+  removeValues(accountId: string, appId: string, queries: readonly CountQuery[], removed: (q: CountQuery) => boolean, retitled?: ReadonlyMap<string, Entity>): Promise<{ touched: number; retitled: number }> {
+    return removeValues(this.db, accountId, appId, queries, removed, retitled);
   }
 }

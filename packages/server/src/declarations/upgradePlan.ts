@@ -31,12 +31,24 @@ export type Loss = CountQuery & {
   records: number;
 };
 
+/** A field the new declaration has unique whose value live records share: no install can keep it unique until they differ. */
+export interface SharedValues {
+  entity: string;
+  field: string;
+  /** Where in the declaration, e.g. `entities.risk.fields.code`. */
+  path: string;
+  /** How many live records hold a value another live record holds too (always more than 0). */
+  records: number;
+}
+
 export interface UpgradePlan {
   /** Entities, fields, choices, views and roles added. */
   additions: string[];
   /** Everything else that changes without removing a value: texts, settings, views, rights, and removals no record is affected by. */
   changes: string[];
   losses: Loss[];
+  /** Unique fields whose values records share: the upgrade is refused whatever the operator allows. */
+  shared: SharedValues[];
 }
 
 /** Type changes that keep every value as it is (a value of the old type is a valid value of the new one). */
@@ -77,7 +89,7 @@ export function countKey(q: CountQuery): string {
 
 type Count = (q: CountQuery) => number;
 
-interface Plan extends UpgradePlan {
+interface Plan extends Omit<UpgradePlan, 'shared'> {
   /** The would-be losses, before their counts are known. */
   candidates: Array<CountQuery & { path: string; what: string }>;
 }
@@ -182,17 +194,72 @@ export function countsNeeded(from: AppDeclaration, to: AppDeclaration): CountQue
 }
 
 /**
- * The plan of an upgrade. A would-be loss no record is affected by is a
- * change (nothing is lost); the others are the plan's losses.
+ * The unique fields of the new declaration that records may hold values of
+ * already (the entity and the field were there before): whether their
+ * values are shared is read before an upgrade, whether the field was unique
+ * before or is made so now (the database keeps them unique from then on,
+ * records/recordIndexes.ts). The field naming records is left out: the
+ * records' names are unique already.
  */
-export function planUpgrade(from: AppDeclaration, to: AppDeclaration, count: Count): UpgradePlan {
-  const { candidates, ...plan } = compare(from, to);
+export function uniqueFieldsToCheck(from: AppDeclaration, to: AppDeclaration): Array<{ entity: string; field: string }> {
+  const out: Array<{ entity: string; field: string }> = [];
+  for (const [name, entity] of Object.entries(to.entities)) {
+    const old = Object.hasOwn(from.entities, name) ? from.entities[name]! : undefined;
+    if (old === undefined) continue;
+    for (const [key, field] of Object.entries(entity.fields)) {
+      if (field.unique && Object.hasOwn(old.fields, key) && !('field' in entity.naming && entity.naming.field === key)) out.push({ entity: name, field: key });
+    }
+  }
+  return out;
+}
+
+/**
+ * The plan of an upgrade. A would-be loss no record is affected by is a
+ * change (nothing is lost); the others are the plan's losses. `shared`
+ * counts the live records sharing a value of a unique field
+ * (uniqueFieldsToCheck): any is a field the upgrade cannot keep unique.
+ */
+export function planUpgrade(from: AppDeclaration, to: AppDeclaration, count: Count, shared: (entity: string, field: string) => number = () => 0): UpgradePlan {
+  const { candidates, ...rest } = compare(from, to);
+  const plan: UpgradePlan = { ...rest, shared: [] };
   for (const candidate of candidates) {
     const records = count(candidate);
     if (records > 0) plan.losses.push({ ...candidate, records });
     else plan.changes.push(`${candidate.path}: ${candidate.what}; no record held a value`);
   }
+  for (const { entity, field } of uniqueFieldsToCheck(from, to)) {
+    const records = shared(entity, field);
+    if (records > 0) plan.shared.push({ entity, field, path: `entities.${entity}.fields.${field}`, records });
+  }
   return plan;
+}
+
+/** What an entity's stored title and search words are made from: the naming, the title and searchable fields, and how those fields read as words (type, choices' English labels). */
+function textRule(entity: Entity): string {
+  const keys = [entity.titleField, ...(entity.searchFields ?? [])];
+  const fields = keys.map((key) => {
+    const field = Object.hasOwn(entity.fields, key) ? entity.fields[key]! : null;
+    if (field === null) return null;
+    const choices = field.type === 'choice' || field.type === 'multiChoice' ? field.choices.map((c) => [c.value, c.label.en_EN]) : undefined;
+    return { type: field.type, choices };
+  });
+  return JSON.stringify({ naming: entity.naming, titleField: entity.titleField, searchFields: entity.searchFields ?? [], fields });
+}
+
+/**
+ * The entities kept by an upgrade whose records' stored title or search
+ * words would read otherwise (records/recordText.ts): another title field,
+ * other searchable fields, another naming, or those fields reading as other
+ * words (a type, a choice's label). Their records' texts are computed
+ * again in the upgrade's transaction.
+ */
+export function entitiesToRetitle(from: AppDeclaration, to: AppDeclaration): string[] {
+  return Object.keys(to.entities).filter((key) => Object.hasOwn(from.entities, key) && textRule(from.entities[key]!) !== textRule(to.entities[key]!));
+}
+
+/** Shared values in the operator's words: `entities.risk.fields.code: unique, but 4 records share their value with another record`. */
+export function formatShared(shared: SharedValues): string {
+  return `${shared.path}: unique, but ${shared.records} ${shared.records === 1 ? 'record shares its' : 'records share their'} value with another record`;
 }
 
 /** A loss in the operator's words: `entities.risk.fields.score: removed; 120 records hold a value`. */
@@ -205,5 +272,5 @@ export function formatLoss(loss: Loss): string {
 
 /** Whether a plan changes anything at all. */
 export function isEmptyPlan(plan: UpgradePlan): boolean {
-  return plan.additions.length === 0 && plan.changes.length === 0 && plan.losses.length === 0;
+  return plan.additions.length === 0 && plan.changes.length === 0 && plan.losses.length === 0 && plan.shared.length === 0;
 }

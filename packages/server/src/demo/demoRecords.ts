@@ -15,8 +15,8 @@ import { DemoRandom } from './records/DemoRandom.js';
  * of its entity (checkValues) as they are: computed fields and fields
  * hidden by their hidden-when are left out, dates are days, moments are
  * ISO texts, links name the linked record (a company's name), and records
- * that others link to come first. File fields are left empty: attachments
- * need files written beside the records.
+ * that others link to come first. File fields are left empty: a few audits'
+ * files are uploaded to them once the records exist (seedDemoAttachments.ts).
  *
  * The values are the records' current ones, to be written as they are, not
  * through the creator's rights: Dana's approved leave carries Olivia's

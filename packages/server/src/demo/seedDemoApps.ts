@@ -5,6 +5,7 @@ import { RecordService } from '../records/RecordService.js';
 import type { Stores } from '../stores.js';
 import { DEMO_APP_ORGS, DEMO_APP_ROLES, DEMO_APPS, readDemoDeclaration, type DemoApp } from './demoApps.js';
 import { demoRecords, type DemoOrg, type DemoPeople, type DemoRecord } from './demoRecords.js';
+import { seedDemoAttachments } from './seedDemoAttachments.js';
 
 /**
  * The demo's declared applications in the demo data (apps/README.md): each
@@ -14,7 +15,9 @@ import { demoRecords, type DemoOrg, type DemoPeople, type DemoRecord } from './d
  * operator writes records (named by their series on the day they were
  * made, with their history and search text, owned by their owner field's
  * person or their creator), in bulk: one at a time, the 2,400 records made
- * the first start a minute longer. Runs on the demo data's transaction.
+ * the first start a minute longer. Then the latest audits get their files,
+ * uploaded by their auditors (seedDemoAttachments.ts). Runs on the demo
+ * data's transaction.
  */
 
 /** A demo record once written: where, and its name. */
@@ -87,5 +90,6 @@ export async function seedDemoApps(stores: Stores, input: DemoAppsInput): Promis
       for (const [i, record] of list.entries()) records.push({ app, org, entity: record.entity, name: names[i]!, values: record.values, createdBy: record.createdBy, createdAt: record.createdAt });
     }
   }
+  await seedDemoAttachments(stores, { records, orgs: input.orgs, now: input.now });
   return { apps, records };
 }

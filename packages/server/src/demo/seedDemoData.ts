@@ -2,7 +2,8 @@
  * Demo data, written on the first start of an empty database: two
  * organisations, users (one in both, so Switch Account shows), applications
  * in all seven categories (each one granted opens: a declared business
- * application in Records, filled with records (seedDemoApps.ts), or an
+ * application in Records, filled with records and a few audits' files
+ * (seedDemoApps.ts), or an
  * organisation page in the Viewer), and announcements of each kind, with
  * pages and media files shipped beside this file, files in every home,
  * shared folder and documents mountpoint (demoFiles.ts), and work items
@@ -94,6 +95,52 @@ export async function seedDemoData(stores: Stores, hasher: PasswordHasher, log: 
 async function writeDemoData(stores: Stores, passwordHash: string, options: DemoOptions): Promise<void> {
   const resources = new ResourceService(stores.resources, stores.blobs);
 
+  const { northwind, contoso } = await writeDemoAccounts(stores, resources);
+  const { olivia, demo, liam, sofia } = await writeDemoUsers(stores, passwordHash, { northwind, contoso });
+  const appsByName = await writeDemoCatalogue(stores, resources, { olivia, demo, liam, sofia }, options);
+
+  const now = new Date();
+  const seededApps = await seedDemoApps(stores, {
+    people: { olivia: olivia.id, demo: demo.id, liam: liam.id, sofia: sofia.id },
+    orgs: { northwind: northwind.id, contoso: contoso.id },
+    members: { northwind: [olivia.id, demo.id, liam.id], contoso: [demo.id, sofia.id] },
+    now,
+  });
+  for (const [name, app] of seededApps.apps) appsByName.set(name, app);
+
+  // Roles the profile shows (docs/behaviour/roles.md), besides those in the declared applications (DEMO_APP_ROLES):
+  // Olivia runs Northwind, Sofia secures Contoso, Dana reports.
+  const role = (user: { id: string }, account: { id: string }, name: string, app?: string) =>
+    stores.access.grantRole({ userId: user.id, accountId: account.id, appId: app ? appsByName.get(app)!.id : null, role: name });
+  await role(olivia, northwind, 'manager');
+  await role(demo, northwind, 'analyst', 'Reports');
+  await role(sofia, contoso, 'security-officer');
+  await role(sofia, contoso, 'owner', 'Policies');
+
+  await writeDemoAnnouncements(stores, resources, { northwind, contoso });
+  await writeDemoFiles(stores, { olivia, demo, liam, sofia }, { northwind, contoso });
+
+  const usersByName = new Map([olivia, demo, liam, sofia].map((u) => [u.username, u]));
+  await writeDemoTasks(stores, usersByName, appsByName, { northwind: northwind.id, contoso: contoso.id }, seededApps.records, now);
+}
+
+type DemoAccount = Awaited<ReturnType<Stores['accounts']['create']>>;
+type DemoUser = Awaited<ReturnType<Stores['users']['create']>>;
+/** The demo organisations. */
+interface DemoAccounts {
+  northwind: DemoAccount;
+  contoso: DemoAccount;
+}
+/** The demo users. */
+interface DemoUsers {
+  olivia: DemoUser;
+  demo: DemoUser;
+  liam: DemoUser;
+  sofia: DemoUser;
+}
+
+/** The two organisations, with their logos. */
+async function writeDemoAccounts(stores: Stores, resources: ResourceService): Promise<DemoAccounts> {
   const northwindLogo = await resources.add('northwind-logo.svg', media('northwind-logo.svg'));
   const contosoLogo = await resources.add('contoso-logo.svg', media('contoso-logo.svg'));
   const northwind = await stores.accounts.create({
@@ -112,7 +159,11 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     privacyPolicy: 'null',
     footerText: 'Contoso Health. Internal use only.',
   });
+  return { northwind, contoso };
+}
 
+/** The four users, their organisations and the one each is signed in to (all but Dana have signed in before). */
+async function writeDemoUsers(stores: Stores, passwordHash: string, { northwind, contoso }: DemoAccounts): Promise<DemoUsers> {
   const olivia = await stores.users.create({
     username: 'olivia',
     passwordHash,
@@ -160,7 +211,11 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
   for (const [u, a] of [[olivia, northwind], [demo, northwind], [liam, northwind], [sofia, contoso]] as const) {
     await stores.users.update(u.id, { activeAccountId: a.id });
   }
+  return { olivia, demo, liam, sofia };
+}
 
+/** The catalogue besides the declared applications (APPS) and who is given which entry; returns the entries by name. */
+async function writeDemoCatalogue(stores: Stores, resources: ResourceService, { olivia, demo, liam, sofia }: DemoUsers, options: DemoOptions): Promise<Map<string, AppRecord>> {
   const appsByName = new Map<string, AppRecord>();
   for (const entry of APPS) {
     const page = entry.page ? await resources.add(entry.page, media(entry.page), DOCUMENT_TYPES) : null;
@@ -187,25 +242,11 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     if (['information security management', 'collaboration'].includes(entry.category)) await stores.apps.grant(sofia.id, app.id);
   }
   await stores.apps.blacklist(demo.id, 'Campaigns');
+  return appsByName;
+}
 
-  const now = new Date();
-  const seededApps = await seedDemoApps(stores, {
-    people: { olivia: olivia.id, demo: demo.id, liam: liam.id, sofia: sofia.id },
-    orgs: { northwind: northwind.id, contoso: contoso.id },
-    members: { northwind: [olivia.id, demo.id, liam.id], contoso: [demo.id, sofia.id] },
-    now,
-  });
-  for (const [name, app] of seededApps.apps) appsByName.set(name, app);
-
-  // Roles the profile shows (docs/behaviour/roles.md), besides those in the declared applications (DEMO_APP_ROLES):
-  // Olivia runs Northwind, Sofia secures Contoso, Dana reports.
-  const role = (user: { id: string }, account: { id: string }, name: string, app?: string) =>
-    stores.access.grantRole({ userId: user.id, accountId: account.id, appId: app ? appsByName.get(app)!.id : null, role: name });
-  await role(olivia, northwind, 'manager');
-  await role(demo, northwind, 'analyst', 'Reports');
-  await role(sofia, contoso, 'security-officer');
-  await role(sofia, contoso, 'owner', 'Policies');
-
+/** Announcements of each kind: images, a video, a link, fallbacks. */
+async function writeDemoAnnouncements(stores: Stores, resources: ResourceService, { northwind, contoso }: DemoAccounts): Promise<void> {
   const welcome = await resources.add('welcome.jpg', media('welcome.jpg'));
   const tour = await resources.add('tour.webm', media('tour.webm'));
   const security = await resources.add('security.jpg', media('security.jpg'));
@@ -249,7 +290,10 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     mediaType: 'image',
     fallback: true,
   });
+}
 
+/** Files in every home, shared folder and documents mountpoint. */
+async function writeDemoFiles(stores: Stores, { olivia, demo, liam, sofia }: DemoUsers, { northwind, contoso }: DemoAccounts): Promise<void> {
   for (const [u, a] of [[olivia, northwind], [demo, northwind], [liam, northwind], [sofia, contoso]] as const) {
     await writeTree(stores, 'home', u.id, homeTree(u.firstname), u.id, a.id);
   }
@@ -257,7 +301,4 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
     await writeTree(stores, 'shared', org.id, sharedTree(org.name), null, org.id);
     await writeTree(stores, 'documents', org.id, documentsTree(org.name), null, org.id);
   }
-
-  const usersByName = new Map([olivia, demo, liam, sofia].map((u) => [u.username, u]));
-  await writeDemoTasks(stores, usersByName, appsByName, { northwind: northwind.id, contoso: contoso.id }, seededApps.records, now);
 }

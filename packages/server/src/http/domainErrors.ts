@@ -53,6 +53,7 @@ const RECORD_STATUS: Readonly<Record<RecordErrorCode, number>> = {
   entityNotFound: 404,
   forbidden: 403,
   readOnlyField: 403,
+  outOfScope: 403,
   invalid: 400,
   badFilter: 400,
   badSort: 400,

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { memberships, recordComments, recordHistory, records, recordSeries, users } from '../db/schema.js';
 import { displayName } from '../users/displayName.js';
+import { isUserId } from './recordChecks.js';
 import { dropIndexSql, existingIndexesSql, wantedIndexes } from './recordIndexes.js';
 import type { CommentRow, HistoryAction, HistoryRow, NewRecord, RecordPageRows, RecordPatch, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
 
@@ -23,9 +24,8 @@ const recordColumns = {
   data: records.data,
 };
 
-/** Ids worth asking the database about: a user field's value is any text until checked. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const userIds = (ids: readonly string[]) => [...new Set(ids)].filter((id) => UUID.test(id));
+/** Ids worth asking the database about. */
+const userIds = (ids: readonly string[]) => [...new Set(ids)].filter(isUserId);
 
 /** Rows written, or values asked about, in one statement (well below the database's limit on parameters). */
 const BATCH = 500;
@@ -196,15 +196,6 @@ export class PgRecordStore implements RecordStore {
 
   async addHistoryMany(rows: readonly HistoryRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += BATCH) await this.db.insert(recordHistory).values(rows.slice(i, i + BATCH));
-  }
-
-  async nextNumbers(scope: RecordScope, entity: string, prefix: string, count: number): Promise<number> {
-    const [row] = await this.db
-      .insert(recordSeries)
-      .values({ accountId: scope.accountId, appId: scope.appId, entity, prefix, next: count })
-      .onConflictDoUpdate({ target: [recordSeries.accountId, recordSeries.appId, recordSeries.entity, recordSeries.prefix], set: { next: sql`${recordSeries.next} + ${count}::int` } })
-      .returning({ next: recordSeries.next });
-    return row!.next - count + 1;
   }
 
   async takenNames(scope: RecordScope, names: readonly string[]): Promise<Set<string>> {

@@ -56,7 +56,7 @@ export class RecordFiles implements MountGuard {
       namesByApp.set(path[0]!, names);
     }
     const readable = new Map<string, Map<string, Set<string>> | null>();
-    for (const [app, names] of namesByApp) readable.set(app, await this.records.readableFiles(who, app, [...names]));
+    for (const [app, names] of namesByApp) readable.set(app, await this.records.attachments.readableFiles(who, app, [...names]));
     return paths.map((path) => {
       if (path.length === 0) return 0;
       const records = readable.get(path[0]!);
@@ -77,7 +77,7 @@ export class RecordFiles implements MountGuard {
    * uploader's, held before the first byte as any upload's.
    */
   async upload(caller: Caller, appName: string, name: string, fieldKey: string, parts: AsyncIterable<RecordUploadPart>, declared: DeclaredLength | null): Promise<RecordDetail> {
-    const target = await this.records.fileTarget(caller, appName, name, fieldKey);
+    const target = await this.records.attachments.fileTarget(caller, appName, name, fieldKey);
     const who: VfsCaller = { ...vfsCallerOf(caller), forMount: RECORDS_MOUNT };
     // A length that cannot fit is refused before a byte of the body is read.
     if (declared) await this.vfs.checkUploadLength(who, declared);
@@ -105,7 +105,7 @@ export class RecordFiles implements MountGuard {
         stored = { id: entry.id!, name: entry.filename };
       }
       if (!stored) throw new VfsError('uploadMissing');
-      return await this.records.attach(caller, target.app, target.record, fieldKey, stored);
+      return await this.records.attachments.attach(caller, target.app, target.record, fieldKey, stored);
     } catch (e) {
       if (blob) await this.vfs.discard(blob);
       // Stored but not added to the record (the record changed meanwhile): it goes.

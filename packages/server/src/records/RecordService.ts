@@ -1,16 +1,9 @@
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Locale } from '@atrium/shared';
 import {
   checkValues,
   colourOf,
   defaultValues,
-  RECORD_CSV_MAX_ROWS,
-  FILES_PER_FIELD_MAX,
-  RECORD_MENTION_TEXTS,
-  type AppDeclaration,
-  type RecordExportQuery,
-  type RecordImportResult,
   type DeclaredAppDto,
   type Entity,
   type EvaluationContext,
@@ -20,26 +13,27 @@ import {
   type RecordDto,
   type RecordPage,
   type RecordQuery,
-  type TimelineEntry,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleColour, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, staysChangeable, visibleColour, visibleDeclaration } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
 import type { Stores } from '../stores.js';
-import { displayName } from '../users/displayName.js';
 import { createRecordsInBulk, type BulkRecord } from './bulkCreate.js';
-import { listQuerySql, recordSearchSql, scopeSql, type RecordSearchSql } from './queryBuilder.js';
+import { listQuerySql, recordSearchSql, type RecordSearchSql } from './queryBuilder.js';
+import { RecordAttachments } from './RecordAttachments.js';
+import type { AppContext, KnownFacts, ReadRecord, RecordCore } from './RecordCore.js';
+import { RecordCsv } from './RecordCsv.js';
 import { RecordError } from './RecordError.js';
 import { RecordPresenter } from './RecordPresenter.js';
-import type { FieldChange, HistoryAction, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
-import { fileProblems, fileRefs, removedFiles } from './fileValues.js';
-import { isUniqueViolation, mentionedUsernames, refuseLocked, same } from './recordChecks.js';
-import { csvColumns, csvHeader, CsvProblem, csvText, csvValue, isCsvField, parseCsv, writeCsv } from './recordsCsv.js';
-import { fillRecordText, RECORD_NAME_MAX_LENGTH, seriesKey, searchTextOf, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
+import type { FieldChange, HistoryAction, RecordStore, StoredRecord } from './RecordStore.js';
+import { RecordTimeline, type Mention } from './RecordTimeline.js';
+import { fileProblems, removedFiles } from './fileValues.js';
+import { newRecord } from './newRecord.js';
+import { refuseLocked, same, uniqueViolationProblems } from './recordChecks.js';
+import { freeSeriesName, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesPrefix, titleOf, userValues } from './recordText.js';
 
-const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** How long an organisation's installed declaration of an application is remembered (declarations change rarely). */
 const DECLARATION_TTL_MS = 5_000;
 const DECLARATIONS_REMEMBERED = 1_000;
@@ -53,16 +47,6 @@ export interface RecordChange {
   by: { id: string; name: string };
   /** Made through this server, or through another one (heard of on the event bus). */
   origin: 'here' | 'elsewhere';
-}
-
-/** A user a comment mentions, to be told of it (docs/behaviour/records.md#comments). */
-export interface Mention {
-  accountId: string;
-  app: string;
-  userId: string;
-  /** "{commenter} mentioned you on {record title}", in the mentioned user's language. */
-  text: string;
-  by: { id: string; name: string };
 }
 
 export interface RecordServiceDeps {
@@ -95,31 +79,6 @@ export interface RecordSearchTarget extends RecordSearchSql {
   colourOf(data: Readonly<Record<string, unknown>>, ownerId: string | null): RecordDto['colour'];
 }
 
-/** An application as the caller's organisation runs it. */
-interface AppContext {
-  name: string;
-  declaration: AppDeclaration;
-  scope: RecordScope;
-}
-
-/** Facts an import reads once for all its rows: the organisation's members among the people named, the links checked so far, the values and names taken. */
-interface KnownFacts {
-  members: ReadonlySet<string>;
-  links: Map<string, boolean>;
-  /** By unique field, the values of the file other records hold (as JSON text). */
-  taken: ReadonlyMap<string, ReadonlySet<string>>;
-  /** The names of the file's records (naming by a field) that records have. */
-  names: ReadonlySet<string>;
-}
-
-/** A record the caller may read, with what they may do with it. */
-interface ReadRecord {
-  record: StoredRecord;
-  entity: Entity;
-  access: ReturnType<typeof recordAccess>;
-}
-
-
 /**
  * The records of declared applications (docs/behaviour/records.md): the one
  * place that writes them. Every call resolves the declaration the caller's
@@ -134,11 +93,21 @@ export class RecordService {
   private readonly now: () => Date;
   private readonly present: RecordPresenter;
   private files: RecordFilesHooks | null = null;
+  /** Export and import as CSV (RecordCsv.ts). */
+  readonly csv: RecordCsv;
+  /** A record's timeline and comments, with their mentions (RecordTimeline.ts). */
+  readonly timeline: RecordTimeline;
+  /** The records' side of file fields' files (RecordAttachments.ts). */
+  readonly attachments: RecordAttachments;
 
   constructor(private readonly deps: RecordServiceDeps) {
     this.now = deps.now ?? (() => new Date());
     this.declarations = new ExpiringCache(DECLARATIONS_REMEMBERED, () => this.now().getTime());
     this.present = new RecordPresenter(deps.stores.records);
+    const core = this.core();
+    this.csv = new RecordCsv(core, deps.stores);
+    this.timeline = new RecordTimeline(core, deps);
+    this.attachments = new RecordAttachments(core, deps.stores.records);
   }
 
   /** Tells `listener` of every change; returns the unsubscription. */
@@ -332,6 +301,7 @@ export class RecordService {
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     if (changed.length === 0) return this.detail(caller, app, read);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : record.ownerId;
+    if (!staysChangeable(caller, app.declaration, record.entity, { ownerId, values }, now.getTime())) throw new RecordError('outOfScope');
     const people = await this.deps.stores.records.people(userValues(entity, values));
     const updated = await this.deps.stores.transaction(async (tx) => {
       const after = await tx.records.update(record.id, version, {
@@ -344,6 +314,11 @@ export class RecordService {
       });
       if (after) await this.history(tx.records, after, caller.userId, 'update', changed.map((field) => ({ field, before: record.data[field] ?? null, after: values[field] })));
       return after;
+    }).catch((e: unknown) => {
+      // Another write took a unique value meanwhile.
+      const problems = uniqueViolationProblems(e, app.scope.appId, record.entity, entity);
+      if (problems) throw new RecordError('invalid', undefined, problems);
+      throw e;
     });
     if (!updated) throw await this.conflictOf(app, name);
     const removed = removedFiles(entity, record.data, values);
@@ -357,64 +332,6 @@ export class RecordService {
   /** The attachments' part, told of the files a write takes out of a record. */
   useFiles(files: RecordFilesHooks): void {
     this.files = files;
-  }
-
-  /**
-   * Of these names of an application's records, the live ones the caller
-   * may read, each with the names of the files its fields the caller sees
-   * hold; null when the caller does not have the application.
-   */
-  async readableFiles(caller: Caller, appName: string, names: readonly string[]): Promise<Map<string, Set<string>> | null> {
-    const app = await this.context(caller, appName).catch((e: unknown) => {
-      if (e instanceof RecordError && e.code === 'records.appNotFound') return null;
-      throw e;
-    });
-    if (!app) return null;
-    const found = new Map<string, Set<string>>();
-    if (names.length === 0) return found;
-    for (const [key, entity] of Object.entries(app.declaration.entities)) {
-      if (!Object.values(entity.fields).some((f) => f.type === 'file')) continue;
-      for (const record of await this.deps.stores.records.findByNames(app.scope, key, names)) {
-        const access = this.access(caller, app, record);
-        if (!access.actions.includes('read')) continue;
-        const shown = Object.keys(entity.fields).filter((f) => entity.fields[f]!.type === 'file' && !access.hiddenFields.includes(f));
-        found.set(record.name, new Set(shown.flatMap((f) => fileRefs(record.data[f]).map((file) => file.name))));
-      }
-    }
-    return found;
-  }
-
-  /**
-   * Where a caller's upload to a record's file field may go: a live record
-   * they may update, a file field they may change, with room for one more
-   * file. Refused as the record's update would be.
-   */
-  async fileTarget(caller: Caller, appName: string, name: string, fieldKey: string): Promise<{ app: string; record: string }> {
-    const app = await this.context(caller, appName);
-    const { record, entity, access } = await this.readable(caller, app, name);
-    if (record.deletedAt) throw new RecordError('notFound');
-    if (!access.actions.includes('update')) throw new RecordError('forbidden');
-    const field = Object.hasOwn(entity.fields, fieldKey) && !access.hiddenFields.includes(fieldKey) ? entity.fields[fieldKey]! : null;
-    if (field?.type !== 'file') throw new RecordError('invalid', undefined, { [fieldKey]: { code: 'unknownField' } });
-    if (field.readOnly || access.readOnlyFields.includes(fieldKey)) throw new RecordError('readOnlyField', { field: fieldKey });
-    const max = field.multiple ? FILES_PER_FIELD_MAX : 1;
-    if (fileRefs(record.data[fieldKey]).length >= max) throw new RecordError('invalid', undefined, { [fieldKey]: { code: 'maxRows', params: { max: String(max) } } });
-    return { app: app.name, record: record.name };
-  }
-
-  /** A file stored in a record's folder added to its file field, on the record's newest version (a change in its history). */
-  async attach(caller: Caller, appName: string, name: string, fieldKey: string, file: FileRef): Promise<RecordDetail> {
-    const app = await this.context(caller, appName);
-    // Another change may come between reading the record and writing it: the file is added to the newer values then.
-    for (let attempt = 1; ; attempt++) {
-      const read = await this.readable(caller, app, name);
-      if (read.record.deletedAt) throw new RecordError('notFound');
-      try {
-        return await this.write(caller, app, read, read.record.version, { [fieldKey]: [...fileRefs(read.record.data[fieldKey]), file] }, file);
-      } catch (e) {
-        if (!(e instanceof RecordError && e.code === 'records.conflict') || attempt >= 3) throw e;
-      }
-    }
   }
 
   /** DELETE records/{app}/record/{name}?version=: the record leaves the lists (kept, for restoring). */
@@ -437,225 +354,6 @@ export class RecordService {
     return this.detail(caller, app, { ...read, record: restored, access: this.access(caller, app, restored) });
   }
 
-  /** GET records/{app}/record/{name}/timeline: history and comments, newest first, without the fields hidden to the caller. */
-  async timeline(caller: Caller, appName: string, name: string): Promise<TimelineEntry[]> {
-    const app = await this.context(caller, appName);
-    const { record, access } = await this.readable(caller, app, name);
-    const [history, comments] = await Promise.all([this.deps.stores.records.history(record.id), this.deps.stores.records.comments(record.id)]);
-    const hidden = new Set(access.hiddenFields);
-    const people = await this.deps.stores.records.people([...history.map((h) => h.userId ?? ''), ...comments.flatMap((c) => [c.authorId ?? '', ...c.mentions])]);
-    const person = (id: string | null) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
-    const entries: TimelineEntry[] = [
-      ...history.map(
-        (h): TimelineEntry => ({
-          kind: 'change',
-          id: h.id,
-          at: h.at.toISOString(),
-          by: person(h.userId),
-          action: h.action,
-          version: h.version,
-          changes: h.changes.filter((c) => !hidden.has(c.field)),
-        }),
-      ),
-      ...comments.map(
-        (c): TimelineEntry => ({
-          kind: 'comment',
-          id: c.id,
-          at: c.createdAt.toISOString(),
-          by: person(c.authorId),
-          text: c.text,
-          mentions: c.mentions.map(person).filter((p) => p !== null),
-        }),
-      ),
-    ];
-    return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  }
-
-  /**
-   * POST records/{app}/record/{name}/comments: a comment; each `@username`
-   * (or `@<user id>`) of a member who may read the record is kept as a mention and told of
-   * it (a work item in their notification centre).
-   */
-  async comment(caller: Caller, appName: string, name: string, text: string): Promise<TimelineEntry> {
-    const app = await this.context(caller, appName);
-    const { record, access } = await this.readable(caller, app, name);
-    if (record.deletedAt || !access.actions.includes('comment')) throw new RecordError('forbidden');
-    const mentioned = await this.mentionable(app, record, text, caller.userId);
-    const row = await this.deps.stores.records.addComment({
-      id: crypto.randomUUID(),
-      recordId: record.id,
-      authorId: caller.userId,
-      text,
-      mentions: mentioned.map((p) => p.id),
-      createdAt: this.now(),
-    });
-    const by = { id: caller.userId, name: caller.name };
-    for (const person of mentioned) {
-      const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: person.title });
-      await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text, by });
-    }
-    this.publish(caller, app, record.entity, [record.name]);
-    return { kind: 'comment', id: row.id, at: row.createdAt.toISOString(), by, text: row.text, mentions: mentioned.map(({ id, name }) => ({ id, name })) };
-  }
-
-  /**
-   * GET records/{app}/{entity}/export.csv: the list as CSV (recordsCsv.ts),
-   * every record the caller may both export and read that the query's
-   * filters and search select, in its order, at most RECORD_CSV_MAX_ROWS
-   * (more is `tooManyRows`). The columns: the record's name, then the
-   * query's columns, else the list view's, else every field, leaving out
-   * tables, files and fields the caller sees on no record; a field hidden
-   * on some records is empty there.
-   */
-  async exportCsv(caller: Caller, appName: string, entityKey: string, query: RecordExportQuery): Promise<{ filename: string; text: string }> {
-    const app = await this.context(caller, appName);
-    const entity = this.entity(app, entityKey);
-    if (!mayDo(caller, app.declaration, entityKey, 'export')) throw new RecordError('forbidden');
-    const now = this.now();
-    const evaluation = this.evaluation(caller, now);
-    const { hiddenFields } = entityRights(caller, app.declaration, entityKey);
-    const target = { accountId: app.scope.accountId, appId: app.scope.appId, entityKey, entity };
-    const list = listQuerySql(target, { ...query, deleted: false }, rowScope(caller, app.declaration, entityKey, 'export'), hiddenFields, evaluation, partlyHiddenFields(caller, app.declaration, entityKey));
-    const readable = scopeSql(rowScope(caller, app.declaration, entityKey, 'read'), entity, evaluation);
-    const page = await this.deps.stores.records.page(sql`${list.where} and ${readable}`, list.orderBy, RECORD_CSV_MAX_ROWS + 1, 0);
-    if (page.total > RECORD_CSV_MAX_ROWS) throw new RecordError('tooManyRows', { max: String(RECORD_CSV_MAX_ROWS) });
-    const shown = (query.columns ?? entity.views.list?.columns ?? Object.keys(entity.fields)).filter((key) => Object.hasOwn(entity.fields, key) && isCsvField(entity.fields[key]!) && !hiddenFields.includes(key));
-    const fields = [...new Set(shown)];
-    // The record's name first, unless a field is titled so (import would not tell them apart).
-    const columns = fields.some((key) => key.toLowerCase() === 'name' || entity.fields[key]!.label.en_EN.trim().toLowerCase() === 'name') ? fields : ['name', ...fields];
-    const userIds = new Set(page.records.flatMap((record) => userValues(entity, record.data)));
-    const usernames = new Map<string, string>();
-    for (const id of userIds) {
-      const user = await this.deps.stores.users.findById(id);
-      if (user) usernames.set(id, user.username);
-    }
-    const rows = page.records.map((record) => {
-      const hidden = new Set(this.access(caller, app, record).hiddenFields);
-      return columns.map((key) => (key === 'name' && !Object.hasOwn(entity.fields, key) ? record.name : hidden.has(key) ? '' : csvText(entity.fields[key]!, record.data[key], { usernames })));
-    });
-    return { filename: `${app.name}-${entityKey}-${now.toISOString().slice(0, 10)}.csv`, text: writeCsv([csvHeader(entity, columns), ...rows]) };
-  }
-
-  /**
-   * POST records/{app}/{entity}/import: records made from CSV text, each row
-   * checked exactly as a new record (shared checkValues, then members, links
-   * and unique values, also unique within the file, and the caller's create
-   * scope), its problems by field (`*`: the row as a whole). With a refused
-   * row, or on a dry run, nothing is written; otherwise every row is made in
-   * one transaction, in history as 'import', told once to the listeners.
-   * Columns name fields by key or label in any language; a column of the
-   * record's name is left out (names come from the naming rule), and one of
-   * a computed field too (computed again).
-   */
-  async importCsv(caller: Caller, appName: string, entityKey: string, text: string, dryRun: boolean): Promise<RecordImportResult> {
-    const app = await this.context(caller, appName);
-    const entity = this.entity(app, entityKey);
-    if (!mayDo(caller, app.declaration, entityKey, 'import') || !mayDo(caller, app.declaration, entityKey, 'create')) throw new RecordError('forbidden');
-    const { hiddenFields } = entityRights(caller, app.declaration, entityKey);
-    const fillable = Object.keys(entity.fields).filter((key) => isCsvField(entity.fields[key]!) && !hiddenFields.includes(key));
-    let table: string[][];
-    let columns: Array<string | null>;
-    try {
-      table = parseCsv(text);
-      if (table.length === 0) throw new CsvProblem('noHeader', 'it has no header row');
-      if (table.length - 1 > RECORD_CSV_MAX_ROWS) throw new RecordError('tooManyRows', { max: String(RECORD_CSV_MAX_ROWS) });
-      if (table.length === 1) throw new CsvProblem('noRows', 'it has no rows below its header');
-      columns = csvColumns(entity, table[0]!, fillable);
-      const wide = table.findIndex((row) => row.length > columns.length);
-      if (wide >= 0) throw new CsvProblem('tooManyCells', `row ${wide + 1} has more cells than the header`, { row: String(wide + 1) });
-    } catch (e) {
-      if (e instanceof CsvProblem) throw new RecordError('badCsv', { reason: e.message, problem: e.problem, ...e.params });
-      throw e;
-    }
-    const now = this.now();
-    const evaluation = this.evaluation(caller, now);
-    const defaults = defaultValues(entity, evaluation);
-    const userIds = await this.userIdsOf(entity, columns, table.slice(1));
-    const fieldName = 'field' in entity.naming ? entity.naming.field : null;
-    // Every row's values first, so that what the database holds is read once for the whole file.
-    const read = table.slice(1).map((cells) => {
-      const input: Record<string, unknown> = {};
-      const locked: Record<string, ValueProblem> = {};
-      columns.forEach((key, c) => {
-        if (key === null) return;
-        const field = entity.fields[key]!;
-        if ('computed' in field && field.computed !== undefined) return;
-        const value = csvValue(field, cells[c] ?? '', userIds);
-        // An empty cell is a field left out: it takes its default, as in a new record's form.
-        if (value === null || same(value, [])) return;
-        if (field.readOnly && !same(value, defaults[key] ?? null)) locked[key] = { code: 'readOnly' };
-        else input[key] = value;
-      });
-      return { cells, input, locked, checked: checkValues(entity, { ...defaults, ...input }, evaluation) };
-    });
-    const store = this.deps.stores.records;
-    const valuesOf = (key: string) => read.map((r) => r.checked.values[key]).filter((v) => v !== null && v !== undefined && !same(v, []));
-    const taken = new Map<string, ReadonlySet<string>>();
-    for (const key of Object.keys(entity.fields)) if (entity.fields[key]!.unique) taken.set(key, await store.takenValues(app.scope, entityKey, key, valuesOf(key)));
-    const known: KnownFacts = {
-      members: await store.members(app.scope.accountId, [...new Set([caller.userId, ...userIds.values()])]),
-      links: new Map(),
-      taken,
-      names: fieldName === null ? new Set() : await store.takenNames(app.scope, valuesOf(fieldName).map(String)),
-    };
-    const inFile = new Map<string, Set<string>>();
-    const rows: RecordImportResult['rows'] = [];
-    const good: Array<{ values: Record<string, unknown>; ownerId: string | null }> = [];
-    for (const [i, { cells, input, locked, checked }] of read.entries()) {
-      const values = checked.values;
-      const given = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
-      const problems: Record<string, ValueProblem> = { ...(await this.serverProblems(caller, app, entityKey, values, given, null, known)), ...checked.problems, ...locked };
-      if (fieldName !== null && problems[fieldName] === undefined) {
-        const problem = await this.nameProblem(app, values[fieldName], known.names);
-        if (problem) problems[fieldName] = problem;
-      }
-      // Unique within the file too (the record's name among them).
-      for (const key of Object.keys(entity.fields)) {
-        if (!(entity.fields[key]!.unique || key === fieldName) || values[key] === null || same(values[key], [])) continue;
-        const seen = inFile.get(key) ?? inFile.set(key, new Set()).get(key)!;
-        const text = JSON.stringify(values[key]);
-        if (seen.has(text) && problems[key] === undefined) problems[key] = { code: 'unique' };
-        seen.add(text);
-      }
-      const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : caller.userId;
-      if (!recordAccess(caller, app.declaration, entityKey, { ownerId, values }, now.getTime()).actions.includes('create')) problems['*'] = { code: 'scope' };
-      else {
-        // A field the importer's grants let them read but not set on a new record, as in the form (recordRights lockedOnCreate).
-        for (const key of lockedOnCreate(caller, app.declaration, entityKey, { ownerId, values }, now.getTime())) {
-          if (Object.hasOwn(input, key) && !same(input[key], defaults[key] ?? null) && problems[key] === undefined) problems[key] = { code: 'readOnly' };
-        }
-      }
-      rows.push({ row: i + 2, cells, problems });
-      good.push({ values, ownerId });
-    }
-    const refused = rows.filter((row) => Object.keys(row.problems).length > 0).length;
-    if (dryRun || refused > 0) return { columns, rows, refused, dryRun, created: [] };
-    const people = await this.deps.stores.records.people([...new Set(good.flatMap((row) => userValues(entity, row.values)))]);
-    const created = await this.deps.stores
-      .transaction((tx) => this.insertAll(tx.records, app, entityKey, good, people, caller.userId, now))
-      .catch((e: unknown) => {
-        // Another write took a name meanwhile: nothing is written, as for a refused row.
-        if (isUniqueViolation(e) && fieldName !== null) throw new RecordError('invalid', undefined, { [fieldName]: { code: 'unique' } });
-        throw e;
-      });
-    this.publish(caller, app, entityKey, created);
-    return { columns, rows, refused: 0, dryRun: false, created };
-  }
-
-  /** The user id of each username a file's person columns name (lower-case username -> id). */
-  private async userIdsOf(entity: Entity, columns: ReadonlyArray<string | null>, rows: readonly string[][]): Promise<Map<string, string>> {
-    const names = new Set<string>();
-    columns.forEach((key, c) => {
-      if (key !== null && entity.fields[key]!.type === 'user') for (const row of rows) if ((row[c] ?? '').trim() !== '') names.add(row[c]!.trim().toLowerCase());
-    });
-    const out = new Map<string, string>();
-    for (const name of names) {
-      const user = name.length <= 100 ? await this.deps.stores.users.findByUsername(name) : null;
-      if (user) out.set(name, user.id);
-    }
-    return out;
-  }
-
   /**
    * A change made through another server, heard of on the event bus: told
    * to this server's listeners (its desktops' sockets) as it came.
@@ -667,6 +365,22 @@ export class RecordService {
   }
 
   // ---- The parts of the calls ----
+
+  /** The steps of the calls lent to the service's parts (RecordCore.ts). */
+  private core(): RecordCore {
+    return {
+      now: () => this.now(),
+      context: (caller, appName) => this.context(caller, appName),
+      entity: (app, key) => this.entity(app, key),
+      evaluation: (caller, now) => this.evaluation(caller, now),
+      access: (caller, app, record) => this.access(caller, app, record),
+      readable: (caller, app, name) => this.readable(caller, app, name),
+      write: (caller, app, read, version, input, uploaded) => this.write(caller, app, read, version, input, uploaded),
+      serverProblems: (caller, app, entityKey, values, changed, exceptId, known) => this.serverProblems(caller, app, entityKey, values, changed, exceptId, known),
+      nameProblem: (app, value, taken) => this.nameProblem(app, value, taken),
+      publish: (caller, app, entity, names) => this.publish(caller, app, entity, names),
+    };
+  }
 
   /** The application as the caller's organisation runs it, if the caller has it. */
   private async context(caller: Caller, appName: string): Promise<AppContext> {
@@ -769,102 +483,40 @@ export class RecordService {
   private async insert(app: AppContext, entityKey: string, values: Record<string, unknown>, ownerId: string | null, createdBy: string, at: Date): Promise<StoredRecord> {
     const entity = app.declaration.entities[entityKey]!;
     const people = await this.deps.stores.records.people(userValues(entity, values));
-    const fieldName = 'field' in entity.naming ? entity.naming.field : null;
     return this.deps.stores
-      .transaction((tx) => this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, createdBy, at, 'create'))
+      .transaction((tx) => this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, createdBy, at))
       .catch((e: unknown) => {
-        // Another write took the name meanwhile (a record named by a field's value).
-        if (isUniqueViolation(e) && fieldName !== null) throw new RecordError('invalid', undefined, { [fieldName]: { code: 'unique' } });
+        // Another write took the name (a record named by a field's value) or a unique value meanwhile.
+        const problems = uniqueViolationProblems(e, app.scope.appId, entityKey, entity);
+        if (problems) throw new RecordError('invalid', undefined, problems);
         throw e;
       });
   }
 
   /** Writes one checked new record within a transaction: named by its entity's rule, its history listing every field given a value. */
-  private async insertIn(store: RecordStore, app: AppContext, entityKey: string, row: { values: Record<string, unknown>; ownerId: string | null }, people: ReadonlyMap<string, string>, createdBy: string, at: Date, action: 'create' | 'import'): Promise<StoredRecord> {
+  private async insertIn(store: RecordStore, app: AppContext, entityKey: string, row: { values: Record<string, unknown>; ownerId: string | null }, people: ReadonlyMap<string, string>, createdBy: string, at: Date): Promise<StoredRecord> {
     const entity = app.declaration.entities[entityKey]!;
-    const { values, ownerId } = row;
-    const given = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
-    const name = 'series' in entity.naming ? await this.seriesName(store, app.scope, entityKey, seriesPrefix(entity.naming.series, at)) : String(values[entity.naming.field]);
-    const record = await store.insert({
-      id: crypto.randomUUID(),
-      ...app.scope,
-      entity: entityKey,
-      name,
-      title: titleOf(entity, values, name, people),
-      ownerId,
-      createdBy,
-      at,
-      data: values,
-      searchText: searchTextOf(entity, values, people),
-    });
-    await this.history(store, record, createdBy, action, given.map((field) => ({ field, before: null, after: values[field] })));
-    return record;
-  }
-
-  /**
-   * Writes many checked new records within a transaction (an import): the
-   * series' numbers taken at once, the records and their history rows
-   * ('import') in a few statements. Answers their names, in order.
-   */
-  private async insertAll(store: RecordStore, app: AppContext, entityKey: string, rows: ReadonlyArray<{ values: Record<string, unknown>; ownerId: string | null }>, people: ReadonlyMap<string, string>, createdBy: string, at: Date): Promise<string[]> {
-    const entity = app.declaration.entities[entityKey]!;
-    let names: string[];
-    if ('series' in entity.naming) {
-      const prefix = seriesPrefix(entity.naming.series, at);
-      const first = await store.nextNumbers(app.scope, entityKey, seriesKey(prefix), rows.length);
-      names = rows.map((_, i) => seriesName(prefix, first + i));
-      // A name given by hand may hold a number of the series: that row takes the series' next free one.
-      const taken = await store.takenNames(app.scope, names);
-      for (const [i, name] of names.entries()) if (taken.has(name)) names[i] = await this.seriesName(store, app.scope, entityKey, prefix);
-    } else {
-      const field = entity.naming.field;
-      names = rows.map((row) => String(row.values[field]));
-    }
-    const stored = await store.insertMany(
-      rows.map(({ values, ownerId }, i) => ({
-        id: crypto.randomUUID(),
-        ...app.scope,
-        entity: entityKey,
-        name: names[i]!,
-        title: titleOf(entity, values, names[i]!, people),
-        ownerId,
-        createdBy,
-        at,
-        data: values,
-        searchText: searchTextOf(entity, values, people),
-      })),
-    );
-    await store.addHistoryMany(
-      stored.map((record, i) => ({
-        id: crypto.randomUUID(),
-        recordId: record.id,
-        userId: createdBy,
-        at: record.updatedAt,
-        action: 'import' as const,
-        version: record.version,
-        changes: Object.keys(entity.fields)
-          .filter((key) => !same(rows[i]!.values[key], null) && !same(rows[i]!.values[key], []))
-          .map((field) => ({ field, before: null, after: rows[i]!.values[field] })),
-      })),
-    );
-    return stored.map((record) => record.name);
-  }
-
-  /** The next name of a series that no record of the application has (one named by hand may hold a number of the series). */
-  private async seriesName(store: RecordStore, scope: RecordScope, entity: string, prefix: string): Promise<string> {
-    for (;;) {
-      const name = seriesName(prefix, await store.nextNumber(scope, entity, seriesKey(prefix)));
-      if (!(await store.findByName(scope, name))) return name;
-    }
+    const name = 'series' in entity.naming ? await freeSeriesName(store, app.scope, entityKey, seriesPrefix(entity.naming.series, at)) : String(row.values[entity.naming.field]);
+    const { record, history } = newRecord(app.scope, entity, { entity: entityKey, name, ...row, createdBy, at }, people, 'create');
+    const stored = await store.insert(record);
+    await store.addHistory(history);
+    return stored;
   }
 
   private async setDeleted(caller: Caller, app: AppContext, record: StoredRecord, version: number, deletedAt: Date | null, action: 'delete' | 'restore'): Promise<StoredRecord> {
     const now = this.now();
-    const after = await this.deps.stores.transaction(async (tx) => {
-      const changed = await tx.records.setDeleted(record.id, version, deletedAt, caller.userId, now);
-      if (changed) await this.history(tx.records, changed, caller.userId, action, []);
-      return changed;
-    });
+    const after = await this.deps.stores
+      .transaction(async (tx) => {
+        const changed = await tx.records.setDeleted(record.id, version, deletedAt, caller.userId, now);
+        if (changed) await this.history(tx.records, changed, caller.userId, action, []);
+        return changed;
+      })
+      .catch((e: unknown) => {
+        // A restored record's unique value, taken by another record since it was deleted.
+        const problems = uniqueViolationProblems(e, app.scope.appId, record.entity, app.declaration.entities[record.entity]!);
+        if (problems) throw new RecordError('invalid', undefined, problems);
+        throw e;
+      });
     if (!after) throw await this.conflictOf(app, record.name);
     this.publish(caller, app, record.entity, [record.name]);
     return after;
@@ -885,29 +537,6 @@ export class RecordService {
   private async conflictOf(app: AppContext, name: string): Promise<RecordError> {
     const now = await this.deps.stores.records.findByName(app.scope, name);
     return now ? this.conflict(now) : new RecordError('notFound');
-  }
-
-  /**
-   * The members a comment mentions who may read the record, each once, the
-   * commenter left out; each with the record's title as they may see it.
-   */
-  private async mentionable(app: AppContext, record: StoredRecord, text: string, authorId: string): Promise<Array<{ id: string; name: string; title: string }>> {
-    const usernames = mentionedUsernames(text);
-    const out: Array<{ id: string; name: string; title: string }> = [];
-    for (const username of usernames) {
-      // A person is named by username, or by id (as the runtime's suggestions write them).
-      const user = USER_ID.test(username) ? await this.deps.stores.users.findById(username) : await this.deps.stores.users.findByUsername(username);
-      if (!user || user.disabled || user.id === authorId) continue;
-      const facts = await this.deps.stores.access.callerFacts(user.id, app.scope.accountId);
-      if (!facts.organisation || !(await this.deps.canSeeApp(user.id, app.name))) continue;
-      const name = displayName(user);
-      const them: Caller = { userId: user.id, name, sessionId: '', ...facts };
-      const access = recordAccess(them, app.declaration, record.entity, { ownerId: record.ownerId, values: record.data }, this.now().getTime());
-      // A title made of a field hidden to them would show it: the name stands in, as in their answers.
-      const title = access.hiddenFields.includes(app.declaration.entities[record.entity]!.titleField) ? record.name : record.title;
-      if (access.actions.includes('read')) out.push({ id: user.id, name, title });
-    }
-    return out;
   }
 
   private publish(caller: Caller, app: AppContext, entity: string, names: string[]): void {

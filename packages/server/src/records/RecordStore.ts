@@ -115,7 +115,7 @@ export interface RecordStore {
   page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<RecordPageRows>;
   /** The next number of a naming series (1 for a new one): within a transaction, held until it ends. */
   nextNumber(scope: RecordScope, entity: string, prefix: string): Promise<number>;
-  /** `count` consecutive numbers of a naming series at once; the first of them. */
+  /** `count` consecutive numbers of a naming series at once (within a transaction, held until it ends); the first of them. */
   reserveNumbers(scope: RecordScope, entity: string, prefix: string, count: number): Promise<number>;
   /** Whether a live record of the entity other than `exceptId` holds this value in a field. */
   valueTaken(scope: RecordScope, entity: string, field: string, value: unknown, exceptId: string | null): Promise<boolean>;
@@ -128,8 +128,6 @@ export interface RecordStore {
    */
   insertMany(records: readonly NewRecord[]): Promise<StoredRecord[]>;
   addHistoryMany(rows: readonly HistoryRow[]): Promise<void>;
-  /** Takes `count` numbers of a naming series at once (within a transaction, held until it ends): the first of them. */
-  nextNumbers(scope: RecordScope, entity: string, prefix: string, count: number): Promise<number>;
   /** Which of these names records of the application have (deleted or not). */
   takenNames(scope: RecordScope, names: readonly string[]): Promise<Set<string>>;
   /** Which of these values of a field live records of the entity hold (as JSON text), for unique fields. */

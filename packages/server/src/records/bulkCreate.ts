@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
-import { checkValues, defaultValues, type AppDeclaration, type ValueProblem } from '@atrium/shared/apps';
+import { checkValues, defaultValues, type AppDeclaration, type Entity, type ValueProblem } from '@atrium/shared/apps';
+import { newRecord } from './newRecord.js';
 import { RecordError } from './RecordError.js';
-import type { HistoryRow, NewRecord, RecordScope, RecordStore } from './RecordStore.js';
+import type { RecordScope, RecordStore } from './RecordStore.js';
 import { same } from './recordChecks.js';
-import { RECORD_NAME_MAX_LENGTH, searchTextOf, seriesKey, seriesName, seriesPrefix, titleOf, userValues } from './recordText.js';
+import { RECORD_NAME_MAX_LENGTH, seriesKey, seriesNames, seriesPrefix, userValues } from './recordText.js';
 
 /** One record of a bulk write by an operator or the product's own data. */
 export interface BulkRecord {
@@ -11,6 +11,16 @@ export interface BulkRecord {
   values: Readonly<Record<string, unknown>>;
   createdBy: string;
   at: Date;
+}
+
+/** A record of a bulk write being checked: its entity, its checked values and their problems, its name once named. */
+interface Checked {
+  input: BulkRecord;
+  index: number;
+  entity: Entity;
+  values: Record<string, unknown>;
+  problems: Record<string, ValueProblem>;
+  name: string;
 }
 
 /** A refused record of a bulk write: which one (its place in the list) and the problems of its fields. */
@@ -35,15 +45,34 @@ export class BulkRecordRefused extends RecordError {
  * given back with the transaction. Returns the names, in order.
  */
 export async function createRecordsInBulk(store: RecordStore, app: { declaration: AppDeclaration; scope: RecordScope }, list: readonly BulkRecord[]): Promise<string[]> {
-  const checked = list.map((input, index) => {
+  const checked = list.map((input, index): Checked => {
     if (!Object.hasOwn(app.declaration.entities, input.entity)) throw new RecordError('entityNotFound');
     const entity = app.declaration.entities[input.entity]!;
     const evaluation = { userId: input.createdBy, now: input.at.getTime() };
     const { values, problems } = checkValues(entity, { ...defaultValues(entity, evaluation), ...input.values }, evaluation);
     return { input, index, entity, values, problems: { ...problems } as Record<string, ValueProblem>, name: '' };
   });
+  await checkPeopleAndUnique(store, app.scope, checked);
+  const named = await nameByField(store, app.scope, checked);
+  const refused = checked.find((r) => Object.keys(r.problems).length > 0);
+  if (refused) throw new BulkRecordRefused(refused.index, refused.problems);
+  await nameBySeries(store, app.scope, checked, named);
+  await checkLinks(store, app.scope, checked);
 
-  const members = await store.members(app.scope.accountId, checked.flatMap((r) => userValues(r.entity, r.values)));
+  const people = await store.people(checked.flatMap((r) => userValues(r.entity, r.values)));
+  const made = checked.map((r) => {
+    const ownerId = r.entity.ownerField ? ((r.values[r.entity.ownerField] as string | null) ?? null) : r.input.createdBy;
+    // A new record's history lists every field it was given a value, as one written alone.
+    return newRecord(app.scope, r.entity, { entity: r.input.entity, name: r.name, values: r.values, ownerId, createdBy: r.input.createdBy, at: r.input.at }, people, 'create');
+  });
+  await store.insertMany(made.map((m) => m.record));
+  await store.addHistoryMany(made.map((m) => m.history));
+  return checked.map((r) => r.name);
+}
+
+/** People who are no members of the organisation, and unique values that live records or records earlier in the list hold. */
+async function checkPeopleAndUnique(store: RecordStore, scope: RecordScope, checked: readonly Checked[]): Promise<void> {
+  const members = await store.members(scope.accountId, checked.flatMap((r) => userValues(r.entity, r.values)));
   const unique = new Set<string>();
   for (const r of checked) {
     for (const [key, field] of Object.entries(r.entity.fields)) {
@@ -51,14 +80,16 @@ export async function createRecordsInBulk(store: RecordStore, app: { declaration
       if (field.type === 'user' && typeof value === 'string' && !members.has(value)) r.problems[key] ??= { code: 'user' };
       if (!field.unique || value === null || value === undefined || same(value, [])) continue;
       const seen = `${r.input.entity}\u0000${key}\u0000${JSON.stringify(value)}`;
-      if (unique.has(seen) || (await store.valueTaken(app.scope, r.input.entity, key, value, null))) r.problems[key] ??= { code: 'unique' };
+      if (unique.has(seen) || (await store.valueTaken(scope, r.input.entity, key, value, null))) r.problems[key] ??= { code: 'unique' };
       unique.add(seen);
     }
   }
+}
 
-  // Names: a field's value, or the next numbers of the series of the record's day (taken once per series and day).
+/** The names of the records named by a field's value (required, not too long, taken by no record nor earlier in the list); the names given. */
+async function nameByField(store: RecordStore, scope: RecordScope, checked: readonly Checked[]): Promise<Set<string>> {
   const byName = checked.filter((r) => 'field' in r.entity.naming);
-  const taken = await store.takenNames(app.scope, byName.map((r) => String(r.values[(r.entity.naming as { field: string }).field] ?? '')));
+  const taken = await store.takenNames(scope, byName.map((r) => String(r.values[(r.entity.naming as { field: string }).field] ?? '')));
   const named = new Set<string>();
   for (const r of byName) {
     const key = (r.entity.naming as { field: string }).field;
@@ -71,10 +102,12 @@ export async function createRecordsInBulk(store: RecordStore, app: { declaration
     r.name = name;
     named.add(name);
   }
-  const refused = checked.find((r) => Object.keys(r.problems).length > 0);
-  if (refused) throw new BulkRecordRefused(refused.index, refused.problems);
+  return named;
+}
 
-  const series = new Map<string, { entity: string; prefix: string; records: typeof checked }>();
+/** The names of the records named by a series: the next numbers of the series of the record's day, taken once per series and day. */
+async function nameBySeries(store: RecordStore, scope: RecordScope, checked: readonly Checked[], named: Set<string>): Promise<void> {
+  const series = new Map<string, { entity: string; prefix: string; records: Checked[] }>();
   for (const r of checked) {
     if (!('series' in r.entity.naming)) continue;
     const prefix = seriesPrefix(r.entity.naming.series, r.input.at);
@@ -83,17 +116,13 @@ export async function createRecordsInBulk(store: RecordStore, app: { declaration
     series.get(group)!.records.push(r);
   }
   for (const { entity, prefix, records } of series.values()) {
-    const first = await store.reserveNumbers(app.scope, entity, seriesKey(prefix), records.length);
-    for (const [i, r] of records.entries()) r.name = seriesName(prefix, first + i);
-    // A name of the series that a record named by hand already has: the next free number, as one at a time would.
-    const clash = await store.takenNames(app.scope, records.map((r) => r.name));
-    for (const r of records) {
-      while (clash.has(r.name) || named.has(r.name)) r.name = seriesName(prefix, await store.nextNumber(app.scope, entity, seriesKey(prefix)));
-      named.add(r.name);
-    }
+    const names = await seriesNames(store, scope, entity, prefix, records.length, named);
+    for (const [i, r] of records.entries()) r.name = names[i]!;
   }
+}
 
-  // Links: to a live record of the organisation, or one written earlier in the list.
+/** Refuses the first record whose link names neither a live record of the organisation nor one written earlier in the list. */
+async function checkLinks(store: RecordStore, scope: RecordScope, checked: readonly Checked[]): Promise<void> {
   const linkTargets = new Map<string, Set<string>>();
   for (const r of checked) {
     for (const [key, field] of Object.entries(r.entity.fields)) {
@@ -101,7 +130,7 @@ export async function createRecordsInBulk(store: RecordStore, app: { declaration
     }
   }
   const live = new Map<string, Set<string>>();
-  for (const [entity, names] of linkTargets) live.set(entity, new Set((await store.findByNames(app.scope, entity, [...names])).map((t) => t.name)));
+  for (const [entity, names] of linkTargets) live.set(entity, new Set((await store.findByNames(scope, entity, [...names])).map((t) => t.name)));
   const earlier = new Map<string, Set<string>>();
   for (const r of checked) {
     for (const [key, field] of Object.entries(r.entity.fields)) {
@@ -110,19 +139,4 @@ export async function createRecordsInBulk(store: RecordStore, app: { declaration
     }
     earlier.set(r.input.entity, (earlier.get(r.input.entity) ?? new Set()).add(r.name));
   }
-
-  const people = await store.people(checked.flatMap((r) => userValues(r.entity, r.values)));
-  const rows: NewRecord[] = [];
-  const history: HistoryRow[] = [];
-  for (const r of checked) {
-    const id = crypto.randomUUID();
-    const ownerId = r.entity.ownerField ? ((r.values[r.entity.ownerField] as string | null) ?? null) : r.input.createdBy;
-    rows.push({ id, ...app.scope, entity: r.input.entity, name: r.name, title: titleOf(r.entity, r.values, r.name, people), ownerId, createdBy: r.input.createdBy, at: r.input.at, data: r.values, searchText: searchTextOf(r.entity, r.values, people) });
-    // A new record's history lists every field it was given a value, as one written alone.
-    const given = Object.keys(r.entity.fields).filter((key) => !same(r.values[key], null) && !same(r.values[key], []));
-    history.push({ id: crypto.randomUUID(), recordId: id, userId: r.input.createdBy, at: r.input.at, action: 'create', version: 1, changes: given.map((field) => ({ field, before: null, after: r.values[field] })) });
-  }
-  await store.insertMany(rows);
-  await store.addHistoryMany(history);
-  return checked.map((r) => r.name);
 }

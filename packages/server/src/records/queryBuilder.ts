@@ -275,13 +275,16 @@ export function listQuerySql(
  * those of them a text matches exactly as a list's search matches them
  * (the title and the searchable fields, only where the caller sees them),
  * and where the caller sees the title and the searchable fields, for the
- * ranking and the snippet (a hidden field's words neither match nor rank).
+ * ranking and the snippet (a hidden field's words neither match nor rank),
+ * and the file fields whose files they may find (docs/behaviour/search.md#rights).
  */
 export interface RecordSearchSql {
   readable: SQL;
   matches: SQL;
   titleSeen: SQL;
   searchableSeen: SQL;
+  /** The entity's file fields the caller sees somewhere, each with where they see it: only their files are found among attachments. */
+  files: Array<{ key: string; seen: SQL }>;
 }
 
 export function recordSearchSql(
@@ -300,5 +303,8 @@ export function recordSearchSql(
     matches: listQuerySql(target, { ...query, search: text }, scope, hiddenFields, ctx, partlyHidden).where,
     titleSeen: seenWhere([entity.titleField], entity, seen, ctx),
     searchableSeen: seenWhere(entity.searchFields ?? [], entity, seen, ctx),
+    files: Object.keys(entity.fields)
+      .filter((key) => entity.fields[key]!.type === 'file' && !seen.hidden.has(key))
+      .map((key) => ({ key, seen: seenWhere([key], entity, seen, ctx) })),
   };
 }

@@ -5,6 +5,9 @@
  * and narrows by (queryBuilder.ts `keyExpression`), so that a list over
  * many records reads an index in its order rather than every record.
  *
+ * A field declared `unique` gets a unique index too (`uniqueIndex`): the
+ * database's guard behind the service's read check.
+ *
  * Made by an install or upgrade (declarations/InstallService.ts), in its
  * transaction, from every declaration the organisations run of the
  * application; an index no declaration wants any more (a field gone, its
@@ -32,6 +35,8 @@ export interface RecordIndex {
   name: string;
   entity: string;
   field: string;
+  /** A unique index (one value per organisation), not a list's. */
+  unique?: true;
   /**
    * The statements making it: the index, and statistics of the key over the
    * table (the planner reads no statistics of a partial index's keys; without
@@ -113,7 +118,53 @@ function fieldIndex(appId: string, entityKey: string, entity: Entity, fieldKey: 
   };
 }
 
-/** The indexes the declarations an application runs want, each once. */
+/**
+ * The fields whose values the database keeps unique: those every
+ * declaration the application runs, that has the field, declares `unique`
+ * (one that does not would have its organisation's records refused for a
+ * rule it does not have), by entity.
+ */
+export function uniqueFields(declarations: readonly AppDeclaration[]): Array<{ entity: string; field: string }> {
+  const out = new Map<string, { entity: string; field: string }>();
+  const notUnique = new Set<string>();
+  for (const declaration of declarations) {
+    for (const [entityKey, entity] of Object.entries(declaration.entities)) {
+      for (const [fieldKey, field] of Object.entries(entity.fields)) {
+        const key = `${entityKey}\u0000${fieldKey}`;
+        // The field naming records is unique already: it is the record's name, which the table keeps unique.
+        if ('field' in entity.naming && entity.naming.field === fieldKey) continue;
+        if (field.unique) out.set(key, { entity: entityKey, field: fieldKey });
+        else notUnique.add(key);
+      }
+    }
+  }
+  return [...out].filter(([key]) => !notUnique.has(key)).map(([, value]) => value);
+}
+
+/**
+ * The name of the unique index of an entity's field (a hash, as the list
+ * indexes' names): the records service reads a refused write's index name
+ * back to the field whose value another record holds.
+ */
+export function uniqueIndexName(appId: string, entityKey: string, fieldKey: string): string {
+  return `${indexPrefix(appId)}${hash('unique', entityKey, fieldKey).slice(0, 16)}`;
+}
+
+/**
+ * The unique index of a field: one value per organisation among the live
+ * records of the entity holding one (an empty value, null or no files, is
+ * none), over the same JSON the service's read check compares, so that two
+ * writes at once cannot both keep a value.
+ */
+function uniqueIndex(appId: string, entityKey: string, fieldKey: string): RecordIndex | null {
+  if (!DECLARATION_KEY_PATTERN.test(entityKey) || !DECLARATION_KEY_PATTERN.test(fieldKey)) return null;
+  const value = `("data" -> ${literal(fieldKey)})`;
+  const name = uniqueIndexName(appId, entityKey, fieldKey);
+  const where = `"app_id" = ${literal(appId)}::uuid and "entity" = ${literal(entityKey)}::text and "deleted_at" is null and ${value} is not null and ${value} <> 'null'::jsonb and ${value} <> '[]'::jsonb`;
+  return { name, entity: entityKey, field: fieldKey, unique: true, create: [`create unique index if not exists "${name}" on "records" ("account_id", ${value}) where ${where}`] };
+}
+
+/** The indexes the declarations an application runs want, each once: those of their lists, and one per unique field. */
 export function wantedIndexes(appId: string, declarations: readonly AppDeclaration[]): RecordIndex[] {
   const byName = new Map<string, RecordIndex>();
   for (const declaration of declarations) {
@@ -124,6 +175,10 @@ export function wantedIndexes(appId: string, declarations: readonly AppDeclarati
         .slice(0, MAX_INDEXES_PER_ENTITY);
       for (const index of indexes) byName.set(index.name, index);
     }
+  }
+  for (const { entity, field } of uniqueFields(declarations)) {
+    const index = uniqueIndex(appId, entity, field);
+    if (index) byName.set(index.name, index);
   }
   return [...byName.values()];
 }

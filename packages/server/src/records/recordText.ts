@@ -1,4 +1,5 @@
 import { isEmptyValue, type Entity, type Field } from '@atrium/shared/apps';
+import type { RecordScope, RecordStore } from './RecordStore.js';
 
 /**
  * What a record's values read as in words (docs/behaviour/records.md#records):
@@ -39,6 +40,34 @@ export function seriesKey(prefix: string): string {
 /** The name of the `n`th record of a series' prefix: the number padded to as many digits as the placeholder has `#`. */
 export function seriesName(prefix: string, n: number): string {
   return prefix.replace(NUMBER_PLACEHOLDER, (_, hashes: string) => String(n).padStart(hashes.length, '0'));
+}
+
+/** The next name of a series that no record of the application has (one named by hand may hold a number of the series). */
+export async function freeSeriesName(store: RecordStore, scope: RecordScope, entity: string, prefix: string): Promise<string> {
+  for (;;) {
+    const name = seriesName(prefix, await store.nextNumber(scope, entity, seriesKey(prefix)));
+    if (!(await store.findByName(scope, name))) return name;
+  }
+}
+
+/**
+ * `count` names of a series' prefix at once (the store's reserveNumbers),
+ * each one that no record of the application has nor one of
+ * `named` (names given meanwhile; the new ones are added to it): a name
+ * given by hand may hold a number of the series, and its row then takes
+ * the series' next free number.
+ */
+export async function seriesNames(store: RecordStore, scope: RecordScope, entity: string, prefix: string, count: number, named: Set<string> = new Set()): Promise<string[]> {
+  const first = await store.reserveNumbers(scope, entity, seriesKey(prefix), count);
+  const names = Array.from({ length: count }, (_, i) => seriesName(prefix, first + i));
+  const taken = await store.takenNames(scope, names);
+  for (const [i, name] of names.entries()) {
+    let free = name;
+    while (taken.has(free) || named.has(free)) free = await freeSeriesName(store, scope, entity, prefix);
+    names[i] = free;
+    named.add(free);
+  }
+  return names;
 }
 
 /** One value as words: a choice's English label, a person's name, a link's record name, numbers and days as written. */

@@ -57,7 +57,7 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
     // An export reads up to every record of the list: a costly call.
     app.get('/records/:app/:entity/export.csv', { config: { costly: true } }, async (request, reply) => {
       const { app: name, entity } = parse(RecordEntityParams, request.params);
-      const { filename, text } = await records.exportCsv(callerOf(request), name, entity, exportQuery(request.query));
+      const { filename, text } = await records.csv.exportCsv(callerOf(request), name, entity, exportQuery(request.query));
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(text);
     });
 
@@ -66,7 +66,7 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
       const { app: name, entity } = parse(RecordEntityParams, request.params);
       const { dryRun } = parse(RecordImportParams, request.query);
       const { csv } = parse(RecordImportBody, request.body);
-      return ok(await records.importCsv(callerOf(request), name, entity, csv, dryRun === '1' || dryRun === 'true'));
+      return ok(await records.csv.importCsv(callerOf(request), name, entity, csv, dryRun === '1' || dryRun === 'true'));
     });
 
     app.post('/records/:app/:entity', async (request, reply) => {
@@ -100,13 +100,13 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
 
     app.get('/records/:app/record/:name/timeline', async (request) => {
       const { app: name, name: record } = parse(RecordNameParams, request.params);
-      return ok(await records.timeline(callerOf(request), name, record));
+      return ok(await records.timeline.entries(callerOf(request), name, record));
     });
 
     app.post('/records/:app/record/:name/comments', async (request, reply) => {
       const { app: name, name: record } = parse(RecordNameParams, request.params);
       const { text } = parse(RecordCommentBody, request.body);
-      return reply.code(201).send(ok(await records.comment(callerOf(request), name, record, text)));
+      return reply.code(201).send(ok(await records.timeline.comment(callerOf(request), name, record, text)));
     });
   };
 }

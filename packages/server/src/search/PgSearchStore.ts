@@ -6,7 +6,8 @@ import { fileNameDocument, fileNameStem, memberships, recordComments, records, u
 import type { RecordSearchSql } from '../records/queryBuilder.js';
 import { displayName } from '../users/displayName.js';
 import { instanceLexeme, quotedLexeme } from '../vfs/contentText.js';
-import type { AppCandidate, AppHit, FileHit, RecordCommentHit, RecordHit, SearchInstance, SearchPage, SearchStore, SearchTerms, UserHit } from './SearchStore.js';
+import { RECORDS_MOUNT } from '../vfs/mounts.js';
+import type { AppCandidate, AppHit, FileHit, RecordCommentHit, RecordFileHit, RecordHit, SearchInstance, SearchPage, SearchStore, SearchTerms, UserHit } from './SearchStore.js';
 
 type Row = Record<string, unknown>;
 
@@ -304,6 +305,75 @@ export class PgSearchStore implements SearchStore {
       text: String(r.text),
       createdAt: dateOf(r.created_at),
     }));
+  }
+
+  /**
+   * The organisation's files of the records' mountpoint found by name or
+   * text (the index of names, and the index of texts with the mount
+   * instance's word: each read through its own index), each kept only
+   * where one of the entities' file fields the caller sees on a record
+   * they may read holds it (its id in the field's value): the record's
+   * folder gives its name, its value proves the file is its own.
+   */
+  async recordFiles(accountId: string, targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordFileHit>> {
+    const withFiles = targets.map((t, i) => ({ t, i })).filter(({ t }) => t.files.length > 0);
+    if (withFiles.length === 0) return { count: 0, items: [] };
+    const prefix = prefixQuery(terms);
+    const exact = exactQuery(terms);
+    const nameDocument = fileNameDocument(sql`n.name`);
+    const instance = quotedLexeme(instanceLexeme(RECORDS_MOUNT, accountId));
+    // The name equal to the text, whole words of the name, beginnings (a name equal to the text has every word of it: found
+    // by the index of names as the others); then the text only.
+    const tier = sql`case when ${terms.phrase} in (lower(n.name), ${fileNameStem(sql`n.name`)}) then 0 when ${nameDocument} @@ ${exact} then 1 else 2 end`;
+    const held = (key: string) => sql`(${records.data} -> ${key}::text) @> jsonb_build_array(jsonb_build_object('id', f.id::text))`;
+    const onRecords = sql.join(
+      withFiles.map(
+        // Each file's record looked up by its folder's name (one index lookup a file, `limit 1` keeps it so), so that the
+        // first files kept end the reading.
+        ({ t, i }) => sql`select ${i}::int as target, f.id, f.name, f.mime, f.size, f.tier, r.record_name, r.record_title, r.title_seen
+          from found f cross join lateral (
+            select ${records.name} as record_name, ${records.title} as record_title, (${t.titleSeen}) as title_seen from ${records}
+            where ${records.name} = (select folder.name from ${vfsNodes} folder where folder.id = f.parent_id) and ${t.readable} and (${sql.join(
+              t.files.map((file) => sql`(${file.seen} and ${held(file.key)})`),
+              sql` or `,
+            )})
+            limit 1
+          ) r`,
+      ),
+      sql` union all `,
+    );
+    const enough = SEARCH_COUNT_CAP + 1;
+    const limit = Math.max(0, Math.min(take, SEARCH_COUNT_CAP - skip));
+    const rows = await rowsOf(
+      this.db,
+      // Read as far as the files kept need (not materialised): the names, then the texts of files whose name does not match.
+      sql`with found as not materialized (
+          select n.id, n.name, n.mime, n.size, n.parent_id, ${tier} as tier
+          from ${vfsNodes} n
+          where ${nameDocument} @@ ${prefix} and n.mount = ${RECORDS_MOUNT} and n.scope = ${accountId} and not n.is_directory
+          union all
+          select n.id, n.name, n.mime, n.size, n.parent_id, 3 as tier
+          from ${vfsContents} c join ${vfsNodes} n on n.id = c.node_id
+          where c.document @@ (${prefix} && ${instance}::tsquery) and n.mount = ${RECORDS_MOUNT} and n.scope = ${accountId} and not (${nameDocument} @@ ${prefix})
+        ),
+        m as materialized (select * from (${onRecords}) h limit ${enough})
+        select c.total, p.* from (select count(*)::int as total from m) c
+        left join lateral (select * from m order by tier, lower(name), record_name, id limit ${limit} offset ${skip}) p on true
+        order by p.tier, lower(p.name), p.record_name, p.id`,
+    );
+    const page = pageOf(rows, (r) => ({
+      target: Number(r.target),
+      id: String(r.id),
+      mount: RECORDS_MOUNT,
+      name: String(r.name),
+      mime: String(r.mime),
+      size: Number(r.size),
+      inName: Number(r.tier) < 3,
+      recordName: String(r.record_name),
+      recordTitle: String(r.record_title),
+      titleSeen: r.title_seen === true,
+    }));
+    return page.count > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true, items: page.items } : page;
   }
 
   async contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>> {

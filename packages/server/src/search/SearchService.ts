@@ -19,13 +19,15 @@ import {
 } from '@atrium/shared';
 import type { Caller } from '../access/Caller.js';
 import type { AppStore } from '../apps/AppStore.js';
+import { offeredApps } from '../apps/offeredApps.js';
+import type { DeclarationStore } from '../declarations/DeclarationStore.js';
 import { hasMatch, highlightWords, searchWords, trimSnippet } from '../db/fullText.js';
 import type { RecordSearchTarget, RecordService } from '../records/RecordService.js';
 import { displayName } from '../users/ProfileService.js';
 import type { UserStore } from '../users/UserStore.js';
-import type { MountDefinition } from '../vfs/mounts.js';
+import { RECORDS_MOUNT, type MountDefinition } from '../vfs/mounts.js';
 import type { VfsStore } from '../vfs/VfsStore.js';
-import type { AppCandidate, SearchInstance, SearchStore, SearchTerms } from './SearchStore.js';
+import type { AppCandidate, FileHit, SearchInstance, SearchStore, SearchTerms } from './SearchStore.js';
 
 /** Who searches: the user and the organisation they act in (null when they belong to none). */
 export interface SearchCaller {
@@ -43,6 +45,8 @@ export interface CommentSearch {
 export interface SearchServiceDeps {
   store: SearchStore;
   apps: AppStore;
+  /** The declared applications each organisation of a user runs: one is offered only where it runs (apps/offeredApps.ts). */
+  declarations: Pick<DeclarationStore, 'runningInOrganisationsOf'>;
   /** Paths of the files found. */
   vfs: Pick<VfsStore, 'pathsOf'>;
   /** The declared mountpoints (docs/behaviour/files.md#mountpoints). */
@@ -65,8 +69,9 @@ const EMPTY = { count: 0, items: [] };
 /**
  * Global search (docs/behaviour/search.md): applications the caller may
  * see, people of the caller's organisations, files the caller can read in
- * their searchable mountpoints (names, and the text of text-like files),
- * comments of the tasks and records the caller sees, and the records of the
+ * their searchable mountpoints (names, and the text of text-like files)
+ * and in the file fields of the records they may read, comments of the
+ * tasks and records the caller sees, and the records of the
  * declared applications they have (the records' read rights: RecordService's
  * searchTargets); each kind ranked and paged on its
  * own, matches marked in the snippets. Nothing outside the caller's rights
@@ -85,12 +90,12 @@ export class SearchService {
     const take = query.take;
     const skip = filter ? query.skip : 0;
     const wanted = (kind: SearchFilter) => filter === null || filter === kind;
-    // The records' rights, read once for the records and the comments on them.
-    const targets = wanted('records') || wanted('comments') ? this.deps.records.searchTargets(caller.access, query.q) : Promise.resolve([]);
+    // The records' rights, read once for the records, the comments on them and their files.
+    const targets = wanted('records') || wanted('comments') || wanted('attachments') ? this.deps.records.searchTargets(caller.access, query.q) : Promise.resolve([]);
     const [apps, users, attachments, comments, records] = await Promise.all([
       wanted('apps') ? this.apps(caller, terms, take, skip) : EMPTY,
       wanted('users') ? this.users(caller, terms, take, skip) : EMPTY,
-      wanted('attachments') ? this.attachments(caller, terms, take, skip) : EMPTY,
+      wanted('attachments') ? this.attachments(caller, terms, targets, take, skip) : EMPTY,
       wanted('comments') ? this.comments(caller, query.q, terms, targets, take, skip) : EMPTY,
       wanted('records') ? targets.then((t) => this.records(t, terms, take, skip)) : EMPTY,
     ]);
@@ -111,13 +116,19 @@ export class SearchService {
     return history;
   }
 
-  /** The applications the caller may see (docs/behaviour/applications.md#visibility), with the texts they are found by. */
-  async visibleApps(userId: string): Promise<AppCandidate[]> {
-    const [granted, catalogue, registered] = await Promise.all([
+  /**
+   * The applications the caller may see (docs/behaviour/applications.md#visibility)
+   * in their organisation (a declared one where it runs: apps/offeredApps.ts),
+   * with the texts they are found by.
+   */
+  async visibleApps(userId: string, accountId: string | null): Promise<AppCandidate[]> {
+    const [granted, listed, registered, running] = await Promise.all([
       this.deps.packages.profileAppNames(userId),
       this.deps.apps.list(),
       this.deps.packages.enabledRegistered(),
+      this.deps.declarations.runningInOrganisationsOf(userId),
     ]);
+    const catalogue = offeredApps(listed, (accountId !== null && running.get(accountId)) || new Set<string>());
     const packages = new Map<string, PackageMetadata>();
     for (const pkg of [...registered, ...this.deps.packages.builtins]) if (pkg.type === 'application') packages.set(pkg.name, pkg);
     const candidates = new Map<string, AppCandidate>();
@@ -136,7 +147,7 @@ export class SearchService {
 
   private async apps(caller: SearchCaller, terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<AppResult>> {
     // Only applications whose texts hold every word can match (most searches find none: then no statement runs).
-    const candidates = (await this.visibleApps(caller.userId)).filter((app) => mayMatch([app.title, app.name, app.category, app.otherTitles], terms.words));
+    const candidates = (await this.visibleApps(caller.userId, caller.accountId)).filter((app) => mayMatch([app.title, app.name, app.category, app.otherTitles], terms.words));
     const page = candidates.length === 0 ? EMPTY : await this.deps.store.apps(candidates, terms, take, skip);
     const titles = new Map(candidates.map((c) => [c.name, c.titles]));
     return {
@@ -224,34 +235,53 @@ export class SearchService {
   }
 
   /**
-   * Files of the caller's searchable mount instances. Files attached to
-   * records (file fields) are not among them yet: they join here, within
-   * the read rights of their record, with the records' files mount.
+   * Files of the caller's searchable mount instances, then the files of the
+   * records they may read, in the file fields they see there (the records'
+   * rights: RecordService's searchTargets), each naming its record: one
+   * list, paged across both.
    */
-  private async attachments(caller: SearchCaller, terms: SearchTerms, take: number, skip: number): Promise<SearchGroup<AttachmentResult>> {
+  private async attachments(caller: SearchCaller, terms: SearchTerms, targets: Promise<RecordSearchTarget[]>, take: number, skip: number): Promise<SearchGroup<AttachmentResult>> {
     const page = await this.deps.store.files(this.instances(caller), terms, take, skip);
-    const ids = page.items.map((f) => f.id);
+    const entities = await targets;
+    const onRecords =
+      caller.accountId !== null && this.recordsMounted()
+        ? await this.deps.store.recordFiles(caller.accountId, entities, terms, take - page.items.length, Math.max(0, skip - page.count))
+        : { count: 0, items: [] };
+    const found: FileHit[] = [...page.items, ...onRecords.items];
     const [paths, snippets] = await Promise.all([
-      this.deps.vfs.pathsOf(ids),
+      this.deps.vfs.pathsOf(page.items.map((f) => f.id)),
       this.deps.store.contentSnippets(
-        page.items.filter((f) => !f.inName).map((f) => f.id),
+        found.filter((f) => !f.inName).map((f) => f.id),
         terms,
       ),
     ]);
+    const result = (f: FileHit, path: string): AttachmentResult => ({
+      kind: 'attachments',
+      id: f.id,
+      path,
+      filename: f.name,
+      mime: f.mime,
+      size: f.size,
+      matchedIn: f.inName ? 'name' : 'content',
+      snippet: f.inName ? highlightWords(f.name, terms.words) : (snippets.get(f.id) ?? f.name),
+    });
+    const capped = page.capped === true || onRecords.capped === true;
     return {
-      count: page.count,
-      ...(page.capped ? { countCapped: true } : {}),
-      items: page.items.map((f) => ({
-        kind: 'attachments',
-        id: f.id,
-        path: `${f.mount}:${paths.get(f.id) ?? '/'}`,
-        filename: f.name,
-        mime: f.mime,
-        size: f.size,
-        matchedIn: f.inName ? 'name' : 'content',
-        snippet: f.inName ? highlightWords(f.name, terms.words) : (snippets.get(f.id) ?? f.name),
-      })),
+      count: page.count + onRecords.count,
+      ...(capped ? { countCapped: true } : {}),
+      items: [
+        ...page.items.map((f) => result(f, `${f.mount}:${paths.get(f.id) ?? '/'}`)),
+        ...onRecords.items.map((hit) => {
+          const target = entities[hit.target]!;
+          return { ...result(hit, `${RECORDS_MOUNT}:/${target.app}/${hit.recordName}/${hit.name}`), record: refOf(target, hit.recordName, hit.titleSeen ? hit.recordTitle : hit.recordName) };
+        }),
+      ],
     };
+  }
+
+  /** Whether the records' files can be read at all (an operator may disable their mountpoint). */
+  private recordsMounted(): boolean {
+    return this.deps.mounts.some((m) => m.name === RECORDS_MOUNT && m.enabled);
   }
 }
 

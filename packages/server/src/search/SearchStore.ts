@@ -93,6 +93,14 @@ export interface RecordCommentHit {
   createdAt: Date;
 }
 
+/** A file of a record's file field found, on a record the caller may read, in a field they see on it. */
+export interface RecordFileHit extends FileHit {
+  target: number;
+  recordName: string;
+  recordTitle: string;
+  titleSeen: boolean;
+}
+
 export interface SearchStore {
   /** The candidates that match, ranked. */
   apps(candidates: readonly AppCandidate[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<AppHit>>;
@@ -109,6 +117,14 @@ export interface SearchStore {
   records(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordHit>>;
   /** Comments that match on the records the caller may read of the entities given, by ts_rank then newest first. */
   recordComments(targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordCommentHit>>;
+  /**
+   * Files of the records' mountpoint of the organisation whose name or
+   * indexed text matches and that a file field holds on a record the caller
+   * may read (of the entities given), where they see that field: the name
+   * equal to the text, whole words of names, beginnings, then texts; then by
+   * name. At most SEARCH_COUNT_CAP are counted.
+   */
+  recordFiles(accountId: string, targets: readonly RecordSearchSql[], terms: SearchTerms, take: number, skip: number): Promise<SearchPage<RecordFileHit>>;
   /** Snippets of the indexed text of files, matches marked, by file id. */
   contentSnippets(ids: readonly string[], terms: SearchTerms): Promise<Map<string, string>>;
 }

@@ -1,33 +1,22 @@
-import crypto from 'node:crypto';
 import {
-  appSocketClientDirection,
-  appSocketPath,
   desktopClientDirection,
   desktopServerDirection,
   noAccessMessage,
-  parseSocketFrame,
   SOCKET_AUTH_TIMEOUT,
   SOCKET_MAX_CONNECTIONS_PER_USER,
   SOCKET_MAX_MESSAGES_PER_SECOND,
   SOCKET_PATH,
   SocketClose,
   socketMessages,
-  SocketNames,
-  type AppSocketClientMessage,
-  type DesktopClientMessage,
-  isSocketAuthMessage,
-  type SocketAuthParams,
-  type SocketDirection,
-  type SocketParse,
-  type SocketRefusal,
 } from '@atrium/shared';
 import type { AuthService } from '../auth/AuthService.js';
 import type { SessionEvent, SessionEvents } from '../auth/SessionEvents.js';
 import type { Log } from '../logger.js';
 import type { PackageService } from '../packages/PackageService.js';
-import type { OutgoingSocketMessage, SocketHub, SocketPeer } from './SocketHub.js';
+import type { SocketHub, SocketPeer } from './SocketHub.js';
 import type { SocketRelays } from './SocketRelays.js';
 import { SocketStats } from './SocketStats.js';
+import { GatewayConnection } from './GatewayConnection.js';
 
 /** Limits of the websocket connections; tests shorten them. */
 export interface SocketLimits {
@@ -69,12 +58,7 @@ export interface GatewaySocket {
   on(event: 'close', listener: () => void): unknown;
 }
 
-const OPEN = 1;
-/** Close code when a user already holds the most connections allowed ("try again later"). */
-export const TOO_MANY_CONNECTIONS = 1013;
-
-/** A message a client may send, on either kind of socket. */
-type ClientMessage = DesktopClientMessage | AppSocketClientMessage;
+export { TOO_MANY_CONNECTIONS } from './GatewayConnection.js';
 
 /**
  * The websocket protocol (docs/API.md#websockets) on the server: authentication by the first
@@ -106,126 +90,8 @@ export class SocketGateway {
 
   /** Takes a new connection of the desktop socket (app null) or of an application's socket. */
   accept(socket: GatewaySocket, app: string | null): void {
-    const id = crypto.randomUUID();
-    const path = app === null ? SOCKET_PATH : appSocketPath(app);
-    let peer: SocketPeer | null = null;
-    let closed = false;
-    let windowStart = this.now();
-    let inWindow = 0;
-    let queue = Promise.resolve();
-
-    const close = (code: number, reason: string) => {
-      if (closed) return;
-      closed = true;
-      socket.close(code, reason);
-    };
-    /**
-     * Sends serialised text unless the client is too far behind: then the
-     * connection is dropped rather than the server holding ever more for it.
-     * Its close frame waits behind what is queued; a client that does not
-     * take even that is cut after the grace period.
-     */
-    const sendText = (data: string) => {
-      if (closed || socket.readyState !== OPEN) return;
-      if (socket.bufferedAmount + Buffer.byteLength(data) > this.limits.maxBufferedBytes) {
-        this.log.info({ event: 'socket.slow', connection: id, userId: peer?.userId, buffered: socket.bufferedAmount }, 'slow socket dropped');
-        close(SocketClose.tooSlow, 'Too slow');
-        setTimeout(() => socket.terminate(), this.limits.slowCloseGrace).unref();
-        return;
-      }
-      socket.send(data);
-    };
-    const send = (message: OutgoingSocketMessage) => sendText(JSON.stringify(message));
-    const fail = (message: string) => send(socketMessages.error(message));
-    const authTimer = setTimeout(() => close(SocketClose.notAuthenticated, 'Not authenticated'), this.limits.authTimeout);
-    this.pending.add(close);
-
-    const authenticate = async (params: SocketAuthParams) => {
-      const result = await this.auth.authenticateToken(params.token);
-      if (closed) return;
-      if (!result.ok) return close(SocketClose.notAuthenticated, 'Not authenticated');
-      const { user, claims } = result.auth;
-      if (app !== null && !(await this.packages.isAppVisible(user.id, app))) return close(SocketClose.forbidden, noAccessMessage(app));
-      if (closed) return;
-      const candidate: SocketPeer = {
-        id,
-        userId: user.id,
-        sessionId: claims.sid,
-        path,
-        app,
-        sendText,
-        close,
-        get bufferedAmount() {
-          return socket.bufferedAmount;
-        },
-      };
-      if (!this.hub.add(candidate)) return close(TOO_MANY_CONNECTIONS, 'Too many connections');
-      peer = candidate;
-      clearTimeout(authTimer);
-      this.pending.delete(close);
-      this.log.debug({ event: 'socket.open', connection: id, userId: user.id, path }, 'socket connected');
-      send(socketMessages.ready({ user: { id: user.id, username: user.username }, connection: id }));
-    };
-
-    /** An application socket relays every message to the user's other connections of that application, on every server. */
-    const relayApp = (appName: string) => async (ready: SocketPeer, message: AppSocketClientMessage) => {
-      if (isSocketAuthMessage(message)) return fail(`Reserved message name '${message.name}'`);
-      await this.relays.relay(ready, message, ready.path, appName);
-    };
-
-    /** The desktop socket relays an application's message to the user's other desktops (on every server), when the user may use that application. */
-    const relayDesktop = async (ready: SocketPeer, message: DesktopClientMessage) => {
-      if (message.name === SocketNames.auth) return fail(`Reserved message name '${message.name}'`);
-      const { params } = message;
-      if (!(await this.packages.isAppVisible(ready.userId, params.name))) return fail(noAccessMessage(params.name));
-      await this.relays.relay(ready, socketMessages.appMessage(params), SOCKET_PATH, params.name);
-    };
-
-    /** A frame that is not a message of the contract: logged by its name only, counted, dropped; the sender hears why. */
-    const refuse = (parsed: { name: string | null; refusal: SocketRefusal }) => {
-      this.stats.invalidMessage(parsed.name);
-      this.log.warn({ event: 'socket.invalid', connection: id, userId: peer?.userId, path, name: parsed.name, refusal: parsed.refusal }, 'socket message refused');
-      if (!peer) return close(SocketClose.notAuthenticated, 'Not authenticated');
-      return fail(refusalText(parsed.refusal, parsed.name));
-    };
-
-    /** Each frame is parsed once, here; the steps after see typed messages only. */
-    const handler =
-      <M extends ClientMessage>(direction: SocketDirection<M>, relay: (ready: SocketPeer, message: M) => Promise<void> | void) =>
-      async (data: unknown, isBinary: boolean): Promise<void> => {
-        if (closed) return;
-        const text = isBinary ? null : frameText(data);
-        const parsed: SocketParse<M> = text === null ? { ok: false, refusal: 'not-a-message', name: null } : parseSocketFrame(direction, text);
-        if (!parsed.ok) return refuse(parsed);
-        const message = parsed.message;
-        if (peer) return void (await relay(peer, message));
-        return isSocketAuthMessage(message) ? authenticate(message.params) : close(SocketClose.notAuthenticated, 'Not authenticated');
-      };
-    const handle = app === null ? handler(desktopClientDirection, relayDesktop) : handler(appSocketClientDirection, relayApp(app));
-
-    socket.on('message', (data, isBinary) => {
-      if (closed) return;
-      const time = this.now();
-      if (time - windowStart >= 1000) {
-        windowStart = time;
-        inWindow = 0;
-      }
-      if (++inWindow > this.limits.maxMessagesPerSecond) return close(SocketClose.tooManyMessages, 'Too many messages');
-      // One message at a time, in order: authentication completes before the next is looked at.
-      queue = queue.then(() => handle(data, isBinary)).catch((err: unknown) => {
-        this.log.error({ err, connection: id }, 'socket message failed');
-        close(1011, 'Internal error');
-      });
-    });
-
-    socket.on('close', () => {
-      closed = true;
-      clearTimeout(authTimer);
-      this.pending.delete(close);
-      if (!peer) return;
-      this.hub.remove(peer);
-      this.log.debug({ event: 'socket.close', connection: id, userId: peer.userId, path }, 'socket disconnected');
-    });
+    const { auth, packages, hub, relays, limits, log, now, stats, pending } = this;
+    new GatewayConnection({ auth, packages, hub, relays, limits, log, now, stats, pending }, socket, app);
   }
 
   /**
@@ -291,26 +157,4 @@ export class SocketGateway {
 function peerConcernedBy(event: SessionEvent): (peer: SocketPeer) => boolean {
   if (event.kind === 'resync') return () => true;
   return event.kind === 'session-revoked' ? (peer) => peer.sessionId === event.sessionId : (peer) => peer.userId === event.userId;
-}
-
-/** The text of a websocket frame, or null when it is none. */
-function frameText(data: unknown): string | null {
-  if (Buffer.isBuffer(data)) return data.toString('utf8');
-  if (Array.isArray(data)) return Buffer.concat(data as Buffer[]).toString('utf8');
-  return typeof data === 'string' ? data : null;
-}
-
-/** What atrium/error tells a client whose message was refused (its own message's name, never more). */
-function refusalText(refusal: SocketRefusal, name: string | null): string {
-  switch (refusal) {
-    case 'not-json':
-    case 'not-a-message':
-      return 'Invalid message: expected JSON {name, params}';
-    case 'reserved-name':
-      return `Reserved message name '${name}'`;
-    case 'unknown-name':
-      return `Unknown message '${name}'`;
-    case 'bad-params':
-      return name === SocketNames.appMessage ? `Invalid ${SocketNames.appMessage}: needs pid, name and args` : `Invalid ${name}`;
-  }
 }

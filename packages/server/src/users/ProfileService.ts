@@ -3,6 +3,7 @@ import { NO_ROLES, type Roles } from '../access/Caller.js';
 import { maySeeUser } from '../access/rules.js';
 import type { AccountRecord, AccountStore } from '../accounts/AccountStore.js';
 import type { AppRecord } from '../apps/AppStore.js';
+import { offeredApps } from '../apps/offeredApps.js';
 import { displayName } from './displayName.js';
 import type { ProfileLists } from './ProfileLists.js';
 import type { UserRecord, UserStore } from './UserStore.js';
@@ -24,8 +25,9 @@ export class ProfileService {
 
   /** The full profile of GET user/me/a+p+acc+ap+t, with the caller's roles in their active organisation. */
   async profile(user: UserRecord, roles: Roles = NO_ROLES): Promise<Profile> {
-    const { memberOf, granted, blacklisted } = await this.lists.of(user.id);
+    const { memberOf, granted, blacklisted, running } = await this.lists.of(user.id);
     const active = memberOf.find((a) => a.id === user.activeAccountId) ?? memberOf[0];
+    const offered = offeredApps(granted, (active && running.get(active.id)) ?? new Set());
     return {
       id: user.id,
       username: user.username,
@@ -40,7 +42,7 @@ export class ProfileService {
       accountId: active?.id ?? '',
       accounts: memberOf.map((a) => ({ accountId: a.id, name: a.name })),
       active_account: { name: active?.name ?? '', preferences: active ? this.preferences(active) : emptyPreferences },
-      apps: granted.map(presentApp),
+      apps: offered.map(presentApp),
       preferences: user.preferences,
       blackListedApps: Object.fromEntries(blacklisted.map((name) => [name, true])),
       cleared_browser_cache: user.clearedBrowserCache ? 1 : 0,

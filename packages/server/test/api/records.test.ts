@@ -7,7 +7,7 @@
  * and what a user outside a record's scope gets.
  */
 import crypto from 'node:crypto';
-import type { RecordProblemsEnvelope } from '@atrium/shared/apps';
+import type { RecordDetail, RecordProblemsEnvelope } from '@atrium/shared/apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
@@ -165,6 +165,20 @@ describe(`records on ${databaseKind}`, () => {
     expect((await adaApi.created({ subject: 'Approved by HR', employee: bob.id, approved: true })).record.values.approved).toBe(true);
   });
 
+  it('refuses a change that would take the record out of the writer’s reach, and lets a broader grant make it', async () => {
+    const { record } = await bobApi.created({ subject: 'Hand over' });
+    // Bob changes his own requests: giving this one to Dave would lose it to him.
+    const refused = await bobApi.update(record.name, 1, { employee: dave.id, note: 'yours now' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'records.outOfScope', message: 'After this change you could no longer change this record, so it was not saved.' });
+    expect((await bobApi.detail(record.name)).record).toMatchObject({ version: 1, owner: { id: bob.id }, values: { note: null } });
+    // His manager changes his reports' requests and his own: he may take it, not give it to Dave.
+    expect((await carlApi.update(record.name, 1, { employee: dave.id })).json()).toMatchObject({ code: 'records.outOfScope' });
+    // HR changes every request: it goes to Dave.
+    expect(data<RecordDetail>(await adaApi.update(record.name, 1, { employee: dave.id }), 200).record.owner).toMatchObject({ id: dave.id });
+    expect((await daveApi.detail(record.name)).record.version).toBe(2);
+  });
+
   it('refuses a change made on an older version, naming who changed the record since', async () => {
     const { record } = await bobApi.created({ subject: 'Versions' });
     expect((await adaApi.update(record.name, 1, { note: 'hr was here' })).statusCode).toBe(200);
@@ -263,9 +277,16 @@ describe(`records on ${databaseKind}`, () => {
   });
 
   it('lists the declared applications the caller has, with their rights', async () => {
-    const apps = data<Array<{ declaration: { name: string; entities: Record<string, unknown> }; rights: Record<string, { actions: string[] }> }>>(await bobApi.request('GET', 'apps'), 200);
+    const apps = data<Array<{ declaration: { name: string; entities: Record<string, unknown> }; rights: Record<string, { actions: string[]; lockedOnCreate: string[] }> }>>(await bobApi.request('GET', 'apps'), 200);
     expect(apps.map((a) => a.declaration.name)).toContain('Leave');
     expect(apps.find((a) => a.declaration.name === 'Leave')!.rights.request!.actions).toEqual(['read', 'create', 'update', 'comment']);
+    // Bob files his own requests with 'approved' read-only and the salary hidden: a new request's form shows neither as his to set.
+    expect(apps.find((a) => a.declaration.name === 'Leave')!.rights.request!.lockedOnCreate).toEqual(['salary', 'approved']);
+    // The team entity he may only read: no field of a new team is his to set.
+    expect(apps.find((a) => a.declaration.name === 'Leave')!.rights.team!.lockedOnCreate).toEqual(['code', 'title']);
+    // Ada, in HR, creates requests with every field.
+    const adaApps = data<Array<{ declaration: { name: string }; rights: Record<string, { lockedOnCreate: string[] }> }>>(await adaApi.request('GET', 'apps'), 200);
+    expect(adaApps.find((a) => a.declaration.name === 'Leave')!.rights.request!.lockedOnCreate).toEqual([]);
     expect(data<unknown[]>(await erinApi.request('GET', 'apps'), 200)).toEqual([]);
   });
 });

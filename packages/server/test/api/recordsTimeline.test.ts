@@ -18,10 +18,43 @@ import { TaskApi } from '../helpers/tasks.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
 
-/** The service's calls that write, each with the history action it leaves (a comment is in the timeline as itself). */
-const WRITES = { create: 'create', createAsOperator: 'create', createManyAsOperator: 'create', update: 'update', remove: 'delete', restore: 'restore', comment: 'comment', importCsv: 'import', attach: 'update' } as const;
-/** The service's calls that only read, and its plumbing. */
-const NOT_WRITES = ['apps', 'list', 'get', 'timeline', 'onChange', 'forgetDeclarations', 'changedElsewhere', 'exportCsv', 'searchTargets', 'useFiles', 'readableFiles', 'fileTarget'];
+/**
+ * The calls that write, of the service and of its parts (`csv.`, `timeline.`, `attachments.`: the
+ * RecordCore users it makes), each with the history action it leaves (a comment is in the timeline as itself).
+ */
+const WRITES = {
+  create: 'create',
+  createAsOperator: 'create',
+  createManyAsOperator: 'create',
+  update: 'update',
+  remove: 'delete',
+  restore: 'restore',
+  'timeline.comment': 'comment',
+  'csv.importCsv': 'import',
+  'attachments.attach': 'update',
+} as const;
+/** The calls that only read, and the plumbing. */
+const NOT_WRITES = [
+  'apps',
+  'list',
+  'get',
+  'onChange',
+  'forgetDeclarations',
+  'changedElsewhere',
+  'searchTargets',
+  'useFiles',
+  'timeline.entries',
+  'csv.exportCsv',
+  'attachments.readableFiles',
+  'attachments.fileTarget',
+];
+
+/** The public calls of the class a records source file exports, each prefixed. */
+function callsOf(file: string, className: string, prefix: string): string[] {
+  const source = fs.readFileSync(new URL(`../../src/records/${file}`, import.meta.url), 'utf8');
+  const body = source.slice(source.indexOf(`export class ${className}`));
+  return [...body.matchAll(/^ {2}(?:async )?([a-z][A-Za-z]*)\(/gm)].map((m) => `${prefix}${m[1]}`).filter((name) => !name.endsWith('constructor'));
+}
 
 describe(`records' history, comments and live updates on ${databaseKind}`, () => {
   let t: TestApp;
@@ -68,10 +101,13 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     await t.close();
   });
 
-  it('knows each call of the service as a write (tested below for its history) or not', () => {
+  it('knows each call of the service and of its parts as a write (tested below for its history) or not', () => {
     // A new public call must be listed in one of them: a write without history would otherwise go unnoticed.
-    const source = fs.readFileSync(new URL('../../src/records/RecordService.ts', import.meta.url), 'utf8');
-    const calls = [...source.slice(source.indexOf('export class RecordService')).matchAll(/^ {2}(?:async )?([a-z][A-Za-z]*)\(/gm)].map((m) => m[1]).filter((name) => name !== 'constructor');
+    const service = fs.readFileSync(new URL('../../src/records/RecordService.ts', import.meta.url), 'utf8');
+    // Every part the service makes with its common steps, so that a new part's calls are listed too.
+    const parts = [...service.matchAll(/this\.([a-z][A-Za-z]*) = new ([A-Z][A-Za-z]*)\(core\b/g)].map((m) => ({ name: m[1]!, className: m[2]! }));
+    expect(parts.map((p) => p.name).sort()).toEqual(['attachments', 'csv', 'timeline']);
+    const calls = [...callsOf('RecordService.ts', 'RecordService', ''), ...parts.flatMap((p) => callsOf(`${p.className}.ts`, p.className, `${p.name}.`))];
     expect(calls.sort()).toEqual([...Object.keys(WRITES), ...NOT_WRITES].sort());
   });
 
@@ -122,7 +158,7 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     expect(rows.rows.length).toBeGreaterThan(0);
     for (const row of rows.rows) expect({ ...row, first: Number(row.first), last: Number(row.last) }).toEqual({ ...row, rows: row.version, first: 1, last: row.version, versions: row.version });
     // attach (a file added to a file field) is an update: its history row is checked with the attachments (recordFiles.test.ts).
-    expect(Object.keys(WRITES).sort()).toEqual(['attach', 'comment', 'create', 'createAsOperator', 'createManyAsOperator', 'importCsv', 'remove', 'restore', 'update']);
+    expect(Object.keys(WRITES).sort()).toEqual(['attachments.attach', 'create', 'createAsOperator', 'createManyAsOperator', 'csv.importCsv', 'remove', 'restore', 'timeline.comment', 'update']);
   });
 
   it('keeps comments with the users they mention who may read the record, and gives each a work item', async () => {

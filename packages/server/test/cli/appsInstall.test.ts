@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DECLARED_APP_TYPE } from '@atrium/shared';
 import type { AppDeclarationInput } from '@atrium/shared/apps';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordHistory, records } from '../../src/db/schema.js';
 import { parsed, riskRegister, texts } from '../helpers/declarations.js';
@@ -274,6 +274,69 @@ describe(`atrium apps install, export, ls on ${databaseKind}`, () => {
     expect(rows.map((row) => row[0])).not.toContain('Handbook');
     const json = JSON.parse((await h.run(['apps', 'ls', '--json'])).stdout) as Array<{ name: string; versions: unknown[]; organisations: unknown[] }>;
     expect(json.find((a) => a.name === 'RiskRegister')).toMatchObject({ versions: expect.any(Array), organisations: [{ name: 'Contoso', version: '1.0.0' }, { name: 'Northwind Trading', version: '2.1.0' }] });
+  });
+
+  it('computes again the stored titles and search words of the records when an upgrade changes what they are made of', async () => {
+    const retitle = (edit: (d: Draft) => void) =>
+      riskRegisterJson((d) => {
+        d.name = 'Retitled';
+        edit(d);
+      });
+    expect((await h.run(['apps', 'install', h.file('retitled-1.0.json', retitle(() => undefined)), '--org', 'Contoso'])).code).toBe(0);
+    const app = (await h.ctx.stores.apps.findByName('Retitled'))!.id;
+    const rows = [
+      { name: 'RT-1', data: { title: 'Flood', notes: 'River nearby', status: 'open' } },
+      { name: 'RT-2', data: { title: 'Fire', notes: null, status: 'closed' } },
+      { name: 'RT-3', data: { title: 'Storm', notes: 'Roof', status: 'open' }, deletedAt: new Date() },
+    ];
+    for (const row of rows) await h.database.db.insert(records).values({ id: crypto.randomUUID(), accountId: contoso, appId: app, entity: 'risk', title: row.data.title, ...row });
+    const textsOf = async () =>
+      (await h.database.db.select({ name: records.name, title: records.title, searchText: records.searchText, version: records.version }).from(records).where(eq(records.appId, app)).orderBy(asc(records.name))).map(
+        (r) => `${r.name}|${r.title}|${r.searchText}|${r.version}`,
+      );
+    const found = async (word: string) =>
+      (await h.database.db.select({ name: records.name }).from(records).where(and(eq(records.appId, app), sql`${records.search} @@ to_tsquery('simple', ${word})`)).orderBy(asc(records.name))).map((r) => r.name);
+
+    // Titled by the notes (the name where there are none), found by the title and the status' label.
+    const v2 = (d: Draft) => {
+      d.version = '2.0.0';
+      d.entities.risk!.titleField = 'notes';
+      d.entities.risk!.searchFields = ['title', 'status'];
+    };
+    const dry = await h.run(['apps', 'install', h.file('retitled-2.0.json', retitle(v2)), '--org', 'Contoso', '--dry-run']);
+    expect(dry.stdout).not.toContain('computed again');
+    expect(await textsOf()).toEqual(['RT-1|Flood||1', 'RT-2|Fire||1', 'RT-3|Storm||1']);
+
+    const r = await h.run(['apps', 'install', h.file('retitled-2.0.json', retitle(v2)), '--org', 'Contoso']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('    (titles and search words of 3 records computed again)');
+    // The values, versions and history stay: only what is read from them changes, deleted records included.
+    expect(await textsOf()).toEqual(['RT-1|River nearby|Flood Open|1', 'RT-2|RT-2|Fire Closed|1', 'RT-3|Roof|Storm Open|1']);
+    expect(await found('flood')).toEqual(['RT-1']);
+    expect(await found('open')).toEqual(['RT-1', 'RT-3']);
+    expect(await h.database.db.select().from(recordHistory).innerJoin(records, eq(records.id, recordHistory.recordId)).where(eq(records.appId, app))).toEqual([]);
+
+    // A choice's label is the words of the records holding it.
+    const v21 = (d: Draft) => {
+      v2(d);
+      d.version = '2.1.0';
+      d.entities.risk!.fields.status!.choices = [{ value: 'open', label: texts('Unresolved') }, { value: 'closed', label: texts('Closed') }];
+    };
+    expect((await h.run(['apps', 'install', h.file('retitled-2.1.json', retitle(v21)), '--org', 'Contoso'])).stdout).toContain('    (titles and search words of 2 records computed again)');
+    expect(await found('unresolved')).toEqual(['RT-1', 'RT-3']);
+    expect(await found('open')).toEqual([]);
+
+    // Titled by the title again, the notes removed: the records losing their notes get their new texts in that very change.
+    const v3 = (d: Draft) => {
+      v21(d);
+      d.version = '3.0.0';
+      d.entities.risk!.titleField = 'title';
+      delete d.entities.risk!.fields.notes;
+    };
+    const lossy = await h.run(['apps', 'install', h.file('retitled-3.0.json', retitle(v3)), '--org', 'Contoso', '--allow-data-loss']);
+    expect(lossy.stdout).toContain('    (values removed: 2 records changed or deleted, with history)');
+    expect(lossy.stdout).toContain('    (titles and search words of 3 records computed again)');
+    expect(await textsOf()).toEqual(['RT-1|Flood|Flood Unresolved|2', 'RT-2|Fire|Fire Closed|1', 'RT-3|Storm|Storm Unresolved|2']);
   });
 
   it('grants in a declared application only the roles it declares; other applications are unchanged', async () => {

@@ -3,8 +3,9 @@
  *
  * The demo data is searchable in every kind (docs/behaviour/search.md#demo-content):
  * its applications, people, the words of its text files (in English,
- * German and Chinese) and the comments of its tasks, as the demo user sees
- * them right after the first start.
+ * German and Chinese), the files attached to its audits, incidents and
+ * leads and the comments of its tasks, as the demo user sees them right
+ * after the first start.
  */
 import { highlightParts, type SearchResponse } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,43 @@ describe(`searching the demo data on ${databaseKind}`, () => {
     expect(chinese.attachments.items.map((a) => a.filename)).toEqual(['会议记录.txt']);
     const travel = await search('receipt', 'attachments');
     expect(travel.attachments.items.map((a) => a.path)).toEqual(['documents:/Policies/Travel policy.md']);
+  });
+
+  it("finds the evidence attached to the organisation's latest audits, each naming its audit", async () => {
+    const evidence = await search('evidence', 'attachments');
+    expect(evidence.attachments.count).toBeGreaterThanOrEqual(4);
+    for (const file of evidence.attachments.items) {
+      expect(file.filename).toMatch(/^Evidence - .+\.pdf$/);
+      expect(file.record).toMatchObject({ app: 'Audits', entity: 'audit', appLabel: { en_EN: 'Audit Management' } });
+      expect(file.path).toBe(`records:/Audits/${file.record!.name}/${file.filename}`);
+      // The file is the audit's: its folder holds it, readable by the one who found it.
+      const read = await t.app.inject({ method: 'GET', url: '/vfs/readfile', query: { path: file.path }, headers: bearer(jwt) });
+      expect(read.statusCode).toBe(200);
+      expect(read.body.startsWith('%PDF-1.4')).toBe(true);
+    }
+    const reports = await search('audit report', 'attachments');
+    expect(reports.attachments.items.map((a) => a.filename)).toEqual(reports.attachments.items.map((a) => `Audit report ${a.record!.name}.pdf`));
+    expect(reports.attachments.count).toBeGreaterThan(0);
+  });
+
+  it('finds the screenshots and logs of the latest critical incidents, a log by its words too, and the papers of leads', async () => {
+    const screenshots = await search('screenshot', 'attachments');
+    expect(screenshots.attachments.count).toBeGreaterThanOrEqual(3);
+    for (const file of screenshots.attachments.items) {
+      expect(file).toMatchObject({ mime: 'image/png', matchedIn: 'name', record: { app: 'Incidents', entity: 'incident' } });
+      expect(file.path).toBe(`records:/Incidents/${file.record!.name}/${file.filename}`);
+    }
+    // A log is text: found by what it says, the words marked in a fragment of it.
+    const logs = await search('upstream timed out', 'attachments');
+    expect(logs.attachments.count).toBeGreaterThanOrEqual(3);
+    for (const file of logs.attachments.items) {
+      expect(file).toMatchObject({ mime: 'text/plain', matchedIn: 'content', record: { app: 'Incidents' } });
+      expect(file.filename).toMatch(/^[A-Za-z]+-\d{4}-\d{2}-\d{2}\.log$/);
+      expect(highlightParts(file.snippet).filter((p) => p.match).map((p) => p.text.toLowerCase())).toEqual(['upstream', 'timed', 'out']);
+    }
+    const papers = [...(await search('offer', 'attachments')).attachments.items, ...(await search('framework agreement', 'attachments')).attachments.items];
+    expect(papers.length).toBeGreaterThan(0);
+    for (const file of papers) expect(file).toMatchObject({ mime: 'application/pdf', record: { app: 'CRM', entity: 'lead' } });
   });
 
   it("finds the people of both of the demo user's organisations", async () => {

@@ -88,7 +88,7 @@ describe(`DeclarationStore on ${databaseKind}`, () => {
   });
 
   it("deletes a removed entity's records", async () => {
-    expect(await s.stores.declarations.removeValues(orgId, appId, [{ kind: 'entity', entity: 'review' }], () => true)).toBe(1);
+    expect(await s.stores.declarations.removeValues(orgId, appId, [{ kind: 'entity', entity: 'review' }], () => true)).toEqual({ touched: 1, retitled: 0 });
     expect(await s.stores.declarations.countRecords(orgId, appId, [{ kind: 'entity', entity: 'review' }, { kind: 'entity', entity: 'risk' }])).toEqual([0, 5]);
   });
 

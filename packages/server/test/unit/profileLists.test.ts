@@ -22,7 +22,8 @@ function setup(ttlSeconds = 10) {
     },
   };
   const apps = { listGranted: async () => [{ name: 'Files' } as AppRecord], listBlacklisted: async () => [...hidden] };
-  const lists = new ProfileLists(accounts, apps, { ttlSeconds, maxEntries: 100 }, events, () => now);
+  const declarations = { runningInOrganisationsOf: async () => new Map<string, Set<string>>() };
+  const lists = new ProfileLists(accounts, apps, declarations, { ttlSeconds, maxEntries: 100 }, events, () => now);
   return {
     lists,
     events,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppDeclaration, type AppDeclarationInput } from '@atrium/shared/apps';
 import type { Caller } from '../../src/access/Caller.js';
-import { entityRights, grantsOf, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, visibleColour, visibleDeclaration } from '../../src/access/recordRights.js';
+import { entityRights, grantsOf, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, staysChangeable, visibleColour, visibleDeclaration } from '../../src/access/recordRights.js';
 
 const L = (en: string) => ({ en_EN: en, de_DE: `${en} (de)` });
 const NOW = Date.parse('2026-03-10T09:00:00Z');
@@ -222,6 +222,27 @@ describe('the fields a caller may give a new record', () => {
   });
 });
 
+describe('a change that would move a record', () => {
+  it('is refused when no grant that may update covers the record as it would be left', () => {
+    // Everyone changes their own requests: giving one to a colleague would put it out of their reach.
+    expect(staysChangeable(plain, app, 'request', record('u-olivia'), NOW)).toBe(true);
+    expect(staysChangeable(plain, app, 'request', record('u-sofia'), NOW)).toBe(false);
+    // A manager moves a request between their reports, and to themselves (their own), not to anyone else.
+    expect(staysChangeable(caller(['manager']), app, 'request', record('u-liam'), NOW)).toBe(true);
+    expect(staysChangeable(caller(['manager']), app, 'request', record('u-sofia'), NOW)).toBe(false);
+    // HR changes every request: they may give one to anyone.
+    expect(staysChangeable(caller(['hr']), app, 'request', record('u-sofia'), NOW)).toBe(true);
+  });
+
+  it('is refused when the condition of the only covering grant would stop holding', () => {
+    const approver = caller(['approver'], { reports: [] });
+    expect(staysChangeable(approver, app, 'request', { ownerId: 'u-sofia', values: { approver: 'u-olivia' } }, NOW)).toBe(true);
+    expect(staysChangeable(approver, app, 'request', { ownerId: 'u-sofia', values: { approver: 'u-liam' } }, NOW)).toBe(false);
+    // An auditor reads approved requests but changes none: nothing stays changeable for them.
+    expect(staysChangeable(caller(['auditor'], { reports: [] }), app, 'request', { ownerId: 'u-sofia', values: { status: 'approved' } }, NOW)).toBe(false);
+  });
+});
+
 describe('the colour of a record a caller sees', () => {
   it('leaves out the colours whose condition reads a field hidden to them', () => {
     const rule = app.entities.request!.colour;
@@ -235,11 +256,33 @@ describe('the colour of a record a caller sees', () => {
 
 describe('the rights on an entity as a whole', () => {
   it('join the actions of every grant and hide the fields every reading grant hides', () => {
-    expect(entityRights(plain, app, 'request')).toEqual({ actions: ['read', 'create', 'update', 'comment'], hiddenFields: ['salary'] });
-    expect(entityRights(caller(['approver']), app, 'request')).toEqual({ actions: ['read', 'create', 'update', 'comment'], hiddenFields: ['salary'] });
-    expect(entityRights(caller(['auditor']), app, 'request')).toEqual({ actions: ['read', 'create', 'update', 'export', 'comment'], hiddenFields: [] });
-    expect(entityRights(caller(['hr']), app, 'payroll')).toEqual({ actions: ['read', 'create'], hiddenFields: [] });
-    expect(entityRights(plain, app, 'payroll')).toEqual({ actions: [], hiddenFields: ['month'] });
+    expect(entityRights(plain, app, 'request')).toMatchObject({ actions: ['read', 'create', 'update', 'comment'], hiddenFields: ['salary'] });
+    expect(entityRights(caller(['approver']), app, 'request')).toMatchObject({ actions: ['read', 'create', 'update', 'comment'], hiddenFields: ['salary'] });
+    expect(entityRights(caller(['auditor']), app, 'request')).toMatchObject({ actions: ['read', 'create', 'update', 'export', 'comment'], hiddenFields: [] });
+    expect(entityRights(caller(['hr']), app, 'payroll')).toMatchObject({ actions: ['read', 'create'], hiddenFields: [] });
+    expect(entityRights(plain, app, 'payroll')).toMatchObject({ actions: [], hiddenFields: ['month'] });
+  });
+
+  it('name the fields a new record may not be given: hidden ones, and those read-only or hidden in every grant that may create', () => {
+    // Everyone files requests with the status read-only and the salary hidden; no other role creates them.
+    expect(entityRights(plain, app, 'request').lockedOnCreate).toEqual(['status', 'salary']);
+    // An auditor sees the salary, but files requests only through everyone's grant.
+    expect(entityRights(caller(['auditor']), app, 'request').lockedOnCreate).toEqual(['status', 'salary']);
+    expect(entityRights(caller(['hr']), app, 'payroll').lockedOnCreate).toEqual([]);
+    // Without a grant that creates, no field can be given.
+    expect(entityRights(plain, app, 'payroll').lockedOnCreate).toEqual(['month']);
+    expect(entityRights(plain, app, 'nothing')).toEqual({ actions: [], hiddenFields: [], lockedOnCreate: [] });
+  });
+
+  it('leave a field free on a new record when one grant that may create lets it be set', () => {
+    const clerk = AppDeclaration.parse({
+      ...declaration,
+      roles: { ...declaration.roles, clerk: { label: L('Clerk') } },
+      entities: { ...declaration.entities, request: { ...declaration.entities.request!, rights: { ...declaration.entities.request!.rights, clerk: { actions: ['read', 'create'], readOnlyFields: ['days'] } } } },
+    });
+    // The clerk's grant lets them set the status; everyone's lets them set the days: only the salary, hidden to everyone, stays locked for anyone else.
+    expect(entityRights(caller(['clerk']), clerk, 'request').lockedOnCreate).toEqual([]);
+    expect(entityRights(plain, clerk, 'request').lockedOnCreate).toEqual(['status', 'salary']);
   });
 
   it('name the fields seen on some records only, with where they are seen', () => {

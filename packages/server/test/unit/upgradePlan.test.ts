@@ -1,6 +1,6 @@
 import type { AppDeclarationInput } from '@atrium/shared/apps';
 import { describe, expect, it } from 'vitest';
-import { countKey, countsNeeded, formatLoss, isEmptyPlan, keepsValues, planUpgrade, type CountQuery } from '../../src/declarations/upgradePlan.js';
+import { countKey, countsNeeded, entitiesToRetitle, formatLoss, formatShared, isEmptyPlan, keepsValues, planUpgrade, uniqueFieldsToCheck, type CountQuery } from '../../src/declarations/upgradePlan.js';
 import { parsed, riskRegister, texts } from '../helpers/declarations.js';
 
 type Draft = AppDeclarationInput & { entities: Record<string, { fields: Record<string, Record<string, unknown>> } & Record<string, unknown>> };
@@ -121,5 +121,41 @@ describe('planUpgrade', () => {
       'entities.risk.rights.everyone: changed',
       'entities.risk.rights.security-officer: taken away',
     ]);
+  });
+});
+
+describe('what an upgrade reads again of the records', () => {
+  const v1 = parsed(riskRegister());
+
+  it('computes again the titles and search words of the entities whose title, searchable fields or their words change', () => {
+    expect(entitiesToRetitle(v1, v1)).toEqual([]);
+    expect(entitiesToRetitle(v1, edited((d) => (d.entities.risk!.titleField = 'notes')))).toEqual(['risk']);
+    expect(entitiesToRetitle(v1, edited((d) => (d.entities.review!.searchFields = ['summary'])))).toEqual(['review']);
+    expect(entitiesToRetitle(v1, edited((d) => (d.entities.risk!.naming = { series: 'R-{#####}' })))).toEqual(['risk']);
+    // A choice's label is a searchable choice's words; a label of a field, a view or a right is no word of a record.
+    const searched = (d: Draft) => (d.entities.risk!.searchFields = ['status']);
+    const relabelled = edited((d) => {
+      searched(d);
+      d.entities.risk!.fields.status!.choices = [{ value: 'open', label: texts('Unresolved') }, { value: 'closed', label: texts('Closed') }];
+    });
+    expect(entitiesToRetitle(edited(searched), relabelled)).toEqual(['risk']);
+    const otherTexts = edited((d) => {
+      d.entities.risk!.fields.title!.label = texts('Name');
+      d.entities.risk!.views = { list: { columns: ['title'] } };
+    });
+    expect(entitiesToRetitle(v1, otherTexts)).toEqual([]);
+    // A removed entity has no records left to title, a new one none yet.
+    expect(entitiesToRetitle(v1, edited((d) => delete d.entities.review))).toEqual([]);
+  });
+
+  it('checks the shared values of the unique fields records may hold already, and refuses any with their count', () => {
+    const unique = edited((d) => (d.entities.risk!.fields.title!.unique = true));
+    expect(uniqueFieldsToCheck(v1, unique)).toEqual([{ entity: 'risk', field: 'title' }]);
+    expect(uniqueFieldsToCheck(unique, unique)).toEqual([{ entity: 'risk', field: 'title' }]);
+    const plan = planUpgrade(v1, unique, counts({}), (entity, field) => (entity === 'risk' && field === 'title' ? 4 : 0));
+    expect(plan.shared).toEqual([{ entity: 'risk', field: 'title', path: 'entities.risk.fields.title', records: 4 }]);
+    expect(formatShared(plan.shared[0]!)).toBe('entities.risk.fields.title: unique, but 4 records share their value with another record');
+    // A new field holds no values yet.
+    expect(uniqueFieldsToCheck(v1, edited((d) => (d.entities.risk!.fields.code = { type: 'text', label: texts('Code'), unique: true })))).toEqual([]);
   });
 });

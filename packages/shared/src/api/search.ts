@@ -104,6 +104,16 @@ export interface AttachmentResult {
   /** Where the words matched: the file's name or its text. */
   matchedIn: 'name' | 'content';
   snippet: string;
+  /** The record whose file field holds it, for a file attached to a record: opening the result opens that record. */
+  record?: RecordRef;
+}
+
+/** A file found that is attached to a record (else a file of the user's folders). */
+export type RecordAttachmentResult = AttachmentResult & { record: RecordRef };
+
+/** Whether a file found is attached to a record. */
+export function isRecordAttachment(result: AttachmentResult): result is RecordAttachmentResult {
+  return result.record !== undefined;
 }
 
 /** A comment on a task. */

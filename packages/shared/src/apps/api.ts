@@ -190,6 +190,13 @@ export interface EntityRights {
   actions: Action[];
   /** Fields the caller sees on none of the records. */
   hiddenFields: string[];
+  /**
+   * Fields the caller may give no new record, besides those declared
+   * read-only or computed: the hidden ones, and those read-only or hidden in
+   * every grant of theirs having 'create'. A new record's form shows them
+   * read-only at their defaults and does not send them.
+   */
+  lockedOnCreate: string[];
 }
 
 /** One declared application the caller has (GET records/apps), its declaration with only what the caller may see. */

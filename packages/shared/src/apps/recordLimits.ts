@@ -68,5 +68,6 @@ export const RecordMessages = {
   tooManyRows: 'At most {max} rows can be exported or imported at once',
   badCsv: 'The file is not a CSV file this list can import: {reason}',
   notDeleted: 'This record is not deleted',
+  outOfScope: 'After this change you could no longer change this record, so it was not saved.',
 } as const;
 export type RecordErrorCode = keyof typeof RecordMessages;

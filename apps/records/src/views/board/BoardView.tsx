@@ -1,12 +1,11 @@
 import { useModel, useTranslation, type TFunction } from '@atrium/app-kit';
 import { labelOf, recordsAfter, type Entity, type RecordDto } from '@atrium/shared/apps';
-import { useEffect, useId, useMemo, useRef, type JSX, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, type FocusEvent, type JSX, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { cardFieldsOf, shownCards, type BoardAnnouncement, type BoardColumn, type BoardModel, type BoardState } from '../../model/BoardModel.js';
 import { valueText } from '../../model/valueText.js';
 import { RecordColour } from '../RecordColour.js';
 import { usePointerDrag, type CardDrag } from './usePointerDrag.js';
-import { refusalText, useValueContext } from '../viewHelpers.js';
-import { useNumber } from '../useDisplay.js';
+import { refusalText, useNumber, useValueContext } from '../viewHelpers.js';
 import '../viewsCommon.css';
 import './board.css';
 
@@ -44,6 +43,55 @@ const NONE: readonly string[] = [];
 const MOVE_KEYS: Record<string, 'left' | 'right' | 'up' | 'down'> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
 
 /**
+ * The keyboard on the cards: Space or Enter picks a card up (when cards may
+ * move), the arrows move it, Space or Enter drops it, Escape or Tab puts it
+ * back; otherwise Enter opens it and the arrows go from card to card. A
+ * card moved by the keyboard is drawn again in its new place (and again
+ * when a refusal puts it back): the keyboard stays on it until the user
+ * goes elsewhere (`onBlur` of the board forgets it).
+ */
+function useCardKeys(model: BoardModel, state: BoardState, root: RefObject<HTMLElement | null>, open: (name: string) => void) {
+  const keyboardCard = useRef<string | null>(null);
+  useEffect(() => {
+    const name = keyboardCard.current;
+    const active = document.activeElement;
+    if (name === null || !root.current || (active !== null && active !== document.body && !root.current.contains(active))) return;
+    const card = [...root.current.querySelectorAll<HTMLElement>('[data-card]')].find((c) => c.dataset.card === name);
+    if (card && active !== card) card.focus();
+  }, [state, root]);
+  const onCardKey = (event: KeyboardEvent<HTMLElement>, card: RecordDto) => {
+    if (event.target !== event.currentTarget) return;
+    keyboardCard.current = card.name;
+    if (state.grabbed?.name === card.name) {
+      const step = MOVE_KEYS[event.key];
+      // Leaving the card puts it back where it was.
+      if (event.key === 'Tab') return model.cancel();
+      if (step) model.step(step);
+      else if (event.key === ' ' || event.key === 'Enter') void model.drop();
+      else if (event.key === 'Escape') model.cancel();
+      else return;
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    if ((event.key === ' ' || event.key === 'Enter') && model.canMove) {
+      event.preventDefault();
+      model.pickUp(card.name);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      open(card.name);
+    } else if (MOVE_KEYS[event.key]) {
+      event.preventDefault();
+      moveFocus(event.currentTarget, MOVE_KEYS[event.key]!);
+    }
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) keyboardCard.current = null;
+  };
+  return { onCardKey, onBlur };
+}
+
+/**
  * The board (docs/behaviour/records-views.md#board): a column per choice of
  * the group-by field, coloured by the choice, each with its cards (title,
  * card fields, the record's colour) and "Show more". A card moves by
@@ -61,60 +109,13 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
   const cards = useMemo(() => shownCards(state), [state]);
   const fields = useMemo(() => cardFieldsOf(entity, hiddenFields), [entity, hiddenFields]);
   const ctx = useValueContext(state.people, state.links);
-  const canMove = model.canMove;
-
-  // A card moved by the keyboard is drawn again in its new place (and again when a refusal puts it back): keep the keyboard
-  // on it until the user goes elsewhere.
-  const keyboardCard = useRef<string | null>(null);
-  useEffect(() => {
-    const name = keyboardCard.current;
-    const active = document.activeElement;
-    if (name === null || !root.current || (active !== null && active !== document.body && !root.current.contains(active))) return;
-    const card = [...root.current.querySelectorAll<HTMLElement>('[data-card]')].find((c) => c.dataset.card === name);
-    if (card && active !== card) card.focus();
-  }, [state]);
-
-  const handleCardKey = (event: KeyboardEvent<HTMLElement>, card: RecordDto) => {
-    if (event.target !== event.currentTarget) return;
-    const grabbed = state.grabbed?.name === card.name;
-    keyboardCard.current = card.name;
-    if (grabbed) {
-      const step = MOVE_KEYS[event.key];
-      // Leaving the card puts it back where it was.
-      if (event.key === 'Tab') return model.cancel();
-      if (step) model.step(step);
-      else if (event.key === ' ' || event.key === 'Enter') void model.drop();
-      else if (event.key === 'Escape') model.cancel();
-      else return;
-      event.preventDefault();
-      event.stopPropagation();
-      return;
-    }
-    if ((event.key === ' ' || event.key === 'Enter') && canMove) {
-      event.preventDefault();
-      model.pickUp(card.name);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      open(card.name);
-    } else if (MOVE_KEYS[event.key]) {
-      event.preventDefault();
-      moveFocus(event.currentTarget, MOVE_KEYS[event.key]!);
-    }
-  };
-
+  const { onCardKey, onBlur } = useCardKeys(model, state, root, open);
+  const renderFields = (card: RecordDto) =>
+    fields.map((key) => ({ key, label: labelOf(entity.fields[key]!.label, language), text: valueText(entity.fields[key], card.values[key], ctx) })).filter((f) => f.text !== '');
   return (
-    <section
-      ref={root}
-      onBlur={(event) => {
-        if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) keyboardCard.current = null;
-      }}
-      {...boardHandlers}
-      className={`rcv rcv-board${drag ? ' rcv-board--dragging' : ''}`}
-      aria-label={t('records.board.label', { entity: labelOf(entity.pluralLabel, language) })}
-      data-testid="records.board"
-    >
-      <p id={instructionsId} className="rcv-hidden">
-        {canMove ? t('records.board.instructions') : t('records.board.readOnly')}
+    <section ref={root} onBlur={onBlur} {...boardHandlers} className={`rcv rcv-board${drag ? ' rcv-board--dragging' : ''}`} aria-label={t('records.board.label', { entity: labelOf(entity.pluralLabel, language) })} data-testid="records.board">
+      <p id={instructionsId} className="atk-hidden">
+        {model.canMove ? t('records.board.instructions') : t('records.board.readOnly')}
       </p>
       {state.refusal && (
         <div className="rcv-notice" role="alert" data-testid="records.board.refusal">
@@ -128,28 +129,16 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
         {state.columns.map((column, index) => (
           <Column
             key={column.value ?? ''}
-            model={model}
-            state={state}
-            column={column}
-            index={index}
+            {...{ model, state, column, index, drag, renderFields, onCardKey, onCardPointerDown, open }}
             cards={cards[index] ?? []}
             title={columnTitle(column, t, language)}
             describedBy={instructionsId}
-            canMove={canMove}
-            drag={drag}
-            renderFields={(card) =>
-              fields
-                .map((key) => ({ key, label: labelOf(entity.fields[key]!.label, language), text: valueText(entity.fields[key], card.values[key], ctx) }))
-                .filter((f) => f.text !== '')
-            }
-            onCardKey={handleCardKey}
-            onCardPointerDown={onCardPointerDown}
-            open={open}
+            canMove={model.canMove}
           />
         ))}
       </div>
       {drag && <DragCopy drag={drag} card={state.columns.flatMap((c) => c.cards).find((c) => c.name === drag.name)} />}
-      <div className="rcv-hidden" aria-live="assertive" aria-atomic="true" data-testid="records.board.live">
+      <div className="atk-hidden" aria-live="assertive" aria-atomic="true" data-testid="records.board.live">
         {state.announcement ? <span key={state.announcements}>{announcementText(state.announcement, state.columns, t, language)}</span> : null}
       </div>
     </section>
@@ -186,7 +175,77 @@ interface ColumnProps {
   open(name: string): void;
 }
 
-function Column({ model, state, column, index, cards, title, describedBy, canMove, drag, renderFields, onCardKey, onCardPointerDown, open }: ColumnProps): JSX.Element {
+/** One card: grabbed, being saved or dragged; its colour, title (a click opens it), name and card fields. */
+function Card({ card, state, describedBy, canMove, drag, renderFields, onCardKey, onCardPointerDown, open }: Omit<ColumnProps, 'model' | 'column' | 'index' | 'cards' | 'title'> & { card: RecordDto }): JSX.Element {
+  const { t } = useTranslation();
+  const grabbed = state.grabbed?.name === card.name;
+  const moving = state.moving.includes(card.name);
+  const dragged = drag?.name === card.name;
+  return (
+    <article
+      className={`rcv-card${grabbed ? ' rcv-card--grabbed' : ''}${moving ? ' rcv-card--moving' : ''}${dragged ? ' rcv-card--dragged' : ''}`}
+      tabIndex={0}
+      data-card={card.name}
+      data-testid="records.board.card"
+      aria-describedby={describedBy}
+      aria-busy={moving || undefined}
+      data-movable={canMove && !moving ? true : undefined}
+      onPointerDown={(event) => !moving && onCardPointerDown(event, card.name)}
+      onKeyDown={(event) => onCardKey(event, card)}
+      onDoubleClick={() => open(card.name)}
+    >
+      <div className="rcv-card__head">
+        {canMove && <span className="rcv-card__grip" data-grip aria-hidden="true" />}
+        <RecordColour colour={card.colour} />
+        <button type="button" className="rcv-card__title" tabIndex={-1} onClick={() => open(card.name)} title={card.title}>
+          {card.title}
+        </button>
+      </div>
+      <div className="rcv-card__name">{card.name}</div>
+      <dl className="rcv-card__fields">
+        {renderFields(card).map((f) => (
+          <div key={f.key} className="rcv-card__field">
+            <dt>{f.label}</dt>
+            <dd>{f.text}</dd>
+          </div>
+        ))}
+      </dl>
+      {moving && <span className="rcv-card__saving">{t('records.board.saving')}</span>}
+    </article>
+  );
+}
+
+/** Below a column's cards: loading, empty, a failure (with Retry), or Show more. */
+function ColumnState({ model, column, index, shown }: { model: BoardModel; column: BoardColumn; index: number; shown: number }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <>
+      {column.status === 'loading' && shown === 0 && (
+        <p className="rcv-column__state" role="status">
+          <span className="atk-spinner atk-spinner--small" aria-hidden="true" /> {t('records.board.loading')}
+        </p>
+      )}
+      {column.status === 'ready' && shown === 0 && <p className="rcv-column__state">{t('records.board.empty')}</p>}
+      {column.problem && (
+        <p className="rcv-column__state rcv-column__state--failed" role="alert" data-testid="records.board.columnFailed">
+          {t('records.board.failed')} {refusalText(column.problem, t)}{' '}
+          <button type="button" className="rcv-button" onClick={() => void model.loadColumn(index)}>
+            {t('records.board.retry')}
+          </button>
+        </p>
+      )}
+      {column.status === 'ready' && recordsAfter(column, column.cards.length) && (
+        <button type="button" className="rcv-button rcv-column__more" disabled={column.loadingMore} onClick={() => void model.showMore(index)} data-testid="records.board.more">
+          {t('records.board.showMore')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** A column: its choice's colour and title, how many records it holds, its cards, and what is below them. */
+function Column(props: ColumnProps): JSX.Element {
+  const { model, state, column, index, cards, title, drag } = props;
   const { t } = useTranslation();
   const number = useNumber();
   const headingId = useId();
@@ -210,65 +269,13 @@ function Column({ model, state, column, index, cards, title, describedBy, canMov
         </span>
       </h3>
       <ul className="rcv-column__cards">
-        {cards.map((card) => {
-          const grabbed = state.grabbed?.name === card.name;
-          const moving = state.moving.includes(card.name);
-          const dragged = drag?.name === card.name;
-          return (
-            <li key={card.name} className="rcv-column__item">
-              <article
-                className={`rcv-card${grabbed ? ' rcv-card--grabbed' : ''}${moving ? ' rcv-card--moving' : ''}${dragged ? ' rcv-card--dragged' : ''}`}
-                tabIndex={0}
-                data-card={card.name}
-                data-testid="records.board.card"
-                aria-describedby={describedBy}
-                aria-busy={moving || undefined}
-                data-movable={canMove && !moving ? true : undefined}
-                onPointerDown={(event) => !moving && onCardPointerDown(event, card.name)}
-                onKeyDown={(event) => onCardKey(event, card)}
-                onDoubleClick={() => open(card.name)}
-              >
-                <div className="rcv-card__head">
-                  {canMove && <span className="rcv-card__grip" data-grip aria-hidden="true" />}
-                  <RecordColour colour={card.colour} />
-                  <button type="button" className="rcv-card__title" tabIndex={-1} onClick={() => open(card.name)} title={card.title}>
-                    {card.title}
-                  </button>
-                </div>
-                <div className="rcv-card__name">{card.name}</div>
-                <dl className="rcv-card__fields">
-                  {renderFields(card).map((f) => (
-                    <div key={f.key} className="rcv-card__field">
-                      <dt>{f.label}</dt>
-                      <dd>{f.text}</dd>
-                    </div>
-                  ))}
-                </dl>
-                {moving && <span className="rcv-card__saving">{t('records.board.saving')}</span>}
-              </article>
-            </li>
-          );
-        })}
+        {cards.map((card) => (
+          <li key={card.name} className="rcv-column__item">
+            <Card {...props} card={card} />
+          </li>
+        ))}
       </ul>
-      {column.status === 'loading' && cards.length === 0 && (
-        <p className="rcv-column__state" role="status">
-          <span className="atk-spinner atk-spinner--small" aria-hidden="true" /> {t('records.board.loading')}
-        </p>
-      )}
-      {column.status === 'ready' && cards.length === 0 && <p className="rcv-column__state">{t('records.board.empty')}</p>}
-      {column.problem && (
-        <p className="rcv-column__state rcv-column__state--failed" role="alert" data-testid="records.board.columnFailed">
-          {t('records.board.failed')} {refusalText(column.problem, t)}{' '}
-          <button type="button" className="rcv-button" onClick={() => void model.loadColumn(index)}>
-            {t('records.board.retry')}
-          </button>
-        </p>
-      )}
-      {column.status === 'ready' && recordsAfter(column, column.cards.length) && (
-        <button type="button" className="rcv-button rcv-column__more" disabled={column.loadingMore} onClick={() => void model.showMore(index)} data-testid="records.board.more">
-          {t('records.board.showMore')}
-        </button>
-      )}
+      <ColumnState model={model} column={column} index={index} shown={cards.length} />
     </div>
   );
 }

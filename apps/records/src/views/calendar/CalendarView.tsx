@@ -1,8 +1,8 @@
 import { ChevronLeftIcon, ChevronRightIcon, useDismiss, useModel, useTranslation } from '@atrium/app-kit';
 import { labelOf, type Entity, type RecordDto } from '@atrium/shared/apps';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type RefObject } from 'react';
-import { CALENDAR_KEYS, CALENDAR_MAX_RECORDS, type CalendarKey, type CalendarModel } from '../../model/CalendarModel.js';
-import { layoutWeek, monthGrid, type DayKey } from '../../model/calendarGrid.js';
+import { CALENDAR_KEYS, CALENDAR_MAX_RECORDS, type CalendarKey, type CalendarModel, type CalendarState } from '../../model/CalendarModel.js';
+import { layoutWeek, monthGrid, type DayKey, type GridDay, type WeekLayout } from '../../model/calendarGrid.js';
 import { RecordColour } from '../RecordColour.js';
 import { refusalText, useLanguageTag } from '../viewHelpers.js';
 import '../viewsCommon.css';
@@ -47,6 +47,145 @@ function useNarrow(ref: RefObject<HTMLElement | null>, width: number): boolean {
   return narrow;
 }
 
+type CalendarFormats = ReturnType<typeof useCalendarFormats>;
+
+/** Previous, Today and Next, the month's name, whether it loads; below them a failure (with Retry) and a month with too many records. */
+function CalendarBar({ model, state, titleId, monthName }: { model: CalendarModel; state: CalendarState; titleId: string; monthName: string }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <>
+      <header className="rcv-calendar__bar">
+        <button type="button" className="rcv-button rcv-icon-button" onClick={() => void model.previous()} aria-label={t('records.calendar.previous')} title={t('records.calendar.previous')} data-testid="records.calendar.previous">
+          <ChevronLeftIcon width={16} height={16} />
+        </button>
+        <button type="button" className="rcv-button" onClick={() => void model.showToday()} data-testid="records.calendar.today">
+          {t('records.calendar.today')}
+        </button>
+        <button type="button" className="rcv-button rcv-icon-button" onClick={() => void model.next()} aria-label={t('records.calendar.next')} title={t('records.calendar.next')} data-testid="records.calendar.next">
+          <ChevronRightIcon width={16} height={16} />
+        </button>
+        <h3 className="rcv-calendar__title" id={titleId} aria-live="polite" data-testid="records.calendar.title">
+          {monthName}
+        </h3>
+        {state.status === 'loading' && <span className="atk-spinner atk-spinner--small" role="status" aria-label={t('records.calendar.loading')} />}
+      </header>
+      {state.status === 'failed' && state.problem && (
+        <div className="rcv-notice" role="alert" data-testid="records.calendar.failed">
+          <span>
+            {t('records.calendar.failed')} {refusalText(state.problem, t)}
+          </span>
+          <button type="button" className="rcv-button" onClick={() => void model.load()}>
+            {t('records.calendar.retry')}
+          </button>
+        </div>
+      )}
+      {state.truncated && <p className="rcv-calendar__note">{t('records.calendar.truncated', { max: CALENDAR_MAX_RECORDS })}</p>}
+    </>
+  );
+}
+
+/** One week: a cell per day (the keyboard's day is the grid's one Tab stop), the records as bars in their lanes, "+3 more" where they do not fit. */
+function WeekRow({ model, state, week, layout, dayName, keyboardRef }: { model: CalendarModel; state: CalendarState; week: GridDay[]; layout: WeekLayout<RecordDto>; dayName(day: DayKey): string; keyboardRef: RefObject<boolean> }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <div className="rcv-week" role="row" style={{ gridTemplateRows: `1.75rem repeat(${CALENDAR_LANES}, 1.5rem) minmax(1.25rem, 1fr)` }}>
+      {week.map((day, c) => {
+        const count = model.recordsOn(day.key).length;
+        return (
+          <div
+            key={day.key}
+            role="gridcell"
+            tabIndex={day.key === state.focus ? 0 : -1}
+            data-day={day.key}
+            data-testid="records.calendar.day"
+            aria-selected={day.key === state.selectedDay}
+            aria-current={day.key === state.today ? 'date' : undefined}
+            aria-label={`${dayName(day.key)}${count > 0 ? `, ${t('records.board.count', { count })}` : ''}`}
+            className={`rcv-day${day.inMonth ? '' : ' rcv-day--other'}${day.key === state.today ? ' rcv-day--today' : ''}`}
+            style={{ gridColumn: c + 1 }}
+            onClick={() => {
+              keyboardRef.current = false;
+              void model.focusDay(day.key);
+            }}
+            onDoubleClick={() => model.selectDay(day.key)}
+          >
+            <span className="rcv-day__number">{day.day}</span>
+          </div>
+        );
+      })}
+      {layout.segments.map((s) => (
+        <button
+          key={`${s.item.name}-${s.startColumn}`}
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          className={`rcv-span rcv-ryg--${s.item.colour.toLowerCase()}${s.continuesBefore ? ' rcv-span--before' : ''}${s.continuesAfter ? ' rcv-span--after' : ''}`}
+          style={{ gridColumn: `${s.startColumn + 1} / ${s.endColumn + 2}`, gridRow: s.lane + 2 }}
+          title={s.item.title}
+          data-testid="records.calendar.span"
+          data-record={s.item.name}
+          onClick={() => model.open(s.item.name)}
+        >
+          {s.item.title}
+        </button>
+      ))}
+      {layout.more.map((count, c) =>
+        count > 0 ? (
+          <button key={`more-${c}`} type="button" tabIndex={-1} aria-hidden="true" className="rcv-more" style={{ gridColumn: c + 1, gridRow: CALENDAR_LANES + 2 }} onClick={() => model.selectDay(week[c]!.key)} data-testid="records.calendar.more">
+            {t('records.calendar.more', { count })}
+          </button>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
+/** The month as a grid of weeks under the weekdays' names: the arrows move between days (Page Up and Down between months), Enter lists a day's records. */
+function MonthGrid({ model, state, formats, titleId, grid, keyboardRef }: { model: CalendarModel; state: CalendarState; formats: CalendarFormats; titleId: string; grid: RefObject<HTMLDivElement | null>; keyboardRef: RefObject<boolean> }): JSX.Element {
+  const weeks = useMemo(() => monthGrid(state.month), [state.month]);
+  const layouts = useMemo(() => weeks.map((week) => layoutWeek(week[0]!.key, state.spans, CALENDAR_LANES)), [weeks, state.spans]);
+  // The keyboard's day is drawn again on every move (in another month too): keep the focus on it.
+  useEffect(() => {
+    if (!keyboardRef.current || !grid.current) return;
+    [...grid.current.querySelectorAll<HTMLElement>('[data-day]')].find((c) => c.dataset.day === state.focus)?.focus();
+  }, [state.focus, weeks, grid, keyboardRef]);
+  const handleGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((CALENDAR_KEYS as readonly string[]).includes(event.key)) {
+      event.preventDefault();
+      keyboardRef.current = true;
+      void model.press(event.key as CalendarKey);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      model.selectDay(state.focus);
+    }
+  };
+  return (
+    <div
+      ref={grid}
+      className="rcv-month"
+      role="grid"
+      aria-labelledby={titleId}
+      aria-describedby={`${titleId}-keys`}
+      onKeyDown={handleGridKey}
+      onBlur={(event) => {
+        if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) keyboardRef.current = false;
+      }}
+      data-testid="records.calendar.grid"
+    >
+      <div className="rcv-month__weekdays" role="row">
+        {formats.weekdays.map((w) => (
+          <div key={w.long} role="columnheader" className="rcv-month__weekday">
+            <abbr title={w.long}>{w.short}</abbr>
+          </div>
+        ))}
+      </div>
+      {weeks.map((week, w) => (
+        <WeekRow key={week[0]!.key} model={model} state={state} week={week} layout={layouts[w]!} dayName={formats.day} keyboardRef={keyboardRef} />
+      ))}
+    </div>
+  );
+}
+
 /**
  * The calendar (docs/behaviour/records-views.md#calendar): a month from
  * Monday to Sunday, records as bars from their first to their last day in
@@ -63,145 +202,15 @@ export function CalendarView({ model, entity }: CalendarViewProps): JSX.Element 
   const grid = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const narrow = useNarrow(root, AGENDA_WIDTH);
-  const weeks = useMemo(() => monthGrid(state.month), [state.month]);
-  const layouts = useMemo(() => weeks.map((week) => layoutWeek(week[0]!.key, state.spans, CALENDAR_LANES)), [weeks, state.spans]);
-  const keyboard = useRef(false);
-
-  // The keyboard's day is drawn again on every move (in another month too): keep the focus on it.
-  useEffect(() => {
-    if (!keyboard.current || !grid.current) return;
-    [...grid.current.querySelectorAll<HTMLElement>('[data-day]')].find((c) => c.dataset.day === state.focus)?.focus();
-  }, [state.focus, weeks]);
-
-  const handleGridKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    if ((CALENDAR_KEYS as readonly string[]).includes(event.key)) {
-      event.preventDefault();
-      keyboard.current = true;
-      void model.press(event.key as CalendarKey);
-    } else if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      model.selectDay(state.focus);
-    }
-  };
-
+  // Whether the days are being moved through with the keyboard: then the focus follows the day the model holds.
+  const keyboardRef = useRef(false);
   return (
     <section ref={root} className="rcv rcv-calendar" aria-label={t('records.calendar.label', { entity: labelOf(entity.pluralLabel, language) })} data-testid="records.calendar">
-      <header className="rcv-calendar__bar">
-        <button type="button" className="rcv-button rcv-icon-button" onClick={() => void model.previous()} aria-label={t('records.calendar.previous')} title={t('records.calendar.previous')} data-testid="records.calendar.previous">
-          <ChevronLeftIcon width={16} height={16} />
-        </button>
-        <button type="button" className="rcv-button" onClick={() => void model.showToday()} data-testid="records.calendar.today">
-          {t('records.calendar.today')}
-        </button>
-        <button type="button" className="rcv-button rcv-icon-button" onClick={() => void model.next()} aria-label={t('records.calendar.next')} title={t('records.calendar.next')} data-testid="records.calendar.next">
-          <ChevronRightIcon width={16} height={16} />
-        </button>
-        <h3 className="rcv-calendar__title" id={titleId} aria-live="polite" data-testid="records.calendar.title">
-          {formats.month(state.month.year, state.month.month)}
-        </h3>
-        {state.status === 'loading' && <span className="atk-spinner atk-spinner--small" role="status" aria-label={t('records.calendar.loading')} />}
-      </header>
-      {state.status === 'failed' && state.problem && (
-        <div className="rcv-notice" role="alert" data-testid="records.calendar.failed">
-          <span>
-            {t('records.calendar.failed')} {refusalText(state.problem, t)}
-          </span>
-          <button type="button" className="rcv-button" onClick={() => void model.load()}>
-            {t('records.calendar.retry')}
-          </button>
-        </div>
-      )}
-      {state.truncated && <p className="rcv-calendar__note">{t('records.calendar.truncated', { max: CALENDAR_MAX_RECORDS })}</p>}
-      <p id={`${titleId}-keys`} className="rcv-hidden">
+      <CalendarBar model={model} state={state} titleId={titleId} monthName={formats.month(state.month.year, state.month.month)} />
+      <p id={`${titleId}-keys`} className="atk-hidden">
         {t('records.calendar.instructions')}
       </p>
-      {narrow ? (
-        <Agenda model={model} dayName={formats.day} />
-      ) : (
-        <div
-          ref={grid}
-          className="rcv-month"
-          role="grid"
-          aria-labelledby={titleId}
-          aria-describedby={`${titleId}-keys`}
-          onKeyDown={handleGridKey}
-          onBlur={(event) => {
-            if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) keyboard.current = false;
-          }}
-          data-testid="records.calendar.grid"
-        >
-          <div className="rcv-month__weekdays" role="row">
-            {formats.weekdays.map((w) => (
-              <div key={w.long} role="columnheader" className="rcv-month__weekday">
-                <abbr title={w.long}>{w.short}</abbr>
-              </div>
-            ))}
-          </div>
-          {weeks.map((week, w) => {
-            const layout = layouts[w]!;
-            return (
-              <div key={week[0]!.key} className="rcv-week" role="row" style={{ gridTemplateRows: `1.75rem repeat(${CALENDAR_LANES}, 1.5rem) minmax(1.25rem, 1fr)` }}>
-                {week.map((day, c) => {
-                  const count = model.recordsOn(day.key).length;
-                  return (
-                    <div
-                      key={day.key}
-                      role="gridcell"
-                      tabIndex={day.key === state.focus ? 0 : -1}
-                      data-day={day.key}
-                      data-testid="records.calendar.day"
-                      aria-selected={day.key === state.selectedDay}
-                      aria-current={day.key === state.today ? 'date' : undefined}
-                      aria-label={`${formats.day(day.key)}${count > 0 ? `, ${t('records.board.count', { count })}` : ''}`}
-                      className={`rcv-day${day.inMonth ? '' : ' rcv-day--other'}${day.key === state.today ? ' rcv-day--today' : ''}`}
-                      style={{ gridColumn: c + 1 }}
-                      onClick={() => {
-                        keyboard.current = false;
-                        void model.focusDay(day.key);
-                      }}
-                      onDoubleClick={() => model.selectDay(day.key)}
-                    >
-                      <span className="rcv-day__number">{day.day}</span>
-                    </div>
-                  );
-                })}
-                {layout.segments.map((s) => (
-                  <button
-                    key={`${s.item.name}-${s.startColumn}`}
-                    type="button"
-                    tabIndex={-1}
-                    aria-hidden="true"
-                    className={`rcv-span rcv-ryg--${s.item.colour.toLowerCase()}${s.continuesBefore ? ' rcv-span--before' : ''}${s.continuesAfter ? ' rcv-span--after' : ''}`}
-                    style={{ gridColumn: `${s.startColumn + 1} / ${s.endColumn + 2}`, gridRow: s.lane + 2 }}
-                    title={s.item.title}
-                    data-testid="records.calendar.span"
-                    data-record={s.item.name}
-                    onClick={() => model.open(s.item.name)}
-                  >
-                    {s.item.title}
-                  </button>
-                ))}
-                {layout.more.map((count, c) =>
-                  count > 0 ? (
-                    <button
-                      key={`more-${c}`}
-                      type="button"
-                      tabIndex={-1}
-                      aria-hidden="true"
-                      className="rcv-more"
-                      style={{ gridColumn: c + 1, gridRow: CALENDAR_LANES + 2 }}
-                      onClick={() => model.selectDay(week[c]!.key)}
-                      data-testid="records.calendar.more"
-                    >
-                      {t('records.calendar.more', { count })}
-                    </button>
-                  ) : null,
-                )}
-              </div>
-            );
-          })}
-        </div>
-      )}
+      {narrow ? <Agenda model={model} dayName={formats.day} /> : <MonthGrid model={model} state={state} formats={formats} titleId={titleId} grid={grid} keyboardRef={keyboardRef} />}
       {state.selectedDay !== null && !narrow && (
         <DayRecords
           model={model}
@@ -209,7 +218,7 @@ export function CalendarView({ model, entity }: CalendarViewProps): JSX.Element 
           title={t('records.calendar.dayRecords', { day: formats.day(state.selectedDay) })}
           onClose={() => {
             model.selectDay(null);
-            keyboard.current = true;
+            keyboardRef.current = true;
             [...(grid.current?.querySelectorAll<HTMLElement>('[data-day]') ?? [])].find((c) => c.dataset.day === state.focus)?.focus();
           }}
         />

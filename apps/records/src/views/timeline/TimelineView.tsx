@@ -1,7 +1,7 @@
 import { FailureState, ReloadIcon, useModel, useTranslation } from '@atrium/app-kit';
 import type { Entity, TimelineEntry } from '@atrium/shared/apps';
-import { useId, useLayoutEffect, useMemo, useRef, type FormEvent, type JSX, type KeyboardEvent } from 'react';
-import type { TimelineModel } from '../../model/TimelineModel.js';
+import { useId, useLayoutEffect, useMemo, useRef, type FormEvent, type JSX, type KeyboardEvent, type RefObject } from 'react';
+import type { TimelineModel, TimelineState } from '../../model/TimelineModel.js';
 import { changeLines, commentParts } from '../../model/timelineText.js';
 import { refusalText, useLanguageTag, useValueContext } from '../viewHelpers.js';
 import '../viewsCommon.css';
@@ -112,35 +112,31 @@ function Entry({ entry, entity, people, links }: { entry: TimelineEntry; entity:
   );
 }
 
-/** The comment box, with the suggestions of people while an @mention is typed. */
-function CommentBox({ model }: { model: TimelineModel }): JSX.Element {
-  const state = useModel(model);
-  const { t } = useTranslation();
-  const ids = { hint: useId(), list: useId(), problem: useId() };
-  const area = useRef<HTMLTextAreaElement>(null);
+/**
+ * The keys of the comment box: Ctrl+Enter sends; while people are
+ * suggested, the arrows choose one, Enter or Tab writes it (the caret then
+ * after the @username) and Escape closes the list.
+ */
+function useCommentKeys(model: TimelineModel, state: TimelineState, area: RefObject<HTMLTextAreaElement | null>) {
   const caret = useRef<number | null>(null);
-  const suggestions = state.suggestions;
-
   // After a suggestion is taken, the caret goes after the written @username.
   useLayoutEffect(() => {
     if (caret.current === null || !area.current) return;
     area.current.setSelectionRange(caret.current, caret.current);
     caret.current = null;
-  }, [state.draft]);
-
+  }, [state.draft, area]);
   const take = (index?: number) => {
     const at = model.acceptSuggestion(index);
     if (at !== null) caret.current = at;
     area.current?.focus();
   };
-
   const handleKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       void model.send();
       return;
     }
-    if (suggestions === null) return;
+    if (state.suggestions === null) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') model.moveSuggestion(event.key === 'ArrowDown' ? 1 : -1);
     else if (event.key === 'Enter' || event.key === 'Tab') take();
     else if (event.key === 'Escape') model.closeSuggestions();
@@ -148,12 +144,46 @@ function CommentBox({ model }: { model: TimelineModel }): JSX.Element {
     event.preventDefault();
     event.stopPropagation();
   };
+  return { take, handleKey };
+}
 
+/** The people suggested for the @mention being typed (a listbox the comment box controls); a press takes one. */
+function PeopleSuggestions({ id, suggestions, optionId, take }: { id: string; suggestions: TimelineState['suggestions']; optionId(i: number): string; take(i: number): void }): JSX.Element {
+  const { t } = useTranslation();
+  return (
+    <ul id={id} className="rcv-comment__people" role="listbox" aria-label={t('records.timeline.comment.people')} hidden={suggestions === null} data-testid="records.timeline.people">
+      {suggestions?.people.map((person, i) => (
+        <li
+          key={person.id}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === suggestions.active}
+          className="rcv-comment__person"
+          // Taken on press, before the box loses focus and closes the list.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            take(i);
+          }}
+        >
+          {person.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The comment box, with the suggestions of people while an @mention is typed. */
+function CommentBox({ model }: { model: TimelineModel }): JSX.Element {
+  const state = useModel(model);
+  const { t } = useTranslation();
+  const ids = { hint: useId(), list: useId(), problem: useId() };
+  const area = useRef<HTMLTextAreaElement>(null);
+  const { take, handleKey } = useCommentKeys(model, state, area);
+  const suggestions = state.suggestions;
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     void model.send();
   };
-
   const optionId = (i: number) => `${ids.list}-${i}`;
   return (
     <form className="rcv-comment" onSubmit={handleSubmit} data-testid="records.timeline.form">
@@ -176,24 +206,7 @@ function CommentBox({ model }: { model: TimelineModel }): JSX.Element {
           onBlur={() => model.closeSuggestions()}
           data-testid="records.timeline.text"
         />
-        <ul id={ids.list} className="rcv-comment__people" role="listbox" aria-label={t('records.timeline.comment.people')} hidden={suggestions === null} data-testid="records.timeline.people">
-          {suggestions?.people.map((person, i) => (
-            <li
-              key={person.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === suggestions.active}
-              className="rcv-comment__person"
-              // Taken on press, before the box loses focus and closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                take(i);
-              }}
-            >
-              {person.name}
-            </li>
-          ))}
-        </ul>
+        <PeopleSuggestions id={ids.list} suggestions={suggestions} optionId={optionId} take={take} />
       </div>
       <div className="rcv-comment__actions">
         <span id={ids.hint} className="rcv-comment__hint">

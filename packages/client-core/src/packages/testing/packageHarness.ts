@@ -14,6 +14,8 @@ import { translateEnglish } from '../../testing/translate.js';
 import type { FileSystem } from '../../vfs/FileSystem.js';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import { WindowManager } from '../../windows/WindowManager.js';
+import { ApplicationCommands } from '../../commands/ApplicationCommands.js';
+import { CommandRegistry } from '../../commands/CommandRegistry.js';
 import type { DesktopHooks } from '../DesktopHooks.js';
 import type { BuiltinLoaders, PackageLoader } from '../packageLoading.js';
 import { PackageManager } from '../PackageManager.js';
@@ -75,6 +77,26 @@ export interface HarnessOptions {
   files?: FileSystem;
 }
 
+/** The builtin loaders of the options: each of `builtins` serves its module and notes its name in `calls`; raw `loaders` win. */
+function builtinLoaders(options: HarnessOptions, calls: string[]): Record<string, () => Promise<{ default?: unknown }>> {
+  const loaders: Record<string, () => Promise<{ default?: unknown }>> = {};
+  for (const [name, module] of Object.entries(options.builtins ?? {})) {
+    loaders[name] = async () => {
+      calls.push(name);
+      return { default: module };
+    };
+  }
+  return Object.assign(loaders, options.loaders);
+}
+
+/** The open alerts' states, oldest first. */
+function openAlerts(dialogs: DialogService): AlertState[] {
+  return dialogs
+    .dialogs()
+    .filter((d) => d.kind === 'alert')
+    .map((d) => d.getState() as AlertState);
+}
+
 /**
  * A PackageManager over real desktop models (WindowManager, DialogService,
  * NotificationService, SettingsStore in memory), the English catalogue, a
@@ -94,8 +116,10 @@ export function packageHarness(options: HarnessOptions = {}) {
   const locale = { current: 'en_EN' };
   /** The texts applications added (Desktop.addTranslations), in order. */
   const translations: Array<Parameters<DesktopHooks['addTranslations']>[0]> = [];
+  const commands = new CommandRegistry();
   const hooks: DesktopHooks = {
     windows,
+    commands: new ApplicationCommands(commands, windows),
     dialogs,
     notifications,
     settings,
@@ -116,14 +140,7 @@ export function packageHarness(options: HarnessOptions = {}) {
     search: new SearchService({ request: async <T>() => undefined as T, storedHistory: () => profile.search_history }),
   };
   const builtinCalls: string[] = [];
-  const loaders: Record<string, () => Promise<{ default?: unknown }>> = {};
-  for (const [name, module] of Object.entries(options.builtins ?? {})) {
-    loaders[name] = async () => {
-      builtinCalls.push(name);
-      return { default: module };
-    };
-  }
-  Object.assign(loaders, options.loaders);
+  const loaders = builtinLoaders(options, builtinCalls);
   const loader = new FakePackageLoader();
   const manager = new PackageManager({
     clock,
@@ -141,6 +158,8 @@ export function packageHarness(options: HarnessOptions = {}) {
     server,
     socket,
     hooks,
+    /** The desktop's command registry, where applications' commands go. */
+    commands,
     loader,
     builtinCalls,
     manager,
@@ -151,12 +170,7 @@ export function packageHarness(options: HarnessOptions = {}) {
       profile = makeProfile({ apps });
     },
     /** The open alerts' states, oldest first. */
-    alerts(): AlertState[] {
-      return dialogs
-        .dialogs()
-        .filter((d) => d.kind === 'alert')
-        .map((d) => d.getState() as AlertState);
-    },
+    alerts: (): AlertState[] => openAlerts(dialogs),
     dispose() {
       manager.dispose();
       dialogs.dispose();

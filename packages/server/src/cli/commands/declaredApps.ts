@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DECLARED_APP_TYPE } from '@atrium/shared';
 import { checkDeclaration, formatProblem, type AppDeclaration } from '@atrium/shared/apps';
 import { InstallRefused, InstallService, type InstallOutcome, type OrganisationOutcome } from '../../declarations/InstallService.js';
-import { formatLoss } from '../../declarations/upgradePlan.js';
+import { formatLoss, formatShared } from '../../declarations/upgradePlan.js';
 import { CliError, type CommandSpec } from '../args.js';
 import type { CliContext } from '../context.js';
 import { formatJson, formatTable } from '../format.js';
@@ -51,6 +51,9 @@ function describeOrganisation(o: OrganisationOutcome, dryRun: boolean): string[]
   if (o.plan && o.status !== 'unchanged') {
     lines.push(...o.plan.additions.map((a) => `    + ${a}`), ...o.plan.changes.map((c) => `    ~ ${c}`));
     lines.push(...o.plan.losses.map((l) => `    - ${formatLoss(l)}`));
+    lines.push(...o.plan.shared.map((v) => `    ! ${formatShared(v)}`));
+    if (o.plan.shared.length > 0) lines.push('    (the upgrade is refused until these records hold values of their own)');
+    if (o.recordsRetitled > 0) lines.push(`    (titles and search words of ${o.recordsRetitled} ${o.recordsRetitled === 1 ? 'record' : 'records'} computed again)`);
     if (o.plan.losses.length > 0) lines.push(dryRun ? '    (these values would be removed; the upgrade needs --allow-data-loss)' : `    (values removed: ${o.recordsTouched} ${o.recordsTouched === 1 ? 'record' : 'records'} changed or deleted, with history)`);
   }
   return lines;
