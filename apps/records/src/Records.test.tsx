@@ -43,6 +43,22 @@ describe('Records', () => {
     expect(within(body!).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Colour', 'Reason', 'Kind', 'From', 'To', 'Days']);
   });
 
+  it('says that more records match than were counted, in the number format of the language', async () => {
+    const server = testServer(manyRecords(12));
+    server.countCap = 10;
+    for (const [locale, range] of [
+      ['en_EN', '1–10 of 10+'],
+      ['de_DE', '1–10 von über 10'],
+    ] as const) {
+      const test = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args: { app: 'LeaveRequests' }, request: server.request, locale });
+      const [body] = test.bodies;
+      await waitFor(() => expect(within(body!).getByTestId('records.range').textContent).toBe(range));
+      expect((within(body!).getByTestId('records.next') as HTMLButtonElement).disabled).toBe(false);
+      test.closeAll();
+      test.unmount();
+    }
+  });
+
   it('sorts by a column when its heading is pressed, ascending then descending', async () => {
     const { test, server } = await launch(12);
     const [body] = test.bodies;

@@ -1,5 +1,5 @@
 import { Model } from '@atrium/app-kit';
-import type { Choice, Entity, Labels, RecordDto, RecordFilter, RecordQueryInput, RecordsChangedParams } from '@atrium/shared/apps';
+import { recordsAfter, type Choice, type Entity, type Labels, type RecordDto, type RecordFilter, type RecordQueryInput, type RecordsChangedParams } from '@atrium/shared/apps';
 import { writtenRecord, type RecordsCalls } from './recordsCalls.js';
 import { refusalOf, type Refusal } from './refusal.js';
 
@@ -18,8 +18,9 @@ export interface BoardColumn {
   colour: ChoiceColour | null;
   status: 'loading' | 'ready' | 'failed';
   cards: readonly RecordDto[];
-  /** How many records the column holds on the server (cards holds the first of them). */
+  /** How many records the column holds on the server (cards holds the first of them); more than that when `capped`. */
   total: number;
+  capped: boolean;
   loadingMore: boolean;
   problem: Refusal | null;
 }
@@ -79,7 +80,7 @@ export function boardField(entity: Entity): { key: string; choices: readonly Cho
 export function boardColumns(entity: Entity): BoardColumn[] {
   const field = boardField(entity);
   if (field === null) return [];
-  const empty = { status: 'loading', cards: [], total: 0, loadingMore: false, problem: null } as const;
+  const empty = { status: 'loading', cards: [], total: 0, capped: false, loadingMore: false, problem: null } as const;
   const columns: BoardColumn[] = field.choices.map((c) => ({ value: c.value, label: c.label, colour: c.colour ?? null, ...empty }));
   if (!field.required) columns.push({ value: null, label: null, colour: null, ...empty });
   return columns;
@@ -178,7 +179,7 @@ export class BoardModel extends Model<BoardState> {
       const page = await this.#options.calls.query(this.#options.app, this.#options.entityKey, columnQuery(this.#options.entity, column.value));
       if (this.#disposed || this.#loads.get(index) !== ticket) return;
       this.#merge(page.people, page.links);
-      this.#setColumn(index, { status: 'ready', cards: page.records, total: page.total, loadingMore: false });
+      this.#setColumn(index, { status: 'ready', cards: page.records, total: page.total, capped: page.capped, loadingMore: false });
     } catch (error) {
       if (this.#disposed || this.#loads.get(index) !== ticket) return;
       this.#setColumn(index, { status: 'failed', problem: refusalOf(error) });
@@ -188,7 +189,7 @@ export class BoardModel extends Model<BoardState> {
   /** Loads the column's next page after the cards it shows ("Show more"). */
   async showMore(index: number): Promise<void> {
     const column = this.getState().columns[index];
-    if (column === undefined || column.loadingMore || column.cards.length >= column.total) return;
+    if (column === undefined || column.loadingMore || !recordsAfter(column, column.cards.length)) return;
     const ticket = this.#loads.get(index) ?? 0;
     this.#setColumn(index, { loadingMore: true });
     try {
@@ -197,7 +198,7 @@ export class BoardModel extends Model<BoardState> {
       this.#merge(page.people, page.links);
       const now = this.getState().columns[index]!;
       const known = new Set(now.cards.map((c) => c.name));
-      this.#setColumn(index, { cards: [...now.cards, ...page.records.filter((r) => !known.has(r.name))], total: page.total, loadingMore: false });
+      this.#setColumn(index, { cards: [...now.cards, ...page.records.filter((r) => !known.has(r.name))], total: page.total, capped: page.capped, loadingMore: false });
     } catch (error) {
       if (this.#disposed) return;
       this.#setColumn(index, { loadingMore: false, problem: refusalOf(error) });

@@ -1,5 +1,5 @@
 import { Model } from '@atrium/app-kit';
-import { RECORD_PAGE_MAX, type Entity, type RecordDto, type RecordFilter, type RecordQueryInput, type RecordsChangedParams } from '@atrium/shared/apps';
+import { RECORD_PAGE_MAX, recordsAfter, type Entity, type RecordDto, type RecordFilter, type RecordQueryInput, type RecordsChangedParams } from '@atrium/shared/apps';
 import { addDays, addMonths, dayKey, monthOf, monthRange, sameDayIn, weekdayOf, type DayKey, type Month, type Span } from './calendarGrid.js';
 import type { RecordsCalls } from './recordsCalls.js';
 import { refusalOf, type Refusal } from './refusal.js';
@@ -191,7 +191,7 @@ export class CalendarModel extends Model<CalendarState> {
           people = { ...people, ...page.people };
           for (const record of page.records) found.set(record.name, record);
           offset += page.records.length;
-          if (offset >= page.total || page.records.length === 0) break;
+          if (page.records.length === 0 || !recordsAfter(page, offset)) break;
           if (found.size >= CALENDAR_MAX_RECORDS) {
             truncated = true;
             break;

@@ -38,7 +38,7 @@ describe('ListModel', () => {
     const s = list.getState();
     expect(s.columns).toEqual(['reason', 'kind', 'from', 'to', 'days']);
     expect(s.records.map((r) => r.title)).toEqual(['Trip 1', 'Trip 2', 'Trip 3', 'Trip 4', 'Trip 5', 'Trip 6', 'Trip 7', 'Trip 8', 'Trip 9', 'Trip 10']);
-    expect(list.range()).toEqual({ from: 1, to: 10, total: 25 });
+    expect(list.range()).toEqual({ from: 1, to: 10, total: 25, capped: false });
     expect(list.hasPrevious).toBe(false);
     expect(list.hasNext).toBe(true);
   });
@@ -49,14 +49,31 @@ describe('ListModel', () => {
     list.nextPage();
     list.nextPage();
     await flush();
-    expect(list.range()).toEqual({ from: 21, to: 25, total: 25 });
+    expect(list.range()).toEqual({ from: 21, to: 25, total: 25, capped: false });
     expect(list.hasNext).toBe(false);
     const asked = server.queries().length;
     list.nextPage();
     expect(server.queries()).toHaveLength(asked);
     list.previousPage();
     await flush();
-    expect(list.range()).toEqual({ from: 11, to: 20, total: 25 });
+    expect(list.range()).toEqual({ from: 11, to: 20, total: 25, capped: false });
+  });
+
+  it('pages on past a capped count while the pages are full, and learns the total on the last page', async () => {
+    const { list, server } = setup(25);
+    server.countCap = 10;
+    await list.refresh();
+    expect(list.range()).toEqual({ from: 1, to: 10, total: 10, capped: true });
+    expect(list.hasNext).toBe(true);
+    list.nextPage();
+    await flush();
+    // The page ends at the cap: more match than it counted, so there is a next page.
+    expect(list.range()).toEqual({ from: 11, to: 20, total: 20, capped: true });
+    expect(list.hasNext).toBe(true);
+    list.nextPage();
+    await flush();
+    expect(list.range()).toEqual({ from: 21, to: 25, total: 25, capped: false });
+    expect(list.hasNext).toBe(false);
   });
 
   it('sorts by a clicked column ascending, then descending, from the first page', async () => {
@@ -140,7 +157,7 @@ describe('ListModel', () => {
     tell({ app: 'LeaveRequests', entity: 'LeaveRequest', names: ['LR-2026-00013'] });
     await flush();
     expect(server.queries().at(-1)!.offset).toBe(10);
-    expect(list.range()).toEqual({ from: 11, to: 14, total: 14 });
+    expect(list.range()).toEqual({ from: 11, to: 14, total: 14, capped: false });
   });
 
   it('lists the deleted records instead of the live ones, from the first page, and back', async () => {
@@ -156,7 +173,7 @@ describe('ListModel', () => {
     list.showDeleted(false);
     await flush();
     expect(server.queries().at(-1)!.deleted).toBeUndefined();
-    expect(list.range()).toEqual({ from: 1, to: 10, total: 11 });
+    expect(list.range()).toEqual({ from: 1, to: 10, total: 11, capped: false });
   });
 
   it('asks again when changes may have been missed (the connection came back)', async () => {
@@ -165,7 +182,7 @@ describe('ListModel', () => {
     server.records.push(...manyRecords(4).slice(3));
     tell(null);
     await flush();
-    expect(list.range()).toEqual({ from: 1, to: 4, total: 4 });
+    expect(list.range()).toEqual({ from: 1, to: 4, total: 4, capped: false });
   });
 
   it('says why when the server refuses, and keeps the last answer from being replaced by an older one', async () => {

@@ -1,6 +1,6 @@
 import { Model } from '@atrium/app-kit';
 import type { AppSettings, RecordsChange } from '@atrium/sdk';
-import { RECORD_PAGE_DEFAULT, type EntityRights, type Entity, type RecordDto, type RecordExportQueryInput, type RecordFilter, type RecordQueryInput } from '@atrium/shared/apps';
+import { RECORD_PAGE_DEFAULT, recordsAfter, type EntityRights, type Entity, type RecordDto, type RecordExportQueryInput, type RecordFilter, type RecordQueryInput } from '@atrium/shared/apps';
 import { columnChoices, defaultColumns, isCompleteFilter } from './fields.js';
 import { failureOf, type RecordsApi, type RecordsFailure } from './RecordsApi.js';
 
@@ -40,7 +40,9 @@ export interface ListState {
   /** A request is under way; the rows shown are the previous ones. */
   busy: boolean;
   records: readonly RecordDto[];
+  /** How many records match, as the server counted them: more than that when `capped` (docs/behaviour/records.md#lists). */
   total: number;
+  capped: boolean;
   offset: number;
   pageSize: number;
   people: Readonly<Record<string, string>>;
@@ -84,6 +86,7 @@ export class ListModel extends Model<ListState> {
       busy: false,
       records: [],
       total: 0,
+      capped: false,
       offset: 0,
       pageSize: view?.pageSize ?? RECORD_PAGE_DEFAULT,
       people: {},
@@ -145,7 +148,7 @@ export class ListModel extends Model<ListState> {
         this.update({ offset: Math.max(0, Math.floor((page.total - 1) / this.getState().pageSize) * this.getState().pageSize) });
         return this.refresh();
       }
-      this.update({ status: 'ready', busy: false, records: page.records, total: page.total, offset: page.offset, people: page.people, links: page.links, failure: null });
+      this.update({ status: 'ready', busy: false, records: page.records, total: page.total, capped: page.capped, offset: page.offset, people: page.people, links: page.links, failure: null });
     } catch (error) {
       if (id !== this.#request) return;
       this.update({ status: 'failed', busy: false, failure: failureOf(error) });
@@ -211,14 +214,14 @@ export class ListModel extends Model<ListState> {
     }
   }
 
-  /** Pages: the previous and next exist when there are records before and after. */
+  /** Pages: the previous and next exist when there are records before and after (always after a page of a capped count). */
   get hasPrevious(): boolean {
     return this.getState().offset > 0;
   }
 
   get hasNext(): boolean {
     const s = this.getState();
-    return s.offset + s.pageSize < s.total;
+    return recordsAfter(s, s.offset + s.pageSize);
   }
 
   previousPage(): void {
@@ -235,11 +238,11 @@ export class ListModel extends Model<ListState> {
     void this.refresh();
   }
 
-  /** The first and last record shown (counted from 1) and the total: "1–50 of 2,134". */
-  range(): { from: number; to: number; total: number } {
+  /** The first and last record shown (counted from 1) and the total: "1–50 of 2,134", or with `capped` "1–50 of 10,000+". */
+  range(): { from: number; to: number; total: number; capped: boolean } {
     const s = this.getState();
-    if (s.records.length === 0) return { from: 0, to: 0, total: s.total };
-    return { from: s.offset + 1, to: s.offset + s.records.length, total: s.total };
+    if (s.records.length === 0) return { from: 0, to: 0, total: s.total, capped: s.capped };
+    return { from: s.offset + 1, to: s.offset + s.records.length, total: s.total, capped: s.capped };
   }
 
   /** The names of the records shown, in order (a form opened from the list goes to the next and previous of these). */

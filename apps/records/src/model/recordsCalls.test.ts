@@ -19,7 +19,7 @@ describe('the board over the records calls', () => {
   it('reads a column and sends a move as an update of the field at the version read', async () => {
     const record = testRecord('LR-2026-00003', { title: 'Wedding', status: 'requested' }, { version: 4 });
     const { sent, request } = server((method, path) => {
-      if (method === 'post') return { status: 'success', data: { records: path.includes('/query') ? [record] : [], total: 1, offset: 0, people: {}, links: {} } };
+      if (method === 'post') return { status: 'success', data: { records: path.includes('/query') ? [record] : [], total: 1, capped: false, offset: 0, people: {}, links: {} } };
       return { status: 'success', data: { ...record, version: 5, values: { ...record.values, status: 'approved' } } };
     });
     const calls: RecordsCalls = new RecordsApi(request);
@@ -34,7 +34,7 @@ describe('the board over the records calls', () => {
   it("puts a refused move back with the server's code and text", async () => {
     const record = testRecord('LR-2026-00003', { title: 'Wedding', status: 'requested' });
     const { request } = server((method) => {
-      if (method === 'post') return { status: 'success', data: { records: [record], total: 1, offset: 0, people: {}, links: {} } };
+      if (method === 'post') return { status: 'success', data: { records: [record], total: 1, capped: false, offset: 0, people: {}, links: {} } };
       throw Object.assign(new Error('Request failed'), { status: 403, body: { status: 'error', code: 'records.readOnlyField', message: 'You may not change the field Status', params: { field: 'Status' } } });
     });
     const model = new BoardModel({ calls: new RecordsApi(request), app: 'Leave', entityKey: 'request', entity: leaveRequest, mayUpdate: true });

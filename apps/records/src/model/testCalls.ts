@@ -1,4 +1,4 @@
-import { evaluateCondition, type Entity, type RecordDetail, type RecordDto, type RecordPage, type RecordQueryInput, type RecordsChangedParams, type TimelineEntry } from '@atrium/shared/apps';
+import { countedTotal, evaluateCondition, RECORD_COUNT_CAP, recordCountBound, type Entity, type RecordDetail, type RecordDto, type RecordPage, type RecordQueryInput, type RecordsChangedParams, type TimelineEntry } from '@atrium/shared/apps';
 import { RecordsFailure } from './RecordsApi.js';
 import type { RecordsCalls } from './recordsCalls.js';
 
@@ -17,6 +17,8 @@ export class TestCalls implements RecordsCalls {
   records: RecordDto[] = [];
   entries = new Map<string, TimelineEntry[]>();
   people: Record<string, string> = {};
+  /** How far a list's count goes, as the server's RECORD_COUNT_CAP (a test of a capped count sets a smaller one). */
+  countCap = RECORD_COUNT_CAP;
   /** Fields an update may not change (refused as the server refuses a read-only field). */
   readOnly = new Set<string>();
   /** The next call of this kind fails with this error. */
@@ -55,7 +57,10 @@ export class TestCalls implements RecordsCalls {
       (query.filters ?? []).every((f) => evaluateCondition({ field: f.field, op: f.op, ...(f.value === undefined ? {} : { value: f.value }) } as never, r.values, this.entity.fields, ctx)),
     );
     const offset = query.offset ?? 0;
-    return { records: matching.slice(offset, offset + (query.limit ?? 50)), total: matching.length, offset, people: this.people, links: {} };
+    const limit = query.limit ?? 50;
+    // Counted as the server counts: up to the cap, or to the end of the page when further.
+    const bound = recordCountBound(offset, limit, this.countCap);
+    return { records: matching.slice(offset, offset + limit), ...countedTotal(Math.min(matching.length, bound + 1), bound), offset, people: this.people, links: {} };
   }
 
   async update(app: string, name: string, version: number, values: Record<string, unknown>): Promise<RecordDetail> {

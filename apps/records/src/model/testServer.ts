@@ -6,7 +6,7 @@
  * Never imported by production code.
  */
 import type { Desktop } from '@atrium/sdk';
-import { AppDeclaration, checkValues, colourOf, type AppDeclarationInput, type DeclaredAppDto, type RecordDto, type RecordImportResult, type RecordQuery, type RecordRights } from '@atrium/shared/apps';
+import { AppDeclaration, checkValues, colourOf, countedTotal, RECORD_COUNT_CAP, recordCountBound, type AppDeclarationInput, type DeclaredAppDto, type RecordDto, type RecordImportResult, type RecordQuery, type RecordRights } from '@atrium/shared/apps';
 
 export const NOW = Date.parse('2026-03-02T09:00:00Z');
 export const ME = { id: 'u-dana', name: 'Dana Demo' };
@@ -66,6 +66,8 @@ export interface TestServer {
   /** Changes a record as another user would (a new version). */
   changeAsOlivia(name: string, values: Record<string, unknown>): void;
   queries(): RecordQuery[];
+  /** How far a list's count goes, as the server's RECORD_COUNT_CAP (a test of a capped count sets a smaller one). */
+  countCap: number;
 }
 
 function refusal(status: number, body: Record<string, unknown>): Error {
@@ -111,8 +113,8 @@ function importRows(server: TestServer, csv: string, write: boolean, number: () 
   return { columns, rows: rows.map(({ row, cells, problems }) => ({ row, cells, problems })), refused, dryRun: !write, created };
 }
 
-/** A page of a list as the server answers it: live (or deleted) records, filtered by equality, searched by words of the title, sorted. */
-function pageOf(records: readonly RecordDto[], q: RecordQuery) {
+/** A page of a list as the server answers it: live (or deleted) records, filtered by equality, searched by words of the title, sorted, counted up to `cap`. */
+function pageOf(records: readonly RecordDto[], q: RecordQuery, cap: number = RECORD_COUNT_CAP) {
   let list = records.filter((r) => (q.deleted ? r.deletedAt !== undefined : !r.deletedAt));
   for (const f of q.filters ?? []) list = list.filter((r) => (f.op === 'eq' ? r.values[f.field] === f.value : true));
   if (q.search) list = list.filter((r) => q.search!.toLowerCase().split(/\s+/).every((w) => r.title.toLowerCase().split(/\s+/).some((t) => t.startsWith(w))));
@@ -123,7 +125,9 @@ function pageOf(records: readonly RecordDto[], q: RecordQuery) {
   }
   const offset = q.offset ?? 0;
   const limit = q.limit ?? 50;
-  return { records: structuredClone(list.slice(offset, offset + limit)), total: list.length, offset, people: { [ME.id]: ME.name }, links: {} };
+  // Counted as the server counts: up to the cap, or to the end of the page when further.
+  const bound = recordCountBound(offset, limit, cap);
+  return { records: structuredClone(list.slice(offset, offset + limit)), ...countedTotal(Math.min(list.length, bound + 1), bound), offset, people: { [ME.id]: ME.name }, links: {} };
 }
 
 export function testServer(records: RecordDto[] = []): TestServer {
@@ -137,6 +141,7 @@ export function testServer(records: RecordDto[] = []): TestServer {
     release: () => waiting.splice(0).forEach((go) => go()),
     failWith: null,
     queries: () => server.calls.filter((c) => c.path.endsWith('/query')).map((c) => c.body as RecordQuery),
+    countCap: RECORD_COUNT_CAP,
     changeAsOlivia(name, values) {
       const r = server.records.find((x) => x.name === name)!;
       Object.assign(r, { version: r.version + 1, values: { ...r.values, ...values }, updatedBy: OLIVIA });
@@ -165,7 +170,7 @@ export function testServer(records: RecordDto[] = []): TestServer {
     const [, app, second, third, fourth] = path.split('?')[0]!.split('/');
     if (method === 'get' && app === 'apps' && second === undefined) return [LEAVE_APP];
     if (app !== 'LeaveRequests') throw refusal(404, { code: 'records.appNotFound', message: 'This application is not available to you' });
-    if (method === 'post' && third === 'query') return pageOf(server.records, body as RecordQuery);
+    if (method === 'post' && third === 'query') return pageOf(server.records, body as RecordQuery, server.countCap);
     // The CSV export answers the file's text (no envelope); the fake writes the titles only.
     if (method === 'get' && third === 'export.csv') return `\ufeffName,Reason\r\n${pageOf(server.records, { ...(JSON.parse(decodeURIComponent(path.split('?q=')[1]!)) as RecordQuery), offset: 0, limit: 200 }).records.map((r) => `${r.name},${r.title}`).join('\r\n')}\r\n`;
     if (method === 'post' && third === 'import') return importRows(server, (body as { csv: string }).csv, !path.endsWith('?dryRun=1'), () => next++);

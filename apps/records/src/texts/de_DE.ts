@@ -38,6 +38,7 @@ const de_DE: TextsShape<typeof en_EN> = {
       clear: 'Suche und Filter zurücksetzen',
       failed: 'Die Datensätze konnten nicht geladen werden',
       range: '{{from}}–{{to}} von {{total}}',
+      moreThan: 'über {{number}}',
       previous: 'Zurück',
       next: 'Weiter',
       pages: 'Seiten',

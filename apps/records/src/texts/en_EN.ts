@@ -35,6 +35,7 @@ export const en_EN = {
       clear: 'Clear the search and filters',
       failed: 'The records could not be loaded',
       range: '{{from}}–{{to}} of {{total}}',
+      moreThan: '{{number}}+',
       previous: 'Previous',
       next: 'Next',
       pages: 'Pages',

@@ -38,6 +38,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
       clear: 'Effacer la recherche et les filtres',
       failed: 'Les enregistrements n’ont pas pu être chargés',
       range: '{{from}}–{{to}} sur {{total}}',
+      moreThan: 'plus de {{number}}',
       previous: 'Précédent',
       next: 'Suivant',
       pages: 'Pages',

@@ -38,6 +38,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
       clear: 'Tøm søket og filtrene',
       failed: 'Postene kunne ikke lastes inn',
       range: '{{from}}–{{to}} av {{total}}',
+      moreThan: 'over {{number}}',
       previous: 'Forrige',
       next: 'Neste',
       pages: 'Sider',

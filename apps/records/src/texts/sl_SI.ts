@@ -38,6 +38,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
       clear: 'Počisti iskanje in filtre',
       failed: 'Zapisov ni bilo mogoče naložiti',
       range: '{{from}}–{{to}} od {{total}}',
+      moreThan: 'več kot {{number}}',
       previous: 'Nazaj',
       next: 'Naprej',
       pages: 'Strani',

@@ -38,6 +38,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
       clear: 'Xóa tìm kiếm và bộ lọc',
       failed: 'Không thể tải các bản ghi',
       range: '{{from}}–{{to}} trên {{total}}',
+      moreThan: 'hơn {{number}}',
       previous: 'Trước',
       next: 'Sau',
       pages: 'Trang',

@@ -8,6 +8,7 @@ const views_de_DE: TextsShape<typeof views_en_EN> = {
       label: 'Board von {{entity}}',
       noValue: 'Kein Wert',
       count: 'Datensätze: {{count}}',
+      countMore: 'über {{number}}',
       showMore: 'Mehr anzeigen',
       loading: 'Wird geladen…',
       empty: 'Keine Datensätze',

@@ -10,6 +10,7 @@ export const views_en_EN = {
       label: 'Board of {{entity}}',
       noValue: 'No value',
       count: 'Records: {{count}}',
+      countMore: '{{number}}+',
       showMore: 'Show more',
       loading: 'Loading…',
       empty: 'No records',

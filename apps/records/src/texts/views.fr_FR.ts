@@ -8,6 +8,7 @@ const views_fr_FR: TextsShape<typeof views_en_EN> = {
       label: 'Tableau des {{entity}}',
       noValue: 'Sans valeur',
       count: 'Enregistrements : {{count}}',
+      countMore: 'plus de {{number}}',
       showMore: 'Afficher plus',
       loading: 'Chargement…',
       empty: 'Aucun enregistrement',

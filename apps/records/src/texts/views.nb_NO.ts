@@ -8,6 +8,7 @@ const views_nb_NO: TextsShape<typeof views_en_EN> = {
       label: 'Tavle for {{entity}}',
       noValue: 'Ingen verdi',
       count: 'Oppføringer: {{count}}',
+      countMore: 'over {{number}}',
       showMore: 'Vis flere',
       loading: 'Laster inn…',
       empty: 'Ingen oppføringer',

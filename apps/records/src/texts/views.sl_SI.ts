@@ -8,6 +8,7 @@ const views_sl_SI: TextsShape<typeof views_en_EN> = {
       label: 'Tabla: {{entity}}',
       noValue: 'Brez vrednosti',
       count: 'Zapisi: {{count}}',
+      countMore: 'več kot {{number}}',
       showMore: 'Prikaži več',
       loading: 'Nalaganje …',
       empty: 'Ni zapisov',

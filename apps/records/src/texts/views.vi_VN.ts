@@ -8,6 +8,7 @@ const views_vi_VN: TextsShape<typeof views_en_EN> = {
       label: 'Bảng {{entity}}',
       noValue: 'Không có giá trị',
       count: 'Bản ghi: {{count}}',
+      countMore: 'hơn {{number}}',
       showMore: 'Xem thêm',
       loading: 'Đang tải…',
       empty: 'Không có bản ghi',

@@ -8,6 +8,7 @@ const views_zh_CN: TextsShape<typeof views_en_EN> = {
       label: '{{entity}}看板',
       noValue: '无值',
       count: '记录：{{count}}',
+      countMore: '超过 {{number}}',
       showMore: '显示更多',
       loading: '正在加载…',
       empty: '没有记录',

@@ -38,6 +38,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
       clear: '清除搜索和筛选',
       failed: '无法加载记录',
       range: '第 {{from}}–{{to}} 条，共 {{total}} 条',
+      moreThan: '超过 {{number}}',
       previous: '上一页',
       next: '下一页',
       pages: '分页',

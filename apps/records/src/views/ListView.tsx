@@ -196,14 +196,15 @@ function ListBody({ model, state, entity, actions }: { model: ListModel; state: 
   );
 }
 
-/** Where the page is ("1–50 of 2,134"), Previous and Next. */
+/** Where the page is ("1–50 of 2,134"; past the count's cap "1–50 of 10,000+"), Previous and Next. */
 function ListPager({ model }: { model: ListModel }): JSX.Element {
   const { t } = useTranslation();
   const number = useNumber();
   const range = model.range();
+  const total = range.capped ? t('records.list.moreThan', { number: number(range.total) }) : number(range.total);
   return (
     <nav className="rec-pager" aria-label={t('records.list.pages')} data-testid="records.pager">
-      <span data-testid="records.range">{t('records.list.range', { from: number(range.from), to: number(range.to), total: number(range.total) })}</span>
+      <span data-testid="records.range">{t('records.list.range', { from: number(range.from), to: number(range.to), total })}</span>
       <button type="button" className="rec-button" disabled={!model.hasPrevious} onClick={() => model.previousPage()} data-testid="records.previous">
         {t('records.list.previous')}
       </button>
@@ -218,7 +219,8 @@ function ListPager({ model }: { model: ListModel }): JSX.Element {
  * An entity's list (apps/records/README.md): search, saved views, columns,
  * New (with the create right), Export CSV (with the export right) and
  * Import CSV (with the import and create rights) above
- * the filters, the table of the page, and the pager ("1–50 of 2,134").
+ * the filters, the table of the page, and the pager ("1–50 of 2,134"; past
+ * the count's cap "1–50 of 10,000+").
  */
 export function ListView({ model, entity, rights, actions }: { model: ListModel; entity: Entity; rights: EntityRights; actions: ListActions }): JSX.Element {
   const { t, language } = useTranslation();

@@ -147,7 +147,7 @@ export class InstallService {
         }
         const outcome: InstallOutcome = { name: declaration.name, version: declaration.version, catalogue, versionReused, organisations: outcomes, warnings: checked.warnings, dryRun: options.dryRun ?? false };
         if (options.dryRun) throw new DryRun(outcome);
-        await this.syncIndexes(tx, app.id);
+        await this.syncIndexes(tx, app.id, outcomes.reduce((sum, o) => sum + o.recordsTouched, 0));
         return outcome;
       });
     } catch (e) {
@@ -172,15 +172,16 @@ export class InstallService {
 
   /**
    * Makes the indexes of the application's lists and unique fields those of
-   * every declaration its organisations run (records/recordIndexes.ts).
-   * A unique index the records of an organisation not upgraded now refuse
-   * (values shared while the declarations did not all agree) refuses the
-   * install, naming the field.
+   * every declaration its organisations run (records/recordIndexes.ts),
+   * and renews the records' statistics after many records changed
+   * (`recordsTouched`). A unique index the records of an organisation not
+   * upgraded now refuse (values shared while the declarations did not all
+   * agree) refuses the install, naming the field.
    */
-  private async syncIndexes(tx: Stores, appId: string): Promise<void> {
+  private async syncIndexes(tx: Stores, appId: string, recordsTouched: number): Promise<void> {
     const versions = new Map((await tx.declarations.versions(appId)).map((v) => [v.id, v.declaration]));
     const running = [...new Set((await tx.declarations.installsOf(appId)).map((i) => i.declarationId))].map((id) => versions.get(id)).filter((d) => d !== undefined);
-    await tx.records.syncIndexes(appId, running).catch((e: unknown) => {
+    await tx.records.syncIndexes(appId, running, recordsTouched).catch((e: unknown) => {
       if (!isUniqueViolation(e)) throw e;
       const field = uniqueFields(running).find((u) => uniqueIndexName(appId, u.entity, u.field) === violatedConstraint(e));
       throw new InstallRefused(

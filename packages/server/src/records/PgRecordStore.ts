@@ -1,11 +1,11 @@
-import type { AppDeclaration } from '@atrium/shared/apps';
+import { countedTotal, RECORD_COUNT_CAP, recordCountBound, type AppDeclaration } from '@atrium/shared/apps';
 import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { memberships, recordComments, recordHistory, records, recordSeries, users } from '../db/schema.js';
 import { displayName } from '../users/displayName.js';
 import { isUserId } from './recordChecks.js';
 import { dropIndexSql, existingIndexesSql, wantedIndexes } from './recordIndexes.js';
-import type { CommentRow, HistoryAction, HistoryRow, NewRecord, RecordPatch, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
+import type { CommentRow, HistoryAction, HistoryRow, NewRecord, RecordPageRows, RecordPatch, RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
 
 const recordColumns = {
   id: records.id,
@@ -29,6 +29,21 @@ const userIds = (ids: readonly string[]) => [...new Set(ids)].filter(isUserId);
 
 /** Rows written, or values asked about, in one statement (well below the database's limit on parameters). */
 const BATCH = 500;
+
+/**
+ * Records written at once (an import, a bulk write, an upgrade's changed
+ * values) from which the planner's statistics of the records table are
+ * renewed, in the write's transaction, when they are also a tenth of the
+ * table or more (as PostgreSQL's autovacuum judges): the embedded database
+ * has no autovacuum, and PostgreSQL's runs only later, while lists need the
+ * statistics at once to choose the indexes of their entities. Renewing
+ * them reads a sample of the whole table (seconds with 100,000 records on
+ * the embedded database: docs/PERFORMANCE.md, "Records"), so smaller
+ * writes leave them.
+ */
+export const RECORDS_ANALYZE_AFTER = 1_000;
+/** The share of the table's records (as last counted) a write must reach to renew the statistics. */
+const ANALYZE_SHARE = 0.1;
 
 const inScope = (scope: RecordScope) => and(eq(records.accountId, scope.accountId), eq(records.appId, scope.appId));
 const toHistory = (row: typeof recordHistory.$inferSelect): HistoryRow => ({ ...row, action: row.action as HistoryAction });
@@ -80,12 +95,35 @@ export class PgRecordStore implements RecordStore {
       .where(and(inScope(scope), eq(records.entity, entity), inArray(records.name, [...names]), isNull(records.deletedAt)));
   }
 
-  async page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<{ records: StoredRecord[]; total: number }> {
-    const [rows, [count]] = await Promise.all([
-      this.db.select(recordColumns).from(records).where(where).orderBy(orderBy).limit(limit).offset(offset),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(records).where(where),
-    ]);
-    return { records: rows, total: Number(count?.total ?? 0) };
+  async page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<RecordPageRows> {
+    const rows = (bound: number) => this.db.select(recordColumns).from(records).where(where).orderBy(orderBy).limit(bound).offset(offset);
+    // At most one record past `bound`, counted by a subquery (run once beside the page when in the page's statement). The
+    // bound is written into the statement: as a parameter, a prepared statement's generic plan would not know it and plan
+    // for reading a tenth of the table, scanning it all where few records match (docs/PERFORMANCE.md, "Records").
+    const countTo = (bound: number) => sql<number>`(select count(*)::int from (select 1 from ${records} where ${where} limit ${sql.raw(String(Math.trunc(bound) + 1))}) as matching)`;
+    let page: StoredRecord[];
+    let counted: { total: number; capped: boolean };
+    if (offset + limit >= RECORD_COUNT_CAP) {
+      // A page that reaches the cap counts to its own end: one record read past it tells whether more match.
+      page = await rows(limit + 1);
+      counted = countedTotal(offset + page.length, offset + limit);
+      page = page.slice(0, limit);
+    } else {
+      const found = await this.db
+        .select({ ...recordColumns, counted: countTo(RECORD_COUNT_CAP) })
+        .from(records)
+        .where(where)
+        .orderBy(orderBy)
+        .limit(limit)
+        .offset(offset);
+      page = found.map(({ counted: _counted, ...record }) => record);
+      counted = countedTotal(Number(found[0]?.counted ?? 0), RECORD_COUNT_CAP);
+    }
+    if (page.length > 0 || offset === 0) return { records: page, ...counted };
+    // A page past the end (records deleted meanwhile) still says how many there are, for the last page.
+    const bound = recordCountBound(offset, limit);
+    const { rows: [count] } = (await this.db.execute(sql`select ${countTo(bound)} as counted`)) as unknown as { rows: Array<{ counted: number }> };
+    return { records: page, ...countedTotal(Number(count?.counted ?? 0), bound) };
   }
 
   async nextNumber(scope: RecordScope, entity: string, prefix: string): Promise<number> {
@@ -137,7 +175,23 @@ export class PgRecordStore implements RecordStore {
       const byId = new Map(stored.map((r) => [r.id, r]));
       for (const row of rows) out.push(byId.get(row.id)!);
     }
+    await this.analyzeAfter(list.length);
     return out;
+  }
+
+  /** Renews the planner's statistics of the records table (and of the lists' keys: recordIndexes.ts). */
+  private async analyze(): Promise<void> {
+    await this.db.execute(sql`analyze ${records}`);
+  }
+
+  /** Renews the statistics after `rows` records were written, when they are many (RECORDS_ANALYZE_AFTER); answers whether it did. */
+  private async analyzeAfter(rows: number): Promise<boolean> {
+    if (rows < RECORDS_ANALYZE_AFTER) return false;
+    // reltuples: the table's records when statistics were last made (-1 before the first time).
+    const { rows: [table] } = (await this.db.execute(sql`select reltuples::float8 as counted from pg_class where oid = to_regclass('records')`)) as unknown as { rows: Array<{ counted: number }> };
+    if (rows < ANALYZE_SHARE * Number(table?.counted ?? 0)) return false;
+    await this.analyze();
+    return true;
   }
 
   async addHistoryMany(rows: readonly HistoryRow[]): Promise<void> {
@@ -215,15 +269,16 @@ export class PgRecordStore implements RecordStore {
     return new Set(rows.map((r) => r.id));
   }
 
-  async syncIndexes(appId: string, declarations: readonly AppDeclaration[]): Promise<{ created: string[]; dropped: string[] }> {
+  async syncIndexes(appId: string, declarations: readonly AppDeclaration[], rowsWritten = 0): Promise<{ created: string[]; dropped: string[] }> {
     const wanted = wantedIndexes(appId, declarations);
     const existing = ((await this.db.execute(existingIndexesSql(appId))) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
     const dropped = existing.filter((name) => !wanted.some((w) => w.name === name));
     for (const statement of dropped.flatMap(dropIndexSql)) await this.db.execute(sql.raw(statement));
     const created = wanted.filter((w) => !existing.includes(w.name));
     for (const statement of created.flatMap((i) => i.create)) await this.db.execute(sql.raw(statement));
-    // The planner learns the new keys' values (how many records hold each) only from statistics.
-    if (created.length > 0) await this.db.execute(sql`analyze ${records}`);
+    // The planner learns the new keys' values (how many records hold each), and those of many records changed, only from statistics.
+    if (created.length > 0) await this.analyze();
+    else await this.analyzeAfter(rowsWritten);
     return { created: created.map((i) => i.name), dropped };
   }
 }

@@ -182,7 +182,7 @@ export class RecordService {
     const page = await this.deps.stores.records.page(sql.where, sql.orderBy, sql.limit, sql.offset);
     const shown = page.records.map((record) => ({ record, hidden: this.access(caller, app, record).hiddenFields }));
     const answer = await this.present.records(app, caller, shown, evaluation);
-    return { records: answer.records, total: page.total, offset: sql.offset, people: answer.people, links: answer.links };
+    return { records: answer.records, total: page.total, capped: page.capped, offset: sql.offset, people: answer.people, links: answer.links };
   }
 
   /** GET records/{app}/record/{name}: the record and what the caller may do with it. */

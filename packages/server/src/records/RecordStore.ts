@@ -74,6 +74,13 @@ export interface CommentRow {
   createdAt: Date;
 }
 
+/** A page of stored records, and how many match (more than `total` when `capped`). */
+export interface RecordPageRows {
+  records: StoredRecord[];
+  total: number;
+  capped: boolean;
+}
+
 /** The records of one application of one organisation. */
 export interface RecordScope {
   accountId: string;
@@ -98,8 +105,14 @@ export interface RecordStore {
   findByName(scope: RecordScope, name: string): Promise<StoredRecord | null>;
   /** The live records of those names (of one entity), for the titles of links. */
   findByNames(scope: RecordScope, entity: string, names: readonly string[]): Promise<StoredRecord[]>;
-  /** A page of records matching `where` in `orderBy` order, and how many match in all. */
-  page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<{ records: StoredRecord[]; total: number }>;
+  /**
+   * A page of records matching `where` in `orderBy` order, and how many
+   * match: counted up to shared recordCountBound(offset, limit) (the cap,
+   * or the page's end when further), `capped` when more match. A page
+   * that reaches the cap is not counted: one record read past it says
+   * whether more match.
+   */
+  page(where: SQL, orderBy: SQL, limit: number, offset: number): Promise<RecordPageRows>;
   /** The next number of a naming series (1 for a new one): within a transaction, held until it ends. */
   nextNumber(scope: RecordScope, entity: string, prefix: string): Promise<number>;
   /** `count` consecutive numbers of a naming series at once (within a transaction, held until it ends); the first of them. */
@@ -107,7 +120,12 @@ export interface RecordStore {
   /** Whether a live record of the entity other than `exceptId` holds this value in a field. */
   valueTaken(scope: RecordScope, entity: string, field: string, value: unknown, exceptId: string | null): Promise<boolean>;
   addHistory(row: HistoryRow): Promise<void>;
-  /** Adds many records at version 1 (an import), in as few statements as the database takes, in the order given. */
+  /**
+   * Adds many records at version 1 (an import), in as few statements as the
+   * database takes, in the order given; with many (PgRecordStore's
+   * RECORDS_ANALYZE_AFTER, and a tenth of the table), renews the table's
+   * statistics.
+   */
   insertMany(records: readonly NewRecord[]): Promise<StoredRecord[]>;
   addHistoryMany(rows: readonly HistoryRow[]): Promise<void>;
   /** Which of these names records of the application have (deleted or not). */
@@ -128,7 +146,9 @@ export interface RecordStore {
   /**
    * Makes the indexes of an application's lists (recordIndexes.ts) those
    * its declarations want: creates the missing ones, drops those no longer
-   * wanted. Returns the names of both.
+   * wanted. Returns the names of both. The table's statistics are renewed
+   * when an index is made, or when the install changed `rowsWritten`
+   * records, as many as insertMany's.
    */
-  syncIndexes(appId: string, declarations: readonly AppDeclaration[]): Promise<{ created: string[]; dropped: string[] }>;
+  syncIndexes(appId: string, declarations: readonly AppDeclaration[], rowsWritten?: number): Promise<{ created: string[]; dropped: string[] }>;
 }

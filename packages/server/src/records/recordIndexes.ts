@@ -68,7 +68,14 @@ function inline(fragment: SQL): string {
   });
 }
 
-/** The fields an entity's views list, sort, filter, group or place by, the most used first. */
+/** Types whose key is a number or a moment: small to keep in an index, and what a list is most often sorted by. */
+const ORDERED_TYPES: ReadonlySet<Field['type']> = new Set(['number', 'decimal', 'percent', 'duration', 'rating', 'date', 'datetime']);
+
+/**
+ * The fields an entity's views list, sort, filter, group or place by, the
+ * most used first; then its numbers and moments outside the list's columns,
+ * which a user may add as a column and sort by.
+ */
 function listedFields(entity: Entity): string[] {
   const views = entity.views;
   const fieldKeys = Object.keys(entity.fields);
@@ -80,6 +87,7 @@ function listedFields(entity: Entity): string[] {
     entity.ownerField,
     ...fieldKeys.filter((k) => entity.fields[k]!.type === 'choice'),
     ...(views.list?.columns ?? fieldKeys),
+    ...fieldKeys.filter((k) => ORDERED_TYPES.has(entity.fields[k]!.type)),
   ];
   return [...new Set(wanted.filter((k): k is string => k !== undefined && Object.hasOwn(entity.fields, k)))];
 }

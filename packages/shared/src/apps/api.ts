@@ -26,7 +26,7 @@ import type { ValueProblem } from './values.js';
  *     POST   records/{app}/record/{name}/files?field=       upload a file to a file field (multipart, part `upload`)
  */
 
-export { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_CSV_MAX_ROWS, RECORD_CSV_MAX_CHARS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH, RecordMessages, type RecordErrorCode } from './recordLimits.js';
+export { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_COUNT_CAP, recordCountBound, countedTotal, recordsAfter, RECORD_CSV_MAX_ROWS, RECORD_CSV_MAX_CHARS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH, RecordMessages, type RecordErrorCode } from './recordLimits.js';
 import { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_CSV_MAX_CHARS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH } from './recordLimits.js';
 
 /** Columns every record has besides its fields; lists filter and sort by them too. */
@@ -161,10 +161,17 @@ export interface RecordRights {
   readOnlyFields: string[];
 }
 
-/** A page of a list. `people` and `links` name the users and linked records the values refer to. */
+/**
+ * A page of a list. `people` and `links` name the users and linked records
+ * the values refer to. `total`: how many records match, counted up to
+ * RECORD_COUNT_CAP (or to the end of the page, when further:
+ * recordCountBound); `capped`: more than `total` match, and the list goes on
+ * after this page.
+ */
 export interface RecordPage {
   records: RecordDto[];
   total: number;
+  capped: boolean;
   offset: number;
   people: Record<string, string>;
   links: Record<string, string>;

@@ -8,6 +8,37 @@
 export const RECORD_PAGE_MAX = 200;
 /** Records in a page when the list's view declares no size. */
 export const RECORD_PAGE_DEFAULT = 50;
+/**
+ * How many matching records a list counts at least (docs/behaviour/records.md#lists):
+ * past it the page says only that more match than it counted, since
+ * counting every record of a long list costs more than reading its page.
+ */
+export const RECORD_COUNT_CAP = 10_000;
+
+/**
+ * How far the count of a list's page goes: RECORD_COUNT_CAP records, or to
+ * the end of the page when that is further (a page past the cap still
+ * says how many come up to it). The count reads one record more, to tell
+ * whether more match.
+ */
+export function recordCountBound(offset: number, limit: number, cap: number = RECORD_COUNT_CAP): number {
+  return Math.max(cap, offset + limit);
+}
+
+/**
+ * A page's `total` and `capped` from the records counted, at most
+ * `bound + 1` (recordCountBound): the number itself up to the bound,
+ * else the bound with `capped` (more than `total` match).
+ */
+export function countedTotal(counted: number, bound: number): { total: number; capped: boolean } {
+  return counted > bound ? { total: bound, capped: true } : { total: counted, capped: false };
+}
+
+/** Whether records come after the first `reached` of a list whose page answered `total` and `capped`. */
+export function recordsAfter(page: { total: number; capped: boolean }, reached: number): boolean {
+  return page.capped || reached < page.total;
+}
+
 /** Most rows a CSV export or import holds. */
 export const RECORD_CSV_MAX_ROWS = 10_000;
 /** Longest CSV text an import reads (about 1,000 characters a row). */

@@ -47,6 +47,19 @@ describe('the board', () => {
     expect(within(column('rejected')).getByText('No records')).toBeTruthy();
   });
 
+  it('says when a column holds more records than were counted, and offers more of them', async () => {
+    const calls = new TestCalls(leaveRequest);
+    calls.countCap = 1_200;
+    calls.records = Array.from({ length: 1500 }, (_, i) => testRecord(`LR-2026-${String(i + 1).padStart(5, '0')}`, { title: `Leave ${i + 1}`, status: 'requested' }));
+    const model = new BoardModel({ calls, app: 'Leave', entityKey: 'request', entity: leaveRequest, mayUpdate: true });
+    await renderView(<BoardView model={model} entity={leaveRequest} open={() => undefined} />, 'de_DE');
+    await act(() => model.load());
+    // Counted up to the cap, in German number format, and more after the first cards.
+    expect(within(column('requested')).getByTestId('records.board.count').textContent).toBe('über 1.200');
+    expect(within(column('requested')).getByTestId('records.board.more')).toBeTruthy();
+    expect(within(column('approved')).getByTestId('records.board.count').textContent).toBe('0');
+  });
+
   it('moves a card with the keyboard: the update is sent and the move announced', async () => {
     const { calls } = await showBoard();
     const wedding = card('LR-2026-00003');

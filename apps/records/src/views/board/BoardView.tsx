@@ -1,11 +1,11 @@
 import { useModel, useTranslation, type TFunction } from '@atrium/app-kit';
-import { labelOf, type Entity, type RecordDto } from '@atrium/shared/apps';
+import { labelOf, recordsAfter, type Entity, type RecordDto } from '@atrium/shared/apps';
 import { useEffect, useId, useMemo, useRef, type FocusEvent, type JSX, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import { cardFieldsOf, shownCards, type BoardAnnouncement, type BoardColumn, type BoardModel, type BoardState } from '../../model/BoardModel.js';
 import { valueText } from '../../model/valueText.js';
 import { RecordColour } from '../RecordColour.js';
 import { usePointerDrag, type CardDrag } from './usePointerDrag.js';
-import { refusalText, useValueContext } from '../viewHelpers.js';
+import { refusalText, useNumber, useValueContext } from '../viewHelpers.js';
 import '../viewsCommon.css';
 import './board.css';
 
@@ -234,7 +234,7 @@ function ColumnState({ model, column, index, shown }: { model: BoardModel; colum
           </button>
         </p>
       )}
-      {column.status === 'ready' && column.cards.length < column.total && (
+      {column.status === 'ready' && recordsAfter(column, column.cards.length) && (
         <button type="button" className="rcv-button rcv-column__more" disabled={column.loadingMore} onClick={() => void model.showMore(index)} data-testid="records.board.more">
           {t('records.board.showMore')}
         </button>
@@ -247,7 +247,10 @@ function ColumnState({ model, column, index, shown }: { model: BoardModel; colum
 function Column(props: ColumnProps): JSX.Element {
   const { model, state, column, index, cards, title, drag } = props;
   const { t } = useTranslation();
+  const number = useNumber();
   const headingId = useId();
+  // Past the count's cap the column holds more than it counted: "10,000+".
+  const count = column.capped ? t('records.board.countMore', { number: number(column.total) }) : number(column.total);
   const target = state.grabbed?.column === index || drag?.over === index;
   return (
     <div
@@ -261,8 +264,8 @@ function Column(props: ColumnProps): JSX.Element {
       <h3 className="rcv-column__title" id={headingId}>
         <span className="rcv-column__swatch" aria-hidden="true" />
         <span className="rcv-ellipsis">{title}</span>
-        <span className="rcv-column__count" aria-label={t('records.board.count', { count: column.total })} data-testid="records.board.count">
-          {column.total}
+        <span className="rcv-column__count" aria-label={t('records.board.count', { count })} data-testid="records.board.count">
+          {count}
         </span>
       </h3>
       <ul className="rcv-column__cards">
