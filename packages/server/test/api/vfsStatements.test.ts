@@ -54,8 +54,8 @@ async function measure(call: () => Promise<{ statusCode: number; body: string }>
 /** Statements of the full profile, the notification centre's call and a global search (docs/PERFORMANCE.md, "Statements per call"). */
 const PROFILE_STATEMENTS = 3;
 const NOTIFICATION_STATEMENTS = 2;
-// A search also reads the declared applications the caller's organisation runs (their records and the comments on them).
-const SEARCH_STATEMENTS = 9;
+// A search also reads the declared applications the caller's organisation runs (their records, the comments on them and the files attached to them).
+const SEARCH_STATEMENTS = 10;
 const PROFILE = 'user/me/a+p+acc+ap+t';
 const NOTIFICATIONS = 'user/getusernotifications?type=assignments&take=5&skip=0';
 const SEARCH = 'search?q=plan';
