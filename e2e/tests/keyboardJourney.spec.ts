@@ -357,6 +357,8 @@ test.describe('a page zoomed to 400 % (320 x 256 CSS px)', () => {
     await expect(menu.getByRole('menuitem', { name: /^Properties/ })).toBeFocused();
     await page.keyboard.press('Enter');
     const properties = window.getByRole('dialog', { name: /^Properties of / });
+    // Checked once the properties are in: they push the focused Close button down in so small a window.
+    await expect(properties.getByTestId('files.properties.modified')).toBeVisible();
     await expectFocusIn(page, properties, 'in the properties');
     await page.keyboard.press('Escape');
     await expect(properties).toHaveCount(0);
