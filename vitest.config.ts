@@ -95,6 +95,8 @@ export default defineConfig({
           // Worker threads rather than child processes (POOL): the same isolation per file, a fifth less wall time.
           pool: POOL,
           name: 'shared',
+          // A limit where a test gives up, as the client's (clientProject): the property tests' hundreds of runs pass 5 s on a busy machine.
+          testTimeout: 30_000,
           include: ['packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/build/**/*.test.ts', 'idp/src/**/*.test.ts'],
         },
       },
