@@ -12,13 +12,87 @@ import { bearer } from '../helpers/http.js';
 import { createTestApp, type TestApp } from '../helpers/testApp.js';
 import { databaseKind } from '../helpers/testDatabase.js';
 
+/**
+ * One database seeded once for the whole file (the full demo is the slowest thing here), after a
+ * start that died part-way: what each start left is counted as it ends, and the tests read the counts.
+ */
 describe(`demo data on ${databaseKind}`, () => {
   let t: TestApp;
+  /** Rows of every table the demo data writes: on the new database, after the start that died, after the next start, and after one more. */
+  const counted = {} as Record<'empty' | 'interrupted' | 'seeded' | 'again', Record<string, number>>;
+  /** What each start answered: the one that died (its error), the next (true: it wrote the demo data) and one more. */
+  const starts = {} as { interrupted: unknown; seeded: boolean; again: boolean };
+  /** The files the demo attached to records, once it was written. */
+  let attached = 0;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix });
+    const seed = (stores: Stores) => seedDemoData(stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix });
+    counted.empty = await rows();
+    starts.interrupted = await seed(failingPartWay()).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    counted.interrupted = await rows();
+    starts.seeded = await seed(t.services.stores);
+    counted.seeded = await rows();
+    const [files] = await t.database.db.select({ n: count() }).from(vfsNodes).where(and(eq(vfsNodes.mount, 'records'), eq(vfsNodes.isDirectory, false)));
+    attached = files?.n ?? 0;
+    starts.again = await seed(t.services.stores);
+    counted.again = await rows();
   });
   afterAll(() => t.close());
+
+  /** Rows of every table the demo data writes. */
+  async function rows(): Promise<Record<string, number>> {
+    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources, tasks, taskFollowers, taskComments, roles, records, recordHistory };
+    const counted: Record<string, number> = {};
+    for (const [name, table] of Object.entries(tables)) {
+      const [row] = await t.database.db.select({ n: count() }).from(table);
+      counted[name] = row?.n ?? 0;
+    }
+    return counted;
+  }
+
+  /** The stores, except that inside a transaction the third announcement fails to be written, as if the server died there. */
+  function failingPartWay(): Stores {
+    const { stores } = t.services;
+    return {
+      ...stores,
+      transaction: (work) =>
+        stores.transaction((tx) => {
+          let written = 0;
+          const announcements = {
+            ...tx.announcements,
+            create: async (input: Parameters<Stores['announcements']['create']>[0]) => {
+              if (++written === 3) throw new Error('the server stopped here');
+              return tx.announcements.create(input);
+            },
+          };
+          return work({ ...tx, announcements });
+        }),
+    };
+  }
+
+  it('leaves no demo data behind when a start dies part-way, and the next start writes all of it once', async () => {
+    expect(starts.interrupted).toBeInstanceOf(Error);
+    expect((starts.interrupted as Error).message).toContain('the server stopped here');
+    expect(counted.interrupted).toEqual(counted.empty);
+
+    expect(starts.seeded).toBe(true);
+    const seeded = counted.seeded;
+    expect(seeded).toMatchObject({ accounts: 2, users: 4, memberships: 5, apps: 18, announcements: 5, blacklistedApps: 1 });
+    expect(seeded.tasks).toBeGreaterThanOrEqual(30);
+    expect(seeded.taskComments).toBeGreaterThanOrEqual(10);
+    expect(seeded.records).toBeGreaterThan(2_300);
+    // Each record's creation, and each upload of the demo's attachments (a change of its audit).
+    expect(attached).toBeGreaterThan(0);
+    expect(seeded.recordHistory).toBe((seeded.records ?? 0) + attached);
+    // Two logos, seven organisation pages and five announcement media.
+    expect(seeded.resources).toBe(14);
+
+    expect(starts.again).toBe(false);
+    expect(counted.again).toEqual(seeded);
+  });
 
   it('writes nothing when the database already has users', async () => {
     const before = await t.services.stores.users.count();
@@ -326,70 +400,6 @@ describe(`demo data on ${databaseKind}`, () => {
     }
     const budget = await t.services.tasks.searchComments({ userId: demo.id, accountId: northwind.id }, 'budget', 20, 0);
     expect(new Set(budget.items.map((c) => c.author.id)).size).toBeGreaterThanOrEqual(2);
-  });
-});
-
-describe(`demo data interrupted part-way on ${databaseKind}`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  /** Rows of every table the demo data writes. */
-  async function rows(): Promise<Record<string, number>> {
-    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources, tasks, taskFollowers, taskComments, roles, records, recordHistory };
-    const counted: Record<string, number> = {};
-    for (const [name, table] of Object.entries(tables)) {
-      const [row] = await t.database.db.select({ n: count() }).from(table);
-      counted[name] = row?.n ?? 0;
-    }
-    return counted;
-  }
-
-  /** The stores, except that inside a transaction the third announcement fails to be written, as if the server died there. */
-  function failingPartWay(): Stores {
-    const { stores } = t.services;
-    return {
-      ...stores,
-      transaction: (work) =>
-        stores.transaction((tx) => {
-          let written = 0;
-          const announcements = {
-            ...tx.announcements,
-            create: async (input: Parameters<Stores['announcements']['create']>[0]) => {
-              if (++written === 3) throw new Error('the server stopped here');
-              return tx.announcements.create(input);
-            },
-          };
-          return work({ ...tx, announcements });
-        }),
-    };
-  }
-
-  it('leaves no demo data behind, and the next start writes all of it once', async () => {
-    const empty = await rows();
-    await expect(seedDemoData(failingPartWay(), t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).rejects.toThrow('the server stopped here');
-    expect(await rows()).toEqual(empty);
-
-    expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(true);
-    const seeded = await rows();
-    expect(seeded).toMatchObject({ accounts: 2, users: 4, memberships: 5, apps: 18, announcements: 5, blacklistedApps: 1 });
-    expect(seeded.tasks).toBeGreaterThanOrEqual(30);
-    expect(seeded.taskComments).toBeGreaterThanOrEqual(10);
-    expect(seeded.records).toBeGreaterThan(2_300);
-    // Each record's creation, and each upload of the demo's attachments (a change of its audit).
-    const [attached] = await t.database.db.select({ n: count() }).from(vfsNodes).where(and(eq(vfsNodes.mount, 'records'), eq(vfsNodes.isDirectory, false)));
-    expect(attached!.n).toBeGreaterThan(0);
-    expect(seeded.recordHistory).toBe((seeded.records ?? 0) + attached!.n);
-    // Two logos, seven organisation pages and five announcement media.
-    expect(seeded.resources).toBe(14);
-    const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD);
-    const profile = (await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/user/me/a+p+acc+ap+t`, headers: bearer(jwt) })).json();
-    expect(profile.data.accounts).toHaveLength(2);
-
-    expect(await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix })).toBe(false);
-    expect(await rows()).toEqual(seeded);
   });
 
   it('gives every home folders with files of each kind, and each organisation shared documents and read-only documents', async () => {
