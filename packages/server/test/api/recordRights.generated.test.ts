@@ -322,7 +322,8 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
         let list = demoRecords(app, people, now, org);
         // Every k-th incident: some of each severity and status, some assigned to or reported by each responder.
         if (app === 'Incidents') list = list.filter((_, i) => i % Math.ceil(list.length / INCIDENTS) === 0 || i === list.length - 1);
-        for (const r of list) await t.services.records.createAsOperator({ accountId: orgIds[org], app, entity: r.entity, values: r.values, createdBy: r.createdBy, at: r.createdAt });
+        // In bulk, as the demo writes its records (demo/seedDemoApps.ts): one by one took a sixth of this file's time.
+        await t.services.records.createManyAsOperator({ accountId: orgIds[org], app, records: list.map((r) => ({ entity: r.entity, values: r.values, createdBy: r.createdBy, at: r.createdAt })) });
       }
     }
 
