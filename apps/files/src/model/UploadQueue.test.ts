@@ -1,6 +1,6 @@
 import { FileSystemError } from '@atrium/sdk';
 import type { WriteOptions } from '@atrium/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testHost, type TestHost } from './testHost.js';
 import { UploadQueue, type UploadItem } from './UploadQueue.js';
 
@@ -135,15 +135,25 @@ describe('UploadQueue', () => {
   });
 
   it('keeps an upload that progresses slowly going past the stall limit', async () => {
-    const { host, step } = steppedHost();
-    const queue = new UploadQueue(host, { stallAfterMs: 40 });
-    queue.add([file('slow.txt', '12345678')], 'home:/');
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-      await step();
+    // On a fake clock: a sign of life every 25 ms, 75 ms in all, past a limit of 40 ms without one (real sleeps
+    // of 25 ms overran 40 ms on a busy machine).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { host, step } = steppedHost();
+      const queue = new UploadQueue(host, { stallAfterMs: 40 });
+      queue.add([file('slow.txt', '12345678')], 'home:/');
+      for (let i = 0; i < 3; i++) {
+        await vi.advanceTimersByTimeAsync(25);
+        // The step waits a turn or a few (timers of 0 ms, which the fake clock runs a millisecond on) for the upload to ask for more.
+        let stepped = false;
+        void step().then(() => (stepped = true));
+        while (!stepped) await vi.advanceTimersByTimeAsync(1);
+      }
+      await queue.idle();
+      expect(summary(queue.getState().items)).toEqual(['slow.txt done 8/8']);
+    } finally {
+      vi.useRealTimers();
     }
-    await queue.idle();
-    expect(summary(queue.getState().items)).toEqual(['slow.txt done 8/8']);
   });
 
   it('asks again about the name when a failed upload is retried (the failed one may have arrived)', async () => {
