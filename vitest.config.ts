@@ -53,7 +53,7 @@ const clientMocking = mockingClientFiles();
 /**
  * The client's tests run one file after another in each worker on one module graph (`isolate: false`):
  * loading React, jsdom's document and the models again for every file was most of their time (the
- * client's 190 files took 154 s of processor time, each isolated, and 46 s so). They leave nothing behind that
+ * client's 190 files took 113 s on two cores each isolated, and 37 s so: docs/PERFORMANCE.md). They leave nothing behind that
  * the next file would meet: each renders into its own container and cleans up, and stubs of globals
  * and fake timers are undone after each test. The files that replace a module run isolated.
  */
