@@ -24,6 +24,8 @@ test('a lead moved on the board with the keyboard changes stage, is announced, a
   const card = from.getByTestId('records.board.card').first();
   await expect(card).toBeVisible();
   const name = (await card.getAttribute('data-card'))!;
+  // Columns load one by one: the count is read once the target column has answered.
+  await expect(to).not.toHaveAttribute('aria-busy');
   const before = Number(await to.getByTestId('records.board.count').textContent());
   const token = await apiToken(request, 'olivia');
   try {

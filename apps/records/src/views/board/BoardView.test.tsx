@@ -47,6 +47,18 @@ describe('the board', () => {
     expect(within(column('rejected')).getByText('No records')).toBeTruthy();
   });
 
+  it('shows no count on a column that is still loading, and says it is busy', async () => {
+    const calls = new TestCalls(leaveRequest);
+    calls.records = [testRecord('LR-2026-00004', { title: 'Summer', status: 'approved' })];
+    const model = new BoardModel({ calls, app: 'Leave', entityKey: 'request', entity: leaveRequest, mayUpdate: true });
+    await renderView(<BoardView model={model} entity={leaveRequest} open={() => undefined} />);
+    expect(column('approved').getAttribute('aria-busy')).toBe('true');
+    expect(within(column('approved')).queryByTestId('records.board.count')).toBeNull();
+    await act(() => model.load());
+    expect(column('approved').hasAttribute('aria-busy')).toBe(false);
+    expect(within(column('approved')).getByTestId('records.board.count').textContent).toBe('1');
+  });
+
   it('says when a column holds more records than were counted, and offers more of them', async () => {
     const calls = new TestCalls(leaveRequest);
     calls.countCap = 1_200;

@@ -252,6 +252,8 @@ function Column(props: ColumnProps): JSX.Element {
   // Past the count's cap the column holds more than it counted: "10,000+".
   const count = column.capped ? t('records.board.countMore', { number: number(column.total) }) : number(column.total);
   const target = state.grabbed?.column === index || drag?.over === index;
+  // Before its first answer a column has no count to show (not a "0" that is not true).
+  const counted = column.status !== 'loading' || column.cards.length > 0 || column.total > 0;
   return (
     <div
       className={`rcv-column rcv-choice--${column.colour ?? 'none'}${target ? ' rcv-column--target' : ''}`}
@@ -260,13 +262,16 @@ function Column(props: ColumnProps): JSX.Element {
       data-testid="records.board.column"
       data-value={column.value ?? ''}
       data-column-index={index}
+      aria-busy={column.status === 'loading' || undefined}
     >
       <h3 className="rcv-column__title" id={headingId}>
         <span className="rcv-column__swatch" aria-hidden="true" />
         <span className="rcv-ellipsis">{title}</span>
-        <span className="rcv-column__count" aria-label={t('records.board.count', { count })} data-testid="records.board.count">
-          {count}
-        </span>
+        {counted && (
+          <span className="rcv-column__count" aria-label={t('records.board.count', { count })} data-testid="records.board.count">
+            {count}
+          </span>
+        )}
       </h3>
       <ul className="rcv-column__cards">
         {cards.map((card) => (
