@@ -10,6 +10,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   date,
   index,
   integer,
@@ -702,4 +703,136 @@ export const recordSeries = pgTable(
     next: integer('next').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.appId, t.entity, t.prefix] })],
+);
+
+/** Text slots (dimensions, distinct counts) and number slots (measured fields) of a dataset's facts. */
+export const FACT_TEXT_SLOTS = 20;
+export const FACT_NUMBER_SLOTS = 12;
+
+/**
+ * Which slot of `dataset_facts` holds what, for one dataset of the
+ * declaration an organisation runs (datasets/README.md): the text slots'
+ * fields (with a date part), the number slots' fields, the time field.
+ * Rebuilt, with the facts, when the organisation installs or upgrades the
+ * application.
+ */
+export interface FactsLayout {
+  entity: string;
+  texts: Array<{ field: string; part?: 'year' | 'quarter' | 'month' | 'week' | 'day' }>;
+  numbers: string[];
+  time?: string;
+}
+
+/** One dataset of an application as one organisation runs it: the layout of its facts. */
+export const datasetDefs = pgTable(
+  'dataset_defs',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    dataset: text('dataset').notNull(),
+    entity: text('entity').notNull(),
+    layout: jsonb('layout').$type<FactsLayout>().notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('dataset_defs_key').on(t.accountId, t.appId, t.dataset), index('dataset_defs_entity_idx').on(t.accountId, t.appId, t.entity)],
+);
+
+/**
+ * The facts of a dataset: one narrow, typed row per live record of its
+ * entity (a deleted record has none), with the values its dimensions group
+ * by (a date already cut to its part: `2026-Q3`) and the numbers its
+ * measures add up, so that a figure over a million records reads no JSON
+ * (datasets/README.md). Kept in step with `records` in the same
+ * transaction as every write.
+ */
+const textSlots = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`d${i + 1}`, text(`d${i + 1}`)])) as Record<`d${number}`, ReturnType<typeof text>>;
+const numberSlots = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`n${i + 1}`, doublePrecision(`n${i + 1}`)])) as Record<`n${number}`, ReturnType<typeof doublePrecision>>;
+export const datasetFacts = pgTable(
+  'dataset_facts',
+  {
+    defId: uuid('def_id')
+      .notNull()
+      .references(() => datasetDefs.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    /** The record's owner (the "own" and "reports" scopes). */
+    ownerId: uuid('owner_id'),
+    /** The day of the dataset's time field (the dashboard's time range). */
+    at: date('at'),
+    ...textSlots,
+    ...numberSlots,
+  },
+  (t) => [primaryKey({ columns: [t.defId, t.recordId] }), index('dataset_facts_record_idx').on(t.recordId)],
+);
+
+/**
+ * Dashboards (docs/behaviour/dashboards.md): a definition (widgets, filters,
+ * time range) of an organisation, owned by a user, shared with nobody else,
+ * the organisation, or the holders of a role of an application.
+ */
+export const dashboards = pgTable(
+  'dashboards',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** private, organisation or role. */
+    sharing: text('sharing').notNull().default('private'),
+    /** For `role`: the application and the role. */
+    sharingApp: text('sharing_app'),
+    sharingRole: text('sharing_role'),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    version: integer('version').notNull().default(1),
+    createdAt: created(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dashboards_account_idx').on(t.accountId, t.sharing), index('dashboards_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * What a user's home widget shows (GET profile/user/{uuid}): set per
+ * organisation (user null) or per user of it, a block of HTML or a
+ * dashboard; the user's own row wins over the organisation's.
+ */
+export const homeBlocks = pgTable(
+  'home_blocks',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** html or dashboard. */
+    type: text('type').notNull(),
+    html: text('html'),
+    dashboardId: uuid('dashboard_id').references(() => dashboards.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('home_blocks_key').on(t.accountId, t.userId).nullsNotDistinct()],
+);
+
+/**
+ * The colour each KPI widget with a threshold was last seen in, so that a
+ * task is given once per entry into red (docs/behaviour/dashboards.md#thresholds).
+ */
+export const dashboardAlerts = pgTable(
+  'dashboard_alerts',
+  {
+    dashboardId: uuid('dashboard_id')
+      .notNull()
+      .references(() => dashboards.id, { onDelete: 'cascade' }),
+    widgetId: text('widget_id').notNull(),
+    colour: text('colour').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    taskId: uuid('task_id'),
+  },
+  (t) => [primaryKey({ columns: [t.dashboardId, t.widgetId] })],
 );

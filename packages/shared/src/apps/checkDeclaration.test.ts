@@ -287,3 +287,57 @@ describe('checkDeclaration', () => {
     });
   });
 });
+
+describe('datasets of a declaration', () => {
+  const withDatasets = (datasets: unknown) => ({ ...complete(), datasets });
+  const problems = (datasets: unknown) => {
+    const check = checkDeclaration(withDatasets(datasets));
+    return check.ok ? [] : check.problems.map(formatProblem);
+  };
+  const audits = {
+    label: all('Audits'),
+    entity: 'audit',
+    dimensions: {
+      status: { label: all('Status'), field: 'status' },
+      month: { label: all('Month'), field: 'planned', part: 'month' },
+      quarter: { label: all('Quarter'), field: 'planned', part: 'quarter' },
+      owner: { label: all('Auditor'), field: 'owner' },
+    },
+    measures: {
+      audits: { label: all('Audits'), op: 'count' },
+      cost: { label: all('Cost'), op: 'sum', field: 'cost' },
+      findings: { label: all('Findings'), op: 'sum', field: 'findingsCount' },
+      perAudit: { label: all('Findings per audit'), ratio: { numerator: 'findings', denominator: 'audits' } },
+    },
+    hierarchies: { time: { label: all('Time'), levels: ['quarter', 'month'] } },
+    time: 'planned',
+  };
+
+  it('accepts dimensions, date parts, measures, ratios, hierarchies and a time field', () => {
+    expect(problems({ audits })).toEqual([]);
+  });
+
+  it('reports every wrong reference at its path', () => {
+    const bad = {
+      ...audits,
+      entity: 'audit',
+      dimensions: { ...audits.dimensions, nope: { label: all('Nope'), field: 'missing' }, day: { label: all('Day'), field: 'planned' }, notes: { label: all('Notes'), field: 'notes' }, st: { label: all('S'), field: 'status', part: 'year' } },
+      measures: { ...audits.measures, total: { label: all('T'), op: 'sum', field: 'status' }, r: { label: all('R'), ratio: { numerator: 'perAudit', denominator: 'none' } }, c: { label: all('C'), op: 'count', field: 'cost' } },
+      hierarchies: { h: { label: all('H'), levels: ['month', 'week'] } },
+      time: 'status',
+    };
+    expect(problems({ audits: bad, other: { ...audits, entity: 'nothing' } })).toEqual([
+      "datasets.audits.dimensions.nope.field: no field 'missing' in entity 'audit'",
+      "datasets.audits.dimensions.day.part: 'planned' is a date: say which part groups it (year, quarter, month, week or day)",
+      "datasets.audits.dimensions.notes.field: 'notes' is a longText field; a dimension groups by a field of type text, choice, user, link, boolean, rating, email, phone, or a date with a part",
+      "datasets.audits.dimensions.st.part: 'status' is not a date: a part applies only to date fields",
+      "datasets.audits.measures.total.field: 'status' is a choice field; sum applies to a field of type number, decimal, percent, duration, rating",
+      "datasets.audits.measures.r.ratio.numerator: 'perAudit' is a ratio itself; a ratio divides two measures that are not ratios",
+      'datasets.audits.measures.r.ratio.denominator: no measure \'none\' in this dataset',
+      'datasets.audits.measures.c.field: count counts records: it names no field',
+      "datasets.audits.hierarchies.h.levels.1: no dimension 'week' in this dataset",
+      "datasets.audits.time: 'status' is a choice field; the time range applies to a date field",
+      "datasets.other.entity: no entity 'nothing' in this application",
+    ]);
+  });
+});

@@ -42,6 +42,11 @@ export function declarationTexts(declaration: AppDeclaration): Labels[] {
     texts.push(role.label);
     if (role.description) texts.push(role.description);
   }
+  for (const dataset of Object.values(declaration.datasets ?? {})) {
+    texts.push(dataset.label, ...(dataset.description ? [dataset.description] : []));
+    texts.push(...Object.values(dataset.dimensions).map((d) => d.label), ...Object.values(dataset.measures).map((m) => m.label));
+    texts.push(...Object.values(dataset.hierarchies ?? {}).map((h) => h.label));
+  }
   for (const entity of Object.values(declaration.entities)) {
     texts.push(entity.label, entity.pluralLabel);
     texts.push(...Object.values(entity.fields).flatMap(fieldTexts));

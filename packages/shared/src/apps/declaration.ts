@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
-import { APP_CATEGORIES, LOCALES } from '../constants.js';
+import { APP_CATEGORIES } from '../constants.js';
 import { ROLE_NAME_MAX, ROLE_NAME_PATTERN } from '../rules/roleName.js';
 import { Condition } from './condition.js';
+import { Dataset } from './dataset.js';
+import { Labels } from './labels.js';
 
 /**
  * The declaration of a business application (docs/APPLICATIONS.md,
@@ -13,8 +15,8 @@ import { Condition } from './condition.js';
  * all read the same parsed value, so nothing restates a field.
  */
 
-/** Longest label, help text or choice label, in any locale. */
-export const LABEL_MAX_LENGTH = 200;
+export { LABEL_MAX_LENGTH, Labels } from './labels.js';
+
 /** Most entities in one application, fields in one entity, choices in one field. */
 export const DECLARATION_LIMITS = { entities: 50, fields: 200, choices: 200, roles: 50, views: 20, childFields: 50 } as const;
 
@@ -27,13 +29,6 @@ const key = () => z.string().check(z.regex(DECLARATION_KEY_PATTERN, 'must start 
  */
 const roleKey = () =>
   z.string().check(z.maxLength(ROLE_NAME_MAX, `must have at most ${ROLE_NAME_MAX} characters`), z.regex(ROLE_NAME_PATTERN, 'must be lower-case letters, digits and single hyphens, starting with a letter (e.g. lead-auditor)'));
-
-/** A text in the seven locales: en_EN required, any other may be left out (it falls back to en_EN). */
-export const Labels = z.strictObject({
-  en_EN: z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(LABEL_MAX_LENGTH)),
-  ...Object.fromEntries(LOCALES.filter((l) => l !== 'en_EN').map((l) => [l, z.optional(z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(LABEL_MAX_LENGTH)))])),
-} as { en_EN: z.ZodMiniString<string> } & Record<Exclude<(typeof LOCALES)[number], 'en_EN'>, z.ZodMiniOptional<z.ZodMiniString<string>>>);
-export type Labels = z.infer<typeof Labels>;
 
 /** The field types (docs/APPLICATIONS.md, "Field types"). */
 export const FIELD_TYPES = [
@@ -278,6 +273,8 @@ export const AppDeclaration = z.strictObject({
   icon: z.optional(z.string().check(z.maxLength(64))),
   roles: z._default(z.record(roleKey(), Role), {}),
   entities: z.record(key(), Entity),
+  /** Datasets over the entities, for dashboards (docs/behaviour/dashboards.md#datasets). */
+  datasets: z.optional(z.record(key(), Dataset)),
 });
 export type AppDeclaration = z.infer<typeof AppDeclaration>;
 /** A declaration as written, before defaults are filled in. */

@@ -1,6 +1,7 @@
 import { EVERYONE_ROLE, type AppDeclaration, type ChildField, type Entity, type Field, type FieldType } from './declaration.js';
 import { CONDITION_MAX_DEPTH, UNARY_OPS, conditionDepth, type Condition, type ConditionValue } from './condition.js';
 import type { DeclarationProblem } from './declarationIssues.js';
+import { datasetProblems } from './datasetReferences.js';
 import { normaliseValue } from './values.js';
 
 /**
@@ -275,5 +276,6 @@ export function referenceProblems(declaration: AppDeclaration): DeclarationProbl
     checkViews(out, scope, entity, `${path}.views`);
     checkRights(out, scope, entity, roles, `${path}.rights`);
   }
+  out.problems.push(...datasetProblems(declaration));
   return out.problems;
 }

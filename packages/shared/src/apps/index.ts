@@ -6,6 +6,7 @@
  * the records runtime carry it.
  */
 export * from './declaration.js';
+export * from './dataset.js';
 export * from './condition.js';
 export * from './evaluate.js';
 export * from './values.js';
@@ -13,3 +14,4 @@ export * from './api.js';
 export * from './richText.js';
 export * from './checkDeclaration.js';
 export { TITLE_TYPES, NUMERIC_TYPES, UNIQUE_TYPES } from './declarationReferences.js';
+export { DIMENSION_TYPES, DATE_DIMENSION_TYPES, MEASURE_TYPES } from './datasetReferences.js';

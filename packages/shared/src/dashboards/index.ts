@@ -1,0 +1,10 @@
+/**
+ * Dashboards (docs/behaviour/dashboards.md): dataset queries, dashboards
+ * and their widgets, the drill-down context and message, the home widget's
+ * answer. A separate entry (`@atrium/shared/dashboards`), so that only the
+ * server and the applications that draw dashboards carry it.
+ */
+export * from './query.js';
+export * from './dashboard.js';
+export * from './drill.js';
+export * from './home.js';
