@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../api/text.js';
+import type { Labels } from '../apps/labels.js';
 
 /**
  * The query a dashboard's widget sends for its figures
@@ -88,4 +89,42 @@ export interface DatasetResult {
   links: Record<string, string>;
   /** When the figures were read (ISO); an answer from the short cache carries the time of its read. */
   readAt: string;
+}
+
+/** A dimension of a dataset as the caller may use it (GET datasets). */
+export interface DatasetDimensionInfo {
+  key: string;
+  label: Labels;
+  type: DatasetValueType;
+  part?: 'year' | 'quarter' | 'month' | 'week' | 'day';
+  /** A choice field's choices, to show their labels and colours. */
+  choices?: Array<{ value: string; label: Labels; colour?: string }>;
+}
+
+export interface DatasetMeasureInfo {
+  key: string;
+  label: Labels;
+  percent?: boolean;
+  decimals?: number;
+  /** A sum or average of a currency field: its ISO code. */
+  currency?: string;
+}
+
+/**
+ * A dataset the caller may query: of an application their organisation
+ * runs and of an entity they may read, with only the dimensions and
+ * measures over fields they see.
+ */
+export interface DatasetInfo {
+  app: string;
+  appLabel: Labels;
+  key: string;
+  label: Labels;
+  description?: Labels;
+  entity: string;
+  dimensions: DatasetDimensionInfo[];
+  measures: DatasetMeasureInfo[];
+  hierarchies: Array<{ key: string; label: Labels; levels: string[] }>;
+  /** The field the dashboard's time range applies to, when the dataset has one. */
+  time?: string;
 }
