@@ -9,6 +9,7 @@
  *
  * The guide: docs/APPLICATIONS.md.
  */
+import type { DesktopDrilldown } from './drilldown.js';
 import {
   VFS_NAME_RULES,
   type CreateTaskBody,
@@ -34,6 +35,26 @@ import {
 export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } from '@atrium/shared';
 export { FileSystemError } from '@atrium/shared';
 export { wildcardMatcher } from './wildcard.js';
+export {
+  createDrilldown,
+  DASHBOARDS_APP,
+  DrillError,
+  drillErrorText,
+  fillFilter,
+  fillText,
+  fillValue,
+  type DesktopDrilldown,
+  type DrillDashboard,
+  type DrillElement,
+  type DrillErrorCode,
+  type DrillFileEntry,
+  type DrilldownHost,
+  type DrillStack,
+  type DrillValue,
+  type DrillView,
+  type DrillWidget,
+} from './drilldown.js';
+export type { DrillContextEntry, DrillFilter, Drilldown, DrillMessage, DrillTarget } from '@atrium/shared/dashboards';
 export type {
   CreateTaskBody,
   NotificationGroup,
@@ -483,6 +504,12 @@ export interface Desktop {
    * it closes, all of them when the application ends.
    */
   registerCommands(commands: readonly AppCommand[], options?: { window?: AppWindow }): () => void;
+  /**
+   * The drill-down engine (docs/behaviour/dashboards.md#drill-down): one
+   * stack per widget slot of an open dashboard (`stack`, `release` when its
+   * window closes), and drills from links (`follow`).
+   */
+  readonly drilldown: DesktopDrilldown;
 }
 
 /** A command of an application (Desktop.registerCommands). */

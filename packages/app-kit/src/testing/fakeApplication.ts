@@ -3,7 +3,7 @@
  * keeps settings in memory with the real rules (checkSetting, locks) and
  * records what the app asked of it. Never imported by production code.
  */
-import { localizedText, type AppCommand, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
+import { createDrilldown, localizedText, type AppCommand, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
@@ -130,7 +130,8 @@ interface DesktopCalls {
 /** The desktop an app sees, recording its calls in `calls`; its locale changes with setLocale unless the options answer it. */
 function fakeDesktop(options: FakeApplicationOptions, settings: FakeSettings, calls: DesktopCalls): Desktop {
   let locale: Locale = options.locale ?? 'en_EN';
-  return {
+  let drilldown: Desktop['drilldown'] | null = null;
+  const desktop: Desktop = {
     get locale() {
       return locale;
     },
@@ -167,7 +168,13 @@ function fakeDesktop(options: FakeApplicationOptions, settings: FakeSettings, ca
     onRecordsChanged: options.onRecordsChanged ?? (() => () => undefined),
     // Set by fakeApplication, where the commands are kept.
     registerCommands: () => () => undefined,
+    // The desktop's own engine: its launches and opened files are recorded like the app's (launches, openedFiles).
+    get drilldown() {
+      drilldown ??= createDrilldown(desktop);
+      return drilldown;
+    },
   };
+  return desktop;
 }
 
 /** The application's own settings over `values`, telling their listeners of every change. */

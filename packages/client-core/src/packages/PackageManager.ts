@@ -6,7 +6,8 @@ import { Application, type ApplicationHost, type WindowContent } from './Applica
 import { scheduleAutostart } from './autostart.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { createDesktopApi } from './desktopApi.js';
-import { NoopDrilldownEngine, type DrilldownEngine, type LinkAction } from './links.js';
+import { LinkDrilldown } from '../drilldown/drillLinks.js';
+import type { DrilldownEngine, LinkAction } from './links.js';
 import { packageIcon } from './packageIcon.js';
 import { packageTitle } from './packageTitle.js';
 import { PackageError, launchErrorHint, newErrorId } from './PackageError.js';
@@ -39,7 +40,7 @@ export interface PackageManagerOptions {
   builtins: BuiltinLoaders;
   loader: PackageLoader;
   hooks: DesktopHooks;
-  /** Handles drill-down links (default: NoopDrilldownEngine). */
+  /** Handles drill-down links (default: LinkDrilldown over the desktop's engine, failures in an alert). */
   drilldown?: DrilldownEngine;
 }
 
@@ -81,7 +82,7 @@ export class PackageManager extends Observable<PackagesState> {
     this.#fetchManifest = options.fetchManifest;
     this.#hooks = options.hooks;
     this.#modules = new PackageModules(options.builtins, options.loader);
-    this.#drilldown = options.drilldown ?? new NoopDrilldownEngine();
+    this.#drilldown = options.drilldown ?? new LinkDrilldown({ drilldown: () => this.#desktop.drilldown, dialogs: options.hooks.dialogs, translate: options.hooks.translate });
     this.#desktop = createDesktopApi(options.hooks, this);
     this.#host = {
       hooks: options.hooks,

@@ -1,4 +1,4 @@
-import { localizedText, type Desktop, type RecordsChange, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
+import { createDrilldown, localizedText, type Desktop, type DesktopDrilldown, type RecordsChange, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
 import type { PackageManifestEntry, PackageType } from '@atrium/shared';
 import { RECORDS_CHANGED_MESSAGE } from '@atrium/shared/apps';
 import type { CommandOwner } from '../commands/ApplicationCommands.js';
@@ -29,7 +29,8 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
     save: () => settings.save(),
     subscribe: (listener) => settings.subscribe(listener),
   };
-  return {
+  let drilldown: DesktopDrilldown | null = null;
+  const desktop: Desktop = {
     get locale() {
       return hooks.locale();
     },
@@ -68,7 +69,13 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
       if (!app || !hooks.commands) return () => undefined;
       return hooks.commands.register(app, commands, options?.window ?? null);
     },
+    // Made when first used: the stacks of this application's dashboards (docs/behaviour/dashboards.md#drill-down).
+    get drilldown() {
+      drilldown ??= createDrilldown(desktop);
+      return drilldown;
+    },
   };
+  return desktop;
 }
 
 /**

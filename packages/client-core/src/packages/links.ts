@@ -55,12 +55,12 @@ export function routeLink(link: LinkTarget, location: { host: string }): LinkAct
   return { kind: 'launch', app, args };
 }
 
-/** Dashboard drill-down (docs/behaviour/applications.md#links-inside-applications); dashboards bring the real engine. */
+/** Dashboard drill-down of links (docs/behaviour/dashboards.md#drill-down-links): drilldown/LinkDrilldown by default. */
 export interface DrilldownEngine {
   drill(attributes: Record<string, string>): void;
 }
 
-/** The drill-down engine until dashboards exist: does nothing. */
+/** A drill-down engine that does nothing (for desktops without dashboards). */
 export class NoopDrilldownEngine implements DrilldownEngine {
   drill(_attributes: Record<string, string>): void {}
 }

@@ -317,6 +317,15 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     choose: '„{{name}}“ öffnen mit:',
     failed: 'Die Datei konnte nicht geöffnet werden: {{reason}}',
   },
+  drilldown: {
+    title: 'Drilldown',
+    error: {
+      missingContext: 'Der Drilldown hat keinen Kontext, zu dem er zurückkehren kann.',
+      unknownTarget: 'Das Drilldown-Ziel „{{target}}“ ist unbekannt.',
+      keyNotFound: 'Das angeklickte Element hat keinen Wert für „{{key}}“.',
+      depthReached: 'Der Drilldown kann nicht tiefer als {{maxDepth}} Ebenen gehen.',
+    },
+  },
   /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
   fileSearch: {
     title: 'Dateien suchen',

@@ -320,6 +320,16 @@ export const en_EN = {
     choose: 'Open “{{name}}” with:',
     failed: 'The file could not be opened: {{reason}}',
   },
+  /** The dashboard drill-down (docs/behaviour/dashboards.md#drill-down). */
+  drilldown: {
+    title: 'Drill-down',
+    error: {
+      missingContext: 'The drill-down has no context to return to.',
+      unknownTarget: 'The drill-down target \'{{target}}\' is unknown.',
+      keyNotFound: 'The clicked element has no value for \'{{key}}\'.',
+      depthReached: 'The drill-down cannot go deeper than {{maxDepth}} levels.',
+    },
+  },
   /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
   fileSearch: {
     title: 'Search files',

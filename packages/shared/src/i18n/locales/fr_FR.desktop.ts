@@ -317,6 +317,15 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     choose: 'Ouvrir « {{name}} » avec :',
     failed: "Le fichier n'a pas pu être ouvert : {{reason}}",
   },
+  drilldown: {
+    title: 'Exploration détaillée',
+    error: {
+      missingContext: 'L’exploration détaillée n’a aucun contexte auquel revenir.',
+      unknownTarget: 'La cible d’exploration « {{target}} » est inconnue.',
+      keyNotFound: 'L’élément cliqué n’a pas de valeur pour « {{key}} ».',
+      depthReached: 'L’exploration ne peut pas descendre au-delà de {{maxDepth}} niveaux.',
+    },
+  },
   /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
   fileSearch: {
     title: 'Rechercher des fichiers',

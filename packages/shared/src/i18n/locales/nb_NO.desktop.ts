@@ -317,6 +317,15 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     choose: 'Åpne «{{name}}» med:',
     failed: 'Filen kunne ikke åpnes: {{reason}}',
   },
+  drilldown: {
+    title: 'Detaljvisning',
+    error: {
+      missingContext: 'Detaljvisningen har ingen sammenheng å gå tilbake til.',
+      unknownTarget: 'Detaljmålet «{{target}}» er ukjent.',
+      keyNotFound: 'Det klikkede elementet har ingen verdi for «{{key}}».',
+      depthReached: 'Detaljvisningen kan ikke gå dypere enn {{maxDepth}} nivåer.',
+    },
+  },
   /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
   fileSearch: {
     title: 'Søk etter filer',

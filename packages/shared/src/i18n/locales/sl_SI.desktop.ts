@@ -317,6 +317,15 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     choose: 'Odpri »{{name}}« z:',
     failed: 'Datoteke ni bilo mogoče odpreti: {{reason}}',
   },
+  drilldown: {
+    title: 'Podrobni prikaz',
+    error: {
+      missingContext: 'Podrobni prikaz nima konteksta, v katerega bi se vrnil.',
+      unknownTarget: 'Cilj podrobnega prikaza »{{target}}« ni znan.',
+      keyNotFound: 'Kliknjeni element nima vrednosti za »{{key}}«.',
+      depthReached: 'Podrobni prikaz ne more iti globlje od {{maxDepth}} ravni.',
+    },
+  },
   /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
   fileSearch: {
     title: 'Iskanje datotek',

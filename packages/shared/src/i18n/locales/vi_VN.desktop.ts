@@ -317,6 +317,15 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     choose: 'Mở “{{name}}” bằng:',
     failed: 'Không thể mở tệp: {{reason}}',
   },
+  drilldown: {
+    title: 'Xem chi tiết',
+    error: {
+      missingContext: 'Chế độ xem chi tiết không có ngữ cảnh để quay lại.',
+      unknownTarget: 'Đích xem chi tiết “{{target}}” không xác định.',
+      keyNotFound: 'Phần tử được nhấp không có giá trị cho “{{key}}”.',
+      depthReached: 'Không thể xem chi tiết sâu hơn {{maxDepth}} cấp.',
+    },
+  },
   /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
   fileSearch: {
     title: 'Tìm tệp',

@@ -317,6 +317,15 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     choose: '打开“{{name}}”的方式：',
     failed: '无法打开文件：{{reason}}',
   },
+  drilldown: {
+    title: '向下钻取',
+    error: {
+      missingContext: '向下钻取没有可返回的上下文。',
+      unknownTarget: '向下钻取目标“{{target}}”未知。',
+      keyNotFound: '所点击的元素没有“{{key}}”的值。',
+      depthReached: '向下钻取不能超过 {{maxDepth}} 层。',
+    },
+  },
   /** The filesystem search overlay (docs/behaviour/files.md#search-overlay). */
   fileSearch: {
     title: '搜索文件',
