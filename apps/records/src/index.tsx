@@ -5,7 +5,7 @@
  * a window titled by its label, its entities as tabs, the list of each;
  * a record opens in a window of its own, titled by the record's title, and
  * `record` at launch (or `?app=…&record=…` in the page address) opens one
- * directly. The desktop keeps one instance per declared application: a
+ * directly; `dataset` or `entity` with `filters` shows that list, filtered. The desktop keeps one instance per declared application: a
  * second launch brings it forward (the 'attention' event), at the record
  * asked for. Framework-free models (model/) hold the rules over the
  * records calls; the React views (views/) render them.
@@ -14,6 +14,7 @@ import { appDialogs, reactContent } from '@atrium/app-kit';
 import { defineApplication, type AppWindow, type Application, type RecordsChange } from '@atrium/sdk';
 import { labelOf } from '@atrium/shared/apps';
 import { ImportModel } from './model/ImportModel.js';
+import { listRequestOf } from './model/listRequest.js';
 import type { Schedule } from './model/ListModel.js';
 import { RecordsApi } from './model/RecordsApi.js';
 import { RecordsAppModel } from './model/RecordsAppModel.js';
@@ -120,6 +121,8 @@ export default defineApplication(async (app) => {
     const { args = {}, options = {} } = (payload ?? {}) as { args?: Record<string, unknown>; options?: Record<string, unknown> };
     const { record } = requestedRecords(args, options);
     if (record) void records.open(record);
+    const list = listRequestOf(args);
+    if (list) model.showList(list);
   });
   app.on('destroy', () => {
     records.closeAll();
@@ -128,4 +131,7 @@ export default defineApplication(async (app) => {
   await model.load();
   main.setTitle(() => model.label(app.desktop.locale));
   if (requested.record && model.getState().status === 'ready') void records.open(requested.record);
+  // A dashboard's drill to the records behind a figure: that list, filtered (docs/behaviour/dashboards.md#drill-down).
+  const list = listRequestOf(app.args);
+  if (list) model.showList(list);
 });

@@ -1,5 +1,6 @@
 import { Model } from '@atrium/app-kit';
 import { labelOf, type DeclaredAppDto, type Entity, type EntityRights } from '@atrium/shared/apps';
+import { listOf, type ListRequest } from './listRequest.js';
 import { ListModel, type ListHost } from './ListModel.js';
 import { failureOf, type RecordsApi, type RecordsFailure } from './RecordsApi.js';
 
@@ -95,6 +96,20 @@ export class RecordsAppModel extends Model<RecordsAppState> {
       void list.refresh();
     }
     return list;
+  }
+
+  /**
+   * Shows the list a launch asks for (an entity's, or a dataset's: a
+   * dashboard's drill to its records) with its filters. Returns whether it
+   * could: the declaration is read and names that entity, which the user may read.
+   */
+  showList(request: ListRequest): boolean {
+    const { app } = this.getState();
+    const list = app ? listOf(app.declaration, request) : null;
+    if (!app || !list || !canRead(app.rights[list.entity])) return false;
+    this.update({ entity: list.entity, mode: 'list' });
+    this.list(list.entity).setFilters(list.filters);
+    return true;
   }
 
   dispose(): void {

@@ -44,6 +44,14 @@ export interface PackageManagerOptions {
   drilldown?: DrilldownEngine;
 }
 
+/** The list a declared application is launched at (apps/records/README.md): `dataset` or `entity`, and `filters`. */
+function recordsListArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const list: Record<string, unknown> = {};
+  for (const key of ['dataset', 'entity'] as const) if (typeof args[key] === 'string' && args[key] !== '') list[key] = args[key];
+  if (Array.isArray(args.filters)) list.filters = args.filters;
+  return list;
+}
+
 /** The generic application that shows an app of the profile: the Viewer an organisation page, Records a declared application; null for others. */
 function runtimeOf(app: { is_base_app: boolean; app_type: number }): string | null {
   return opensInViewer(app) ? VIEWER_APP : opensInRecords(app) ? RECORDS_RUNTIME_APP : null;
@@ -299,7 +307,8 @@ export class PackageManager extends Observable<PackagesState> {
       const viewer = runtime === VIEWER_APP;
       const key = viewer ? 'taskId' : 'record';
       const asked = typeof args[key] === 'string' ? args[key] : !viewer && typeof options.record === 'string' ? options.record : undefined;
-      const more = asked ? { [key]: asked } : {};
+      // A declared application's list may be asked for too: a dataset's (or an entity's) records, filtered (a drill-down).
+      const more = { ...(asked ? { [key]: asked } : {}), ...(viewer ? {} : recordsListArgs(args)) };
       // Shown once: chosen again, its window comes forward (docs/behaviour/applications.md#viewer-apps); a declared
       // application is told the record asked for, a page opened at a task is shown anew.
       const shown = (viewer && asked) || options.restart ? undefined : this.#instanceOf(runtime, name);
