@@ -26,8 +26,9 @@ let current: DesktopTest | null = null;
 async function render(): Promise<DesktopTest> {
   started = [];
   current = await renderDesktop({
-    manifest: [app('Notes'), app('Reports'), app('Chat')],
+    manifest: [app('Notes'), app('Reports'), app('Chat'), app('Dashboards')],
     builtins: {
+      Dashboards: async () => ({ default: runtime('main', () => () => undefined) }),
       Notes: async () => ({ default: runtime('main', () => content) }),
       Reports: async () => ({ default: runtime('main', () => () => undefined) }),
       Chat: async () => ({ default: runtime('main', () => () => undefined) }),
@@ -149,6 +150,53 @@ describe('AppHost', () => {
       expect(clickReachesBrowser(own, { ctrlKey: true })).toBe(true);
       await settle();
       expect(launched('Chat')).toEqual([]);
+    });
+
+    describe('with a drilldown attribute (docs/behaviour/dashboards.md#drill-down-links)', () => {
+      const OTHER = '7b0c1c9e-4a55-4a59-9f43-0b8e3bd0c002';
+      /** A link drilling with `drilldown` (JSON) over the element's `data`; attributes are written as HTML text. */
+      const drillLink = (drilldown: unknown, data?: unknown) =>
+        `<a href="#" data-drilldown='${JSON.stringify(drilldown)}'${data === undefined ? '' : ` data-drilldown-data='${JSON.stringify(data)}'`}>Email audits</a>`;
+      /** The alert on the desktop now: its title and message. */
+      const alertOf = (t: DesktopTest) => {
+        const dialog = t.dialogs.dialogs().at(-1);
+        if (!dialog) return null;
+        const frame = t.frame(dialog.wid);
+        return { title: frame.querySelector('[data-testid="window.title"]')?.textContent, message: frame.querySelector('[data-testid="dialog.message"]')?.textContent };
+      };
+
+      it('opens the dashboard it names with its filter and title filled from the link’s data', async () => {
+        const drilldown = { target: 'dashboard', dashboard: OTHER, filter: [{ dimension: 'service', op: 'eq', value: '{service}' }], dashboardTitle: 'Audits of {service}' };
+        const { link } = await linkIn(drillLink(drilldown, { service: 'Email', count: 12 }));
+        expect(clickReachesBrowser(link)).toBe(false);
+        await settle();
+        expect(launched('Dashboards')).toEqual([
+          { args: { dashboard: OTHER, filter: [{ dimension: 'service', op: 'eq', value: 'Email' }], dashboardTitle: 'Audits of Email' }, options: expect.anything() },
+        ]);
+      });
+
+      it('says in an alert that a widget target is unknown outside a dashboard', async () => {
+        const { t, link } = await linkIn(drillLink({ target: 'widget', nextWidgetId: 'byAuditor' }, { service: 'Email' }));
+        fireEvent.click(link);
+        await settle();
+        expect(alertOf(t)).toEqual({ title: 'Drill-down', message: "The drill-down target 'widget' is unknown." });
+        expect(launched('Dashboards')).toEqual([]);
+      });
+
+      it('says which value the link’s data lacks, and opens nothing', async () => {
+        const { t, link } = await linkIn(drillLink({ target: 'dashboard', dashboard: OTHER, filter: [{ dimension: 'service', op: 'eq', value: '{service}' }] }, { count: 3 }));
+        fireEvent.click(link);
+        await settle();
+        expect(alertOf(t)?.message).toBe("The clicked element has no value for 'service'.");
+        expect(launched('Dashboards')).toEqual([]);
+      });
+
+      it('says a drilldown that is not one (not JSON, an unknown target) is unknown', async () => {
+        const { t, link } = await linkIn('<a href="#" data-drilldown="byAuditor">Drill</a>');
+        fireEvent.click(link);
+        await settle();
+        expect(alertOf(t)?.message).toBe("The drill-down target 'byAuditor' is unknown.");
+      });
     });
 
     it('leaves a click the app handled itself alone', async () => {
