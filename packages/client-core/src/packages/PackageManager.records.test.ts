@@ -54,6 +54,18 @@ describe('PackageManager and declared applications', () => {
     expect(h.windows.get(first.windows[0]!.wid)?.state).toMatchObject({ minimized: false, focused: true });
   });
 
+  it('passes a list asked for (a dashboard drill to the records behind a figure): a dataset or entity and its filters, at launch and launched again', async () => {
+    const records = recordingRuntime();
+    const h = await setup({ manifest, builtins: { Records: records }, profileApps: [leave] });
+    const filters = [{ dimension: 'status', op: 'eq', value: 'approved' }];
+    const app = (await h.manager.launch('LeaveRequests', { dataset: 'leaves', filters, other: 'dropped' }))!;
+    expect(app.args).toEqual({ app: 'LeaveRequests', dataset: 'leaves', filters });
+    const attention = vi.fn();
+    app.on('attention', attention);
+    await h.manager.launch('LeaveRequests', { entity: 'LeaveRequest', filters: [] });
+    expect(attention).toHaveBeenCalledWith(expect.objectContaining({ args: { app: 'LeaveRequests', entity: 'LeaveRequest', filters: [] } }));
+  });
+
   it('refuses a declared application when the user does not have Records', async () => {
     const h = await setup({ manifest: [entry('Records')], builtins: { Records: recordingRuntime() }, profileApps: [leave] });
     expect(h.manager.canLaunch('LeaveRequests')).toBe(false);
