@@ -204,6 +204,11 @@ describe('Records', () => {
     await waitFor(() => expect(test.app.titleNow(2)).toBe('Trip 3'));
   });
 
+  it('opens at the filtered list a launch asks for (a dashboard’s drill to its records)', async () => {
+    const { server } = await launch(12, { app: 'LeaveRequests', entity: 'LeaveRequest', filters: [{ field: 'kind', op: 'eq', value: 'sick' }] });
+    await waitFor(() => expect(server.queries().at(-1)?.filters).toEqual([{ field: 'kind', op: 'eq', value: 'sick' }]));
+  });
+
   it('says so when the application is not the user’s', async () => {
     const { test } = await launch(1, { app: 'Payroll' });
     expect(await within(test.bodies[0]!).findByText('This application is not available to you')).toBeTruthy();
