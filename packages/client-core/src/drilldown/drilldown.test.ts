@@ -1,5 +1,5 @@
-import { createDrilldown, DrillError, drillErrorText, type DrilldownHost, type DrillWidget, type FileEntry } from '@atrium/sdk';
-import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
+import { DrillError, drillErrorText, type DrillWidget } from '@atrium/sdk';
+import { MemoryFileSystem, memoryMountpoint, recordingDrilldown } from '@atrium/sdk/testing';
 import { catalogues } from '@atrium/shared';
 import type { Drilldown, DrillFilter } from '@atrium/shared/dashboards';
 import { describe, expect, it } from 'vitest';
@@ -8,18 +8,10 @@ import { Translator } from '../i18n/Translator.js';
 const DASHBOARD = { uuid: '7b0c1c9e-4a55-4a59-9f43-0b8e3bd0c001', title: 'Audits' };
 const OTHER = '7b0c1c9e-4a55-4a59-9f43-0b8e3bd0c002';
 
-/** A desktop that records what the drills launched and opened, over in-memory files. */
+/** The engine over a desktop that records what the drills launched and opened, with one file. */
 function host(locale = 'en_EN') {
-  const launches: Array<{ app: string; args?: Record<string, unknown> }> = [];
-  const opened: Array<FileEntry | string> = [];
   const files = new MemoryFileSystem({ mountpoints: [memoryMountpoint('org', { label: 'Organisation' })], files: { 'org:/Audits/Email/report.pdf': 'pdf' } });
-  const desktop: DrilldownHost = {
-    locale,
-    launch: async (request) => void launches.push(request),
-    openFile: async (file) => void opened.push(file as FileEntry | string),
-    files,
-  };
-  return { desktop, launches, opened, drilldown: createDrilldown(desktop) };
+  return recordingDrilldown({ locale, files });
 }
 
 const drilldown = (d: Partial<Drilldown> & Pick<Drilldown, 'target'>): Drilldown => ({ filter: [], maxDepth: 3, ...d });
