@@ -4,7 +4,9 @@
  * desktop calls its launch() with the new Application instance, which gives
  * the app its windows, dialogs, notifications, settings, sockets and the
  * rest of the desktop. Types, a few helpers and the error files reject
- * with: nothing here holds state, so a package may bundle it. An in-memory
+ * with, and the dashboards' drill-down engine (createDrilldown, whose
+ * state is each engine's own): nothing here holds state of its own, so a
+ * package may bundle it. An in-memory
  * FileSystem for tests is at `@atrium/sdk/testing`.
  *
  * The guide: docs/APPLICATIONS.md.

@@ -1,6 +1,6 @@
 import { DrillError, drillErrorText, fileErrorText, type DesktopDrilldown, type DrillElement, type DrillValue, type DrillWidget } from '@atrium/sdk';
 import { Drilldown, type DrillMessage } from '@atrium/shared/dashboards';
-import type { DialogService } from '../dialogs/DialogService.js';
+import type { DialogOptions } from '../dialogs/DialogModel.js';
 import type { DrilldownEngine } from '../packages/links.js';
 import type { Translate } from '../windows/WindowIdExistsError.js';
 
@@ -65,7 +65,8 @@ export function drillLinkOf(attributes: Readonly<Record<string, string>>): Drill
 /** What following links needs of the desktop. */
 export interface DrillLinkHost {
   drilldown(): DesktopDrilldown;
-  dialogs: Pick<DialogService, 'alert'>;
+  /** The desktop's dialogs (DialogService): a failure is shown in an alert. */
+  dialogs: { alert(message: string, options: Pick<DialogOptions, 'title'>): unknown };
   translate: Translate;
 }
 
