@@ -79,8 +79,9 @@ export interface DrillStack {
   drill(widget: DrillWidget, element: DrillElement, dashboard: DrillDashboard): Promise<DrillMessage>;
   /**
    * Rolls up to `depth` (a breadcrumb; default one level up): pops the
-   * entries above it, restoring the filter and titles there. Returns the
-   * roll-up message; throws DrillError missingContext when nothing was drilled.
+   * entries above it, restoring the filter and titles there (the depth
+   * shown now pops nothing). Returns the roll-up message; throws DrillError
+   * missingContext when nothing was drilled.
    */
   rollUp(depth?: number): DrillMessage;
 }
@@ -322,16 +323,17 @@ class Stack implements DrillStack {
   rollUp(depth?: number): DrillMessage {
     const entries = this.#entries;
     if (entries.length === 0) throw new DrillError('missingContext');
-    const to = Math.min(entries.length - 1, Math.max(0, Math.floor(depth ?? entries.length - 1)));
-    const popped = entries[to]!;
-    this.#set(entries.slice(0, to));
+    // The depth shown now (or deeper) pops nothing.
+    const to = Math.max(0, Math.floor(depth ?? entries.length - 1));
+    const popped = entries[to];
+    if (popped) this.#set(entries.slice(0, to));
     const view = this.#view;
     return {
       action: 'rollup',
       widgetId: view.widgetId,
       elementId: '',
       target: 'widget',
-      nextWidgetId: popped.nextWidgetId,
+      nextWidgetId: popped?.nextWidgetId ?? null,
       filter: [...view.filter],
       titles: { widgetTitle: view.widgetTitle, widgetFooter: view.widgetFooter, dashboardTitle: view.dashboardTitle },
       dashboardUuid: this.dashboardUuid,

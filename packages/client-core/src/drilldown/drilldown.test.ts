@@ -92,8 +92,14 @@ describe('a widget slot drilled into other widgets', () => {
     const stack = host().drilldown.stack(DASHBOARD.uuid, 'byService');
     await stack.drill(widget('byService', byService), email, DASHBOARD);
     await stack.drill(widget('byAuditor', byAuditor), { elementId: 'a', data: { auditor: 'Ana' } }, DASHBOARD);
+    let told = 0;
+    stack.subscribe(() => told++);
+    // The breadcrumb of the level shown changes nothing.
+    stack.rollUp(2);
+    expect(stack.view).toMatchObject({ widgetId: 'byMonth', depth: 2 });
     stack.rollUp(0);
     expect(stack.view).toMatchObject({ widgetId: 'byService', depth: 0, filter: [] });
+    expect(told).toBe(1);
   });
 
   it('stops drilling when the depth reaches maxDepth: canDrill says no and a drill changes nothing', async () => {
