@@ -6,7 +6,7 @@ import { Application, type ApplicationHost, type WindowContent } from './Applica
 import { scheduleAutostart } from './autostart.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { createDesktopApi } from './desktopApi.js';
-import { LinkDrilldown } from '../drilldown/drillLinks.js';
+import { LinkDrilldown } from '../drilldown/LinkDrilldown.js';
 import type { DrilldownEngine, LinkAction } from './links.js';
 import { packageIcon } from './packageIcon.js';
 import { packageTitle } from './packageTitle.js';

@@ -1,9 +1,9 @@
-import { DrillError, drillErrorText, type DrillWidget } from '@atrium/sdk';
-import { MemoryFileSystem, memoryMountpoint, recordingDrilldown } from '@atrium/sdk/testing';
-import { catalogues } from '@atrium/shared';
+import fc from 'fast-check';
+import { catalogues, fillPlaceholders, flattenCatalogue } from '@atrium/shared';
 import type { Drilldown, DrillFilter } from '@atrium/shared/dashboards';
 import { describe, expect, it } from 'vitest';
-import { Translator } from '../i18n/Translator.js';
+import { DrillError, drillErrorText, fillText, fillValue, type DrillValue, type DrillWidget } from './drilldown.js';
+import { MemoryFileSystem, memoryMountpoint, recordingDrilldown } from './testing/index.js';
 
 const DASHBOARD = { uuid: '7b0c1c9e-4a55-4a59-9f43-0b8e3bd0c001', title: 'Audits' };
 const OTHER = '7b0c1c9e-4a55-4a59-9f43-0b8e3bd0c002';
@@ -212,7 +212,11 @@ describe('drills to other places', () => {
 });
 
 describe('drill-down errors', () => {
-  const translator = (locale: 'en_EN' | 'de_DE') => new Translator({ language: locale, fallback: 'en_EN', catalogues: { en_EN: catalogues.en_EN, [locale]: catalogues[locale] } });
+  /** The product's catalogue of a language, as desktop.t reads it. */
+  const translator = (locale: 'en_EN' | 'de_DE') => {
+    const texts = flattenCatalogue(catalogues[locale]);
+    return { t: (key: string, vars?: Record<string, unknown>) => fillPlaceholders(texts[key] ?? key, vars) };
+  };
 
   it('refuses unknown or incomplete targets', async () => {
     const stack = host().drilldown.stack(DASHBOARD.uuid, 'w');
@@ -230,7 +234,7 @@ describe('drill-down errors', () => {
   it('tells each failure in the user’s language', () => {
     const en = translator('en_EN');
     const de = translator('de_DE');
-    const texts = (t: Translator) =>
+    const texts = (t: ReturnType<typeof translator>) =>
       [new DrillError('missingContext'), new DrillError('unknownTarget', { target: 'chart' }), new DrillError('keyNotFound', { key: 'service' }), new DrillError('depthReached', { maxDepth: 3 })].map((e) =>
         drillErrorText(e, (key, vars) => t.t(key, vars)),
       );
@@ -248,5 +252,33 @@ describe('drill-down errors', () => {
     ]);
     // The error's own message is the English text.
     expect(new DrillError('keyNotFound', { key: 'service' }).message).toBe("The clicked element has no value for 'service'.");
+  });
+});
+
+describe('placeholders, whatever the data', () => {
+  const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,11}$/);
+  const value: fc.Arbitrary<DrillValue> = fc.oneof(fc.string(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null));
+
+  it('leaves a text without braces as it is', () => {
+    fc.assert(fc.property(fc.string().filter((text) => !text.includes('{')), fc.dictionary(key, value), (text, data) => fillText(text, data) === text));
+  });
+
+  it('gives the value itself for a text that is exactly one placeholder, and its text inside longer text', () => {
+    fc.assert(
+      fc.property(key, value, (name, v) => {
+        const data = { [name]: v };
+        expect(fillValue(`{${name}}`, data)).toBe(v);
+        expect(fillText(`<{${name}}>`, data)).toBe(`<${v === null ? '' : String(v)}>`);
+      }),
+    );
+  });
+
+  it('refuses any placeholder the data lacks, naming it', () => {
+    fc.assert(
+      fc.property(key, fc.dictionary(key, value), (name, data) => {
+        fc.pre(!Object.hasOwn(data, name));
+        expect(() => fillText(`a {${name}} b`, data)).toThrow(expect.objectContaining({ code: 'keyNotFound', key: name }));
+      }),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { DrillError } from '@atrium/sdk';
 import { recordingDrilldown } from '@atrium/sdk/testing';
 import { describe, expect, it } from 'vitest';
-import { drillLinkOf, LinkDrilldown } from './drillLinks.js';
+import { drillLinkOf, LinkDrilldown } from './LinkDrilldown.js';
 
 describe('a drill-down link’s attributes', () => {
   it('give the drilldown, the element’s data (plain values only), its id and a records target’s dataset', () => {
