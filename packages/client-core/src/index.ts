@@ -117,7 +117,6 @@ export { PackageModules, type BuiltinLoaders, type PackageLoader } from './packa
 export { packageIcon } from './packages/packageIcon.js';
 export { scheduleAutostart } from './packages/autostart.js';
 export { NoopDrilldownEngine, routeLink, type DrilldownEngine, type LinkAction, type LinkTarget } from './packages/links.js';
-export { drillLinkOf, LinkDrilldown, type DrillLink, type DrillLinkHost } from './drilldown/LinkDrilldown.js';
 export type { DesktopHooks, RequestMethod } from './packages/DesktopHooks.js';
 
 export { ProfileCardModel, type ProfileCardState } from './profile/ProfileCardModel.js';

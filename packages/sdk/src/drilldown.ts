@@ -1,6 +1,5 @@
-import { labelOf } from '@atrium/shared/apps';
+// Types only: the desktop's first bundle carries the engine, not the dashboards' schemas.
 import type { DashboardText, DrillContextEntry, DrillFilter, Drilldown, DrillMessage, DrillTarget } from '@atrium/shared/dashboards';
-import { DRILL_TARGETS } from '@atrium/shared/dashboards';
 
 /**
  * The drill-down engine (docs/behaviour/dashboards.md#drill-down): one
@@ -192,13 +191,16 @@ export interface DrillFileEntry {
   mime: string;
 }
 
+/** The targets a drilldown may name (DRILL_TARGETS of the dashboards' contract). */
+const TARGETS: readonly DrillTarget[] = ['widget', 'dashboard', 'file', 'records'];
+
 /** The application a dashboard target opens. */
 export const DASHBOARDS_APP = 'Dashboards';
 
 /** A widget target must name the next widget, a dashboard target its dashboard, a file target its file, a records target a dataset. */
 function checkTarget(drilldown: Drilldown, query: DrillWidget['query'], outside: boolean): void {
   const target: unknown = drilldown.target;
-  const known = typeof target === 'string' && (DRILL_TARGETS as readonly string[]).includes(target);
+  const known = typeof target === 'string' && (TARGETS as readonly string[]).includes(target);
   const complete =
     (drilldown.target === 'widget' && !!drilldown.nextWidgetId && !outside) ||
     (drilldown.target === 'dashboard' && !!drilldown.dashboard) ||
@@ -209,7 +211,7 @@ function checkTarget(drilldown: Drilldown, query: DrillWidget['query'], outside:
 
 function textIn(text: DashboardText | undefined, data: DrillElement['data'], locale: string): string | null {
   if (text === undefined) return null;
-  return fillText(typeof text === 'string' ? text : labelOf(text, locale), data);
+  return fillText(typeof text === 'string' ? text : ((text as Record<string, string | undefined>)[locale] ?? text.en_EN), data);
 }
 
 /** The entry a drill makes: filter and titles filled from the clicked data. */

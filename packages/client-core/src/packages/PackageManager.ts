@@ -6,7 +6,6 @@ import { Application, type ApplicationHost, type WindowContent } from './Applica
 import { scheduleAutostart } from './autostart.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { createDesktopApi } from './desktopApi.js';
-import { LinkDrilldown } from '../drilldown/LinkDrilldown.js';
 import type { DrilldownEngine, LinkAction } from './links.js';
 import { packageIcon } from './packageIcon.js';
 import { packageTitle } from './packageTitle.js';
@@ -90,7 +89,13 @@ export class PackageManager extends Observable<PackagesState> {
     this.#fetchManifest = options.fetchManifest;
     this.#hooks = options.hooks;
     this.#modules = new PackageModules(options.builtins, options.loader);
-    this.#drilldown = options.drilldown ?? new LinkDrilldown({ drilldown: () => this.#desktop.drilldown, dialogs: options.hooks.dialogs, translate: options.hooks.translate });
+    this.#drilldown = options.drilldown ?? {
+      // Loaded with the first drill-down link (docs/behaviour/dashboards.md#drill-down-links).
+      drill: (attributes) =>
+        void import('../drilldown/LinkDrilldown.js').then(({ LinkDrilldown }) =>
+          new LinkDrilldown({ drilldown: () => this.#desktop.drilldown, dialogs: options.hooks.dialogs, translate: options.hooks.translate }).drill(attributes),
+        ),
+    };
     this.#desktop = createDesktopApi(options.hooks, this);
     this.#host = {
       hooks: options.hooks,

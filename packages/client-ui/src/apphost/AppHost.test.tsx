@@ -1,7 +1,7 @@
 import type { Application, AppWindow, AppWindowOptions } from '@atrium/sdk';
 import { defineApplication } from '@atrium/sdk';
 import { builtinEntry } from '@atrium/client-core/testing';
-import { act, cleanup, fireEvent } from '@testing-library/react';
+import { act, cleanup, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../testing/renderAtrium.js';
 import { renderDesktop, type DesktopTest } from '../testing/renderDesktop.js';
@@ -154,6 +154,8 @@ describe('AppHost', () => {
 
     describe('with a drilldown attribute (docs/behaviour/dashboards.md#drill-down-links)', () => {
       const OTHER = '7b0c1c9e-4a55-4a59-9f43-0b8e3bd0c002';
+      // Where the wait for the link engine (loaded with the first link) gives up, not a figure of speed.
+      const LOADED = { timeout: 15_000 };
       /** A link drilling with `drilldown` (JSON) over the element's `data`; attributes are written as HTML text. */
       const drillLink = (drilldown: unknown, data?: unknown) =>
         `<a href="#" data-drilldown='${JSON.stringify(drilldown)}'${data === undefined ? '' : ` data-drilldown-data='${JSON.stringify(data)}'`}>Email audits</a>`;
@@ -169,33 +171,32 @@ describe('AppHost', () => {
         const drilldown = { target: 'dashboard', dashboard: OTHER, filter: [{ dimension: 'service', op: 'eq', value: '{service}' }], dashboardTitle: 'Audits of {service}' };
         const { link } = await linkIn(drillLink(drilldown, { service: 'Email', count: 12 }));
         expect(clickReachesBrowser(link)).toBe(false);
-        await settle();
-        expect(launched('Dashboards')).toEqual([
-          { args: { dashboard: OTHER, filter: [{ dimension: 'service', op: 'eq', value: 'Email' }], dashboardTitle: 'Audits of Email' }, options: expect.anything() },
-        ]);
+        await waitFor(() =>
+          expect(launched('Dashboards')).toEqual([
+            { args: { dashboard: OTHER, filter: [{ dimension: 'service', op: 'eq', value: 'Email' }], dashboardTitle: 'Audits of Email' }, options: expect.anything() },
+          ]),
+          LOADED,
+        );
       });
 
       it('says in an alert that a widget target is unknown outside a dashboard', async () => {
         const { t, link } = await linkIn(drillLink({ target: 'widget', nextWidgetId: 'byAuditor' }, { service: 'Email' }));
         fireEvent.click(link);
-        await settle();
-        expect(alertOf(t)).toEqual({ title: 'Drill-down', message: "The drill-down target 'widget' is unknown." });
+        await waitFor(() => expect(alertOf(t)).toEqual({ title: 'Drill-down', message: "The drill-down target 'widget' is unknown." }), LOADED);
         expect(launched('Dashboards')).toEqual([]);
       });
 
       it('says which value the link’s data lacks, and opens nothing', async () => {
         const { t, link } = await linkIn(drillLink({ target: 'dashboard', dashboard: OTHER, filter: [{ dimension: 'service', op: 'eq', value: '{service}' }] }, { count: 3 }));
         fireEvent.click(link);
-        await settle();
-        expect(alertOf(t)?.message).toBe("The clicked element has no value for 'service'.");
+        await waitFor(() => expect(alertOf(t)?.message).toBe("The clicked element has no value for 'service'."), LOADED);
         expect(launched('Dashboards')).toEqual([]);
       });
 
       it('says a drilldown that is not one (not JSON, an unknown target) is unknown', async () => {
         const { t, link } = await linkIn('<a href="#" data-drilldown="byAuditor">Drill</a>');
         fireEvent.click(link);
-        await settle();
-        expect(alertOf(t)?.message).toBe("The drill-down target 'byAuditor' is unknown.");
+        await waitFor(() => expect(alertOf(t)?.message).toBe("The drill-down target 'byAuditor' is unknown."), LOADED);
       });
     });
 
