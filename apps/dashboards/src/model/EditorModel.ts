@@ -1,0 +1,624 @@
+import { Model } from '@atrium/app-kit';
+import type { Desktop } from '@atrium/sdk';
+import {
+  DASHBOARD_LIMITS,
+  DashboardDefinition,
+  type DashboardDto,
+  type DashboardSharing,
+  type DashboardSummary,
+  type DashboardText,
+  type DatasetInfo,
+  type Drilldown,
+  type DrillFilter,
+  type DrillTarget,
+  type Threshold,
+  type Widget,
+  type WidgetKind,
+} from '@atrium/shared/dashboards';
+import * as z from 'zod/mini';
+import { firstFreeSpot, keyboardStep, moveItem, resizeItem, type GridItem, type GridKey } from './gridLayout.js';
+
+/**
+ * The dashboard editor's model (docs/behaviour/dashboards.md#editing-a-dashboard):
+ * a draft of a dashboard's definition and sharing, changed by the editor's
+ * operations (widgets added, removed, moved, resized, their query, kind,
+ * texts, click, threshold and drill-down), checked after every change by the
+ * rules the server applies, saved with the version it was read at, and
+ * undone one change at a time.
+ */
+
+/** The dashboards calls the editor makes (docs/API.md, "Dashboards"). */
+export interface EditorApi {
+  datasets(): Promise<DatasetInfo[]>;
+  dashboards(): Promise<DashboardSummary[]>;
+  get(uuid: string): Promise<DashboardDto>;
+  create(body: { definition: DashboardDefinition; sharing: DashboardSharing }): Promise<DashboardDto>;
+  update(uuid: string, body: { definition: DashboardDefinition; sharing: DashboardSharing; version: number }): Promise<DashboardDto>;
+}
+
+/** A refused or failed call: the HTTP status (null without an answer), the server's text and code. */
+export class EditorFailure extends Error {
+  constructor(
+    readonly status: number | null,
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+    this.name = 'EditorFailure';
+  }
+}
+
+/** Any failure of the desktop's request as an EditorFailure: the envelope of a refusal read for its text and problems. */
+export function editorFailureOf(error: unknown): EditorFailure {
+  if (error instanceof EditorFailure) return error;
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; body?: unknown; message?: unknown };
+  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as { message?: unknown; code?: unknown; data?: { errors?: unknown } };
+  const errors = Array.isArray(body.data?.errors) ? body.data.errors.filter((x): x is string => typeof x === 'string') : [];
+  const text = typeof body.message === 'string' ? body.message : typeof e.message === 'string' ? e.message : String(error);
+  return new EditorFailure(typeof e.status === 'number' ? e.status : null, [text, ...errors].join('\n'), typeof body.code === 'string' ? body.code : null);
+}
+
+type Envelope<T> = { status: 'success'; data: T } | { status: 'error'; message?: string; code?: string };
+
+/** The editor's calls over the desktop's signed request; each rejects with an EditorFailure. */
+export function editorApi(request: Desktop['request']): EditorApi {
+  const call = async <T>(method: 'get' | 'post' | 'put', path: string, body?: unknown): Promise<T> => {
+    let answer: Envelope<T>;
+    try {
+      answer = await request<Envelope<T>>(method, path, body);
+    } catch (error) {
+      throw editorFailureOf(error);
+    }
+    if (answer?.status === 'success') return answer.data;
+    throw new EditorFailure(null, answer?.message ?? 'The server sent no answer', answer?.code ?? null);
+  };
+  return {
+    datasets: async () => (await call<{ datasets: DatasetInfo[] }>('get', 'datasets')).datasets,
+    dashboards: async () => (await call<{ dashboards: DashboardSummary[] }>('get', 'dashboards')).dashboards,
+    get: (uuid) => call('get', `dashboards/${encodeURIComponent(uuid)}`),
+    create: (body) => call('post', 'dashboards', body),
+    update: (uuid, body) => call('put', `dashboards/${encodeURIComponent(uuid)}`, body),
+  };
+}
+
+/** How many dimensions and measures a kind of widget shows (inclusive bounds). */
+export const KIND_RULES: Readonly<Record<WidgetKind, { dimensions: readonly [number, number]; measures: readonly [number, number] }>> = {
+  bar: { dimensions: [1, 2], measures: [1, 8] },
+  line: { dimensions: [1, 2], measures: [1, 8] },
+  area: { dimensions: [1, 2], measures: [1, 8] },
+  stackedBar: { dimensions: [2, 2], measures: [1, 1] },
+  pie: { dimensions: [1, 1], measures: [1, 1] },
+  donut: { dimensions: [1, 1], measures: [1, 1] },
+  kpi: { dimensions: [0, 0], measures: [1, 1] },
+  table: { dimensions: [0, 4], measures: [0, 8] },
+};
+
+/** The size a new widget of a kind takes, in columns and rows. */
+const NEW_SIZE: Readonly<Record<WidgetKind, { w: number; h: number }>> = {
+  bar: { w: 6, h: 4 },
+  line: { w: 6, h: 4 },
+  area: { w: 6, h: 4 },
+  stackedBar: { w: 6, h: 4 },
+  pie: { w: 4, h: 4 },
+  donut: { w: 4, h: 4 },
+  kpi: { w: 3, h: 2 },
+  table: { w: 12, h: 4 },
+};
+
+/** What the user may not save yet, by widget (null: the dashboard itself) and field, with a code the views translate. */
+export interface EditorProblem {
+  widgetId: string | null;
+  field: string;
+  code: EditorProblemCode;
+  params?: Record<string, string | number>;
+}
+
+export type EditorProblemCode =
+  | 'titleMissing'
+  | 'tooLong'
+  | 'duplicateId'
+  | 'datasetUnknown'
+  | 'measureUnknown'
+  | 'dimensionUnknown'
+  | 'measureCount'
+  | 'dimensionCount'
+  | 'tableEmpty'
+  | 'thresholdNumber'
+  | 'thresholdOrder'
+  | 'drillWidgetMissing'
+  | 'drillWidgetUnknown'
+  | 'drillWidgetSelf'
+  | 'drillDashboardMissing'
+  | 'drillFileMissing'
+  | 'drillFilterDimension'
+  | 'drillPlaceholder'
+  | 'roleMissing'
+  | 'invalid';
+
+/** Why the last save did not happen: the draft's problems, a change saved by someone else meanwhile, or the server's text. */
+export type SaveProblem = { kind: 'invalid' } | { kind: 'conflict' } | { kind: 'failed'; message: string };
+
+/** The last move or resize, for the live region ("Moved to column 3, row 2"): 1-based column and row. */
+export interface GridAnnouncement {
+  widgetId: string;
+  action: 'moved' | 'resized';
+  column: number;
+  row: number;
+  width: number;
+  height: number;
+  /** Counts the announcements, so that the same words said twice are said again. */
+  seq: number;
+}
+
+export interface EditorState {
+  status: 'loading' | 'ready' | 'failed';
+  loadProblem: string | null;
+  /** The dashboard's id; null until a new dashboard is first saved. */
+  uuid: string | null;
+  version: number;
+  definition: DashboardDefinition;
+  sharing: DashboardSharing;
+  datasets: readonly DatasetInfo[];
+  /** The dashboards a drill may open (those the user sees, this one left out). */
+  dashboards: readonly DashboardSummary[];
+  selected: string | null;
+  problems: readonly EditorProblem[];
+  dirty: boolean;
+  canUndo: boolean;
+  saving: boolean;
+  saveProblem: SaveProblem | null;
+  announcement: GridAnnouncement | null;
+}
+
+interface Draft {
+  definition: DashboardDefinition;
+  sharing: DashboardSharing;
+  selected: string | null;
+}
+
+/** How many changes Undo goes back. */
+const UNDO_DEPTH = 100;
+
+/** The dataset of a widget's query among those the user may query. */
+export function datasetOf(datasets: readonly DatasetInfo[], widget: Pick<Widget, 'query'>): DatasetInfo | undefined {
+  return datasets.find((d) => d.app === widget.query.app && d.key === widget.query.dataset);
+}
+
+/** A dashboard text in a locale: as written, or the locale's of a localised one (English when it has none). */
+export function dashboardTextOf(text: DashboardText | undefined, locale: string): string {
+  if (text === undefined) return '';
+  return typeof text === 'string' ? text : ((text as Record<string, string | undefined>)[locale] ?? text.en_EN);
+}
+
+/** The `{keys}` a text refers to. */
+export function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/** The measures and dimensions a widget of a kind starts with: the first ones of the dataset (a time dimension first for lines). */
+export function defaultFields(kind: WidgetKind, dataset: DatasetInfo): { measures: string[]; dimensions: string[] } {
+  const rules = KIND_RULES[kind];
+  const timeFirst = kind === 'line' || kind === 'area';
+  const dimensions = [...dataset.dimensions].sort((a, b) => (timeFirst ? Number(b.type === 'datePart') - Number(a.type === 'datePart') : 0));
+  const wanted = kind === 'table' ? 1 : rules.dimensions[0];
+  return { measures: dataset.measures.slice(0, Math.max(1, rules.measures[0])).map((m) => m.key), dimensions: dimensions.slice(0, wanted).map((d) => d.key) };
+}
+
+/** The dimensions and measures kept when a widget changes kind: as many as the kind shows, topped up from the dataset. */
+function fitFields(kind: WidgetKind, widget: Widget, dataset: DatasetInfo | undefined): { measures: string[]; dimensions: string[] } {
+  const rules = KIND_RULES[kind];
+  const fit = (have: readonly string[], all: readonly string[], [min, max]: readonly [number, number]) => {
+    const kept = have.slice(0, max);
+    for (const key of all) if (kept.length < min && !kept.includes(key)) kept.push(key);
+    return kept;
+  };
+  return {
+    measures: fit(widget.query.measures, dataset?.measures.map((m) => m.key) ?? [], kind === 'table' ? [0, rules.measures[1]] : rules.measures),
+    dimensions: fit(widget.query.dimensions, dataset?.dimensions.map((d) => d.key) ?? [], rules.dimensions),
+  };
+}
+
+const gridOf = (widgets: readonly Widget[]): GridItem[] => widgets.flatMap((w) => (w.position ? [{ id: w.id, ...w.position }] : []));
+
+function withGrid(widgets: readonly Widget[], layout: readonly GridItem[]): Widget[] {
+  return widgets.map((w) => {
+    const at = layout.find((i) => i.id === w.id);
+    return at ? { ...w, position: { x: at.x, y: at.y, w: at.w, h: at.h } } : w;
+  });
+}
+
+/** An id no widget of the list has: widget1, widget2... */
+function freeId(widgets: readonly Widget[]): string {
+  for (let n = widgets.length + 1; ; n++) if (!widgets.some((w) => w.id === `widget${n}`)) return `widget${n}`;
+}
+
+function textProblems(out: EditorProblem[], widgetId: string | null, field: string, text: DashboardText | undefined, required: boolean): void {
+  const texts = text === undefined ? [] : typeof text === 'string' ? [text] : Object.values(text).filter((t): t is string => typeof t === 'string');
+  if (required && !texts.some((t) => t.trim() !== '')) out.push({ widgetId, field, code: 'titleMissing' });
+  if (texts.some((t) => t.length > 200)) out.push({ widgetId, field, code: 'tooLong', params: { max: 200 } });
+}
+
+function queryProblems(out: EditorProblem[], widget: Widget, dataset: DatasetInfo | undefined): void {
+  const id = widget.id;
+  if (dataset === undefined) return void out.push({ widgetId: id, field: 'dataset', code: 'datasetUnknown', params: { dataset: widget.query.dataset } });
+  for (const key of widget.query.measures) if (!dataset.measures.some((m) => m.key === key)) out.push({ widgetId: id, field: 'measures', code: 'measureUnknown', params: { key } });
+  for (const key of widget.query.dimensions) if (!dataset.dimensions.some((d) => d.key === key)) out.push({ widgetId: id, field: 'dimensions', code: 'dimensionUnknown', params: { key } });
+  const rules = KIND_RULES[widget.kind];
+  const count = (field: 'measures' | 'dimensions', code: EditorProblemCode, [min, max]: readonly [number, number]) => {
+    const n = widget.query[field].length;
+    if (n < min || n > max) out.push({ widgetId: id, field, code, params: { min, max } });
+  };
+  count('measures', 'measureCount', rules.measures);
+  count('dimensions', 'dimensionCount', rules.dimensions);
+  if (widget.kind === 'table' && widget.query.measures.length + widget.query.dimensions.length === 0) out.push({ widgetId: id, field: 'measures', code: 'tableEmpty' });
+}
+
+function thresholdProblems(out: EditorProblem[], widget: Widget): void {
+  const t = widget.threshold;
+  if (t === undefined) return;
+  if (!Number.isFinite(t.red) || !Number.isFinite(t.yellow)) return void out.push({ widgetId: widget.id, field: 'threshold', code: 'thresholdNumber' });
+  if (t.higherIsBetter ? t.red > t.yellow : t.red < t.yellow) out.push({ widgetId: widget.id, field: 'threshold', code: 'thresholdOrder' });
+}
+
+function drillTargetProblems(out: EditorProblem[], widget: Widget, drill: Drilldown, widgets: readonly Widget[]): void {
+  const problem = (code: EditorProblemCode, params?: Record<string, string>) => out.push({ widgetId: widget.id, field: 'drilldown', code, ...(params ? { params } : {}) });
+  if (drill.target === 'widget') {
+    if (!drill.nextWidgetId) problem('drillWidgetMissing');
+    else if (drill.nextWidgetId === widget.id) problem('drillWidgetSelf');
+    else if (!widgets.some((w) => w.id === drill.nextWidgetId)) problem('drillWidgetUnknown', { key: drill.nextWidgetId });
+  }
+  if (drill.target === 'dashboard' && !drill.dashboard) problem('drillDashboardMissing');
+  if (drill.target === 'file' && !drill.file?.path.trim()) problem('drillFileMissing');
+}
+
+function drillProblems(out: EditorProblem[], widget: Widget, widgets: readonly Widget[], datasets: readonly DatasetInfo[]): void {
+  const drill = widget.drilldown;
+  if (drill === undefined) return;
+  drillTargetProblems(out, widget, drill, widgets);
+  // The filter narrows the next widget's dataset, or this one's for the records behind the element.
+  const next = drill.target === 'widget' ? widgets.find((w) => w.id === drill.nextWidgetId) : drill.target === 'records' ? widget : undefined;
+  const target = next ? datasetOf(datasets, next) : undefined;
+  const known = new Set([...widget.query.dimensions, ...widget.query.measures]);
+  drill.filter.forEach((row, index) => {
+    const field = `drilldown.filter.${index}`;
+    if (target && !target.dimensions.some((d) => d.key === row.dimension)) out.push({ widgetId: widget.id, field, code: 'drillFilterDimension', params: { key: row.dimension } });
+    const values = Array.isArray(row.value) ? row.value : [row.value];
+    for (const value of values) {
+      for (const key of typeof value === 'string' ? placeholdersOf(value) : []) if (!known.has(key)) out.push({ widgetId: widget.id, field, code: 'drillPlaceholder', params: { key } });
+    }
+  });
+}
+
+/** The draft's problems, by the rules the server applies on save, and those of the forms (a title, a threshold's order). */
+export function validateDraft(definition: DashboardDefinition, sharing: DashboardSharing, datasets: readonly DatasetInfo[]): EditorProblem[] {
+  const out: EditorProblem[] = [];
+  textProblems(out, null, 'title', definition.title, true);
+  textProblems(out, null, 'description', definition.description, false);
+  if (sharing.kind === 'role' && (!sharing.app || !sharing.role.trim())) out.push({ widgetId: null, field: 'sharing', code: 'roleMissing' });
+  definition.widgets.forEach((widget, index) => {
+    if (definition.widgets.findIndex((w) => w.id === widget.id) !== index) out.push({ widgetId: widget.id, field: 'id', code: 'duplicateId', params: { key: widget.id } });
+    textProblems(out, widget.id, 'title', widget.title, true);
+    textProblems(out, widget.id, 'footer', widget.footer, false);
+    queryProblems(out, widget, datasetOf(datasets, widget));
+    thresholdProblems(out, widget);
+    drillProblems(out, widget, definition.widgets, datasets);
+  });
+  return out;
+}
+
+const draftKey = (d: Pick<Draft, 'definition' | 'sharing'>) => JSON.stringify([d.definition, d.sharing]);
+
+/** A new dashboard's draft: no title yet, no widgets, private. */
+export const EMPTY_DEFINITION: DashboardDefinition = { title: '', widgets: [], filters: [], timeRange: 'all' };
+
+export class EditorModel extends Model<EditorState> {
+  #history: Draft[] = [];
+  #saved: string;
+  #seq = 0;
+
+  /** Edits a dashboard as the server answered it, or (null) a new one. */
+  constructor(
+    private readonly api: EditorApi,
+    dto: DashboardDto | null,
+  ) {
+    const definition = dto?.definition ?? EMPTY_DEFINITION;
+    const sharing = dto?.sharing ?? { kind: 'private' };
+    super({
+      status: 'loading',
+      loadProblem: null,
+      uuid: dto?.uuid ?? null,
+      version: dto?.version ?? 0,
+      definition,
+      sharing,
+      datasets: [],
+      dashboards: [],
+      selected: null,
+      problems: [],
+      dirty: false,
+      canUndo: false,
+      saving: false,
+      saveProblem: null,
+      announcement: null,
+    });
+    this.#saved = draftKey({ definition, sharing });
+  }
+
+  /** Reads the datasets the user may query and the dashboards a drill may open. */
+  async load(): Promise<void> {
+    this.update({ status: 'loading', loadProblem: null });
+    try {
+      const [datasets, dashboards] = await Promise.all([this.api.datasets(), this.api.dashboards()]);
+      const { definition, sharing, uuid } = this.getState();
+      this.update({ status: 'ready', datasets, dashboards: dashboards.filter((d) => d.uuid !== uuid), problems: validateDraft(definition, sharing, datasets) });
+    } catch (error) {
+      this.update({ status: 'failed', loadProblem: editorFailureOf(error).message });
+    }
+  }
+
+  /** The widget of an id in the draft. */
+  widget(id: string): Widget | undefined {
+    return this.getState().definition.widgets.find((w) => w.id === id);
+  }
+
+  /** Applies a change to the draft: remembered for Undo, checked again, the draft dirty unless back to what was saved. */
+  #change(next: Partial<Draft>): void {
+    const { definition, sharing, selected, datasets } = this.getState();
+    this.#history = [...this.#history.slice(1 - UNDO_DEPTH), { definition, sharing, selected }];
+    this.#apply({ definition, sharing, selected, ...next }, datasets);
+  }
+
+  #apply(draft: Draft, datasets: readonly DatasetInfo[], extra: Partial<EditorState> = {}): void {
+    this.update({
+      ...draft,
+      problems: validateDraft(draft.definition, draft.sharing, datasets),
+      dirty: draftKey(draft) !== this.#saved,
+      canUndo: this.#history.length > 0,
+      saveProblem: null,
+      announcement: null,
+      ...extra,
+    });
+  }
+
+  #widgets(widgets: Widget[], extra: Partial<Draft> = {}): void {
+    this.#change({ definition: { ...this.getState().definition, widgets }, ...extra });
+  }
+
+  /** Changes one widget. */
+  #edit(id: string, edit: (widget: Widget) => Widget): void {
+    const widgets = this.getState().definition.widgets;
+    if (!widgets.some((w) => w.id === id)) return;
+    this.#widgets(widgets.map((w) => (w.id === id ? edit(w) : w)));
+  }
+
+  /** Goes back one change. */
+  undo(): void {
+    const previous = this.#history.pop();
+    if (previous === undefined) return;
+    this.#apply(previous, this.getState().datasets);
+  }
+
+  select(id: string | null): void {
+    if (id !== this.getState().selected) this.update({ selected: id });
+  }
+
+  /** Adds a widget of a kind over a dataset in the first free place of the grid, selected; null when the dashboard is full. */
+  addWidget(kind: WidgetKind, dataset: DatasetInfo): Widget | null {
+    const widgets = this.getState().definition.widgets;
+    if (widgets.length >= DASHBOARD_LIMITS.widgets) return null;
+    const size = NEW_SIZE[kind];
+    const widget: Widget = {
+      id: freeId(widgets),
+      kind,
+      title: dataset.label,
+      query: { app: dataset.app, dataset: dataset.key, ...defaultFields(kind, dataset), filters: [], sort: [] },
+      click: kind === 'kpi' ? 'none' : 'drill',
+      position: { ...firstFreeSpot(gridOf(widgets), size), ...size },
+    };
+    this.#widgets([...widgets, widget], { selected: widget.id });
+    return widget;
+  }
+
+  /** Removes a widget, and the drill widgets (those without a place) only it led to. */
+  removeWidget(id: string): void {
+    let widgets = this.getState().definition.widgets;
+    const gone = new Set([id]);
+    for (let next = widgets.find((w) => w.id === id)?.drilldown?.nextWidgetId; next !== undefined && !gone.has(next); ) {
+      const target = widgets.find((w) => w.id === next);
+      const others = widgets.filter((w) => !gone.has(w.id) && w.drilldown?.nextWidgetId === next);
+      if (!target || target.position || others.length > 0) break;
+      gone.add(next);
+      next = target.drilldown?.nextWidgetId;
+    }
+    widgets = widgets.filter((w) => !gone.has(w.id));
+    this.#widgets(widgets, { selected: gone.has(this.getState().selected ?? '') ? null : this.getState().selected });
+  }
+
+  #layout(id: string, action: GridAnnouncement['action'], layout: (grid: GridItem[]) => GridItem[]): void {
+    const widgets = this.getState().definition.widgets;
+    if (!widgets.find((w) => w.id === id)?.position) return;
+    const before = gridOf(widgets);
+    const after = layout(before);
+    const at = after.find((i) => i.id === id)!;
+    const announcement = { widgetId: id, action, column: at.x + 1, row: at.y + 1, width: at.w, height: at.h, seq: ++this.#seq };
+    if (JSON.stringify(after) === JSON.stringify(before)) return void this.update({ announcement });
+    this.#widgets(withGrid(widgets, after));
+    this.update({ announcement });
+  }
+
+  /** Moves a widget to a column and row (0-based, a pointer drop). */
+  moveWidget(id: string, to: { x: number; y: number }): void {
+    this.#layout(id, 'moved', (grid) => moveItem(grid, id, to));
+  }
+
+  /** Gives a widget a width and height (a pointer resize). */
+  resizeWidget(id: string, size: { w: number; h: number }): void {
+    this.#layout(id, 'resized', (grid) => resizeItem(grid, id, size));
+  }
+
+  /** An arrow on a widget's handle: moves it one cell, or with Shift resizes it. */
+  keyboardStep(id: string, key: GridKey, shift: boolean): void {
+    this.#layout(id, shift ? 'resized' : 'moved', (grid) => keyboardStep(grid, id, key, shift));
+  }
+
+  /** Shows another dataset: its first measures and dimensions, the query's filters and sort dropped. */
+  setDataset(id: string, dataset: DatasetInfo): void {
+    this.#edit(id, (w) => ({ ...w, query: { ...w.query, app: dataset.app, dataset: dataset.key, ...defaultFields(w.kind, dataset), filters: [], sort: [] } }));
+  }
+
+  /** Another kind: the measures and dimensions fitted to it; only a KPI keeps a threshold. */
+  setKind(id: string, kind: WidgetKind): void {
+    const datasets = this.getState().datasets;
+    this.#edit(id, (w) => {
+      const { threshold, ...rest } = w;
+      return { ...rest, kind, query: { ...w.query, ...fitFields(kind, w, datasetOf(datasets, w)) }, ...(kind === 'kpi' && threshold ? { threshold } : {}) };
+    });
+  }
+
+  /** Adds or takes away a measure or dimension: a kind that shows one replaces it; none is added past the kind's most. */
+  toggleField(id: string, field: 'measures' | 'dimensions', key: string): void {
+    const widget = this.widget(id);
+    if (widget === undefined) return;
+    const have = widget.query[field];
+    const max = KIND_RULES[widget.kind][field][1];
+    let next: string[];
+    if (have.includes(key)) next = have.filter((k) => k !== key);
+    else if (max === 1) next = [key];
+    else if (have.length < max) next = [...have, key];
+    else return;
+    this.#edit(id, (w) => ({ ...w, query: { ...w.query, [field]: next } }));
+  }
+
+  /** A widget's title or footer as the user typed it (an empty footer is none). */
+  setWidgetText(id: string, field: 'title' | 'footer', text: string): void {
+    this.#edit(id, (w) => {
+      if (field === 'title') return { ...w, title: text };
+      const { footer: _footer, ...rest } = w;
+      return text === '' ? rest : { ...rest, footer: text };
+    });
+  }
+
+  setClick(id: string, click: Widget['click']): void {
+    this.#edit(id, (w) => ({ ...w, click }));
+  }
+
+  /** A KPI's limits, or none. */
+  setThreshold(id: string, threshold: Threshold | null): void {
+    this.#edit(id, (w) => {
+      const { threshold: _old, ...rest } = w;
+      return threshold === null || w.kind !== 'kpi' ? rest : { ...rest, threshold };
+    });
+  }
+
+  /** What a click drills to, or (null) nothing; a new target keeps the filter, titles and depth and drops the old target's details. */
+  setDrillTarget(id: string, target: DrillTarget | null): void {
+    this.#edit(id, (w) => {
+      const { drilldown, ...rest } = w;
+      if (target === null) return rest;
+      const { nextWidgetId: _n, dashboard: _d, file: _f, ...kept } = drilldown ?? { filter: defaultDrillFilter(w), maxDepth: 3 };
+      return { ...rest, drilldown: { ...kept, target } };
+    });
+  }
+
+  /** Changes details of a widget's drill-down (the next widget, the dashboard, the file, titles, depth). */
+  patchDrilldown(id: string, patch: Partial<Omit<Drilldown, 'target' | 'filter'>>): void {
+    this.#edit(id, (w) => {
+      if (w.drilldown === undefined) return w;
+      const drilldown: Drilldown = { ...w.drilldown, ...patch };
+      for (const key of Object.keys(patch) as Array<keyof typeof patch>) if (patch[key] === undefined || patch[key] === '') delete drilldown[key];
+      return { ...w, drilldown };
+    });
+  }
+
+  /** A new widget without a place, shown when this one is clicked: the same dataset by a dimension not yet shown. */
+  createDrillWidget(id: string): Widget | null {
+    const { definition, datasets } = this.getState();
+    const source = this.widget(id);
+    if (source?.drilldown === undefined || definition.widgets.length >= DASHBOARD_LIMITS.widgets) return null;
+    const dataset = datasetOf(datasets, source);
+    const unused = dataset?.dimensions.find((d) => !source.query.dimensions.includes(d.key)) ?? dataset?.dimensions[0];
+    const widget: Widget = {
+      id: freeId(definition.widgets),
+      kind: 'bar',
+      title: dataset?.label ?? source.title,
+      query: { ...source.query, measures: source.query.measures.slice(0, 1), dimensions: unused ? [unused.key] : [], filters: [], sort: [] },
+      click: 'drill',
+    };
+    const widgets = [...definition.widgets.map((w) => (w.id === id && w.drilldown ? { ...w, drilldown: { ...w.drilldown, target: 'widget' as const, nextWidgetId: widget.id } } : w)), widget];
+    this.#widgets(widgets);
+    return widget;
+  }
+
+  /** Adds a filter row: the first of the widget's dimensions, equal to its clicked value. */
+  addDrillFilter(id: string): void {
+    this.#edit(id, (w) => {
+      if (!w.drilldown || w.drilldown.filter.length >= 20) return w;
+      const dimension = w.query.dimensions[0] ?? '';
+      return { ...w, drilldown: { ...w.drilldown, filter: [...w.drilldown.filter, { dimension, op: 'eq', value: dimension ? `{${dimension}}` : '' }] } };
+    });
+  }
+
+  setDrillFilter(id: string, index: number, patch: Partial<DrillFilter>): void {
+    this.#edit(id, (w) => (w.drilldown ? { ...w, drilldown: { ...w.drilldown, filter: w.drilldown.filter.map((row, i) => (i === index ? { ...row, ...patch } : row)) } } : w));
+  }
+
+  removeDrillFilter(id: string, index: number): void {
+    this.#edit(id, (w) => (w.drilldown ? { ...w, drilldown: { ...w.drilldown, filter: w.drilldown.filter.filter((_, i) => i !== index) } } : w));
+  }
+
+  /** The dashboard's title or description as typed (an empty description is none). */
+  setDashboardText(field: 'title' | 'description', text: string): void {
+    const { description: _d, ...rest } = this.getState().definition;
+    this.#change({ definition: field === 'title' ? { ...this.getState().definition, title: text } : text === '' ? rest : { ...rest, description: text } });
+  }
+
+  setSharing(sharing: DashboardSharing): void {
+    this.#change({ sharing });
+  }
+
+  /**
+   * Saves the draft: a new dashboard is created, one read before is changed
+   * at the version it was read at. Answers the saved dashboard, or null
+   * with saveProblem saying why (its problems, a conflict, the server's text).
+   */
+  async save(): Promise<DashboardDto | null> {
+    const { definition, sharing, uuid, version, problems, saving } = this.getState();
+    if (saving) return null;
+    if (problems.length > 0) return void this.update({ saveProblem: { kind: 'invalid' } }), null;
+    const parsed = z.safeParse(DashboardDefinition, definition);
+    if (!parsed.success) return void this.update({ saveProblem: { kind: 'failed', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n') } }), null;
+    this.update({ saving: true, saveProblem: null });
+    try {
+      const dto = uuid === null ? await this.api.create({ definition: parsed.data, sharing }) : await this.api.update(uuid, { definition: parsed.data, sharing, version });
+      this.#saved = draftKey(dto);
+      this.update({ saving: false, uuid: dto.uuid, version: dto.version, definition: dto.definition, sharing: dto.sharing, dirty: false });
+      return dto;
+    } catch (error) {
+      const failure = editorFailureOf(error);
+      this.update({ saving: false, saveProblem: failure.status === 409 ? { kind: 'conflict' } : { kind: 'failed', message: failure.message } });
+      return null;
+    }
+  }
+
+  /** Reads the dashboard again as saved, dropping the draft's changes (after a conflict). */
+  async reload(): Promise<void> {
+    const { uuid, datasets } = this.getState();
+    if (uuid === null) return;
+    try {
+      const dto = await this.api.get(uuid);
+      this.#history = [];
+      this.#saved = draftKey(dto);
+      this.#apply({ definition: dto.definition, sharing: dto.sharing, selected: null }, datasets, { version: dto.version });
+    } catch (error) {
+      this.update({ saveProblem: { kind: 'failed', message: editorFailureOf(error).message } });
+    }
+  }
+
+  dispose(): void {
+    this.clearListeners();
+  }
+}
+
+/** A new drill-down's filter: each of the widget's dimensions equal to the clicked element's value of it. */
+function defaultDrillFilter(widget: Widget): DrillFilter[] {
+  return widget.query.dimensions.map((dimension) => ({ dimension, op: 'eq', value: `{${dimension}}` }));
+}
