@@ -277,3 +277,16 @@ describe('editorApi', () => {
     await expect(api.get(DASHBOARD_UUID)).rejects.toMatchObject({ status: 409, message: 'Changed meanwhile', code: 'dashboards.conflict' });
   });
 });
+
+describe('EditorModel typing', () => {
+  it('undoes the keystrokes of one text as one change', async () => {
+    const { model, state, widget } = await editor();
+    for (const text of ['I', 'In', 'Inc']) model.setWidgetText('byService', 'title', text);
+    model.setWidgetText('byService', 'footer', 'F');
+    model.undo();
+    expect(widget('byService').title).toBe('Inc');
+    model.undo();
+    expect(widget('byService').title).toBe('Incidents by service');
+    expect(state().canUndo).toBe(false);
+  });
+});

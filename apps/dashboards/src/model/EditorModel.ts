@@ -313,8 +313,11 @@ export const EMPTY_DEFINITION: DashboardDefinition = { title: '', widgets: [], f
 
 export class EditorModel extends Model<EditorState> {
   #history: Draft[] = [];
+  /** What the last change typed into, so that the keystrokes of one text are one change for Undo. */
+  #typing: string | null = null;
   #saved: string;
   #seq = 0;
+  #loading: Promise<void> | null = null;
 
   /** Edits a dashboard as the server answered it, or (null) a new one. */
   constructor(
@@ -343,8 +346,13 @@ export class EditorModel extends Model<EditorState> {
     this.#saved = draftKey({ definition, sharing });
   }
 
-  /** Reads the datasets the user may query and the dashboards a drill may open. */
-  async load(): Promise<void> {
+  /** Reads the datasets the user may query and the dashboards a drill may open (once while a read is under way). */
+  load(): Promise<void> {
+    this.#loading ??= this.#read().finally(() => (this.#loading = null));
+    return this.#loading;
+  }
+
+  async #read(): Promise<void> {
     this.update({ status: 'loading', loadProblem: null });
     try {
       const [datasets, dashboards] = await Promise.all([this.api.datasets(), this.api.dashboards()]);
@@ -361,9 +369,10 @@ export class EditorModel extends Model<EditorState> {
   }
 
   /** Applies a change to the draft: remembered for Undo, checked again, the draft dirty unless back to what was saved. */
-  #change(next: Partial<Draft>): void {
+  #change(next: Partial<Draft>, typing: string | null = null): void {
     const { definition, sharing, selected, datasets } = this.getState();
-    this.#history = [...this.#history.slice(1 - UNDO_DEPTH), { definition, sharing, selected }];
+    if (typing === null || typing !== this.#typing || this.#history.length === 0) this.#history = [...this.#history.slice(1 - UNDO_DEPTH), { definition, sharing, selected }];
+    this.#typing = typing;
     this.#apply({ definition, sharing, selected, ...next }, datasets);
   }
 
@@ -379,20 +388,25 @@ export class EditorModel extends Model<EditorState> {
     });
   }
 
-  #widgets(widgets: Widget[], extra: Partial<Draft> = {}): void {
-    this.#change({ definition: { ...this.getState().definition, widgets }, ...extra });
+  #widgets(widgets: Widget[], extra: Partial<Draft> = {}, typing: string | null = null): void {
+    this.#change({ definition: { ...this.getState().definition, widgets }, ...extra }, typing);
   }
 
-  /** Changes one widget. */
-  #edit(id: string, edit: (widget: Widget) => Widget): void {
+  /** Changes one widget (`typing` names a text typed into, whose keystrokes make one change). */
+  #edit(id: string, edit: (widget: Widget) => Widget, typing: string | null = null): void {
     const widgets = this.getState().definition.widgets;
     if (!widgets.some((w) => w.id === id)) return;
-    this.#widgets(widgets.map((w) => (w.id === id ? edit(w) : w)));
+    this.#widgets(
+      widgets.map((w) => (w.id === id ? edit(w) : w)),
+      {},
+      typing === null ? null : `${id}.${typing}`,
+    );
   }
 
   /** Goes back one change. */
   undo(): void {
     const previous = this.#history.pop();
+    this.#typing = null;
     if (previous === undefined) return;
     this.#apply(previous, this.getState().datasets);
   }
@@ -494,7 +508,7 @@ export class EditorModel extends Model<EditorState> {
       if (field === 'title') return { ...w, title: text };
       const { footer: _footer, ...rest } = w;
       return text === '' ? rest : { ...rest, footer: text };
-    });
+    }, field);
   }
 
   setClick(id: string, click: Widget['click']): void {
@@ -526,7 +540,7 @@ export class EditorModel extends Model<EditorState> {
       const drilldown: Drilldown = { ...w.drilldown, ...patch };
       for (const key of Object.keys(patch) as Array<keyof typeof patch>) if (patch[key] === undefined || patch[key] === '') delete drilldown[key];
       return { ...w, drilldown };
-    });
+    }, `drilldown.${Object.keys(patch).join()}`);
   }
 
   /** A new widget without a place, shown when this one is clicked: the same dataset by a dimension not yet shown. */
@@ -558,7 +572,11 @@ export class EditorModel extends Model<EditorState> {
   }
 
   setDrillFilter(id: string, index: number, patch: Partial<DrillFilter>): void {
-    this.#edit(id, (w) => (w.drilldown ? { ...w, drilldown: { ...w.drilldown, filter: w.drilldown.filter.map((row, i) => (i === index ? { ...row, ...patch } : row)) } } : w));
+    this.#edit(
+      id,
+      (w) => (w.drilldown ? { ...w, drilldown: { ...w.drilldown, filter: w.drilldown.filter.map((row, i) => (i === index ? { ...row, ...patch } : row)) } } : w),
+      `drilldown.filter.${index}.${Object.keys(patch).join()}`,
+    );
   }
 
   removeDrillFilter(id: string, index: number): void {
@@ -568,7 +586,7 @@ export class EditorModel extends Model<EditorState> {
   /** The dashboard's title or description as typed (an empty description is none). */
   setDashboardText(field: 'title' | 'description', text: string): void {
     const { description: _d, ...rest } = this.getState().definition;
-    this.#change({ definition: field === 'title' ? { ...this.getState().definition, title: text } : text === '' ? rest : { ...rest, description: text } });
+    this.#change({ definition: field === 'title' ? { ...this.getState().definition, title: text } : text === '' ? rest : { ...rest, description: text } }, `dashboard.${field}`);
   }
 
   setSharing(sharing: DashboardSharing): void {
@@ -590,6 +608,7 @@ export class EditorModel extends Model<EditorState> {
     try {
       const dto = uuid === null ? await this.api.create({ definition: parsed.data, sharing }) : await this.api.update(uuid, { definition: parsed.data, sharing, version });
       this.#saved = draftKey(dto);
+      this.#typing = null;
       this.update({ saving: false, uuid: dto.uuid, version: dto.version, definition: dto.definition, sharing: dto.sharing, dirty: false });
       return dto;
     } catch (error) {
@@ -606,6 +625,7 @@ export class EditorModel extends Model<EditorState> {
     try {
       const dto = await this.api.get(uuid);
       this.#history = [];
+      this.#typing = null;
       this.#saved = draftKey(dto);
       this.#apply({ definition: dto.definition, sharing: dto.sharing, selected: null }, datasets, { version: dto.version });
     } catch (error) {
