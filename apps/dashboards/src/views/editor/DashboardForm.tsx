@@ -25,7 +25,7 @@ function SharingFields({ model }: { model: EditorModel }): JSX.Element {
       {role ? (
         <>
           <SelectField id={fieldId(null, 'sharing-app')} label={t('dashboards.editor.sharing.app')} value={role.app} options={apps} onChange={(app) => model.setSharing({ ...role, app })} />
-          <TextField id={fieldId(null, 'sharing-role')} label={t('dashboards.editor.sharing.role')} value={role.role} onChange={(name) => model.setSharing({ ...role, role: name })} />
+          <TextField id={fieldId(null, 'sharing-role')} label={t('dashboards.editor.sharing.roleName')} value={role.role} onChange={(name) => model.setSharing({ ...role, role: name })} />
           <FieldProblems id={`${fieldId(null, 'sharing')}-problems`} problems={problems.filter((p) => p.field === 'sharing')} />
         </>
       ) : null}
