@@ -1,6 +1,6 @@
 import { FailureState, useModel, useTranslation } from '@atrium/app-kit';
 import type { DashboardDto, Widget } from '@atrium/shared/dashboards';
-import { useEffect, useId, useRef, useState, type JSX } from 'react';
+import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
 import { dashboardTextOf, type EditorModel } from '../../model/EditorModel.js';
 import { AddWidgetForm } from './AddWidgetForm.js';
 import { DashboardForm } from './DashboardForm.js';
@@ -39,12 +39,12 @@ function SaveNotice({ model }: { model: EditorModel }): JSX.Element | null {
 }
 
 /** The toolbar: Add widget, Undo, what is unsaved, Save and Cancel. */
-function Toolbar({ model, adding, addId, onAdd, onSave, onCancel }: { model: EditorModel; adding: boolean; addId: string; onAdd(): void; onSave(): void; onCancel(): void }): JSX.Element {
+function Toolbar({ model, adding, addId, addRef, onAdd, onSave, onCancel }: { model: EditorModel; adding: boolean; addId: string; addRef: RefObject<HTMLButtonElement | null>; onAdd(): void; onSave(): void; onCancel(): void }): JSX.Element {
   const { t } = useTranslation();
   const { canUndo, dirty, saving, problems, status } = useModel(model);
   return (
     <div className="dbe-toolbar" role="group" aria-label={t('dashboards.editor.toolbar')}>
-      <button type="button" className="dbe-button" aria-expanded={adding} aria-controls={adding ? addId : undefined} disabled={status !== 'ready'} onClick={onAdd} data-testid="dashboards.editor.add">
+      <button ref={addRef} type="button" className="dbe-button" aria-expanded={adding} aria-controls={adding ? addId : undefined} disabled={status !== 'ready'} onClick={onAdd} data-testid="dashboards.editor.add">
         {t('dashboards.editor.add.label')}
       </button>
       <button type="button" className="dbe-button" disabled={!canUndo} onClick={() => model.undo()} data-testid="dashboards.editor.undo">
@@ -74,7 +74,7 @@ export function DashboardEditor({ model, confirm, onClose }: DashboardEditorProp
   const state = useModel(model);
   const [adding, setAdding] = useState(false);
   const addId = useId();
-  const addButton = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [focusForm, setFocusForm] = useState(0);
 
@@ -90,7 +90,8 @@ export function DashboardEditor({ model, confirm, onClose }: DashboardEditorProp
     const title = dashboardTextOf(widget.title, language) || t('dashboards.editor.untitled');
     if (!(await confirm({ title: t('dashboards.editor.remove.title'), message: t('dashboards.editor.remove.message', { title }) }))) return;
     model.removeWidget(widget.id);
-    addButton.current?.querySelector<HTMLButtonElement>('[data-testid="dashboards.editor.add"]')?.focus();
+    // The removed widget had the focus: it goes to a place that stays.
+    addButton.current?.focus();
   };
   const save = async () => {
     const saved = await model.save();
@@ -105,9 +106,7 @@ export function DashboardEditor({ model, confirm, onClose }: DashboardEditorProp
 
   return (
     <div className="dbe" data-testid="dashboards.editor">
-      <div ref={addButton}>
-        <Toolbar model={model} adding={adding} addId={addId} onAdd={() => setAdding(!adding)} onSave={() => void save()} onCancel={() => void cancel()} />
-      </div>
+      <Toolbar model={model} adding={adding} addId={addId} addRef={addButton} onAdd={() => setAdding(!adding)} onSave={() => void save()} onCancel={() => void cancel()} />
       {adding ? (
         <AddWidgetForm
           id={addId}
