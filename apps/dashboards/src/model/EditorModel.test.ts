@@ -240,9 +240,10 @@ describe('EditorModel undo and saving', () => {
 
   it('sends nothing while the draft has problems', async () => {
     const { model, api, state } = await editor();
-    model.setDashboardText('title', '');
+    model.setWidgetText('open', 'title', '');
     expect(await model.save()).toBeNull();
     expect(state().saveProblem).toEqual({ kind: 'invalid' });
+    expect(state().selected).toBe('open');
     expect(api.calls.map((c) => c.method)).not.toContain('update');
   });
 

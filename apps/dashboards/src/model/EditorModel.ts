@@ -443,12 +443,14 @@ export class EditorModel extends Model<EditorState> {
   /**
    * Saves the draft: a new dashboard is created, one read before is changed
    * at the version it was read at. Answers the saved dashboard, or null
-   * with saveProblem saying why (its problems, a conflict, the server's text).
+   * with saveProblem saying why (its problems, with the first widget that
+   * has one selected; a conflict; the server's text).
    */
   async save(): Promise<DashboardDto | null> {
     const { definition, sharing, uuid, version, problems, saving } = this.getState();
     if (saving) return null;
-    if (problems.length > 0) return void this.update({ saveProblem: { kind: 'invalid' } }), null;
+    // The first widget with a problem opens, so that the user sees what to fix.
+    if (problems.length > 0) return void this.update({ saveProblem: { kind: 'invalid' }, selected: problems[0]!.widgetId }), null;
     const parsed = z.safeParse(DashboardDefinition, definition);
     if (!parsed.success) return void this.update({ saveProblem: { kind: 'failed', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n') } }), null;
     this.update({ saving: true, saveProblem: null });

@@ -6,6 +6,7 @@ import type { DashboardDefinition, DashboardSharing, DashboardText, DatasetInfo,
  * starts with, and the checks of a draft, those the server applies on save
  * and those of the forms, each problem at its widget and field.
  */
+
 /** How many dimensions and measures a kind of widget shows (inclusive bounds). */
 export const KIND_RULES: Readonly<Record<WidgetKind, { dimensions: readonly [number, number]; measures: readonly [number, number] }>> = {
   bar: { dimensions: [1, 2], measures: [1, 8] },
@@ -17,7 +18,6 @@ export const KIND_RULES: Readonly<Record<WidgetKind, { dimensions: readonly [num
   kpi: { dimensions: [0, 0], measures: [1, 1] },
   table: { dimensions: [0, 4], measures: [0, 8] },
 };
-
 
 /** What the user may not save yet, by widget (null: the dashboard itself) and field, with a code the views translate. */
 export interface EditorProblem {
@@ -46,8 +46,7 @@ export type EditorProblemCode =
   | 'drillFileMissing'
   | 'drillFilterDimension'
   | 'drillPlaceholder'
-  | 'roleMissing'
-  | 'invalid';
+  | 'roleMissing';
 
 
 /** The dataset of a widget's query among those the user may query. */

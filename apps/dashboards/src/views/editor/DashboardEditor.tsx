@@ -95,9 +95,7 @@ export function DashboardEditor({ model, confirm, onClose }: DashboardEditorProp
   };
   const save = async () => {
     const saved = await model.save();
-    if (saved) return onClose(saved);
-    const first = model.getState().problems[0];
-    if (model.getState().saveProblem?.kind === 'invalid' && first) model.select(first.widgetId);
+    if (saved) onClose(saved);
   };
   const cancel = async () => {
     if (model.getState().dirty && !(await confirm({ title: t('dashboards.editor.discard.title'), message: t('dashboards.editor.discard.message') }))) return;

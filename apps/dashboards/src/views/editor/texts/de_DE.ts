@@ -157,7 +157,6 @@ const de_DE: TextsShape<typeof en_EN> = {
         drillFilterDimension: 'Das Ziel-Widget hat keine Dimension {{key}}.',
         drillPlaceholder: '„{{key}}“ wird von diesem Widget nicht gezeigt, also hat ein angeklicktes Element keinen solchen Wert.',
         roleMissing: 'Wählen Sie die Anwendung und nennen Sie die Rolle.',
-        invalid: 'Diese Einstellung ist ungültig.',
       },
     },
   },

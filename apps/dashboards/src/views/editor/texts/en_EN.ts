@@ -154,7 +154,6 @@ export const en_EN = {
         drillFilterDimension: 'The widget drilled to has no dimension {{key}}.',
         drillPlaceholder: '“{{key}}” is not shown by this widget, so a clicked element has no such value.',
         roleMissing: 'Choose the application and name the role.',
-        invalid: 'This setting is not valid.',
       },
     },
   },

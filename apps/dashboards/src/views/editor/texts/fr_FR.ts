@@ -157,7 +157,6 @@ const fr_FR: TextsShape<typeof en_EN> = {
         drillFilterDimension: 'Le widget cible n’a pas de dimension {{key}}.',
         drillPlaceholder: '« {{key}} » n’est pas affiché par ce widget : un élément cliqué n’a pas cette valeur.',
         roleMissing: 'Choisissez l’application et nommez le rôle.',
-        invalid: 'Ce paramètre n’est pas valide.',
       },
     },
   },

@@ -157,7 +157,6 @@ const nb_NO: TextsShape<typeof en_EN> = {
         drillFilterDimension: 'Målwidgeten har ikke dimensjonen {{key}}.',
         drillPlaceholder: '«{{key}}» vises ikke av denne widgeten, så et klikket element har ingen slik verdi.',
         roleMissing: 'Velg programmet og oppgi rollen.',
-        invalid: 'Denne innstillingen er ugyldig.',
       },
     },
   },

@@ -157,7 +157,6 @@ const sl_SI: TextsShape<typeof en_EN> = {
         drillFilterDimension: 'Ciljni gradnik nima dimenzije {{key}}.',
         drillPlaceholder: '»{{key}}« ta gradnik ne prikazuje, zato kliknjeni element nima take vrednosti.',
         roleMissing: 'Izberite aplikacijo in navedite vlogo.',
-        invalid: 'Ta nastavitev ni veljavna.',
       },
     },
   },

@@ -157,7 +157,6 @@ const vi_VN: TextsShape<typeof en_EN> = {
         drillFilterDimension: 'Tiện ích đích không có chiều {{key}}.',
         drillPlaceholder: '“{{key}}” không được tiện ích này hiện, nên phần tử được nhấp không có giá trị đó.',
         roleMissing: 'Chọn ứng dụng và nhập tên vai trò.',
-        invalid: 'Cài đặt này không hợp lệ.',
       },
     },
   },

@@ -157,7 +157,6 @@ const zh_CN: TextsShape<typeof en_EN> = {
         drillFilterDimension: '目标组件没有维度 {{key}}。',
         drillPlaceholder: '此组件不显示“{{key}}”，因此被点击的元素没有该值。',
         roleMissing: '请选择应用并填写角色名称。',
-        invalid: '此设置无效。',
       },
     },
   },
