@@ -10,7 +10,7 @@ describe('dashboard editor texts', () => {
   it('say every problem the editor finds', () => {
     const codes: Record<EditorProblemCode, true> = {
       titleMissing: true, tooLong: true, duplicateId: true, datasetUnknown: true, measureUnknown: true, dimensionUnknown: true, measureCount: true, dimensionCount: true, tableEmpty: true,
-      thresholdNumber: true, thresholdOrder: true, drillWidgetMissing: true, drillWidgetUnknown: true, drillWidgetSelf: true, drillDashboardMissing: true, drillFileMissing: true,
+      thresholdNumber: true, thresholdOrder: true, drillWidgetMissing: true, drillWidgetUnknown: true, drillWidgetSelf: true, drillDashboardMissing: true, drillDashboardUnknown: true, drillFileMissing: true,
       drillFilterDimension: true, drillPlaceholder: true, roleMissing: true,
     };
     expect(Object.keys(EDITOR_TEXTS.english.dashboards.editor.problem).sort()).toEqual(Object.keys(codes).sort());

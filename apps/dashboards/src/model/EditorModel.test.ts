@@ -163,6 +163,8 @@ describe('EditorModel drill-down', () => {
     const { model, widget, state } = await editor();
     model.setDrillTarget('byService', 'dashboard');
     expect(state().problems.map((p) => p.code)).toEqual(['drillDashboardMissing']);
+    model.patchDrilldown('byService', { dashboard: 'c0ffee00-0000-4000-8000-000000000000' });
+    expect(state().problems.map((p) => p.code)).toEqual(['drillDashboardUnknown']);
     model.patchDrilldown('byService', { dashboard: OTHER_DASHBOARD.uuid, maxDepth: 5, widgetTitle: '{service}' });
     expect(state().problems).toEqual([]);
     model.setDrillTarget('byService', 'file');
@@ -182,7 +184,7 @@ describe('validateDraft', () => {
     const def = definition();
     def.widgets.push({ ...def.widgets[1]!, query: { ...def.widgets[1]!.query, measures: ['revenue'] }, drilldown: { target: 'widget', nextWidgetId: 'gone', filter: [], maxDepth: 3 } });
     def.widgets[0]!.query.dimensions = ['team'];
-    expect(validateDraft(def, { kind: 'private' }, [INCIDENTS]).map((p) => [p.widgetId, p.code, p.params?.key])).toEqual([
+    expect(validateDraft(def, { kind: 'private' }, { datasets: [INCIDENTS] }).map((p) => [p.widgetId, p.code, p.params?.key])).toEqual([
       ['byService', 'dimensionUnknown', 'team'],
       ['open', 'duplicateId', 'open'],
       ['open', 'measureUnknown', 'revenue'],
@@ -191,7 +193,7 @@ describe('validateDraft', () => {
   });
 
   it('finds a dataset the user may not query and a role sharing without a role', () => {
-    expect(validateDraft(definition(), { kind: 'role', app: 'Incidents', role: ' ' }, [LEADS]).map((p) => p.code)).toEqual(['roleMissing', 'datasetUnknown', 'datasetUnknown']);
+    expect(validateDraft(definition(), { kind: 'role', app: 'Incidents', role: ' ' }, { datasets: [LEADS] }).map((p) => p.code)).toEqual(['roleMissing', 'datasetUnknown', 'datasetUnknown']);
   });
 });
 

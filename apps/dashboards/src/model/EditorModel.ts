@@ -204,7 +204,8 @@ export class EditorModel extends Model<EditorState> {
     try {
       const [datasets, dashboards] = await Promise.all([this.api.datasets(), this.api.dashboards()]);
       const { definition, sharing, uuid } = this.getState();
-      this.update({ status: 'ready', datasets, dashboards: dashboards.filter((d) => d.uuid !== uuid), problems: validateDraft(definition, sharing, datasets) });
+      this.update({ status: 'ready', datasets, dashboards: dashboards.filter((d) => d.uuid !== uuid) });
+      this.update({ problems: this.#check(definition, sharing) });
     } catch (error) {
       this.update({ status: 'failed', loadProblem: editorFailureOf(error).message });
     }
@@ -223,10 +224,17 @@ export class EditorModel extends Model<EditorState> {
     this.#apply({ definition, sharing, selected, ...next }, datasets);
   }
 
+  /** The draft's problems against what was read: the datasets, and the dashboards a drill may open (this one too, once saved). */
+  #check(definition: DashboardDefinition, sharing: DashboardSharing, datasets = this.getState().datasets): EditorProblem[] {
+    const { status, dashboards, uuid } = this.getState();
+    const ids = status === 'ready' ? [...dashboards.map((d) => d.uuid), ...(uuid ? [uuid] : [])] : undefined;
+    return validateDraft(definition, sharing, { datasets, ...(ids ? { dashboards: ids } : {}) });
+  }
+
   #apply(draft: Draft, datasets: readonly DatasetInfo[], extra: Partial<EditorState> = {}): void {
     this.update({
       ...draft,
-      problems: validateDraft(draft.definition, draft.sharing, datasets),
+      problems: this.#check(draft.definition, draft.sharing, datasets),
       dirty: draftKey(draft) !== this.#saved,
       canUndo: this.#history.length > 0,
       saveProblem: null,

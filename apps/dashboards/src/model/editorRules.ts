@@ -43,6 +43,7 @@ export type EditorProblemCode =
   | 'drillWidgetUnknown'
   | 'drillWidgetSelf'
   | 'drillDashboardMissing'
+  | 'drillDashboardUnknown'
   | 'drillFileMissing'
   | 'drillFilterDimension'
   | 'drillPlaceholder'
@@ -117,7 +118,7 @@ function thresholdProblems(out: EditorProblem[], widget: Widget): void {
   if (t.higherIsBetter ? t.red > t.yellow : t.red < t.yellow) out.push({ widgetId: widget.id, field: 'threshold', code: 'thresholdOrder' });
 }
 
-function drillTargetProblems(out: EditorProblem[], widget: Widget, drill: Drilldown, widgets: readonly Widget[]): void {
+function drillTargetProblems(out: EditorProblem[], widget: Widget, drill: Drilldown, widgets: readonly Widget[], dashboards: ReadonlySet<string> | null): void {
   const problem = (code: EditorProblemCode, params?: Record<string, string>) => out.push({ widgetId: widget.id, field: 'drilldown', code, ...(params ? { params } : {}) });
   if (drill.target === 'widget') {
     if (!drill.nextWidgetId) problem('drillWidgetMissing');
@@ -125,29 +126,38 @@ function drillTargetProblems(out: EditorProblem[], widget: Widget, drill: Drilld
     else if (!widgets.some((w) => w.id === drill.nextWidgetId)) problem('drillWidgetUnknown', { key: drill.nextWidgetId });
   }
   if (drill.target === 'dashboard' && !drill.dashboard) problem('drillDashboardMissing');
+  else if (drill.target === 'dashboard' && dashboards && !dashboards.has(drill.dashboard!)) problem('drillDashboardUnknown');
   if (drill.target === 'file' && !drill.file?.path.trim()) problem('drillFileMissing');
 }
 
-function drillProblems(out: EditorProblem[], widget: Widget, widgets: readonly Widget[], datasets: readonly DatasetInfo[]): void {
+function drillProblems(out: EditorProblem[], widget: Widget, widgets: readonly Widget[], known: DraftContext): void {
   const drill = widget.drilldown;
   if (drill === undefined) return;
-  drillTargetProblems(out, widget, drill, widgets);
+  const { datasets } = known;
+  drillTargetProblems(out, widget, drill, widgets, known.dashboards ? new Set(known.dashboards) : null);
   // The filter narrows the next widget's dataset, or this one's for the records behind the element.
   const next = drill.target === 'widget' ? widgets.find((w) => w.id === drill.nextWidgetId) : drill.target === 'records' ? widget : undefined;
   const target = next ? datasetOf(datasets, next) : undefined;
-  const known = new Set([...widget.query.dimensions, ...widget.query.measures]);
+  const shown = new Set([...widget.query.dimensions, ...widget.query.measures]);
   drill.filter.forEach((row, index) => {
     const field = `drilldown.filter.${index}`;
     if (target && !target.dimensions.some((d) => d.key === row.dimension)) out.push({ widgetId: widget.id, field, code: 'drillFilterDimension', params: { key: row.dimension } });
     const values = Array.isArray(row.value) ? row.value : [row.value];
     for (const value of values) {
-      for (const key of typeof value === 'string' ? placeholdersOf(value) : []) if (!known.has(key)) out.push({ widgetId: widget.id, field, code: 'drillPlaceholder', params: { key } });
+      for (const key of typeof value === 'string' ? placeholdersOf(value) : []) if (!shown.has(key)) out.push({ widgetId: widget.id, field, code: 'drillPlaceholder', params: { key } });
     }
   });
 }
 
+/** What a draft is checked against: the datasets the user may query and, when known, the ids of the dashboards the user sees. */
+export interface DraftContext {
+  datasets: readonly DatasetInfo[];
+  dashboards?: readonly string[];
+}
+
 /** The draft's problems, by the rules the server applies on save, and those of the forms (a title, a threshold's order). */
-export function validateDraft(definition: DashboardDefinition, sharing: DashboardSharing, datasets: readonly DatasetInfo[]): EditorProblem[] {
+export function validateDraft(definition: DashboardDefinition, sharing: DashboardSharing, known: DraftContext): EditorProblem[] {
+  const { datasets } = known;
   const out: EditorProblem[] = [];
   textProblems(out, null, 'title', definition.title, true);
   textProblems(out, null, 'description', definition.description, false);
@@ -158,7 +168,7 @@ export function validateDraft(definition: DashboardDefinition, sharing: Dashboar
     textProblems(out, widget.id, 'footer', widget.footer, false);
     queryProblems(out, widget, datasetOf(datasets, widget));
     thresholdProblems(out, widget);
-    drillProblems(out, widget, definition.widgets, datasets);
+    drillProblems(out, widget, definition.widgets, known);
   });
   return out;
 }

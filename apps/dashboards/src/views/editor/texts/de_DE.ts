@@ -153,6 +153,7 @@ const de_DE: TextsShape<typeof en_EN> = {
         drillWidgetUnknown: 'Auf diesem Dashboard gibt es kein Widget {{key}}.',
         drillWidgetSelf: 'Ein Widget kann nicht in sich selbst hineinbohren.',
         drillDashboardMissing: 'Wählen Sie das Dashboard, das der Drill-down öffnet.',
+        drillDashboardUnknown: 'Das Dashboard, das dieser Drill-down öffnet, sehen Sie nicht: Wählen Sie ein anderes.',
         drillFileMissing: 'Geben Sie den Pfad der Datei an, die der Drill-down öffnet.',
         drillFilterDimension: 'Das Ziel-Widget hat keine Dimension {{key}}.',
         drillPlaceholder: '„{{key}}“ wird von diesem Widget nicht gezeigt, also hat ein angeklicktes Element keinen solchen Wert.',

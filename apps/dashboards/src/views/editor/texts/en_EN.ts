@@ -150,6 +150,7 @@ export const en_EN = {
         drillWidgetUnknown: 'There is no widget {{key}} on this dashboard.',
         drillWidgetSelf: 'A widget cannot drill into itself.',
         drillDashboardMissing: 'Choose the dashboard the drill opens.',
+        drillDashboardUnknown: 'You do not see the dashboard this drill opens: choose another.',
         drillFileMissing: 'Give the path of the file the drill opens.',
         drillFilterDimension: 'The widget drilled to has no dimension {{key}}.',
         drillPlaceholder: '“{{key}}” is not shown by this widget, so a clicked element has no such value.',

@@ -153,6 +153,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
         drillWidgetUnknown: 'Il n’y a pas de widget {{key}} sur ce tableau de bord.',
         drillWidgetSelf: 'Un widget ne peut pas s’explorer lui-même.',
         drillDashboardMissing: 'Choisissez le tableau de bord que l’exploration ouvre.',
+        drillDashboardUnknown: 'Vous ne voyez pas le tableau de bord que cette exploration ouvre : choisissez-en un autre.',
         drillFileMissing: 'Indiquez le chemin du fichier que l’exploration ouvre.',
         drillFilterDimension: 'Le widget cible n’a pas de dimension {{key}}.',
         drillPlaceholder: '« {{key}} » n’est pas affiché par ce widget : un élément cliqué n’a pas cette valeur.',

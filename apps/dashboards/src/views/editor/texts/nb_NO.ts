@@ -153,6 +153,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
         drillWidgetUnknown: 'Det finnes ingen widget {{key}} på dette dashbordet.',
         drillWidgetSelf: 'En widget kan ikke drille ned i seg selv.',
         drillDashboardMissing: 'Velg dashbordet som drill-down åpner.',
+        drillDashboardUnknown: 'Du ser ikke dashbordet denne drill-down åpner: velg et annet.',
         drillFileMissing: 'Oppgi banen til filen som drill-down åpner.',
         drillFilterDimension: 'Målwidgeten har ikke dimensjonen {{key}}.',
         drillPlaceholder: '«{{key}}» vises ikke av denne widgeten, så et klikket element har ingen slik verdi.',

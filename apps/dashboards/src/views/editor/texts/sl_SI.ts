@@ -153,6 +153,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
         drillWidgetUnknown: 'Na tej nadzorni plošči ni gradnika {{key}}.',
         drillWidgetSelf: 'Gradnik ne more vrtati sam vase.',
         drillDashboardMissing: 'Izberite nadzorno ploščo, ki jo odpre vrtanje.',
+        drillDashboardUnknown: 'Nadzorne plošče, ki jo odpre to vrtanje, ne vidite: izberite drugo.',
         drillFileMissing: 'Navedite pot do datoteke, ki jo odpre vrtanje.',
         drillFilterDimension: 'Ciljni gradnik nima dimenzije {{key}}.',
         drillPlaceholder: '»{{key}}« ta gradnik ne prikazuje, zato kliknjeni element nima take vrednosti.',

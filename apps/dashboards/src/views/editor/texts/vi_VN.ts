@@ -153,6 +153,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
         drillWidgetUnknown: 'Không có tiện ích {{key}} trên bảng điều khiển này.',
         drillWidgetSelf: 'Một tiện ích không thể khoan sâu vào chính nó.',
         drillDashboardMissing: 'Chọn bảng điều khiển mà lần khoan sâu mở ra.',
+        drillDashboardUnknown: 'Bạn không xem được bảng điều khiển mà lần khoan sâu này mở ra: hãy chọn bảng khác.',
         drillFileMissing: 'Nhập đường dẫn của tệp mà lần khoan sâu mở ra.',
         drillFilterDimension: 'Tiện ích đích không có chiều {{key}}.',
         drillPlaceholder: '“{{key}}” không được tiện ích này hiện, nên phần tử được nhấp không có giá trị đó.',

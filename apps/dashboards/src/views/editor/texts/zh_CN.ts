@@ -153,6 +153,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
         drillWidgetUnknown: '此仪表板上没有组件 {{key}}。',
         drillWidgetSelf: '组件不能钻取到自身。',
         drillDashboardMissing: '请选择钻取打开的仪表板。',
+        drillDashboardUnknown: '您看不到此钻取打开的仪表板：请选择其他仪表板。',
         drillFileMissing: '请填写钻取打开的文件路径。',
         drillFilterDimension: '目标组件没有维度 {{key}}。',
         drillPlaceholder: '此组件不显示“{{key}}”，因此被点击的元素没有该值。',
