@@ -71,7 +71,7 @@ describe('the dashboard editor', () => {
     expect(model.widget('open')!.position).toEqual({ x: 7, y: 0, w: 3, h: 3 });
   });
 
-  it('moves a widget dragged by its grip and resizes it by its corner, a cell per column width and row', async () => {
+  it('moves a widget dragged by its grip and resizes it by its corner, a cell per column width and row; Escape drops a drag', async () => {
     await showEditor();
     const grid = screen.getByTestId('dashboards.editor.grid');
     // jsdom lays nothing out: the grid is 1,200 px wide here, a column 100 px; a row is 64 px with its gap.
@@ -86,6 +86,12 @@ describe('the dashboard editor', () => {
     expect(card('byService').className).not.toContain('dbe-card--dragging');
     expect([card('byService').style.gridColumn, card('byService').style.gridRow]).toEqual(['4 / span 6', '3 / span 4']);
     expect(live()).toBe('Moved to column 4, row 3');
+    fireEvent.pointerDown(grip, { ...pointer, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(grip, { ...pointer, clientX: 10, clientY: 400 });
+    expect(card('byService').style.gridRow).toBe('9 / span 4');
+    fireEvent.keyDown(grip, { key: 'Escape' });
+    fireEvent.pointerUp(grip, { ...pointer, clientX: 10, clientY: 400 });
+    expect(card('byService').style.gridRow).toBe('3 / span 4');
     const corner = within(card('open')).getByTestId('dashboards.editor.resize');
     fireEvent.pointerDown(corner, { ...pointer, clientX: 0, clientY: 0 });
     fireEvent.pointerMove(corner, { ...pointer, clientX: 290, clientY: 70 });

@@ -24,6 +24,7 @@ interface CardProps {
   widget: Widget;
   gesture: GridGesture | null;
   handleProps: ReturnType<typeof useGridDrag>['handleProps'];
+  cancelGesture(): void;
   hints: { move: string; resize: string };
   onRemove(widget: Widget): void;
 }
@@ -37,7 +38,7 @@ function GripGlyph(): JSX.Element {
 }
 
 /** One widget in edit mode: its move handle, its title (selects it), its remove button, what it shows, and its resize handle. */
-function WidgetCard({ model, widget, gesture, handleProps, hints, onRemove }: CardProps): JSX.Element {
+function WidgetCard({ model, widget, gesture, handleProps, cancelGesture, hints, onRemove }: CardProps): JSX.Element {
   const { t, language } = useTranslation();
   const { selected, problems, datasets } = useModel(model);
   const place = placeOf(widget, gesture);
@@ -45,6 +46,7 @@ function WidgetCard({ model, widget, gesture, handleProps, hints, onRemove }: Ca
   const dataset = datasetOf(datasets, widget);
   const count = problems.filter((p) => p.widgetId === widget.id).length;
   const onKey = (resize: boolean) => (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'Escape' && gesture?.id === widget.id) return void (event.preventDefault(), cancelGesture());
     if (!ARROWS.includes(event.key)) return;
     event.preventDefault();
     model.keyboardStep(widget.id, event.key as GridKey, resize || event.shiftKey);
@@ -90,7 +92,7 @@ export function EditorGrid({ model, onRemove }: { model: EditorModel; onRemove(w
   const grid = useRef<HTMLUListElement>(null);
   const moveHint = useId();
   const resizeHint = useId();
-  const { gesture, handleProps } = useGridDrag(grid, ROW_PX, (done) => {
+  const { gesture, handleProps, cancel } = useGridDrag(grid, ROW_PX, (done) => {
     const place = model.widget(done.id)?.position;
     if (!place) return;
     if (done.kind === 'move') model.moveWidget(done.id, { x: place.x + done.dx, y: place.y + done.dy });
@@ -108,7 +110,7 @@ export function EditorGrid({ model, onRemove }: { model: EditorModel; onRemove(w
       {placed.length === 0 ? <p className="dbe-empty">{t('dashboards.editor.grid.empty')}</p> : null}
       <ul ref={grid} className="dbe-grid" aria-label={t('dashboards.editor.grid.label')} data-testid="dashboards.editor.grid">
         {placed.map((widget) => (
-          <WidgetCard key={widget.id} model={model} widget={widget} gesture={gesture} handleProps={handleProps} hints={{ move: moveHint, resize: resizeHint }} onRemove={onRemove} />
+          <WidgetCard key={widget.id} model={model} widget={widget} gesture={gesture} handleProps={handleProps} cancelGesture={cancel} hints={{ move: moveHint, resize: resizeHint }} onRemove={onRemove} />
         ))}
       </ul>
     </div>

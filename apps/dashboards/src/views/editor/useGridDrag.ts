@@ -19,7 +19,8 @@ export function cellsOf(px: { x: number; y: number }, grid: { width: number; row
  * Moving and resizing widgets with any pointer (docs/behaviour/dashboards.md#editing-a-dashboard):
  * a press on a widget's move or resize handle follows the pointer, the
  * widget's outline shows where it would go, and the release gives the
- * travel in grid cells. The arithmetic of the grid stays in the model.
+ * travel in grid cells; Escape drops it. The arithmetic of the grid stays
+ * in the model.
  */
 export function useGridDrag(grid: RefObject<HTMLElement | null>, rowHeight: number, onDrop: (gesture: GridGesture) => void) {
   const [gesture, setGesture] = useState<GridGesture | null>(null);
@@ -30,6 +31,12 @@ export function useGridDrag(grid: RefObject<HTMLElement | null>, rowHeight: numb
     if (p === null || p.pointerId !== event.pointerId) return null;
     const width = grid.current?.getBoundingClientRect().width ?? 0;
     return { id: p.id, kind: p.kind, ...cellsOf({ x: event.clientX - p.x, y: event.clientY - p.y }, { width, rowHeight }) };
+  };
+
+  /** Drops the gesture under way (Escape, or the browser took the pointer): the widget stays where it was. */
+  const cancel = () => {
+    press.current = null;
+    setGesture(null);
   };
 
   const handleProps = (id: string, kind: GridGesture['kind']) => ({
@@ -50,11 +57,8 @@ export function useGridDrag(grid: RefObject<HTMLElement | null>, rowHeight: numb
       setGesture(null);
       if (done && (done.dx !== 0 || done.dy !== 0)) onDrop(done);
     },
-    onPointerCancel: () => {
-      press.current = null;
-      setGesture(null);
-    },
+    onPointerCancel: cancel,
   });
 
-  return { gesture, handleProps };
+  return { gesture, handleProps, cancel };
 }
