@@ -1,6 +1,6 @@
 import { useDismiss, useModel, useTranslation } from '@atrium/app-kit';
 import { DASHBOARD_LIMITS, WIDGET_KINDS, type Widget, type WidgetKind } from '@atrium/shared/dashboards';
-import { useRef, useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX } from 'react';
 import type { EditorModel } from '../../model/EditorModel.js';
 import { datasetName, kindText } from './editorText.js';
 import { SelectField } from './formParts.js';
@@ -14,6 +14,8 @@ export function AddWidgetForm({ id, model, onAdded, onClose }: { id: string; mod
   const ref = useRef<HTMLDivElement>(null);
   const { onKeyDown } = useDismiss(ref, onClose, { outside: false });
   const full = definition.widgets.length >= DASHBOARD_LIMITS.widgets;
+  // Opened from the toolbar: the focus goes to its first field (or its Close button).
+  useEffect(() => ref.current?.querySelector<HTMLElement>('select, button')?.focus(), []);
   const add = () => {
     const chosen = datasets[Number(dataset)];
     const widget = chosen ? model.addWidget(kind, chosen) : null;

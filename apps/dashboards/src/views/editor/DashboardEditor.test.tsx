@@ -44,6 +44,7 @@ describe('the dashboard editor', () => {
     const { model } = await showEditor();
     fireEvent.click(screen.getByTestId('dashboards.editor.add'));
     const form = screen.getByTestId('dashboards.editor.addForm');
+    expect(document.activeElement).toBe(within(form).getByLabelText('Kind'));
     fireEvent.change(within(form).getByLabelText('Kind'), { target: { value: 'kpi' } });
     fireEvent.change(within(form).getByLabelText('Dataset'), { target: { value: '1' } });
     fireEvent.click(within(form).getByTestId('dashboards.editor.addConfirm'));
@@ -52,6 +53,14 @@ describe('the dashboard editor', () => {
     expect(document.activeElement?.textContent).toBe('Widget: Leads');
     expect(model.widget('widget3')).toMatchObject({ kind: 'kpi', query: { app: 'CRM', measures: ['value'], dimensions: [] } });
     expect(screen.getByTestId('dashboards.editor.status').textContent).toBe('Unsaved changes');
+  });
+
+  it('closes the Add widget form on Escape, the focus back on its button', async () => {
+    await showEditor();
+    fireEvent.click(screen.getByTestId('dashboards.editor.add'));
+    fireEvent.keyDown(within(screen.getByTestId('dashboards.editor.addForm')).getByLabelText('Kind'), { key: 'Escape' });
+    expect(screen.queryByTestId('dashboards.editor.addForm')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('dashboards.editor.add'));
   });
 
   it('moves a widget with the arrows on its handle and resizes it with Shift, saying where it went', async () => {

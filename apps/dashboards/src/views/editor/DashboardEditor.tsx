@@ -109,7 +109,10 @@ export function DashboardEditor({ model, confirm, onClose }: DashboardEditorProp
         <AddWidgetForm
           id={addId}
           model={model}
-          onClose={() => setAdding(false)}
+          onClose={() => {
+            setAdding(false);
+            addButton.current?.focus();
+          }}
           onAdded={() => {
             setAdding(false);
             setFocusForm((n) => n + 1);
