@@ -1,6 +1,6 @@
 import { Model } from '@atrium/app-kit';
 import { labelOf } from '@atrium/shared/apps';
-import type { DashboardDto, DashboardText, DatasetInfo, DrillFilter, Widget } from '@atrium/shared/dashboards';
+import type { DashboardDto, DashboardText, DatasetInfo, DatasetResult, DrillFilter, Widget } from '@atrium/shared/dashboards';
 import { failureOf, type DashboardsApi } from './DashboardsApi.js';
 import { drillFailureCode, type DesktopDrilldown, type DrillElement, type DrillFailureCode, type DrillStack, type DrillView } from './drill.js';
 import { datasetOf, fillPlaceholders, firstDimension, widgetQuery, type ChosenFilter, type CrossFilter, type QueryContext } from './queries.js';
@@ -56,6 +56,14 @@ export interface DashboardState {
   slots: readonly SlotState[];
   /** Why the last drill could not be made. */
   drillFailure: DrillFailureCode | null;
+  /** The values each of the dashboard's filters offers (by its index), with the answer that names them (people, links). */
+  filterOptions: Readonly<Record<number, FilterOptions>>;
+}
+
+/** The values a dashboard filter offers: its choices, or the values its dimension has in the dataset. */
+export interface FilterOptions {
+  values: readonly string[];
+  result: DatasetResult | null;
 }
 
 /** A dashboard text in a locale: as written, or its locale's label. */
@@ -64,7 +72,7 @@ export function textOf(text: DashboardText | undefined, locale: string): string 
   return typeof text === 'string' ? text : labelOf(text, locale);
 }
 
-const INITIAL: DashboardState = { status: 'loading', error: null, dashboard: null, title: '', datasets: [], timeRange: { key: 'all' }, chosen: [], crossFilters: [], openedWith: [], slots: [], drillFailure: null };
+const INITIAL: DashboardState = { status: 'loading', error: null, dashboard: null, title: '', datasets: [], timeRange: { key: 'all' }, chosen: [], crossFilters: [], openedWith: [], slots: [], drillFailure: null, filterOptions: {} };
 
 export class DashboardModel extends Model<DashboardState> {
   readonly #widgets = new Map<string, WidgetModel>();
@@ -100,6 +108,7 @@ export class DashboardModel extends Model<DashboardState> {
     this.#placeSlots(dashboard);
     this.update({ status: 'ready', dashboard, datasets, timeRange: { key: dashboard.definition.timeRange ?? 'all' } });
     this.#refresh();
+    void this.#loadFilterOptions(dashboard, datasets);
   }
 
   /** Runs the last query of the dashboard's failed load again. */
@@ -126,9 +135,9 @@ export class DashboardModel extends Model<DashboardState> {
     this.#refresh();
   }
 
-  /** Takes away the filters the dashboard was opened with. */
-  clearOpenedWith(): void {
-    this.update({ openedWith: [] });
+  /** Takes away one of the filters the dashboard was opened with (its chip's remove button). */
+  removeOpenedWith(filter: DrillFilter): void {
+    this.update({ openedWith: this.getState().openedWith.filter((f) => f !== filter) });
     this.#refresh();
   }
 
@@ -195,6 +204,24 @@ export class DashboardModel extends Model<DashboardState> {
     // A second click on the element that set the filter takes it away again.
     this.update({ crossFilters: same ? others : [...others, { slotId: slot.id, app, dataset, dimension, value }] });
     this.#refresh();
+  }
+
+  /** Each dashboard filter's values: a choice field's choices, else the dimension's values as the dataset groups them. */
+  async #loadFilterOptions(dashboard: DashboardDto, datasets: readonly DatasetInfo[]): Promise<void> {
+    await Promise.all(
+      dashboard.definition.filters.map(async (spec, index) => {
+        const info = datasetOf(datasets, spec);
+        const dimension = info?.dimensions.find((d) => d.key === spec.dimension);
+        let options: FilterOptions | null = null;
+        if (dimension?.choices) options = { values: dimension.choices.map((c) => c.value), result: null };
+        else if (info && dimension) {
+          const measures = info.measures.slice(0, 1).map((m) => m.key);
+          const result = await this.host.api.query({ app: spec.app, dataset: spec.dataset, dimensions: [spec.dimension], measures, filters: [], sort: [{ by: spec.dimension, direction: 'asc' }], limit: 200 }).catch(() => null);
+          if (result) options = { values: result.rows.map((r) => r[0]).filter((v): v is string | number => v !== null).map(String), result };
+        }
+        if (options && !this.#disposed && this.getState().dashboard === dashboard) this.update({ filterOptions: { ...this.getState().filterOptions, [index]: options } });
+      }),
+    );
   }
 
   /** Recomputes the slots (drill views, titles) and runs the queries that changed. */

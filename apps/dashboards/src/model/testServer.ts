@@ -158,7 +158,8 @@ function fakeStack(widgetId: string, drills: Array<{ widgetId: string; elementId
       const filter = [...top().filter, ...(d.filter ?? []).map((f) => ({ ...f, value: fill(f.value, element.data) }))];
       const titles = { widgetTitle: typeof d.widgetTitle === 'string' ? (fill(d.widgetTitle, element.data) as string) : null, widgetFooter: null, dashboardTitle: typeof d.dashboardTitle === 'string' ? d.dashboardTitle : null };
       if (d.target === 'widget') {
-        views.push({ widgetId: d.nextWidgetId ?? widget.id, depth: top().depth + 1, filter, ...titles, entries: [] });
+        const entry = { widgetId: widget.id, nextWidgetId: d.nextWidgetId ?? null, target: d.target, filter, ...titles, isBound: true, maxDepth: d.maxDepth ?? 3 };
+        views.push({ widgetId: d.nextWidgetId ?? widget.id, depth: top().depth + 1, filter, ...titles, entries: [...top().entries, entry] });
         tell();
       }
       return { action: 'drilldown', widgetId: widget.id, elementId: element.elementId, target: d.target, nextWidgetId: d.nextWidgetId ?? null, filter, titles, dashboardUuid: dashboard.uuid };
