@@ -177,3 +177,16 @@ describe('the list', () => {
     expect(list.getState()).toMatchObject({ status: 'failed', error: { message: 'Something went wrong' } });
   });
 });
+
+describe('a dashboard that could not be opened', () => {
+  it('opens on Retry once the server answers', async () => {
+    const server = testServer([dashboard([widget('a')])]);
+    server.failWith = { status: 500, body: { code: 'internal', message: 'Something went wrong' } };
+    const { model } = setup(server);
+    await model.open(DASHBOARD_UUID);
+    expect(model.getState()).toMatchObject({ status: 'failed', error: { notFound: false } });
+    server.failWith = null;
+    await model.retry();
+    expect(model.getState().status).toBe('ready');
+  });
+});

@@ -79,6 +79,7 @@ export class DashboardModel extends Model<DashboardState> {
   readonly #stacks = new Map<string, DrillStack>();
   readonly #stops: Array<() => void> = [];
   #openedTitle: string | null = null;
+  #uuid: string | null = null;
   #disposed = false;
 
   constructor(private readonly host: DashboardHost) {
@@ -93,6 +94,7 @@ export class DashboardModel extends Model<DashboardState> {
   /** Loads a dashboard and runs its widgets' queries. */
   async open(uuid: string, args: OpenArgs = {}): Promise<void> {
     this.#release();
+    this.#uuid = uuid;
     this.#openedTitle = args.dashboardTitle ?? null;
     this.setState({ ...INITIAL, openedWith: [...(args.filter ?? [])] });
     let dashboard: DashboardDto;
@@ -111,9 +113,9 @@ export class DashboardModel extends Model<DashboardState> {
     void this.#loadFilterOptions(dashboard, datasets);
   }
 
-  /** Runs the last query of the dashboard's failed load again. */
+  /** Opens the dashboard again (Retry after its load failed). */
   retry(): Promise<void> {
-    const uuid = this.getState().dashboard?.uuid;
+    const uuid = this.#uuid;
     return uuid ? this.open(uuid, { filter: this.getState().openedWith, dashboardTitle: this.#openedTitle }) : Promise.resolve();
   }
 
