@@ -161,7 +161,7 @@ describe(`demo data on ${databaseKind}`, () => {
   it('gives the demo user an application of every category: declared applications, pages that open in the Viewer and built-in packages', async () => {
     const apps = await grantedTo('demo', '10.9.0.3');
     expect(apps.map((a) => a.name).sort()).toEqual(
-      ['Audits', 'CRM', 'Calendar', 'Chat', 'Directory', 'GlobalSearch', 'Handbook', 'Incidents', 'LeaveRequests', 'Mail', 'MeetingActions', 'Policies', 'Priorities', 'Reports', 'RiskRegister', 'TeamCalendar'].sort(),
+      ['Audits', 'CRM', 'Calendar', 'Chat', 'Dashboards', 'Directory', 'GlobalSearch', 'Handbook', 'Incidents', 'LeaveRequests', 'Mail', 'MeetingActions', 'Policies', 'Priorities', 'Reports', 'RiskRegister', 'TeamCalendar'].sort(),
     );
     expect(apps.filter((a) => a.app_type === DECLARED_APP_TYPE).map((a) => a.name).sort()).toEqual([...DEMO_APPS].sort());
     expect([...new Set(apps.map((a) => a.category))].sort()).toEqual([...APP_CATEGORIES].sort());
