@@ -167,7 +167,7 @@ describe('the application', () => {
   it('opens the dashboard its launch names, with the filter and title a drill brought, and Edit for those who may change it', async () => {
     const server = testServer([{ ...dashboard([widget('a', { kind: 'table' })]), mayEdit: true }]);
     const args = { dashboard: DASHBOARD_UUID, filter: [{ dimension: 'status', op: 'eq', value: 'closed' }], dashboardTitle: 'Closed incidents' };
-    const test = await renderApplication(runtime, metadata, { args, request: server.request });
+    const test = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args, request: server.request });
     await settle();
     expect(screen.getByTestId('dashboard.title').textContent).toBe('Closed incidents');
     expect(screen.getByTestId('dashboard.chip.opened').textContent).toBe('Status: Closed');

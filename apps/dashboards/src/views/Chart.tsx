@@ -1,10 +1,10 @@
 import { useColorScheme, useTranslation } from '@atrium/app-kit';
 import type { DatasetResult } from '@atrium/shared/dashboards';
+import type { EChartsType as ECharts } from 'echarts/core';
 import { useEffect, useRef, useState, type JSX } from 'react';
 import type { FormatContext } from '../model/format.js';
 import { chartOption, type ChartKind, type ChartTheme } from './chartOption.js';
 
-type ECharts = ReturnType<(typeof import('echarts/core'))['init']>;
 
 /** Series colours that read on the light and the dark themes; the theme's primary colour first. */
 const PALETTE = ['#3b7ddd', '#2f9e5b', '#e3a008', '#d93f36', '#8e5bd9', '#1aa3a3', '#d9667a', '#7a8699'];
@@ -43,7 +43,9 @@ export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.
   const scheme = useColorScheme();
   const [chart, setChart] = useState<ECharts | null>(null);
   const onElementRef = useRef(onElement);
-  onElementRef.current = onElement;
+  useEffect(() => {
+    onElementRef.current = onElement;
+  });
 
   useEffect(() => {
     let instance: ECharts | null = null;
