@@ -45,7 +45,7 @@ export interface DashboardUpdateBodyInput extends DashboardCreateBodyInput {
 type Envelope<T> = { status: 'success'; data: T } | { status: 'error'; message?: string; code?: string };
 
 /**
- * The dashboards and datasets calls (docs/behaviour/dashboards.md#the-application)
+ * The dashboards and datasets calls (docs/behaviour/dashboards.md#the-dashboards-application)
  * over the desktop's signed request: each answers the envelope's data or
  * rejects with a DashboardsFailure.
  */

@@ -5,7 +5,7 @@ import { DashboardListModel } from './DashboardListModel.js';
 import { DashboardModel, type DashboardHost } from './DashboardModel.js';
 
 /**
- * The application's window (docs/behaviour/dashboards.md#the-application):
+ * The application's window (docs/behaviour/dashboards.md#the-dashboards-application):
  * the list of dashboards, or one dashboard opened from it or by the
  * launch's arguments `{ dashboard, filter?, dashboardTitle? }` (how a drill
  * to a dashboard arrives).
