@@ -6,7 +6,8 @@ import { choiceColour, columnLabel, measureText, valueText, type FormatContext }
  * the first dimension gives the categories (or the slices of a pie), a
  * second one the series (stacked for stackedBar), else each measure is a
  * series. Every data item keeps the index of its row, so that a click
- * names the row it came from. Colours and text follow the desktop's theme.
+ * names the row it came from; a category a series has no row for is '-'
+ * (ECharts' empty value). Colours and text follow the desktop's theme.
  */
 export interface ChartTheme {
   text: string;
@@ -63,7 +64,7 @@ function cartesianSeries(kind: ChartKind, result: DatasetResult, fmt: FormatCont
   if (d1 !== undefined && measures[0] !== undefined) {
     const m = measures[0];
     return distinct(result, d1).map((seriesValue) => {
-      const data: Array<Item | null> = categories.map(() => null);
+      const data: Array<Item | '-'> = categories.map(() => '-');
       result.rows.forEach((row, rowIndex) => {
         if ((row[d1] ?? null) === seriesValue) data[at(d0 === undefined ? null : (row[d0] ?? null))] = { value: num(row[m]), rowIndex };
       });
@@ -71,7 +72,7 @@ function cartesianSeries(kind: ChartKind, result: DatasetResult, fmt: FormatCont
     });
   }
   return measures.map((m) => {
-    const data: Array<Item | null> = categories.map(() => null);
+    const data: Array<Item | '-'> = categories.map(() => '-');
     result.rows.forEach((row, rowIndex) => (data[d0 === undefined ? 0 : at(row[d0] ?? null)] = { value: num(row[m]), rowIndex }));
     return { ...base, name: columnLabel(result.columns[m]!.key, fmt), data, measureKey: result.columns[m]!.key };
   });
