@@ -53,9 +53,9 @@ export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.
     const element = ref.current!;
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance?.resize());
     void import('./echarts.js')
-      .then(({ echarts }) => {
+      .then(({ loadCharts }) => {
         if (disposed) return;
-        instance = echarts.init(element, null, { renderer: 'svg' });
+        instance = loadCharts().init(element, null, { renderer: 'svg' });
         resize?.observe(element);
         setChart(instance);
       })

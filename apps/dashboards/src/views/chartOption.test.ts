@@ -31,6 +31,9 @@ describe('chart options', () => {
       ['Open', 'total', [{ value: 2, rowIndex: 0 }, { value: 3, rowIndex: 1 }]],
       ['Closed', 'total', ['-', { value: 5, rowIndex: 2 }]],
     ]);
+    const coloured = { ...INCIDENTS, dimensions: INCIDENTS.dimensions.map((d) => (d.key === 'status' ? { ...d, choices: [{ value: 'open', label: { en_EN: 'Open' }, colour: '#d93f36' }] } : d)) };
+    const withColours = chartOption('stackedBar', result, { ...fmt(result), info: coloured }, theme) as { series: Array<{ itemStyle?: { color: string } }> };
+    expect(withColours.series.map((s) => s.itemStyle?.color)).toEqual(['#d93f36', undefined]);
   });
 
   it('makes a donut of slices named by their labels, in the theme around them', () => {

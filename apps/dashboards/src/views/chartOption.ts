@@ -7,7 +7,8 @@ import { choiceColour, columnLabel, measureText, valueText, type FormatContext }
  * second one the series (stacked for stackedBar), else each measure is a
  * series. Every data item keeps the index of its row, so that a click
  * names the row it came from; a category a series has no row for is '-'
- * (ECharts' empty value). Colours and text follow the desktop's theme.
+ * (ECharts' empty value). A choice keeps its own colour as a slice or a
+ * series. Colours and text follow the desktop's theme.
  */
 export interface ChartTheme {
   text: string;
@@ -68,7 +69,8 @@ function cartesianSeries(kind: ChartKind, result: DatasetResult, fmt: FormatCont
       result.rows.forEach((row, rowIndex) => {
         if ((row[d1] ?? null) === seriesValue) data[at(d0 === undefined ? null : (row[d0] ?? null))] = { value: num(row[m]), rowIndex };
       });
-      return { ...base, name: valueText(result.columns[d1]!, seriesValue, fmt), data, measureKey: result.columns[m]!.key };
+      const colour = choiceColour(result.columns[d1]!, seriesValue, fmt.info);
+      return { ...base, name: valueText(result.columns[d1]!, seriesValue, fmt), data, measureKey: result.columns[m]!.key, ...(colour ? { itemStyle: { color: colour } } : {}) };
     });
   }
   return measures.map((m) => {
