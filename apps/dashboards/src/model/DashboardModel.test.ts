@@ -190,3 +190,16 @@ describe('a dashboard that could not be opened', () => {
     expect(model.getState().status).toBe('ready');
   });
 });
+
+describe('Refresh', () => {
+  it("asks every widget's figures again, even unchanged", async () => {
+    const server = testServer([dashboard([widget('a'), widget('b', { position: { x: 6, y: 0, w: 6, h: 3 } })])]);
+    const { model } = setup(server);
+    await model.open(DASHBOARD_UUID);
+    await settle();
+    server.queries.length = 0;
+    model.reload();
+    await settle();
+    expect(server.queries).toHaveLength(2);
+  });
+});

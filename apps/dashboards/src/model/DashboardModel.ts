@@ -119,6 +119,11 @@ export class DashboardModel extends Model<DashboardState> {
     return uuid ? this.open(uuid, { filter: this.getState().openedWith, dashboardTitle: this.#openedTitle }) : Promise.resolve();
   }
 
+  /** Asks every widget's figures again (Refresh). */
+  reload(): void {
+    for (const widget of this.#widgets.values()) void widget.retry();
+  }
+
   setTimeRange(timeRange: TimeRangeChoice): void {
     this.update({ timeRange });
     this.#refresh();

@@ -13,6 +13,8 @@ import { DashboardModel, type DashboardHost } from './DashboardModel.js';
 export interface DashboardsAppState {
   /** The dashboard shown; null: the list. */
   open: DashboardModel | null;
+  /** How many dashboards were opened: a new one is a new view. */
+  opened: number;
 }
 
 /** The dashboard a launch asks for, from its arguments (else the page address's options). */
@@ -32,14 +34,14 @@ export class DashboardsAppModel extends Model<DashboardsAppState> {
   readonly list: DashboardListModel;
 
   constructor(private readonly host: DashboardHost & { api: Pick<DashboardsApi, 'list' | 'get' | 'datasets' | 'query'> }) {
-    super({ open: null });
+    super({ open: null, opened: 0 });
     this.list = new DashboardListModel(host.api);
   }
 
   /** Shows the list (loading it again). */
   showList(): void {
     this.getState().open?.dispose();
-    this.setState({ open: null });
+    this.update({ open: null });
     void this.list.load();
   }
 
@@ -47,7 +49,7 @@ export class DashboardsAppModel extends Model<DashboardsAppState> {
   openDashboard(uuid: string, args: { filter?: readonly DrillFilter[]; dashboardTitle?: string | null } = {}): DashboardModel {
     this.getState().open?.dispose();
     const model = new DashboardModel(this.host);
-    this.setState({ open: model });
+    this.update({ open: model, opened: this.getState().opened + 1 });
     void model.open(uuid, args);
     return model;
   }

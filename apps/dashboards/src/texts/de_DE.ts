@@ -77,8 +77,6 @@ const de_DE: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Nach {{column}} sortieren',
-      ascending: 'aufsteigend',
-      descending: 'absteigend',
     },
     drill: {
       missingContext: 'Es gibt nichts zurückzunehmen: Dieses Element wurde nicht aufgeschlüsselt.',

@@ -74,8 +74,6 @@ export const en_EN = {
     },
     table: {
       sortBy: 'Sort by {{column}}',
-      ascending: 'ascending',
-      descending: 'descending',
     },
     drill: {
       missingContext: 'There is nothing to roll up: this widget has not been drilled into.',

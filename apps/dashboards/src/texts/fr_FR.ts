@@ -77,8 +77,6 @@ const fr_FR: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Trier par {{column}}',
-      ascending: 'croissant',
-      descending: 'décroissant',
     },
     drill: {
       missingContext: 'Il n’y a rien à remonter : cet élément n’a pas été exploré.',

@@ -77,8 +77,6 @@ const nb_NO: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Sorter etter {{column}}',
-      ascending: 'stigende',
-      descending: 'synkende',
     },
     drill: {
       missingContext: 'Det er ingenting å gå tilbake fra: dette elementet er ikke detaljert.',

@@ -77,8 +77,6 @@ const sl_SI: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Razvrsti po {{column}}',
-      ascending: 'naraščajoče',
-      descending: 'padajoče',
     },
     drill: {
       missingContext: 'Ni se kam vrniti: ta gradnik ni bil razčlenjen.',

@@ -77,8 +77,6 @@ const vi_VN: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Sắp xếp theo {{column}}',
-      ascending: 'tăng dần',
-      descending: 'giảm dần',
     },
     drill: {
       missingContext: 'Không có gì để quay lại: thành phần này chưa được xem chi tiết.',

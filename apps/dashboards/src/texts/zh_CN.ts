@@ -77,8 +77,6 @@ const zh_CN: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: '按{{column}}排序',
-      ascending: '升序',
-      descending: '降序',
     },
     drill: {
       missingContext: '无可返回的层级：此组件尚未下钻。',

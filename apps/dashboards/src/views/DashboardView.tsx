@@ -47,6 +47,11 @@ export function DashboardView({ model, today, onBack, onEdit }: DashboardViewPro
         <h2 className="dsh-title" data-testid="dashboard.title">
           {state.title}
         </h2>
+        {state.status === 'ready' && (
+          <button type="button" className="dsh-button" onClick={() => model.reload()} data-testid="dashboard.refresh">
+            {t('dashboards.dashboard.refresh')}
+          </button>
+        )}
         {dashboard?.mayEdit && (
           <button type="button" className="dsh-button" onClick={() => onEdit(dashboard.uuid)} data-testid="dashboard.edit">
             {t('dashboards.dashboard.edit')}

@@ -13,10 +13,10 @@ export interface DashboardsViewProps {
 
 /** The Dashboards window: the list, or the dashboard opened from it or by the launch. */
 export function DashboardsView({ model, today, onEdit }: DashboardsViewProps): JSX.Element {
-  const { open } = useModel(model);
+  const { open, opened } = useModel(model);
   return (
     <div className="atk-app dsh" data-testid="dashboards">
-      {open ? <DashboardView key={open.getState().dashboard?.uuid ?? 'open'} model={open} today={today()} onBack={() => model.showList()} onEdit={onEdit} /> : <ListView model={model.list} onOpen={(uuid) => model.openDashboard(uuid)} />}
+      {open ? <DashboardView key={opened} model={open} today={today()} onBack={() => model.showList()} onEdit={onEdit} /> : <ListView model={model.list} onOpen={(uuid) => model.openDashboard(uuid)} />}
     </div>
   );
 }
