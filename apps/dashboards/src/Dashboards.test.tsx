@@ -173,6 +173,7 @@ describe('the application', () => {
     expect(screen.getByTestId('dashboard.chip.opened').textContent).toBe('Status: Closed');
     expect(server.queries[0]!.filters).toEqual([{ dimension: 'status', op: 'eq', value: 'closed' }]);
     expect(screen.getByTestId('dashboard.edit')).toBeTruthy();
+    expect(test.app.titles.at(-1)).toBe('Closed incidents – Dashboards');
     test.closeAll();
   });
 });

@@ -28,14 +28,29 @@ export default defineApplication(async (app) => {
   });
   // The editor is not part of this window yet: Edit is offered to those who may change a dashboard, and does nothing.
   const onEdit = () => undefined;
-  app.createWindow({
+  const window = app.createWindow({
     id: 'dashboards',
     icon: app.metadata.icon ?? null,
     dimension: { width: 1100, height: 720 },
     attributes: { minDimension: { width: 320, height: 320 }, clamp: true },
     render: reactContent(<DashboardsView model={model} today={today} onEdit={onEdit} />),
   });
-  app.on('destroy', () => model.dispose());
+  // The window is titled after the dashboard it shows (`Incident operations – Dashboards`), else the application.
+  let followed: (() => void) | null = null;
+  const showTitle = () => {
+    const title = model.getState().open?.getState().title;
+    window.setTitle(() => (title ? `${title} – ${app.title}` : app.title));
+  };
+  const stopFollowing = model.subscribe(() => {
+    followed?.();
+    followed = model.getState().open?.subscribe(showTitle) ?? null;
+    showTitle();
+  });
+  app.on('destroy', () => {
+    stopFollowing();
+    followed?.();
+    model.dispose();
+  });
   const request = requestedDashboard(app.args, app.options as Record<string, unknown>);
   if (request) model.openDashboard(request.uuid, { filter: request.filter, dashboardTitle: request.dashboardTitle });
   else void model.list.load();

@@ -203,3 +203,16 @@ describe('Refresh', () => {
     expect(server.queries).toHaveLength(2);
   });
 });
+
+describe("a dashboard filter's values", () => {
+  it("are a choice field's choices, else the values the dataset groups its dimension by", async () => {
+    const server = testServer([dashboard([widget('a')], { filters: [{ app: 'Incidents', dataset: 'incidents', dimension: 'status' }, { app: 'Incidents', dataset: 'incidents', dimension: 'assignee' }] })]);
+    server.answer = (q) => (q.dimensions[0] === 'assignee' ? { ...byStatus([]), columns: [{ key: 'assignee', kind: 'dimension', type: 'user' }, { key: 'count', kind: 'measure', type: 'number' }], rows: [['u-1', 3], [null, 1]], people: { 'u-1': 'Liam Berg' } } : byStatus([['open', 1]]));
+    const { model } = setup(server);
+    await model.open(DASHBOARD_UUID);
+    await settle();
+    expect(model.getState().filterOptions[0]).toEqual({ values: ['open', 'closed'], result: null });
+    expect(model.getState().filterOptions[1]!.values).toEqual(['u-1']);
+    expect(server.queries.find((q) => q.dimensions[0] === 'assignee')).toMatchObject({ measures: ['count'], limit: 200, sort: [{ by: 'assignee', direction: 'asc' }] });
+  });
+});
