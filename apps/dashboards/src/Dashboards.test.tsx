@@ -126,7 +126,7 @@ describe('tables and drill-down', () => {
     fireEvent.click(within(card('top')).getByTestId('widget.showData'));
     const table = within(card('top')).getByTestId('widget.table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Status', 'Incidents']);
-    const sortByCount = within(table).getByRole('button', { name: 'Sort by Incidents' });
+    const sortByCount = within(table).getByRole('button', { name: 'Incidents' });
     fireEvent.click(sortByCount);
     fireEvent.click(sortByCount);
     expect(within(table).getAllByTestId('widget.row').map((r) => r.textContent)).toEqual(['Closed9', 'Open4']);

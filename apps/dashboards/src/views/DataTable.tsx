@@ -64,7 +64,7 @@ export function DataTable({ result, fmt, caption, onActivate }: DataTableProps):
               const current = sort?.column === i ? sort.direction : undefined;
               return (
                 <th key={column.key} scope="col" aria-sort={current ?? 'none'} className={column.kind === 'measure' ? 'dsh-num' : undefined}>
-                  <button type="button" className="dsh-sort" onClick={() => sortBy(i)} aria-label={t('dashboards.table.sortBy', { column: label })}>
+                  <button type="button" className="dsh-sort" onClick={() => sortBy(i)} title={t('dashboards.table.sortBy', { column: label })}>
                     {label}
                     <span aria-hidden="true" className="dsh-sort__arrow">{current === 'ascending' ? '▲' : current === 'descending' ? '▼' : ''}</span>
                   </button>
