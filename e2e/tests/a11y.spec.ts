@@ -138,6 +138,7 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   },
   { name: 'Preview without a file', open: async ({ desktop, page }) => (await page.goto('/?app=Preview'), desktop.appWindows('Preview').locator('[data-testid="preview.stage"][data-status="empty"]').waitFor()) },
   { name: 'Preview of a missing file', open: async ({ desktop, page }) => (await page.goto('/?app=Preview&file=home:/a11y-missing.png'), desktop.appWindows('Preview').getByTestId('preview.error').waitFor()) },
+  { name: 'the Dashboards application', open: async ({ desktop, page }) => (await page.goto('/?app=Dashboards'), desktop.appWindows('Dashboards').locator('[data-testid="list"]:not([data-status="loading"])').waitFor()) },
   { name: 'the Priorities application', open: async ({ desktop, page }) => (await page.goto('/?app=Priorities'), desktop.appWindows('Priorities').getByTestId('priorities.task').first().waitFor()) },
   {
     name: 'Priorities opened at a task it cannot find, on My Snoozed Items',

@@ -40,6 +40,7 @@ const DEMO_MENU = [
   'Risk Register',
   'Security Policies',
   'Operational intelligence',
+  'Dashboards',
   'Global Search',
   'Incident Tracker',
   'Operations Reports',

@@ -53,8 +53,8 @@ test.describe('a new user', () => {
     const apps = await grantedApps(page);
     // Every category keeps at least one application that opens.
     expect(apps.length).toBeGreaterThanOrEqual(7);
-    // The built-in Priorities and Global Search are given too, and open as themselves.
-    expect(apps.filter((a) => !a.page && !a.declared).map((a) => a.name).sort()).toEqual(['GlobalSearch', 'Priorities']);
+    // The built-in Priorities, Dashboards and Global Search are given too, and open as themselves.
+    expect(apps.filter((a) => !a.page && !a.declared).map((a) => a.name).sort()).toEqual(['Dashboards', 'GlobalSearch', 'Priorities']);
     // So are the declared applications of Northwind, in Records.
     expect(apps.filter((a) => a.declared).map((a) => a.name).sort()).toEqual(['Audits', 'CRM', 'Incidents', 'LeaveRequests', 'MeetingActions', 'RiskRegister', 'TeamCalendar']);
     for (const { name, title, page: isPage, declared } of apps) {

@@ -34,12 +34,13 @@ function contrast(a: string, b: string): number {
 describe('built-in packages', () => {
   it('have a valid metadata.json each, named as the contract says', () => {
     const names = Object.values(metadataFiles).map((m) => PackageMetadataSchema.parse(m)).map((m) => `${m.type}:${m.name}`);
-    expect(names.sort()).toEqual(['application:Files', 'application:GlobalSearch', 'application:Preferences', 'application:Preview', 'application:Priorities', 'application:Records', 'application:TextEditor', 'application:Viewer', 'icons:Lumen', 'sounds:Chime', 'theme:Nocturne', 'theme:Vision']);
+    expect(names.sort()).toEqual(['application:Dashboards', 'application:Files', 'application:GlobalSearch', 'application:Preferences', 'application:Preview', 'application:Priorities', 'application:Records', 'application:TextEditor', 'application:Viewer', 'icons:Lumen', 'sounds:Chime', 'theme:Nocturne', 'theme:Vision']);
     for (const metadata of Object.values(metadataFiles)) expect(PackageMetadataSchema.parse(metadata).files).toEqual(['main.js']);
   });
 
   it('have npm names after their kind', () => {
     expect(Object.values(packageFiles).map((p) => p.name).sort()).toEqual([
+      '@atrium/app-dashboards',
       '@atrium/app-files',
       '@atrium/app-global-search',
       '@atrium/app-preferences',
@@ -63,7 +64,7 @@ describe('built-in packages', () => {
 
   it('each load as a module of their type', async () => {
     const loaders = builtinLoaders();
-    expect(Object.keys(loaders).sort()).toEqual(['Chime', 'Files', 'GlobalSearch', 'Lumen', 'Nocturne', 'Preferences', 'Preview', 'Priorities', 'Records', 'TextEditor', 'Viewer', 'Vision']);
+    expect(Object.keys(loaders).sort()).toEqual(['Chime', 'Dashboards', 'Files', 'GlobalSearch', 'Lumen', 'Nocturne', 'Preferences', 'Preview', 'Priorities', 'Records', 'TextEditor', 'Viewer', 'Vision']);
     for (const [name, loader] of Object.entries(loaders)) {
       const module = (await loader()).default as { type: string };
       const metadata = PackageMetadataSchema.parse(Object.values(metadataFiles).find((m) => (m as { name: string }).name === name));

@@ -44,7 +44,7 @@ const PRIVACY_POLICY = `<h2>Privacy policy</h2>
  * opened in the Viewer (a page shipped beside this file): those are the
  * applications the demo users are given, so that each one they see opens. Entries marked
  * `builtin` are the product's own application packages (Priorities,
- * GlobalSearch): every demo user is given them, so they are listed under
+ * Dashboards, GlobalSearch): every demo user is given them, so they are listed under
  * their category. The other entries without a page name applications whose
  * packages are not part of the product yet: they stay in the catalogue,
  * granted to nobody. `grant` says whether the user `demo` gets a page; the
@@ -59,7 +59,7 @@ const APPS: ReadonlyArray<{ name: string; title: string; titles: CatalogueTitles
   { name: 'Directory', title: 'People Directory', titles: { de_DE: 'Personenverzeichnis', fr_FR: 'Annuaire des personnes', nb_NO: 'Personkatalog', sl_SI: 'Imenik oseb', vi_VN: 'Danh bạ nhân sự', zh_CN: '人员目录' }, category: 'organization', grant: true, defaultForOrgs: true, page: 'directory.html' },
   { name: 'Policies', title: 'Security Policies', titles: { de_DE: 'Sicherheitsrichtlinien', fr_FR: 'Politiques de sécurité', nb_NO: 'Sikkerhetspolicyer', sl_SI: 'Varnostne politike', vi_VN: 'Chính sách bảo mật', zh_CN: '安全策略' }, category: 'information security management', grant: true, page: 'policies.html' },
   { name: 'Reports', title: 'Operations Reports', titles: { de_DE: 'Betriebsberichte', fr_FR: 'Rapports d’exploitation', nb_NO: 'Driftsrapporter', sl_SI: 'Poročila o delovanju', vi_VN: 'Báo cáo vận hành', zh_CN: '运营报告' }, category: 'operational intelligence', grant: true, page: 'reports.html' },
-  { name: 'Dashboards', title: 'Dashboards', titles: { de_DE: 'Dashboards', fr_FR: 'Tableaux de bord', nb_NO: 'Dashbord', sl_SI: 'Nadzorne plošče', vi_VN: 'Bảng điều khiển', zh_CN: '仪表板' }, category: 'operational intelligence', grant: false },
+  { name: 'Dashboards', title: 'Dashboards', titles: { de_DE: 'Dashboards', fr_FR: 'Tableaux de bord', nb_NO: 'Dashbord', sl_SI: 'Nadzorne plošče', vi_VN: 'Bảng điều khiển', zh_CN: '仪表板' }, category: 'operational intelligence', grant: true, builtin: true },
   { name: 'GlobalSearch', title: 'Global Search', titles: { de_DE: 'Globale Suche', fr_FR: 'Recherche globale', nb_NO: 'Globalt søk', sl_SI: 'Globalno iskanje', vi_VN: 'Tìm kiếm toàn cục', zh_CN: '全局搜索' }, category: 'operational intelligence', grant: true, defaultForOrgs: true, builtin: true },
   { name: 'Handbook', title: 'Company Handbook', titles: { de_DE: 'Unternehmenshandbuch', fr_FR: 'Manuel de l’entreprise', nb_NO: 'Personalhåndbok', sl_SI: 'Priročnik podjetja', vi_VN: 'Sổ tay công ty', zh_CN: '公司手册' }, category: 'employee center', grant: true, page: 'handbook.html' },
   { name: 'Campaigns', title: 'Campaigns', titles: { de_DE: 'Kampagnen', fr_FR: 'Campagnes', nb_NO: 'Kampanjer', sl_SI: 'Kampanje', vi_VN: 'Chiến dịch', zh_CN: '营销活动' }, category: 'sales and marketing', grant: false },

@@ -161,7 +161,7 @@ describe(`demo data on ${databaseKind}`, () => {
   it('gives the demo user an application of every category: declared applications, pages that open in the Viewer and built-in packages', async () => {
     const apps = await grantedTo('demo', '10.9.0.3');
     expect(apps.map((a) => a.name).sort()).toEqual(
-      ['Audits', 'CRM', 'Calendar', 'Chat', 'Directory', 'GlobalSearch', 'Handbook', 'Incidents', 'LeaveRequests', 'Mail', 'MeetingActions', 'Policies', 'Priorities', 'Reports', 'RiskRegister', 'TeamCalendar'].sort(),
+      ['Audits', 'CRM', 'Calendar', 'Chat', 'Dashboards', 'Directory', 'GlobalSearch', 'Handbook', 'Incidents', 'LeaveRequests', 'Mail', 'MeetingActions', 'Policies', 'Priorities', 'Reports', 'RiskRegister', 'TeamCalendar'].sort(),
     );
     expect(apps.filter((a) => a.app_type === DECLARED_APP_TYPE).map((a) => a.name).sort()).toEqual([...DEMO_APPS].sort());
     expect([...new Set(apps.map((a) => a.category))].sort()).toEqual([...APP_CATEGORIES].sort());
@@ -173,7 +173,7 @@ describe(`demo data on ${databaseKind}`, () => {
     for (const [i, user] of users.entries()) {
       const apps = await grantedTo(user.username, `10.9.1.${i}`);
       expect(apps.length, user.username).toBeGreaterThan(0);
-      expect(apps.filter((a) => !a.is_base_app).map((a) => a.name).sort(), user.username).toEqual(['GlobalSearch', 'Priorities']);
+      expect(apps.filter((a) => !a.is_base_app).map((a) => a.name).sort(), user.username).toEqual(['Dashboards', 'GlobalSearch', 'Priorities']);
       const declared = apps.filter((a) => a.app_type === DECLARED_APP_TYPE).map((a) => a.name);
       expect((await declaredAppsOf(user.username, `10.9.1.${i + 10}`)).sort(), user.username).toEqual(declared.sort());
       for (const app of apps.filter((a) => a.is_base_app && a.app_type !== DECLARED_APP_TYPE)) {
@@ -190,9 +190,9 @@ describe(`demo data on ${databaseKind}`, () => {
     }
   });
 
-  it('keeps the applications that have no package yet in the catalogue, given to nobody, and gives everyone the built-in Priorities and GlobalSearch', async () => {
-    const withoutPackage = ['Campaigns', 'Dashboards'];
-    const builtin = ['GlobalSearch', 'Priorities'];
+  it('keeps the applications that have no package yet in the catalogue, given to nobody, and gives everyone the built-in Priorities, Dashboards and GlobalSearch', async () => {
+    const withoutPackage = ['Campaigns'];
+    const builtin = ['Dashboards', 'GlobalSearch', 'Priorities'];
     const catalogue = await t.services.stores.apps.list();
     expect(catalogue.filter((a) => a.url === null && a.appType !== DECLARED_APP_TYPE).map((a) => a.name).sort()).toEqual([...withoutPackage, ...builtin].sort());
     for (const user of await t.services.stores.users.list()) {

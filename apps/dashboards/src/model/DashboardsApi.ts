@@ -1,0 +1,102 @@
+import type { Desktop } from '@atrium/sdk';
+import type { DashboardDefinitionInput, DashboardSharing, DashboardDto, DashboardSummary, DatasetInfo, DatasetQuery, DatasetResult } from '@atrium/shared/dashboards';
+
+/**
+ * Why a dashboards call failed, for the views: the server's code and text
+ * (its words are shown as they are), the HTTP status, and whether the
+ * figures took too long and were stopped (the server's 503, or the
+ * desktop's own request timeout).
+ */
+export class DashboardsFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'DashboardsFailure';
+  }
+
+  /** The server stopped the computation (or the request ran out of time). */
+  get timedOut(): boolean {
+    return this.status === 503 || this.status === 504 || this.code === 'request.timeout' || /timeout|timedOut/i.test(this.code);
+  }
+}
+
+/** A failure of any kind as a DashboardsFailure: a refusal read for its code and the server's own text. */
+export function failureOf(error: unknown): DashboardsFailure {
+  if (error instanceof DashboardsFailure) return error;
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; status?: unknown; body?: unknown; message?: unknown; reason?: unknown };
+  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as { code?: unknown; message?: unknown };
+  const status = typeof e.status === 'number' ? e.status : null;
+  const code = typeof body.code === 'string' ? body.code : typeof e.code === 'string' ? e.code : 'request.failed';
+  const message = typeof body.message === 'string' ? body.message : typeof e.reason === 'string' && e.reason ? e.reason : typeof e.message === 'string' ? e.message : String(error);
+  return new DashboardsFailure(code, message, status);
+}
+
+/** The bodies of POST and PUT dashboards (DashboardCreateBody, DashboardUpdateBody of the shared contract). */
+export interface DashboardCreateBodyInput {
+  definition: DashboardDefinitionInput;
+  sharing?: DashboardSharing;
+}
+export interface DashboardUpdateBodyInput extends DashboardCreateBodyInput {
+  version: number;
+}
+type Envelope<T> = { status: 'success'; data: T } | { status: 'error'; message?: string; code?: string };
+
+/**
+ * The dashboards and datasets calls (docs/behaviour/dashboards.md#the-dashboards-application)
+ * over the desktop's signed request: each answers the envelope's data or
+ * rejects with a DashboardsFailure.
+ */
+export class DashboardsApi {
+  constructor(private readonly request: Desktop['request']) {}
+
+  /** The datasets the user may query, of one application or of all. */
+  async datasets(app?: string): Promise<DatasetInfo[]> {
+    const data = await this.#call<{ datasets: DatasetInfo[] }>('get', 'datasets', app ? { app } : undefined);
+    return data.datasets;
+  }
+
+  /** The figures of a query (a costly call: the server may stop it, see DashboardsFailure.timedOut). */
+  query(query: DatasetQuery): Promise<DatasetResult> {
+    return this.#call<DatasetResult>('post', 'datasets/query', query);
+  }
+
+  /** The dashboards the user sees. */
+  async list(): Promise<DashboardSummary[]> {
+    const data = await this.#call<{ dashboards: DashboardSummary[] }>('get', 'dashboards');
+    return data.dashboards;
+  }
+
+  /** One dashboard with its definition. */
+  get(uuid: string): Promise<DashboardDto> {
+    return this.#call<DashboardDto>('get', `dashboards/${encodeURIComponent(uuid)}`);
+  }
+
+  /** Saves a new dashboard; answers it as kept. */
+  create(body: DashboardCreateBodyInput): Promise<DashboardDto> {
+    return this.#call<DashboardDto>('post', 'dashboards', body);
+  }
+
+  /** Changes a dashboard made at `version` (another change in between: a 409 refusal). */
+  update(uuid: string, body: DashboardUpdateBodyInput): Promise<DashboardDto> {
+    return this.#call<DashboardDto>('put', `dashboards/${encodeURIComponent(uuid)}`, body);
+  }
+
+  /** Deletes a dashboard. */
+  async remove(uuid: string): Promise<void> {
+    await this.#call<unknown>('delete', `dashboards/${encodeURIComponent(uuid)}`);
+  }
+
+  async #call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T> {
+    let answer: Envelope<T>;
+    try {
+      answer = await this.request<Envelope<T>>(method, path, body);
+    } catch (error) {
+      throw failureOf(error);
+    }
+    if (answer && answer.status === 'success') return answer.data;
+    throw new DashboardsFailure(answer?.code ?? 'request.failed', answer?.message ?? 'The server sent no answer');
+  }
+}

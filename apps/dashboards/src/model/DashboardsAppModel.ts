@@ -1,0 +1,62 @@
+import { Model } from '@atrium/app-kit';
+import type { DrillFilter } from '@atrium/shared/dashboards';
+import type { DashboardsApi } from './DashboardsApi.js';
+import { DashboardListModel } from './DashboardListModel.js';
+import { DashboardModel, type DashboardHost } from './DashboardModel.js';
+
+/**
+ * The application's window (docs/behaviour/dashboards.md#the-dashboards-application):
+ * the list of dashboards, or one dashboard opened from it or by the
+ * launch's arguments `{ dashboard, filter?, dashboardTitle? }` (how a drill
+ * to a dashboard arrives).
+ */
+export interface DashboardsAppState {
+  /** The dashboard shown; null: the list. */
+  open: DashboardModel | null;
+  /** How many dashboards were opened: a new one is a new view. */
+  opened: number;
+}
+
+/** The dashboard a launch asks for, from its arguments (else the page address's options). */
+export function requestedDashboard(args: Readonly<Record<string, unknown>>, options: Readonly<Record<string, unknown>> = {}): { uuid: string; filter: DrillFilter[]; dashboardTitle: string | null } | null {
+  const source = typeof args.dashboard === 'string' ? args : options;
+  if (typeof source.dashboard !== 'string' || source.dashboard === '') return null;
+  const filter = Array.isArray(source.filter) ? (source.filter as unknown[]).filter(isDrillFilter) : [];
+  return { uuid: source.dashboard, filter, dashboardTitle: typeof source.dashboardTitle === 'string' ? source.dashboardTitle : null };
+}
+
+function isDrillFilter(value: unknown): value is DrillFilter {
+  const f = value as Partial<DrillFilter> | null;
+  return typeof f === 'object' && f !== null && typeof f.dimension === 'string' && typeof f.op === 'string';
+}
+
+export class DashboardsAppModel extends Model<DashboardsAppState> {
+  readonly list: DashboardListModel;
+
+  constructor(private readonly host: DashboardHost & { api: Pick<DashboardsApi, 'list' | 'get' | 'datasets' | 'query'> }) {
+    super({ open: null, opened: 0 });
+    this.list = new DashboardListModel(host.api);
+  }
+
+  /** Shows the list (loading it again). */
+  showList(): void {
+    this.getState().open?.dispose();
+    this.update({ open: null });
+    void this.list.load();
+  }
+
+  /** Opens a dashboard, with the filter and title a drill brought. */
+  openDashboard(uuid: string, args: { filter?: readonly DrillFilter[]; dashboardTitle?: string | null } = {}): DashboardModel {
+    this.getState().open?.dispose();
+    const model = new DashboardModel(this.host);
+    this.update({ open: model, opened: this.getState().opened + 1 });
+    void model.open(uuid, args);
+    return model;
+  }
+
+  dispose(): void {
+    this.getState().open?.dispose();
+    this.list.dispose();
+    this.clearListeners();
+  }
+}

@@ -1,0 +1,90 @@
+import { Model } from '@atrium/app-kit';
+import type { DatasetQuery, DatasetResult } from '@atrium/shared/dashboards';
+import { failureOf, type DashboardsApi } from './DashboardsApi.js';
+
+/**
+ * One widget slot's figures (docs/behaviour/dashboards.md#widget-states):
+ * the query runs, then the slot is ready, empty (no row), truncated (more
+ * rows matched than came back), failed (with the server's text) or timed
+ * out (the server stopped it). Cancel leaves a running query: its answer,
+ * when it comes, is dropped (the desktop's request cannot be aborted), and
+ * the slot says it was stopped until Retry. A newer query replaces an
+ * older one the same way: only the answer to the last one is shown.
+ */
+export type WidgetStatus = 'loading' | 'ready' | 'empty' | 'truncated' | 'failed' | 'timedOut' | 'cancelled';
+
+export interface WidgetState {
+  status: WidgetStatus;
+  /** The last answer (kept while a newer query loads, so that a chart does not blink). */
+  result: DatasetResult | null;
+  /** A KPI's figure of the previous period, when it was asked. */
+  previous: DatasetResult | null;
+  /** What went wrong: the server's text and the technical details. */
+  error: { message: string; details: string } | null;
+}
+
+/** The queries of one run: the widget's, and for a KPI the same over the previous period. */
+export interface WidgetRun {
+  query: DatasetQuery;
+  previous?: DatasetQuery;
+}
+
+const INITIAL: WidgetState = { status: 'loading', result: null, previous: null, error: null };
+
+export class WidgetModel extends Model<WidgetState> {
+  #run: WidgetRun | null = null;
+  #generation = 0;
+
+  constructor(private readonly api: Pick<DashboardsApi, 'query'>) {
+    super(INITIAL);
+  }
+
+  /** The queries last run (null before the first). */
+  get current(): WidgetRun | null {
+    return this.#run;
+  }
+
+  /** Runs the queries unless they are those already shown (or running); `force` runs them again anyway. */
+  load(run: WidgetRun, force = false): Promise<void> {
+    if (!force && this.#run && sameRun(this.#run, run) && this.getState().status !== 'cancelled') return Promise.resolve();
+    this.#run = run;
+    const generation = ++this.#generation;
+    this.update({ status: 'loading', error: null });
+    return this.#fetch(run, generation);
+  }
+
+  /** Runs the last queries again (Retry). */
+  retry(): Promise<void> {
+    return this.#run ? this.load(this.#run, true) : Promise.resolve();
+  }
+
+  /** Stops waiting for the running query: its answer will be dropped. */
+  cancel(): void {
+    if (this.getState().status !== 'loading') return;
+    this.#generation++;
+    this.update({ status: 'cancelled' });
+  }
+
+  dispose(): void {
+    this.#generation++;
+    this.clearListeners();
+  }
+
+  async #fetch(run: WidgetRun, generation: number): Promise<void> {
+    try {
+      const [result, previous] = await Promise.all([this.api.query(run.query), run.previous ? this.api.query(run.previous) : Promise.resolve(null)]);
+      if (generation !== this.#generation) return;
+      const status: WidgetStatus = result.rows.length === 0 ? 'empty' : result.truncated ? 'truncated' : 'ready';
+      this.setState({ status, result, previous, error: null });
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      const failure = failureOf(error);
+      const details = failure.status === null ? `${failure.code}\n${failure.message}` : `${failure.code} (${failure.status})\n${failure.message}`;
+      this.update({ status: failure.timedOut ? 'timedOut' : 'failed', error: { message: failure.message, details } });
+    }
+  }
+}
+
+function sameRun(a: WidgetRun, b: WidgetRun): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,21 @@
+import { describeTexts } from '@atrium/app-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { DASHBOARDS_TEXTS } from './texts.js';
+
+describeTexts('dashboards', DASHBOARDS_TEXTS, {
+  sameWordIn: {
+    'dashboards.list.heading': ['de_DE'],
+    'dashboards.filters.chip': ['de_DE', 'fr_FR', 'nb_NO', 'sl_SI', 'vi_VN'],
+    'dashboards.list.widgets': ['de_DE'],
+    'dashboards.value.quarter': ['de_DE'],
+  },
+});
+
+describe('dashboards texts', () => {
+  it("say the states of a widget in the product's words", () => {
+    const { widget } = DASHBOARDS_TEXTS.english.dashboards;
+    expect(widget.empty).toBe('No data for these filters');
+    expect(widget.truncated).toBe('Showing the first {{count}} rows');
+    expect(widget.timedOut).toBe('The figures took too long to compute and were stopped. Narrow the filters or the time range, then try again.');
+  });
+});

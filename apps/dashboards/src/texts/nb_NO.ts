@@ -1,0 +1,97 @@
+import type { TextsShape } from '@atrium/sdk';
+import type { en_EN } from './en_EN.js';
+
+/** The texts of Dashboards in Norwegian Bokmål: the keys of en_EN.ts, loaded when the desktop needs this locale. */
+const nb_NO: TextsShape<typeof en_EN> = {
+  dashboards: {
+    list: {
+      heading: 'Dashbord',
+      loading: 'Laster dashbord…',
+      empty: 'Ingen dashbord er delt med deg ennå.',
+      failed: 'Dashbordene kunne ikke lastes',
+      widgets: 'Elementer: {{count}}',
+      owner: 'Eier: {{name}}',
+      open: 'Åpne {{title}}',
+      refresh: 'Oppdater',
+      sharing: {
+        private: 'Bare eieren',
+        organisation: 'Hele organisasjonen',
+        role: 'Rollen {{role}} i {{app}}',
+      },
+    },
+    dashboard: {
+      loading: 'Laster dashbordet…',
+      failed: 'Dashbordet kunne ikke åpnes',
+      back: 'Alle dashbord',
+      edit: 'Rediger',
+      refresh: 'Oppdater',
+      widgets: 'Elementer',
+    },
+    range: {
+      label: 'Tidsrom',
+      all: 'Hele tiden',
+      last7Days: 'Siste 7 dager',
+      last30Days: 'Siste 30 dager',
+      last90Days: 'Siste 90 dager',
+      thisMonth: 'Denne måneden',
+      thisQuarter: 'Dette kvartalet',
+      thisYear: 'Dette året',
+      last12Months: 'Siste 12 måneder',
+      custom: 'Valgte dager',
+      from: 'Fra',
+      to: 'Til',
+    },
+    filters: {
+      any: 'Alle',
+      applied: 'Filtre i bruk',
+      remove: 'Fjern filteret {{filter}}',
+      chip: '{{dimension}}: {{value}}',
+    },
+    widget: {
+      loading: 'Laster tallene…',
+      cancel: 'Avbryt',
+      empty: 'Ingen data for disse filtrene',
+      truncated: 'Viser de første {{count}} radene',
+      failed: 'Tallene kunne ikke lastes',
+      timedOutTitle: 'Beregningen tok for lang tid',
+      timedOut: 'Beregningen av tallene tok for lang tid og ble stoppet. Snevre inn filtrene eller tidsrommet, og prøv igjen.',
+      cancelled: 'Lastingen ble stoppet.',
+      retry: 'Prøv igjen',
+      details: 'Tekniske detaljer',
+      showData: 'Vis data',
+      showChart: 'Vis diagram',
+      breadcrumb: 'Detaljsti for {{title}}',
+      chart: 'Diagram: {{title}}',
+      drillHint: 'Klikk på et element, eller trykk Enter på en rad, for å gå ned i detaljene',
+      filterHint: 'Klikk på et element, eller trykk Enter på en rad, for å filtrere de andre elementene',
+    },
+    kpi: {
+      up: 'Opp {{percent}} fra forrige periode',
+      down: 'Ned {{percent}} fra forrige periode',
+      same: 'Uendret fra forrige periode',
+      band: {
+        red: 'Rød: krever oppfølging',
+        yellow: 'Gul: følg med',
+        green: 'Grønn: i rute',
+      },
+    },
+    table: {
+      sortBy: 'Sorter etter {{column}}',
+    },
+    drill: {
+      missingContext: 'Det er ingenting å gå tilbake fra: dette elementet er ikke detaljert.',
+      unknownTarget: 'Detaljvisningen for dette elementet leder ingen steder: målet finnes ikke.',
+      keyNotFound: 'Elementet du klikket på, har ingen verdi for en plassholder i denne detaljvisningen.',
+      dismiss: 'Lukk',
+    },
+    value: {
+      none: '(ingen)',
+      yes: 'Ja',
+      no: 'Nei',
+      quarter: 'K{{quarter}} {{year}}',
+      week: 'Uke {{week}}, {{year}}',
+    },
+  },
+};
+
+export default nb_NO;

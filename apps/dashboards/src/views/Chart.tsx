@@ -1,0 +1,86 @@
+import { useColorScheme, useTranslation } from '@atrium/app-kit';
+import type { DatasetResult } from '@atrium/shared/dashboards';
+import type { EChartsType as ECharts } from 'echarts/core';
+import { useEffect, useRef, useState, type JSX } from 'react';
+import type { FormatContext } from '../model/format.js';
+import { chartOption, type ChartKind, type ChartTheme } from './chartOption.js';
+
+
+/** Series colours that read on the light and the dark themes; the theme's primary colour first. */
+const PALETTE = ['#3b7ddd', '#2f9e5b', '#e3a008', '#d93f36', '#8e5bd9', '#1aa3a3', '#d9667a', '#7a8699'];
+
+/** The desktop theme's colours, read from its CSS custom properties where the chart is. */
+function themeOf(element: HTMLElement): ChartTheme {
+  const style = getComputedStyle(element);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    text: read('--atr-text', '#1f2937'),
+    muted: read('--atr-text-muted', '#5b6472'),
+    border: read('--atr-border', '#d5dae1'),
+    surface: read('--atr-surface', '#ffffff'),
+    palette: [read('--atr-primary', PALETTE[0]!), ...PALETTE.slice(1)],
+  };
+}
+
+export interface ChartProps {
+  kind: ChartKind;
+  result: DatasetResult;
+  fmt: FormatContext;
+  title: string;
+  /** A click on an element: the index of its row in the result. */
+  onElement?(rowIndex: number): void;
+}
+
+/**
+ * A chart of a widget, drawn by ECharts (loaded with the first chart) in
+ * the desktop theme's colours, again when the theme changes, at the size
+ * of its card. Its data is also offered as a table (Show data), which is
+ * how a keyboard or a screen reader reaches the elements.
+ */
+export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.Element {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const scheme = useColorScheme();
+  const [chart, setChart] = useState<ECharts | null>(null);
+  const onElementRef = useRef(onElement);
+  useEffect(() => {
+    onElementRef.current = onElement;
+  });
+
+  useEffect(() => {
+    let instance: ECharts | null = null;
+    let disposed = false;
+    const element = ref.current!;
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance?.resize());
+    void import('./echarts.js')
+      .then(({ loadCharts }) => {
+        if (disposed) return;
+        instance = loadCharts().init(element, null, { renderer: 'svg' });
+        resize?.observe(element);
+        setChart(instance);
+      })
+      // Without its chart the card still offers Show data.
+      .catch(() => undefined);
+    return () => {
+      disposed = true;
+      resize?.disconnect();
+      instance?.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (chart && ref.current) chart.setOption(chartOption(kind, result, fmt, themeOf(ref.current)), true);
+  }, [chart, kind, result, fmt, scheme]);
+
+  useEffect(() => {
+    if (!chart) return;
+    const handle = (params: { data?: unknown }) => {
+      const rowIndex = (params.data as { rowIndex?: unknown } | null | undefined)?.rowIndex;
+      if (typeof rowIndex === 'number') onElementRef.current?.(rowIndex);
+    };
+    chart.on('click', handle);
+    return () => void chart.off('click', handle);
+  }, [chart]);
+
+  return <div ref={ref} className={onElement ? 'dsh-chart dsh-chart--clickable' : 'dsh-chart'} role="img" aria-label={t('dashboards.widget.chart', { title })} data-testid="widget.chart" />;
+}

@@ -1,0 +1,74 @@
+import { useModel, useTranslation } from '@atrium/app-kit';
+import type { DashboardDefinition, DatasetInfo } from '@atrium/shared/dashboards';
+import { useState, type JSX } from 'react';
+import { textOf, type DashboardModel, type SlotState } from '../model/DashboardModel.js';
+import { datasetOf, elementOf } from '../model/queries.js';
+import { Breadcrumb } from './Breadcrumb.js';
+import { Chart } from './Chart.js';
+import { DataTable } from './DataTable.js';
+import { KpiFigure } from './KpiFigure.js';
+import { useFormat } from './useFormat.js';
+import { WidgetStateView } from './WidgetStateView.js';
+
+export interface WidgetCardProps {
+  model: DashboardModel;
+  slot: SlotState;
+  definition: DashboardDefinition;
+  datasets: readonly DatasetInfo[];
+}
+
+/**
+ * A widget of a dashboard (docs/behaviour/dashboards.md#widgets): its title,
+ * the drill path when drilled, its figures as a chart, a KPI or a table
+ * (a chart's data also as a table, Show data) or the state of its query,
+ * the truncation notice and its footer. A click (or Enter on a row) on an
+ * element drills or filters the other widgets, as the widget says.
+ */
+export function WidgetCard({ model, slot, definition, datasets }: WidgetCardProps): JSX.Element {
+  const { t, language } = useTranslation();
+  const widgetModel = model.widget(slot.id)!;
+  const state = useModel(widgetModel);
+  const info = datasetOf(datasets, slot.widget.query);
+  const fmt = useFormat(info, state.result);
+  const [showData, setShowData] = useState(false);
+  const headingId = `dsh-widget-${slot.id}`;
+  const isChart = slot.widget.kind !== 'kpi' && slot.widget.kind !== 'table';
+  const hasFigures = (state.status === 'ready' || state.status === 'truncated') && state.result && fmt;
+  const activate = slot.clickable && state.result ? (rowIndex: number) => void model.click(slot.id, elementOf(state.result!, rowIndex)) : undefined;
+  const placed = definition.widgets.find((w) => w.id === slot.id);
+  return (
+    <section className="dsh-card" aria-labelledby={headingId} data-testid={`widget.${slot.id}`} data-status={state.status} data-kind={slot.widget.kind}>
+      <header className="dsh-card__header">
+        <h3 id={headingId} className="dsh-card__title">
+          {slot.title}
+        </h3>
+        {isChart && hasFigures && (
+          <button type="button" className="dsh-link" aria-pressed={showData} onClick={() => setShowData((s) => !s)} data-testid="widget.showData">
+            {t(showData ? 'dashboards.widget.showChart' : 'dashboards.widget.showData')}
+          </button>
+        )}
+      </header>
+      {slot.view && slot.view.depth > 0 && <Breadcrumb rootTitle={textOf(placed?.title, language)} view={slot.view} definition={definition} onRollUp={(depth) => model.rollUp(slot.id, depth)} />}
+      {slot.clickable && <p className="atk-hidden">{t(slot.widget.click === 'crossFilter' ? 'dashboards.widget.filterHint' : 'dashboards.widget.drillHint')}</p>}
+      <div className="dsh-card__body">
+        {hasFigures ? (
+          slot.widget.kind === 'kpi' ? (
+            <KpiFigure result={state.result!} previous={state.previous} threshold={slot.widget.threshold} fmt={fmt} />
+          ) : slot.widget.kind === 'table' || showData ? (
+            <DataTable result={state.result!} fmt={fmt} caption={slot.title} onActivate={activate} />
+          ) : (
+            <Chart kind={slot.widget.kind as 'bar'} result={state.result!} fmt={fmt} title={slot.title} onElement={activate} />
+          )
+        ) : (
+          <WidgetStateView widget={widgetModel} state={state} />
+        )}
+      </div>
+      {state.status === 'truncated' && state.result && (
+        <p className="dsh-card__notice" role="note" data-testid="widget.truncated">
+          {t('dashboards.widget.truncated', { count: state.result.rows.length })}
+        </p>
+      )}
+      {slot.footer && <footer className="dsh-card__footer">{slot.footer}</footer>}
+    </section>
+  );
+}
