@@ -47,6 +47,7 @@ export class DashboardService {
 
   /** GET dashboards: those the caller sees in their active organisation, by title. */
   async list(caller: Caller): Promise<DashboardSummary[]> {
+    if (!caller.organisation) return [];
     const visible = await this.visible(caller);
     return visible.map((d) => {
       const definition = d.definition as unknown as DashboardDefinition;
