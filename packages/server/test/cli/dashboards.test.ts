@@ -85,7 +85,7 @@ describe(`atrium home and dashboards on ${databaseKind}`, () => {
 
   it("sets and clears an organisation's and a member's home block", async () => {
     const html = h.file('welcome.html', '<h1>Welcome, {name}</h1>');
-    expect(await h.run(['home', 'set', '--org', 'Northwind Trading', '--html', html])).toEqual({ code: 0, stdout: `The home of the organisation Northwind Trading shows the HTML of ${html} (25 bytes).`, stderr: '' });
+    expect(await h.run(['home', 'set', '--org', 'Northwind Trading', '--html', html])).toEqual({ code: 0, stdout: `The home of the organisation Northwind Trading shows the HTML of ${html} (24 bytes).`, stderr: '' });
     const [uuid] = JSON.parse((await h.run(['dashboards', 'list', '--org', 'Northwind Trading', '--json'])).stdout).map((d: { uuid: string }) => d.uuid) as string[];
     expect((await h.run(['home', 'set', '--org', 'Northwind Trading', '--user', 'olivia', '--dashboard', uuid!])).stdout).toBe('The home of olivia at Northwind Trading shows the dashboard Analysts.');
     const blocks = await h.ctx.stores.dashboards.homeBlocks(northwindId, oliviaId);
