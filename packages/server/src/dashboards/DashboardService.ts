@@ -18,10 +18,10 @@ import { definitionProblems } from './definitionChecks.js';
 
 /**
  * The home block shown when neither the user nor the organisation set one:
- * the same in every language, its placeholders filled by the desktop from
- * the profile (docs/behaviour/dashboards.md#home).
+ * no words of any language, only the profile's fields, which the desktop
+ * fills (docs/behaviour/dashboards.md#home).
  */
-export const WELCOME_HTML = '<h1>Welcome, {name}</h1><p>{designation} · {organisation}</p>';
+export const WELCOME_HTML = '<h1>{name}</h1><p>{designation} · {organisation}</p>';
 
 export interface DashboardServiceDeps {
   stores: Pick<Stores, 'declarations' | 'apps'> & { dashboards: DashboardStore };
