@@ -32,6 +32,47 @@ export interface DemoDashboard {
 
 const INCIDENTS = (dimensions: string[], measures = ['incidents'], rest: Partial<Query> = {}) => q('Incidents', 'incidents', dimensions, measures, rest);
 
+/** Incidents by service, then by severity (a widget without a place), then the incidents, whose click opens the service's log of that day. */
+function incidentDrillChain(): Widget[] {
+  return [
+    {
+      id: 'byService',
+      kind: 'bar',
+      title: t('Incidents by service', 'Störungen nach Dienst', 'Incidents par service', 'Hendelser etter tjeneste', 'Incidenti po storitvi', 'Sự cố theo dịch vụ', '按服务统计的事件'),
+      query: INCIDENTS(['service'], ['incidents'], { sort: [{ by: 'incidents', direction: 'desc' }] }),
+      drilldown: {
+        target: 'widget',
+        nextWidgetId: 'bySeverity',
+        filter: [{ dimension: 'service', op: 'eq', value: '{service}' }],
+        widgetTitle: t('Severities of {service}', 'Schweregrade von {service}', 'Gravités de {service}', 'Alvorlighetsgrader for {service}', 'Resnosti storitve {service}', 'Mức độ của {service}', '{service} 的严重程度'),
+        maxDepth: 3,
+      },
+      position: at(0, 2, 6, 4),
+    },
+    {
+      id: 'bySeverity',
+      kind: 'pie',
+      title: t('Incidents by severity', 'Störungen nach Schweregrad', 'Incidents par gravité', 'Hendelser etter alvorlighet', 'Incidenti po resnosti', 'Sự cố theo mức độ', '按严重程度统计的事件'),
+      query: INCIDENTS(['severity']),
+      drilldown: {
+        target: 'widget',
+        nextWidgetId: 'incidentList',
+        filter: [{ dimension: 'severity', op: 'eq', value: '{severity}' }],
+        widgetTitle: t('Incidents of {service}, {severity}', 'Störungen von {service}, {severity}', 'Incidents de {service}, {severity}', 'Hendelser for {service}, {severity}', 'Incidenti storitve {service}, {severity}', 'Sự cố của {service}, {severity}', '{service} 的 {severity} 事件'),
+        maxDepth: 3,
+      },
+    },
+    {
+      id: 'incidentList',
+      kind: 'table',
+      title: t('Incidents', 'Störungen', 'Incidents', 'Hendelser', 'Incidenti', 'Sự cố', '事件'),
+      footer: t('Click an incident to open the service’s log of that day', 'Eine Störung anklicken, um das Protokoll des Dienstes von diesem Tag zu öffnen', 'Cliquez sur un incident pour ouvrir le journal du service de ce jour', 'Klikk på en hendelse for å åpne tjenestens logg for den dagen', 'Kliknite incident, da odprete dnevnik storitve tistega dne', 'Nhấp vào một sự cố để mở nhật ký dịch vụ của ngày đó', '点击事件以打开该服务当天的日志'),
+      query: INCIDENTS(['service', 'severity', 'day'], [], { detail: true, sort: [{ by: 'day', direction: 'desc' }] }),
+      drilldown: { target: 'file', file: { path: 'records:/Incidents/{name}/{service}-{day}.log' } },
+    },
+  ];
+}
+
 /** Incidents: by service, then severity, then the incidents themselves and a log of one; over time; by status to the records. */
 function incidentOverview(): DashboardDefinitionInput {
   return {
@@ -67,41 +108,7 @@ function incidentOverview(): DashboardDefinitionInput {
         click: 'crossFilter',
         position: at(6, 0, 6, 4),
       },
-      {
-        id: 'byService',
-        kind: 'bar',
-        title: t('Incidents by service', 'Störungen nach Dienst', 'Incidents par service', 'Hendelser etter tjeneste', 'Incidenti po storitvi', 'Sự cố theo dịch vụ', '按服务统计的事件'),
-        query: INCIDENTS(['service'], ['incidents'], { sort: [{ by: 'incidents', direction: 'desc' }] }),
-        drilldown: {
-          target: 'widget',
-          nextWidgetId: 'bySeverity',
-          filter: [{ dimension: 'service', op: 'eq', value: '{service}' }],
-          widgetTitle: t('Severities of {service}', 'Schweregrade von {service}', 'Gravités de {service}', 'Alvorlighetsgrader for {service}', 'Resnosti storitve {service}', 'Mức độ của {service}', '{service} 的严重程度'),
-          maxDepth: 3,
-        },
-        position: at(0, 2, 6, 4),
-      },
-      {
-        id: 'bySeverity',
-        kind: 'pie',
-        title: t('Incidents by severity', 'Störungen nach Schweregrad', 'Incidents par gravité', 'Hendelser etter alvorlighet', 'Incidenti po resnosti', 'Sự cố theo mức độ', '按严重程度统计的事件'),
-        query: INCIDENTS(['severity']),
-        drilldown: {
-          target: 'widget',
-          nextWidgetId: 'incidentList',
-          filter: [{ dimension: 'severity', op: 'eq', value: '{severity}' }],
-          widgetTitle: t('Incidents of {service}, {severity}', 'Störungen von {service}, {severity}', 'Incidents de {service}, {severity}', 'Hendelser for {service}, {severity}', 'Incidenti storitve {service}, {severity}', 'Sự cố của {service}, {severity}', '{service} 的 {severity} 事件'),
-          maxDepth: 3,
-        },
-      },
-      {
-        id: 'incidentList',
-        kind: 'table',
-        title: t('Incidents', 'Störungen', 'Incidents', 'Hendelser', 'Incidenti', 'Sự cố', '事件'),
-        footer: t('Click an incident to open the service’s log of that day', 'Eine Störung anklicken, um das Protokoll des Dienstes von diesem Tag zu öffnen', 'Cliquez sur un incident pour ouvrir le journal du service de ce jour', 'Klikk på en hendelse for å åpne tjenestens logg for den dagen', 'Kliknite incident, da odprete dnevnik storitve tistega dne', 'Nhấp vào một sự cố để mở nhật ký dịch vụ của ngày đó', '点击事件以打开该服务当天的日志'),
-        query: INCIDENTS(['service', 'severity', 'day'], [], { detail: true, sort: [{ by: 'day', direction: 'desc' }] }),
-        drilldown: { target: 'file', file: { path: 'records:/Incidents/{name}/{service}-{day}.log' } },
-      },
+      ...incidentDrillChain(),
       {
         id: 'bySeverityOverTime',
         kind: 'stackedBar',

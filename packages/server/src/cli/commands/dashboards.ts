@@ -1,5 +1,5 @@
 /** `atrium home ...` (set, clear) and `atrium dashboards ...` (import, list): docs/behaviour/dashboards.md. */
-import { DashboardDefinition, DashboardSharing } from '@atrium/shared/dashboards';
+import { DashboardDefinition, type DashboardSharing } from '@atrium/shared/dashboards';
 import * as z from 'zod/mini';
 import { callerAsMember, grantedApps } from '../../dashboards/asMember.js';
 import { DashboardError } from '../../dashboards/DashboardError.js';
