@@ -105,14 +105,13 @@ export class DashboardService {
   async home(caller: Caller, userId: string): Promise<HomeProfile> {
     if (userId !== caller.userId) throw new DashboardError('notYourHome');
     if (!caller.organisation) return welcome();
-    const blocks = await this.deps.stores.dashboards.homeBlocks(caller.organisation.id, caller.userId);
-    let seen: Set<string> | null = null;
+    const { dashboards } = this.deps.stores;
+    const blocks = await dashboards.homeBlocks(caller.organisation.id, caller.userId);
     for (const block of [blocks.user, blocks.organisation]) {
       if (!block) continue;
       if (block.type === 'html') return { type: 'html', html: block.html ?? '', dashboard_uuid: null };
-      if (!block.dashboardId) continue;
-      seen ??= new Set((await this.visible(caller)).map((d) => d.id));
-      if (seen.has(block.dashboardId)) return { type: 'dashboard', html: null, dashboard_uuid: block.dashboardId };
+      const shown = block.dashboardId ? await dashboards.find(caller.organisation.id, block.dashboardId) : null;
+      if (shown && (await this.sees(caller, shown))) return { type: 'dashboard', html: null, dashboard_uuid: shown.id };
     }
     return welcome();
   }
