@@ -18,16 +18,16 @@ export interface DefinitionFacts {
 
 type Problems = DashboardProblem[];
 
-/** How many dimensions each kind draws (at least, at most); every kind but a table needs a measure. */
-const DIMENSIONS: Readonly<Record<WidgetKind, readonly [number, number]>> = {
-  bar: [1, 2],
-  stackedBar: [2, 2],
-  line: [1, 2],
-  area: [1, 2],
-  pie: [1, 1],
-  donut: [1, 1],
-  kpi: [0, 0],
-  table: [0, 4],
+/** How many dimensions and measures each kind draws (at least, at most). */
+const SHAPES: Readonly<Record<WidgetKind, { dimensions: readonly [number, number]; measures: readonly [number, number] }>> = {
+  bar: { dimensions: [1, 2], measures: [1, 8] },
+  line: { dimensions: [1, 2], measures: [1, 8] },
+  area: { dimensions: [1, 2], measures: [1, 8] },
+  stackedBar: { dimensions: [2, 2], measures: [1, 1] },
+  pie: { dimensions: [1, 1], measures: [1, 1] },
+  donut: { dimensions: [1, 1], measures: [1, 1] },
+  kpi: { dimensions: [0, 0], measures: [1, 1] },
+  table: { dimensions: [0, 4], measures: [0, 8] },
 };
 
 /** The dataset a query names, or the problem of naming it. */
@@ -62,15 +62,21 @@ function checkQuery(out: Problems, facts: DefinitionFacts, widget: Widget, at: s
 }
 
 function checkShape(out: Problems, widget: Widget, at: string): void {
-  const [least, most] = DIMENSIONS[widget.kind];
-  const count = widget.query.dimensions.length;
-  if (count < least || count > most) {
+  const shape = SHAPES[widget.kind];
+  const { dimensions, measures } = widget.query;
+  const count = (what: 'dimension' | 'measure', [least, most]: readonly [number, number], n: number) => {
+    if (n >= least && n <= most) return;
     const wanted = least === most ? `${least}` : `${least} to ${most}`;
-    out.push({ path: `${at}.query.dimensions`, message: `a ${widget.kind} widget shows ${wanted} dimension(s), not ${count}` });
+    out.push({ path: `${at}.query.${what}s`, message: `a ${widget.kind} widget shows ${wanted} ${what}(s), not ${n}` });
+  };
+  count('dimension', shape.dimensions, dimensions.length);
+  count('measure', shape.measures, measures.length);
+  if (widget.kind === 'table' && dimensions.length + measures.length === 0) out.push({ path: `${at}.query`, message: 'a table shows at least one dimension or measure' });
+  const threshold = widget.threshold;
+  if (threshold && widget.kind !== 'kpi') out.push({ path: `${at}.threshold`, message: 'only a kpi widget has a threshold' });
+  else if (threshold && (threshold.higherIsBetter ? threshold.red > threshold.yellow : threshold.red < threshold.yellow)) {
+    out.push({ path: `${at}.threshold.red`, message: `the red limit must lie on the worse side of the yellow one (${threshold.higherIsBetter ? 'at most' : 'at least'} ${threshold.yellow})` });
   }
-  if (widget.kind !== 'table' && widget.query.measures.length === 0) out.push({ path: `${at}.query.measures`, message: `a ${widget.kind} widget needs a measure` });
-  if (widget.kind === 'kpi' && widget.query.measures.length > 1) out.push({ path: `${at}.query.measures`, message: 'a kpi widget shows one measure' });
-  if (widget.threshold && widget.kind !== 'kpi') out.push({ path: `${at}.threshold`, message: 'only a kpi widget has a threshold' });
 }
 
 /** A drill's filter names dimensions of the dataset it applies to (the next widget's, or the widget's own for records). */

@@ -21,8 +21,9 @@ describe('a dashboard definition', () => {
     const shapes: Array<[string, string[], string[], string | null]> = [
       ['pie', ['service', 'severity'], ['count'], 'a pie widget shows 1 dimension(s), not 2'],
       ['stackedBar', ['service'], ['count'], 'a stackedBar widget shows 2 dimension(s), not 1'],
-      ['line', ['month'], [], 'a line widget needs a measure'],
-      ['kpi', [], ['count', 'minutes'], 'a kpi widget shows one measure'],
+      ['line', ['month'], [], 'a line widget shows 1 to 8 measure(s), not 0'],
+      ['kpi', [], ['count', 'minutes'], 'a kpi widget shows 1 measure(s), not 2'],
+      ['stackedBar', ['service', 'month'], ['count', 'minutes'], 'a stackedBar widget shows 1 measure(s), not 2'],
       ['table', ['service', 'severity', 'month'], [], null],
       ['area', ['month', 'service'], ['count', 'minutes'], null],
     ];
@@ -30,6 +31,15 @@ describe('a dashboard definition', () => {
       const found = problems(withWidget({ id: 'extra', kind: kind as never, title: 'Extra', query: query(dimensions, measures) }));
       expect(found.map((p) => p.message)).toEqual(message ? [message] : []);
     }
+  });
+
+  it('wants a table to show something, and a red limit on the worse side of the yellow one', () => {
+    expect(problems(withWidget({ id: 'empty', kind: 'table', title: 'Empty', query: query([], []) }))).toEqual([{ path: 'widgets.3.query', message: 'a table shows at least one dimension or measure' }]);
+    const kpi = (threshold: { red: number; yellow: number; higherIsBetter: boolean }) => problems(withWidget({ id: 'k', kind: 'kpi', title: 'K', query: query([], ['count']), threshold }));
+    expect(kpi({ red: 10, yellow: 5, higherIsBetter: true })).toEqual([{ path: 'widgets.3.threshold.red', message: 'the red limit must lie on the worse side of the yellow one (at most 5)' }]);
+    expect(kpi({ red: 5, yellow: 10, higherIsBetter: false })).toEqual([{ path: 'widgets.3.threshold.red', message: 'the red limit must lie on the worse side of the yellow one (at least 10)' }]);
+    expect(kpi({ red: 5, yellow: 10, higherIsBetter: true })).toEqual([]);
+    expect(kpi({ red: 5, yellow: 5, higherIsBetter: false })).toEqual([]);
   });
 
   it('takes a query of records as a table draws it, whatever its kind', () => {
