@@ -119,7 +119,7 @@ export class DashboardService {
   /** Every problem of a definition and its sharing for this caller, or nothing (DashboardError 'invalid' when any). */
   async check(caller: Caller, input: DashboardInput): Promise<void> {
     const problems = await this.problems(caller, input);
-    if (problems.length > 0) throw new DashboardError('invalid', { count: String(problems.length) }, problems);
+    if (problems.length > 0) throw new DashboardError('invalid', { problems: problems.map((p) => `${p.path}: ${p.message}`).join('; ') }, problems);
   }
 
   private async problems(caller: Caller, { definition, sharing }: DashboardInput): Promise<DashboardProblem[]> {

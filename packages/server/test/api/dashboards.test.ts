@@ -111,6 +111,7 @@ describe(`dashboards on ${databaseKind}`, () => {
     expect(res.statusCode).toBe(400);
     const body = res.json<{ code: string; problems: DashboardProblem[]; data: { errors: string[] } }>();
     expect(body.code).toBe('dashboards.invalid');
+    expect(res.json<{ message: string }>().message).toMatch(/^The dashboard cannot be saved: widgets\.1\.id: another widget is already called 'byService'; widgets\.2\.query\.dimensions\.0: /);
     expect(body.problems.map((p) => p.path)).toEqual([
       'widgets.1.id',
       'widgets.2.query.dimensions.0',

@@ -9,7 +9,7 @@ export const DashboardMessages = {
   noOrganisation: 'Dashboards belong to an organisation: choose one first',
   forbidden: 'Only the owner of this dashboard or an administrator of the organisation may change it',
   conflict: 'This dashboard was changed meanwhile (now version {version}). Reload it to see the change, then make yours again.',
-  invalid: 'The dashboard cannot be saved: {count} problem(s), each named by where it is',
+  invalid: 'The dashboard cannot be saved: {problems}',
   notYourHome: 'You may read only your own home',
 } as const;
 export type DashboardErrorCode = keyof typeof DashboardMessages;
