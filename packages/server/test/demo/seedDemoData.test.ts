@@ -39,7 +39,8 @@ describe(`demo data on ${databaseKind}`, () => {
     attached = files?.n ?? 0;
     starts.again = await seed(t.services.stores);
     counted.again = await rows();
-  });
+    // Two full writes of the demo data (the one that dies does nearly all of it): on a busy machine more than the hooks' minute.
+  }, 180_000);
   afterAll(() => t.close());
 
   /** Rows of every table the demo data writes. */
