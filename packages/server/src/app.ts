@@ -15,6 +15,7 @@ import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
 import type { PasswordHasher } from './auth/PasswordHasher.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { dashboardRoutes } from './dashboards/routes.js';
 import { desktopSessionRoutes } from './desktopSessions/routes.js';
 import { openEventBus } from './events/openEventBus.js';
 import { AccessLog } from './http/accessLog.js';
@@ -196,5 +197,6 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   await app.register(taskRoutes({ tasks: s.tasks, authenticate }), { prefix: config.apiPrefix });
   await app.register(searchRoutes({ search: s.search, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordRoutes({ records: s.records, authenticate }), { prefix: config.apiPrefix });
+  await app.register(dashboardRoutes({ dashboards: s.dashboards, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordFileRoutes({ files: s.recordFiles, vfs: s.vfs, authenticate }), { prefix: config.apiPrefix });
 }

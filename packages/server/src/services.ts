@@ -10,6 +10,7 @@ import { ContentService } from './announcements/ContentService.js';
 import type { Log } from './logger.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
+import { DashboardService } from './dashboards/DashboardService.js';
 import { DesktopSessionService } from './desktopSessions/DesktopSessionService.js';
 import { AuthService } from './auth/AuthService.js';
 import { ExternalSignInService } from './auth/external/ExternalSignInService.js';
@@ -99,6 +100,8 @@ export interface Services {
   search: SearchService;
   /** Records of declared applications (docs/behaviour/records.md). */
   records: RecordService;
+  /** Dashboards and the home widget's answer (docs/behaviour/dashboards.md). */
+  dashboards: DashboardService;
   /** The files of records' file fields (docs/behaviour/records.md#attachments). */
   recordFiles: RecordFiles;
   /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
@@ -195,6 +198,7 @@ export function createServices({
     tasks,
     records,
     recordFiles: new RecordFiles(records, vfs, log),
+    dashboards: new DashboardService({ stores, canSeeApp }),
     search: new SearchService({ store: stores.search, apps: stores.apps, declarations: stores.declarations, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: createCostlyCalls(config, db, database, now),
   };

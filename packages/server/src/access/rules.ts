@@ -61,3 +61,15 @@ export function appAccess(installed: ReadonlyMap<string, VisibilitySubject>, gra
   const canSee = (pkg: VisibilitySubject) => isPackageVisible(pkg, granted);
   return { canSee, canUseApp: (name) => canSee(installed.get(name) ?? { name, type: 'application' }) };
 }
+
+/**
+ * The organisation-wide role of an organisation's administrators
+ * (docs/behaviour/roles.md#administrators): they may change and remove
+ * every dashboard of the organisation they see.
+ */
+export const ORG_ADMIN_ROLE = 'admin';
+
+/** Whether the caller administers their active organisation. */
+export function isOrgAdmin(caller: Caller): boolean {
+  return hasOrgRole(caller, ORG_ADMIN_ROLE);
+}

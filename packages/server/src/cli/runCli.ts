@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { CliError, commandUsage, parseCommandArgs, UsageError, wantsHelp, type CommandSpec } from './args.js';
 import { announcementCommands } from './commands/announcements.js';
 import { appCommands } from './commands/apps.js';
+import { dashboardCommands } from './commands/dashboards.js';
 import { declaredAppAliases, declaredAppCommands } from './commands/declaredApps.js';
 import { fileCommands } from './commands/files.js';
 import { identityLinkCommands } from './commands/identityLinks.js';
@@ -19,7 +20,7 @@ import type { ContextOpener } from './context.js';
 import type { CliIo } from './io.js';
 
 /** Every command, in the order the usage lists them. */
-export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...identityLinkCommands, ...orgCommands, ...roleCommands, ...appCommands, ...declaredAppAliases, ...declaredAppCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands];
+export const COMMANDS: readonly CommandSpec[] = [...userCommands, ...identityLinkCommands, ...orgCommands, ...roleCommands, ...appCommands, ...declaredAppAliases, ...declaredAppCommands, ...announcementCommands, ...packageCommands, ...fileCommands, ...taskCommands, ...dashboardCommands];
 
 const GROUPS: Readonly<Record<string, string>> = {
   user: 'users: create, list, disable, enable, set-password, and their links to identity provider identities: link, unlink, links, link-import',
@@ -31,6 +32,8 @@ const GROUPS: Readonly<Record<string, string>> = {
   package: 'packages: register, list, unregister, enable, disable',
   files: 'files in the filesystem, read-only mountpoints included: put, ls, rm',
   tasks: 'work items: create, ls, complete',
+  home: "what the home widget shows, an organisation's or a member's: set, clear",
+  dashboards: "an organisation's dashboards: import, list",
 };
 
 /** The overall usage, or that of one group. */

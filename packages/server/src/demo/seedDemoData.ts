@@ -8,7 +8,9 @@
  * pages and media files shipped beside this file, files in every home,
  * shared folder and documents mountpoint (demoFiles.ts), and work items
  * with comments for every user (demoTasks.ts), those of the declared
- * applications each about one of their records.
+ * applications each about one of their records, and dashboards over the
+ * declared applications' datasets with the home widget's blocks
+ * (seedDemoDashboards.ts).
  *
  * Everything is written in one database transaction: a start that fails or
  * is killed part-way leaves no demo data at all (at most a few unreferenced
@@ -26,6 +28,7 @@ import { documentsTree, homeTree, sharedTree, writeTree } from './demoFiles.js';
 import { DEMO_APPS } from './demoApps.js';
 import { writeDemoTasks } from './demoTasks.js';
 import { seedDemoApps } from './seedDemoApps.js';
+import { seedDemoDashboards } from './seedDemoDashboards.js';
 
 /** The password of every demo user; it satisfies the password rules. */
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -116,6 +119,7 @@ async function writeDemoData(stores: Stores, passwordHash: string, options: Demo
   await role(demo, northwind, 'analyst', 'Reports');
   await role(sofia, contoso, 'security-officer');
   await role(sofia, contoso, 'owner', 'Policies');
+  await seedDemoDashboards(stores, { users: { olivia, demo, liam, sofia }, orgs: { northwind: northwind.id, contoso: contoso.id } });
 
   await writeDemoAnnouncements(stores, resources, { northwind, contoso });
   await writeDemoFiles(stores, { olivia, demo, liam, sofia }, { northwind, contoso });

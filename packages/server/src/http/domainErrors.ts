@@ -1,6 +1,8 @@
 import type { TaskMessageKey, VfsErrorCode } from '@atrium/shared';
 import type { RecordErrorCode } from '@atrium/shared/apps';
+import type { DashboardErrorCode } from '@atrium/shared/dashboards';
 import { NotAuthenticatedError } from '../access/AccessError.js';
+import { DashboardError } from '../dashboards/DashboardError.js';
 import type { DomainError } from '../DomainError.js';
 import { RecordError } from '../records/RecordError.js';
 import { TaskError } from '../tasks/TaskError.js';
@@ -63,6 +65,16 @@ const RECORD_STATUS: Readonly<Record<RecordErrorCode, number>> = {
   notDeleted: 409,
 };
 
+/** The HTTP status of each refusal of the dashboards and home calls (docs/behaviour/dashboards.md#sharing-and-rights). */
+const DASHBOARD_STATUS: Readonly<Record<DashboardErrorCode, number>> = {
+  notFound: 404,
+  noOrganisation: 403,
+  forbidden: 403,
+  conflict: 409,
+  invalid: 400,
+  notYourHome: 403,
+};
+
 /**
  * The one mapping of the services' refusals to HTTP statuses. A domain
  * error of a kind not listed here is a programming mistake: a 500, logged.
@@ -71,6 +83,7 @@ export function statusOfDomainError(error: DomainError): number | null {
   if (error instanceof VfsError) return VFS_STATUS[error.vfsCode];
   if (error instanceof TaskError) return TASK_STATUS[error.taskCode];
   if (error instanceof RecordError) return RECORD_STATUS[error.recordCode];
+  if (error instanceof DashboardError) return DASHBOARD_STATUS[error.dashboardCode];
   if (error instanceof NotAuthenticatedError) return 401;
   return null;
 }

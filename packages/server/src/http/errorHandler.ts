@@ -1,5 +1,6 @@
 import { Messages } from '@atrium/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DashboardError } from '../dashboards/DashboardError.js';
 import { DomainError } from '../DomainError.js';
 import { RecordError } from '../records/RecordError.js';
 import { statusOfDomainError } from './domainErrors.js';
@@ -26,6 +27,10 @@ export function installErrorHandler(app: FastifyInstance, fallback?: (request: F
         const envelope = fail(error.message, error.code, undefined, error.params);
         // A refused record write names each field's problem (shared RecordProblemsEnvelope).
         if (error instanceof RecordError && error.fields) return reply.code(status).send({ ...envelope, fields: error.fields });
+        // A refused dashboard names each problem at its path (shared DashboardProblem).
+        if (error instanceof DashboardError && error.problems) {
+          return reply.code(status).send({ ...envelope, data: { errors: error.problems.map((p) => `${p.path}: ${p.message}`) }, problems: error.problems });
+        }
         return reply.code(status).send(envelope);
       }
       request.log.error({ err: error }, 'request failed: a refusal without a status');

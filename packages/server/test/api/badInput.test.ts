@@ -445,6 +445,8 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/:entity/import': [{ csv: 'Subject,Kind,Employee,Team\r\n"A, record",sick,nobody,T-1\r\nOther,annual,,\r\n' }],
     '/record/:name': [{ version: 1, values: { subject: 'Renamed' } }],
     '/updateusersearchitems': [{ search_history: 'budget,harbour plan' }],
+    '/dashboards': [{ definition: DASHBOARD_SEED, sharing: { kind: 'role', app: 'Leave', role: 'hr' } }, { definition: DASHBOARD_SEED }],
+    '/dashboards/:uuid': [{ definition: DASHBOARD_SEED, version: 1, sharing: { kind: 'organisation' } }],
     '/updatesession': [
       { data: [{ name: 'Viewer', args: { url: '/x' }, windows: [{ id: 'w1', maximized: false, minimized: true, position: { left: 1, top: 2 }, dimension: { width: 3, height: 4 } }] }] },
       { data: '[{"name":"Viewer","args":{},"windows":[]}]' },
@@ -453,6 +455,18 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
   const key = Object.keys(seeds).find((k) => pattern.endsWith(k));
   return key ? seeds[key]! : [];
 }
+
+/** A dashboard's definition with a widget of each kind of drill, for the dashboards calls' seeds. */
+const DASHBOARD_SEED = {
+  title: { en_EN: 'Leave', de_DE: 'Urlaub' },
+  timeRange: 'last30Days',
+  filters: [{ app: 'Leave', dataset: 'requests', dimension: 'kind' }],
+  widgets: [
+    { id: 'byKind', kind: 'bar', title: 'By kind', query: { app: 'Leave', dataset: 'requests', measures: ['count'], dimensions: ['kind'] }, drilldown: { target: 'widget', nextWidgetId: 'list', filter: [{ dimension: 'kind', op: 'eq', value: '{kind}' }] }, position: { x: 0, y: 0, w: 6, h: 3 } },
+    { id: 'list', kind: 'table', title: 'Requests', query: { app: 'Leave', dataset: 'requests', dimensions: ['kind'], detail: true }, drilldown: { target: 'file', file: { path: 'org:/Leave/{name}.pdf' } } },
+    { id: 'total', kind: 'kpi', title: 'Total', query: { app: 'Leave', dataset: 'requests', measures: ['count'] }, threshold: { red: 1, yellow: 5 }, drilldown: { target: 'dashboard', dashboard: '00000000-0000-4000-8000-000000000000' } },
+  ],
+};
 
 /** A seed with one field replaced, removed or added (keys of the seed's own kind, and the nasty ones). */
 function mutatedSeed(seeds: Array<Record<string, unknown>>): fc.Arbitrary<Body> {
@@ -617,6 +631,9 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
       `${t.config.apiPrefix}/search`,
       `${t.config.apiPrefix}/user/updateusersearchitems`,
       `${t.config.apiPrefix}/records/:app/record/:name`,
+      `${t.config.apiPrefix}/dashboards`,
+      `${t.config.apiPrefix}/dashboards/:uuid`,
+      `${t.config.apiPrefix}/profile/user/:uuid`,
       `${t.config.wrapperPrefix}/resource/:id`,
       '/*',
     ]) {

@@ -3,7 +3,7 @@ import { APP_CATEGORIES, CATALOGUE_TRANSLATION_LOCALES, DECLARED_APP_TYPE, profi
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RYG_STATUSES, type NotificationResponse } from '@atrium/shared';
-import { accounts, announcements, appGrants, apps, blacklistedApps, memberships, recordHistory, records, resources, roles, taskComments, taskFollowers, tasks, users, vfsNodes } from '../../src/db/schema.js';
+import { accounts, announcements, appGrants, apps, blacklistedApps, dashboards, homeBlocks, memberships, recordHistory, records, resources, roles, taskComments, taskFollowers, tasks, users, vfsNodes } from '../../src/db/schema.js';
 import { DEMO_APPS } from '../../src/demo/demoApps.js';
 import { DEMO_PASSWORD, seedDemoData } from '../../src/demo/seedDemoData.js';
 import type { Stores } from '../../src/stores.js';
@@ -39,12 +39,13 @@ describe(`demo data on ${databaseKind}`, () => {
     attached = files?.n ?? 0;
     starts.again = await seed(t.services.stores);
     counted.again = await rows();
-  });
+    // Two full writes of the demo data (the one that dies does nearly all of it): on a busy machine more than the hooks' minute.
+  }, 180_000);
   afterAll(() => t.close());
 
   /** Rows of every table the demo data writes. */
   async function rows(): Promise<Record<string, number>> {
-    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources, tasks, taskFollowers, taskComments, roles, records, recordHistory };
+    const tables = { accounts, users, memberships, apps, appGrants, blacklistedApps, announcements, resources, tasks, taskFollowers, taskComments, roles, records, recordHistory, dashboards, homeBlocks };
     const counted: Record<string, number> = {};
     for (const [name, table] of Object.entries(tables)) {
       const [row] = await t.database.db.select({ n: count() }).from(table);

@@ -33,6 +33,7 @@ const SAME_WORD: Record<string, readonly string[]> = {
   Incident: ['fr_FR', 'sl_SI'],
   Incidents: ['fr_FR'],
   Notes: ['fr_FR'],
+  Service: ['fr_FR'],
 };
 
 describe('the demo declarations', () => {

@@ -106,6 +106,7 @@ export function auditRecords(ctx: DemoContext): DemoRecord[] {
         return { finding, grade, process: step, due, closed: due < today ? random.chance(0.85) : random.chance(0.2) };
       });
       values.findings = findings;
+      values.grade = (['major', 'minor', 'observation'] as const).find((g) => findings.some((f) => f.grade === g));
       if (status === 'completed') values.report = report(title, planned, score, findings);
     }
     const created = at(dayAfter(new Date(`${planned}T00:00:00Z`), -random.int(20, 40)), random.int(8, 16), random.int(0, 59));

@@ -47,6 +47,8 @@ export function riskRecords(ctx: DemoContext): DemoRecord[] {
       category: risk.category,
       likelihood,
       impact,
+      // The band the register's colours cut the score into (red from 15, yellow from 8).
+      scoreBand: likelihood * impact >= 15 ? 'high' : likelihood * impact >= 8 ? 'medium' : 'low',
       owner,
       treatment,
       reviewDate: dayAfter(now, random.int(-30, 60)),
