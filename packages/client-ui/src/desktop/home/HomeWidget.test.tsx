@@ -38,8 +38,8 @@ describe('HomeWidget: the block of HTML', () => {
     expect(frame.title).toBe("Your organisation's home page");
     expect(screen.getByRole('region', { name: 'Home' }).contains(frame)).toBe(true);
     const srcdoc = frame.getAttribute('srcdoc')!;
-    expect(srcdoc).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: https:; style-src 'unsafe-inline'`);
-    expect(srcdoc).toContain('<h1>Welcome, Ada</h1><p>Acme</p>');
+    expect(srcdoc).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: https:; style-src 'sha256-`);
+    expect(srcdoc).toMatch(/<body [^>]*><h1>Welcome, Ada<\/h1><p>Acme<\/p><\/body>/);
     expect(srcdoc).toMatch(/^<!doctype html><html lang="en(-[A-Z]+)?" dir="ltr">/);
   });
 
@@ -56,7 +56,7 @@ describe('HomeWidget: the block of HTML', () => {
     ].join('');
     await desktopWithHome({ type: 'html', html: hostile, dashboard_uuid: null });
     const srcdoc = (await shownFrame()).getAttribute('srcdoc')!;
-    const body = srcdoc.slice(srcdoc.indexOf('<body>'));
+    const body = srcdoc.slice(srcdoc.indexOf('<body'));
     expect(body).not.toMatch(/<script|<iframe|<form|<meta|javascript:|\son[a-z]+=/i);
     expect(body).toContain('<p>kept</p>');
     expect(body).toContain('<a>link</a>');

@@ -1,19 +1,24 @@
 // In the browser-like project: the sanitiser works on a document.
 import { describe, expect, it } from 'vitest';
-import { cssValue, HOME_FRAME_CSP, homeDocument, sanitizeHomeHtml, type HomeTheme } from './homeDocument.js';
+import { HOME_FRAME_STYLE_HASH, HOME_FRAME_STYLESHEET } from '@atrium/shared';
+import { HOME_FRAME_CSP, homeDocument, rgbToHex, sanitizeHomeHtml, type HomeTheme } from './homeDocument.js';
 
-const THEME: HomeTheme = { text: '#1d2433', muted: '#5a6478', heading: '#0b1f44', link: '#1f58b8', surface: '#ffffff', border: '#d5dbe6', font: "'Lato', sans-serif", colorScheme: 'light' };
+const THEME: HomeTheme = { background: '#ffffff', text: '#1d2433', link: '#1f58b8', font: 'Lato' };
 
 describe('sanitizeHomeHtml', () => {
-  it("keeps an organisation's ordinary block: headings, pictures, tables, styles, links to the web and mail", () => {
+  it("keeps an organisation's ordinary block: headings, pictures, tables, presentational attributes, links to the web and mail", () => {
     const block =
-      '<h2 style="color:#0b1f44">News</h2><img src="https://example.com/logo.png" alt="Logo" width="120">' +
+      '<h2 align="center"><font color="#0b1f44">News</font></h2><img src="https://example.com/logo.png" alt="Logo" width="120">' +
       '<table><tr><td colspan="2">Q3</td></tr></table><a href="https://intranet.example.com/">Intranet</a> <a href="mailto:desk@example.com">Mail</a>' +
       '<svg viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#1f58b8"/></svg>';
     const kept = sanitizeHomeHtml(block);
-    for (const part of ['<h2 style="color:#0b1f44">', 'src="https://example.com/logo.png"', 'width="120"', 'colspan="2"', 'href="https://intranet.example.com/"', 'href="mailto:desk@example.com"', '<circle']) {
+    for (const part of ['<h2 align="center"><font color="#0b1f44">', 'src="https://example.com/logo.png"', 'width="120"', 'colspan="2"', 'href="https://intranet.example.com/"', 'href="mailto:desk@example.com"', '<circle']) {
       expect(kept).toContain(part);
     }
+  });
+
+  it('drops styles, which the page refuses, keeping their content out of sight', () => {
+    expect(sanitizeHomeHtml('<style>p{color:red}</style><p style="color:red">Hi</p>')).toBe('<p>Hi</p>');
   });
 
   it('drops what could run, load a document or send a form', () => {
@@ -26,19 +31,26 @@ describe('sanitizeHomeHtml', () => {
 });
 
 describe('homeDocument', () => {
-  it('puts the content policy first, then the theme, then the block', () => {
-    const document = homeDocument('<p>Hi</p>', THEME, { lang: 'de-DE', dir: 'ltr' });
+  it('puts the content policy first, then the one stylesheet, then the block in the theme', () => {
+    const document = homeDocument('<p>Hi</p>', { ...THEME, font: 'Roboto' }, { lang: 'de-DE', dir: 'ltr' });
+    expect(HOME_FRAME_CSP).toContain(`style-src ${HOME_FRAME_STYLE_HASH};`);
     expect(document.indexOf(`content="${HOME_FRAME_CSP}"`)).toBeLessThan(document.indexOf('<style>'));
+    expect(document).toContain(`<style>${HOME_FRAME_STYLESHEET}</style>`);
     expect(document).toContain('<html lang="de-DE" dir="ltr">');
-    expect(document).toContain("font-family:'Lato', sans-serif");
-    expect(document.endsWith('<body><p>Hi</p></body></html>')).toBe(true);
+    expect(document.endsWith('<body class="roboto" bgcolor="#ffffff" text="#1d2433" link="#1f58b8" vlink="#1f58b8" alink="#1f58b8"><p>Hi</p></body></html>')).toBe(true);
   });
 
-  it("never lets a theme's value leave its declaration", () => {
-    const hostile = { ...THEME, text: 'red}</style><script>alert(1)</script>', link: 'url(javascript:alert(1))', font: '@import "https://evil.example"' };
-    const document = homeDocument('', hostile, { lang: 'en', dir: 'ltr' });
-    expect(document).not.toMatch(/<script|javascript:|@import/);
-    expect(cssValue(' #fff ', 'x')).toBe('#fff');
-    expect(cssValue('', 'fallback')).toBe('fallback');
+  it("never lets a theme's value or the language leave its attribute", () => {
+    const hostile = { ...THEME, text: '"><script>alert(1)</script>', link: 'javascript:alert(1)' };
+    const document = homeDocument('', hostile, { lang: 'en"><script>', dir: 'ltr' });
+    expect(document).not.toMatch(/<script|javascript:/);
+    expect(document).toContain('text="#1d2433"');
+  });
+
+  it('turns computed colours into attribute colours', () => {
+    expect(rgbToHex('rgb(29, 36, 51)')).toBe('#1d2433');
+    expect(rgbToHex('rgba(255, 255, 255, 0.9)')).toBe('#ffffff');
+    expect(rgbToHex('rgba(0, 0, 0, 0)')).toBeNull();
+    expect(rgbToHex('var(--atr-text)')).toBeNull();
   });
 });

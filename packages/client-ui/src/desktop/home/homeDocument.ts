@@ -1,27 +1,28 @@
+import { HOME_FRAME_STYLE_HASH, HOME_FRAME_STYLESHEET } from '@atrium/shared';
 import DOMPurify from 'dompurify';
 
 /**
  * The Content-Security-Policy of the home widget's frame
- * (docs/SECURITY.md#home-widget-html): nothing may load or run but inline
- * styles and pictures (inline data or https); no scripts, no fonts, no
- * connections, no frames, no forms, no base address.
+ * (docs/SECURITY.md#home-widget-html): nothing may load or run but pictures
+ * (inline data or https) and the frame's one stylesheet (by its hash); no
+ * scripts, fonts, connections, frames, forms or base address. The frame
+ * also keeps the page's own policy, which allows that stylesheet by the
+ * same hash and no other inline style.
  */
-export const HOME_FRAME_CSP = "default-src 'none'; img-src data: https:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'";
+export const HOME_FRAME_CSP = `default-src 'none'; img-src data: https:; style-src ${HOME_FRAME_STYLE_HASH}; form-action 'none'; base-uri 'none'`;
 
-/** The theme's colours and fonts the frame's own stylesheet uses (read from the desktop's custom properties). */
+/** The theme as the frame takes it: colours as `#rrggbb` (the body's colour attributes) and the desktop font. */
 export interface HomeTheme {
+  background: string;
   text: string;
-  muted: string;
-  heading: string;
   link: string;
-  surface: string;
-  border: string;
-  font: string;
-  colorScheme: string;
+  font: 'Lato' | 'Roboto';
 }
 
-/** Tags a home block never keeps, whatever the sanitiser's defaults (forms, frames, embedded objects, document-level tags). */
-const FORBID_TAGS = ['form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'script', 'noscript', 'template', 'portal', 'math'];
+/** Tags a home block never keeps, whatever the sanitiser's defaults (forms, frames, embedded objects, document-level tags, styles). */
+const FORBID_TAGS = ['form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'style', 'script', 'noscript', 'template', 'portal', 'math'];
+/** Attributes a home block never keeps: styles (the page's policy refuses them), nested documents, form targets, pings. */
+const FORBID_ATTR = ['style', 'srcdoc', 'formaction', 'action', 'ping', 'background', 'xlink:href'];
 /**
  * Attribute values the sanitiser keeps (it tests every attribute that is not a
  * plain text one): addresses of the web, mail and telephone, and any value
@@ -34,17 +35,18 @@ const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$
 /**
  * The block of organisation HTML as the home widget may show it
  * (docs/SECURITY.md#home-widget-html): DOMPurify's HTML and SVG profiles
- * without forms, frames, objects, document-level tags or MathML, every
- * event handler and script address removed, links and pictures only to
- * the addresses above. The output is what the frame parses again, in the
- * same (body) context, so a mutation during that parse cannot revive what
- * was removed.
+ * without forms, frames, objects, document-level tags, styles or MathML,
+ * every event handler and script address removed, links and pictures only
+ * to the addresses above (HTML's presentational attributes, such as
+ * `align`, `bgcolor` or `color`, stay). The output is what the frame parses
+ * again, in the same (body) context, so that a mutation during that parse
+ * cannot revive what was removed.
  */
 export function sanitizeHomeHtml(html: string): string {
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true, svg: true, svgFilters: true },
     FORBID_TAGS,
-    FORBID_ATTR: ['srcdoc', 'formaction', 'action', 'ping', 'background', 'xlink:href'],
+    FORBID_ATTR,
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     ALLOW_DATA_ATTR: false,
     ALLOW_UNKNOWN_PROTOCOLS: false,
@@ -53,59 +55,48 @@ export function sanitizeHomeHtml(html: string): string {
   });
 }
 
-/** A theme value fit for the frame's stylesheet: text that cannot leave its declaration (no `<`, braces, `;`, escapes or at-rules), else the fallback. */
-export function cssValue(value: string, fallback: string): string {
-  const trimmed = value.trim();
-  return trimmed && !/[<>{};\\@]|url\(|expression/i.test(trimmed) ? trimmed : fallback;
-}
-
-/** The frame's stylesheet: the theme's colours and font, links in the theme's colour, pictures that fit. */
-function themeStylesheet(theme: HomeTheme): string {
-  return [
-    `:root{color-scheme:${cssValue(theme.colorScheme, 'light')}}`,
-    `html{background:${cssValue(theme.surface, 'Canvas')}}`,
-    `body{margin:0}`,
-    `body{box-sizing:border-box;min-height:100vh;padding:16px 20px;overflow-wrap:anywhere;color:${cssValue(theme.text, '#1d2433')};font-family:${cssValue(theme.font, 'sans-serif')};font-size:14px;line-height:1.5}`,
-    `h1,h2,h3,h4{color:${cssValue(theme.heading, 'inherit')};line-height:1.25;margin:0 0 .5em}`,
-    `a{color:${cssValue(theme.link, '#1f58b8')}}`,
-    `small,.muted{color:${cssValue(theme.muted, 'inherit')}}`,
-    `hr{border:0;border-top:1px solid ${cssValue(theme.border, '#ccd')}}`,
-    `img,svg,video{max-width:100%;height:auto}`,
-    `table{border-collapse:collapse;max-width:100%}td,th{border:1px solid ${cssValue(theme.border, '#ccd')};padding:4px 8px}`,
-  ].join('\n');
-}
-
-/** Escapes a text for an HTML attribute or text node (the language tag). */
-function escapeText(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** A colour fit for an attribute: `#rrggbb`, else the fallback. */
+function hexColour(value: string, fallback: string): string {
+  return /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : fallback;
 }
 
 /**
- * The whole document the frame shows (its `srcdoc`): the Content-Security-Policy
- * first, then the theme's stylesheet, then the sanitised block. `html` must
+ * The whole document the frame shows (its `srcdoc`): the policy first, the
+ * stylesheet, then the block in a body wearing the theme's colours (HTML's
+ * body colour attributes: no inline style is allowed) and font. `html` must
  * already be sanitised (sanitizeHomeHtml).
  */
 export function homeDocument(html: string, theme: HomeTheme, language: { lang: string; dir: 'ltr' | 'rtl' }): string {
+  const lang = language.lang.replace(/[^A-Za-z0-9-]/g, '');
+  const colours = `bgcolor="${hexColour(theme.background, '#ffffff')}" text="${hexColour(theme.text, '#1d2433')}" link="${hexColour(theme.link, '#1f58b8')}" vlink="${hexColour(theme.link, '#1f58b8')}" alink="${hexColour(theme.link, '#1f58b8')}"`;
   return (
-    `<!doctype html><html lang="${escapeText(language.lang)}" dir="${language.dir}"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${lang}" dir="${language.dir === 'rtl' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">` +
     `<meta http-equiv="Content-Security-Policy" content="${HOME_FRAME_CSP}">` +
     `<meta name="referrer" content="no-referrer">` +
-    `<style>${themeStylesheet(theme)}</style></head><body>${html}</body></html>`
+    `<style>${HOME_FRAME_STYLESHEET}</style></head><body${theme.font === 'Roboto' ? ' class="roboto"' : ''} ${colours}>${html}</body></html>`
   );
 }
 
-/** The theme's values as the desktop's custom properties give them at an element (getComputedStyle). */
-export function readHomeTheme(element: Element): HomeTheme {
-  const style = element.ownerDocument.defaultView?.getComputedStyle(element);
-  const read = (name: string) => style?.getPropertyValue(name) ?? '';
-  return {
-    text: read('--atr-text'),
-    muted: read('--atr-text-muted'),
-    heading: read('--atr-heading') || read('--atr-text'),
-    link: read('--atr-primary'),
-    surface: read('--atr-surface'),
-    border: read('--atr-border'),
-    font: read('font-family'),
-    colorScheme: read('color-scheme') || 'light',
+/** `rgb(r, g, b)` (a computed colour) as `#rrggbb`; null for anything else. */
+export function rgbToHex(colour: string): string | null {
+  const parts = /^rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*([\d.]+))?\)$/.exec(colour.trim());
+  if (!parts || (parts[4] !== undefined && Number(parts[4]) === 0)) return null;
+  return `#${parts
+    .slice(1, 4)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/**
+ * The theme's colours as the desktop's custom properties give them at the
+ * probe (an element inside the desktop), resolved by the browser: the
+ * surface, the text, the primary colour for links.
+ */
+export function readHomeTheme(probe: HTMLElement, font: string): HomeTheme {
+  const view = probe.ownerDocument.defaultView;
+  const colourOf = (variable: string, fallback: string) => {
+    probe.style.color = `var(${variable})`;
+    return (view && rgbToHex(view.getComputedStyle(probe).color)) ?? fallback;
   };
+  return { background: colourOf('--atr-surface', '#ffffff'), text: colourOf('--atr-text', '#1d2433'), link: colourOf('--atr-primary', '#1f58b8'), font: font === 'Roboto' ? 'Roboto' : 'Lato' };
 }
