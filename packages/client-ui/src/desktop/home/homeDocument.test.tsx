@@ -21,6 +21,11 @@ describe('sanitizeHomeHtml', () => {
     expect(sanitizeHomeHtml('<style>p{color:red}</style><p style="color:red">Hi</p>')).toBe('<p>Hi</p>');
   });
 
+  it('keeps inline raster pictures only: no inline document or SVG, on any tag', () => {
+    const kept = sanitizeHomeHtml('<img src="data:image/png;base64,iVBORw0KGgo="><img src="data:image/svg+xml,<svg onload=alert(1)>"><img src="data:text/html;base64,PHNjcmlwdD4="><a href="data:image/png;base64,x">a</a>');
+    expect(kept).toBe('<img src="data:image/png;base64,iVBORw0KGgo="><img><img><a>a</a>');
+  });
+
   it('drops what could run, load a document or send a form', () => {
     const kept = sanitizeHomeHtml(
       '<a href="javascript:alert(1)">a</a><a href="data:text/html,<script>alert(1)</script>">b</a><img src="data:image/svg+xml,<svg onload=alert(1)>" onerror="alert(1)">' +

@@ -1,5 +1,5 @@
 import { HOME_FRAME_STYLE_HASH, HOME_FRAME_STYLESHEET } from '@atrium/shared';
-import DOMPurify from 'dompurify';
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 
 /**
  * The Content-Security-Policy of the home widget's frame
@@ -31,19 +31,33 @@ const FORBID_ATTR = ['style', 'srcdoc', 'formaction', 'action', 'ping', 'backgro
  * sanitiser's own rule).
  */
 const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+/** The only inline data a block may carry: raster pictures (never a document, a script or an SVG, whatever the tag). */
+const RASTER_DATA = /^data:image\/(?:png|gif|jpe?g|webp)[;,]/i;
+
+let purifier: Purifier | null = null;
+
+/** The home widget's own sanitiser (its rule on inline data is its own: the privacy policy's sanitiser stays as it is). */
+function homePurifier(): Purifier {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (/^\s*data:/i.test(data.attrValue) && !RASTER_DATA.test(data.attrValue.trim())) data.keepAttr = false;
+  });
+  return purifier;
+}
 
 /**
  * The block of organisation HTML as the home widget may show it
  * (docs/SECURITY.md#home-widget-html): DOMPurify's HTML and SVG profiles
  * without forms, frames, objects, document-level tags, styles or MathML,
  * every event handler and script address removed, links and pictures only
- * to the addresses above (HTML's presentational attributes, such as
+ * to the addresses above, inline data only as raster pictures (HTML's presentational attributes, such as
  * `align`, `bgcolor` or `color`, stay). The output is what the frame parses
  * again, in the same (body) context, so that a mutation during that parse
  * cannot revive what was removed.
  */
 export function sanitizeHomeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
+  return homePurifier().sanitize(html, {
     USE_PROFILES: { html: true, svg: true, svgFilters: true },
     FORBID_TAGS,
     FORBID_ATTR,
