@@ -1,7 +1,7 @@
 // In the browser-like project: the sanitiser works on a document.
 import { describe, expect, it } from 'vitest';
 import { HOME_FRAME_STYLE_HASH, HOME_FRAME_STYLESHEET } from '@atrium/shared';
-import { HOME_FRAME_CSP, homeDocument, rgbToHex, sanitizeHomeHtml, type HomeTheme } from './homeDocument.js';
+import { HOME_FRAME_CSP, homeDocument, rgbToHex, sanitizeHomeHtml, withoutStyles, type HomeTheme } from './homeDocument.js';
 
 const THEME: HomeTheme = { background: '#ffffff', text: '#1d2433', link: '#1f58b8', font: 'Lato' };
 
@@ -19,6 +19,12 @@ describe('sanitizeHomeHtml', () => {
 
   it('drops styles, which the page refuses, keeping their content out of sight', () => {
     expect(sanitizeHomeHtml('<style>p{color:red}</style><p style="color:red">Hi</p>')).toBe('<p>Hi</p>');
+  });
+
+  it('takes styles out before any parse (the page refuses them and would report each one)', () => {
+    expect(withoutStyles(`<p style="color:red" title='a'>x</p><div STYLE=color:red id=d style = 'x'>y</div><style>p{}</style><b>z</b><style>unclosed`)).toBe(
+      `<p title='a'>x</p><div id=d>y</div><b>z</b>`,
+    );
   });
 
   it('keeps inline raster pictures only: no inline document or SVG, on any tag', () => {

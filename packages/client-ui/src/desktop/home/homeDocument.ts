@@ -19,8 +19,8 @@ export interface HomeTheme {
   font: 'Lato' | 'Roboto';
 }
 
-/** Tags a home block never keeps, whatever the sanitiser's defaults (forms, frames, embedded objects, document-level tags, styles). */
-const FORBID_TAGS = ['form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'style', 'script', 'noscript', 'template', 'portal', 'math'];
+/** Tags a home block never keeps, whatever the sanitiser's defaults (forms, frames, embedded objects, media the frame may not play, document-level tags, styles). */
+const FORBID_TAGS = ['form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'video', 'audio', 'source', 'track', 'base', 'meta', 'link', 'style', 'script', 'noscript', 'template', 'portal', 'math'];
 /** Attributes a home block never keeps: styles (the page's policy refuses them), nested documents, form targets, pings. */
 const FORBID_ATTR = ['style', 'srcdoc', 'formaction', 'action', 'ping', 'background', 'xlink:href'];
 /**
@@ -46,10 +46,31 @@ function homePurifier(): Purifier {
   return purifier;
 }
 
+/** A style attribute inside a tag (its value quoted either way, or bare). */
+const STYLE_ATTRIBUTE = /(<[a-zA-Z][^>]*?)\sstyle\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi;
+/** A style element with its text, closed or running to the end. */
+const STYLE_ELEMENT = /<style\b[^>]*>(?:[\s\S]*?<\/style\s*>|[\s\S]*$)/gi;
+
+/**
+ * The block without its styles, before anything parses it: the page's
+ * policy refuses inline styles, and the browser reports each one that a
+ * parse meets, even in a document that is never shown (the sanitiser's).
+ * A courtesy to the console, not a safeguard: the sanitiser removes styles
+ * (and everything else) whatever is left here.
+ */
+export function withoutStyles(html: string): string {
+  let rest = html.replace(STYLE_ELEMENT, '');
+  for (let before = ''; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(STYLE_ATTRIBUTE, '$1');
+  }
+  return rest;
+}
+
 /**
  * The block of organisation HTML as the home widget may show it
  * (docs/SECURITY.md#home-widget-html): DOMPurify's HTML and SVG profiles
- * without forms, frames, objects, document-level tags, styles or MathML,
+ * without forms, frames, objects, media, document-level tags, styles or MathML,
  * every event handler and script address removed, links and pictures only
  * to the addresses above, inline data only as raster pictures (HTML's presentational attributes, such as
  * `align`, `bgcolor` or `color`, stay). The output is what the frame parses
@@ -57,7 +78,7 @@ function homePurifier(): Purifier {
  * cannot revive what was removed.
  */
 export function sanitizeHomeHtml(html: string): string {
-  return homePurifier().sanitize(html, {
+  return homePurifier().sanitize(withoutStyles(html), {
     USE_PROFILES: { html: true, svg: true, svgFilters: true },
     FORBID_TAGS,
     FORBID_ATTR,
