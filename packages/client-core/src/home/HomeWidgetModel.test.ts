@@ -42,7 +42,7 @@ function setup(options: { profile?: Profile; answers?: Record<string, unknown> }
       profileListeners.add(listener);
       return () => profileListeners.delete(listener);
     },
-    request,
+    request: request as unknown as <T>(method: 'get', path: string) => Promise<T>,
     clock,
     locale: () => 'en_EN',
   });
