@@ -1,6 +1,6 @@
 import type { Profile } from '@atrium/shared';
 import type { HomeProfile } from '@atrium/shared/dashboards';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeClock, flushPromises } from '../testing/FakeClock.js';
 import { makeProfile } from '../testing/fixtures.js';
 import { HomeWidgetModel } from './HomeWidgetModel.js';
@@ -54,6 +54,10 @@ function setup(options: { profile?: Profile; answers?: Record<string, unknown> }
   return { settings, model, request, answers, switchProfile, homeCalls };
 }
 
+// The filling is a module of its own, fetched with the first block: here before the first test, as on an idle desktop.
+beforeAll(async () => {
+  await import('./homePlaceholders.js');
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe('HomeWidgetModel: the profile in the block', () => {

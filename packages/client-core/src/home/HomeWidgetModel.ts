@@ -1,8 +1,7 @@
-import type { Envelope, Profile, UserDetail } from '@atrium/shared';
+import type { Envelope, Profile } from '@atrium/shared';
 import type { HomeProfile } from '@atrium/shared/dashboards';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
-import { fillPlaceholders, homeValues, namesManager } from './homePlaceholders.js';
 
 /**
  * What the home widget shows (docs/behaviour/desktop.md#home-widget):
@@ -133,19 +132,8 @@ export class HomeWidgetModel extends Observable<HomeWidgetState> {
     if (home.type === 'dashboard') return typeof home.dashboard_uuid === 'string' && home.dashboard_uuid ? { status: 'dashboard', dashboard: home.dashboard_uuid } : EMPTY;
     const html = typeof home.html === 'string' ? home.html : '';
     if (html.trim() === '') return EMPTY;
-    const manager = namesManager(html) ? await this.#managerOf(profile) : null;
-    const values = homeValues(profile, { manager, now: this.#options.clock.now(), locale: this.#options.locale() });
-    return { status: 'html', html: fillPlaceholders(html, values) };
-  }
-
-  /** The manager's name (GET user/{id}/detail); a failure leaves `{manager}` empty. */
-  async #managerOf(profile: Profile): Promise<string | null> {
-    try {
-      const answer = await this.#options.request<Envelope<UserDetail>>('get', `user/${encodeURIComponent(profile.id)}/detail`);
-      return answer?.status === 'success' ? (answer.data?.manager_name ?? null) : null;
-    } catch (error) {
-      console.warn("The manager's name for the home widget could not be loaded.", error);
-      return null;
-    }
+    // The filling is fetched with the first block (a desktop without one does not carry it).
+    const { filledBlock } = await import('./homePlaceholders.js');
+    return { status: 'html', html: await filledBlock(html, profile, this.#options) };
   }
 }

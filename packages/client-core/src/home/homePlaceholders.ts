@@ -1,4 +1,4 @@
-import { languageTag, type Profile } from '@atrium/shared';
+import { languageTag, type Envelope, type Profile, type UserDetail } from '@atrium/shared';
 import { HOME_PLACEHOLDERS } from '@atrium/shared/dashboards';
 
 /** A placeholder a home block may name (`{name}`, `{manager}`…). */
@@ -8,11 +8,6 @@ export type HomePlaceholder = (typeof HOME_PLACEHOLDERS)[number];
 export type HomeValues = Readonly<Record<HomePlaceholder, string>>;
 
 const PLACEHOLDER = new RegExp(`\\{(${HOME_PLACEHOLDERS.join('|')})\\}`, 'g');
-
-/** Whether the block names `{manager}` (which costs a call to fetch; docs/behaviour/desktop.md#home-widget). */
-export function namesManager(html: string): boolean {
-  return html.includes('{manager}');
-}
 
 /**
  * The values of the placeholders for a profile: its names, designation,
@@ -42,6 +37,24 @@ export function homeValues(profile: Profile, extra: { manager: string | null; no
  */
 export function fillPlaceholders(html: string, values: HomeValues): string {
   return html.replace(PLACEHOLDER, (_, key: HomePlaceholder) => escapeHtml(values[key]));
+}
+
+/**
+ * A block with its placeholders filled for the profile (docs/behaviour/desktop.md#home-widget):
+ * `{manager}` costs one call (GET user/{id}/detail), made only when the block
+ * names it; a failure leaves it empty (logged).
+ */
+export async function filledBlock(html: string, profile: Profile, from: { request<T>(method: 'get', path: string): Promise<T>; clock: { now(): number }; locale(): string }): Promise<string> {
+  let manager: string | null = null;
+  if (html.includes('{manager}')) {
+    try {
+      const answer = await from.request<Envelope<UserDetail>>('get', `user/${encodeURIComponent(profile.id)}/detail`);
+      manager = answer?.status === 'success' ? (answer.data?.manager_name ?? null) : null;
+    } catch (error) {
+      console.warn("The manager's name for the home widget could not be loaded.", error);
+    }
+  }
+  return fillPlaceholders(html, homeValues(profile, { manager, now: from.clock.now(), locale: from.locale() }));
 }
 
 /** The text as HTML text and attribute content: `& < > " '` and the backtick as character references. */

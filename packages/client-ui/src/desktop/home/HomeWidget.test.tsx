@@ -1,3 +1,4 @@
+import { AppPortals, reactWidget } from '@atrium/app-kit';
 import { builtinEntry } from '@atrium/client-core/testing';
 import { defineApplication } from '@atrium/sdk';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -15,9 +16,17 @@ afterEach(() => {
 
 const DASHBOARD = '0b9f3b0e-5b8a-4c39-9d7c-2a1f0e3d4c5b';
 
-/** A desktop showing the home widget, whose server answers `home`. */
+/** A desktop showing the home widget (and applications' React content), whose server answers `home`. */
 async function desktopWithHome(home: DesktopTest['server']['home'], options: DesktopTestOptions = {}): Promise<DesktopTest> {
-  test = await renderDesktop({ ...options, children: <HomeWidget /> });
+  test = await renderDesktop({
+    ...options,
+    children: (
+      <>
+        <HomeWidget />
+        <AppPortals />
+      </>
+    ),
+  });
   test.server.home = home;
   await test.start();
   return test;
@@ -103,6 +112,17 @@ describe('HomeWidget: the dashboard', () => {
     expect(screen.queryByTestId('home.openDashboard')).toBeNull();
     act(() => t.services.settings.set('desktop.widgets', []));
     expect(removed).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows an application's React view in the widget, inside the desktop's contexts", async () => {
+    const dashboards = defineApplication(() => undefined, { widgets: { home: (body, { dashboard }) => reactWidget(<p>Sales of {dashboard.slice(0, 8)}</p>)(body) } });
+    const t = await desktopWithHome(
+      { type: 'dashboard', html: null, dashboard_uuid: DASHBOARD },
+      { manifest: [builtinEntry({ name: 'Dashboards', type: 'application', title: { en_EN: 'Dashboards' }, defaultAppforOrgs: 1 })], builtins: { Dashboards: async () => ({ default: dashboards }) } },
+    );
+    await waitFor(() => expect(screen.getByTestId('home.dashboard').textContent).toBe('Sales of 0b9f3b0e'));
+    act(() => t.services.settings.set('desktop.widgets', []));
+    expect(screen.queryByText('Sales of 0b9f3b0e')).toBeNull();
   });
 
   it('offers to open the dashboard in the Dashboards application when that cannot show it here', async () => {
