@@ -165,6 +165,8 @@ describe('HomeWidgetModel: asking again', () => {
     expect(model.getState()).toEqual({ status: 'html', html: '<p>Acme</p>' });
     answers.home = html('<p>Welcome to {organisation}</p>');
     switchProfile(makeProfile({ accountId: 'acc-2', active_account: { name: 'Globex', preferences: makeProfile().active_account.preferences } }));
+    // The block stays while the new one is on its way.
+    expect(model.getState()).toEqual({ status: 'html', html: '<p>Acme</p>' });
     await flushPromises();
     expect(model.getState()).toEqual({ status: 'html', html: '<p>Welcome to Globex</p>' });
     expect(homeCalls()).toBe(2);

@@ -6,7 +6,7 @@ import { Observable } from '../Observable.js';
 /**
  * What the home widget shows (docs/behaviour/desktop.md#home-widget):
  * - `hidden`: the 'desktop.widgets' setting does not name it (or no one is signed in);
- * - `loading`: its answer is on the way (the view shows nothing yet);
+ * - `loading`: its first answer is on the way (the view shows nothing yet; asked again, it keeps what it shows);
  * - `failed`: the answer did not come (logged; the view shows nothing);
  * - `empty`: the organisation has no block and the user no dashboard (nothing to show);
  * - `html`: the block with its placeholders filled (escaped values), NOT sanitised: the view sanitises it;
@@ -73,7 +73,9 @@ export class HomeWidgetModel extends Observable<HomeWidgetState> {
     const profile = this.#options.profile();
     if (this.#disposed || !this.#shown() || !profile) return;
     const asked = ++this.#asked;
-    this.setState(LOADING);
+    // What is shown stays while it is asked again (no flicker); the new answer replaces it.
+    const status = this.getState().status;
+    if (status !== 'html' && status !== 'dashboard') this.setState(LOADING);
     try {
       const answer = await this.#options.request<Envelope<HomeProfile>>('get', `profile/user/${encodeURIComponent(profile.id)}`);
       const home = answer?.status === 'success' ? answer.data : null;
