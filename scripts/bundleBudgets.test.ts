@@ -113,12 +113,13 @@ describe('bundle budgets', () => {
       fs.existsSync(path.join(repo, module)) || fs.existsSync(path.join(repo, 'packages/shared/src/i18n/locales', `${module}.ts`)) || fs.existsSync(path.join(repo, 'node_modules', module, 'package.json'));
     for (const module of budgets.desktopModules) expect(named(module), module).toBe(true);
     // The login page carries React DOM but not the translation engine, fetched when idle (docs/PERFORMANCE.md, "The login page's JavaScript");
-    // the shell's budget was raised five times, from 160 to 162 KiB with the files work, to 164 KiB with the socket contract and the
-    // app kit, which took 22 KiB off the applications, to 165 KiB when the engine left the login page for a chunk of its own, and
-    // to 166 KiB with the launch of declared applications in the records runtime and their live updates, and to 167 KiB when the
-    // shell's functions over 80 lines were split into named parts and applications' commands joined the registry (docs/PERFORMANCE.md):
-    // raising it again is a decision, not an edit.
+    // the shell's budget was raised six times, from 160 to 162 KiB with the files work, to 164 KiB with the socket contract and the
+    // app kit, which took 22 KiB off the applications, to 165 KiB when the engine left the login page for a chunk of its own,
+    // to 166 KiB with the launch of declared applications in the records runtime and their live updates, to 167 KiB when the
+    // shell's functions over 80 lines were split into named parts and applications' commands joined the registry, and to 168 KiB
+    // with the home widget, shown on every desktop by default (its model, its place and the dashboard seam; its view, frame and
+    // sanitiser are fetched when it shows) (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
     expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(92);
-    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(167);
+    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(168);
   });
 });

@@ -10,7 +10,7 @@
  */
 export { Model } from './Model.js';
 export { useModel, type Store } from './useModel.js';
-export { reactContent, AppPortals } from './reactContent.js';
+export { reactContent, reactWidget, AppPortals } from './reactContent.js';
 export { TextSourceProvider, useTextSource, useTranslation, type TextSource, type TFunction, type TranslateOptions } from './useTranslation.js';
 export { defineTexts, type AppTexts, type LocaleModule, type TranslatedLocale } from './texts.js';
 export { listIndexByKey, focusByKey, listKeyHandler, type ListNavigationOptions, type ListOrientation } from './listNavigation.js';

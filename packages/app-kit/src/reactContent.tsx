@@ -53,6 +53,15 @@ export function reactContent(content: ReactNode | ((window: AppWindow) => ReactN
   return (body, window) => registry.add(typeof content === 'function' ? content(window) : content, body);
 }
 
+/**
+ * A desktop widget's render (docs/APPLICATIONS.md#desktop-widgets) for React
+ * content: the node is portalled into the widget's element by the desktop's
+ * <AppPortals/>, like a window's content; the returned function removes it.
+ */
+export function reactWidget(content: ReactNode): (body: HTMLElement) => () => void {
+  return (body) => registry.add(content, body);
+}
+
 /** Renders every React content of the app windows into its window body (inside the desktop's providers). */
 export function AppPortals(): JSX.Element {
   const entries = useSyncExternalStore(registry.subscribe, registry.entries);

@@ -120,6 +120,7 @@ export { NoopDrilldownEngine, routeLink, type DrilldownEngine, type LinkAction, 
 export type { DesktopHooks, RequestMethod } from './packages/DesktopHooks.js';
 
 export { ProfileCardModel, type ProfileCardState } from './profile/ProfileCardModel.js';
+export { HomeWidgetModel, type HomeWidgetModelOptions, type HomeWidgetState } from './home/HomeWidgetModel.js';
 export { PingService, pingInterval } from './system/PingService.js';
 export { Appearance, type AppearanceState, type ModuleSource } from './appearance/Appearance.js';
 export { bootAppearanceOf, readBootAppearance, writeBootAppearance, PAGE_BACKGROUND_VARIABLE, type BootAppearance } from './appearance/bootAppearance.js';

@@ -664,11 +664,36 @@ export interface ApplicationRuntime {
   type: 'application';
   /** Creates the app's windows; may be async (data to load first). */
   launch(app: Application): void | Promise<void>;
+  /** Views the desktop shows outside any window (docs/APPLICATIONS.md#desktop-widgets). */
+  widgets?: ApplicationWidgets;
 }
 
-/** Declares an application runtime (type-checks it; returns it unchanged). */
-export function defineApplication(launch: ApplicationRuntime['launch']): ApplicationRuntime {
-  return { type: 'application', launch };
+/** The desktop widgets an application offers (docs/APPLICATIONS.md#desktop-widgets). */
+export interface ApplicationWidgets {
+  /**
+   * The home widget's dashboard form: renders the dashboard read-only
+   * (no edit controls) into `body`, an element on the desktop's background
+   * behind the windows, and returns what removes it (called when the widget
+   * goes: the setting turned off, another answer, sign-out).
+   */
+  home?(body: HTMLElement, context: HomeWidgetContext): void | (() => void) | Promise<void | (() => void)>;
+}
+
+/** What a home widget is given. */
+export interface HomeWidgetContext {
+  /**
+   * An instance of the application lent to the widget: its desktop (requests,
+   * texts, launch, drill-down), settings and socket. It has no window and is
+   * not listed as running; the widget opens windows by launching.
+   */
+  app: Application;
+  /** The dashboard to show (its uuid). */
+  dashboard: string;
+}
+
+/** Declares an application runtime (type-checks it; returns it unchanged), with the desktop widgets it offers. */
+export function defineApplication(launch: ApplicationRuntime['launch'], extras: { widgets?: ApplicationWidgets } = {}): ApplicationRuntime {
+  return extras.widgets ? { type: 'application', launch, widgets: extras.widgets } : { type: 'application', launch };
 }
 
 /** The localised text of a map in a locale, falling back to en_EN. */

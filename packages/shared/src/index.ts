@@ -13,6 +13,7 @@ export * from './rules/monogram.js';
 export * from './rules/mime.js';
 export * from './rules/humanFileSize.js';
 export { FileSystemError } from './rules/FileSystemError.js';
+export * from './rules/homeFrame.js';
 export * from './api/envelope.js';
 export * from './api/text.js';
 export * from './api/auth.js';

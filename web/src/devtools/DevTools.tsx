@@ -1,4 +1,4 @@
-import type { DialogService, WindowManager } from '@atrium/client-core';
+import type { DialogService, HomeWidgetModel, WindowManager } from '@atrium/client-core';
 import { useDesktop } from '@atrium/client-ui';
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type JSX, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
@@ -9,7 +9,7 @@ import './DevTools.css';
 declare global {
   interface Window {
     /** The desktop's models, for benchmarks and e2e set-up (developer builds only). */
-    atriumDev?: { windows: WindowManager; dialogs: DialogService };
+    atriumDev?: { windows: WindowManager; dialogs: DialogService; home: HomeWidgetModel };
   }
 }
 
@@ -21,12 +21,12 @@ declare global {
  */
 export function DevTools(): JSX.Element {
   const { t } = useTranslation();
-  const { windows, dialogs, tray } = useDesktop();
+  const { windows, dialogs, tray, home } = useDesktop();
   const [open, setOpen] = useState(false);
   const [result, setResult] = useState('');
   const [adopted, setAdopted] = useState<readonly number[]>([]);
   const button = useRef<HTMLButtonElement>(null);
-  useExposeModels(windows, dialogs);
+  useExposeModels(windows, dialogs, home);
 
   useEffect(() => windows.onDidCloseWindow((w) => setAdopted((list) => list.filter((wid) => wid !== w.wid))), [windows]);
 
@@ -83,14 +83,14 @@ export function DevTools(): JSX.Element {
   );
 }
 
-/** The desktop's models as window.atriumDev, while the entry is shown. */
-function useExposeModels(windows: WindowManager, dialogs: DialogService): void {
+/** The desktop's models as window.atriumDev, while the entry is shown (the home widget's: its show() puts a block on the desktop as if the server had sent it). */
+function useExposeModels(windows: WindowManager, dialogs: DialogService, home: HomeWidgetModel): void {
   useEffect(() => {
-    window.atriumDev = { windows, dialogs };
+    window.atriumDev = { windows, dialogs, home };
     return () => {
       delete window.atriumDev;
     };
-  }, [windows, dialogs]);
+  }, [windows, dialogs, home]);
 }
 
 /**

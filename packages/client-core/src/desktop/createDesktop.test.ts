@@ -41,6 +41,8 @@ async function setup(options: { stored?: Record<string, unknown>; manifestUrl?: 
   });
   env.route('GET', '/api/v1/user/me/hasLoggedIn', () => jsonResponse(200, { status: 'success', data: { has_logged_in: 1, verification_pending: null } }));
   env.route('PUT', /^\/api\/v1\/user\/[^/]+$/, () => jsonResponse(200, { status: 'success', message: 'Updated' }));
+  // The home widget's answer: no block (docs/behaviour/desktop.md#home-widget).
+  env.route('GET', /^\/api\/v1\/profile\/user\/[^/]+$/, () => jsonResponse(200, { status: 'success', data: { type: 'html', html: '', dashboard_uuid: null } }));
   // A language chosen on the login page is the page's language already when the desktop starts.
   let locale: string = options.chosen ?? 'en_EN';
   const setLocale = vi.fn(async (next: Locale) => {

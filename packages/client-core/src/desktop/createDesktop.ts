@@ -34,6 +34,7 @@ import type { Observable } from '../Observable.js';
 import type { PackageManager } from '../packages/PackageManager.js';
 import { packageTitle } from '../packages/packageTitle.js';
 import type { BuiltinLoaders, PackageLoader } from '../packages/packageLoading.js';
+import { HomeWidgetModel } from '../home/HomeWidgetModel.js';
 import { ProfileCardModel } from '../profile/ProfileCardModel.js';
 import type { GlobalSearchModel } from '../search/GlobalSearchModel.js';
 import type { SettingsStore } from '../settings/SettingsStore.js';
@@ -99,6 +100,8 @@ export interface Desktop {
   appMenu: AppMenuModel;
   /** The panel's tray: icons placed by applications (an app's go when it ends) or by the desktop. */
   tray: TrayModel;
+  /** The home widget on the desktop's background (docs/behaviour/desktop.md#home-widget). */
+  home: HomeWidgetModel;
   /** The user's files (docs/behaviour/files.md): the server's, in the product. */
   files: FileSystem;
   /** Opens a file in the application of its type (docs/behaviour/files.md#opening-a-file). */
@@ -211,6 +214,7 @@ function buildDesktop(platform: DesktopPlatform, layout: { viewport: Dimension }
     panels: new Panels(settings),
     desktopSession: new DesktopSessionModel({ api: session.api, storage: env.localStorage, clock, windows, packages, profile: account.profile }),
     privacyPolicy: new PrivacyPolicyModel(session.api),
+    home: new HomeWidgetModel({ settings, profile: account.profile, onProfileUpdated: (listener) => session.onProfileUpdated(listener), request: account.request, clock, locale: platform.locale }),
     following: followSettings({ settings, commands, locale: platform.locale, applyLocale, chosen: platform.chosenLocale }),
     cleanups: [] as Array<() => void>,
   };
@@ -220,9 +224,9 @@ function buildDesktop(platform: DesktopPlatform, layout: { viewport: Dimension }
 function desktopOf(p: DesktopParts, signOut: () => Promise<void>): Desktop {
   let started = false;
   let disposed = false;
-  const { windows, dialogs, commands, ui, sounds, panels, desktopSession, privacyPolicy, appMenu, tray, files, openFile, work, packages, settings, notifications, socket } = p;
+  const { windows, dialogs, commands, ui, sounds, panels, desktopSession, privacyPolicy, appMenu, tray, home, files, openFile, work, packages, settings, notifications, socket } = p;
   return {
-    ...{ windows, dialogs, commands, ui, sounds, panels, desktopSession, privacyPolicy, appMenu, tray, files, openFile, work, packages, settings, notifications, socket },
+    ...{ windows, dialogs, commands, ui, sounds, panels, desktopSession, privacyPolicy, appMenu, tray, home, files, openFile, work, packages, settings, notifications, socket },
     ...{ connection: p.connection, appearance: p.appearance, profileCard: p.profileCard, ping: p.ping },
     fileSearch: p.searches.fileSearch,
     globalSearch: p.searches.globalSearch,
@@ -251,6 +255,7 @@ function disposeDesktop(p: DesktopParts): void {
   p.following.dispose();
   p.desktopSession.dispose();
   p.privacyPolicy.dispose();
+  p.home.dispose();
   p.appMenu.dispose();
   p.work.dispose();
   p.searches.dispose();

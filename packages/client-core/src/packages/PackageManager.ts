@@ -202,6 +202,39 @@ export class PackageManager extends Observable<PackagesState> {
     return this.#launch(normalized.name, normalized.args, normalized.options);
   }
 
+  /**
+   * Shows an application's home widget (docs/APPLICATIONS.md#desktop-widgets)
+   * in `body`: the package must be visible to the user and offer
+   * `widgets.home`; it gets an instance of its own, without windows and not
+   * listed as running. Resolves to what removes it (the widget's teardown,
+   * then the instance's end), or null when it cannot be shown (logged; the
+   * caller shows its fallback). Never an alert: the desktop's background
+   * does not interrupt the user.
+   */
+  async mountHomeWidget(name: string, body: HTMLElement, context: { dashboard: string }): Promise<(() => void) | null> {
+    if (!this.getState().loaded && this.#loading) await this.#loading;
+    const entry = this.metadataOf(name);
+    if (this.#disposed || !entry || entry.type !== 'application' || !this.isVisible(name)) return null;
+    let app: Application | null = null;
+    try {
+      const runtime = await this.#runtimeOf(entry);
+      const home = runtime.widgets?.home;
+      if (!home || this.#disposed) return null;
+      const pid = this.#nextPid++;
+      app = new Application({ ...this.#host, desktop: createDesktopApi(this.#hooks, this, pid) }, { pid, metadata: entry, args: { dashboard: context.dashboard }, options: {} });
+      const teardown = await home(body, { app, dashboard: context.dashboard });
+      const lent = app;
+      return () => {
+        if (typeof teardown === 'function') teardown();
+        lent.destroy();
+      };
+    } catch (error) {
+      console.warn(`The home widget of ${name} could not be shown.`, error);
+      app?.destroy();
+      return null;
+    }
+  }
+
   /** The default export of a theme, icon or sound package (loaded once). */
   async loadModule<T>(name: string): Promise<T> {
     const entry = this.metadataOf(name);

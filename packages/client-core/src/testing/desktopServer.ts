@@ -12,6 +12,7 @@ import {
   type SoundsModule,
   type ThemeModule,
 } from '@atrium/shared';
+import type { HomeProfile } from '@atrium/shared/dashboards';
 import type { BuiltinLoaders } from '../packages/packageLoading.js';
 import { jsonResponse, type FakeEnvironment } from './FakeEnvironment.js';
 import { FakeTaskServer } from './taskServer.js';
@@ -53,6 +54,8 @@ export class FakeDesktopServer {
   searchQueries: Array<{ q: string; filter: SearchFilter | ''; take: number; skip: number }> = [];
   /** What GET search answers a valid query (default: nothing found); a Response is sent as it is. */
   searchAnswer: (query: { q: string; filter: SearchFilter | ''; take: number; skip: number }) => SearchResponse | Response = ({ q, filter }) => emptySearchResponse(q, filter);
+  /** What GET profile/user/{id} answers (the home widget: docs/behaviour/desktop.md#home-widget); a Response is sent as it is. Default: no block. */
+  home: HomeProfile | Response = { type: 'html', html: '', dashboard_uuid: null };
   /** The stored search history (comma-separated, newest first) that POST user/updateusersearchitems adds to; null makes the save fail (500). */
   searchHistory: string | null = '';
 
@@ -85,6 +88,7 @@ export class FakeDesktopServer {
       this.hasLoggedIn = { ...this.hasLoggedIn, has_logged_in: 1 };
       return jsonResponse(200, { status: 'success', message: 'Updated' });
     });
+    env.route('GET', /^\/api\/v1\/profile\/user\/[^/]+$/, () => (this.home instanceof Response ? this.home : jsonResponse(200, { status: 'success', data: this.home })));
     env.route('GET', '/ping', () => jsonResponse(200, { status: 'success', data: {} }));
     this.tasks = new FakeTaskServer(env);
     env.route('GET', '/api/v1/search', (r) => {

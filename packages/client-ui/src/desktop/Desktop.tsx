@@ -18,6 +18,7 @@ import { DesktopContext, type DesktopServices } from './DesktopContext.js';
 import { DesktopFocus } from './DesktopFocus.js';
 import { DesktopOverlays } from './DesktopOverlays.js';
 import { DesktopTitle } from './DesktopTitle.js';
+import { HomeSlot } from './home/HomeSlot.js';
 import { KeyboardModeStatus } from './KeyboardModeStatus.js';
 import { useAppearance } from './useAppearance.js';
 import { useDesktopKeys, useFlushOnPageHide, useViewport } from './useDesktopEvents.js';
@@ -51,7 +52,8 @@ function browserSounds(): SoundPlayer {
 
 /**
  * The signed-in desktop (docs/behaviour/desktop.md): the panels (top and
- * bottom, from the settings) around the window area, which holds the windows
+ * bottom, from the settings) around the window area, which holds the home
+ * widget on its background (HomeSlot, below every window), the windows
  * of the desktop's WindowManager, their dialogs, the app windows' content
  * (AppHost, AppPortals) and the connection masks; notifications, the profile
  * card, the overlays (menus, guide, palette, privacy policy) and the desktop
@@ -112,6 +114,7 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
         <div ref={area} className="atr-desktop__area" data-testid="desktop.area" onContextMenu={openDesktopMenu}>
           {services && (
             <>
+              <HomeSlot />
               <WindowLayer />
               <DialogHost />
               <AppHost />

@@ -8,6 +8,7 @@
  * An answer that sets a stricter policy of its own (stored files are
  * sandboxed: announcements/routes.ts, vfs/download.ts) keeps it.
  */
+import { HOME_FRAME_STYLE_HASH } from '@atrium/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentHost } from './contentHost.js';
 
@@ -33,7 +34,9 @@ export interface PagePolicyOptions {
  *   and the registered packages' (/packages/...): no inline script, no
  *   eval, no inline <style>, and nothing else this server answers (a stored
  *   file above all). React's style props are set through the DOM, which a
- *   policy does not restrict;
+ *   policy does not restrict. One inline stylesheet is allowed by its hash:
+ *   the home widget's frame's (shared's HOME_FRAME_STYLESHEET), whose
+ *   document keeps this policy (docs/SECURITY.md#home-widget-html);
  * - images from this server, data: (the icons of the stylesheets) and any
  *   http(s) address, since the login page's logo and backgrounds and a
  *   user's desktop background may be pictures on another site;
@@ -52,7 +55,7 @@ export function contentSecurityPolicy(options: PagePolicyOptions): string {
   return [
     "default-src 'self'",
     `script-src ${code}`,
-    `style-src ${code}`,
+    `style-src ${code} ${HOME_FRAME_STYLE_HASH}`,
     "img-src 'self' data: https: http:",
     ["media-src 'self'", ...(options.contentOrigin ? [options.contentOrigin] : [])].join(' '),
     "font-src 'self'",

@@ -14,7 +14,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { VfsEntry } from '@atrium/shared';
+import { createHash } from 'node:crypto';
+import { HOME_FRAME_STYLE_HASH, HOME_FRAME_STYLESHEET, type VfsEntry } from '@atrium/shared';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, installSecurityHeaders, PERMISSIONS_POLICY } from '../../src/http/securityHeaders.js';
@@ -61,7 +62,7 @@ describe(`security headers on ${databaseKind}`, () => {
   function expectPageHeaders(res: LightMyRequestResponse, what: string) {
     const policy = directives(res.headers['content-security-policy'] as string);
     expect(policy.get('script-src'), what).toEqual(CODE);
-    expect(policy.get('style-src'), what).toEqual(CODE);
+    expect(policy.get('style-src'), what).toEqual([...CODE, HOME_FRAME_STYLE_HASH]);
     expect(res.headers['x-content-type-options'], what).toBe('nosniff');
     expect(res.headers['referrer-policy'], what).toBe('same-origin');
     expect(res.headers['x-frame-options'], what).toBe('SAMEORIGIN');
@@ -75,7 +76,7 @@ describe(`security headers on ${databaseKind}`, () => {
   it("runs scripts and applies styles from the client build's files and the registered packages' only, with fonts, media and connections from this server, and framing by itself only", () => {
     const policy = directives(contentSecurityPolicy({ origins: [PUBLIC_ORIGIN] }));
     expect(policy.get('script-src')).toEqual(CODE);
-    expect(policy.get('style-src')).toEqual(CODE);
+    expect(policy.get('style-src')).toEqual([...CODE, HOME_FRAME_STYLE_HASH]);
     for (const name of ['default-src', 'font-src', 'media-src', 'connect-src', 'form-action', 'frame-ancestors']) {
       expect(policy.get(name), name).toEqual(["'self'"]);
     }
@@ -83,6 +84,15 @@ describe(`security headers on ${databaseKind}`, () => {
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https:', 'http:']);
     expect(policy.get('frame-src')).toEqual(["'self'", 'https:', 'http:']);
     expect(contentSecurityPolicy({ origins: [PUBLIC_ORIGIN] })).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
+  it("applies one inline stylesheet only, the home widget frame's, named by its own hash", () => {
+    const hash = createHash('sha256').update(HOME_FRAME_STYLESHEET, 'utf8').digest('base64');
+    expect(HOME_FRAME_STYLE_HASH).toBe(`'sha256-${hash}'`);
+    const inline = directives(contentSecurityPolicy({ origins: [PUBLIC_ORIGIN] }))
+      .get('style-src')!
+      .filter((source) => source.startsWith("'"));
+    expect(inline).toEqual([HOME_FRAME_STYLE_HASH]);
   });
 
   it('puts the policy and the other headers on the page, its client-side addresses, its files, the API and error answers', async () => {
@@ -111,6 +121,7 @@ describe(`security headers on ${databaseKind}`, () => {
       'http://[::1]:8080/assets/',
       'http://[::1]:8080/packages/',
       ...CODE,
+      HOME_FRAME_STYLE_HASH,
     ]);
     for (const host of ["evil.test; script-src 'unsafe-inline'", 'evil.test/assets/ *', 'evil.test,other.test', 'user@evil.test']) {
       const res = await get('/', { host });

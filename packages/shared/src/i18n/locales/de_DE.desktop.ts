@@ -16,6 +16,12 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     label: 'Schreibtisch',
     minimized: 'Minimierte Fenster',
   },
+  home: {
+    label: 'Startseite',
+    frameTitle: 'Die Startseite Ihrer Organisation',
+    dashboardHint: 'Ihr Dashboard öffnet sich in der Anwendung Dashboards.',
+    openDashboard: 'Dashboard öffnen',
+  },
   window: {
     untitled: '(Fenster)',
     loading: 'Wird geladen',

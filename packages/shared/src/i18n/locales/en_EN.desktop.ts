@@ -16,6 +16,12 @@ export const en_EN = {
     label: 'Desktop',
     minimized: 'Minimized windows',
   },
+  home: {
+    label: 'Home',
+    frameTitle: "Your organisation's home page",
+    dashboardHint: 'Your dashboard opens in the Dashboards application.',
+    openDashboard: 'Open dashboard',
+  },
   window: {
     untitled: '(window)',
     loading: 'Loading',

@@ -16,6 +16,12 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     label: 'Bureau',
     minimized: 'Fenêtres réduites',
   },
+  home: {
+    label: 'Accueil',
+    frameTitle: 'La page d’accueil de votre organisation',
+    dashboardHint: 'Votre tableau de bord s’ouvre dans l’application Tableaux de bord.',
+    openDashboard: 'Ouvrir le tableau de bord',
+  },
   window: {
     untitled: '(fenêtre)',
     loading: 'Chargement',

@@ -16,6 +16,12 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     label: 'Skrivebord',
     minimized: 'Minimerte vinduer',
   },
+  home: {
+    label: 'Hjem',
+    frameTitle: 'Organisasjonens hjemmeside',
+    dashboardHint: 'Dashbordet ditt åpnes i programmet Dashbord.',
+    openDashboard: 'Åpne dashbordet',
+  },
   window: {
     untitled: '(vindu)',
     loading: 'Laster inn',

@@ -16,6 +16,12 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     label: 'Namizje',
     minimized: 'Pomanjšana okna',
   },
+  home: {
+    label: 'Domov',
+    frameTitle: 'Domača stran vaše organizacije',
+    dashboardHint: 'Vaša nadzorna plošča se odpre v aplikaciji Nadzorne plošče.',
+    openDashboard: 'Odpri nadzorno ploščo',
+  },
   window: {
     untitled: '(okno)',
     loading: 'Nalaganje',

@@ -16,6 +16,12 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     label: 'Màn hình làm việc',
     minimized: 'Cửa sổ đã thu nhỏ',
   },
+  home: {
+    label: 'Trang chủ',
+    frameTitle: 'Trang chủ của tổ chức bạn',
+    dashboardHint: 'Bảng điều khiển của bạn mở trong ứng dụng Bảng điều khiển.',
+    openDashboard: 'Mở bảng điều khiển',
+  },
   window: {
     untitled: '(cửa sổ)',
     loading: 'Đang tải',

@@ -16,6 +16,12 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     label: '桌面',
     minimized: '已最小化的窗口',
   },
+  home: {
+    label: '主页',
+    frameTitle: '您所在组织的主页',
+    dashboardHint: '您的仪表板将在“仪表板”应用中打开。',
+    openDashboard: '打开仪表板',
+  },
   window: {
     untitled: '（窗口）',
     loading: '正在加载',
