@@ -118,8 +118,10 @@ describe('bundle budgets', () => {
     // to 166 KiB with the launch of declared applications in the records runtime and their live updates, to 167 KiB when the
     // shell's functions over 80 lines were split into named parts and applications' commands joined the registry, and to 168 KiB
     // with the home widget, shown on every desktop by default (its model, its place and the dashboard seam; its view, frame and
-    // sanitiser are fetched when it shows) (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
+    // sanitiser are fetched when it shows), and to 171 KiB with the drill-down engine every application's desktop offers
+    // (its stacks, placeholders, targets and error texts; drill-down links fetch their part when first followed)
+    // (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
     expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(92);
-    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(168);
+    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(171);
   });
 });
