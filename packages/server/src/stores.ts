@@ -20,6 +20,8 @@ import { PgPasswordResetStore } from './auth/PgPasswordResetStore.js';
 import { PgSessionStore } from './auth/PgSessionStore.js';
 import type { SessionStore } from './auth/SessionStore.js';
 import type { ObjectStorageConfig } from './config.js';
+import type { DatasetStore } from './datasets/DatasetStore.js';
+import { PgDatasetStore } from './datasets/PgDatasetStore.js';
 import type { Db } from './db/database.js';
 import type { DeclarationStore } from './declarations/DeclarationStore.js';
 import { PgDeclarationStore } from './declarations/PgDeclarationStore.js';
@@ -79,6 +81,8 @@ export interface Stores {
   declarations: DeclarationStore;
   /** Declared applications' records, their history, comments and naming series (docs/behaviour/records.md). */
   records: RecordStore;
+  /** Dataset definitions and the statements of dashboards' figures (datasets/README.md). */
+  datasets: DatasetStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -135,6 +139,7 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     socketRelays: new PgSocketRelayStore(db),
     declarations: new PgDeclarationStore(db),
     records: new PgRecordStore(db),
+    datasets: new PgDatasetStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }
