@@ -36,6 +36,7 @@ import { databaseRateLimitStore } from './http/sharedRateLimits.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
 import { recordFileRoutes } from './records/fileRoutes.js';
 import { recordRoutes } from './records/routes.js';
+import { datasetRoutes } from './datasets/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import type { SocketLimits } from './sockets/SocketGateway.js';
 import { socketRoutes } from './sockets/routes.js';
@@ -196,5 +197,6 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   await app.register(taskRoutes({ tasks: s.tasks, authenticate }), { prefix: config.apiPrefix });
   await app.register(searchRoutes({ search: s.search, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordRoutes({ records: s.records, authenticate }), { prefix: config.apiPrefix });
+  await app.register(datasetRoutes({ datasets: s.datasets, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordFileRoutes({ files: s.recordFiles, vfs: s.vfs, authenticate }), { prefix: config.apiPrefix });
 }

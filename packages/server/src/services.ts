@@ -35,6 +35,7 @@ import { PackageService } from './packages/PackageService.js';
 import { PackageUrlSigner } from './packages/PackageUrlSigner.js';
 import { RecordFiles } from './records/RecordFiles.js';
 import { RecordService } from './records/RecordService.js';
+import { DatasetService } from './datasets/DatasetService.js';
 import { ResourceService } from './resources/ResourceService.js';
 import type { Secrets } from './secrets.js';
 import { SettingsService } from './settings/SettingsService.js';
@@ -101,6 +102,8 @@ export interface Services {
   records: RecordService;
   /** The files of records' file fields (docs/behaviour/records.md#attachments). */
   recordFiles: RecordFiles;
+  /** Dashboards' figures over declared datasets (docs/behaviour/dashboards.md#queries). */
+  datasets: DatasetService;
   /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
   costlyCalls: CostlyCalls;
 }
@@ -195,6 +198,15 @@ export function createServices({
     tasks,
     records,
     recordFiles: new RecordFiles(records, vfs, log),
+    datasets: new DatasetService({
+      stores,
+      canSeeApp,
+      onRecordChange: (listener) => records.onChange(listener),
+      cacheTtl: config.datasets.cacheTtl,
+      queryTimeout: config.datasets.queryTimeout,
+      cancellable: database.kind === 'postgres',
+      now,
+    }),
     search: new SearchService({ store: stores.search, apps: stores.apps, declarations: stores.declarations, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: createCostlyCalls(config, db, database, now),
   };

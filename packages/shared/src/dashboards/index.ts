@@ -8,3 +8,4 @@ export * from './query.js';
 export * from './dashboard.js';
 export * from './drill.js';
 export * from './home.js';
+export * from './datasetMessages.js';
