@@ -55,8 +55,22 @@ export function deskDeclaration(): AppDeclarationInput {
         fields: { code: { type: 'text', label: label('Code'), required: true, unique: true }, title: { type: 'text', label: label('Title'), required: true } },
         rights: { everyone: { actions: ['read'] }, lead: { actions: ['read', 'create', 'update', 'delete'] } },
       },
+      budget: {
+        label: label('Budget'),
+        pluralLabel: label('Budgets'),
+        naming: { series: 'B-{#####}' },
+        titleField: 'title',
+        fields: { title: { type: 'text', label: label('Title'), required: true }, amount: { type: 'number', label: label('Amount') } },
+        rights: { lead: { actions: ['read', 'create'] } },
+      },
     },
     datasets: {
+      budgets: {
+        label: label('Budgets'),
+        entity: 'budget',
+        dimensions: { title: { label: label('Title'), field: 'title' } },
+        measures: { amount: { label: label('Amount'), op: 'sum', field: 'amount' } },
+      },
       tickets: {
         label: label('Tickets'),
         entity: 'ticket',
