@@ -122,3 +122,8 @@ $$;
 CREATE TRIGGER records_dataset_facts_insert AFTER INSERT ON records REFERENCING NEW TABLE AS new_records FOR EACH STATEMENT EXECUTE FUNCTION dataset_facts_inserted();
 --> statement-breakpoint
 CREATE TRIGGER records_dataset_facts_update AFTER UPDATE ON records REFERENCING OLD TABLE AS old_records NEW TABLE AS new_records FOR EACH STATEMENT EXECUTE FUNCTION dataset_facts_updated();
+--> statement-breakpoint
+-- A dashboard's time range, and the "own" and "reports" scopes, read a part of a dataset's facts.
+CREATE INDEX "dataset_facts_at_idx" ON "dataset_facts" USING btree ("def_id","at");
+--> statement-breakpoint
+CREATE INDEX "dataset_facts_owner_idx" ON "dataset_facts" USING btree ("def_id","owner_id");

@@ -219,7 +219,10 @@ export function compileQuery(input: CompileInput): CompiledQuery {
     select.push(measure.sql);
     columns.push({ key: measure.key, kind: 'measure', type: 'number' });
   }
-  if (select.length === 0) select.push(sql`count(*)::float8`), columns.push({ key: 'count', kind: 'measure', type: 'number' });
+  if (select.length === 0) {
+    select.push(sql`count(*)::float8`);
+    columns.push({ key: 'count', kind: 'measure', type: 'number' });
+  }
   const joinRecords = detail || scope.joinsRecords;
   const from = joinRecords ? sql`dataset_facts f join ${records} on ${records.id} = f.record_id` : sql`dataset_facts f`;
   const aliased = sql.join(
