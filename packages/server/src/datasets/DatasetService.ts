@@ -8,7 +8,7 @@ import type { RecordChange } from '../records/RecordService.js';
 import type { RecordScope } from '../records/RecordStore.js';
 import type { Stores } from '../stores.js';
 import { DatasetError } from './DatasetError.js';
-import { DatasetTimeout, type QueryRow } from './DatasetStore.js';
+import { DatasetTimeout, type DatasetDef, type QueryRow } from './DatasetStore.js';
 import { compileQuery, type CompiledQuery } from './querySql.js';
 
 /** How long an organisation's installed declaration is remembered (as the records service does). */
@@ -56,6 +56,8 @@ const targetOf = (accountId: string, app: string, entity: string) => `${accountI
 export class DatasetService {
   private readonly now: () => Date;
   private readonly declarations: ExpiringCache<string, InstalledApp | null>;
+  /** Definitions, remembered as the declarations are (an install's rebuild is seen within DECLARATION_TTL_MS). */
+  private readonly defs: ExpiringCache<string, DatasetDef | null>;
   private readonly answers: ExpiringCache<string, Remembered>;
   /** Changes heard per entity: an answer read across a change is not remembered. */
   private readonly generations = new Map<string, number>();
@@ -63,6 +65,7 @@ export class DatasetService {
   constructor(private readonly deps: DatasetServiceDeps) {
     this.now = deps.now ?? (() => new Date());
     this.declarations = new ExpiringCache(1_000, () => this.now().getTime());
+    this.defs = new ExpiringCache(1_000, () => this.now().getTime());
     this.answers = new ExpiringCache(deps.cacheTtl > 0 ? CACHE_ENTRIES : 0, () => this.now().getTime());
     deps.onRecordChange((change) => this.forget(change));
   }
@@ -99,7 +102,7 @@ export class DatasetService {
     if (!dataset || !entity) throw new DatasetError('unknownDataset', { app: query.app, dataset: query.dataset });
     const scope = rowScope(caller, app.declaration, dataset.entity, 'read');
     if (scope.kind === 'none') throw new DatasetError('forbidden', { dataset: query.dataset });
-    const def = await this.deps.stores.datasets.def(app.scope.accountId, app.scope.appId, query.dataset);
+    const def = await this.def(app, query.dataset);
     if (!def) throw new DatasetError('unknownDataset', { app: query.app, dataset: query.dataset });
     const refused = refusedFields(caller, app.declaration, dataset.entity);
     const at = this.now();
@@ -166,9 +169,20 @@ export class DatasetService {
     return { name: installed.name, declaration: installed.declaration, scope: { accountId, appId: installed.appId } };
   }
 
-  /** Forgets remembered declarations (after an install or upgrade made by this process). */
+  private async def(app: AppContext, dataset: string): Promise<DatasetDef | null> {
+    const key = `${app.scope.accountId}\u0000${app.scope.appId}\u0000${dataset}`;
+    let def = this.defs.get(key);
+    if (def === undefined) {
+      def = await this.deps.stores.datasets.def(app.scope.accountId, app.scope.appId, dataset);
+      this.defs.set(key, def, this.now().getTime() + DECLARATION_TTL_MS);
+    }
+    return def;
+  }
+
+  /** Forgets remembered declarations and definitions (after an install or upgrade made by this process). */
   forgetDeclarations(): void {
     this.declarations.clear();
+    this.defs.clear();
   }
 }
 

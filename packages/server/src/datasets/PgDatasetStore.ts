@@ -37,9 +37,11 @@ export async function syncDatasetDefs(db: Db, accountId: string, appId: string, 
   for (const [key, layout] of wanted) {
     const def = existing.find((d) => d.dataset === key);
     if (def && sameLayout(def.layout, layout)) continue;
-    const id = def?.id ?? crypto.randomUUID();
-    if (def) await db.update(datasetDefs).set({ entity: layout.entity, layout, builtAt: new Date() }).where(eq(datasetDefs.id, id));
-    else await db.insert(datasetDefs).values({ id, accountId, appId, dataset: key, entity: layout.entity, layout, builtAt: new Date() });
+    // A changed layout is a new definition: a server still holding the old one (remembered a few seconds) reads no
+    // facts of it rather than the new facts through the old slots.
+    if (def) await db.delete(datasetDefs).where(eq(datasetDefs.id, def.id));
+    const id = crypto.randomUUID();
+    await db.insert(datasetDefs).values({ id, accountId, appId, dataset: key, entity: layout.entity, layout, builtAt: new Date() });
     await db.execute(sql`select dataset_facts_rebuild(${id}::uuid)`);
   }
 }

@@ -115,16 +115,16 @@ describe(`the facts of datasets on ${databaseKind}`, () => {
     const ticket = next.entities.ticket!;
     (ticket.fields.service as { choices: unknown[] }).choices = [{ value: 'mail', label: { en_EN: 'Mail' } }, { value: 'web', label: { en_EN: 'Web' } }];
     next.datasets!.tickets!.dimensions.hoursBucket = { label: { en_EN: 'Due day' }, field: 'due', part: 'day' };
-    const before = (await rows<{ built_at: string }>(sql`select built_at from dataset_defs where account_id = ${accountId}::uuid and dataset = 'tickets'`))[0]!.built_at;
+    const before = (await rows<{ id: string }>(sql`select id from dataset_defs where account_id = ${accountId}::uuid and dataset = 'tickets'`))[0]!.id;
     await new InstallService(t.services.stores).install(next, ['Northwind Trading'], { allowDataLoss: true });
     declaration = next;
     await expectInStep(35);
     expect((await rows(sql`select 1 from dataset_facts where d1 = 'phone'`)).length).toBe(0);
-    expect((await rows<{ built_at: string }>(sql`select built_at from dataset_defs where account_id = ${accountId}::uuid and dataset = 'tickets'`))[0]!.built_at).not.toEqual(before);
+    expect((await rows<{ id: string }>(sql`select id from dataset_defs where account_id = ${accountId}::uuid and dataset = 'tickets'`))[0]!.id).not.toEqual(before);
     // The same declaration again leaves the facts as they are.
-    const rebuilt = (await rows<{ built_at: string }>(sql`select built_at from dataset_defs where account_id = ${accountId}::uuid and dataset = 'tickets'`))[0]!.built_at;
+    const rebuilt = (await rows<{ id: string }>(sql`select id from dataset_defs where account_id = ${accountId}::uuid and dataset = 'tickets'`))[0]!.id;
     await new InstallService(t.services.stores).install(next, ['Northwind Trading']);
-    expect((await rows<{ built_at: string }>(sql`select built_at from dataset_defs where account_id = ${accountId}::uuid and dataset = 'tickets'`))[0]!.built_at).toEqual(rebuilt);
+    expect((await rows<{ id: string }>(sql`select id from dataset_defs where account_id = ${accountId}::uuid and dataset = 'tickets'`))[0]!.id).toEqual(rebuilt);
     const without = deskDeclaration();
     without.version = '1.2.0';
     without.entities.ticket!.fields.service = next.entities.ticket!.fields.service!;
