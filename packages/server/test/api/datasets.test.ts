@@ -57,6 +57,7 @@ describe(`dataset queries on ${databaseKind}`, () => {
   let erin: UserRecord;
   let frank: UserRecord;
   let tickets: Ticket[];
+  let orgId: string;
   const api: Record<string, DatasetsApi> = {};
   const records: Record<string, RecordsApi> = {};
 
@@ -65,6 +66,7 @@ describe(`dataset queries on ${databaseKind}`, () => {
     const { stores } = t.services;
     const org = await makeAccount(stores, 'Northwind Trading');
     const other = await makeAccount(stores, 'Contoso');
+    orgId = org.id;
     ada = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Ada', lastname: 'Hart' });
     carl = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Carl', lastname: 'Berg' });
     bob = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Bob', lastname: 'Novak', managerId: carl.id });
@@ -293,6 +295,12 @@ describe(`dataset queries on ${databaseKind}`, () => {
     const remembered = await api.Ada!.query({ dimensions: ['service'], measures: ['count'] });
     await records.Ada!.created({ code: 'WEB', title: 'Web team' }, 'team');
     expect(await api.Ada!.query({ dimensions: ['service'], measures: ['count'] })).toEqual(remembered);
+    // A change made through another server (here written behind the service's back) is heard on the event bus.
+    await t.services.db.execute(sql`update records set data = jsonb_set(data, '{service}', '"web"') where name = 'T-00001'`);
+    expect(await api.Ada!.query({ dimensions: ['service'], measures: ['count'] })).toEqual(remembered);
+    await t.services.records.changedElsewhere({ accountId: orgId, app: 'Desk', entity: 'ticket', names: ['T-00001'], byId: ada.id });
+    const heard = objects(await api.Ada!.query({ dimensions: ['service'], measures: ['count'] }));
+    expect(heard.find((r) => r.service === 'web')!.count).toBe((objects(remembered).find((r) => r.service === 'web')!.count as number) + 1);
   });
 
   it('stops a statement out of time with a clear text, and a cancelled one, on PostgreSQL', async () => {
