@@ -37,6 +37,7 @@ import { databaseRateLimitStore } from './http/sharedRateLimits.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
 import { recordFileRoutes } from './records/fileRoutes.js';
 import { recordRoutes } from './records/routes.js';
+import { datasetRoutes } from './datasets/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import type { SocketLimits } from './sockets/SocketGateway.js';
 import { socketRoutes } from './sockets/routes.js';
@@ -198,5 +199,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   await app.register(searchRoutes({ search: s.search, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordRoutes({ records: s.records, authenticate }), { prefix: config.apiPrefix });
   await app.register(dashboardRoutes({ dashboards: s.dashboards, authenticate }), { prefix: config.apiPrefix });
+
+  await app.register(datasetRoutes({ datasets: s.datasets, authenticate }), { prefix: config.apiPrefix });
   await app.register(recordFileRoutes({ files: s.recordFiles, vfs: s.vfs, authenticate }), { prefix: config.apiPrefix });
 }

@@ -88,6 +88,8 @@ const EnvSchema = z.object({
   VFS_QUOTA: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
   VFS_UPLOAD_LIMIT: positiveInt.default(4 * 1024 ** 3),
   TASK_YELLOW_WINDOW: positiveInt.max(366 * 24 * 3600).default(48 * 3600),
+  DATASET_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
+  DATASET_QUERY_TIMEOUT: positiveInt.max(600_000).default(10_000),
   CORS_ORIGINS: z.string().optional(),
   CORS_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(600),
   CONTENT_URL: z.string().optional(),
@@ -207,6 +209,8 @@ export interface Config {
   vfs: { mounts: MountDefinition[]; quota: number; uploadLimit: number };
   /** Seconds before its end date from which an open task is YELLOW rather than GREEN (docs/behaviour/work.md#colours). */
   taskYellowWindow: number;
+  /** Dashboards' figures (datasets/README.md): seconds an identical query's answer is remembered (0: never), milliseconds a query may run. */
+  datasets: { cacheTtl: number; queryTimeout: number };
   /** Pages of other origins allowed to call the API with credentials (docs/COMPATIBILITY.md#cross-origin); none by default. */
   cors: CorsSettings;
   /** The origin file contents are served from (CONTENT_URL; docs/SECURITY.md, "Files"); null: this server's own. */
@@ -299,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settings: { defaults: defaults.value, lock: lock.value },
     vfs: { mounts: mounts.value, quota: e.VFS_QUOTA, uploadLimit: e.VFS_UPLOAD_LIMIT },
     taskYellowWindow: e.TASK_YELLOW_WINDOW,
+    datasets: { cacheTtl: e.DATASET_CACHE_TTL, queryTimeout: e.DATASET_QUERY_TIMEOUT },
     cors: { origins: corsOrigins.value, maxAge: e.CORS_MAX_AGE },
     contentOrigin: contentOrigin.value,
     objectStorage,

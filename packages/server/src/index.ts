@@ -13,3 +13,6 @@ export { conditionSql, listQuerySql, recordSearchSql, scopeSql, type ListTarget 
 export type { RowScope } from './access/recordRights.js';
 export { RecordService } from './records/RecordService.js';
 export type { Caller } from './access/Caller.js';
+export { DatasetService } from './datasets/DatasetService.js';
+export { compileQuery } from './datasets/querySql.js';
+export { rowScope } from './access/recordRights.js';

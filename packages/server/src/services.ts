@@ -36,6 +36,7 @@ import { PackageService } from './packages/PackageService.js';
 import { PackageUrlSigner } from './packages/PackageUrlSigner.js';
 import { RecordFiles } from './records/RecordFiles.js';
 import { RecordService } from './records/RecordService.js';
+import { DatasetService } from './datasets/DatasetService.js';
 import { ResourceService } from './resources/ResourceService.js';
 import type { Secrets } from './secrets.js';
 import { SettingsService } from './settings/SettingsService.js';
@@ -104,6 +105,8 @@ export interface Services {
   dashboards: DashboardService;
   /** The files of records' file fields (docs/behaviour/records.md#attachments). */
   recordFiles: RecordFiles;
+  /** Dashboards' figures over declared datasets (docs/behaviour/dashboards.md#queries). */
+  datasets: DatasetService;
   /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
   costlyCalls: CostlyCalls;
 }
@@ -199,6 +202,16 @@ export function createServices({
     records,
     recordFiles: new RecordFiles(records, vfs, log),
     dashboards: new DashboardService({ stores, canSeeApp }),
+
+    datasets: new DatasetService({
+      stores,
+      canSeeApp,
+      onRecordChange: (listener) => records.onChange(listener),
+      cacheTtl: config.datasets.cacheTtl,
+      queryTimeout: config.datasets.queryTimeout,
+      cancellable: database.kind === 'postgres',
+      now,
+    }),
     search: new SearchService({ store: stores.search, apps: stores.apps, declarations: stores.declarations, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: createCostlyCalls(config, db, database, now),
   };

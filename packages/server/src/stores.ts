@@ -22,6 +22,9 @@ import type { SessionStore } from './auth/SessionStore.js';
 import type { ObjectStorageConfig } from './config.js';
 import type { DashboardStore } from './dashboards/DashboardStore.js';
 import { PgDashboardStore } from './dashboards/PgDashboardStore.js';
+
+import type { DatasetStore } from './datasets/DatasetStore.js';
+import { PgDatasetStore } from './datasets/PgDatasetStore.js';
 import type { Db } from './db/database.js';
 import type { DeclarationStore } from './declarations/DeclarationStore.js';
 import { PgDeclarationStore } from './declarations/PgDeclarationStore.js';
@@ -83,6 +86,9 @@ export interface Stores {
   records: RecordStore;
   /** Dashboards and the home widget's blocks (docs/behaviour/dashboards.md). */
   dashboards: DashboardStore;
+
+  /** Dataset definitions and the statements of dashboards' figures (datasets/README.md). */
+  datasets: DatasetStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -140,6 +146,8 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     declarations: new PgDeclarationStore(db),
     records: new PgRecordStore(db),
     dashboards: new PgDashboardStore(db),
+
+    datasets: new PgDatasetStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }

@@ -712,7 +712,8 @@ export const FACT_NUMBER_SLOTS = 12;
 /**
  * Which slot of `dataset_facts` holds what, for one dataset of the
  * declaration an organisation runs (datasets/README.md): the text slots'
- * fields (with a date part), the number slots' fields, the time field.
+ * fields (with a date part), the number slots' fields, the time field;
+ * the record's own owner and creation time as `@owner`, `@createdAt`.
  * Rebuilt, with the facts, when the organisation installs or upgrades the
  * application.
  */
@@ -768,7 +769,13 @@ export const datasetFacts = pgTable(
     ...textSlots,
     ...numberSlots,
   },
-  (t) => [primaryKey({ columns: [t.defId, t.recordId] }), index('dataset_facts_record_idx').on(t.recordId)],
+  (t) => [
+    primaryKey({ columns: [t.defId, t.recordId] }),
+    index('dataset_facts_record_idx').on(t.recordId),
+    // A dashboard's time range, and the "own" and "reports" scopes (made by migration 0020).
+    index('dataset_facts_at_idx').on(t.defId, t.at),
+    index('dataset_facts_owner_idx').on(t.defId, t.ownerId),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { AppDeclaration, Entity } from '@atrium/shared/apps';
 import { and, asc, eq } from 'drizzle-orm';
+import { syncDatasetDefs } from '../datasets/PgDatasetStore.js';
 import type { Db } from '../db/database.js';
 import { appDeclarations, appInstalls, apps, memberships } from '../db/schema.js';
 import type { DeclarationStore, DeclarationVersion, InstalledApp } from './DeclarationStore.js';
@@ -37,6 +38,9 @@ export class PgDeclarationStore implements DeclarationStore {
       .insert(appInstalls)
       .values({ appId, accountId, declarationId })
       .onConflictDoUpdate({ target: [appInstalls.appId, appInstalls.accountId], set: { declarationId, updatedAt: new Date() } });
+    // The organisation's datasets follow the declaration it now runs (datasets/README.md).
+    const [version] = await this.db.select({ declaration: appDeclarations.declaration }).from(appDeclarations).where(eq(appDeclarations.id, declarationId)).limit(1);
+    if (version) await syncDatasetDefs(this.db, accountId, appId, version.declaration as unknown as AppDeclaration);
   }
 
   async installed(accountId: string, appName: string): Promise<InstalledApp | null> {

@@ -1,8 +1,9 @@
 import type { TaskMessageKey, VfsErrorCode } from '@atrium/shared';
 import type { RecordErrorCode } from '@atrium/shared/apps';
-import type { DashboardErrorCode } from '@atrium/shared/dashboards';
+import type { DashboardErrorCode, DatasetErrorCode } from '@atrium/shared/dashboards';
 import { NotAuthenticatedError } from '../access/AccessError.js';
 import { DashboardError } from '../dashboards/DashboardError.js';
+import { DatasetError } from '../datasets/DatasetError.js';
 import type { DomainError } from '../DomainError.js';
 import { RecordError } from '../records/RecordError.js';
 import { TaskError } from '../tasks/TaskError.js';
@@ -75,6 +76,21 @@ const DASHBOARD_STATUS: Readonly<Record<DashboardErrorCode, number>> = {
   notYourHome: 403,
 };
 
+/** The HTTP status of each refusal of the dataset calls (docs/behaviour/dashboards.md#queries); a query out of time is 503. */
+const DATASET_STATUS: Readonly<Record<DatasetErrorCode, number>> = {
+  unknownApp: 400,
+  unknownDataset: 400,
+  unknownDimension: 400,
+  unknownMeasure: 400,
+  unavailable: 400,
+  forbidden: 403,
+  hiddenField: 403,
+  badFilter: 400,
+  badSort: 400,
+  badRange: 400,
+  timeout: 503,
+};
+
 /**
  * The one mapping of the services' refusals to HTTP statuses. A domain
  * error of a kind not listed here is a programming mistake: a 500, logged.
@@ -84,6 +100,7 @@ export function statusOfDomainError(error: DomainError): number | null {
   if (error instanceof TaskError) return TASK_STATUS[error.taskCode];
   if (error instanceof RecordError) return RECORD_STATUS[error.recordCode];
   if (error instanceof DashboardError) return DASHBOARD_STATUS[error.dashboardCode];
+  if (error instanceof DatasetError) return DATASET_STATUS[error.datasetCode];
   if (error instanceof NotAuthenticatedError) return 401;
   return null;
 }

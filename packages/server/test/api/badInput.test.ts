@@ -444,6 +444,10 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/records/:app/:entity': [{ values: { subject: 'A record', days: 1 } }],
     '/:entity/import': [{ csv: 'Subject,Kind,Employee,Team\r\n"A, record",sick,nobody,T-1\r\nOther,annual,,\r\n' }],
     '/record/:name': [{ version: 1, values: { subject: 'Renamed' } }],
+    '/datasets/query': [
+      { app: 'a', dataset: 'a', measures: ['count', 'days'], dimensions: ['kind', 'month'], filters: [{ dimension: 'kind', op: 'in', value: ['sick', null] }], range: { from: '2026-01-01', to: '2026-12-31' }, sort: [{ by: 'days', direction: 'desc' }], limit: 10 },
+      { app: 'a', dataset: 'a', detail: true, dimensions: ['kind'], filters: [{ dimension: 'month', op: 'gte', value: '2026-03' }] },
+    ],
     '/updateusersearchitems': [{ search_history: 'budget,harbour plan' }],
     '/dashboards': [{ definition: DASHBOARD_SEED, sharing: { kind: 'role', app: 'Leave', role: 'hr' } }, { definition: DASHBOARD_SEED }],
     '/dashboards/:uuid': [{ definition: DASHBOARD_SEED, version: 1, sharing: { kind: 'organisation' } }],
@@ -559,7 +563,17 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
     await t.services.stores.apps.grant(user.id, app.id);
     // A declared application and entity named 'a' (a generated path parameter), so that record calls reach past their lookup.
     const entity = { ...LEAVE_DECLARATION.entities.request!, rights: { everyone: { actions: ['read' as const, 'create' as const, 'update' as const, 'delete' as const, 'comment' as const] } } };
-    await installDeclaration(t.services.stores, { ...LEAVE_DECLARATION, name: 'a', entities: { a: entity, team: LEAVE_DECLARATION.entities.team! } }, [account.id], [user.id]);
+    // With a dataset 'a' over it, so that dataset queries reach past theirs.
+    const datasets = {
+      a: {
+        label: { en_EN: 'A' },
+        entity: 'a',
+        time: 'start',
+        dimensions: { kind: { label: { en_EN: 'Kind' }, field: 'kind' }, month: { label: { en_EN: 'Month' }, field: 'start', part: 'month' as const } },
+        measures: { count: { label: { en_EN: 'Count' }, op: 'count' as const }, days: { label: { en_EN: 'Days' }, op: 'sum' as const, field: 'days' } },
+      },
+    };
+    await installDeclaration(t.services.stores, { ...LEAVE_DECLARATION, name: 'a', entities: { a: entity, team: LEAVE_DECLARATION.entities.team! }, datasets }, [account.id], [user.id]);
     const now = new Date();
     await t.services.stores.tasks.insert(
       { id: user.id, accountId: account.id, appUuid: app.id, appName: app.name, name: 'Generated', assigneeId: user.id, creatorId: user.id, endDate: new Date(now.getTime() + 5 * 86_400_000), createdAt: now, updatedAt: now },
@@ -634,6 +648,9 @@ describe(`generated malformed requests to every endpoint on ${databaseKind}`, ()
       `${t.config.apiPrefix}/dashboards`,
       `${t.config.apiPrefix}/dashboards/:uuid`,
       `${t.config.apiPrefix}/profile/user/:uuid`,
+
+      `${t.config.apiPrefix}/datasets`,
+      `${t.config.apiPrefix}/datasets/query`,
       `${t.config.wrapperPrefix}/resource/:id`,
       '/*',
     ]) {

@@ -9,3 +9,5 @@ export * from './dashboard.js';
 export * from './drill.js';
 export * from './home.js';
 export * from './errors.js';
+
+export * from './datasetMessages.js';
