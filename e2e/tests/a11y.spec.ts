@@ -110,7 +110,7 @@ const DESKTOP_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   ...DIALOGS.map(([entry, kind]) => ({ name: `the ${entry} dialog`, open: ({ desktop }: SignedIn) => desktop.openDialog(entry, kind) })),
   { name: 'the question before overwriting a file', open: async ({ desktop }) => (await (await desktop.openDialog('fileSave', 'file')).button('OK').click(), desktop.dialog('confirm').view.waitFor()) },
   { name: 'the launch-error alert with its details shown', open: async ({ desktop, page }) => (await page.goto('/?app=Outdated'), await desktop.dialog('alert').button('Details').click(), desktop.dialog('alert').control('dialog.alert.details').waitFor()) },
-  { name: 'the alert refusing an application', open: async ({ desktop, page }) => (await page.goto('/?app=Dashboards'), desktop.dialog('alert').view.waitFor()) },
+  { name: 'the alert refusing an application', open: async ({ desktop, page }) => (await page.goto('/?app=Campaigns'), desktop.dialog('alert').view.waitFor()) },
   {
     name: 'the logout question over a window',
     open: async ({ desktop, page }) => (await desktop.openTestWindow(), await page.keyboard.press('Alt+Shift+P'), await page.keyboard.type('Log out'), await page.keyboard.press('Enter'), desktop.dialog('confirm').view.waitFor()),

@@ -181,7 +181,7 @@ test.describe('the application menu', () => {
 });
 
 test.describe('an application granted without a package', () => {
-  // A server of its own, whose operator grants Olivia 'Dashboards', an entry of the catalogue no package provides.
+  // A server of its own, whose operator grants Olivia 'Campaigns', an entry of the catalogue no package provides.
   let server: JourneyServer;
 
   test.beforeAll(async () => {
@@ -190,7 +190,7 @@ test.describe('an application granted without a package', () => {
     await server.start({ registerPackages: true });
     await server.stop();
     const repo = path.resolve(import.meta.dirname, '../..');
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'packages/server/src/cli/main.ts'), 'app', 'grant', 'Dashboards', 'olivia'], {
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(repo, 'packages/server/src/cli/main.ts'), 'app', 'grant', 'Campaigns', 'olivia'], {
       cwd: repo,
       env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn' },
     });
@@ -207,11 +207,11 @@ test.describe('an application granted without a package', () => {
     const panel = new PanelObject(page);
     await desktop.signIn('olivia', 'Demo@1234', `${server.url}/`);
     await panel.openAppMenu();
-    await panel.appSearch.fill('dashboard');
-    const dashboards = panel.appNamed('Dashboards');
-    await expect(dashboards).toHaveAccessibleName('Dashboards Not available');
+    await panel.appSearch.fill('campaign');
+    const dashboards = panel.appNamed('Campaigns');
+    await expect(dashboards).toHaveAccessibleName('Campaigns Not available');
     await expect(dashboards).toHaveAttribute('aria-disabled', 'true');
-    await expect(dashboards).toHaveAccessibleDescription('Dashboards is granted to you but is not installed on this server. Ask your administrator to install it.');
+    await expect(dashboards).toHaveAccessibleDescription('Campaigns is granted to you but is not installed on this server. Ask your administrator to install it.');
     await expect(dashboards).toContainText('Ask your administrator to install it.');
     // Enter in the search box finds nothing it can open; from the keyboard the entry is reached and refuses to launch.
     await page.keyboard.press('Enter');

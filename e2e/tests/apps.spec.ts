@@ -72,16 +72,16 @@ test.describe('launching applications', () => {
   test('an app the user has not been given is refused with the access message, a padlock and what to do next', async ({ page }) => {
     const desktop = new Desktop(page);
     await desktop.signIn();
-    await page.goto('/?app=Dashboards');
+    await page.goto('/?app=Campaigns');
     const alert = desktop.dialog('alert');
-    await expect(alert.message).toHaveText("You don't have access to Dashboards App");
+    await expect(alert.message).toHaveText("You don't have access to Campaigns App");
     await expect(alert.message.locator('svg')).toHaveAttribute('data-icon', 'refused');
     await expect(alert.view.getByTestId('dialog.hint')).toHaveText(
       'If you need it, ask an administrator of Northwind Trading for access. The applications you can use are in the application menu (Alt+A).',
     );
     await alert.button('Close').click();
     await expect(alert.view).toHaveCount(0);
-    await expect(desktop.appWindows('Dashboards')).toHaveCount(0);
+    await expect(desktop.appWindows('Campaigns')).toHaveCount(0);
   });
 
   test('a package whose files fail to load shows the launch-error alert with the restart hint', async ({ page }) => {

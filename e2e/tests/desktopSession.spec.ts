@@ -97,7 +97,7 @@ test.describe('desktop session', () => {
     const window = (left: number) => [{ id: 'viewer', maximized: false, minimized: false, position: { left, top: 40 }, dimension: { width: 480, height: 320 } }];
     await saveSession(request, token, [
       { name: 'Chat', args: {}, windows: window(40) },
-      { name: 'Dashboards', args: {}, windows: window(80) },
+      { name: 'Campaigns', args: {}, windows: window(80) },
       { name: 'Mail', args: {}, windows: window(120) },
     ]);
     const desktop = new Desktop(page);
@@ -105,7 +105,7 @@ test.describe('desktop session', () => {
     await expect(desktop.windows).toHaveCount(2);
     expect((await page.getByTestId('window.title').allInnerTexts()).sort()).toEqual(['Chat', 'Mail']);
     // No launch error for the application without access: it is simply not restored.
-    await expect(page.getByText("You don't have access to Dashboards App")).toHaveCount(0);
+    await expect(page.getByText("You don't have access to Campaigns App")).toHaveCount(0);
     await expect(page.getByTestId('dialog')).toHaveCount(0);
   });
 });

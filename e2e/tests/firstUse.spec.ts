@@ -164,9 +164,9 @@ test.describe('a launch that fails', () => {
     const desktop = await signIn(page);
     const logged: string[] = [];
     page.on('console', (message) => void (message.type() === 'error' && logged.push(message.text())));
-    await page.goto('/?app=Dashboards');
+    await page.goto('/?app=Campaigns');
     const alert = desktop.dialog('alert');
-    await expect(alert.message).toHaveText("You don't have access to Dashboards App");
+    await expect(alert.message).toHaveText("You don't have access to Campaigns App");
     await expect(alert.message.locator('svg')).toHaveAttribute('data-icon', 'refused');
     await expect(alert.button('Details')).toHaveCount(0);
     await expect(alert.window.getByRole('button', { name: 'Close' })).toHaveCount(1);

@@ -223,10 +223,10 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
   });
 
   await test.step('the launch error of an application the address asks for has the focus; Enter closes it', async () => {
-    await page.goto('/?app=Dashboards');
+    await page.goto('/?app=Campaigns');
     await desktop.waitUntilStarted();
     const alert = desktop.dialog('alert');
-    await expect(alert.message).toHaveText("You don't have access to Dashboards App");
+    await expect(alert.message).toHaveText("You don't have access to Campaigns App");
     await expectFocusIn(page, alert.window, 'in the launch error when it shows');
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press('Tab');

@@ -4,6 +4,7 @@ import { AlertDialog } from './AlertDialog.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { DIALOG_KINDS, firstNegative, type AnyDialogOptions, type DialogCallback, type DialogContext, type DialogKind, type DialogModel, type DialogOptions, type DialogWindows, type FileDialogOptions, type Translate } from './DialogModel.js';
 import { PromptDialog } from './PromptDialog.js';
+import { retryImport } from '../retryImport.js';
 import { ProgressDialog } from './ProgressDialog.js';
 
 export interface DialogServiceOptions {
@@ -52,10 +53,11 @@ let seldomKinds: Promise<void> | null = null;
  * per page and shared by every DialogService, so that the signed-in shell
  * does not carry them (docs/PERFORMANCE.md). The desktop calls it when it
  * is idle; open() calls it for such a dialog asked for before. A failed
- * load is tried again the next time.
+ * load is tried again the next time (under an address of its own:
+ * retryImport).
  */
 export function loadDialogKinds(): Promise<void> {
-  seldomKinds ??= import('./seldomDialogs.js').then(
+  seldomKinds ??= retryImport(() => import('./seldomDialogs.js')).then(
     (module) => registerDialogKinds(module.SELDOM_DIALOGS),
     (error: unknown) => {
       seldomKinds = null;

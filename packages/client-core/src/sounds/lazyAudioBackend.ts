@@ -1,4 +1,5 @@
 import type { AudioBackend, SoundName, SoundPartials } from './SoundPlayer.js';
+import { retryImport } from '../retryImport.js';
 import type { AudioContextLike } from './webAudioBackend.js';
 
 /**
@@ -17,7 +18,7 @@ export function lazyAudioBackend(audioContextFactory: () => AudioContextLike, lo
     play(name, volume) {
       if (backend) return backend.play(name, volume);
       waiting.push([name, volume]);
-      loading ??= load().then(
+      loading ??= retryImport(load).then(
         ({ webAudioBackend }) => {
           backend = webAudioBackend(audioContextFactory);
           backend.setPartials?.(partials);

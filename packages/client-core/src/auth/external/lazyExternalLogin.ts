@@ -2,6 +2,7 @@ import type { ExternalLoginOptions } from '@atrium/shared';
 import type { ClientEnvironment } from '../../env.js';
 import type { Session } from '../Session.js';
 import type { ExternalLogin } from './ExternalLogin.js';
+import { retryImport } from '../../retryImport.js';
 import type { ExternalSignIn } from './ExternalSignIn.js';
 
 /**
@@ -32,7 +33,7 @@ export function lazyExternalLogin(
   let loading: Promise<ExternalLogin> | null = null;
   let disposed = false;
   const load = (): Promise<ExternalLogin> => {
-    loading ??= import('./ExternalLogin.js').then(
+    loading ??= retryImport(() => import('./ExternalLogin.js')).then(
       (m) => new m.ExternalLogin(env, session, options, loadPort),
       (error: unknown) => {
         loading = null;
