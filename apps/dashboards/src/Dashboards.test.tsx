@@ -176,4 +176,30 @@ describe('the application', () => {
     expect(test.app.titles.at(-1)).toBe('Closed incidents – Dashboards');
     test.closeAll();
   });
+
+  it("drills with the desktop's engine, rolls up by the breadcrumb, says a failure in the user's words and forgets the drills when closed", async () => {
+    const top = widget('top', {
+      title: 'By status',
+      drilldown: { target: 'widget', nextWidgetId: 'people', filter: [{ dimension: 'status', op: 'eq', value: '{status}' }], widgetTitle: 'Status {status}', maxDepth: 3 },
+    });
+    const people = widget('people', { kind: 'table', position: undefined, title: 'By assignee', drilldown: { target: 'widget', nextWidgetId: 'top', filter: [{ dimension: 'assignee', op: 'eq', value: '{assignee}' }], maxDepth: 3 } });
+    const server = testServer([dashboard([top, people])]);
+    const test = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args: { dashboard: DASHBOARD_UUID }, request: server.request });
+    await settle();
+    fireEvent.click(within(card('top')).getByTestId('widget.showData'));
+    fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
+    await settle();
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status open');
+    expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(1);
+    // The rows of the next widget have no assignee: the engine refuses, and the dashboard says why.
+    fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
+    await settle();
+    expect(screen.getByTestId('dashboard.drillFailure').textContent).toContain("The clicked element has no value for 'assignee'.");
+    fireEvent.click(within(within(card('top')).getByTestId('widget.breadcrumb')).getByRole('button', { name: 'By status' }));
+    await settle();
+    expect(within(card('top')).getByRole('heading').textContent).toBe('By status');
+    expect(server.queries.at(-1)!.filters).toEqual([]);
+    test.closeAll();
+    expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(0);
+  });
 });

@@ -2,7 +2,7 @@ import { Model } from '@atrium/app-kit';
 import { labelOf } from '@atrium/shared/apps';
 import type { DashboardDto, DashboardText, DatasetInfo, DatasetResult, DrillFilter, Widget } from '@atrium/shared/dashboards';
 import { failureOf, type DashboardsApi } from './DashboardsApi.js';
-import { drillFailureCode, type DesktopDrilldown, type DrillElement, type DrillFailureCode, type DrillStack, type DrillView } from './drill.js';
+import type { DesktopDrilldown, DrillElement, DrillStack, DrillView } from './drill.js';
 import { datasetOf, fillPlaceholders, firstDimension, widgetQuery, type ChosenFilter, type CrossFilter, type QueryContext } from './queries.js';
 import { previousRange, rangeOf, type TimeRangeChoice } from './timeRange.js';
 import { WidgetModel, type WidgetRun } from './WidgetModel.js';
@@ -54,8 +54,8 @@ export interface DashboardState {
   crossFilters: readonly CrossFilter[];
   openedWith: readonly DrillFilter[];
   slots: readonly SlotState[];
-  /** Why the last drill could not be made. */
-  drillFailure: DrillFailureCode | null;
+  /** Why the last drill could not be made (the engine's DrillError, or the failure of what it opened); drillFailureText says it. */
+  drillFailure: Error | null;
   /** The values each of the dashboard's filters offers (by its index), with the answer that names them (people, links). */
   filterOptions: Readonly<Record<number, FilterOptions>>;
 }
@@ -155,18 +155,23 @@ export class DashboardModel extends Model<DashboardState> {
     if (!slot || !dashboard || !slot.clickable) return;
     if (slot.widget.click === 'crossFilter') return this.#crossFilter(slot, element);
     const stack = this.#stacks.get(slotId);
-    if (!stack || !slot.widget.drilldown) return;
+    const { drilldown, query } = slot.widget;
+    // A widget at its drilldown's maxDepth is not clicked through (nothing happens).
+    if (!stack || !drilldown || !stack.canDrill(drilldown)) return;
     this.update({ drillFailure: null });
     try {
-      await stack.drill({ id: slot.widget.id, title: slot.title, footer: slot.footer, drilldown: slot.widget.drilldown }, element, { uuid: dashboard.uuid, title: this.getState().title });
+      const widget = { id: slot.widget.id, title: slot.title, footer: slot.footer, drilldown, query: { app: query.app, dataset: query.dataset } };
+      await stack.drill(widget, element, { uuid: dashboard.uuid, title: this.getState().title });
     } catch (error) {
-      this.update({ drillFailure: drillFailureCode(error) ?? 'unknownTarget' });
+      if (!this.#disposed) this.update({ drillFailure: error instanceof Error ? error : new Error(String(error)) });
     }
   }
 
-  /** Rolls a slot up to `depth` (0: the placed widget), one level by default. */
+  /** Rolls a slot up to `depth` (0: the placed widget; a breadcrumb), one level by default; a slot not drilled stays. */
   rollUp(slotId: string, depth?: number): void {
-    this.#stacks.get(slotId)?.rollUp(depth);
+    const stack = this.#stacks.get(slotId);
+    if (!stack || stack.view.depth === 0) return;
+    stack.rollUp(depth);
   }
 
   dismissDrillFailure(): void {

@@ -79,9 +79,6 @@ const de_DE: TextsShape<typeof en_EN> = {
       sortBy: 'Nach {{column}} sortieren',
     },
     drill: {
-      missingContext: 'Es gibt nichts zurückzunehmen: Dieses Element wurde nicht aufgeschlüsselt.',
-      unknownTarget: 'Der Drilldown dieses Elements führt ins Leere: Sein Ziel existiert nicht.',
-      keyNotFound: 'Das angeklickte Element hat keinen Wert für einen Platzhalter dieses Drilldowns.',
       dismiss: 'Schließen',
     },
     value: {

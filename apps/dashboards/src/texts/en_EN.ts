@@ -76,9 +76,6 @@ export const en_EN = {
       sortBy: 'Sort by {{column}}',
     },
     drill: {
-      missingContext: 'There is nothing to roll up: this widget has not been drilled into.',
-      unknownTarget: 'The drill-down of this widget leads nowhere: its target does not exist.',
-      keyNotFound: 'The clicked element has no value for a placeholder of this drill-down.',
       dismiss: 'Dismiss',
     },
     value: {

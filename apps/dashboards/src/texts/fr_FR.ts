@@ -79,9 +79,6 @@ const fr_FR: TextsShape<typeof en_EN> = {
       sortBy: 'Trier par {{column}}',
     },
     drill: {
-      missingContext: 'Il n’y a rien à remonter : cet élément n’a pas été exploré.',
-      unknownTarget: 'L’exploration de cet élément ne mène nulle part : sa cible n’existe pas.',
-      keyNotFound: 'L’élément cliqué n’a pas de valeur pour un espace réservé de cette exploration.',
       dismiss: 'Fermer',
     },
     value: {

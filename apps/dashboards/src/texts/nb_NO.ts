@@ -79,9 +79,6 @@ const nb_NO: TextsShape<typeof en_EN> = {
       sortBy: 'Sorter etter {{column}}',
     },
     drill: {
-      missingContext: 'Det er ingenting å gå tilbake fra: dette elementet er ikke detaljert.',
-      unknownTarget: 'Detaljvisningen for dette elementet leder ingen steder: målet finnes ikke.',
-      keyNotFound: 'Elementet du klikket på, har ingen verdi for en plassholder i denne detaljvisningen.',
       dismiss: 'Lukk',
     },
     value: {

@@ -79,9 +79,6 @@ const sl_SI: TextsShape<typeof en_EN> = {
       sortBy: 'Razvrsti po {{column}}',
     },
     drill: {
-      missingContext: 'Ni se kam vrniti: ta gradnik ni bil razčlenjen.',
-      unknownTarget: 'Podrobni pogled tega gradnika ne vodi nikamor: njegov cilj ne obstaja.',
-      keyNotFound: 'Kliknjeni element nima vrednosti za ogrado tega podrobnega pogleda.',
       dismiss: 'Zapri',
     },
     value: {

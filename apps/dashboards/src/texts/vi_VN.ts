@@ -79,9 +79,6 @@ const vi_VN: TextsShape<typeof en_EN> = {
       sortBy: 'Sắp xếp theo {{column}}',
     },
     drill: {
-      missingContext: 'Không có gì để quay lại: thành phần này chưa được xem chi tiết.',
-      unknownTarget: 'Phần xem chi tiết của thành phần này không dẫn tới đâu: đích của nó không tồn tại.',
-      keyNotFound: 'Phần tử được nhấp không có giá trị cho một chỗ giữ chỗ của phần xem chi tiết này.',
       dismiss: 'Đóng',
     },
     value: {

@@ -79,9 +79,6 @@ const zh_CN: TextsShape<typeof en_EN> = {
       sortBy: '按{{column}}排序',
     },
     drill: {
-      missingContext: '无可返回的层级：此组件尚未下钻。',
-      unknownTarget: '此组件的下钻没有去处：其目标不存在。',
-      keyNotFound: '所点击的元素缺少此下钻某个占位符的值。',
       dismiss: '关闭',
     },
     value: {

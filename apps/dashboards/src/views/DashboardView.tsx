@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, FailureState, useModel, useTranslation } from '@atrium/app-kit';
 import type { JSX } from 'react';
 import type { DashboardModel, DashboardState } from '../model/DashboardModel.js';
+import { drillFailureText } from '../model/drill.js';
 import { Chips, DashboardFilters } from './Filters.js';
 import { RangePicker } from './RangePicker.js';
 import { WidgetCard } from './WidgetCard.js';
@@ -16,10 +17,10 @@ export interface DashboardViewProps {
 
 function DrillFailure({ model, state }: { model: DashboardModel; state: DashboardState }): JSX.Element | null {
   const { t } = useTranslation();
-  if (!state.drillFailure) return null;
+  if (state.drillFailure === null) return null;
   return (
     <div className="dsh-notice" role="alert" data-testid="dashboard.drillFailure">
-      <span>{t(`dashboards.drill.${state.drillFailure}`)}</span>
+      <span>{drillFailureText(state.drillFailure, t)}</span>
       <button type="button" className="dsh-button" onClick={() => model.dismissDrillFailure()}>
         {t('dashboards.drill.dismiss')}
       </button>
