@@ -2,6 +2,7 @@ import { Model } from '@atrium/app-kit';
 import { labelOf } from '@atrium/shared/apps';
 import type { DashboardDto, DashboardText, DatasetInfo, DatasetResult, DrillFilter, Widget } from '@atrium/shared/dashboards';
 import { failureOf, type DashboardsApi } from './DashboardsApi.js';
+import type { Refusal } from './refusal.js';
 import type { DesktopDrilldown, DrillElement, DrillStack, DrillView } from './drill.js';
 import { datasetOf, fillPlaceholders, firstDimension, widgetQuery, type ChosenFilter, type CrossFilter, type QueryContext } from './queries.js';
 import { previousRange, rangeOf, type TimeRangeChoice } from './timeRange.js';
@@ -45,7 +46,8 @@ export interface SlotState {
 
 export interface DashboardState {
   status: 'loading' | 'ready' | 'failed';
-  error: { message: string; details: string; notFound: boolean } | null;
+  /** Why the dashboard could not be opened (refusal.ts says it), its technical details, and whether it is not there (no Retry then). */
+  error: (Refusal & { details: string; notFound: boolean }) | null;
   dashboard: DashboardDto | null;
   title: string;
   datasets: readonly DatasetInfo[];
@@ -103,7 +105,7 @@ export class DashboardModel extends Model<DashboardState> {
       [dashboard, datasets] = await Promise.all([this.host.api.get(uuid), this.host.api.datasets().catch(() => [])]);
     } catch (error) {
       const failure = failureOf(error);
-      this.update({ status: 'failed', error: { message: failure.message, details: `${failure.code}\n${failure.message}`, notFound: failure.status === 404 } });
+      this.update({ status: 'failed', error: { code: failure.code, params: failure.params, message: failure.message, details: `${failure.code}\n${failure.message}`, notFound: failure.status === 404 } });
       return;
     }
     if (this.#disposed) return;

@@ -4,6 +4,7 @@ import type { DashboardModel, DashboardState } from '../model/DashboardModel.js'
 import { drillFailureText } from '../model/drill.js';
 import { Chips, DashboardFilters } from './Filters.js';
 import { RangePicker } from './RangePicker.js';
+import { refusalText } from '../model/refusal.js';
 import { WidgetCard } from './WidgetCard.js';
 
 export interface DashboardViewProps {
@@ -68,7 +69,7 @@ export function DashboardView({ model, today, onBack, onEdit }: DashboardViewPro
       {state.status === 'failed' && (
         <FailureState
           title={t('dashboards.dashboard.failed')}
-          reason={state.error?.message}
+          reason={state.error ? refusalText(state.error, t) : undefined}
           retry={state.error?.notFound ? undefined : { label: t('dashboards.widget.retry'), onRetry: () => void model.retry() }}
           details={state.error ? { label: t('dashboards.widget.details'), text: state.error.details } : undefined}
           testIds={{ root: 'dashboard.failed' }}

@@ -2,6 +2,7 @@ import { FailureState, useModel, useTranslation } from '@atrium/app-kit';
 import type { DashboardSharing, DashboardSummary } from '@atrium/shared/dashboards';
 import type { JSX } from 'react';
 import type { DashboardListModel } from '../model/DashboardListModel.js';
+import { refusalText } from '../model/refusal.js';
 import { textOf } from '../model/DashboardModel.js';
 
 export interface ListViewProps {
@@ -52,7 +53,7 @@ export function ListView({ model, onOpen }: ListViewProps): JSX.Element {
       {state.status === 'failed' && (
         <FailureState
           title={t('dashboards.list.failed')}
-          reason={state.error?.message}
+          reason={state.error ? refusalText(state.error, t) : undefined}
           retry={{ label: t('dashboards.widget.retry'), onRetry: () => void model.load() }}
           details={state.error ? { label: t('dashboards.widget.details'), text: state.error.details } : undefined}
           testIds={{ root: 'list.failed', retry: 'list.retry' }}
