@@ -93,8 +93,8 @@ export class DashboardModel extends Model<DashboardState> {
     return this.#widgets.get(slotId);
   }
 
-  /** Loads a dashboard and runs its widgets' queries. */
-  async open(uuid: string, args: OpenArgs = {}): Promise<void> {
+  /** Loads a dashboard (or shows it as just saved, `known`) and runs its widgets' queries. */
+  async open(uuid: string, args: OpenArgs = {}, known?: DashboardDto): Promise<void> {
     this.#release();
     this.#uuid = uuid;
     this.#openedTitle = args.dashboardTitle ?? null;
@@ -102,7 +102,7 @@ export class DashboardModel extends Model<DashboardState> {
     let dashboard: DashboardDto;
     let datasets: DatasetInfo[];
     try {
-      [dashboard, datasets] = await Promise.all([this.host.api.get(uuid), this.host.api.datasets().catch(() => [])]);
+      [dashboard, datasets] = await Promise.all([known ?? this.host.api.get(uuid), this.host.api.datasets().catch(() => [])]);
     } catch (error) {
       const failure = failureOf(error);
       this.update({ status: 'failed', error: { code: failure.code, params: failure.params, message: failure.message, details: `${failure.code}\n${failure.message}`, notFound: failure.status === 404 } });
@@ -113,6 +113,11 @@ export class DashboardModel extends Model<DashboardState> {
     this.update({ status: 'ready', dashboard, datasets, timeRange: { key: dashboard.definition.timeRange ?? 'all' } });
     this.#refresh();
     void this.#loadFilterOptions(dashboard, datasets);
+  }
+
+  /** Shows the dashboard as the editor saved it, with the filter and title it was opened with. */
+  showSaved(dto: DashboardDto): Promise<void> {
+    return this.open(dto.uuid, { filter: this.getState().openedWith, dashboardTitle: this.#openedTitle }, dto);
   }
 
   /** Opens the dashboard again (Retry after its load failed). */

@@ -75,7 +75,9 @@ export interface TestServer {
   /** What a query answers (default: two statuses). */
   answer: (query: DatasetQuery) => DatasetResult;
   /** Makes the next calls fail with this refusal (a RequestError-like object). */
-  failWith: { status: number; body: { code: string; message: string } } | null;
+  failWith: { status: number; body: { code: string; message: string; params?: Record<string, string> } } | null;
+  /** The dashboards saved (POST and PUT dashboards), in order. */
+  saved: DashboardDto[];
   /** Holds query answers until release(). */
   hold: boolean;
   release(): void;
@@ -90,6 +92,7 @@ export function testServer(dashboards: DashboardDto[] = []): TestServer {
     datasets: [INCIDENTS],
     answer: () => byStatus([['open', 4], ['closed', 9]]),
     failWith: null,
+    saved: [],
     hold: false,
     release: () => waiting.splice(0).forEach((go) => go()),
     request: (async (method: string, path: string, body?: unknown) => {
@@ -99,6 +102,10 @@ export function testServer(dashboards: DashboardDto[] = []): TestServer {
         if (server.hold) await new Promise<void>((resolve) => waiting.push(resolve));
       }
       if (server.failWith) throw Object.assign(new Error('refused'), { code: 'request.failed', ...server.failWith });
+      if (method === 'post' || method === 'put') {
+        const saved = save(server, method, path, body as { definition: DashboardDto['definition']; sharing: DashboardDto['sharing']; version?: number });
+        if (saved) return { status: 'success', data: saved };
+      }
       if (path === 'datasets') return { status: 'success', data: { datasets: server.datasets } };
       if (path === 'dashboards') return { status: 'success', data: { dashboards: server.summaries } };
       if (path === 'datasets/query') return { status: 'success', data: server.answer(body as DatasetQuery) };
@@ -108,6 +115,22 @@ export function testServer(dashboards: DashboardDto[] = []): TestServer {
     }) as Desktop['request'],
   };
   return server;
+}
+
+/** POST dashboards (a new one, version 1) and PUT dashboards/:uuid (its version checked) as the server keeps them; null for other paths. */
+function save(server: TestServer, method: 'post' | 'put', path: string, body: { definition: DashboardDto['definition']; sharing: DashboardDto['sharing']; version?: number }): DashboardDto | null {
+  const at = method === 'put' ? server.dashboards.findIndex((d) => path === `dashboards/${d.uuid}`) : -1;
+  if (method === 'post' ? path !== 'dashboards' : at < 0) return null;
+  const before = server.dashboards[at];
+  if (before && before.version !== body.version) {
+    throw Object.assign(new Error('conflict'), { status: 409, body: { code: 'dashboards.conflict', message: 'changed', params: { version: String(before.version) } } });
+  }
+  const uuid = before?.uuid ?? `a0000000-0000-4000-8000-00000000000${server.saved.length + 1}`;
+  const saved: DashboardDto = { ...(before ?? dashboard([])), uuid, definition: body.definition, sharing: body.sharing, mayEdit: true, version: (before?.version ?? 0) + 1 };
+  if (before) server.dashboards[at] = saved;
+  else server.dashboards.push(saved);
+  server.saved.push(saved);
+  return saved;
 }
 
 /**

@@ -10,10 +10,10 @@ import { WidgetCard } from './WidgetCard.js';
 export interface DashboardViewProps {
   model: DashboardModel;
   today: string;
-  /** Back to the list of dashboards. */
-  onBack(): void;
-  /** Edit the dashboard (offered only when the user may change it). */
-  onEdit(dashboardUuid: string): void;
+  /** Back to the list of dashboards; absent (the home widget): no Back. */
+  onBack?(): void;
+  /** Edit the dashboard (offered only when the user may change it); absent (the home widget): no Edit. */
+  onEdit?(dashboardUuid: string): void;
 }
 
 function DrillFailure({ model, state }: { model: DashboardModel; state: DashboardState }): JSX.Element | null {
@@ -42,10 +42,12 @@ export function DashboardView({ model, today, onBack, onEdit }: DashboardViewPro
   return (
     <div className="dsh-dashboard" data-testid="dashboard" data-status={state.status}>
       <header className="dsh-bar">
-        <button type="button" className="dsh-button dsh-back" onClick={onBack} data-testid="dashboard.back">
-          <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
-          {t('dashboards.dashboard.back')}
-        </button>
+        {onBack && (
+          <button type="button" className="dsh-button dsh-back" onClick={onBack} data-testid="dashboard.back">
+            <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
+            {t('dashboards.dashboard.back')}
+          </button>
+        )}
         <h2 className="dsh-title" data-testid="dashboard.title">
           {state.title}
         </h2>
@@ -54,7 +56,7 @@ export function DashboardView({ model, today, onBack, onEdit }: DashboardViewPro
             {t('dashboards.dashboard.refresh')}
           </button>
         )}
-        {dashboard?.mayEdit && (
+        {onEdit && dashboard?.mayEdit && (
           <button type="button" className="dsh-button" onClick={() => onEdit(dashboard.uuid)} data-testid="dashboard.edit">
             {t('dashboards.dashboard.edit')}
           </button>
