@@ -200,7 +200,11 @@ describe('the application', () => {
     await settle();
     expect(within(card('top')).getByRole('heading').textContent).toBe('By status');
     expect(server.queries.at(-1)!.filters).toEqual([]);
+    fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[1]!, { key: 'Enter' });
+    await settle();
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status closed');
     test.closeAll();
+    // The window closed: its drills are forgotten, the dashboard opens again undrilled.
     expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(0);
   });
 });

@@ -63,14 +63,24 @@ async function launch(app: Application): Promise<void> {
     icon: app.metadata.icon ?? null,
     dimension: { width: 1100, height: 720 },
     attributes: { minDimension: { width: 320, height: 320 }, clamp: true },
-    render: reactContent(<DashboardsView model={model} today={today} confirm={confirm} />),
+    render: (body, win) => {
+      const remove = reactContent(<DashboardsView model={model} today={today} confirm={confirm} />)(body, win);
+      // Closing the window disposes the dashboard, which releases its drill stacks in the desktop's engine.
+      return () => {
+        remove?.();
+        end();
+      };
+    },
   });
   const stopFollowing = followTitle(app, model, window);
-  // Closing the window disposes the dashboard, which releases its drill stacks in the desktop's engine.
-  app.on('destroy', () => {
+  let ended = false;
+  function end(): void {
+    if (ended) return;
+    ended = true;
     stopFollowing();
     model.dispose();
-  });
+  }
+  app.on('destroy', end);
   const request = requestedDashboard(app.args, app.options as Record<string, unknown>);
   if (request) model.openDashboard(request.uuid, { filter: request.filter, dashboardTitle: request.dashboardTitle });
   else void model.list.load();
