@@ -5,6 +5,7 @@ import metadata from '../metadata.json';
 import runtime from './index.js';
 import { DashboardsApi } from './model/DashboardsApi.js';
 import { DashboardsAppModel } from './model/DashboardsAppModel.js';
+import { editorApi } from './model/EditorModel.js';
 import { byStatus, dashboard, DASHBOARD_UUID, testDrilldown, testServer, widget, type TestServer } from './model/testServer.js';
 import { DashboardsView } from './views/DashboardsView.js';
 import { renderView } from './views/testRender.js';
@@ -14,15 +15,15 @@ afterEach(() => cleanup());
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 async function show(server: TestServer, open?: string) {
-  const edits: string[] = [];
-  const model = new DashboardsAppModel({ api: new DashboardsApi(server.request), drilldown: testDrilldown(), today: () => '2026-08-21', locale: () => 'en_EN' });
-  await renderView(<DashboardsView model={model} today={() => '2026-08-21'} onEdit={(uuid) => edits.push(uuid)} />);
+  const asked: string[] = [];
+  const model = new DashboardsAppModel({ api: new DashboardsApi(server.request), editorApi: editorApi(server.request), drilldown: testDrilldown(), today: () => '2026-08-21', locale: () => 'en_EN' });
+  await renderView(<DashboardsView model={model} today={() => '2026-08-21'} confirm={async (q) => (asked.push(q.message), true)} />);
   await act(async () => {
     if (open) model.openDashboard(open);
     else await model.list.load();
   });
   await settle();
-  return { model, edits };
+  return { model, asked };
 }
 
 const card = (id: string) => screen.getByTestId(`widget.${id}`);
@@ -175,5 +176,93 @@ describe('the application', () => {
     expect(screen.getByTestId('dashboard.edit')).toBeTruthy();
     expect(test.app.titles.at(-1)).toBe('Closed incidents – Dashboards');
     test.closeAll();
+  });
+
+  it("drills with the desktop's engine, rolls up by the breadcrumb, says a failure in the user's words and forgets the drills when closed", async () => {
+    const top = widget('top', {
+      title: 'By status',
+      drilldown: { target: 'widget', nextWidgetId: 'people', filter: [{ dimension: 'status', op: 'eq', value: '{status}' }], widgetTitle: 'Status {status}', maxDepth: 3 },
+    });
+    const people = widget('people', { kind: 'table', position: undefined, title: 'By assignee', drilldown: { target: 'widget', nextWidgetId: 'top', filter: [{ dimension: 'assignee', op: 'eq', value: '{assignee}' }], maxDepth: 3 } });
+    const server = testServer([dashboard([top, people])]);
+    const test = await renderApplication(runtime, metadata as Parameters<typeof renderApplication>[1], { args: { dashboard: DASHBOARD_UUID }, request: server.request });
+    await settle();
+    fireEvent.click(within(card('top')).getByTestId('widget.showData'));
+    fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
+    await settle();
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status open');
+    expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(1);
+    // The rows of the next widget have no assignee: the engine refuses, and the dashboard says why.
+    fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
+    await settle();
+    expect(screen.getByTestId('dashboard.drillFailure').textContent).toContain("The clicked element has no value for 'assignee'.");
+    fireEvent.click(within(within(card('top')).getByTestId('widget.breadcrumb')).getByRole('button', { name: 'By status' }));
+    await settle();
+    expect(within(card('top')).getByRole('heading').textContent).toBe('By status');
+    expect(server.queries.at(-1)!.filters).toEqual([]);
+    fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[1]!, { key: 'Enter' });
+    await settle();
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status closed');
+    test.closeAll();
+    // The window closed: its drills are forgotten, the dashboard opens again undrilled.
+    expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(0);
+  });
+});
+
+describe('editing', () => {
+  it('edits the dashboard opened: Edit, a new title, Save, and the dashboard shows it as saved', async () => {
+    const server = testServer([{ ...dashboard([widget('a', { kind: 'table' })]), mayEdit: true }]);
+    await show(server, DASHBOARD_UUID);
+    fireEvent.click(screen.getByTestId('dashboard.edit'));
+    await settle();
+    fireEvent.change(screen.getByLabelText('Title of the dashboard', { exact: false }), { target: { value: 'Incident operations' } });
+    fireEvent.click(screen.getByTestId('dashboards.editor.save'));
+    await settle();
+    expect(screen.queryByTestId('dashboards.editor')).toBeNull();
+    expect(screen.getByTestId('dashboard.title').textContent).toBe('Incident operations');
+    expect(server.saved).toHaveLength(1);
+    expect(server.saved[0]).toMatchObject({ uuid: DASHBOARD_UUID, version: 2, definition: { title: 'Incident operations' } });
+    expect(within(card('a')).getAllByTestId('widget.row')).toHaveLength(2);
+  });
+
+  it('asks before Cancel throws changes away, then shows the dashboard as it was', async () => {
+    const server = testServer([{ ...dashboard([widget('a', { kind: 'table' })]), mayEdit: true }]);
+    const { asked } = await show(server, DASHBOARD_UUID);
+    fireEvent.click(screen.getByTestId('dashboard.edit'));
+    await settle();
+    fireEvent.change(screen.getByLabelText('Title of the dashboard', { exact: false }), { target: { value: 'Not kept' } });
+    fireEvent.click(screen.getByTestId('dashboards.editor.cancel'));
+    await settle();
+    expect(asked).toHaveLength(1);
+    expect(screen.getByTestId('dashboard.title').textContent).toBe('Operations');
+    expect(server.saved).toEqual([]);
+  });
+
+  it("says a refused save in the user's words: only the owner may change it", async () => {
+    const server = testServer([{ ...dashboard([widget('a', { kind: 'table' })]), mayEdit: true }]);
+    await show(server, DASHBOARD_UUID);
+    fireEvent.click(screen.getByTestId('dashboard.edit'));
+    await settle();
+    server.failWith = { status: 403, body: { code: 'dashboards.forbidden', message: 'Only the owner of this dashboard or an administrator of the organisation may change it' } };
+    fireEvent.change(screen.getByLabelText('Title of the dashboard', { exact: false }), { target: { value: 'Mine now' } });
+    fireEvent.click(screen.getByTestId('dashboards.editor.save'));
+    await settle();
+    expect(screen.getByTestId('dashboards.editor.saveProblem').textContent).toBe(
+      'The dashboard could not be saved: Only the owner of this dashboard or an administrator of the organisation may change it.',
+    );
+  });
+
+  it('makes a new dashboard from the list: New dashboard, a title, Save, and it opens', async () => {
+    const server = testServer();
+    await show(server);
+    fireEvent.click(screen.getByTestId('list.new'));
+    await settle();
+    fireEvent.change(screen.getByLabelText('Title of the dashboard', { exact: false }), { target: { value: 'Sales' } });
+    fireEvent.click(screen.getByTestId('dashboards.editor.save'));
+    await settle();
+    expect(server.saved).toHaveLength(1);
+    expect(server.saved[0]).toMatchObject({ version: 1, definition: { title: 'Sales', widgets: [] } });
+    expect(screen.getByTestId('dashboard.title').textContent).toBe('Sales');
+    expect(screen.getByTestId('dashboard.edit')).toBeTruthy();
   });
 });

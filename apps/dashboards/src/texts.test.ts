@@ -8,6 +8,9 @@ describeTexts('dashboards', DASHBOARDS_TEXTS, {
     'dashboards.filters.chip': ['de_DE', 'fr_FR', 'nb_NO', 'sl_SI', 'vi_VN'],
     'dashboards.list.widgets': ['de_DE'],
     'dashboards.value.quarter': ['de_DE'],
+    // The editor's texts, taken in under dashboards.editor: 'Drill-down' and 'Dimension' are German words too.
+    'dashboards.editor.drill.legend': ['de_DE'],
+    'dashboards.editor.drill.dimension': ['de_DE'],
   },
 });
 

@@ -1,6 +1,7 @@
 import { Model } from '@atrium/app-kit';
 import type { DashboardSummary } from '@atrium/shared/dashboards';
 import { failureOf, type DashboardsApi } from './DashboardsApi.js';
+import type { Refusal } from './refusal.js';
 
 /**
  * The dashboards the user sees (docs/behaviour/dashboards.md#the-list):
@@ -10,7 +11,8 @@ import { failureOf, type DashboardsApi } from './DashboardsApi.js';
 export interface DashboardListState {
   status: 'loading' | 'ready' | 'failed';
   dashboards: readonly DashboardSummary[];
-  error: { message: string; details: string } | null;
+  /** Why the list failed (refusal.ts says it) and its technical details. */
+  error: (Refusal & { details: string }) | null;
 }
 
 export class DashboardListModel extends Model<DashboardListState> {
@@ -30,7 +32,7 @@ export class DashboardListModel extends Model<DashboardListState> {
     } catch (error) {
       if (generation !== this.#generation) return;
       const failure = failureOf(error);
-      this.update({ status: 'failed', error: { message: failure.message, details: `${failure.code}\n${failure.message}` } });
+      this.update({ status: 'failed', error: { code: failure.code, params: failure.params, message: failure.message, details: `${failure.code}\n${failure.message}` } });
     }
   }
 

@@ -86,7 +86,17 @@ describe('a dashboard', () => {
     const { model } = setup(server);
     await model.open(DASHBOARD_UUID);
     await model.click('top', { elementId: 'open', data: { status: 'open' } });
-    expect(model.getState().drillFailure).toBe('keyNotFound');
+    expect(model.getState().drillFailure).toMatchObject({ code: 'keyNotFound', key: 'missing' });
+  });
+
+  it("opens the records behind an element of a records drill, in the widget's dataset with the element's filter", async () => {
+    const top = widget('top', { drilldown: { target: 'records', filter: [{ dimension: 'status', op: 'eq', value: '{status}' }], maxDepth: 3 } });
+    const server = testServer([dashboard([top])]);
+    const { model, drilldown } = setup(server);
+    await model.open(DASHBOARD_UUID);
+    await model.click('top', { elementId: 'open', data: { status: 'open' } });
+    expect(model.getState().drillFailure).toBeNull();
+    expect(drilldown.launches).toEqual([{ app: 'Incidents', args: { dataset: 'incidents', filters: [{ dimension: 'status', op: 'eq', value: 'open' }] } }]);
   });
 
   it('applies the filter and title it was opened with (a drill from another dashboard), and releases its stacks when closed', async () => {

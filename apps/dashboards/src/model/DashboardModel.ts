@@ -2,7 +2,8 @@ import { Model } from '@atrium/app-kit';
 import { labelOf } from '@atrium/shared/apps';
 import type { DashboardDto, DashboardText, DatasetInfo, DatasetResult, DrillFilter, Widget } from '@atrium/shared/dashboards';
 import { failureOf, type DashboardsApi } from './DashboardsApi.js';
-import { drillFailureCode, type DesktopDrilldown, type DrillElement, type DrillFailureCode, type DrillStack, type DrillView } from './drill.js';
+import type { Refusal } from './refusal.js';
+import type { DesktopDrilldown, DrillElement, DrillStack, DrillView } from './drill.js';
 import { datasetOf, fillPlaceholders, firstDimension, widgetQuery, type ChosenFilter, type CrossFilter, type QueryContext } from './queries.js';
 import { previousRange, rangeOf, type TimeRangeChoice } from './timeRange.js';
 import { WidgetModel, type WidgetRun } from './WidgetModel.js';
@@ -45,7 +46,8 @@ export interface SlotState {
 
 export interface DashboardState {
   status: 'loading' | 'ready' | 'failed';
-  error: { message: string; details: string; notFound: boolean } | null;
+  /** Why the dashboard could not be opened (refusal.ts says it), its technical details, and whether it is not there (no Retry then). */
+  error: (Refusal & { details: string; notFound: boolean }) | null;
   dashboard: DashboardDto | null;
   title: string;
   datasets: readonly DatasetInfo[];
@@ -54,8 +56,8 @@ export interface DashboardState {
   crossFilters: readonly CrossFilter[];
   openedWith: readonly DrillFilter[];
   slots: readonly SlotState[];
-  /** Why the last drill could not be made. */
-  drillFailure: DrillFailureCode | null;
+  /** Why the last drill could not be made (the engine's DrillError, or the failure of what it opened); drillFailureText says it. */
+  drillFailure: Error | null;
   /** The values each of the dashboard's filters offers (by its index), with the answer that names them (people, links). */
   filterOptions: Readonly<Record<number, FilterOptions>>;
 }
@@ -91,8 +93,8 @@ export class DashboardModel extends Model<DashboardState> {
     return this.#widgets.get(slotId);
   }
 
-  /** Loads a dashboard and runs its widgets' queries. */
-  async open(uuid: string, args: OpenArgs = {}): Promise<void> {
+  /** Loads a dashboard (or shows it as just saved, `known`) and runs its widgets' queries. */
+  async open(uuid: string, args: OpenArgs = {}, known?: DashboardDto): Promise<void> {
     this.#release();
     this.#uuid = uuid;
     this.#openedTitle = args.dashboardTitle ?? null;
@@ -100,10 +102,10 @@ export class DashboardModel extends Model<DashboardState> {
     let dashboard: DashboardDto;
     let datasets: DatasetInfo[];
     try {
-      [dashboard, datasets] = await Promise.all([this.host.api.get(uuid), this.host.api.datasets().catch(() => [])]);
+      [dashboard, datasets] = await Promise.all([known ?? this.host.api.get(uuid), this.host.api.datasets().catch(() => [])]);
     } catch (error) {
       const failure = failureOf(error);
-      this.update({ status: 'failed', error: { message: failure.message, details: `${failure.code}\n${failure.message}`, notFound: failure.status === 404 } });
+      this.update({ status: 'failed', error: { code: failure.code, params: failure.params, message: failure.message, details: `${failure.code}\n${failure.message}`, notFound: failure.status === 404 } });
       return;
     }
     if (this.#disposed) return;
@@ -111,6 +113,11 @@ export class DashboardModel extends Model<DashboardState> {
     this.update({ status: 'ready', dashboard, datasets, timeRange: { key: dashboard.definition.timeRange ?? 'all' } });
     this.#refresh();
     void this.#loadFilterOptions(dashboard, datasets);
+  }
+
+  /** Shows the dashboard as the editor saved it, with the filter and title it was opened with. */
+  showSaved(dto: DashboardDto): Promise<void> {
+    return this.open(dto.uuid, { filter: this.getState().openedWith, dashboardTitle: this.#openedTitle }, dto);
   }
 
   /** Opens the dashboard again (Retry after its load failed). */
@@ -155,18 +162,23 @@ export class DashboardModel extends Model<DashboardState> {
     if (!slot || !dashboard || !slot.clickable) return;
     if (slot.widget.click === 'crossFilter') return this.#crossFilter(slot, element);
     const stack = this.#stacks.get(slotId);
-    if (!stack || !slot.widget.drilldown) return;
+    const { drilldown, query } = slot.widget;
+    // A widget at its drilldown's maxDepth is not clicked through (nothing happens).
+    if (!stack || !drilldown || !stack.canDrill(drilldown)) return;
     this.update({ drillFailure: null });
     try {
-      await stack.drill({ id: slot.widget.id, title: slot.title, footer: slot.footer, drilldown: slot.widget.drilldown }, element, { uuid: dashboard.uuid, title: this.getState().title });
+      const widget = { id: slot.widget.id, title: slot.title, footer: slot.footer, drilldown, query: { app: query.app, dataset: query.dataset } };
+      await stack.drill(widget, element, { uuid: dashboard.uuid, title: this.getState().title });
     } catch (error) {
-      this.update({ drillFailure: drillFailureCode(error) ?? 'unknownTarget' });
+      if (!this.#disposed) this.update({ drillFailure: error instanceof Error ? error : new Error(String(error)) });
     }
   }
 
-  /** Rolls a slot up to `depth` (0: the placed widget), one level by default. */
+  /** Rolls a slot up to `depth` (0: the placed widget; a breadcrumb), one level by default; a slot not drilled stays. */
   rollUp(slotId: string, depth?: number): void {
-    this.#stacks.get(slotId)?.rollUp(depth);
+    const stack = this.#stacks.get(slotId);
+    if (!stack || stack.view.depth === 0) return;
+    stack.rollUp(depth);
   }
 
   dismissDrillFailure(): void {

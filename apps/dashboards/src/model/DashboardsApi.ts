@@ -12,6 +12,8 @@ export class DashboardsFailure extends Error {
     readonly code: string,
     message: string,
     readonly status: number | null = null,
+    /** The values of the text's placeholders the server answered beside the code (refusal.ts translates with them). */
+    readonly params: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'DashboardsFailure';
@@ -27,11 +29,12 @@ export class DashboardsFailure extends Error {
 export function failureOf(error: unknown): DashboardsFailure {
   if (error instanceof DashboardsFailure) return error;
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; status?: unknown; body?: unknown; message?: unknown; reason?: unknown };
-  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as { code?: unknown; message?: unknown };
+  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as { code?: unknown; message?: unknown; params?: unknown };
   const status = typeof e.status === 'number' ? e.status : null;
   const code = typeof body.code === 'string' ? body.code : typeof e.code === 'string' ? e.code : 'request.failed';
   const message = typeof body.message === 'string' ? body.message : typeof e.reason === 'string' && e.reason ? e.reason : typeof e.message === 'string' ? e.message : String(error);
-  return new DashboardsFailure(code, message, status);
+  const params = typeof body.params === 'object' && body.params !== null ? (body.params as Record<string, unknown>) : {};
+  return new DashboardsFailure(code, message, status, params);
 }
 
 /** The bodies of POST and PUT dashboards (DashboardCreateBody, DashboardUpdateBody of the shared contract). */
@@ -42,7 +45,7 @@ export interface DashboardCreateBodyInput {
 export interface DashboardUpdateBodyInput extends DashboardCreateBodyInput {
   version: number;
 }
-type Envelope<T> = { status: 'success'; data: T } | { status: 'error'; message?: string; code?: string };
+type Envelope<T> = { status: 'success'; data: T } | { status: 'error'; message?: string; code?: string; params?: Record<string, unknown> };
 
 /**
  * The dashboards and datasets calls (docs/behaviour/dashboards.md#the-dashboards-application)
@@ -97,6 +100,6 @@ export class DashboardsApi {
       throw failureOf(error);
     }
     if (answer && answer.status === 'success') return answer.data;
-    throw new DashboardsFailure(answer?.code ?? 'request.failed', answer?.message ?? 'The server sent no answer');
+    throw new DashboardsFailure(answer?.code ?? 'request.failed', answer?.message ?? 'The server sent no answer', null, (answer && answer.status === 'error' && answer.params) || {});
   }
 }

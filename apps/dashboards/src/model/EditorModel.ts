@@ -44,6 +44,8 @@ export class EditorFailure extends Error {
     readonly status: number | null,
     message: string,
     readonly code: string | null = null,
+    /** The values of the text's placeholders the server answered beside the code. */
+    readonly params: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'EditorFailure';
@@ -54,10 +56,11 @@ export class EditorFailure extends Error {
 export function editorFailureOf(error: unknown): EditorFailure {
   if (error instanceof EditorFailure) return error;
   const e = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; body?: unknown; message?: unknown };
-  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as { message?: unknown; code?: unknown; data?: { errors?: unknown } };
+  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as { message?: unknown; code?: unknown; params?: unknown; data?: { errors?: unknown } };
   const errors = Array.isArray(body.data?.errors) ? body.data.errors.filter((x): x is string => typeof x === 'string') : [];
   const text = typeof body.message === 'string' ? body.message : typeof e.message === 'string' ? e.message : String(error);
-  return new EditorFailure(typeof e.status === 'number' ? e.status : null, [text, ...errors].join('\n'), typeof body.code === 'string' ? body.code : null);
+  const params = typeof body.params === 'object' && body.params !== null ? (body.params as Record<string, unknown>) : {};
+  return new EditorFailure(typeof e.status === 'number' ? e.status : null, [text, ...errors].join('\n'), typeof body.code === 'string' ? body.code : null, params);
 }
 
 type Envelope<T> = { status: 'success'; data: T } | { status: 'error'; message?: string; code?: string };
@@ -96,7 +99,7 @@ const NEW_SIZE: Readonly<Record<WidgetKind, { w: number; h: number }>> = {
 };
 
 /** Why the last save did not happen: the draft's problems, a change saved by someone else meanwhile, or the server's text. */
-export type SaveProblem = { kind: 'invalid' } | { kind: 'conflict' } | { kind: 'failed'; message: string };
+export type SaveProblem = { kind: 'invalid' } | { kind: 'conflict' } | { kind: 'failed'; message: string; code?: string; params?: Readonly<Record<string, unknown>> };
 
 /** The last move or resize, for the live region ("Moved to column 3, row 2"): 1-based column and row. */
 export interface GridAnnouncement {
@@ -470,7 +473,7 @@ export class EditorModel extends Model<EditorState> {
       return dto;
     } catch (error) {
       const failure = editorFailureOf(error);
-      this.update({ saving: false, saveProblem: failure.status === 409 ? { kind: 'conflict' } : { kind: 'failed', message: failure.message } });
+      this.update({ saving: false, saveProblem: failure.status === 409 ? { kind: 'conflict' } : { kind: 'failed', message: failure.message, ...(failure.code ? { code: failure.code, params: failure.params } : {}) } });
       return null;
     }
   }

@@ -1,6 +1,7 @@
 import { Model } from '@atrium/app-kit';
 import type { DatasetQuery, DatasetResult } from '@atrium/shared/dashboards';
 import { failureOf, type DashboardsApi } from './DashboardsApi.js';
+import type { Refusal } from './refusal.js';
 
 /**
  * One widget slot's figures (docs/behaviour/dashboards.md#widget-states):
@@ -20,7 +21,8 @@ export interface WidgetState {
   /** A KPI's figure of the previous period, when it was asked. */
   previous: DatasetResult | null;
   /** What went wrong: the server's text and the technical details. */
-  error: { message: string; details: string } | null;
+  /** Why the figures failed: the refusal (refusal.ts says it in the user's language) and its technical details. */
+  error: (Refusal & { details: string }) | null;
 }
 
 /** The queries of one run: the widget's, and for a KPI the same over the previous period. */
@@ -80,7 +82,7 @@ export class WidgetModel extends Model<WidgetState> {
       if (generation !== this.#generation) return;
       const failure = failureOf(error);
       const details = failure.status === null ? `${failure.code}\n${failure.message}` : `${failure.code} (${failure.status})\n${failure.message}`;
-      this.update({ status: failure.timedOut ? 'timedOut' : 'failed', error: { message: failure.message, details } });
+      this.update({ status: failure.timedOut ? 'timedOut' : 'failed', error: { code: failure.code, params: failure.params, message: failure.message, details } });
     }
   }
 }

@@ -1,58 +1,24 @@
-import type { Desktop } from '@atrium/sdk';
-import type { DrillContextEntry, DrillFilter, DrillMessage, Drilldown } from '@atrium/shared/dashboards';
+import { DrillError, drillErrorText, fileErrorText, type Desktop, type DesktopDrilldown, type Translate } from '@atrium/sdk';
 
 /**
  * The desktop's drill-down engine as this application uses it
  * (docs/behaviour/dashboards.md#drill-down): one stack per widget slot of
- * an open dashboard, a click drills, a breadcrumb rolls up. The engine
- * lives in the desktop; these are its types as the SDK gives them, kept in
- * this one file so that nothing else of the application depends on where
- * they come from.
+ * an open dashboard, a click drills, a breadcrumb rolls up. The engine and
+ * its types come from the SDK; this file is where the application takes
+ * them, so that nothing else of it depends on where they come from.
  */
-
-/** A clicked element of a widget: its id and the data its placeholders are filled from. */
-export interface DrillElement {
-  elementId: string;
-  data: Readonly<Record<string, string | number | boolean | null>>;
-}
-
-/** What a widget slot shows now. */
-export interface DrillView {
-  widgetId: string;
-  depth: number;
-  filter: readonly DrillFilter[];
-  widgetTitle: string | null;
-  widgetFooter: string | null;
-  dashboardTitle: string | null;
-  entries: readonly DrillContextEntry[];
-}
-
-/** The drill stack of one widget slot. */
-export interface DrillStack {
-  readonly view: DrillView;
-  subscribe(listener: () => void): () => void;
-  canDrill(drilldown: Drilldown | undefined): boolean;
-  drill(widget: { id: string; title: string; footer?: string | null; drilldown: Drilldown }, element: DrillElement, dashboard: { uuid: string; title: string }): Promise<DrillMessage>;
-  rollUp(depth?: number): void;
-}
-
-/** The engine: a stack per slot, released when the dashboard's window closes. */
-export interface DesktopDrilldown {
-  stack(dashboardUuid: string, widgetId: string): DrillStack;
-  release(dashboardUuid: string): void;
-}
-
-/** Why a drill could not be made; the engine throws it with one of these codes. */
-export type DrillFailureCode = 'missingContext' | 'unknownTarget' | 'keyNotFound';
-
-/** The code of a drill failure (`DrillError` of the engine), or null for any other error. */
-export function drillFailureCode(error: unknown): DrillFailureCode | null {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === 'missingContext' || code === 'unknownTarget' || code === 'keyNotFound' ? code : null;
-}
+export { DrillError, type DesktopDrilldown, type DrillElement, type DrillStack, type DrillView, type DrillWidget } from '@atrium/sdk';
 
 /** The desktop's drill-down engine, or null on a desktop without one (nothing drills then). */
 export function drilldownOf(desktop: Desktop): DesktopDrilldown | null {
-  const engine = (desktop as Desktop & { drilldown?: DesktopDrilldown }).drilldown;
-  return engine ?? null;
+  return (desktop as Partial<Pick<Desktop, 'drilldown'>>).drilldown ?? null;
+}
+
+/**
+ * Why a drill could not be made, in the user's language: the engine's
+ * refusal (a DrillError), else the failure of what the drill opened (a
+ * file that is not there, an application that could not start).
+ */
+export function drillFailureText(error: unknown, t: Translate): string {
+  return error instanceof DrillError ? drillErrorText(error, t) : fileErrorText(error, t);
 }

@@ -1,12 +1,12 @@
 /**
  * Fakes for the models' and views' tests: a desktop.request answering the
  * dashboards and datasets calls from fixtures (recording each query, able
- * to hold or fail answers), and a drill-down engine with the desktop's
- * rules for widget targets. Never imported by production code.
+ * to hold or fail answers), and the desktop's drill-down engine over a
+ * recording host. Never imported by production code.
  */
-import type { Desktop } from '@atrium/sdk';
-import type { DashboardDto, DashboardSummary, DatasetInfo, DatasetQuery, DatasetResult, DrillFilter, Drilldown, Widget } from '@atrium/shared/dashboards';
-import type { DesktopDrilldown, DrillStack, DrillView } from './drill.js';
+import { createDrilldown, type Desktop, type LaunchRequest } from '@atrium/sdk';
+import type { DashboardDto, DashboardSummary, DatasetInfo, DatasetQuery, DatasetResult, Widget } from '@atrium/shared/dashboards';
+import type { DesktopDrilldown, DrillStack } from './drill.js';
 
 export const DASHBOARD_UUID = '11111111-1111-4111-8111-111111111111';
 
@@ -75,7 +75,9 @@ export interface TestServer {
   /** What a query answers (default: two statuses). */
   answer: (query: DatasetQuery) => DatasetResult;
   /** Makes the next calls fail with this refusal (a RequestError-like object). */
-  failWith: { status: number; body: { code: string; message: string } } | null;
+  failWith: { status: number; body: { code: string; message: string; params?: Record<string, string> } } | null;
+  /** The dashboards saved (POST and PUT dashboards), in order. */
+  saved: DashboardDto[];
   /** Holds query answers until release(). */
   hold: boolean;
   release(): void;
@@ -90,6 +92,7 @@ export function testServer(dashboards: DashboardDto[] = []): TestServer {
     datasets: [INCIDENTS],
     answer: () => byStatus([['open', 4], ['closed', 9]]),
     failWith: null,
+    saved: [],
     hold: false,
     release: () => waiting.splice(0).forEach((go) => go()),
     request: (async (method: string, path: string, body?: unknown) => {
@@ -99,6 +102,10 @@ export function testServer(dashboards: DashboardDto[] = []): TestServer {
         if (server.hold) await new Promise<void>((resolve) => waiting.push(resolve));
       }
       if (server.failWith) throw Object.assign(new Error('refused'), { code: 'request.failed', ...server.failWith });
+      if (method === 'post' || method === 'put') {
+        const saved = save(server, method, path, body as { definition: DashboardDto['definition']; sharing: DashboardDto['sharing']; version?: number });
+        if (saved) return { status: 'success', data: saved };
+      }
       if (path === 'datasets') return { status: 'success', data: { datasets: server.datasets } };
       if (path === 'dashboards') return { status: 'success', data: { dashboards: server.summaries } };
       if (path === 'datasets/query') return { status: 'success', data: server.answer(body as DatasetQuery) };
@@ -110,65 +117,58 @@ export function testServer(dashboards: DashboardDto[] = []): TestServer {
   return server;
 }
 
-/** A drill-down engine for tests: widget targets push a view with the filter's placeholders filled; every drill is recorded. */
-export function testDrilldown(): DesktopDrilldown & { drills: Array<{ widgetId: string; elementId: string; target: string }>; released: string[] } {
-  const stacks = new Map<string, DrillStack>();
-  const engine = {
-    drills: [] as Array<{ widgetId: string; elementId: string; target: string }>,
-    released: [] as string[],
-    stack(uuid: string, widgetId: string): DrillStack {
-      const key = `${uuid}/${widgetId}`;
-      let stack = stacks.get(key);
-      if (!stack) stacks.set(key, (stack = fakeStack(widgetId, engine.drills)));
-      return stack;
-    },
-    release(uuid: string) {
-      engine.released.push(uuid);
-      for (const key of [...stacks.keys()]) if (key.startsWith(`${uuid}/`)) stacks.delete(key);
-    },
-  };
-  return engine;
+/** POST dashboards (a new one, version 1) and PUT dashboards/:uuid (its version checked) as the server keeps them; null for other paths. */
+function save(server: TestServer, method: 'post' | 'put', path: string, body: { definition: DashboardDto['definition']; sharing: DashboardDto['sharing']; version?: number }): DashboardDto | null {
+  const at = method === 'put' ? server.dashboards.findIndex((d) => path === `dashboards/${d.uuid}`) : -1;
+  if (method === 'post' ? path !== 'dashboards' : at < 0) return null;
+  const before = server.dashboards[at];
+  if (before && before.version !== body.version) {
+    throw Object.assign(new Error('conflict'), { status: 409, body: { code: 'dashboards.conflict', message: 'changed', params: { version: String(before.version) } } });
+  }
+  const uuid = before?.uuid ?? `a0000000-0000-4000-8000-00000000000${server.saved.length + 1}`;
+  const saved: DashboardDto = { ...(before ?? dashboard([])), uuid, definition: body.definition, sharing: body.sharing, mayEdit: true, version: (before?.version ?? 0) + 1 };
+  if (before) server.dashboards[at] = saved;
+  else server.dashboards.push(saved);
+  server.saved.push(saved);
+  return saved;
 }
 
-function fill(value: DrillFilter['value'], data: Readonly<Record<string, unknown>>): DrillFilter['value'] {
-  if (typeof value !== 'string') return value;
-  return value.replace(/\{(\w+)\}/g, (_, key: string) => {
-    if (!(key in data)) throw Object.assign(new Error(`No ${key}`), { code: 'keyNotFound', key });
-    return String(data[key]);
+/**
+ * The desktop's drill-down engine for tests, recording each drill, each
+ * release and what the drills launched; a file target finds no file.
+ */
+export function testDrilldown(): DesktopDrilldown & { drills: Array<{ widgetId: string; elementId: string; target: string }>; released: string[]; launches: LaunchRequest[] } {
+  const launches: LaunchRequest[] = [];
+  const missing = (path: string) => Object.assign(new Error(`No file '${path}'`), { code: 'vfs.notFound', params: { path } });
+  const engine = createDrilldown({
+    locale: 'en_EN',
+    launch: async (request) => void launches.push(request),
+    openFile: async () => undefined,
+    files: { stat: (path) => Promise.reject(missing(path)) },
   });
-}
-
-function fakeStack(widgetId: string, drills: Array<{ widgetId: string; elementId: string; target: string }>): DrillStack {
-  const listeners = new Set<() => void>();
-  const views: DrillView[] = [{ widgetId, depth: 0, filter: [], widgetTitle: null, widgetFooter: null, dashboardTitle: null, entries: [] }];
-  const top = () => views[views.length - 1]!;
-  const tell = () => listeners.forEach((l) => l());
-  return {
+  const drills: Array<{ widgetId: string; elementId: string; target: string }> = [];
+  const released: string[] = [];
+  const recording = (stack: DrillStack): DrillStack => ({
     get view() {
-      return top();
+      return stack.view;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+    subscribe: (listener) => stack.subscribe(listener),
+    canDrill: (drilldown) => stack.canDrill(drilldown),
+    rollUp: (depth) => stack.rollUp(depth),
+    drill(widget, element, dashboard) {
+      drills.push({ widgetId: widget.id, elementId: element.elementId, target: widget.drilldown.target });
+      return stack.drill(widget, element, dashboard);
     },
-    canDrill: (drilldown?: Drilldown) => !!drilldown && top().depth < (drilldown.maxDepth ?? 3),
-    async drill(widget, element, dashboard) {
-      const d = widget.drilldown;
-      drills.push({ widgetId: widget.id, elementId: element.elementId, target: d.target });
-      const filter = [...top().filter, ...(d.filter ?? []).map((f) => ({ ...f, value: fill(f.value, element.data) }))];
-      const titles = { widgetTitle: typeof d.widgetTitle === 'string' ? (fill(d.widgetTitle, element.data) as string) : null, widgetFooter: null, dashboardTitle: typeof d.dashboardTitle === 'string' ? d.dashboardTitle : null };
-      if (d.target === 'widget') {
-        const entry = { widgetId: widget.id, nextWidgetId: d.nextWidgetId ?? null, target: d.target, filter, ...titles, isBound: true, maxDepth: d.maxDepth ?? 3 };
-        views.push({ widgetId: d.nextWidgetId ?? widget.id, depth: top().depth + 1, filter, ...titles, entries: [...top().entries, entry] });
-        tell();
-      }
-      return { action: 'drilldown', widgetId: widget.id, elementId: element.elementId, target: d.target, nextWidgetId: d.nextWidgetId ?? null, filter, titles, dashboardUuid: dashboard.uuid };
+  });
+  return {
+    drills,
+    released,
+    launches,
+    stack: (uuid, widgetId) => recording(engine.stack(uuid, widgetId)),
+    release(uuid) {
+      released.push(uuid);
+      engine.release(uuid);
     },
-    rollUp(depth?: number) {
-      const to = depth ?? Math.max(0, top().depth - 1);
-      if (to >= top().depth) return;
-      views.length = to + 1;
-      tell();
-    },
+    follow: (drilldown, element, query) => engine.follow(drilldown, element, query),
   };
 }

@@ -1,4 +1,5 @@
 import type { TextsShape } from '@atrium/sdk';
+import editor from '../views/editor/texts/de_DE.js';
 import type { en_EN } from './en_EN.js';
 
 /** The texts of Dashboards in German: the keys of en_EN.ts, loaded when the desktop needs this locale. */
@@ -13,6 +14,7 @@ const de_DE: TextsShape<typeof en_EN> = {
       owner: 'Besitzer: {{name}}',
       open: '{{title}} öffnen',
       refresh: 'Aktualisieren',
+      new: 'Neues Dashboard',
       sharing: {
         private: 'Nur der Besitzer',
         organisation: 'Die ganze Organisation',
@@ -79,9 +81,6 @@ const de_DE: TextsShape<typeof en_EN> = {
       sortBy: 'Nach {{column}} sortieren',
     },
     drill: {
-      missingContext: 'Es gibt nichts zurückzunehmen: Dieses Element wurde nicht aufgeschlüsselt.',
-      unknownTarget: 'Der Drilldown dieses Elements führt ins Leere: Sein Ziel existiert nicht.',
-      keyNotFound: 'Das angeklickte Element hat keinen Wert für einen Platzhalter dieses Drilldowns.',
       dismiss: 'Schließen',
     },
     value: {
@@ -91,6 +90,30 @@ const de_DE: TextsShape<typeof en_EN> = {
       quarter: 'Q{{quarter}} {{year}}',
       week: 'Woche {{week}}, {{year}}',
     },
+    refusal: {
+      dashboards: {
+        notFound: 'Dieses Dashboard gibt es nicht, oder es ist nicht mit Ihnen geteilt.',
+        noOrganisation: 'Dashboards gehören zu einer Organisation: Wählen Sie zuerst eine aus.',
+        forbidden: 'Nur der Besitzer dieses Dashboards oder ein Administrator der Organisation darf es ändern.',
+        conflict: 'Dieses Dashboard wurde inzwischen geändert (jetzt Version {{version}}). Laden Sie es neu, um die Änderung zu sehen, und nehmen Sie Ihre dann erneut vor.',
+        invalid: 'Das Dashboard kann nicht gespeichert werden: {{problems}}',
+        notYourHome: 'Sie dürfen nur Ihre eigene Startseite lesen.',
+      },
+      datasets: {
+        unknownApp: 'Es gibt keine Anwendung {{app}}, die Sie verwenden dürfen.',
+        unknownDataset: 'Die Anwendung {{app}} hat keinen Datensatz {{dataset}}.',
+        unknownDimension: 'Der Datensatz {{dataset}} hat keine Dimension {{key}}.',
+        unknownMeasure: 'Der Datensatz {{dataset}} hat keine Kennzahl {{key}}.',
+        unavailable: '{{key}} des Datensatzes {{dataset}} kann nicht berechnet werden: Der Datensatz deklariert mehr Dimensionen und Kennzahlen, als seine Zahlen fassen.',
+        forbidden: 'Sie dürfen die Datensätze, die {{dataset}} zählt, nicht lesen.',
+        hiddenField: 'Sie dürfen das Feld hinter {{key}} nicht sehen, daher können die Zahlen es nicht verwenden.',
+        badFilter: 'Der Filter auf {{key}} kann so nicht verwendet werden: {{reason}}',
+        badSort: 'Die Zahlen können nicht nach {{key}} sortiert werden.',
+        badRange: 'Der Zeitraum ist nicht gültig: {{reason}}',
+        timeout: 'Die Berechnung der Zahlen hat zu lange gedauert und wurde abgebrochen. Schränken Sie die Filter oder den Zeitraum ein und versuchen Sie es erneut.',
+      },
+    },
+    editor: editor.dashboards.editor,
   },
 };
 

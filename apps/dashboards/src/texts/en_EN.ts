@@ -1,3 +1,5 @@
+import { en_EN as EDITOR_ENGLISH } from '../views/editor/texts/en_EN.js';
+
 /** English, the fallback: the Dashboards application's own texts (under 'dashboards'). */
 export const en_EN = {
   dashboards: {
@@ -10,6 +12,7 @@ export const en_EN = {
       owner: 'Owner: {{name}}',
       open: 'Open {{title}}',
       refresh: 'Refresh',
+      new: 'New dashboard',
       sharing: {
         private: 'Only the owner',
         organisation: 'The whole organisation',
@@ -76,9 +79,6 @@ export const en_EN = {
       sortBy: 'Sort by {{column}}',
     },
     drill: {
-      missingContext: 'There is nothing to roll up: this widget has not been drilled into.',
-      unknownTarget: 'The drill-down of this widget leads nowhere: its target does not exist.',
-      keyNotFound: 'The clicked element has no value for a placeholder of this drill-down.',
       dismiss: 'Dismiss',
     },
     value: {
@@ -88,5 +88,29 @@ export const en_EN = {
       quarter: 'Q{{quarter}} {{year}}',
       week: 'Week {{week}}, {{year}}',
     },
+    refusal: {
+      dashboards: {
+        notFound: 'This dashboard does not exist or is not shared with you.',
+        noOrganisation: 'Dashboards belong to an organisation: choose one first.',
+        forbidden: 'Only the owner of this dashboard or an administrator of the organisation may change it.',
+        conflict: 'This dashboard was changed meanwhile (now version {{version}}). Reload it to see the change, then make yours again.',
+        invalid: 'The dashboard cannot be saved: {{problems}}',
+        notYourHome: 'You may read only your own home.',
+      },
+      datasets: {
+        unknownApp: 'There is no application {{app}} you may use.',
+        unknownDataset: 'The application {{app}} has no dataset {{dataset}}.',
+        unknownDimension: 'The dataset {{dataset}} has no dimension {{key}}.',
+        unknownMeasure: 'The dataset {{dataset}} has no measure {{key}}.',
+        unavailable: '{{key}} of the dataset {{dataset}} cannot be computed: the dataset declares more dimensions and measures than its figures hold.',
+        forbidden: 'You may not read the records the dataset {{dataset}} counts.',
+        hiddenField: 'You may not see the field behind {{key}}, so the figures cannot use it.',
+        badFilter: 'The filter on {{key}} cannot be used that way: {{reason}}',
+        badSort: 'The figures cannot be sorted by {{key}}.',
+        badRange: 'The time range is not valid: {{reason}}',
+        timeout: 'The figures took too long to compute and were stopped. Narrow the filters or the time range, then try again.',
+      },
+    },
+    editor: EDITOR_ENGLISH.dashboards.editor,
   },
 };

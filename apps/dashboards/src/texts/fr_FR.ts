@@ -1,4 +1,5 @@
 import type { TextsShape } from '@atrium/sdk';
+import editor from '../views/editor/texts/fr_FR.js';
 import type { en_EN } from './en_EN.js';
 
 /** The texts of Dashboards in French: the keys of en_EN.ts, loaded when the desktop needs this locale. */
@@ -13,6 +14,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
       owner: 'Propriétaire : {{name}}',
       open: 'Ouvrir {{title}}',
       refresh: 'Actualiser',
+      new: 'Nouveau tableau de bord',
       sharing: {
         private: 'Le propriétaire seul',
         organisation: 'Toute l’organisation',
@@ -79,9 +81,6 @@ const fr_FR: TextsShape<typeof en_EN> = {
       sortBy: 'Trier par {{column}}',
     },
     drill: {
-      missingContext: 'Il n’y a rien à remonter : cet élément n’a pas été exploré.',
-      unknownTarget: 'L’exploration de cet élément ne mène nulle part : sa cible n’existe pas.',
-      keyNotFound: 'L’élément cliqué n’a pas de valeur pour un espace réservé de cette exploration.',
       dismiss: 'Fermer',
     },
     value: {
@@ -91,6 +90,30 @@ const fr_FR: TextsShape<typeof en_EN> = {
       quarter: 'T{{quarter}} {{year}}',
       week: 'Semaine {{week}}, {{year}}',
     },
+    refusal: {
+      dashboards: {
+        notFound: 'Ce tableau de bord n’existe pas ou n’est pas partagé avec vous.',
+        noOrganisation: 'Les tableaux de bord appartiennent à une organisation : choisissez-en une d’abord.',
+        forbidden: 'Seul le propriétaire de ce tableau de bord ou un administrateur de l’organisation peut le modifier.',
+        conflict: 'Ce tableau de bord a été modifié entre-temps (version {{version}} maintenant). Rechargez-le pour voir la modification, puis refaites la vôtre.',
+        invalid: 'Le tableau de bord ne peut pas être enregistré : {{problems}}',
+        notYourHome: 'Vous ne pouvez lire que votre propre accueil.',
+      },
+      datasets: {
+        unknownApp: 'Il n’existe aucune application {{app}} que vous puissiez utiliser.',
+        unknownDataset: 'L’application {{app}} n’a pas de jeu de données {{dataset}}.',
+        unknownDimension: 'Le jeu de données {{dataset}} n’a pas de dimension {{key}}.',
+        unknownMeasure: 'Le jeu de données {{dataset}} n’a pas de mesure {{key}}.',
+        unavailable: '{{key}} du jeu de données {{dataset}} ne peut pas être calculé : le jeu de données déclare plus de dimensions et de mesures que ses chiffres n’en contiennent.',
+        forbidden: 'Vous ne pouvez pas lire les enregistrements que compte le jeu de données {{dataset}}.',
+        hiddenField: 'Vous ne pouvez pas voir le champ derrière {{key}}, les chiffres ne peuvent donc pas l’utiliser.',
+        badFilter: 'Le filtre sur {{key}} ne peut pas être utilisé ainsi : {{reason}}',
+        badSort: 'Les chiffres ne peuvent pas être triés par {{key}}.',
+        badRange: 'La période n’est pas valide : {{reason}}',
+        timeout: 'Le calcul des chiffres a pris trop de temps et a été arrêté. Restreignez les filtres ou la période, puis réessayez.',
+      },
+    },
+    editor: editor.dashboards.editor,
   },
 };
 

@@ -1,4 +1,5 @@
 import type { TextsShape } from '@atrium/sdk';
+import editor from '../views/editor/texts/nb_NO.js';
 import type { en_EN } from './en_EN.js';
 
 /** The texts of Dashboards in Norwegian Bokmål: the keys of en_EN.ts, loaded when the desktop needs this locale. */
@@ -13,6 +14,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
       owner: 'Eier: {{name}}',
       open: 'Åpne {{title}}',
       refresh: 'Oppdater',
+      new: 'Nytt dashbord',
       sharing: {
         private: 'Bare eieren',
         organisation: 'Hele organisasjonen',
@@ -79,9 +81,6 @@ const nb_NO: TextsShape<typeof en_EN> = {
       sortBy: 'Sorter etter {{column}}',
     },
     drill: {
-      missingContext: 'Det er ingenting å gå tilbake fra: dette elementet er ikke detaljert.',
-      unknownTarget: 'Detaljvisningen for dette elementet leder ingen steder: målet finnes ikke.',
-      keyNotFound: 'Elementet du klikket på, har ingen verdi for en plassholder i denne detaljvisningen.',
       dismiss: 'Lukk',
     },
     value: {
@@ -91,6 +90,30 @@ const nb_NO: TextsShape<typeof en_EN> = {
       quarter: 'K{{quarter}} {{year}}',
       week: 'Uke {{week}}, {{year}}',
     },
+    refusal: {
+      dashboards: {
+        notFound: 'Dette dashbordet finnes ikke eller er ikke delt med deg.',
+        noOrganisation: 'Dashbord hører til en organisasjon: velg en først.',
+        forbidden: 'Bare eieren av dette dashbordet eller en administrator i organisasjonen kan endre det.',
+        conflict: 'Dette dashbordet ble endret i mellomtiden (nå versjon {{version}}). Last det inn på nytt for å se endringen, og gjør så din igjen.',
+        invalid: 'Dashbordet kan ikke lagres: {{problems}}',
+        notYourHome: 'Du kan bare lese din egen startside.',
+      },
+      datasets: {
+        unknownApp: 'Det finnes ingen applikasjon {{app}} som du kan bruke.',
+        unknownDataset: 'Applikasjonen {{app}} har ikke datasettet {{dataset}}.',
+        unknownDimension: 'Datasettet {{dataset}} har ikke dimensjonen {{key}}.',
+        unknownMeasure: 'Datasettet {{dataset}} har ikke målet {{key}}.',
+        unavailable: '{{key}} i datasettet {{dataset}} kan ikke beregnes: datasettet oppgir flere dimensjoner og mål enn tallene rommer.',
+        forbidden: 'Du har ikke lov til å lese postene som datasettet {{dataset}} teller.',
+        hiddenField: 'Du har ikke lov til å se feltet bak {{key}}, så tallene kan ikke bruke det.',
+        badFilter: 'Filteret på {{key}} kan ikke brukes slik: {{reason}}',
+        badSort: 'Tallene kan ikke sorteres etter {{key}}.',
+        badRange: 'Tidsrommet er ikke gyldig: {{reason}}',
+        timeout: 'Tallene tok for lang tid å beregne og ble stoppet. Snevre inn filtrene eller tidsrommet, og prøv igjen.',
+      },
+    },
+    editor: editor.dashboards.editor,
   },
 };
 

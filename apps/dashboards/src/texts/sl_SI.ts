@@ -1,4 +1,5 @@
 import type { TextsShape } from '@atrium/sdk';
+import editor from '../views/editor/texts/sl_SI.js';
 import type { en_EN } from './en_EN.js';
 
 /** The texts of Dashboards in Slovenian: the keys of en_EN.ts, loaded when the desktop needs this locale. */
@@ -13,6 +14,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
       owner: 'Lastnik: {{name}}',
       open: 'Odpri {{title}}',
       refresh: 'Osveži',
+      new: 'Nova nadzorna plošča',
       sharing: {
         private: 'Samo lastnik',
         organisation: 'Vsa organizacija',
@@ -79,9 +81,6 @@ const sl_SI: TextsShape<typeof en_EN> = {
       sortBy: 'Razvrsti po {{column}}',
     },
     drill: {
-      missingContext: 'Ni se kam vrniti: ta gradnik ni bil razčlenjen.',
-      unknownTarget: 'Podrobni pogled tega gradnika ne vodi nikamor: njegov cilj ne obstaja.',
-      keyNotFound: 'Kliknjeni element nima vrednosti za ogrado tega podrobnega pogleda.',
       dismiss: 'Zapri',
     },
     value: {
@@ -91,6 +90,30 @@ const sl_SI: TextsShape<typeof en_EN> = {
       quarter: '{{quarter}}. čet. {{year}}',
       week: '{{week}}. teden, {{year}}',
     },
+    refusal: {
+      dashboards: {
+        notFound: 'Ta nadzorna plošča ne obstaja ali ni deljena z vami.',
+        noOrganisation: 'Nadzorne plošče pripadajo organizaciji: najprej izberite eno.',
+        forbidden: 'To nadzorno ploščo lahko spremeni le njen lastnik ali skrbnik organizacije.',
+        conflict: 'Ta nadzorna plošča je bila medtem spremenjena (zdaj različica {{version}}). Znova jo naložite, da vidite spremembo, nato ponovite svojo.',
+        invalid: 'Nadzorne plošče ni mogoče shraniti: {{problems}}',
+        notYourHome: 'Brati smete le svojo domačo stran.',
+      },
+      datasets: {
+        unknownApp: 'Ni aplikacije {{app}}, ki bi jo smeli uporabljati.',
+        unknownDataset: 'Aplikacija {{app}} nima nabora podatkov {{dataset}}.',
+        unknownDimension: 'Nabor podatkov {{dataset}} nima dimenzije {{key}}.',
+        unknownMeasure: 'Nabor podatkov {{dataset}} nima mere {{key}}.',
+        unavailable: '{{key}} nabora podatkov {{dataset}} ni mogoče izračunati: nabor navaja več dimenzij in mer, kot jih njegove številke vsebujejo.',
+        forbidden: 'Ne smete brati zapisov, ki jih šteje nabor podatkov {{dataset}}.',
+        hiddenField: 'Polja za {{key}} ne smete videti, zato ga številke ne morejo uporabiti.',
+        badFilter: 'Filtra za {{key}} ni mogoče uporabiti tako: {{reason}}',
+        badSort: 'Številk ni mogoče razvrstiti po {{key}}.',
+        badRange: 'Časovno obdobje ni veljavno: {{reason}}',
+        timeout: 'Izračun številk je trajal predolgo in je bil ustavljen. Zožite filtre ali časovno obdobje in poskusite znova.',
+      },
+    },
+    editor: editor.dashboards.editor,
   },
 };
 

@@ -1,4 +1,5 @@
 import type { TextsShape } from '@atrium/sdk';
+import editor from '../views/editor/texts/vi_VN.js';
 import type { en_EN } from './en_EN.js';
 
 /** The texts of Dashboards in Vietnamese: the keys of en_EN.ts, loaded when the desktop needs this locale. */
@@ -13,6 +14,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
       owner: 'Chủ sở hữu: {{name}}',
       open: 'Mở {{title}}',
       refresh: 'Làm mới',
+      new: 'Bảng điều khiển mới',
       sharing: {
         private: 'Chỉ chủ sở hữu',
         organisation: 'Toàn bộ tổ chức',
@@ -79,9 +81,6 @@ const vi_VN: TextsShape<typeof en_EN> = {
       sortBy: 'Sắp xếp theo {{column}}',
     },
     drill: {
-      missingContext: 'Không có gì để quay lại: thành phần này chưa được xem chi tiết.',
-      unknownTarget: 'Phần xem chi tiết của thành phần này không dẫn tới đâu: đích của nó không tồn tại.',
-      keyNotFound: 'Phần tử được nhấp không có giá trị cho một chỗ giữ chỗ của phần xem chi tiết này.',
       dismiss: 'Đóng',
     },
     value: {
@@ -91,6 +90,30 @@ const vi_VN: TextsShape<typeof en_EN> = {
       quarter: 'Quý {{quarter}} {{year}}',
       week: 'Tuần {{week}}, {{year}}',
     },
+    refusal: {
+      dashboards: {
+        notFound: 'Bảng điều khiển này không tồn tại hoặc không được chia sẻ với bạn.',
+        noOrganisation: 'Bảng điều khiển thuộc về một tổ chức: hãy chọn một tổ chức trước.',
+        forbidden: 'Chỉ chủ sở hữu bảng điều khiển này hoặc quản trị viên của tổ chức mới được thay đổi nó.',
+        conflict: 'Bảng điều khiển này đã được thay đổi trong lúc đó (nay là phiên bản {{version}}). Hãy tải lại để xem thay đổi, rồi thực hiện lại thay đổi của bạn.',
+        invalid: 'Không thể lưu bảng điều khiển: {{problems}}',
+        notYourHome: 'Bạn chỉ được đọc trang chủ của chính mình.',
+      },
+      datasets: {
+        unknownApp: 'Không có ứng dụng {{app}} nào mà bạn được dùng.',
+        unknownDataset: 'Ứng dụng {{app}} không có tập dữ liệu {{dataset}}.',
+        unknownDimension: 'Tập dữ liệu {{dataset}} không có chiều {{key}}.',
+        unknownMeasure: 'Tập dữ liệu {{dataset}} không có số đo {{key}}.',
+        unavailable: 'Không thể tính {{key}} của tập dữ liệu {{dataset}}: tập dữ liệu khai báo nhiều chiều và số đo hơn số liệu của nó chứa được.',
+        forbidden: 'Bạn không được đọc các bản ghi mà tập dữ liệu {{dataset}} đếm.',
+        hiddenField: 'Bạn không được xem trường đằng sau {{key}}, nên số liệu không thể dùng nó.',
+        badFilter: 'Không thể dùng bộ lọc trên {{key}} theo cách đó: {{reason}}',
+        badSort: 'Không thể sắp xếp số liệu theo {{key}}.',
+        badRange: 'Khoảng thời gian không hợp lệ: {{reason}}',
+        timeout: 'Việc tính số liệu mất quá nhiều thời gian và đã bị dừng. Hãy thu hẹp bộ lọc hoặc khoảng thời gian, rồi thử lại.',
+      },
+    },
+    editor: editor.dashboards.editor,
   },
 };
 

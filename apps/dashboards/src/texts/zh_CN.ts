@@ -1,4 +1,5 @@
 import type { TextsShape } from '@atrium/sdk';
+import editor from '../views/editor/texts/zh_CN.js';
 import type { en_EN } from './en_EN.js';
 
 /** The texts of Dashboards in Simplified Chinese: the keys of en_EN.ts, loaded when the desktop needs this locale. */
@@ -13,6 +14,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
       owner: '所有者：{{name}}',
       open: '打开{{title}}',
       refresh: '刷新',
+      new: '新建仪表板',
       sharing: {
         private: '仅所有者',
         organisation: '整个组织',
@@ -79,9 +81,6 @@ const zh_CN: TextsShape<typeof en_EN> = {
       sortBy: '按{{column}}排序',
     },
     drill: {
-      missingContext: '无可返回的层级：此组件尚未下钻。',
-      unknownTarget: '此组件的下钻没有去处：其目标不存在。',
-      keyNotFound: '所点击的元素缺少此下钻某个占位符的值。',
       dismiss: '关闭',
     },
     value: {
@@ -91,6 +90,30 @@ const zh_CN: TextsShape<typeof en_EN> = {
       quarter: '{{year}} 年第 {{quarter}} 季度',
       week: '{{year}} 年第 {{week}} 周',
     },
+    refusal: {
+      dashboards: {
+        notFound: '此仪表板不存在，或未与您共享。',
+        noOrganisation: '仪表板属于某个组织：请先选择一个组织。',
+        forbidden: '只有此仪表板的所有者或组织的管理员可以更改它。',
+        conflict: '此仪表板在此期间已被更改（现为第 {{version}} 版）。请重新加载以查看更改，然后再次进行您的更改。',
+        invalid: '无法保存仪表板：{{problems}}',
+        notYourHome: '您只能读取自己的主页。',
+      },
+      datasets: {
+        unknownApp: '没有您可以使用的应用程序 {{app}}。',
+        unknownDataset: '应用程序 {{app}} 没有数据集 {{dataset}}。',
+        unknownDimension: '数据集 {{dataset}} 没有维度 {{key}}。',
+        unknownMeasure: '数据集 {{dataset}} 没有度量 {{key}}。',
+        unavailable: '无法计算数据集 {{dataset}} 的 {{key}}：该数据集声明的维度和度量多于其数据所能容纳的数量。',
+        forbidden: '您无权读取数据集 {{dataset}} 统计的记录。',
+        hiddenField: '您无权查看 {{key}} 背后的字段，因此数据无法使用它。',
+        badFilter: '{{key}} 上的筛选条件不能这样使用：{{reason}}',
+        badSort: '数据无法按 {{key}} 排序。',
+        badRange: '时间范围无效：{{reason}}',
+        timeout: '数据计算耗时过长，已被停止。请缩小筛选条件或时间范围，然后重试。',
+      },
+    },
+    editor: editor.dashboards.editor,
   },
 };
 

@@ -1,25 +1,27 @@
 import { ArrowLeftIcon, FailureState, useModel, useTranslation } from '@atrium/app-kit';
 import type { JSX } from 'react';
 import type { DashboardModel, DashboardState } from '../model/DashboardModel.js';
+import { drillFailureText } from '../model/drill.js';
 import { Chips, DashboardFilters } from './Filters.js';
 import { RangePicker } from './RangePicker.js';
+import { refusalText } from '../model/refusal.js';
 import { WidgetCard } from './WidgetCard.js';
 
 export interface DashboardViewProps {
   model: DashboardModel;
   today: string;
-  /** Back to the list of dashboards. */
-  onBack(): void;
-  /** Edit the dashboard (offered only when the user may change it). */
-  onEdit(dashboardUuid: string): void;
+  /** Back to the list of dashboards; absent (the home widget): no Back. */
+  onBack?(): void;
+  /** Edit the dashboard (offered only when the user may change it); absent (the home widget): no Edit. */
+  onEdit?(dashboardUuid: string): void;
 }
 
 function DrillFailure({ model, state }: { model: DashboardModel; state: DashboardState }): JSX.Element | null {
   const { t } = useTranslation();
-  if (!state.drillFailure) return null;
+  if (state.drillFailure === null) return null;
   return (
     <div className="dsh-notice" role="alert" data-testid="dashboard.drillFailure">
-      <span>{t(`dashboards.drill.${state.drillFailure}`)}</span>
+      <span>{drillFailureText(state.drillFailure, t)}</span>
       <button type="button" className="dsh-button" onClick={() => model.dismissDrillFailure()}>
         {t('dashboards.drill.dismiss')}
       </button>
@@ -40,10 +42,12 @@ export function DashboardView({ model, today, onBack, onEdit }: DashboardViewPro
   return (
     <div className="dsh-dashboard" data-testid="dashboard" data-status={state.status}>
       <header className="dsh-bar">
-        <button type="button" className="dsh-button dsh-back" onClick={onBack} data-testid="dashboard.back">
-          <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
-          {t('dashboards.dashboard.back')}
-        </button>
+        {onBack && (
+          <button type="button" className="dsh-button dsh-back" onClick={onBack} data-testid="dashboard.back">
+            <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
+            {t('dashboards.dashboard.back')}
+          </button>
+        )}
         <h2 className="dsh-title" data-testid="dashboard.title">
           {state.title}
         </h2>
@@ -52,7 +56,7 @@ export function DashboardView({ model, today, onBack, onEdit }: DashboardViewPro
             {t('dashboards.dashboard.refresh')}
           </button>
         )}
-        {dashboard?.mayEdit && (
+        {onEdit && dashboard?.mayEdit && (
           <button type="button" className="dsh-button" onClick={() => onEdit(dashboard.uuid)} data-testid="dashboard.edit">
             {t('dashboards.dashboard.edit')}
           </button>
@@ -67,7 +71,7 @@ export function DashboardView({ model, today, onBack, onEdit }: DashboardViewPro
       {state.status === 'failed' && (
         <FailureState
           title={t('dashboards.dashboard.failed')}
-          reason={state.error?.message}
+          reason={state.error ? refusalText(state.error, t) : undefined}
           retry={state.error?.notFound ? undefined : { label: t('dashboards.widget.retry'), onRetry: () => void model.retry() }}
           details={state.error ? { label: t('dashboards.widget.details'), text: state.error.details } : undefined}
           testIds={{ root: 'dashboard.failed' }}

@@ -2,11 +2,14 @@ import { FailureState, useModel, useTranslation } from '@atrium/app-kit';
 import type { DashboardSharing, DashboardSummary } from '@atrium/shared/dashboards';
 import type { JSX } from 'react';
 import type { DashboardListModel } from '../model/DashboardListModel.js';
+import { refusalText } from '../model/refusal.js';
 import { textOf } from '../model/DashboardModel.js';
 
 export interface ListViewProps {
   model: DashboardListModel;
   onOpen(uuid: string): void;
+  /** Makes a new dashboard (the editor); absent: not offered. */
+  onCreate?(): void;
 }
 
 function sharingText(t: (key: string, vars?: Record<string, unknown>) => string, sharing: DashboardSharing): string {
@@ -32,7 +35,7 @@ function Item({ dashboard, onOpen }: { dashboard: DashboardSummary; onOpen(uuid:
 }
 
 /** The dashboards the user sees (docs/behaviour/dashboards.md#the-list): title, description, who it is shared with, how many widgets; a click opens one. */
-export function ListView({ model, onOpen }: ListViewProps): JSX.Element {
+export function ListView({ model, onOpen, onCreate }: ListViewProps): JSX.Element {
   const { t } = useTranslation();
   const state = useModel(model);
   return (
@@ -42,6 +45,11 @@ export function ListView({ model, onOpen }: ListViewProps): JSX.Element {
         <button type="button" className="dsh-button" onClick={() => void model.load()} data-testid="list.refresh">
           {t('dashboards.list.refresh')}
         </button>
+        {onCreate && (
+          <button type="button" className="dsh-button atk-primary" onClick={onCreate} data-testid="list.new">
+            {t('dashboards.list.new')}
+          </button>
+        )}
       </header>
       {state.status === 'loading' && state.dashboards.length === 0 && (
         <div className="atk-state" role="status">
@@ -52,7 +60,7 @@ export function ListView({ model, onOpen }: ListViewProps): JSX.Element {
       {state.status === 'failed' && (
         <FailureState
           title={t('dashboards.list.failed')}
-          reason={state.error?.message}
+          reason={state.error ? refusalText(state.error, t) : undefined}
           retry={{ label: t('dashboards.widget.retry'), onRetry: () => void model.load() }}
           details={state.error ? { label: t('dashboards.widget.details'), text: state.error.details } : undefined}
           testIds={{ root: 'list.failed', retry: 'list.retry' }}

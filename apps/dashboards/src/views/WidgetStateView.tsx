@@ -1,5 +1,6 @@
 import { FailureState, useTranslation } from '@atrium/app-kit';
 import type { JSX } from 'react';
+import { refusalText } from '../model/refusal.js';
 import type { WidgetModel, WidgetState } from '../model/WidgetModel.js';
 
 /**
@@ -44,7 +45,7 @@ export function WidgetStateView({ widget, state }: { widget: WidgetModel; state:
         <FailureState
           className="dsh-state"
           title={t(state.status === 'timedOut' ? 'dashboards.widget.timedOutTitle' : 'dashboards.widget.failed')}
-          reason={state.status === 'timedOut' ? t('dashboards.widget.timedOut') : state.error?.message}
+          reason={state.status === 'timedOut' ? t('dashboards.widget.timedOut') : state.error ? refusalText(state.error, t) : undefined}
           retry={retry}
           details={details}
           testIds={{ root: 'widget.failed', retry: 'widget.retry', details: 'widget.details', detailsText: 'widget.detailsText' }}

@@ -2,6 +2,7 @@ import { FailureState, useModel, useTranslation } from '@atrium/app-kit';
 import type { DashboardDto, Widget } from '@atrium/shared/dashboards';
 import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
 import { dashboardTextOf, type EditorModel } from '../../model/EditorModel.js';
+import { refusalText } from '../../model/refusal.js';
 import { AddWidgetForm } from './AddWidgetForm.js';
 import { DashboardForm } from './DashboardForm.js';
 import { EditorGrid } from './EditorGrid.js';
@@ -32,7 +33,7 @@ function SaveNotice({ model }: { model: EditorModel }): JSX.Element | null {
           </button>
         </>
       ) : (
-        <span className="dbe-notice__text">{saveProblem.kind === 'invalid' ? t('dashboards.editor.save.invalid') : t('dashboards.editor.save.failed', { message: saveProblem.message })}</span>
+        <span className="dbe-notice__text">{saveProblem.kind === 'invalid' ? t('dashboards.editor.save.invalid') : t('dashboards.editor.save.failed', { message: saveProblem.code ? refusalText({ code: saveProblem.code, params: saveProblem.params, message: saveProblem.message }, t) : saveProblem.message })}</span>
       )}
     </div>
   );
