@@ -232,7 +232,7 @@ test.describe('dialogs', () => {
  */
 test.describe('a dialog asked for before its code has arrived', () => {
   test.use({ expectedConsoleErrors: [/The color dialog could not be loaded/] });
-  const SELDOM_DIALOGS = /\/assets\/seldomDialogs-[^/]+\.js$/;
+  const SELDOM_DIALOGS = /\/assets\/seldomDialogs-[^/?]+\.js(\?.*)?$/;
 
   test('opens as soon as its code arrives', async ({ page }) => {
     let release!: () => void;

@@ -55,7 +55,7 @@ export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.
     void import('./echarts.js')
       .then(({ loadCharts }) => {
         if (disposed) return;
-        instance = loadCharts().init(element, null, { renderer: 'svg' });
+        instance = loadCharts().init(element, null, { renderer: 'canvas' });
         resize?.observe(element);
         setChart(instance);
       })

@@ -53,7 +53,7 @@ function pieOption(kind: ChartKind, result: DatasetResult, fmt: FormatContext, t
   const measureKey = m === undefined ? '' : result.columns[m]!.key;
   return {
     series: [{ type: 'pie', radius: kind === 'donut' ? ['45%', '72%'] : [0, '72%'], data, label: { color: theme.text }, itemStyle: { borderColor: theme.surface, borderWidth: 1 } }],
-    tooltip: { trigger: 'item', valueFormatter: (v: number | null) => measureText(measureKey, v, fmt) },
+    tooltip: { trigger: 'item', renderMode: 'richText', valueFormatter: (v: number | null) => measureText(measureKey, v, fmt) },
   };
 }
 
@@ -93,7 +93,7 @@ export function chartOption(kind: ChartKind, result: DatasetResult, fmt: FormatC
     ...common,
     grid: { left: 8, right: 16, top: 16, bottom: series.length > 1 ? 36 : 8, containLabel: true },
     legend: series.length > 1 ? { bottom: 0, type: 'scroll', textStyle: { color: theme.text } } : undefined,
-    tooltip: { trigger: 'axis', valueFormatter: (v: number | null) => (v === null ? fmt.t('dashboards.value.none') : measureText(series[0]?.measureKey ?? '', v, fmt)) },
+    tooltip: { trigger: 'axis', renderMode: 'richText', valueFormatter: (v: number | null) => (v === null ? fmt.t('dashboards.value.none') : measureText(series[0]?.measureKey ?? '', v, fmt)) },
     xAxis: { type: 'category', data: categories.map((c) => (d0 === undefined ? '' : valueText(result.columns[d0]!, c, fmt))), axisLine, axisLabel: { color: theme.muted, hideOverlap: true } },
     yAxis: { type: 'value', axisLine, splitLine: { lineStyle: { color: theme.border } }, axisLabel: { color: theme.muted, formatter: (v: number) => measureText(series[0]?.measureKey ?? '', v, fmt) } },
     series: series.map(({ measureKey: _measure, ...s }) => s),
