@@ -29,12 +29,44 @@ export class DashboardsFailure extends Error {
 export function failureOf(error: unknown): DashboardsFailure {
   if (error instanceof DashboardsFailure) return error;
   const e = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; status?: unknown; body?: unknown; message?: unknown; reason?: unknown };
-  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as { code?: unknown; message?: unknown; params?: unknown };
+  const body = (typeof e.body === 'object' && e.body !== null ? e.body : {}) as { code?: unknown; message?: unknown; params?: unknown; retryAfter?: unknown };
   const status = typeof e.status === 'number' ? e.status : null;
   const code = typeof body.code === 'string' ? body.code : typeof e.code === 'string' ? e.code : 'request.failed';
   const message = typeof body.message === 'string' ? body.message : typeof e.reason === 'string' && e.reason ? e.reason : typeof e.message === 'string' ? e.message : String(error);
   const params = typeof body.params === 'object' && body.params !== null ? (body.params as Record<string, unknown>) : {};
-  return new DashboardsFailure(code, message, status, params);
+  // A refusal as too many names the seconds to wait beside its text.
+  return new DashboardsFailure(code, message, status, typeof body.retryAfter === 'number' ? { ...params, retryAfter: body.retryAfter } : params);
+}
+
+/** Queries of the page under way at once; how often one refused as too many is asked again. */
+export const QUERIES_AT_ONCE = 2;
+export const QUERY_RETRIES = 3;
+
+/** Calls taken in turns, at most `size` under way at once. */
+export class Turns {
+  #running = 0;
+  readonly #waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.size) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#running++;
+    try {
+      return await work();
+    } finally {
+      this.#running--;
+      this.#waiting.shift()?.();
+    }
+  }
+}
+
+/** One queue for every dashboard of the page (the window's and the home widget's). */
+const queryTurns = new Turns(QUERIES_AT_ONCE);
+
+/** The seconds a refusal as too many asks to wait (its retryAfter, at least 1, at most 10). */
+function retryAfterSeconds(failure: DashboardsFailure): number {
+  const seconds = Number(failure.params.retryAfter);
+  return Number.isFinite(seconds) ? Math.min(10, Math.max(1, Math.ceil(seconds))) : 1;
 }
 
 /** The bodies of POST and PUT dashboards (DashboardCreateBody, DashboardUpdateBody of the shared contract). */
@@ -61,9 +93,25 @@ export class DashboardsApi {
     return data.datasets;
   }
 
-  /** The figures of a query (a costly call: the server may stop it, see DashboardsFailure.timedOut). */
+  /**
+   * The figures of a query (a costly call: the server may stop it, see
+   * DashboardsFailure.timedOut). The page's queries go QUERIES_AT_ONCE at a
+   * time, below the server's limit of a user's costly calls at once, and
+   * one the server refuses as too many is asked again after the time it
+   * names, up to QUERY_RETRIES times (docs/behaviour/dashboards.md#what-a-widget-asks).
+   */
   query(query: DatasetQuery): Promise<DatasetResult> {
-    return this.#call<DatasetResult>('post', 'datasets/query', query);
+    return queryTurns.run(async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await this.#call<DatasetResult>('post', 'datasets/query', query);
+        } catch (error) {
+          const seconds = error instanceof DashboardsFailure && error.status === 429 ? retryAfterSeconds(error) : null;
+          if (seconds === null || attempt >= QUERY_RETRIES) throw error;
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+        }
+      }
+    });
   }
 
   /** The dashboards the user sees. */
