@@ -7,7 +7,12 @@ import runtime from './index.js';
 import { dashboard, DASHBOARD_UUID, testServer, widget, type TestServer } from './model/testServer.js';
 
 const bodies: HTMLElement[] = [];
+/** The widgets mounted (the portals' registry is module-level, shared by the test files of a worker: leave it empty). */
+const mounted: Array<() => void> = [];
 afterEach(() => {
+  act(() => {
+    for (const remove of mounted.splice(0)) remove();
+  });
   cleanup();
   for (const body of bodies.splice(0)) body.remove();
 });
@@ -31,6 +36,8 @@ async function mountHome(server: TestServer, locale: 'en_EN' | 'de_DE' = 'en_EN'
     remove = await runtime.widgets!.home!(body, { app, dashboard: DASHBOARD_UUID });
   });
   await settle();
+  // A second removal does nothing, so a test may remove it itself too.
+  if (remove) mounted.push(remove);
   return { app, body, remove: remove as unknown as () => void };
 }
 
