@@ -319,14 +319,21 @@ describe('Text Editor after a reload (a restored session)', () => {
 describe('warnBeforeUnload', () => {
   it('has the browser ask before the page goes with unsaved changes, and not without', () => {
     let needed = true;
+    // The guard's own listener, called alone: other test files of the worker may have left theirs on the shared window.
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
     const stop = warnBeforeUnload(() => needed);
+    const listener = added.mock.calls.find(([type]) => type === 'beforeunload')![1] as (event: Event) => void;
     const first = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(first);
+    listener(first);
     expect(first.defaultPrevented).toBe(true);
     needed = false;
     const second = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(second);
+    listener(second);
     expect(second.defaultPrevented).toBe(false);
     stop();
+    expect(removed.mock.calls.some(([type, fn]) => type === 'beforeunload' && fn === listener)).toBe(true);
+    added.mockRestore();
+    removed.mockRestore();
   });
 });
