@@ -37,7 +37,7 @@ async function mountHome(server: TestServer, locale: 'en_EN' | 'de_DE' = 'en_EN'
   });
   await settle();
   // A second removal does nothing, so a test may remove it itself too.
-  if (remove) mounted.push(remove);
+  if (typeof remove === 'function') mounted.push(remove as () => void);
   return { app, body, remove: remove as unknown as () => void };
 }
 
