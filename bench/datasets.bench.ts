@@ -7,6 +7,9 @@
  * dashboard sends it (compiled, scoped, run, shaped, without HTTP), run
  * BENCH_ROUNDS times (default 20) after 3 unmeasured: p50 and p95 in
  * milliseconds. The cache is off for all but the last row, a cache hit.
+ * Counts, sums and averages read the dataset's roll-up (the days at a
+ * range's edges from the facts); the "own scope" row reads the roll-up of
+ * one owner; "facts only" rows read the facts as a distinct count would.
  *
  *   node --import tsx bench/datasets.bench.ts
  *   bash scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$TEST_DATABASE_URL node --import tsx bench/datasets.bench.ts'
@@ -69,7 +72,10 @@ try {
   const seeded = (performance.now() - seeding) / 1000;
   await db.execute(sql`analyze records`);
   await db.execute(sql`analyze dataset_facts`);
-  const facts = ((await db.execute(sql`select count(*)::int as n from dataset_facts`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+  await db.execute(sql`analyze dataset_rollups`);
+  const count = async (table: 'dataset_facts' | 'dataset_rollups') => ((await db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+  const facts = await count('dataset_facts');
+  const rollups = await count('dataset_rollups');
 
   const caller = (i: number, roles: string[]): Caller => ({
     userId: people[i]!.id,
@@ -85,6 +91,7 @@ try {
   const deps = { stores, canSeeApp: async () => true, onRecordChange: () => () => undefined, queryTimeout: 60_000, cancellable: false };
   const uncached = new DatasetService({ ...deps, cacheTtl: 0 });
   const cached = new DatasetService({ ...deps, cacheTtl: 3600 });
+  const factsOnly = new DatasetService({ ...deps, cacheTtl: 0, rollups: false });
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
   const queries: Array<{ label: string; who: Caller; service: DatasetService; query: DatasetQueryInput }> = [
@@ -96,18 +103,19 @@ try {
       service: uncached,
       query: { app: declaration.name, dataset: 'incidents', dimensions: ['severity'], measures: ['count', 'customers'], filters: [{ dimension: 'status', op: 'ne', value: 'resolved' }, { dimension: 'service', op: 'in', value: ['billing', 'mail', 'search'] }], range: { from: day(now - 90 * 86_400_000), to: day(now) } },
     },
+    { label: 'facts only: sum + avg by service x month', who: lead, service: factsOnly, query: { app: declaration.name, dataset: 'incidents', dimensions: ['service', 'month'], measures: ['customers', 'avgCustomers'] } },
     { label: 'own scope: count by status', who: own, service: uncached, query: { app: declaration.name, dataset: 'incidents', dimensions: ['status'], measures: ['count'] } },
     { label: 'cache hit (sum + avg by service x month)', who: lead, service: cached, query: { app: declaration.name, dataset: 'incidents', dimensions: ['service', 'month'], measures: ['customers', 'avgCustomers'] } },
   ];
 
   if (process.env.BENCH_EXPLAIN === '1') {
-    for (const { label, who, query } of queries.slice(0, 4)) {
+    for (const { label, who, query, service } of queries.slice(0, 5)) {
       const parsed = DatasetQuery.parse(query);
       const def = (await stores.datasets.def(accountId, appId, 'incidents'))!;
       const dataset = declaration.datasets!.incidents!;
       const scope = rowScope(who, declaration, 'incident', 'read');
       if (scope.kind === 'none') continue;
-      const { statement } = compileQuery({ def, dataset, datasetKey: 'incidents', entity: declaration.entities.incident!, scope, ctx: { userId: who.userId, now }, refused: new Set(), titleHidden: false, query: parsed });
+      const { statement } = compileQuery({ def, dataset, datasetKey: 'incidents', entity: declaration.entities.incident!, scope, ctx: { userId: who.userId, now }, refused: new Set(), titleHidden: false, query: parsed, rollups: service !== factsOnly });
       const plan = (await db.execute(sql`explain analyze ${statement}`)) as unknown as { rows: Array<Record<string, string>> };
       console.log(`-- ${label}\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}\n`);
     }
@@ -126,7 +134,7 @@ try {
     }
     results.push({ query: label, rows, p50: Math.round(percentile(times, 50) * 10) / 10, p95: Math.round(percentile(times, 95) * 10) / 10 });
   }
-  console.log(JSON.stringify({ database: databaseLabel, records: RECORDS, facts, seedSeconds: Math.round(seeded), rounds: ROUNDS }));
+  console.log(JSON.stringify({ database: databaseLabel, records: RECORDS, facts, rollups, seedSeconds: Math.round(seeded), rounds: ROUNDS }));
   console.table(results);
 } finally {
   await bench?.close();

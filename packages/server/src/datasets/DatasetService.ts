@@ -27,6 +27,8 @@ export interface DatasetServiceDeps {
   queryTimeout: number;
   /** Whether a statement can be cancelled when the caller gives up (PostgreSQL: yes; the embedded database: no). */
   cancellable: boolean;
+  /** Read roll-ups where they answer (default); false: always the facts (tests compare the two). */
+  rollups?: boolean;
   now?: () => Date;
 }
 
@@ -106,7 +108,7 @@ export class DatasetService {
     if (!def) throw new DatasetError('unknownDataset', { app: query.app, dataset: query.dataset });
     const refused = refusedFields(caller, app.declaration, dataset.entity);
     const at = this.now();
-    const compiled = compileQuery({ def, dataset, datasetKey: query.dataset, entity, scope, ctx: { userId: caller.userId, now: at.getTime() }, refused, titleHidden: refused.has(entity.titleField), query });
+    const compiled = compileQuery({ def, dataset, datasetKey: query.dataset, entity, scope, ctx: { userId: caller.userId, now: at.getTime() }, refused, titleHidden: refused.has(entity.titleField), query, rollups: this.deps.rollups !== false });
     const target = targetOf(app.scope.accountId, app.name, dataset.entity);
     const key = JSON.stringify([def.id, def.builtAt.getTime(), scopeKey(caller, scope), [...refused].sort(), query]);
     const remembered = this.answers.get(key);

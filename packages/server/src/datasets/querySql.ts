@@ -16,6 +16,7 @@ import { conditionSql } from '../records/conditionSql.js';
 import { DatasetError } from './DatasetError.js';
 import type { DatasetDef } from './DatasetStore.js';
 import { dayOf, numberSlot, textSlot } from './factsLayout.js';
+import { rolledCount, rolledMeasure, rollupPlan, rollupSource } from './rollupSql.js';
 
 /** What the compiler needs besides the query: the definition, the declaration's dataset and entity, the caller's scope and the fields refused to them. */
 export interface CompileInput {
@@ -31,6 +32,8 @@ export interface CompileInput {
   /** The record's title tells a field the caller may not see: the name stands in. */
   titleHidden: boolean;
   query: DatasetQuery;
+  /** Read the dataset's roll-up where it can answer (default); false: always the facts (tests compare the two). */
+  rollups?: boolean;
 }
 
 export interface CompiledQuery {
@@ -75,18 +78,18 @@ function resolveDimension(input: CompileInput, key: string): Dim {
 }
 
 /** A measure's aggregate over the facts. */
-function measureSql(input: CompileInput, key: string, measure: DatasetMeasure, nested: boolean): SQL {
+function measureSql(input: CompileInput, key: string, measure: DatasetMeasure, nested: boolean, rolled: boolean): SQL {
   const { dataset, datasetKey, entity, def } = input;
   if (measure.ratio !== undefined) {
     if (nested) throw new DatasetError('unavailable', { dataset: datasetKey, key });
-    const part = (name: string) => measureSql(input, name, dataset.measures[name]!, true);
+    const part = (name: string) => measureSql(input, name, dataset.measures[name]!, true, rolled);
     const ratio = sql`(${part(measure.ratio.numerator)}) / nullif(${part(measure.ratio.denominator)}, 0)`;
     return measure.percent ? sql`(${ratio}) * 100` : ratio;
   }
   if (measure.field !== undefined && input.refused.has(measure.field)) throw new DatasetError('hiddenField', { key });
   switch (measure.op) {
     case 'count':
-      return sql`count(*)::float8`;
+      return rolled ? rolledCount : sql`count(*)::float8`;
     case 'distinct': {
       const slot = textSlot(def.layout, entity, measure.field!);
       if (slot < 0) throw new DatasetError('unavailable', { dataset: datasetKey, key });
@@ -98,19 +101,19 @@ function measureSql(input: CompileInput, key: string, measure: DatasetMeasure, n
     case 'max': {
       const slot = numberSlot(def.layout, measure.field!);
       if (slot < 0) throw new DatasetError('unavailable', { dataset: datasetKey, key });
-      return sql`${sql.raw(measure.op)}(${slotNumber(slot)})::float8`;
+      return rolled ? rolledMeasure(measure.op, slot) : sql`${sql.raw(measure.op)}(${slotNumber(slot)})::float8`;
     }
     default:
       throw new DatasetError('unavailable', { dataset: datasetKey, key });
   }
 }
 
-function resolveMeasure(input: CompileInput, key: string): SQL {
+function resolveMeasure(input: CompileInput, key: string, rolled: boolean): SQL {
   const measure = Object.hasOwn(input.dataset.measures, key) ? input.dataset.measures[key] : undefined;
   if (measure === undefined) throw new DatasetError('unknownMeasure', { dataset: input.datasetKey, key });
   // A ratio reads the fields of its two measures: each is checked as they are.
-  if (measure.ratio !== undefined) for (const part of [measure.ratio.numerator, measure.ratio.denominator]) measureSql(input, part, input.dataset.measures[part]!, true);
-  return measureSql(input, key, measure, false);
+  if (measure.ratio !== undefined) for (const part of [measure.ratio.numerator, measure.ratio.denominator]) measureSql(input, part, input.dataset.measures[part]!, true, rolled);
+  return measureSql(input, key, measure, false, rolled);
 }
 
 /** A filter's value as the key facts hold: text as it is, numbers and yes/no as text. */
@@ -202,9 +205,12 @@ export function compileQuery(input: CompileInput): CompiledQuery {
   const cap = detail ? DATASET_ROW_CAPS.detail : DATASET_ROW_CAPS.aggregated;
   const limit = Math.min(query.limit ?? cap, cap);
   const dims = [...new Set(query.dimensions)].map((key) => resolveDimension(input, key));
-  const measures = detail ? [] : [...new Set(query.measures)].map((key) => ({ key, sql: resolveMeasure(input, key) }));
   const scope = scopeSql(input);
-  const conditions = [sql`f.def_id = ${input.def.id}::uuid`, ...query.filters.map((f) => filterSql(input, f)), ...rangeSql(input), ...(scope.where ? [scope.where] : [])];
+  const range = rangeSql(input);
+  const plan = input.rollups === false ? null : rollupPlan(input.dataset, query, scope.joinsRecords);
+  const rolled = plan !== null;
+  const measures = detail ? [] : [...new Set(query.measures)].map((key) => ({ key, sql: resolveMeasure(input, key, rolled) }));
+  const conditions = [...(rolled ? [] : [sql`f.def_id = ${input.def.id}::uuid`, ...range]), ...query.filters.map((f) => filterSql(input, f)), ...(scope.where ? [scope.where] : [])];
   const select: SQL[] = [];
   const columns: DatasetColumn[] = [];
   if (detail) {
@@ -220,16 +226,17 @@ export function compileQuery(input: CompileInput): CompiledQuery {
     columns.push({ key: measure.key, kind: 'measure', type: 'number' });
   }
   if (select.length === 0) {
-    select.push(sql`count(*)::float8`);
+    select.push(rolled ? rolledCount : sql`count(*)::float8`);
     columns.push({ key: 'count', kind: 'measure', type: 'number' });
   }
   const joinRecords = detail || scope.joinsRecords;
-  const from = joinRecords ? sql`dataset_facts f join ${records} on ${records.id} = f.record_id` : sql`dataset_facts f`;
+  const from = plan ? rollupSource(input.def.id, plan) : joinRecords ? sql`dataset_facts f join ${records} on ${records.id} = f.record_id` : sql`dataset_facts f`;
   const aliased = sql.join(
     select.map((s, i) => sql`${s} as ${alias(i)}`),
     sql`, `,
   );
   const groupBy = !detail && dims.length > 0 ? sql` group by ${sql.join(dims.map((_, i) => sql.raw(String(i + 1))), sql`, `)}` : sql``;
-  const statement = sql`select ${aliased} from ${from} where ${sql.join(conditions, sql` and `)}${groupBy}${orderSql(query, columns)} limit ${sql.raw(String(limit + 1))}`;
+  const where = conditions.length === 0 ? sql`` : sql` where ${sql.join(conditions, sql` and `)}`;
+  const statement = sql`select ${aliased} from ${from}${where}${groupBy}${orderSql(query, columns)} limit ${sql.raw(String(limit + 1))}`;
   return { statement, columns, limit };
 }

@@ -4,7 +4,8 @@
  * in the transaction of every write (create, update, delete, restore, a
  * bulk write, an import, an upgrade's changed values), each live record has
  * exactly the row of facts factsLayout's factRow gives it, and an upgrade
- * that changes a dataset's layout makes its facts anew.
+ * that changes a dataset's layout makes its facts anew. The roll-ups hold,
+ * after every write, exactly the facts grouped by month, owner and slots.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,11 +68,33 @@ describe(`the facts of datasets on ${databaseKind}`, () => {
     return { held: held.map(({ def_id: _d, record_id: _r, ...rest }) => ({ ...rest, at: day(rest.at) })), expected, orphans: orphans[0]!.n };
   }
 
+  const slots = sql.raw(Array.from({ length: 20 }, (_, i) => `d${i + 1}`).join(', '));
+  const sums = (from: 'facts' | 'rollups') =>
+    sql.raw(Array.from({ length: 12 }, (_, i) => (from === 'facts' ? `coalesce(sum(n${i + 1}::numeric), 0)::text as s${i + 1}, count(n${i + 1})::int as c${i + 1}` : `s${i + 1}::text as s${i + 1}, c${i + 1}::int as c${i + 1}`)).join(', '));
+
+  const numbers = sql.raw(Array.from({ length: 12 }, (_, i) => `s${i + 1}, c${i + 1}`).join(', '));
+
+  /** The roll-ups as held, and as the facts grouped give them (every dataset of every organisation); empty rows held. */
+  async function compareRollups(): Promise<{ held: Row[]; expected: Row[]; empty: number }> {
+    const order = sql.raw(`order by def_id, month nulls first, owner_id nulls first, ${Array.from({ length: 20 }, (_, i) => `d${i + 1} nulls first`).join(', ')}`);
+    const held = await rows(sql`select def_id, to_char(month, 'YYYY-MM-DD') as month, owner_id, ${slots}, rows::int as rows, ${sums('rollups')} from dataset_rollups ${order}`);
+    const expected = await rows(
+      sql`select def_id, month, owner_id, ${slots}, rows, ${numbers} from (select def_id, to_char(date_trunc('month', at::timestamp), 'YYYY-MM-DD') as month, owner_id, ${slots}, count(*)::int as rows, ${sums('facts')} from dataset_facts group by def_id, 2, owner_id, ${slots}) g ${order}`,
+    );
+    const normal = (r: Row): Row => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k.startsWith('s') && typeof v === 'string' ? Number(v) : v]));
+    const empty = await rows<{ n: number }>(sql`select count(*)::int as n from dataset_rollups where rows <= 0`);
+    return { held: held.map(normal), expected: expected.map(normal), empty: empty[0]!.n };
+  }
+
   async function expectInStep(count: number): Promise<void> {
     const { held, expected, orphans } = await compare();
     expect(held).toEqual(expected);
     expect(held).toHaveLength(count);
     expect(orphans).toBe(0);
+    const rollups = await compareRollups();
+    expect(rollups.held).toEqual(rollups.expected);
+    if (count > 0) expect(rollups.held.length).toBeGreaterThan(0);
+    expect(rollups.empty).toBe(0);
   }
 
   it('a created record gets its row of facts, and a change of its values changes them', async () => {

@@ -4,12 +4,15 @@
  * user may query, every measure and filter over the facts, sorting, limits
  * and truncation, drills to detail, the caller's row scope (never a record
  * they may not read), fields hidden to them refused, queries that try to be
- * SQL staying data, the short cache forgotten when records change, and
- * statements out of time.
+ * SQL staying data, the short cache forgotten when records change,
+ * statements out of time, and the roll-ups answering as the facts do.
  */
-import { DATASET_ROW_CAPS, type DatasetResult } from '@atrium/shared/dashboards';
+import { DATASET_ROW_CAPS, DatasetQuery, type DatasetResult } from '@atrium/shared/dashboards';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Caller } from '../../src/access/Caller.js';
+import { DatasetService } from '../../src/datasets/DatasetService.js';
 import { DatasetTimeout } from '../../src/datasets/DatasetStore.js';
 import { PgDatasetStore } from '../../src/datasets/PgDatasetStore.js';
 import type { UserRecord } from '../../src/users/UserStore.js';
@@ -185,6 +188,40 @@ describe(`dataset queries on ${databaseKind}`, () => {
     expect(res.json()).toMatchObject({ code: 'datasets.badFilter', message: expect.stringContaining('month') });
     const badRange = await api.Ada!.ask({ app: 'Desk', dataset: 'tickets', range: { from: '2026-02-30' } });
     expect([badRange.statusCode, badRange.json().code]).toEqual([400, 'datasets.badRange']);
+  });
+
+  it('answers from the roll-up exactly as from the facts: whole months, the days at a range\'s edges, every scope', async () => {
+    const { stores } = t.services;
+    const deps = { stores, canSeeApp: async () => true, onRecordChange: () => () => undefined, cacheTtl: 0, queryTimeout: 60_000, cancellable: false };
+    const rolled = new DatasetService(deps);
+    const facts = new DatasetService({ ...deps, rollups: false });
+    const person = (u: UserRecord) => ({ id: u.id, name: u.firstname! });
+    const caller = (u: UserRecord, roles: string[], reports: UserRecord[] = []): Caller => ({ userId: u.id, name: u.firstname!, sessionId: 's', organisation: { id: orgId, name: 'Northwind Trading' }, roles: { organisation: [], apps: { Desk: roles } }, manager: null, reports: reports.map(person) });
+    const callers = [caller(ada, ['lead']), caller(bob, []), caller(carl, ['manager'], [bob, dan]), caller(erin, ['auditor'])];
+    const ranges = [undefined, { from: '2026-02-01', to: '2026-04-30' }, { from: '2026-02-10', to: '2026-06-03' }, { from: '2026-03-15' }, { to: '2026-05-20' }, { from: '2026-03-02', to: '2026-03-30' }, { from: '2026-01-31', to: '2026-03-01' }];
+    const shapes = [
+      { dimensions: ['service'], measures: ['count', 'hours', 'avgHours', 'hoursPerTicket'] },
+      { dimensions: ['month', 'agent'], measures: ['count', 'avgHours'] },
+      { dimensions: [], measures: ['count'], filters: [{ dimension: 'service', op: 'in', value: ['mail', null] }] },
+      { dimensions: ['urgent'], measures: [] },
+    ];
+    const spy = vi.spyOn(stores.datasets, 'run');
+    let fromRollups = 0;
+    for (const who of callers) {
+      for (const range of ranges) {
+        for (const shape of shapes) {
+          const query = DatasetQuery.parse({ app: 'Desk', dataset: 'tickets', ...shape, ...(range ? { range } : {}) });
+          const a = await rolled.query(who, query);
+          fromRollups += String(new PgDialect().sqlToQuery(spy.mock.lastCall![0]).sql).includes('dataset_rollups') ? 1 : 0;
+          const b = await facts.query(who, query);
+          const round = (r: DatasetResult) => r.rows.map((row) => row.map((v) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v)));
+          expect({ who: who.name, range, shape, rows: round(a) }).toEqual({ who: who.name, range, shape, rows: round(b) });
+        }
+      }
+    }
+    spy.mockRestore();
+    // Every query but the auditor's (a scope over the records' values) and those inside one month read the roll-up.
+    expect(fromRollups).toBe(3 * 6 * 4);
   });
 
   it('sorts by measures and dimensions, answers at most the limit and says when more matched', async () => {
