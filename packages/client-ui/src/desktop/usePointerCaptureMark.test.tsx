@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the window area while a pointer is captured (the home frame lets it through)', () => {
+describe('the window area while a pointer is pressed or captured (the home frame lets it through)', () => {
   it('is marked from the press on a window header until the release, so a drag over the home frame keeps its moves', async () => {
     test = await renderDesktop({ children: <Area /> });
     const { wid } = test.open();
@@ -57,13 +57,18 @@ describe('the window area while a pointer is captured (the home frame lets it th
     expect(marked()).toBeNull();
   });
 
-  it('stays marked while any of several pointers is held, and ends on a cancel or when the captured element is gone', () => {
+  it('is marked from a press, stays so while any of several pointers is held, and ends on a release, a cancel or when the captured element is gone', () => {
     const { unmount } = render(
       <Area>
         <button type="button">grip</button>
       </Area>,
     );
     const grip = screen.getByRole('button');
+    // The press marks it at once: the capture is told only with the next move, which may already be over the frame.
+    fireEvent.pointerDown(grip, { pointerId: 1 });
+    expect(marked()).toBe('true');
+    fireEvent.pointerUp(grip, { pointerId: 1 });
+    expect(marked()).toBeNull();
     grip.setPointerCapture(1);
     grip.setPointerCapture(2);
     grip.releasePointerCapture(1);
@@ -92,6 +97,6 @@ describe('the window area while a pointer is captured (the home frame lets it th
     screen.getByRole('button').setPointerCapture(1);
     unmount();
     expect(area.hasAttribute('data-pointer-capture')).toBe(false);
-    expect(removed.mock.calls.map(([name]) => name).sort()).toEqual(['gotpointercapture', 'lostpointercapture', 'pointercancel', 'pointerup']);
+    expect(removed.mock.calls.map(([name]) => name).sort()).toEqual(['gotpointercapture', 'lostpointercapture', 'pointercancel', 'pointerdown', 'pointerup']);
   });
 });
