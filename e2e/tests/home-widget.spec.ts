@@ -50,6 +50,24 @@ test('the home widget shows the block with the profile behind the windows, follo
   expect(covering).toBe(true);
   await desktop.closeAllWindows();
 
+  // A window dragged across the frame, and let go over it, follows the pointer to the end: the frame lets a drag's pointer through.
+  const dragged = await desktop.openTestWindow();
+  const start = await dragged.box();
+  const target = await box(home.region);
+  const title = await box(dragged.title);
+  const [fromX, fromY] = [Math.round(title.x + title.width / 2), Math.round(title.y + title.height / 2)];
+  const [dx, dy] = [Math.round(target.x + target.width / 2) - fromX, Math.round(target.y + target.height / 2) - fromY];
+  await dragged.drag(dx, dy, { steps: 24, before: () => expect(page.getByTestId('desktop.area')).toHaveAttribute('data-pointer-capture', 'true') });
+  const moved = await dragged.box();
+  expect([moved.left - start.left, moved.top - start.top]).toEqual([dx, dy]);
+  await expect(dragged.frame).toHaveAttribute('data-moving', 'false');
+  await expect(page.getByTestId('desktop.area')).not.toHaveAttribute('data-pointer-capture');
+  // Resized back across it too; the frame takes the pointer again afterwards.
+  await dragged.resize('w', -200, 0);
+  expect((await dragged.box()).width).toBe(moved.width + 200);
+  expect(await home.frame.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('auto');
+  await desktop.closeAllWindows();
+
   // The Preferences switch hides and shows it at once.
   await desktop.openPreferences();
   const preferences = desktop.appWindows('Preferences');

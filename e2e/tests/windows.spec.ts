@@ -6,10 +6,6 @@ import type { Edge } from '../pages/WindowObject.js';
 test.describe('windows', () => {
   let desktop: Desktop;
   test.beforeEach(async ({ page }) => {
-    // These journeys drag and resize windows across the whole desktop: the home widget's frame (an isolated document,
-    // tested in home-widget.spec.ts) is left out of them, as a user who switched it off has it, since the pointer
-    // moves Playwright sends over such a frame during a drag wait for that frame's acknowledgement.
-    await page.route('**/api/v1/profile/user/*', (route) => route.fulfill({ json: { status: 'success', data: { type: 'html', html: '', dashboard_uuid: null } } }));
     desktop = new Desktop(page);
     await desktop.signIn();
   });

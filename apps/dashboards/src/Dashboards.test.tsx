@@ -86,12 +86,14 @@ describe("a widget's states", () => {
     expect(card('a').dataset.status).toBe('ready');
   });
 
-  it('offers Cancel while the figures load, and Retry after', async () => {
+  it('offers Cancel while the figures load, which abandons the request, and Retry after', async () => {
     const server = testServer([dashboard([widget('a', { kind: 'table' })])]);
     server.hold = true;
     await show(server, DASHBOARD_UUID);
     fireEvent.click(within(card('a')).getByTestId('widget.cancel'));
     expect(within(card('a')).getByTestId('widget.cancelled').textContent).toContain('Loading was stopped.');
+    await settle();
+    expect(server.aborted).toHaveLength(1);
     server.hold = false;
     server.release();
     fireEvent.click(within(card('a')).getByTestId('widget.retry'));

@@ -1,6 +1,6 @@
 import { renderApplication } from '@atrium/app-kit/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import metadata from '../metadata.json';
 import { manyRecords, testServer } from './model/testServer.js';
 import runtime from './index.js';
@@ -236,6 +236,26 @@ describe('Records forms', () => {
     fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: 'Changed' } });
     expect(await test.app.requestClose(test.app.windows[1]!)).toBe(false);
     expect(dialogs.at(-1)).toMatchObject({ kind: 'confirm', options: { message: 'Your changes to “Trip 1” are not saved. Close it and lose them?' } });
+  });
+
+  it('leaves no unload guard of its forms on the page once it ends, changed or not', async () => {
+    // The listeners of the worker's shared window, counted from here: what earlier test files left does not count.
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const guards = () => added.mock.calls.filter(([name]) => name === 'beforeunload').length - removed.mock.calls.filter(([name]) => name === 'beforeunload').length;
+    try {
+      const { test, form } = await openFirst('no');
+      fireEvent.change(within(form).getByLabelText(/Reason/), { target: { value: 'Changed' } });
+      expect(guards()).toBe(1);
+      tests.splice(tests.indexOf(test), 1);
+      test.closeAll();
+      test.unmount();
+      expect(test.app.ended).toBe(true);
+      expect(guards()).toBe(0);
+    } finally {
+      added.mockRestore();
+      removed.mockRestore();
+    }
   });
 
   it('names who changed the record meanwhile, and reloads it with Reload', async () => {

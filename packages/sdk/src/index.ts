@@ -302,6 +302,21 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+/** Options of one Desktop.request. */
+export interface RequestOptions {
+  /**
+   * Aborting cancels the call: the request is abandoned (the server hears the
+   * connection close) and the promise rejects with an AbortError
+   * (`isAbortError` tells it from a failure).
+   */
+  signal?: AbortSignal;
+}
+
+/** Whether a call failed because it was aborted (its signal's AbortError), not because the server or the network failed. */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
 export interface WriteOptions {
   /** false: refuse to replace an existing entry (the overwrite question was not asked). Default: files are replaced. */
   overwrite?: boolean;
@@ -451,8 +466,11 @@ export interface Desktop {
   packages(type?: PackageType): PackageSummary[];
   /** Opens the profile card of a user at a point of the screen (docs/behaviour/profile.md#profile-card). */
   showProfileCard(userId: string, at: { x: number; y: number }): void;
-  /** Makes a signed request to the server's API (bearer token, JSON). */
-  request<T = unknown>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T>;
+  /**
+   * Makes a signed request to the server's API (bearer token, JSON); with
+   * `options.signal`, aborting it rejects with an AbortError (docs/APPLICATIONS.md#requests).
+   */
+  request<T = unknown>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /**
    * Sends a multipart form to the server's API with the signed-in token (an
    * upload): its progress is told as the form goes up, it has no time limit

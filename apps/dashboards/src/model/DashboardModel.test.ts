@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DashboardsApi } from './DashboardsApi.js';
 import { DashboardListModel } from './DashboardListModel.js';
 import { DashboardModel } from './DashboardModel.js';
@@ -158,20 +158,36 @@ describe('a widget', () => {
     expect(w.getState().status).toBe('timedOut');
   });
 
-  it('drops the answer of a cancelled query and runs it again on retry', async () => {
+  it('aborts the request of a cancelled query, says it was stopped, and runs it again on retry', async () => {
     const server = testServer();
     const w = await opened(server);
     server.hold = true;
     const running = w.retry();
     expect(w.getState().status).toBe('loading');
+    await vi.waitFor(() => expect(server.queries).toHaveLength(2));
     w.cancel();
     expect(w.getState().status).toBe('cancelled');
-    server.release();
     await running;
+    expect(server.aborted).toEqual([server.queries[1]]);
     expect(w.getState().status).toBe('cancelled');
     server.hold = false;
     await w.retry();
     expect(w.getState().status).toBe('ready');
+  });
+
+  it('aborts an older query that a newer one replaces, and the running ones when the widget goes', async () => {
+    const server = testServer();
+    const w = await opened(server);
+    server.hold = true;
+    const older = w.retry();
+    await vi.waitFor(() => expect(server.queries).toHaveLength(2));
+    const newer = w.retry();
+    await older;
+    expect(server.aborted).toEqual([server.queries[1]]);
+    await vi.waitFor(() => expect(server.queries).toHaveLength(3));
+    w.dispose();
+    await newer;
+    expect(server.aborted).toHaveLength(2);
   });
 });
 

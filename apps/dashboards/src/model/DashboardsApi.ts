@@ -1,4 +1,4 @@
-import type { Desktop } from '@atrium/sdk';
+import { isAbortError, type Desktop } from '@atrium/sdk';
 import type { DashboardDefinitionInput, DashboardSharing, DashboardDto, DashboardSummary, DatasetInfo, DatasetQuery, DatasetResult } from '@atrium/shared/dashboards';
 
 /**
@@ -42,14 +42,24 @@ export function failureOf(error: unknown): DashboardsFailure {
 export const QUERIES_AT_ONCE = 2;
 export const QUERY_RETRIES = 3;
 
-/** Calls taken in turns, at most `size` under way at once. */
+/** The AbortError a call aborted by `signal` rejects with (its reason when that is an error). */
+function abortedBy(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError');
+}
+
+/**
+ * Calls taken in turns, at most `size` under way at once. A call whose
+ * signal is aborted while it waits leaves the queue without running; one
+ * aborted while it runs gives its turn back as soon as its work rejects.
+ */
 export class Turns {
   #running = 0;
   readonly #waiting: Array<() => void> = [];
   constructor(private readonly size: number) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.size) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw abortedBy(signal);
+    if (this.#running >= this.size) await this.#turn(signal);
     this.#running++;
     try {
       return await work();
@@ -58,6 +68,38 @@ export class Turns {
       this.#waiting.shift()?.();
     }
   }
+
+  /** Waits for a free turn; rejects (and leaves the queue) when the signal is aborted first. */
+  #turn(signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const go = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = () => {
+        const at = this.#waiting.indexOf(go);
+        if (at >= 0) this.#waiting.splice(at, 1);
+        reject(abortedBy(signal!));
+      };
+      this.#waiting.push(go);
+      signal?.addEventListener('abort', leave, { once: true });
+    });
+  }
+}
+
+/** Waits `ms`, or rejects with the AbortError as soon as the signal is aborted. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const stop = () => {
+      clearTimeout(timer);
+      reject(abortedBy(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
 }
 
 /** One queue for every dashboard of the page (the window's and the home widget's). */
@@ -99,19 +141,23 @@ export class DashboardsApi {
    * time, below the server's limit of a user's costly calls at once, and
    * one the server refuses as too many is asked again after the time it
    * names, up to QUERY_RETRIES times (docs/behaviour/dashboards.md#what-a-widget-asks).
+   * Aborting `signal` (a widget's Cancel) abandons the call wherever it is
+   * (waiting for its turn, under way: the server then stops its statement,
+   * or waiting to ask again) and rejects with the AbortError, not a
+   * DashboardsFailure.
    */
-  query(query: DatasetQuery): Promise<DatasetResult> {
+  query(query: DatasetQuery, signal?: AbortSignal): Promise<DatasetResult> {
     return queryTurns.run(async () => {
       for (let attempt = 0; ; attempt++) {
         try {
-          return await this.#call<DatasetResult>('post', 'datasets/query', query);
+          return await this.#call<DatasetResult>('post', 'datasets/query', query, signal);
         } catch (error) {
           const seconds = error instanceof DashboardsFailure && error.status === 429 ? retryAfterSeconds(error) : null;
           if (seconds === null || attempt >= QUERY_RETRIES) throw error;
-          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+          await pause(seconds * 1000, signal);
         }
       }
-    });
+    }, signal);
   }
 
   /** The dashboards the user sees. */
@@ -140,12 +186,12 @@ export class DashboardsApi {
     await this.#call<unknown>('delete', `dashboards/${encodeURIComponent(uuid)}`);
   }
 
-  async #call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<T> {
+  async #call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
     let answer: Envelope<T>;
     try {
-      answer = await this.request<Envelope<T>>(method, path, body);
+      answer = await (signal ? this.request<Envelope<T>>(method, path, body, { signal }) : this.request<Envelope<T>>(method, path, body));
     } catch (error) {
-      throw failureOf(error);
+      throw isAbortError(error) ? error : failureOf(error);
     }
     if (answer && answer.status === 'success') return answer.data;
     throw new DashboardsFailure(answer?.code ?? 'request.failed', answer?.message ?? 'The server sent no answer', null, (answer && answer.status === 'error' && answer.params) || {});

@@ -7,10 +7,11 @@ import type { Refusal } from './refusal.js';
  * One widget slot's figures (docs/behaviour/dashboards.md#widget-states):
  * the query runs, then the slot is ready, empty (no row), truncated (more
  * rows matched than came back), failed (with the server's text) or timed
- * out (the server stopped it). Cancel leaves a running query: its answer,
- * when it comes, is dropped (the desktop's request cannot be aborted), and
- * the slot says it was stopped until Retry. A newer query replaces an
- * older one the same way: only the answer to the last one is shown.
+ * out (the server stopped it). Cancel aborts the running query (the
+ * request is abandoned, the server stops its statement, a query still
+ * waiting for its turn never goes) and the slot says it was stopped until
+ * Retry. A newer query aborts an older one the same way, and so does
+ * disposing of the widget: only the answer to the last one is shown.
  */
 export type WidgetStatus = 'loading' | 'ready' | 'empty' | 'truncated' | 'failed' | 'timedOut' | 'cancelled';
 
@@ -36,6 +37,8 @@ const INITIAL: WidgetState = { status: 'loading', result: null, previous: null, 
 export class WidgetModel extends Model<WidgetState> {
   #run: WidgetRun | null = null;
   #generation = 0;
+  /** Aborts the queries under way (null when none is). */
+  #abort: AbortController | null = null;
 
   constructor(private readonly api: Pick<DashboardsApi, 'query'>) {
     super(INITIAL);
@@ -51,8 +54,11 @@ export class WidgetModel extends Model<WidgetState> {
     if (!force && this.#run && sameRun(this.#run, run) && this.getState().status !== 'cancelled') return Promise.resolve();
     this.#run = run;
     const generation = ++this.#generation;
+    this.#stop();
+    const abort = new AbortController();
+    this.#abort = abort;
     this.update({ status: 'loading', error: null });
-    return this.#fetch(run, generation);
+    return this.#fetch(run, generation, abort.signal);
   }
 
   /** Runs the last queries again (Retry). */
@@ -60,26 +66,36 @@ export class WidgetModel extends Model<WidgetState> {
     return this.#run ? this.load(this.#run, true) : Promise.resolve();
   }
 
-  /** Stops waiting for the running query: its answer will be dropped. */
+  /** Cancel: aborts the running query; the slot says it was stopped. */
   cancel(): void {
     if (this.getState().status !== 'loading') return;
     this.#generation++;
+    this.#stop();
     this.update({ status: 'cancelled' });
   }
 
   dispose(): void {
     this.#generation++;
+    this.#stop();
     this.clearListeners();
   }
 
-  async #fetch(run: WidgetRun, generation: number): Promise<void> {
+  /** Aborts the queries under way, if any. */
+  #stop(): void {
+    this.#abort?.abort();
+    this.#abort = null;
+  }
+
+  async #fetch(run: WidgetRun, generation: number, signal: AbortSignal): Promise<void> {
     try {
-      const [result, previous] = await Promise.all([this.api.query(run.query), run.previous ? this.api.query(run.previous) : Promise.resolve(null)]);
+      const [result, previous] = await Promise.all([this.api.query(run.query, signal), run.previous ? this.api.query(run.previous, signal) : Promise.resolve(null)]);
       if (generation !== this.#generation) return;
+      this.#abort = null;
       const status: WidgetStatus = result.rows.length === 0 ? 'empty' : result.truncated ? 'truncated' : 'ready';
       this.setState({ status, result, previous, error: null });
     } catch (error) {
       if (generation !== this.#generation) return;
+      this.#abort = null;
       const failure = failureOf(error);
       const details = failure.status === null ? `${failure.code}\n${failure.message}` : `${failure.code} (${failure.status})\n${failure.message}`;
       this.update({ status: failure.timedOut ? 'timedOut' : 'failed', error: { code: failure.code, params: failure.params, message: failure.message, details } });

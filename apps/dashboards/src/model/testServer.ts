@@ -78,9 +78,11 @@ export interface TestServer {
   failWith: { status: number; body: { code: string; message: string; params?: Record<string, string> } } | null;
   /** The dashboards saved (POST and PUT dashboards), in order. */
   saved: DashboardDto[];
-  /** Holds query answers until release(). */
+  /** Holds query answers until release(); a held query whose request is aborted rejects with an AbortError, as fetch does. */
   hold: boolean;
   release(): void;
+  /** The queries whose request was aborted while held. */
+  aborted: DatasetQuery[];
 }
 
 export function testServer(dashboards: DashboardDto[] = []): TestServer {
@@ -95,11 +97,22 @@ export function testServer(dashboards: DashboardDto[] = []): TestServer {
     saved: [],
     hold: false,
     release: () => waiting.splice(0).forEach((go) => go()),
-    request: (async (method: string, path: string, body?: unknown) => {
+    aborted: [],
+    request: (async (method: string, path: string, body?: unknown, options?: { signal?: AbortSignal }) => {
       if (method === 'post' && path === 'datasets/query') {
         const query = body as DatasetQuery;
         server.queries.push(query);
-        if (server.hold) await new Promise<void>((resolve) => waiting.push(resolve));
+        const signal = options?.signal;
+        signal?.throwIfAborted();
+        if (server.hold) {
+          await new Promise<void>((resolve, reject) => {
+            waiting.push(resolve);
+            signal?.addEventListener('abort', () => {
+              server.aborted.push(query);
+              reject(new DOMException('The operation was aborted.', 'AbortError'));
+            });
+          });
+        }
       }
       if (server.failWith) throw Object.assign(new Error('refused'), { code: 'request.failed', ...server.failWith });
       if (method === 'post' || method === 'put') {

@@ -16,3 +16,17 @@ describe("a fake application's drill-down", () => {
     expect(app.launches).toEqual([{ app: 'Dashboards', args: { dashboard: OTHER, filter: [{ dimension: 'service', op: 'eq', value: 'Email' }], dashboardTitle: null } }]);
   });
 });
+
+describe('a fake application ending', () => {
+  it("tells its 'destroy' listeners once, as the desktop does, and no listener after", () => {
+    const app = fakeApplication({ name: 'Records', type: 'application', title: { en_EN: 'Records' } });
+    const heard: string[] = [];
+    app.on('destroy', () => heard.push('destroy'));
+    const stop = app.on('destroy', () => heard.push('stopped'));
+    stop();
+    app.destroy();
+    app.destroy();
+    expect(heard).toEqual(['destroy']);
+    expect(app.ended).toBe(true);
+  });
+});

@@ -3,7 +3,7 @@
  * keeps settings in memory with the real rules (checkSetting, locks) and
  * records what the app asked of it. Never imported by production code.
  */
-import { createDrilldown, localizedText, type AppCommand, type AppWindow, type AppWindowOptions, type Application, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
+import { createDrilldown, localizedText, type AppCommand, type AppWindow, type AppWindowOptions, type Application, type ApplicationEvent, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
 import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
@@ -105,7 +105,7 @@ export interface FakeApplication extends Application {
   readonly openedFiles: Array<FileEntry | string>;
   /** The application's own settings as they are now. */
   readonly appSettingValues: Record<string, unknown>;
-  /** Whether the app ended itself (destroy). */
+  /** Whether the app has ended (destroy: by itself, or the test's cleanup). */
   readonly ended: boolean;
   /** The user asks to close a window: its onBeforeClose guard decides. Resolves whether it closed. */
   requestClose(window: AppWindow): Promise<boolean>;
@@ -259,6 +259,7 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
   let ended = false;
   const appSettingValues: Record<string, unknown> = { ...options.appSettings };
   const commands = fakeCommands(desktop);
+  const events = fakeEvents();
   return {
     pid: 1,
     name: metadata.name,
@@ -280,9 +281,13 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
       throw new Error('No sockets in this test');
     },
     send: () => undefined,
-    on: () => () => undefined,
+    on: events.on,
+    // As the desktop ends an application: once, telling its 'destroy' listeners, then dropping them all.
     destroy: () => {
+      if (ended) return;
       ended = true;
+      events.emit('destroy');
+      events.clear();
     },
     get ended() {
       return ended;
@@ -297,6 +302,23 @@ export function fakeApplication(metadataInput: PackageMetadataInput, options: Fa
     titleNow: windows.titleNow,
     ...calls,
     notifications,
+  };
+}
+
+/** The app's event listeners (Application.on) and telling them of an event. */
+function fakeEvents() {
+  const listeners = new Map<ApplicationEvent, Set<(payload: unknown) => void>>();
+  return {
+    on(event: ApplicationEvent, listener: (payload: unknown) => void): () => void {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+    emit(event: ApplicationEvent, payload?: unknown): void {
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(payload);
+    },
+    clear: () => listeners.clear(),
   };
 }
 

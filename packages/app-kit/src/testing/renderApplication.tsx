@@ -17,7 +17,12 @@ export interface ApplicationTest extends RenderResult {
   app: FakeApplication;
   /** The body element of each window, in creation order. */
   bodies: HTMLElement[];
-  /** Closes every window (runs the cleanups render() returned). */
+  /**
+   * Closes every window (runs the cleanups render() returned) and ends the
+   * application as the desktop does (its 'destroy' listeners run), so that
+   * nothing it set on the page (the window's listeners, its timers) outlives
+   * the test: a worker's test files share one window.
+   */
   closeAll(): void;
   /** The views' texts; setLocale switches them as the desktop does. */
   i18n: TestTranslator;
@@ -57,6 +62,7 @@ export async function renderApplication(runtime: ApplicationRuntime, metadata: P
     closeAll() {
       act(() => {
         for (const cleanup of cleanups.splice(0)) cleanup();
+        app.destroy();
       });
       for (const body of bodies) body.remove();
     },

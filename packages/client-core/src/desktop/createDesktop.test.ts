@@ -1,9 +1,9 @@
-import type { Application } from '@atrium/sdk';
+import { isAbortError, type Application } from '@atrium/sdk';
 import { DEFAULT_SETTINGS, type IconsModule, type Locale, type SoundsModule, type ThemeModule } from '@atrium/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { entry, FakePackageLoader, recordingRuntime } from '../packages/testing/packageHarness.js';
 import { SoundPlayer } from '../sounds/SoundPlayer.js';
-import { jsonResponse, type FakeEnvironment } from '../testing/FakeEnvironment.js';
+import { hang, jsonResponse, type FakeEnvironment } from '../testing/FakeEnvironment.js';
 import { startSignedIn, testConfig } from '../testing/fixtures.js';
 import { translateEnglish } from '../testing/translate.js';
 import { createDesktop, type Desktop } from './createDesktop.js';
@@ -312,6 +312,28 @@ describe('createDesktop hooks', () => {
     expect(await app.desktop.request('get', 'things', { q: 'x' })).toEqual({ status: 'success', data: 'x' });
     app.desktop.showProfileCard('u-2', { x: 1, y: 2 });
     expect(runtime.profileCard.getState()).toMatchObject({ open: true, userId: 'u-2' });
+  });
+
+  it("aborts an application's request when its signal is aborted: the call rejects with an AbortError and the exchange ends", async () => {
+    const { env, runtime } = await setup();
+    env.route('POST', '/api/v1/slow', hang);
+    env.route('POST', '/api/v1/fast', () => jsonResponse(200, { status: 'success', data: 1 }));
+    await runtime.start();
+    await env.clock.settle();
+    const app = (await runtime.packages.launch('Chat'))!;
+    const stop = new AbortController();
+    const slow = app.desktop.request('post', 'slow', { a: 1 }, { signal: stop.signal });
+    await env.clock.settle();
+    expect(env.calls('POST', '/api/v1/slow')[0]!.signal?.aborted).toBe(false);
+    stop.abort();
+    const error = await slow.then(() => null, (e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(env.calls('POST', '/api/v1/slow')[0]!.signal?.aborted).toBe(true);
+    // Already aborted: not sent at all. Without options, as before.
+    await expect(app.desktop.request('post', 'fast', {}, { signal: stop.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(env.calls('POST', '/api/v1/fast')).toHaveLength(0);
+    expect(await app.desktop.request('post', 'fast', {})).toEqual({ status: 'success', data: 1 });
+    expect(isAbortError(new Error('Network request failed'))).toBe(false);
   });
 });
 

@@ -1,14 +1,14 @@
 import type { Envelope, PackageManifestEntry, Profile } from '@atrium/shared';
 import type { Session } from '../auth/Session.js';
-import type { UploadOptions } from '@atrium/sdk';
+import type { RequestOptions, UploadOptions } from '@atrium/sdk';
 import type { RequestMethod } from '../packages/DesktopHooks.js';
 
 /** What the desktop reads and asks of the signed-in session. */
 export interface DesktopAccount {
   /** The signed-in user's profile, or null once signed out. */
   profile(): Profile | null;
-  /** A signed API request (the envelope as the server sent it). */
-  request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
+  /** A signed API request (the envelope as the server sent it); aborting `options.signal` rejects it with an AbortError. */
+  request<T>(method: RequestMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** A signed multipart upload, with its progress and no time limit. */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   /** Changes one of the user's own preferences, then reloads the profile. */
@@ -29,7 +29,7 @@ export function desktopAccount(session: Session): DesktopAccount {
   };
   return {
     profile,
-    request: (method, path, body) => request(session, method, path, body),
+    request: (method, path, body, options) => request(session, method, path, body, options),
     upload: (path, form, options = {}) => {
       const { onProgress, signal } = options;
       return session.api.upload(path, form, { timeout: 0, signal, onUploadProgress: onProgress && ((loaded, total) => onProgress({ loaded, total })) });
@@ -58,16 +58,18 @@ async function fetchManifest(session: Session, manifestUrl: string | null): Prom
   throw new Error('The server sent no package manifest');
 }
 
-function request<T>(session: Session, method: RequestMethod, path: string, body?: unknown): Promise<T> {
+/** One call of Desktop.request: the signal (when given) aborts the exchange, and the call rejects with its AbortError. */
+function request<T>(session: Session, method: RequestMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const api = session.api;
+  const call = options.signal ? { signal: options.signal } : undefined;
   switch (method) {
     case 'get':
-      return api.get<T>(path, typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined);
+      return api.get<T>(path, typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined, call);
     case 'post':
-      return api.post<T>(path, body);
+      return api.post<T>(path, body, call);
     case 'put':
-      return api.put<T>(path, body);
+      return api.put<T>(path, body, call);
     case 'delete':
-      return api.delete<T>(path, body);
+      return api.delete<T>(path, body, call);
   }
 }

@@ -1,4 +1,4 @@
-import type { DesktopSearch, DesktopTasks, TranslationLoader, TranslationTexts, UploadOptions } from '@atrium/sdk';
+import type { DesktopSearch, DesktopTasks, RequestOptions, TranslationLoader, TranslationTexts, UploadOptions } from '@atrium/sdk';
 import type { Locale, Profile } from '@atrium/shared';
 import type { ApplicationCommandsPort } from '../commands/lazyApplicationCommands.js';
 import type { TrayModel } from '../desktop/TrayModel.js';
@@ -34,8 +34,8 @@ export interface DesktopHooks {
   /** The signed-in user's profile (its apps decide what is visible). */
   profile(): Profile | null;
   setUserPreference(name: 'Greetingmessage', value: 'true' | 'false'): Promise<void>;
-  /** A signed API request (the envelope as the server sent it). */
-  request<T>(method: RequestMethod, path: string, body?: unknown): Promise<T>;
+  /** A signed API request (the envelope as the server sent it); aborting `options.signal` rejects it with an AbortError. */
+  request<T>(method: RequestMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** A signed multipart upload to the API, with its progress. */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
   showProfileCard(userId: string, at: { x: number; y: number }): void;

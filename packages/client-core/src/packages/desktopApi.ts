@@ -50,7 +50,7 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
     packages: (type) =>
       packages.visible(type).map((entry): PackageSummary => ({ name: entry.name, type: entry.type, title: packageTitle(entry, hooks.locale()) })),
     showProfileCard: (userId, at) => hooks.showProfileCard(userId, at),
-    request: (method, path, body) => hooks.request(method, path, body),
+    request: (method, path, body, options) => hooks.request(method, path, body, options),
     upload: (path, form, options) => hooks.upload(path, form, options),
     tray: ownedTray(hooks.tray ?? new TrayModel(), packages, owner),
     files: hooks.files,

@@ -21,7 +21,7 @@ import { DesktopTitle } from './DesktopTitle.js';
 import { HomeSlot } from './home/HomeSlot.js';
 import { KeyboardModeStatus } from './KeyboardModeStatus.js';
 import { useAppearance } from './useAppearance.js';
-import { useDesktopKeys, useFlushOnPageHide, useViewport } from './useDesktopEvents.js';
+import { useDesktopKeys, useFlushOnPageHide, usePointerCaptureMark, useViewport } from './useDesktopEvents.js';
 import './Desktop.css';
 // The app kit's look (the failure state) for every app window.
 import '@atrium/app-kit/kit.css';
@@ -61,7 +61,9 @@ function browserSounds(): SoundPlayer {
  * models come from client-core's createDesktop over the page's platform and
  * live as long as the desktop; the WindowManager's viewport is the window
  * area's size. Its look (theme, font, wallpaper) follows the settings. Focus
- * never drops to the page's body (DesktopFocus).
+ * never drops to the page's body (DesktopFocus). While a pointer is
+ * captured (a window dragged or resized) the window area says so, and the
+ * home widget's frame lets the pointer through.
  */
 export function Desktop({ user, via }: DesktopProps): JSX.Element {
   const { t, i18n } = useTranslation();
@@ -81,6 +83,7 @@ export function Desktop({ user, via }: DesktopProps): JSX.Element {
     return Object.assign(desktop, { slots: new WindowSlots() });
   }, [platform, translate, setLocale, chosenLocale]);
   useViewport(services, area);
+  usePointerCaptureMark(area);
   useDesktopKeys(services);
   useFlushOnPageHide(services);
   // The user as signed in when the desktop starts (the greeting's name); a later profile change does not restart it.

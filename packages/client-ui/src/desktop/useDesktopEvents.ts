@@ -93,3 +93,46 @@ export function useFlushOnPageHide(services: DesktopServices | null): void {
     };
   }, [services]);
 }
+
+/** The window area's attribute present while a pointer is pressed or captured (docs/behaviour/desktop.md#home-widget). */
+export const POINTER_CAPTURE_ATTRIBUTE = 'data-pointer-capture';
+
+/**
+ * Marks the window area while a pointer is pressed or captured on the page
+ * (a window dragged or resized, a splitter or slider held): the home
+ * widget's frame then lets the pointer through (HomeWidget.css), since a
+ * frame under the pointer would otherwise take the moves of a drag passing
+ * over it. The press itself marks it, before the capture is told (the
+ * browser tells it with the next move, which may already be over the
+ * frame). The attribute is set on the element itself, without a render;
+ * the only rule reading it matches the frame, so the browser restyles
+ * nothing else. A release, a cancel or the capture's loss (its element gone
+ * too) ends it.
+ */
+export function usePointerCaptureMark(area: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const held = new Set<number>();
+    const mark = () => {
+      if (held.size > 0) element.setAttribute(POINTER_CAPTURE_ATTRIBUTE, 'true');
+      else element.removeAttribute(POINTER_CAPTURE_ATTRIBUTE);
+    };
+    const hold = (event: PointerEvent) => {
+      held.add(event.pointerId);
+      mark();
+    };
+    const release = (event: PointerEvent) => {
+      if (held.delete(event.pointerId)) mark();
+    };
+    const holds = ['pointerdown', 'gotpointercapture'] as const;
+    const releases = ['pointerup', 'pointercancel', 'lostpointercapture'] as const;
+    for (const name of holds) document.addEventListener(name, hold, true);
+    for (const name of releases) document.addEventListener(name, release, true);
+    return () => {
+      for (const name of holds) document.removeEventListener(name, hold, true);
+      for (const name of releases) document.removeEventListener(name, release, true);
+      element.removeAttribute(POINTER_CAPTURE_ATTRIBUTE);
+    };
+  }, [area]);
+}

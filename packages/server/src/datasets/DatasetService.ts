@@ -25,7 +25,11 @@ export interface DatasetServiceDeps {
   /** Seconds an answer is remembered (0: never) and milliseconds a statement may run. */
   cacheTtl: number;
   queryTimeout: number;
-  /** Whether a statement can be cancelled when the caller gives up (PostgreSQL: yes; the embedded database: no). */
+  /**
+   * Whether a statement under way can be cancelled when the caller gives up
+   * (PostgreSQL: yes; the embedded database: no, there only a statement not
+   * begun yet is dropped).
+   */
   cancellable: boolean;
   /** Read roll-ups where they answer (default); false: always the facts (tests compare the two). */
   rollups?: boolean;
@@ -124,7 +128,7 @@ export class DatasetService {
     const entity = app.declaration.entities[dataset.entity]!;
     let rows: QueryRow[];
     try {
-      rows = await this.deps.stores.datasets.run(compiled.statement, { timeoutMs: this.deps.queryTimeout, ...(this.deps.cancellable && signal ? { signal } : {}) });
+      rows = await this.deps.stores.datasets.run(compiled.statement, { timeoutMs: this.deps.queryTimeout, ...(signal ? { signal, cancelRunning: this.deps.cancellable } : {}) });
     } catch (e) {
       if (e instanceof DatasetTimeout) throw new DatasetError('timeout');
       throw e;

@@ -14,8 +14,13 @@ export interface DatasetDef {
 /** How long a statement may run, and what stops it sooner. */
 export interface QueryLimits {
   timeoutMs: number;
-  /** Aborted when the caller gave up (the request was closed): the statement is cancelled where the database allows. */
+  /**
+   * Aborted when the caller gave up (the request was closed): a statement
+   * not begun yet is not run, and with `cancelRunning` one under way is cancelled.
+   */
   signal?: AbortSignal;
+  /** Whether a statement under way can be cancelled from another connection (PostgreSQL; not the embedded database's one connection). */
+  cancelRunning?: boolean;
 }
 
 /** A row of a dataset's statement: its columns by position (c0, c1, ...). */

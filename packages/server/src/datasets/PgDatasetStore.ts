@@ -64,10 +64,12 @@ export class PgDatasetStore implements DatasetStore {
 
   /**
    * The statement in a transaction of its own with `statement_timeout` set
-   * for it alone. With a signal, the connection's backend is noted first, so
-   * that an abort cancels the statement from another connection
-   * (PostgreSQL only: the embedded database runs one statement at a time and
-   * enforces no statement_timeout, datasets/README.md).
+   * for it alone. A caller that gave up before the statement's turn came
+   * (the signal aborted) has it not run at all. With `cancelRunning`, the
+   * connection's backend is noted first, so that an abort cancels the
+   * statement under way from another connection (PostgreSQL only: the
+   * embedded database runs one statement at a time and enforces no
+   * statement_timeout, datasets/README.md).
    */
   async run(statement: SQL, limits: QueryLimits): Promise<QueryRow[]> {
     let backend: number | null = null;
@@ -77,14 +79,16 @@ export class PgDatasetStore implements DatasetStore {
       if (backend !== null) void this.db.execute(sql`select pg_cancel_backend(${backend}::int)`).catch(() => undefined);
     };
     try {
+      if (limits.signal?.aborted) throw new DatasetTimeout(true);
       return await this.db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.trunc(limits.timeoutMs))}`));
-        if (limits.signal) {
+        if (limits.signal && limits.cancelRunning) {
           const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as Rows<{ pid: number }>;
           backend = Number(rows[0]!.pid);
-          if (limits.signal.aborted) throw new DatasetTimeout(true);
           limits.signal.addEventListener('abort', onAbort, { once: true });
         }
+        // The caller left while the statement waited for the connection (or its backend was being noted).
+        if (limits.signal?.aborted) throw new DatasetTimeout(true);
         const { rows } = (await tx.execute(statement)) as unknown as Rows<QueryRow>;
         // Done: a late abort must not cancel what the connection runs next.
         backend = null;

@@ -8,12 +8,13 @@
  * statements out of time, and the roll-ups answering as the facts do.
  */
 import { DATASET_ROW_CAPS, DatasetQuery, type DatasetResult } from '@atrium/shared/dashboards';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '../../src/access/Caller.js';
 import { DatasetService } from '../../src/datasets/DatasetService.js';
-import { DatasetTimeout } from '../../src/datasets/DatasetStore.js';
+import { DatasetTimeout, type QueryLimits } from '../../src/datasets/DatasetStore.js';
 import { PgDatasetStore } from '../../src/datasets/PgDatasetStore.js';
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { DatasetsApi, deskDeclaration } from '../helpers/datasets.js';
@@ -345,7 +346,7 @@ describe(`dataset queries on ${databaseKind}`, () => {
     if (databaseKind === 'postgres') {
       await expect(store.run(sql`select pg_sleep(5)`, { timeoutMs: 50 })).rejects.toEqual(new DatasetTimeout(false));
       const closed = new AbortController();
-      const running = store.run(sql`select pg_sleep(5)`, { timeoutMs: 60_000, signal: closed.signal });
+      const running = store.run(sql`select pg_sleep(5)`, { timeoutMs: 60_000, signal: closed.signal, cancelRunning: true });
       setTimeout(() => closed.abort(), 100);
       await expect(running).rejects.toEqual(new DatasetTimeout(true));
     } else {
@@ -363,4 +364,62 @@ describe(`dataset queries on ${databaseKind}`, () => {
       t.services.stores.datasets.run = run;
     }
   });
+
+  /** Sends a query on a real connection and closes it once the server has begun: the caller gives up, as the dashboard's Cancel does. */
+  async function askAndLeave(jwt: string, dimension: string, begun: Promise<void>): Promise<void> {
+    if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: `${t.config.apiPrefix}/datasets/query`, headers: { authorization: `Bearer ${jwt}`, 'content-type': 'application/json' } });
+    request.on('error', () => undefined);
+    request.end(JSON.stringify({ app: 'Desk', dataset: 'tickets', measures: ['count'], dimensions: [dimension] }));
+    await begun;
+    request.destroy();
+  }
+
+  it('stops the work of a query whose caller gave up: a statement not begun is not run, one under way is cancelled on PostgreSQL', async () => {
+    const jwt = (await signIn(t.app, t.config.wrapperPrefix, ada.username)).jwt;
+    const store = t.services.stores.datasets;
+    const run = store.run.bind(store);
+    let begin: () => void = () => undefined;
+    const begun = new Promise<void>((resolve) => (begin = resolve));
+    let outcome: Promise<unknown> = Promise.resolve();
+    // The statement's turn comes only once the caller has gone (it waited behind others), then it is run as usual.
+    store.run = (statement: SQL, limits: QueryLimits) => {
+      const gone = new Promise<void>((resolve) => limits.signal?.addEventListener('abort', () => resolve(), { once: true }));
+      begin();
+      outcome = gone.then(() => run(statement, limits)).catch((e: unknown) => e);
+      return outcome.then(() => []);
+    };
+    try {
+      await askAndLeave(jwt, 'urgent', begun);
+      expect(await outcome).toEqual(new DatasetTimeout(true));
+      if (databaseKind !== 'postgres') return;
+      // On PostgreSQL a statement under way when the caller leaves is cancelled from another connection.
+      const started = new Promise<void>((resolve) => (begin = resolve));
+      store.run = (_statement: SQL, limits: QueryLimits) => {
+        outcome = run(sql`select pg_sleep(30) as c0`, limits).catch((e: unknown) => e);
+        void waitForSleep().then(() => begin());
+        return outcome.then(() => []);
+      };
+      // Another query: the first one's answer (none) is remembered.
+      await askAndLeave(jwt, 'stars', started);
+      expect(await outcome).toEqual(new DatasetTimeout(true));
+      expect(await sleeping()).toBe(0);
+    } finally {
+      store.run = run;
+    }
+  });
+
+  /** The statements of this test sleeping on the database now. */
+  async function sleeping(): Promise<number> {
+    const { rows } = (await t.services.db.execute(sql`select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%pg_sleep(30)%' and pid <> pg_backend_pid()`)) as unknown as { rows: Array<{ n: number }> };
+    return rows[0]!.n;
+  }
+
+  /** Waits until the sleeping statement runs on the database. */
+  async function waitForSleep(): Promise<void> {
+    while ((await sleeping()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 });
+
