@@ -116,6 +116,18 @@ function resolveMeasure(input: CompileInput, key: string, rolled: boolean): SQL 
   return measureSql(input, key, measure, false, rolled);
 }
 
+/** The number slots the query's measures (and their ratios' parts) add up. */
+function numberSlotsOf(input: CompileInput): Set<number> {
+  const out = new Set<number>();
+  const visit = (key: string): void => {
+    const measure = input.dataset.measures[key];
+    if (measure?.ratio !== undefined) [measure.ratio.numerator, measure.ratio.denominator].forEach(visit);
+    else if (measure?.field !== undefined) out.add(numberSlot(input.def.layout, measure.field));
+  };
+  input.query.measures.forEach(visit);
+  return out;
+}
+
 /** A filter's value as the key facts hold: text as it is, numbers and yes/no as text. */
 function keyOf(value: string | number | boolean | null): string | null {
   return value === null ? null : String(value);
@@ -230,7 +242,7 @@ export function compileQuery(input: CompileInput): CompiledQuery {
     columns.push({ key: 'count', kind: 'measure', type: 'number' });
   }
   const joinRecords = detail || scope.joinsRecords;
-  const from = plan ? rollupSource(input.def.id, plan) : joinRecords ? sql`dataset_facts f join ${records} on ${records.id} = f.record_id` : sql`dataset_facts f`;
+  const from = plan ? rollupSource(input.def.id, plan, numberSlotsOf(input)) : joinRecords ? sql`dataset_facts f join ${records} on ${records.id} = f.record_id` : sql`dataset_facts f`;
   const aliased = sql.join(
     select.map((s, i) => sql`${s} as ${alias(i)}`),
     sql`, `,

@@ -73,14 +73,21 @@ export function rollupPlan(dataset: Dataset, query: DatasetQuery, scopeReadsReco
 
 const textColumns = (from: string) => sql.raw(Array.from({ length: FACT_TEXT_SLOTS }, (_, i) => `${from}.d${i + 1}`).join(', '));
 const numberColumns = sql.raw(Array.from({ length: FACT_NUMBER_SLOTS }, (_, i) => `r.s${i + 1}, r.c${i + 1}`).join(', '));
-const factNumbers = sql.raw(Array.from({ length: FACT_NUMBER_SLOTS }, (_, i) => `coalesce(x.n${i + 1}::numeric, 0) as s${i + 1}, (x.n${i + 1} is not null)::int::int8 as c${i + 1}`).join(', '));
+/** The facts' numbers as the roll-up's sums and counts: those the query adds up; the others none (never read). */
+const factNumbers = (used: ReadonlySet<number>) =>
+  sql.raw(
+    Array.from({ length: FACT_NUMBER_SLOTS }, (_, i) =>
+      used.has(i) ? `coalesce(x.n${i + 1}::numeric, 0) as s${i + 1}, (x.n${i + 1} is not null)::int::int8 as c${i + 1}` : `null::numeric as s${i + 1}, null::int8 as c${i + 1}`,
+    ).join(', '),
+  );
 
 /**
  * The rows a rolled-up query groups: the roll-up's rows of the whole months
  * and, for the edges, each fact as a row of one. Columns keep the facts'
  * names (`owner_id`, `d1`..), so filters and scopes apply unchanged.
+ * `numbers`: the number slots the query's measures add up.
  */
-export function rollupSource(defId: string, plan: RollupPlan): SQL {
+export function rollupSource(defId: string, plan: RollupPlan, numbers: ReadonlySet<number>): SQL {
   const months: SQL[] = [sql`r.def_id = ${defId}::uuid`];
   if (plan.fromMonth !== undefined) months.push(sql`r.month >= ${plan.fromMonth}::date`);
   if (plan.toMonth !== undefined) months.push(sql`r.month <= ${plan.toMonth}::date`);
@@ -90,7 +97,7 @@ export function rollupSource(defId: string, plan: RollupPlan): SQL {
     plan.edges.map((e) => sql`(x.at >= ${e.from}::date and x.at <= ${e.to}::date)`),
     sql` or `,
   );
-  const edges = sql`select x.owner_id, ${textColumns('x')}, 1::int8 as rows, ${factNumbers} from dataset_facts x where x.def_id = ${defId}::uuid and (${spans})`;
+  const edges = sql`select x.owner_id, ${textColumns('x')}, 1::int8 as rows, ${factNumbers(numbers)} from dataset_facts x where x.def_id = ${defId}::uuid and (${spans})`;
   return sql`(${rolled} union all ${edges}) f`;
 }
 
