@@ -43,6 +43,9 @@ interface Remembered {
   result: DatasetResult;
 }
 
+/** Runs work that reads the database, as a costly call of the caller (http/costlyRoutes.ts). */
+export type Costly = <T>(work: () => Promise<T>) => Promise<T>;
+
 const targetOf = (accountId: string, app: string, entity: string) => `${accountId}\u0000${app}\u0000${entity}`;
 
 /**
@@ -94,8 +97,13 @@ export class DatasetService {
     return out;
   }
 
-  /** POST datasets/query: the figures (or records, for a drill to detail) the caller may read. */
-  async query(caller: Caller, query: DatasetQuery, signal?: AbortSignal): Promise<DatasetResult> {
+  /**
+   * POST datasets/query: the figures (or records, for a drill to detail) the
+   * caller may read. A remembered answer is given at once; only the work
+   * that reads the database runs through `costly` (the route's limits on
+   * costly calls), so that answers from the cache never count towards them.
+   */
+  async query(caller: Caller, query: DatasetQuery, signal?: AbortSignal, costly: Costly = (work) => work()): Promise<DatasetResult> {
     const app = await this.context(caller, query.app);
     const dataset = app.declaration.datasets && Object.hasOwn(app.declaration.datasets, query.dataset) ? app.declaration.datasets[query.dataset]! : undefined;
     const entity = dataset && Object.hasOwn(app.declaration.entities, dataset.entity) ? app.declaration.entities[dataset.entity] : undefined;
@@ -112,7 +120,7 @@ export class DatasetService {
     const remembered = this.answers.get(key);
     if (remembered) return remembered.result;
     const generation = this.generations.get(target) ?? 0;
-    const result = await this.read(caller, app, dataset, compiled, at, signal);
+    const result = await costly(() => this.read(caller, app, dataset, compiled, at, signal));
     if (this.deps.cacheTtl > 0 && (this.generations.get(target) ?? 0) === generation) this.answers.set(key, { target, result }, at.getTime() + this.deps.cacheTtl * 1000);
     return result;
   }
