@@ -31,7 +31,6 @@ describe(`the demo's dashboards on ${databaseKind}`, () => {
     t = await createTestApp();
     await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix });
     for (const [i, username] of ['olivia', 'liam', 'demo', 'sofia'].entries()) jwts.set(username, (await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, `10.9.7.${i + 1}`)).jwt);
- 
     // Seeding the whole demo takes a while on a busy machine (as in seedDemoData.test.ts).
   }, 180_000);
   afterAll(() => t.close());
