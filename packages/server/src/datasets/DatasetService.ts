@@ -160,7 +160,7 @@ export class DatasetService {
         if (recordAccess(caller, app.declaration, target, { ownerId: record.ownerId, values: record.data }, at.getTime()).actions.includes('read')) links[record.name] = record.title;
       }
     }
-    return { columns: compiled.columns, rows: values, truncated, people, links, readAt: at.toISOString() };
+    return { columns: compiled.columns, rows: values, truncated, people, links, choices: choiceLabels(compiled, values, dataset, entity), readAt: at.toISOString() };
   }
 
   /** The application as the caller's organisation runs it, if the caller has it. */
@@ -192,6 +192,26 @@ export class DatasetService {
     this.declarations.clear();
     this.defs.clear();
   }
+}
+
+/** The labels, in every locale, of the choices the choice columns of the rows hold (a value no longer declared has none). */
+function choiceLabels(compiled: CompiledQuery, rows: ReadonlyArray<ReadonlyArray<string | number | null>>, dataset: Dataset, entity: Entity): Record<string, Record<string, Labels>> {
+  const out: Record<string, Record<string, Labels>> = {};
+  compiled.columns.forEach((column, i) => {
+    if (column.kind !== 'dimension' || column.type !== 'choice') return;
+    const dimension = dataset.dimensions[column.key]!;
+    const field = Object.hasOwn(entity.fields, dimension.field) ? entity.fields[dimension.field] : undefined;
+    if (field?.type !== 'choice') return;
+    const labels: Record<string, Labels> = {};
+    for (const row of rows) {
+      const value = row[i];
+      if (typeof value !== 'string' || Object.hasOwn(labels, value)) continue;
+      const choice = field.choices.find((c) => c.value === value);
+      if (choice) labels[value] = choice.label;
+    }
+    out[column.key] = labels;
+  });
+  return out;
 }
 
 /** A database value as an answer's cell: numbers as numbers, text as text. */
