@@ -51,6 +51,8 @@ test('Liam requests a week off; Olivia approves it; Liam sees the decision live 
   // Whose request it is, by default: his own.
   await expect(draft.field('employee')).toContainText('Liam Chen');
   await draft.input('title').fill(title);
+  // His team is asked for: the figures of leave go by team.
+  await draft.input('team').selectOption({ label: 'Quality' });
   await draft.input('type').selectOption({ label: 'Annual leave' });
   await draft.input('from').fill(from);
   await draft.input('to').fill(to);
@@ -87,6 +89,7 @@ test('Liam requests a week off; Olivia approves it; Liam sees the decision live 
     await expect(olivia.rows).toHaveCount(1);
     const hers = olivia.rowTitled(title);
     await expect(hers.locator('td[data-label="Employee"]')).toHaveText('Liam Chen');
+    await expect(hers.locator('td[data-label="Team"]')).toHaveText('Quality');
     await hers.dblclick();
     const decision = olivia.form(title);
     await expect(decision.input('status')).toBeEnabled();

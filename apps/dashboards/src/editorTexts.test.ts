@@ -9,7 +9,7 @@ describeTexts('dashboards', EDITOR_TEXTS, { sameWordIn: { 'dashboards.editor.dri
 describe('dashboard editor texts', () => {
   it('say every problem the editor finds', () => {
     const codes: Record<EditorProblemCode, true> = {
-      titleMissing: true, tooLong: true, duplicateId: true, datasetUnknown: true, measureUnknown: true, dimensionUnknown: true, measureCount: true, dimensionCount: true, tableEmpty: true,
+      titleMissing: true, tooLong: true, duplicateId: true, datasetUnknown: true, measureUnknown: true, dimensionUnknown: true, measureCount: true, dimensionCount: true, tableEmpty: true, sortUnknown: true, thresholdKind: true,
       thresholdNumber: true, thresholdOrder: true, drillWidgetMissing: true, drillWidgetUnknown: true, drillWidgetSelf: true, drillDashboardMissing: true, drillDashboardUnknown: true, drillFileMissing: true,
       drillFilterDimension: true, drillPlaceholder: true, roleMissing: true,
     };

@@ -200,6 +200,6 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   await app.register(recordRoutes({ records: s.records, authenticate }), { prefix: config.apiPrefix });
   await app.register(dashboardRoutes({ dashboards: s.dashboards, authenticate }), { prefix: config.apiPrefix });
 
-  await app.register(datasetRoutes({ datasets: s.datasets, authenticate }), { prefix: config.apiPrefix });
+  await app.register(datasetRoutes({ datasets: s.datasets, authenticate, costlyCalls: s.costlyCalls }), { prefix: config.apiPrefix });
   await app.register(recordFileRoutes({ files: s.recordFiles, vfs: s.vfs, authenticate }), { prefix: config.apiPrefix });
 }

@@ -1,23 +1,15 @@
-import type { DashboardDefinition, DashboardSharing, DashboardText, DatasetInfo, Drilldown, Widget, WidgetKind } from '@atrium/shared/dashboards';
+import { definitionProblems, WIDGET_SHAPES, type DashboardDefinition, type DashboardSharing, type DashboardText, type DatasetInfo, type DefinitionProblem, type DefinitionProblemCode, type Widget, type WidgetKind } from '@atrium/shared/dashboards';
 
 /**
  * The rules of the dashboard editor (docs/behaviour/dashboards.md#editing-a-dashboard):
  * how many measures and dimensions each kind shows, the fields a widget
- * starts with, and the checks of a draft, those the server applies on save
- * and those of the forms, each problem at its widget and field.
+ * starts with, and the checks of a draft: the rules of a definition the
+ * server applies on save (shared dashboards/definitionRules.ts), and those
+ * of the forms, each problem at its widget and field.
  */
 
 /** How many dimensions and measures a kind of widget shows (inclusive bounds). */
-export const KIND_RULES: Readonly<Record<WidgetKind, { dimensions: readonly [number, number]; measures: readonly [number, number] }>> = {
-  bar: { dimensions: [1, 2], measures: [1, 8] },
-  line: { dimensions: [1, 2], measures: [1, 8] },
-  area: { dimensions: [1, 2], measures: [1, 8] },
-  stackedBar: { dimensions: [2, 2], measures: [1, 1] },
-  pie: { dimensions: [1, 1], measures: [1, 1] },
-  donut: { dimensions: [1, 1], measures: [1, 1] },
-  kpi: { dimensions: [0, 0], measures: [1, 1] },
-  table: { dimensions: [0, 4], measures: [0, 8] },
-};
+export const KIND_RULES: Readonly<Record<WidgetKind, { dimensions: readonly [number, number]; measures: readonly [number, number] }>> = WIDGET_SHAPES;
 
 /** What the user may not save yet, by widget (null: the dashboard itself) and field, with a code the views translate. */
 export interface EditorProblem {
@@ -27,28 +19,8 @@ export interface EditorProblem {
   params?: Record<string, string | number>;
 }
 
-export type EditorProblemCode =
-  | 'titleMissing'
-  | 'tooLong'
-  | 'duplicateId'
-  | 'datasetUnknown'
-  | 'measureUnknown'
-  | 'dimensionUnknown'
-  | 'measureCount'
-  | 'dimensionCount'
-  | 'tableEmpty'
-  | 'thresholdNumber'
-  | 'thresholdOrder'
-  | 'drillWidgetMissing'
-  | 'drillWidgetUnknown'
-  | 'drillWidgetSelf'
-  | 'drillDashboardMissing'
-  | 'drillDashboardUnknown'
-  | 'drillFileMissing'
-  | 'drillFilterDimension'
-  | 'drillPlaceholder'
-  | 'roleMissing';
-
+/** The rules of a definition (shared), and those of the forms. */
+export type EditorProblemCode = Exclude<DefinitionProblemCode, 'appUnknown'> | 'titleMissing' | 'tooLong' | 'drillPlaceholder' | 'roleMissing';
 
 /** The dataset of a widget's query among those the user may query. */
 export function datasetOf(datasets: readonly DatasetInfo[], widget: Pick<Widget, 'query'>): DatasetInfo | undefined {
@@ -96,55 +68,48 @@ function textProblems(out: EditorProblem[], widgetId: string | null, field: stri
   if (texts.some((t) => t.length > 200)) out.push({ widgetId, field, code: 'tooLong', params: { max: 200 } });
 }
 
-function queryProblems(out: EditorProblem[], widget: Widget, dataset: DatasetInfo | undefined): void {
-  const id = widget.id;
-  if (dataset === undefined) return void out.push({ widgetId: id, field: 'dataset', code: 'datasetUnknown', params: { dataset: widget.query.dataset } });
-  for (const key of widget.query.measures) if (!dataset.measures.some((m) => m.key === key)) out.push({ widgetId: id, field: 'measures', code: 'measureUnknown', params: { key } });
-  for (const key of widget.query.dimensions) if (!dataset.dimensions.some((d) => d.key === key)) out.push({ widgetId: id, field: 'dimensions', code: 'dimensionUnknown', params: { key } });
-  const rules = KIND_RULES[widget.kind];
-  const count = (field: 'measures' | 'dimensions', code: EditorProblemCode, [min, max]: readonly [number, number]) => {
-    const n = widget.query[field].length;
-    if (n < min || n > max) out.push({ widgetId: id, field, code, params: { min, max } });
-  };
-  count('measures', 'measureCount', rules.measures);
-  count('dimensions', 'dimensionCount', rules.dimensions);
-  if (widget.kind === 'table' && widget.query.measures.length + widget.query.dimensions.length === 0) out.push({ widgetId: id, field: 'measures', code: 'tableEmpty' });
+/** The values each problem's text names (the shared rules give more, for the server's texts). */
+const SAID: Partial<Record<DefinitionProblemCode, readonly string[]>> = {
+  duplicateId: ['key'],
+  datasetUnknown: ['dataset'],
+  measureUnknown: ['key'],
+  dimensionUnknown: ['key'],
+  sortUnknown: ['key'],
+  measureCount: ['min', 'max'],
+  dimensionCount: ['min', 'max'],
+  drillWidgetUnknown: ['key'],
+  drillFilterDimension: ['key'],
+};
+
+/** The field of the side panel a problem of a widget's path is shown at. */
+function fieldOf(rest: string): string {
+  const filter = /^drilldown\.filter\.(\d+)/.exec(rest);
+  if (filter) return `drilldown.filter.${filter[1]}`;
+  if (rest.startsWith('drilldown')) return 'drilldown';
+  if (rest.startsWith('threshold')) return 'threshold';
+  if (rest.startsWith('query.dimensions')) return 'dimensions';
+  if (rest === 'query' || rest.startsWith('query.measures')) return 'measures';
+  if (rest.startsWith('query')) return 'dataset';
+  return rest;
 }
 
-function thresholdProblems(out: EditorProblem[], widget: Widget): void {
-  const t = widget.threshold;
-  if (t === undefined) return;
-  if (!Number.isFinite(t.red) || !Number.isFinite(t.yellow)) return void out.push({ widgetId: widget.id, field: 'threshold', code: 'thresholdNumber' });
-  if (t.higherIsBetter ? t.red > t.yellow : t.red < t.yellow) out.push({ widgetId: widget.id, field: 'threshold', code: 'thresholdOrder' });
+/** A problem of the shared rules at its widget and field, with the values its text says. */
+function editorProblem(problem: DefinitionProblem, widgets: readonly Widget[]): EditorProblem {
+  // The editor knows only the datasets the user may use: an application they lack is such a dataset (never 'appUnknown').
+  const code = problem.code === 'appUnknown' ? 'datasetUnknown' : problem.code;
+  const params = Object.fromEntries((SAID[code] ?? []).filter((k) => Object.hasOwn(problem.params, k)).map((k) => [k, problem.params[k]!]));
+  const widget = /^widgets\.(\d+)\.(.+)$/.exec(problem.path);
+  const at = widget ? { widgetId: widgets[Number(widget[1])]!.id, field: fieldOf(widget[2]!) } : { widgetId: null, field: 'filters' };
+  return { ...at, code, ...(Object.keys(params).length > 0 ? { params } : {}) };
 }
 
-function drillTargetProblems(out: EditorProblem[], widget: Widget, drill: Drilldown, widgets: readonly Widget[], dashboards: ReadonlySet<string> | null): void {
-  const problem = (code: EditorProblemCode, params?: Record<string, string>) => out.push({ widgetId: widget.id, field: 'drilldown', code, ...(params ? { params } : {}) });
-  if (drill.target === 'widget') {
-    if (!drill.nextWidgetId) problem('drillWidgetMissing');
-    else if (drill.nextWidgetId === widget.id) problem('drillWidgetSelf');
-    else if (!widgets.some((w) => w.id === drill.nextWidgetId)) problem('drillWidgetUnknown', { key: drill.nextWidgetId });
-  }
-  if (drill.target === 'dashboard' && !drill.dashboard) problem('drillDashboardMissing');
-  else if (drill.target === 'dashboard' && dashboards && !dashboards.has(drill.dashboard!)) problem('drillDashboardUnknown');
-  if (drill.target === 'file' && !drill.file?.path.trim()) problem('drillFileMissing');
-}
-
-function drillProblems(out: EditorProblem[], widget: Widget, widgets: readonly Widget[], known: DraftContext): void {
-  const drill = widget.drilldown;
-  if (drill === undefined) return;
-  const { datasets } = known;
-  drillTargetProblems(out, widget, drill, widgets, known.dashboards ? new Set(known.dashboards) : null);
-  // The filter narrows the next widget's dataset, or this one's for the records behind the element.
-  const next = drill.target === 'widget' ? widgets.find((w) => w.id === drill.nextWidgetId) : drill.target === 'records' ? widget : undefined;
-  const target = next ? datasetOf(datasets, next) : undefined;
+/** A drill's filter values name only what the widget's element has: its dimensions and measures. */
+function placeholderProblems(out: EditorProblem[], widget: Widget): void {
   const shown = new Set([...widget.query.dimensions, ...widget.query.measures]);
-  drill.filter.forEach((row, index) => {
-    const field = `drilldown.filter.${index}`;
-    if (target && !target.dimensions.some((d) => d.key === row.dimension)) out.push({ widgetId: widget.id, field, code: 'drillFilterDimension', params: { key: row.dimension } });
+  widget.drilldown?.filter.forEach((row, index) => {
     const values = Array.isArray(row.value) ? row.value : [row.value];
     for (const value of values) {
-      for (const key of typeof value === 'string' ? placeholdersOf(value) : []) if (!shown.has(key)) out.push({ widgetId: widget.id, field, code: 'drillPlaceholder', params: { key } });
+      for (const key of typeof value === 'string' ? placeholdersOf(value) : []) if (!shown.has(key)) out.push({ widgetId: widget.id, field: `drilldown.filter.${index}`, code: 'drillPlaceholder', params: { key } });
     }
   });
 }
@@ -155,20 +120,25 @@ export interface DraftContext {
   dashboards?: readonly string[];
 }
 
-/** The draft's problems, by the rules the server applies on save, and those of the forms (a title, a threshold's order). */
+/** The draft's problems, by the rules the server applies on save, and those of the forms (a title, a role, a drill's placeholders). */
 export function validateDraft(definition: DashboardDefinition, sharing: DashboardSharing, known: DraftContext): EditorProblem[] {
   const { datasets } = known;
   const out: EditorProblem[] = [];
   textProblems(out, null, 'title', definition.title, true);
   textProblems(out, null, 'description', definition.description, false);
   if (sharing.kind === 'role' && (!sharing.app || !sharing.role.trim())) out.push({ widgetId: null, field: 'sharing', code: 'roleMissing' });
-  definition.widgets.forEach((widget, index) => {
-    if (definition.widgets.findIndex((w) => w.id === widget.id) !== index) out.push({ widgetId: widget.id, field: 'id', code: 'duplicateId', params: { key: widget.id } });
+  for (const widget of definition.widgets) {
     textProblems(out, widget.id, 'title', widget.title, true);
     textProblems(out, widget.id, 'footer', widget.footer, false);
-    queryProblems(out, widget, datasetOf(datasets, widget));
-    thresholdProblems(out, widget);
-    drillProblems(out, widget, definition.widgets, known);
-  });
+  }
+  const facts = {
+    dataset: (app: string, key: string) => {
+      const info = datasets.find((d) => d.app === app && d.key === key);
+      return info ? { dimensions: info.dimensions.map((d) => d.key), measures: info.measures.map((m) => m.key) } : ('noDataset' as const);
+    },
+    dashboards: known.dashboards ? new Set(known.dashboards) : null,
+  };
+  for (const problem of definitionProblems(definition, facts)) out.push(editorProblem(problem, definition.widgets));
+  for (const widget of definition.widgets) placeholderProblems(out, widget);
   return out;
 }

@@ -54,8 +54,9 @@ export function valueText(column: DatasetColumn, value: string | number | null, 
   const text = String(value);
   switch (column.type) {
     case 'choice': {
-      const choice = ctx.info?.dimensions.find((d) => d.key === column.key)?.choices?.find((c) => c.value === text);
-      return choice ? labelOf(choice.label, ctx.locale) : text;
+      // The dataset's choices, else the labels the answer carries (the datasets could not be read).
+      const label = ctx.info?.dimensions.find((d) => d.key === column.key)?.choices?.find((c) => c.value === text)?.label ?? ctx.result.choices?.[column.key]?.[text];
+      return label ? labelOf(label, ctx.locale) : text;
     }
     case 'user':
       return ctx.result.people[text] ?? text;

@@ -81,6 +81,13 @@ describe('values', () => {
     expect(valueText({ key: 'assignee', kind: 'dimension', type: 'user' }, null, ctx)).toBe('(none)');
   });
 
+  it('shows a choice by the label its answer carries when the datasets could not be read, never by its value', () => {
+    const answer = { ...ctx.result, choices: { team: { quality: { en_EN: 'Quality', de_DE: 'Qualität' } } } };
+    const column = { key: 'team', kind: 'dimension', type: 'choice' } as const;
+    expect(valueText(column, 'quality', { ...ctx, info: undefined, result: answer })).toBe('Quality');
+    expect(valueText(column, 'quality', { ...ctx, locale: 'de_DE', info: undefined, result: answer })).toBe('Qualität');
+  });
+
   it("shows figures in the user's language with the measure's decimals and currency", () => {
     expect(measureText('count', 12345, ctx)).toBe('12,345');
     expect(measureText('count', 12345, { ...ctx, locale: 'de_DE' })).toBe('12.345');

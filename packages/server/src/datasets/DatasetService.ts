@@ -49,6 +49,9 @@ interface Remembered {
   result: DatasetResult;
 }
 
+/** Runs work that reads the database, as a costly call of the caller (http/costlyRoutes.ts). */
+export type Costly = <T>(work: () => Promise<T>) => Promise<T>;
+
 const targetOf = (accountId: string, app: string, entity: string) => `${accountId}\u0000${app}\u0000${entity}`;
 
 /**
@@ -100,8 +103,13 @@ export class DatasetService {
     return out;
   }
 
-  /** POST datasets/query: the figures (or records, for a drill to detail) the caller may read. */
-  async query(caller: Caller, query: DatasetQuery, signal?: AbortSignal): Promise<DatasetResult> {
+  /**
+   * POST datasets/query: the figures (or records, for a drill to detail) the
+   * caller may read. A remembered answer is given at once; only the work
+   * that reads the database runs through `costly` (the route's limits on
+   * costly calls), so that answers from the cache never count towards them.
+   */
+  async query(caller: Caller, query: DatasetQuery, signal?: AbortSignal, costly: Costly = (work) => work()): Promise<DatasetResult> {
     const app = await this.context(caller, query.app);
     const dataset = app.declaration.datasets && Object.hasOwn(app.declaration.datasets, query.dataset) ? app.declaration.datasets[query.dataset]! : undefined;
     const entity = dataset && Object.hasOwn(app.declaration.entities, dataset.entity) ? app.declaration.entities[dataset.entity] : undefined;
@@ -118,7 +126,7 @@ export class DatasetService {
     const remembered = this.answers.get(key);
     if (remembered) return remembered.result;
     const generation = this.generations.get(target) ?? 0;
-    const result = await this.read(caller, app, dataset, compiled, at, signal);
+    const result = await costly(() => this.read(caller, app, dataset, compiled, at, signal));
     if (this.deps.cacheTtl > 0 && (this.generations.get(target) ?? 0) === generation) this.answers.set(key, { target, result }, at.getTime() + this.deps.cacheTtl * 1000);
     return result;
   }
@@ -158,7 +166,7 @@ export class DatasetService {
         if (recordAccess(caller, app.declaration, target, { ownerId: record.ownerId, values: record.data }, at.getTime()).actions.includes('read')) links[record.name] = record.title;
       }
     }
-    return { columns: compiled.columns, rows: values, truncated, people, links, readAt: at.toISOString() };
+    return { columns: compiled.columns, rows: values, truncated, people, links, choices: choiceLabels(compiled, values, dataset, entity), readAt: at.toISOString() };
   }
 
   /** The application as the caller's organisation runs it, if the caller has it. */
@@ -190,6 +198,26 @@ export class DatasetService {
     this.declarations.clear();
     this.defs.clear();
   }
+}
+
+/** The labels, in every locale, of the choices the choice columns of the rows hold (a value no longer declared has none). */
+function choiceLabels(compiled: CompiledQuery, rows: ReadonlyArray<ReadonlyArray<string | number | null>>, dataset: Dataset, entity: Entity): Record<string, Record<string, Labels>> {
+  const out: Record<string, Record<string, Labels>> = {};
+  compiled.columns.forEach((column, i) => {
+    if (column.kind !== 'dimension' || column.type !== 'choice') return;
+    const dimension = dataset.dimensions[column.key]!;
+    const field = Object.hasOwn(entity.fields, dimension.field) ? entity.fields[dimension.field] : undefined;
+    if (field?.type !== 'choice') return;
+    const labels: Record<string, Labels> = {};
+    for (const row of rows) {
+      const value = row[i];
+      if (typeof value !== 'string' || Object.hasOwn(labels, value)) continue;
+      const choice = field.choices.find((c) => c.value === value);
+      if (choice) labels[value] = choice.label;
+    }
+    out[column.key] = labels;
+  });
+  return out;
 }
 
 /** A database value as an answer's cell: numbers as numbers, text as text. */

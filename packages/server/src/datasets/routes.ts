@@ -7,12 +7,14 @@ import { DatasetQuery } from '@atrium/shared/dashboards';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { callerOf, type Authenticate } from '../http/authenticate.js';
+import type { CostlyCalls } from '../http/CostlyCalls.js';
+import { costly } from '../http/costlyRoutes.js';
 import { ok, parse } from '../http/reply.js';
 import type { DatasetService } from './DatasetService.js';
 
 const ListQuery = z.object({ app: z.optional(z.string().check(z.maxLength(64))) });
 
-export function datasetRoutes({ datasets, authenticate }: { datasets: DatasetService; authenticate: Authenticate }) {
+export function datasetRoutes({ datasets, authenticate, costlyCalls }: { datasets: DatasetService; authenticate: Authenticate; costlyCalls: CostlyCalls }) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', authenticate);
 
@@ -22,7 +24,9 @@ export function datasetRoutes({ datasets, authenticate }: { datasets: DatasetSer
     });
 
     // A query reads up to every record of a dataset: a costly call, cancelled when the caller gives up.
-    app.post('/datasets/query', { config: { costly: true } }, async (request, reply) => {
+    // An answer the service remembers costs nothing: only the reading of the database is costly
+    // (docs/behaviour/dashboards.md#how-often-figures-may-be-asked).
+    app.post('/datasets/query', async (request, reply) => {
       const query = parse(DatasetQuery, request.body);
       const closed = new AbortController();
       // The connection closed before the answer was sent: the caller gave up (the client's Cancel).
@@ -31,7 +35,7 @@ export function datasetRoutes({ datasets, authenticate }: { datasets: DatasetSer
       };
       reply.raw.once('close', onClose);
       try {
-        return ok(await datasets.query(callerOf(request), query, closed.signal));
+        return ok(await datasets.query(callerOf(request), query, closed.signal, (work) => costly(costlyCalls, request, work)));
       } finally {
         reply.raw.off('close', onClose);
       }

@@ -328,7 +328,10 @@ function salesPipeline(): DashboardDefinitionInput {
 
 const LEAVE = (dimensions: string[], measures = ['days'], rest: Partial<Query> = {}) => q('LeaveRequests', 'leave', dimensions, measures, rest);
 
-/** Olivia's team: leave days per person, then by type, then the requests; her home. */
+/**
+ * Olivia's teams: leave days by team, then by the people of a team, then
+ * their requests; the days by month and team; her home.
+ */
 function teamLeave(): DashboardDefinitionInput {
   return {
     title: t('My team’s leave', 'Abwesenheiten meines Teams', 'Congés de mon équipe', 'Teamets fravær', 'Odsotnosti moje ekipe', 'Ngày nghỉ của nhóm tôi', '我的团队休假'),
@@ -344,38 +347,38 @@ function teamLeave(): DashboardDefinitionInput {
         position: at(0, 0, 3, 2),
       },
       {
-        id: 'byPerson',
+        id: 'byTeam',
         kind: 'bar',
-        title: t('Leave days by person', 'Urlaubstage nach Person', 'Jours de congé par personne', 'Fraværsdager per person', 'Dnevi odsotnosti po osebah', 'Ngày nghỉ theo người', '按人员统计的休假天数'),
-        query: LEAVE(['employee']),
+        title: t('Leave days by team', 'Urlaubstage nach Team', 'Jours de congé par équipe', 'Fraværsdager per team', 'Dnevi odsotnosti po ekipah', 'Ngày nghỉ theo nhóm', '按团队统计的休假天数'),
+        query: LEAVE(['team']),
         drilldown: {
           target: 'widget',
-          nextWidgetId: 'personTypes',
-          filter: [{ dimension: 'employee', op: 'eq', value: '{employee}' }],
-          widgetTitle: t('Leave of {employee}', 'Abwesenheiten von {employee}', 'Congés de {employee}', 'Fravær for {employee}', 'Odsotnosti osebe {employee}', 'Ngày nghỉ của {employee}', '{employee} 的休假'),
+          nextWidgetId: 'teamPeople',
+          filter: [{ dimension: 'team', op: 'eq', value: '{team}' }],
+          widgetTitle: t('Leave days in {team}', 'Urlaubstage in {team}', 'Jours de congé en {team}', 'Fraværsdager i {team}', 'Dnevi odsotnosti v ekipi {team}', 'Ngày nghỉ của nhóm {team}', '{team} 的休假天数'),
         },
         position: at(3, 0, 9, 3),
       },
       {
-        id: 'personTypes',
-        kind: 'donut',
-        title: t('Leave days by type', 'Urlaubstage nach Art', 'Jours de congé par type', 'Fraværsdager etter type', 'Dnevi odsotnosti po vrsti', 'Ngày nghỉ theo loại', '按类型统计的休假天数'),
-        query: LEAVE(['type']),
-        drilldown: { target: 'records', filter: [{ dimension: 'type', op: 'eq', value: '{type}' }] },
+        id: 'teamPeople',
+        kind: 'bar',
+        title: t('Leave days by person', 'Urlaubstage nach Person', 'Jours de congé par personne', 'Fraværsdager per person', 'Dnevi odsotnosti po osebah', 'Ngày nghỉ theo người', '按人员统计的休假天数'),
+        query: LEAVE(['employee'], ['days', 'requests']),
+        drilldown: { target: 'records', filter: [{ dimension: 'employee', op: 'eq', value: '{employee}' }] },
       },
       {
         id: 'byMonth',
         kind: 'stackedBar',
-        title: t('Leave days by month and type', 'Urlaubstage nach Monat und Art', 'Jours de congé par mois et type', 'Fraværsdager per måned og type', 'Dnevi odsotnosti po mesecih in vrsti', 'Ngày nghỉ theo tháng và loại', '按月份和类型统计的休假天数'),
-        query: LEAVE(['month', 'type']),
+        title: t('Leave days by team and month', 'Urlaubstage nach Team und Monat', 'Jours de congé par équipe et par mois', 'Fraværsdager per team og måned', 'Dnevi odsotnosti po ekipah in mesecih', 'Ngày nghỉ theo nhóm và tháng', '按团队和月份统计的休假天数'),
+        query: LEAVE(['month', 'team']),
         click: 'none',
         position: at(0, 3, 12, 4),
       },
       {
         id: 'requests',
         kind: 'table',
-        title: t('Requests by person and status', 'Anträge nach Person und Status', 'Demandes par personne et statut', 'Søknader etter person og status', 'Zahtevki po osebi in stanju', 'Đơn nghỉ theo người và trạng thái', '按人员和状态统计的申请'),
-        query: LEAVE(['employee', 'status'], ['requests', 'days', 'averageDays']),
+        title: t('Requests by team, person and status', 'Anträge nach Team, Person und Status', 'Demandes par équipe, personne et statut', 'Søknader etter team, person og status', 'Zahtevki po ekipi, osebi in stanju', 'Đơn nghỉ theo nhóm, người và trạng thái', '按团队、人员和状态统计的申请'),
+        query: LEAVE(['team', 'employee', 'status'], ['requests', 'days', 'averageDays']),
         click: 'none',
         position: at(0, 7, 12, 3),
       },

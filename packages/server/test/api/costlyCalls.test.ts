@@ -2,8 +2,9 @@
  * @module-tag embedded-only
  *
  * The per-user limits on costly calls (docs/SECURITY.md, "Costly calls"):
- * global search, the filesystem's search, large folder listings and
- * lists of records. A user
+ * global search, the filesystem's search, large folder listings,
+ * lists of records and dashboards' queries that read the database (those
+ * answered from the cache are free). A user
  * past their number of calls at once, or past their rate, is answered 429
  * with Retry-After and the retry time in the envelope, while another user's
  * calls go on; the rate's window passes with the clock.
@@ -17,6 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { LARGE_LISTING_ENTRIES } from '../../src/vfs/VfsService.js';
 import { TestClock } from '../helpers/clock.js';
+import { DatasetsApi, deskDeclaration } from '../helpers/datasets.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { bearer, expectClientErrorEnvelope } from '../helpers/http.js';
 import { installDeclaration, LEAVE_DECLARATION, RecordsApi } from '../helpers/records.js';
@@ -195,6 +197,25 @@ describe(`costly calls on ${databaseKind}`, () => {
     expectRefused(await search(aliceJwt));
     clock.advanceSeconds(1);
     expect((await search(aliceJwt)).statusCode).toBe(200);
+  });
+
+  it(`answers a dashboard's identical queries from the cache however often it is opened, while queries that read the database count ${RATE} a window`, async () => {
+    await installDeclaration(t.services.stores, deskDeclaration(), [alice.activeAccountId!], [alice.id]);
+    const figures = new DatasetsApi(t, aliceJwt);
+    const widget = { app: 'Desk', dataset: 'tickets', measures: ['count'], dimensions: ['service'] };
+    // The same dashboard opened again and again: its figures are read once, then remembered.
+    for (let i = 0; i < 4 * RATE; i++) {
+      const res = await figures.ask(widget);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Every other query reads the database: the first one and these make the rate.
+    for (let limit = 1; limit < RATE; limit++) expect((await figures.ask({ ...widget, limit })).statusCode).toBe(200);
+    expectRefused(await figures.ask({ ...widget, limit: RATE }));
+    // Past the rate, the remembered figures are still answered, and a query naming no dataset is refused for what it is.
+    expect((await figures.ask(widget)).statusCode).toBe(200);
+    expect((await figures.ask({ ...widget, dataset: 'nothing' })).statusCode).toBe(400);
+    clock.advanceSeconds(WINDOW);
+    expect((await figures.ask({ ...widget, limit: RATE })).statusCode).toBe(200);
   });
 
   it('answers an ordinary call of a user at their limit', async () => {

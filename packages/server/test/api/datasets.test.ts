@@ -165,6 +165,16 @@ describe(`dataset queries on ${databaseKind}`, () => {
     expect(created.rows).toEqual([['2026-01', 24]]);
   });
 
+  it("carries the labels of the choices in its rows, in every locale, so that no choice is shown by its value", async () => {
+    const byService = await api.Ada!.query({ dimensions: ['service'], measures: ['count'] });
+    expect(byService.rows.map((r) => r[0])).toEqual(['mail', 'phone', 'web', null]);
+    expect(byService.choices).toEqual({ service: { mail: { en_EN: 'Mail' }, phone: { en_EN: 'Phone' }, web: { en_EN: 'Web' } } });
+    // Only the choices the rows hold; records too; none for other columns.
+    const mail = await api.Ada!.query({ detail: true, dimensions: ['service', 'agent'], filters: [{ dimension: 'service', op: 'eq', value: 'mail' }] });
+    expect(mail.choices).toEqual({ service: { mail: { en_EN: 'Mail' } } });
+    expect((await api.Ada!.query({ dimensions: ['agent'], measures: ['count'] })).choices).toEqual({});
+  });
+
   it('filters by every operation, and a time range over the time field', async () => {
     const count = async (filters: unknown[]) => (await api.Ada!.query({ measures: ['count'], filters: filters as never })).rows[0]![0];
     const of = (test: (x: Ticket) => boolean) => tickets.filter(test).length;

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import type { AppDeclaration } from '@atrium/shared/apps';
-import type { DashboardDefinition, DashboardDto, DashboardSummary, HomeProfile, WidgetKind } from '@atrium/shared/dashboards';
+import type { DashboardDefinition, DashboardDto, DashboardSummary, DatasetResult, HomeProfile, WidgetKind } from '@atrium/shared/dashboards';
 import { WIDGET_KINDS } from '@atrium/shared/dashboards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionProblems } from '../../src/dashboards/definitionChecks.js';
@@ -31,7 +31,8 @@ describe(`the demo's dashboards on ${databaseKind}`, () => {
     t = await createTestApp();
     await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix });
     for (const [i, username] of ['olivia', 'liam', 'demo', 'sofia'].entries()) jwts.set(username, (await signIn(t.app, t.config.wrapperPrefix, username, DEMO_PASSWORD, `10.9.7.${i + 1}`)).jwt);
-  });
+    // Seeding the whole demo takes a while on a busy machine (as in seedDemoData.test.ts).
+  }, 180_000);
   afterAll(() => t.close());
 
   const get = <T>(username: string, path: string) => t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/${path}`, headers: bearer(jwts.get(username)!) }).then((res) => data<T>(res, 200));
@@ -76,6 +77,32 @@ describe(`the demo's dashboards on ${databaseKind}`, () => {
     expect(chain.slice(1).every((w) => w.position === undefined)).toBe(true);
     expect(chain[2]!.query.detail).toBe(true);
     expect(chain[2]!.drilldown).toMatchObject({ target: 'file', file: { path: 'records:/Incidents/{name}/{service}-{day}.log' } });
+  });
+
+  it.runIf(HAS_DATASET_QUERIES)("drills Olivia's leave by team, then the team's people, then their requests, each request in its employee's team", async () => {
+    const olivia = await user('olivia');
+    const home = await get<HomeProfile>('olivia', `profile/user/${olivia.id}`);
+    const dto = await get<DashboardDto>('olivia', `dashboards/${home.dashboard_uuid!}`);
+    const byId = new Map(dto.definition.widgets.map((w) => [w.id, w]));
+    const chain = [byId.get('byTeam')!];
+    while (chain.at(-1)!.drilldown?.target === 'widget') chain.push(byId.get(chain.at(-1)!.drilldown!.nextWidgetId!)!);
+    expect(chain.map((w) => [w.id, w.query.dimensions])).toEqual([
+      ['byTeam', ['team']],
+      ['teamPeople', ['employee']],
+    ]);
+    expect(chain[1]!.position).toBeUndefined();
+    expect(chain[1]!.drilldown).toMatchObject({ target: 'records', filter: [{ dimension: 'employee', op: 'eq', value: '{employee}' }] });
+    expect(byId.get('byMonth')!.query.dimensions).toEqual(['month', 'team']);
+
+    const res = await t.app.inject({ method: 'POST', url: `${t.config.apiPrefix}/datasets/query`, headers: bearer(jwts.get('olivia')!), payload: { app: 'LeaveRequests', dataset: 'leave', dimensions: ['team', 'employee'], measures: ['requests'] } });
+    const result = data<DatasetResult>(res, 200);
+    // Every request has its team; people come by their names.
+    const pairs = result.rows.map((row) => [row[0], result.people[row[1] as string]]).sort((a, b) => `${a[0]}|${a[1]}`.localeCompare(`${b[0]}|${b[1]}`));
+    expect(pairs).toEqual([
+      ['operations', 'Dana Demo'],
+      ['operations', 'Olivia Hart'],
+      ['quality', 'Liam Chen'],
+    ]);
   });
 
   it("answers Olivia's home with her team's dashboard and everyone else's with their organisation's welcome block", async () => {

@@ -28,7 +28,8 @@ describe(`searching the demo data on ${databaseKind}`, () => {
     t = await createTestApp();
     await seedDemoData(t.services.stores, t.hasher, t.app.log, { apiPrefix: t.config.apiPrefix });
     jwt = (await signIn(t.app, t.config.wrapperPrefix, 'demo', DEMO_PASSWORD, '10.12.0.1')).jwt;
-  });
+    // Seeding the whole demo takes a while on a busy machine (as in seedDemoData.test.ts).
+  }, 180_000);
   afterAll(() => t.close());
 
   it('finds something of every kind for a word of the demo', async () => {

@@ -34,6 +34,7 @@ const SAME_WORD: Record<string, readonly string[]> = {
   Incidents: ['fr_FR'],
   Notes: ['fr_FR'],
   Service: ['fr_FR'],
+  Team: ['de_DE', 'nb_NO'],
 };
 
 describe('the demo declarations', () => {

@@ -9,5 +9,6 @@ export * from './dashboard.js';
 export * from './drill.js';
 export * from './home.js';
 export * from './errors.js';
+export * from './definitionRules.js';
 
 export * from './datasetMessages.js';

@@ -87,6 +87,12 @@ export interface DatasetResult {
   /** Names of the people in user columns, by id; titles of linked records, by name. */
   people: Record<string, string>;
   links: Record<string, string>;
+  /**
+   * The labels of the choices in choice columns, by column key and value,
+   * in every locale: a choice is shown by its label in the user's language,
+   * never by its value (the key stays in `rows` for filters and drills).
+   */
+  choices?: Record<string, Record<string, Labels>>;
   /** When the figures were read (ISO); an answer from the short cache carries the time of its read. */
   readAt: string;
 }

@@ -5,9 +5,13 @@ import { addWorkdays, at, dayAfter, daysFrom, notAfter, workdayFrom } from './De
  * Leave requests at Northwind: a year of Dana's, Liam's and Olivia's time
  * off and the next two months'. Past requests were mostly approved (Dana's
  * and Liam's by Olivia, their manager), a few rejected or cancelled; the
- * last one each has ahead of them is still waiting for a decision.
+ * last one each has ahead of them is still waiting for a decision. Each
+ * request names the employee's team, as their designation says: Olivia
+ * (Head of Operations) and Dana (Operations Analyst) in operations, Liam
+ * (Quality Engineer) in quality; nobody of the demo works in sales.
  */
 type LeaveType = 'annual' | 'sick' | 'parental' | 'unpaid' | 'other';
+type Team = 'operations' | 'quality' | 'sales';
 
 const TITLES: Record<LeaveType, readonly string[]> = {
   annual: ['Family visit', 'Trip to Lisbon', 'Days off to recharge', 'Friend’s wedding', 'City break in Prague'],
@@ -54,12 +58,12 @@ export function leaveRequestRecords(ctx: DemoContext): DemoRecord[] {
   const { people, now, random } = ctx;
   const today = dayAfter(now, 0);
   const out: DemoRecord[] = [];
-  const employees = [
-    { id: people.demo, manager: people.olivia, count: 12 },
-    { id: people.liam, manager: people.olivia, count: 12 },
-    { id: people.olivia, manager: null, count: 6 },
+  const employees: ReadonlyArray<{ id: string; team: Team; manager: string | null; count: number }> = [
+    { id: people.demo, team: 'operations', manager: people.olivia, count: 12 },
+    { id: people.liam, team: 'quality', manager: people.olivia, count: 12 },
+    { id: people.olivia, team: 'operations', manager: null, count: 6 },
   ];
-  for (const { id, manager, count } of employees) {
+  for (const { id, team, manager, count } of employees) {
     const mine: DemoRecord[] = [];
     let cursor = -355 + random.int(0, 20);
     // A parental leave only once, for Liam, in the spring.
@@ -68,7 +72,7 @@ export function leaveRequestRecords(ctx: DemoContext): DemoRecord[] {
       const length = lengthOf(type, ctx);
       const to = addWorkdays(from, length - 1);
       const future = from > today;
-      const values: Record<string, unknown> = { title: titleFor(type, from, length, ctx), employee: id, type, from, to };
+      const values: Record<string, unknown> = { title: titleFor(type, from, length, ctx), employee: id, team, type, from, to };
       if (length === 1 && type !== 'sick' && random.chance(0.4)) values.halfDay = true;
       if (random.chance(0.6)) values.reason = random.pick(REASONS[type]);
       let status: string;

@@ -147,6 +147,8 @@ const de_DE: TextsShape<typeof en_EN> = {
         measureCount: 'Diese Art zeigt {{min}} bis {{max}} Kennzahlen.',
         dimensionCount: 'Diese Art zeigt {{min}} bis {{max}} Dimensionen.',
         tableEmpty: 'Eine Tabelle braucht mindestens eine Kennzahl oder Dimension.',
+        sortUnknown: 'Die Abfrage sortiert nach {{key}}, das sie nicht abfragt: Sortieren Sie nach einer ihrer Kennzahlen oder Dimensionen.',
+        thresholdKind: 'Nur eine Schlüsselzahl hat Schwellenwerte: Entfernen Sie sie oder machen Sie das Widget zur Schlüsselzahl.',
         thresholdNumber: 'Beide Grenzen müssen Zahlen sein.',
         thresholdOrder: 'Die rote Grenze muss auf der schlechteren Seite der gelben liegen.',
         drillWidgetMissing: 'Wählen Sie das Widget, das der Drill-down zeigt.',

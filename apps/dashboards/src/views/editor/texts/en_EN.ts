@@ -144,6 +144,8 @@ export const en_EN = {
         measureCount: 'This kind shows {{min}} to {{max}} measures.',
         dimensionCount: 'This kind shows {{min}} to {{max}} dimensions.',
         tableEmpty: 'A table needs at least one measure or dimension.',
+        sortUnknown: 'The query sorts by {{key}}, which it does not ask for: sort by one of its measures or dimensions.',
+        thresholdKind: 'Only a key figure has a threshold: remove it or make the widget a key figure.',
         thresholdNumber: 'Both limits must be numbers.',
         thresholdOrder: 'The red limit must lie on the worse side of the yellow limit.',
         drillWidgetMissing: 'Choose the widget the drill shows.',

@@ -147,6 +147,8 @@ const fr_FR: TextsShape<typeof en_EN> = {
         measureCount: 'Ce type affiche de {{min}} à {{max}} mesures.',
         dimensionCount: 'Ce type affiche de {{min}} à {{max}} dimensions.',
         tableEmpty: 'Un tableau a besoin d’au moins une mesure ou une dimension.',
+        sortUnknown: 'La requête trie par {{key}}, qu’elle ne demande pas : triez par l’une de ses mesures ou dimensions.',
+        thresholdKind: 'Seul un indicateur clé a un seuil : retirez-le ou faites du widget un indicateur clé.',
         thresholdNumber: 'Les deux seuils doivent être des nombres.',
         thresholdOrder: 'Le seuil rouge doit se trouver du mauvais côté du seuil jaune.',
         drillWidgetMissing: 'Choisissez le widget que l’exploration affiche.',

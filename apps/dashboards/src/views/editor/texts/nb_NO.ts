@@ -147,6 +147,8 @@ const nb_NO: TextsShape<typeof en_EN> = {
         measureCount: 'Denne typen viser {{min}} til {{max}} mål.',
         dimensionCount: 'Denne typen viser {{min}} til {{max}} dimensjoner.',
         tableEmpty: 'En tabell trenger minst ett mål eller én dimensjon.',
+        sortUnknown: 'Spørringen sorterer etter {{key}}, som den ikke ber om: sorter etter ett av målene eller dimensjonene dens.',
+        thresholdKind: 'Bare et nøkkeltall har terskler: fjern dem eller gjør widgeten til et nøkkeltall.',
         thresholdNumber: 'Begge grensene må være tall.',
         thresholdOrder: 'Den røde grensen må ligge på den dårligere siden av den gule.',
         drillWidgetMissing: 'Velg widgeten som drill-down viser.',

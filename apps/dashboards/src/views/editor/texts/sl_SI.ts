@@ -147,6 +147,8 @@ const sl_SI: TextsShape<typeof en_EN> = {
         measureCount: 'Ta vrsta prikazuje od {{min}} do {{max}} mer.',
         dimensionCount: 'Ta vrsta prikazuje od {{min}} do {{max}} dimenzij.',
         tableEmpty: 'Tabela potrebuje vsaj eno mero ali dimenzijo.',
+        sortUnknown: 'Poizvedba razvršča po {{key}}, ki ga ne zahteva: razvrstite po eni od njenih mer ali dimenzij.',
+        thresholdKind: 'Prag ima le ključni kazalnik: odstranite ga ali gradnik spremenite v ključni kazalnik.',
         thresholdNumber: 'Obe meji morata biti števili.',
         thresholdOrder: 'Rdeča meja mora biti na slabši strani rumene.',
         drillWidgetMissing: 'Izberite gradnik, ki ga prikaže vrtanje.',

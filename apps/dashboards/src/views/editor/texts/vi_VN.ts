@@ -147,6 +147,8 @@ const vi_VN: TextsShape<typeof en_EN> = {
         measureCount: 'Loại này hiện từ {{min}} đến {{max}} số đo.',
         dimensionCount: 'Loại này hiện từ {{min}} đến {{max}} chiều.',
         tableEmpty: 'Một bảng cần ít nhất một số đo hoặc một chiều.',
+        sortUnknown: 'Truy vấn sắp xếp theo {{key}} nhưng không yêu cầu trường này: hãy sắp xếp theo một số đo hoặc chiều của nó.',
+        thresholdKind: 'Chỉ chỉ số chính mới có ngưỡng: hãy xóa ngưỡng hoặc đổi tiện ích thành chỉ số chính.',
         thresholdNumber: 'Cả hai ngưỡng phải là số.',
         thresholdOrder: 'Ngưỡng đỏ phải nằm ở phía xấu hơn của ngưỡng vàng.',
         drillWidgetMissing: 'Chọn tiện ích mà lần khoan sâu hiện ra.',

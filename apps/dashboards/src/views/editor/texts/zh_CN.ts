@@ -147,6 +147,8 @@ const zh_CN: TextsShape<typeof en_EN> = {
         measureCount: '此类型显示 {{min}} 到 {{max}} 个度量。',
         dimensionCount: '此类型显示 {{min}} 到 {{max}} 个维度。',
         tableEmpty: '表格至少需要一个度量或维度。',
+        sortUnknown: '查询按 {{key}} 排序，但并未请求该项：请按其某个度量或维度排序。',
+        thresholdKind: '只有关键指标才有阈值：请删除阈值，或将组件改为关键指标。',
         thresholdNumber: '两个界限都必须是数字。',
         thresholdOrder: '红色界限必须位于黄色界限较差的一侧。',
         drillWidgetMissing: '请选择钻取显示的组件。',
