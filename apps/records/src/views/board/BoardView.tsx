@@ -256,7 +256,7 @@ function Column(props: ColumnProps): JSX.Element {
   const counted = column.status !== 'loading' || column.cards.length > 0 || column.total > 0;
   return (
     <div
-      className={`rcv-column rcv-choice--${column.colour ?? 'none'}${target ? ' rcv-column--target' : ''}`}
+      className={`rcv-column${column.colour ? ` atk-choice--${column.colour}` : ''}${target ? ' rcv-column--target' : ''}`}
       role="group"
       aria-labelledby={headingId}
       data-testid="records.board.column"
