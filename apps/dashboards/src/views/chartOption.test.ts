@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetResult } from '@atrium/shared/dashboards';
 import { INCIDENTS, byStatus } from '../model/testServer.js';
-import { categoryLabels, chartOption, LABEL_WIDTH } from './chartOption.js';
+import { categoryLabels, chartOption, LABEL_WIDTH, PIE_LABELS_MIN_WIDTH } from './chartOption.js';
 
 const t = (key: string) => ({ 'dashboards.value.none': '(none)' })[key] ?? key;
-const theme = { text: '#111', muted: '#555', border: '#ddd', surface: '#fff', font: 'Lato', palette: ['#2f6fde', '#2f9e5b'], choices: { red: '#d93f36', yellow: '#c08400', blue: '#3b7ddd' } };
+const theme = { text: '#111', muted: '#555', border: '#ddd', surface: '#fff', font: 'Lato', palette: ['#2f6fde', '#2f9e5b'], choices: { red: '#d93f36', yellow: '#c08400', blue: '#3b7ddd', grey: '#7a8494' } };
 const fmt = (result: DatasetResult) => ({ locale: 'en_EN', t, info: INCIDENTS, result });
 
 describe('chart options', () => {
@@ -33,7 +33,7 @@ describe('chart options', () => {
     ]);
   });
 
-  it("draws a choice's colour in the theme's shade of it, never the colour's raw name; a colour the theme lacks takes the palette's turn", () => {
+  it("draws a choice's colour in the theme's shade of it, never the colour's raw name; no value grey, a colour the theme lacks takes the palette's turn", () => {
     const result: DatasetResult = { ...byStatus([]), columns: [{ key: 'month', kind: 'dimension', type: 'datePart', part: 'month' }, ...byStatus([]).columns], rows: [['2026-08', 'open', 3], ['2026-08', 'closed', 5], ['2026-08', 'held', 1]] };
     const choices = [
       { value: 'open', label: { en_EN: 'Open' }, colour: 'yellow' },
@@ -43,9 +43,9 @@ describe('chart options', () => {
     const info = { ...INCIDENTS, dimensions: INCIDENTS.dimensions.map((d) => (d.key === 'status' ? { ...d, choices } : d)) };
     const bars = chartOption('stackedBar', result, { ...fmt(result), info }, theme) as { series: Array<{ itemStyle?: { color: string } }> };
     expect(bars.series.map((s) => s.itemStyle?.color)).toEqual(['#c08400', '#3b7ddd', undefined]);
-    const slices = byStatus([['open', 4], ['closed', 9]]);
+    const slices = byStatus([['open', 4], ['closed', 9], [null, 2]]);
     const pie = chartOption('pie', slices, { ...fmt(slices), info }, theme) as { series: Array<{ data: Array<{ itemStyle?: { color: string } }> }> };
-    expect(pie.series[0]!.data.map((d) => d.itemStyle?.color)).toEqual(['#c08400', '#3b7ddd']);
+    expect(pie.series[0]!.data.map((d) => d.itemStyle?.color)).toEqual(['#c08400', '#3b7ddd', '#7a8494']);
   });
 
   it('makes a donut of slices named by their labels, in the theme around them', () => {
@@ -54,6 +54,13 @@ describe('chart options', () => {
     expect(option.series[0]!.radius).toEqual(['42%', '66%']);
     expect(option.series[0]!.data.map((d) => [d.name, d.value])).toEqual([['Open', 4], ['(none)', 1]]);
     expect(option.series[0]!.itemStyle.borderColor).toBe('#fff');
+  });
+
+  it("names a pie's slices beside them where there is room, else in its legend only (as on a phone)", () => {
+    const result = byStatus([['open', 4], ['closed', 1]]);
+    const labelShown = (width: number) => (chartOption('pie', result, fmt(result), theme, { width }) as { series: Array<{ label: { show: boolean } }>; legend: { bottom: number } }).series[0]!.label.show;
+    expect(labelShown(PIE_LABELS_MIN_WIDTH + 200)).toBe(true);
+    expect(labelShown(PIE_LABELS_MIN_WIDTH - 60)).toBe(false);
   });
 
   it('names every category on its axis: side by side when they fit, turned when only a line fits each, some turned when even that does not fit', () => {

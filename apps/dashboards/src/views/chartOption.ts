@@ -63,13 +63,18 @@ function distinct(result: DatasetResult, column: number): Array<string | number 
 
 const num = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** The theme's shade of the colour a choice's value is given, if any. */
+/** The theme's shade of the colour a choice's value is given, if any; no value of a choice is grey (never a colour one of the choices may have). */
 function themedChoice(result: DatasetResult, column: number, value: string | number | null, fmt: FormatContext, theme: ChartTheme): string | undefined {
-  const name = choiceColour(result.columns[column]!, value, fmt.info);
+  const dimension = result.columns[column]!;
+  if (dimension.type === 'choice' && (value === null || value === '')) return theme.choices.grey;
+  const name = choiceColour(dimension, value, fmt.info);
   return name === undefined ? undefined : theme.choices[name];
 }
 
-function pieOption(kind: ChartKind, result: DatasetResult, fmt: FormatContext, theme: ChartTheme): Record<string, unknown> {
+/** Below this width a pie's names are left to its legend and tooltip: beside the slices they would be cut to a few letters. */
+export const PIE_LABELS_MIN_WIDTH = 420;
+
+function pieOption(kind: ChartKind, result: DatasetResult, fmt: FormatContext, theme: ChartTheme, size: ChartSize | undefined): Record<string, unknown> {
   const { dims, measures } = indexes(result);
   const d = dims[0];
   const m = measures[0];
@@ -78,16 +83,18 @@ function pieOption(kind: ChartKind, result: DatasetResult, fmt: FormatContext, t
     return { name: d === undefined ? '' : valueText(result.columns[d]!, row[d] ?? null, fmt), value: m === undefined ? null : num(row[m]), rowIndex, ...(colour ? { itemStyle: { color: colour } } : {}) };
   });
   const measureKey = m === undefined ? '' : result.columns[m]!.key;
+  const labels = !size || size.width === 0 || size.width >= PIE_LABELS_MIN_WIDTH;
+  const outer = labels ? 66 : 78;
   return {
     series: [
       {
         type: 'pie',
-        radius: kind === 'donut' ? ['42%', '66%'] : [0, '66%'],
+        radius: kind === 'donut' ? [`${Math.round(outer * 0.64)}%`, `${outer}%`] : [0, `${outer}%`],
         center: ['50%', '46%'],
         data,
         avoidLabelOverlap: true,
-        label: { color: theme.text, width: LABEL_WIDTH, overflow: 'truncate' },
-        labelLine: { lineStyle: { color: theme.border } },
+        label: { show: labels, color: theme.text, width: LABEL_WIDTH, overflow: 'truncate' },
+        labelLine: { show: labels, lineStyle: { color: theme.border } },
         itemStyle: { borderColor: theme.surface, borderWidth: 1 },
       },
     ],
@@ -147,8 +154,8 @@ function wholeFigures(series: Array<{ data: Array<Item | '-'> }>): boolean {
 /** The option of a chart of `kind` over a result, drawn `size` wide. */
 export function chartOption(kind: ChartKind, result: DatasetResult, fmt: FormatContext, theme: ChartTheme, size?: ChartSize): Record<string, unknown> {
   const common = { aria: { enabled: true }, color: [...theme.palette], backgroundColor: 'transparent', textStyle: { color: theme.text, fontFamily: theme.font }, animation: false };
-  const legend = { bottom: 0, type: 'scroll', textStyle: { color: theme.text, width: LABEL_WIDTH, overflow: 'truncate' }, tooltip: { show: true, renderMode: 'richText' }, pageTextStyle: { color: theme.muted }, pageIconColor: theme.text, pageIconInactiveColor: theme.border };
-  if (kind === 'pie' || kind === 'donut') return { ...common, ...pieOption(kind, result, fmt, theme), legend };
+  const legend = { type: 'scroll', textStyle: { color: theme.text, width: LABEL_WIDTH, overflow: 'truncate' }, tooltip: { show: true, renderMode: 'richText' }, pageTextStyle: { color: theme.muted }, pageIconColor: theme.text, pageIconInactiveColor: theme.border };
+  if (kind === 'pie' || kind === 'donut') return { ...common, ...pieOption(kind, result, fmt, theme, size), legend: { ...legend, bottom: 0 } };
   const { dims } = indexes(result);
   const d0 = dims[0];
   const categories = d0 === undefined ? [null] : distinct(result, d0);
@@ -158,8 +165,9 @@ export function chartOption(kind: ChartKind, result: DatasetResult, fmt: FormatC
   const measureKey = series[0]?.measureKey ?? '';
   return {
     ...common,
-    grid: { left: 8, right: 16, top: 16, bottom: series.length > 1 ? 36 : 8, containLabel: true },
-    legend: series.length > 1 ? legend : undefined,
+    // The legend above the grid: under it, turned category names would run into it.
+    grid: { left: 8, right: 16, top: series.length > 1 ? 36 : 16, bottom: 8, containLabel: true },
+    legend: series.length > 1 ? { ...legend, top: 0 } : undefined,
     tooltip: { trigger: 'axis', renderMode: 'richText', valueFormatter: (v: number | null) => (v === null ? fmt.t('dashboards.value.none') : measureText(measureKey, v, fmt)) },
     xAxis: {
       type: 'category',
