@@ -33,7 +33,7 @@ describe('chart options', () => {
     ]);
   });
 
-  it("draws a choice's colour in the theme's shade of it, never the colour's raw name; no value grey, a colour the theme lacks takes the palette's turn", () => {
+  it("draws a choice's colour in the theme's shade of it, never the colour's raw name; no value grey, a colour the theme lacks takes the palette's turn; series follow the choices' order", () => {
     const result: DatasetResult = { ...byStatus([]), columns: [{ key: 'month', kind: 'dimension', type: 'datePart', part: 'month' }, ...byStatus([]).columns], rows: [['2026-08', 'open', 3], ['2026-08', 'closed', 5], ['2026-08', 'held', 1]] };
     const choices = [
       { value: 'open', label: { en_EN: 'Open' }, colour: 'yellow' },
@@ -43,6 +43,9 @@ describe('chart options', () => {
     const info = { ...INCIDENTS, dimensions: INCIDENTS.dimensions.map((d) => (d.key === 'status' ? { ...d, choices } : d)) };
     const bars = chartOption('stackedBar', result, { ...fmt(result), info }, theme) as { series: Array<{ itemStyle?: { color: string } }> };
     expect(bars.series.map((s) => s.itemStyle?.color)).toEqual(['#c08400', '#3b7ddd', undefined]);
+    const reordered = { ...info, dimensions: info.dimensions.map((d) => (d.key === 'status' ? { ...d, choices: [choices[2]!, choices[1]!, choices[0]!] } : d)) };
+    const inOrder = chartOption('stackedBar', result, { ...fmt(result), info: reordered }, theme) as { series: Array<{ name: string }> };
+    expect(inOrder.series.map((s) => s.name)).toEqual(['Held', 'Closed', 'Open']);
     const slices = byStatus([['open', 4], ['closed', 9], [null, 2]]);
     const pie = chartOption('pie', slices, { ...fmt(slices), info }, theme) as { series: Array<{ data: Array<{ itemStyle?: { color: string } }> }> };
     expect(pie.series[0]!.data.map((d) => d.itemStyle?.color)).toEqual(['#c08400', '#3b7ddd', '#7a8494']);

@@ -61,6 +61,17 @@ function distinct(result: DatasetResult, column: number): Array<string | number 
   return [...seen.values()];
 }
 
+/** The values of a choice column in the order of its choices (a legend reads Low, Medium, High whatever the rows' order); other values after them as they came. */
+function inChoiceOrder(result: DatasetResult, column: number, values: Array<string | number | null>, fmt: FormatContext): Array<string | number | null> {
+  const key = result.columns[column]!.key;
+  const choices = fmt.info?.dimensions.find((d) => d.key === key)?.choices?.map((c) => c.value) ?? [];
+  const rank = (v: string | number | null) => {
+    const i = v === null ? -1 : choices.indexOf(String(v));
+    return i < 0 ? choices.length : i;
+  };
+  return values.map((v, i) => ({ v, i })).sort((a, b) => rank(a.v) - rank(b.v) || a.i - b.i).map(({ v }) => v);
+}
+
 const num = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** The theme's shade of the colour a choice's value is given, if any; no value of a choice is grey (never a colour one of the choices may have). */
@@ -115,7 +126,7 @@ function cartesianSeries(kind: ChartKind, result: DatasetResult, fmt: FormatCont
   const at = (value: string | number | null) => categories.findIndex((c) => c === value);
   if (d1 !== undefined && measures[0] !== undefined) {
     const m = measures[0];
-    return distinct(result, d1).map((seriesValue) => {
+    return inChoiceOrder(result, d1, distinct(result, d1), fmt).map((seriesValue) => {
       const data: Array<Item | '-'> = categories.map(() => '-');
       result.rows.forEach((row, rowIndex) => {
         if ((row[d1] ?? null) === seriesValue) data[at(d0 === undefined ? null : (row[d0] ?? null))] = { value: num(row[m]), rowIndex };
@@ -154,7 +165,7 @@ function wholeFigures(series: Array<{ data: Array<Item | '-'> }>): boolean {
 /** The option of a chart of `kind` over a result, drawn `size` wide. */
 export function chartOption(kind: ChartKind, result: DatasetResult, fmt: FormatContext, theme: ChartTheme, size?: ChartSize): Record<string, unknown> {
   const common = { aria: { enabled: true }, color: [...theme.palette], backgroundColor: 'transparent', textStyle: { color: theme.text, fontFamily: theme.font }, animation: false };
-  const legend = { type: 'scroll', textStyle: { color: theme.text, width: LABEL_WIDTH, overflow: 'truncate' }, tooltip: { show: true, renderMode: 'richText' }, pageTextStyle: { color: theme.muted }, pageIconColor: theme.text, pageIconInactiveColor: theme.border };
+  const legend = { type: 'scroll', textStyle: { color: theme.text, width: LABEL_WIDTH * 1.5, overflow: 'truncate' }, tooltip: { show: true, renderMode: 'richText' }, pageTextStyle: { color: theme.muted }, pageIconColor: theme.text, pageIconInactiveColor: theme.border };
   if (kind === 'pie' || kind === 'donut') return { ...common, ...pieOption(kind, result, fmt, theme, size), legend: { ...legend, bottom: 0 } };
   const { dims } = indexes(result);
   const d0 = dims[0];
