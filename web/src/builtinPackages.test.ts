@@ -113,6 +113,12 @@ describe('Nocturne', () => {
       expect(ratio, `${theme.colorScheme} ${text} on ${surface}`).toBeGreaterThanOrEqual(4.5);
     }
   });
+  it.each(['grey', 'blue', 'green', 'yellow', 'orange', 'red', 'purple'])('keeps the choice colour %s at 3:1 or more on the surface (Vision too)', async (colour) => {
+    for (const theme of [await load<ThemeModule>('Nocturne'), await load<ThemeModule>('Vision')]) {
+      const ratio = contrast(theme.variables[`--atr-choice-${colour}`]!, theme.variables['--atr-surface']!);
+      expect(ratio, `${theme.colorScheme} ${colour}`).toBeGreaterThanOrEqual(3);
+    }
+  });
 });
 
 describe('Lumen', () => {

@@ -4,7 +4,7 @@
  * them, React content in a window, the app's texts with every locale but
  * English loaded when needed, the product's line icons and wallpapers, list
  * keyboard navigation, dismiss on Escape and outside press, the desktop's
- * dialogs as promises, the failure state, and the document each window
+ * dialogs as promises, the failure state, the theme's colours of choices, and the document each window
  * shows kept for a restored session. The desktop's own views use
  * the same pieces.
  */
@@ -22,5 +22,6 @@ export { AlertIcon, ArrowLeftIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon,
 export * from './desktopIcons.js';
 export { RygIcon } from './rygIcon.js';
 export { keyLabels } from './keyLabels.js';
+export { CHOICE_COLOURS, choiceColourValue, choiceColourVariable, isChoiceColour, type ChoiceColour } from './choiceColours.js';
 export { useColorScheme, currentColorScheme, type ColorScheme } from './useColorScheme.js';
 export { wallpapers, wallpaperUrl, type Wallpaper } from './wallpapers/wallpapers.js';

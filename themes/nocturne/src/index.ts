@@ -54,6 +54,13 @@ const nocturne: ThemeModule = {
     '--atr-window-header-focused': '#27385a',
     '--atr-window-header-focused-text': '#f1f5fb',
     '--atr-folder': '#e8b64f',
+    '--atr-choice-grey': '#9aa5b8',
+    '--atr-choice-blue': '#7aa7ff',
+    '--atr-choice-green': '#4fc27d',
+    '--atr-choice-yellow': '#f0b93a',
+    '--atr-choice-orange': '#f59a5b',
+    '--atr-choice-red': '#f07068',
+    '--atr-choice-purple': '#b08cf0',
   },
 };
 

@@ -53,6 +53,13 @@ const vision: ThemeModule = {
     '--atr-window-header-focused': '#0f2a5c',
     '--atr-window-header-focused-text': '#ffffff',
     '--atr-folder': '#d99a1e',
+    '--atr-choice-grey': '#7a8494',
+    '--atr-choice-blue': '#3b7ddd',
+    '--atr-choice-green': '#2f9e5b',
+    '--atr-choice-yellow': '#c08400',
+    '--atr-choice-orange': '#d2691e',
+    '--atr-choice-red': '#d93f36',
+    '--atr-choice-purple': '#8a5cd1',
   },
 };
 

@@ -1,26 +1,35 @@
-import { useColorScheme, useTranslation } from '@atrium/app-kit';
+import { CHOICE_COLOURS, choiceColourValue, useColorScheme, useTranslation } from '@atrium/app-kit';
 import type { DatasetResult } from '@atrium/shared/dashboards';
 import type { EChartsType as ECharts } from 'echarts/core';
 import { useEffect, useRef, useState, type JSX } from 'react';
 import type { FormatContext } from '../model/format.js';
 import { chartOption, type ChartKind, type ChartTheme } from './chartOption.js';
 
+/** The series' colours in turn, after the theme's primary colour: the theme's shades of the choices' colours, then two that read on light and dark alike. */
+const PALETTE = ['green', 'orange', 'purple', 'red', 'yellow', 'grey'] as const;
+const MORE = ['#1aa3a3', '#d9667a'];
 
-/** Series colours that read on the light and the dark themes; the theme's primary colour first. */
-const PALETTE = ['#3b7ddd', '#2f9e5b', '#e3a008', '#d93f36', '#8e5bd9', '#1aa3a3', '#d9667a', '#7a8699'];
-
-/** The desktop theme's colours, read from its CSS custom properties where the chart is. */
+/** The desktop theme's colours and font, read from its CSS custom properties where the chart is. */
 function themeOf(element: HTMLElement): ChartTheme {
   const style = getComputedStyle(element);
   const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const choices = Object.fromEntries(CHOICE_COLOURS.flatMap((c) => {
+    const value = choiceColourValue(element, c);
+    return value ? [[c, value]] : [];
+  }));
   return {
     text: read('--atr-text', '#1f2937'),
     muted: read('--atr-text-muted', '#5b6472'),
     border: read('--atr-border', '#d5dae1'),
     surface: read('--atr-surface', '#ffffff'),
-    palette: [read('--atr-primary', PALETTE[0]!), ...PALETTE.slice(1)],
+    font: read('--atr-font', 'sans-serif'),
+    palette: [read('--atr-primary', '#3b7ddd'), ...PALETTE.flatMap((c) => choices[c] ?? []), ...MORE],
+    choices,
   };
 }
+
+/** The chart's width, in steps of 40 px (the option is made again when it crosses one). */
+const widthOf = (element: HTMLElement) => Math.round(element.clientWidth / 40) * 40;
 
 export interface ChartProps {
   kind: ChartKind;
@@ -34,7 +43,7 @@ export interface ChartProps {
 /**
  * A chart of a widget, drawn by ECharts (loaded with the first chart) in
  * the desktop theme's colours, again when the theme changes, at the size
- * of its card. Its data is also offered as a table (Show data), which is
+ * of its card (its category names laid out again when its width changes). Its data is also offered as a table (Show data), which is
  * how a keyboard or a screen reader reaches the elements.
  */
 export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.Element {
@@ -42,6 +51,7 @@ export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.
   const ref = useRef<HTMLDivElement>(null);
   const scheme = useColorScheme();
   const [chart, setChart] = useState<ECharts | null>(null);
+  const [width, setWidth] = useState(0);
   const onElementRef = useRef(onElement);
   useEffect(() => {
     onElementRef.current = onElement;
@@ -51,12 +61,19 @@ export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.
     let instance: ECharts | null = null;
     let disposed = false;
     const element = ref.current!;
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => instance?.resize());
+    const resize =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            instance?.resize();
+            setWidth(widthOf(element));
+          });
     void import('./echarts.js')
       .then(({ loadCharts }) => {
         if (disposed) return;
         instance = loadCharts().init(element, null, { renderer: 'canvas' });
         resize?.observe(element);
+        setWidth(widthOf(element));
         setChart(instance);
       })
       // Without its chart the card still offers Show data.
@@ -69,8 +86,8 @@ export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.
   }, []);
 
   useEffect(() => {
-    if (chart && ref.current) chart.setOption(chartOption(kind, result, fmt, themeOf(ref.current)), true);
-  }, [chart, kind, result, fmt, scheme]);
+    if (chart && ref.current) chart.setOption(chartOption(kind, result, fmt, themeOf(ref.current), { width }), true);
+  }, [chart, kind, result, fmt, scheme, width]);
 
   useEffect(() => {
     if (!chart) return;

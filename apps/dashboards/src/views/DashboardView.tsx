@@ -43,9 +43,9 @@ export function DashboardView({ model, today, onBack, onEdit }: DashboardViewPro
     <div className="dsh-dashboard" data-testid="dashboard" data-status={state.status}>
       <header className="dsh-bar">
         {onBack && (
-          <button type="button" className="dsh-button dsh-back" onClick={onBack} data-testid="dashboard.back">
+          <button type="button" className="dsh-button dsh-back" onClick={onBack} title={t('dashboards.dashboard.back')} data-testid="dashboard.back">
             <ArrowLeftIcon width={16} height={16} aria-hidden="true" />
-            {t('dashboards.dashboard.back')}
+            <span className="dsh-back__text">{t('dashboards.dashboard.back')}</span>
           </button>
         )}
         <h2 className="dsh-title" data-testid="dashboard.title">

@@ -39,7 +39,7 @@ export function WidgetCard({ model, slot, definition, datasets }: WidgetCardProp
   return (
     <section className="dsh-card" aria-labelledby={headingId} data-testid={`widget.${slot.id}`} data-status={state.status} data-kind={slot.widget.kind}>
       <header className="dsh-card__header">
-        <h3 id={headingId} className="dsh-card__title">
+        <h3 id={headingId} className="dsh-card__title" title={slot.title}>
           {slot.title}
         </h3>
         {isChart && hasFigures && (

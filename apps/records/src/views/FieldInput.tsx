@@ -311,7 +311,7 @@ function TableInput({ id, field, value, readOnly, sources, label, describedBy, o
                       onBlur={onBlur}
                     />
                     {problem && (
-                      <span id={`${cellId}-problem`} className="rec-problem">
+                      <span id={`${cellId}-problem`} className="atk-problem">
                         {problem}
                       </span>
                     )}

@@ -69,7 +69,7 @@ export function FileField({ id, fieldKey, label, value, record, editable, upload
                 </>
               ) : (
                 <>
-                  <span className="rec-problem" role="alert">
+                  <span className="atk-problem" role="alert">
                     {t('records.files.failed', { reason: u.failure ? uploadFailureText(t, u.failure) : '' })}
                   </span>
                   <button type="button" className="rec-button rec-button--quiet" onClick={() => uploads.dismiss(u.key)}>

@@ -69,7 +69,7 @@ function FieldRow({ model, state, fieldKey, sources, files }: { model: FormModel
   const readOnly = model.isReadOnly(fieldKey);
   const grouped = field.type === 'multiChoice' || field.type === 'rating' || field.type === 'table' || field.type === 'file';
   return (
-    <div className={`rec-field rec-field--${field.type}${problem ? ' rec-field--invalid' : ''}`} data-testid={`records.field.${fieldKey}`}>
+    <div className={`atk-field rec-field rec-field--${field.type}${problem ? ' rec-field--invalid' : ''}`} data-testid={`records.field.${fieldKey}`}>
       {grouped ? (
         <span className="rec-field__label" id={`${base}-label`}>
           {label}
@@ -114,12 +114,12 @@ function FieldRow({ model, state, fieldKey, sources, files }: { model: FormModel
       />
       )}
       {field.help && (
-        <span id={helpId} className="rec-field__help">
+        <span id={helpId} className="atk-field__help">
           {labelOf(field.help, language)}
         </span>
       )}
       {problem && (
-        <span id={problemId} className="rec-problem" data-testid={`records.problem.${fieldKey}`}>
+        <span id={problemId} className="atk-problem" data-testid={`records.problem.${fieldKey}`}>
           {problemText(t, problem)}
         </span>
       )}

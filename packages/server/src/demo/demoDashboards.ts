@@ -202,7 +202,7 @@ function risksAndAudits(): DashboardDefinitionInput {
         title: t('Audit scores by quarter', 'Auditergebnisse nach Quartal', 'Notes d’audit par trimestre', 'Revisjonspoeng per kvartal', 'Ocene presoj po četrtletjih', 'Điểm kiểm toán theo quý', '每季度审核得分'),
         query: AUDITS(['quarter'], ['averageScore', 'lowestScore']),
         click: 'none',
-        position: at(0, 6, 12, 3),
+        position: at(0, 7, 12, 3),
       },
     ],
   };

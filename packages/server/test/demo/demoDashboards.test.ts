@@ -47,6 +47,16 @@ describe(`the demo's dashboards on ${databaseKind}`, () => {
     expect(await titles('sofia')).toEqual(['At a glance', 'Mitigation costs', 'Risks and audits']);
   });
 
+  it('places no widget of a demo dashboard over another (the grid would draw them one on the other)', async () => {
+    for (const accountId of Object.values(await orgs())) {
+      for (const dashboard of await t.services.stores.dashboards.listForAccount(accountId)) {
+        const placed = (dashboard.definition as unknown as DashboardDefinition).widgets.flatMap((w) => (w.position ? [{ id: w.id, ...w.position }] : []));
+        const overlapping = placed.flatMap((a, i) => placed.slice(i + 1).filter((b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).map((b) => `${a.id}/${b.id}`));
+        expect(overlapping, JSON.stringify(dashboard.definition.title)).toEqual([]);
+      }
+    }
+  });
+
   it('fits every widget to the datasets its organisation runs, with every kind of widget, thresholds, a filtering widget and dashboards opening one another', async () => {
     const { stores } = t.services;
     for (const accountId of Object.values(await orgs())) {

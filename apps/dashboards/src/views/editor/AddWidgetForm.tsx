@@ -29,12 +29,12 @@ export function AddWidgetForm({ id, model, onAdded, onClose }: { id: string; mod
         <>
           <SelectField id={`${id}-kind`} label={t('dashboards.editor.fields.kind')} value={kind} options={WIDGET_KINDS.map((k) => [k, kindText(k, t)] as const)} onChange={(v) => setKind(v as WidgetKind)} />
           <SelectField id={`${id}-dataset`} label={t('dashboards.editor.fields.dataset')} value={dataset} options={datasets.map((d, i) => [String(i), datasetName(d, language)] as const)} onChange={setDataset} />
-          <button type="button" className="dbe-button atk-primary" onClick={add} data-testid="dashboards.editor.addConfirm">
+          <button type="button" className="atk-button atk-primary" onClick={add} data-testid="dashboards.editor.addConfirm">
             {t('dashboards.editor.add.confirm')}
           </button>
         </>
       ) : null}
-      <button type="button" className="dbe-button" onClick={onClose}>
+      <button type="button" className="atk-button" onClick={onClose}>
         {t('dashboards.editor.add.close')}
       </button>
     </div>

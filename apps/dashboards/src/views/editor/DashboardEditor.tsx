@@ -24,11 +24,11 @@ function SaveNotice({ model }: { model: EditorModel }): JSX.Element | null {
   const { saveProblem } = useModel(model);
   if (saveProblem === null) return null;
   return (
-    <div className="dbe-notice" role="alert" data-testid="dashboards.editor.saveProblem">
+    <div className="atk-notice" role="alert" data-testid="dashboards.editor.saveProblem">
       {saveProblem.kind === 'conflict' ? (
         <>
           <span>{t('dashboards.editor.save.conflict')}</span>
-          <button type="button" className="dbe-button" onClick={() => void model.reload()} data-testid="dashboards.editor.reload">
+          <button type="button" className="atk-button" onClick={() => void model.reload()} data-testid="dashboards.editor.reload">
             {t('dashboards.editor.save.reload')}
           </button>
         </>
@@ -45,19 +45,19 @@ function Toolbar({ model, adding, addId, addRef, onAdd, onSave, onCancel }: { mo
   const { canUndo, dirty, saving, problems, status } = useModel(model);
   return (
     <div className="dbe-toolbar" role="group" aria-label={t('dashboards.editor.toolbar')}>
-      <button ref={addRef} type="button" className="dbe-button" aria-expanded={adding} aria-controls={adding ? addId : undefined} disabled={status !== 'ready'} onClick={onAdd} data-testid="dashboards.editor.add">
+      <button ref={addRef} type="button" className="atk-button" aria-expanded={adding} aria-controls={adding ? addId : undefined} disabled={status !== 'ready'} onClick={onAdd} data-testid="dashboards.editor.add">
         {t('dashboards.editor.add.label')}
       </button>
-      <button type="button" className="dbe-button" disabled={!canUndo} onClick={() => model.undo()} data-testid="dashboards.editor.undo">
+      <button type="button" className="atk-button" disabled={!canUndo} onClick={() => model.undo()} data-testid="dashboards.editor.undo">
         {t('dashboards.editor.undo')}
       </button>
       <span className="dbe-toolbar__status" data-testid="dashboards.editor.status">
         {[dirty ? t('dashboards.editor.unsaved') : '', problems.length > 0 ? t('dashboards.editor.problemCount', { count: problems.length }) : ''].filter(Boolean).join(' · ')}
       </span>
-      <button type="button" className="dbe-button atk-primary" disabled={saving || status !== 'ready'} onClick={onSave} data-testid="dashboards.editor.save">
+      <button type="button" className="atk-button atk-primary" disabled={saving || status !== 'ready'} onClick={onSave} data-testid="dashboards.editor.save">
         {saving ? t('dashboards.editor.saving') : t('dashboards.editor.save.label')}
       </button>
-      <button type="button" className="dbe-button" onClick={onCancel} data-testid="dashboards.editor.cancel">
+      <button type="button" className="atk-button" onClick={onCancel} data-testid="dashboards.editor.cancel">
         {t('dashboards.editor.cancel')}
       </button>
     </div>

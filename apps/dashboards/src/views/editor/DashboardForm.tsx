@@ -48,7 +48,7 @@ export function DashboardForm({ model, onRemove }: { model: EditorModel; onRemov
       <h3 id="dbe-dashboard-heading" tabIndex={-1}>
         {t('dashboards.editor.form.dashboard')}
       </h3>
-      <p className="dbe-hint">{t('dashboards.editor.form.selectHint')}</p>
+      <p className="atk-field__help">{t('dashboards.editor.form.selectHint')}</p>
       <TextField id={fieldId(null, 'title')} label={t('dashboards.editor.fields.dashboardTitle')} value={dashboardTextOf(definition.title, language)} required problems={of('title')} onChange={(v) => model.setDashboardText('title', v)} />
       <TextField id={fieldId(null, 'description')} label={t('dashboards.editor.fields.description')} value={dashboardTextOf(definition.description, language)} problems={of('description')} onChange={(v) => model.setDashboardText('description', v)} />
       <SharingFields model={model} />
@@ -61,11 +61,11 @@ export function DashboardForm({ model, onRemove }: { model: EditorModel; onRemov
               const count = problems.filter((p) => p.widgetId === w.id).length;
               return (
                 <li key={w.id}>
-                  <button type="button" className="dbe-button" onClick={() => model.select(w.id)}>
+                  <button type="button" className="atk-button" onClick={() => model.select(w.id)}>
                     {t('dashboards.editor.form.edit', { title })}
                   </button>
                   {count > 0 ? <span className="dbe-card__problems"> {t('dashboards.editor.grid.problems', { count })}</span> : null}
-                  <button type="button" className="dbe-button" onClick={() => onRemove(w)}>
+                  <button type="button" className="atk-button" onClick={() => onRemove(w)}>
                     {t('dashboards.editor.grid.remove', { title })}
                   </button>
                 </li>

@@ -30,11 +30,11 @@ function NextWidget({ model, widget, problems }: { model: EditorModel; widget: W
   return (
     <SelectField id={fieldId(widget.id, 'drill-next')} label={t('dashboards.editor.drill.nextWidget')} value={next ?? ''} options={options} problems={problems} onChange={(v) => model.patchDrilldown(widget.id, { nextWidgetId: v || undefined })}>
       <div className="dbe-row">
-        <button type="button" className="dbe-button" onClick={() => model.createDrillWidget(widget.id)} data-testid="dashboards.editor.newDrillWidget">
+        <button type="button" className="atk-button" onClick={() => model.createDrillWidget(widget.id)} data-testid="dashboards.editor.newDrillWidget">
           {t('dashboards.editor.drill.newWidget')}
         </button>
         {next && choices.some((w) => w.id === next) ? (
-          <button type="button" className="dbe-button" onClick={() => model.select(next)} data-testid="dashboards.editor.editDrillWidget">
+          <button type="button" className="atk-button" onClick={() => model.select(next)} data-testid="dashboards.editor.editDrillWidget">
             {t('dashboards.editor.drill.editWidget')}
           </button>
         ) : null}
@@ -64,7 +64,7 @@ function TargetDetails({ model, widget, problems }: { model: EditorModel; widget
       </>
     );
   }
-  return <p className="dbe-hint">{t('dashboards.editor.drill.recordsHint')}</p>;
+  return <p className="atk-field__help">{t('dashboards.editor.drill.recordsHint')}</p>;
 }
 
 /** The filter a drill adds, a row per dimension, with the placeholders of the clicked element offered. */
@@ -78,7 +78,7 @@ function FilterRows({ model, widget, problems }: { model: EditorModel; widget: W
   return (
     <fieldset className="dbe-choices" data-testid="dashboards.editor.drillFilter">
       <legend>{t('dashboards.editor.drill.filter')}</legend>
-      <p className="dbe-hint">{placeholders ? t('dashboards.editor.drill.placeholders', { placeholders }) : t('dashboards.editor.drill.noPlaceholders')}</p>
+      <p className="atk-field__help">{placeholders ? t('dashboards.editor.drill.placeholders', { placeholders }) : t('dashboards.editor.drill.noPlaceholders')}</p>
       {drill.filter.map((row, index) => {
         const id = fieldId(widget.id, `drill-filter-${index}`);
         const dims: Array<readonly [string, string]> = (dataset?.dimensions ?? []).map((d) => [d.key, labelText(d.label, language)] as const);
@@ -90,13 +90,13 @@ function FilterRows({ model, widget, problems }: { model: EditorModel; widget: W
             <SelectField id={`${id}-op`} label={t('dashboards.editor.drill.op.label')} value={row.op} options={DATASET_FILTER_OPS.map((op) => [op, opText(op, t)] as const)} onChange={(v) => model.setDrillFilter(widget.id, index, { op: v as DatasetFilterOp, value: valueOf(v as DatasetFilterOp, valueText(row.value)) })} />
             {NO_VALUE.includes(row.op) ? null : <TextField id={`${id}-value`} label={t(LIST.includes(row.op) ? 'dashboards.editor.drill.values' : 'dashboards.editor.drill.value')} value={valueText(row.value)} onChange={(text) => model.setDrillFilter(widget.id, index, { value: valueOf(row.op, text) })} />}
             <FieldProblems id={`${id}-problems`} problems={rowProblems} />
-            <button type="button" className="dbe-button" onClick={() => model.removeDrillFilter(widget.id, index)}>
+            <button type="button" className="atk-button" onClick={() => model.removeDrillFilter(widget.id, index)}>
               {t('dashboards.editor.drill.removeRow', { number: index + 1 })}
             </button>
           </div>
         );
       })}
-      <button type="button" className="dbe-button" disabled={drill.filter.length >= 20} onClick={() => model.addDrillFilter(widget.id)} data-testid="dashboards.editor.addDrillFilter">
+      <button type="button" className="atk-button" disabled={drill.filter.length >= 20} onClick={() => model.addDrillFilter(widget.id)} data-testid="dashboards.editor.addDrillFilter">
         {t('dashboards.editor.drill.addRow')}
       </button>
     </fieldset>

@@ -22,11 +22,11 @@ function FieldChoices({ model, widget, dataset, field, problems }: { model: Edit
   const have = widget.query[field];
   const items = field === 'measures' ? dataset.measures : dataset.dimensions;
   const single = rules[0] === 1 && rules[1] === 1;
-  if (rules[1] === 0) return <p className="dbe-hint">{t('dashboards.editor.fields.noDimensions')}</p>;
+  if (rules[1] === 0) return <p className="atk-field__help">{t('dashboards.editor.fields.noDimensions')}</p>;
   return (
     <fieldset className="dbe-choices" aria-describedby={`${id}-hint${problems.length > 0 ? ` ${id}-problems` : ''}`} data-testid={`dashboards.editor.${field}`}>
       <legend>{t(`dashboards.editor.fields.${field}`)}</legend>
-      <p id={`${id}-hint`} className="dbe-hint">
+      <p id={`${id}-hint`} className="atk-field__help">
         {countHint(t, rules)}
       </p>
       {items.map((item) => {
@@ -65,7 +65,7 @@ function ThresholdFields({ model, widget, problems }: { model: EditorModel; widg
             <input type="checkbox" checked={threshold.higherIsBetter} onChange={(event) => model.setThreshold(widget.id, { ...threshold, higherIsBetter: event.target.checked })} />
             {t('dashboards.editor.threshold.higherIsBetter')}
           </label>
-          <p className="dbe-hint">{t(threshold.higherIsBetter ? 'dashboards.editor.threshold.higherHint' : 'dashboards.editor.threshold.lowerHint')}</p>
+          <p className="atk-field__help">{t(threshold.higherIsBetter ? 'dashboards.editor.threshold.higherHint' : 'dashboards.editor.threshold.lowerHint')}</p>
           <FieldProblems id={`${id}-problems`} problems={problems} />
         </>
       ) : null}
@@ -117,11 +117,11 @@ export function WidgetForm({ model, widget, headingRef }: { model: EditorModel; 
         <h3 id={fieldId(widget.id, 'heading')} ref={headingRef} tabIndex={-1}>
           {t('dashboards.editor.form.widget', { title: title || t('dashboards.editor.untitled') })}
         </h3>
-        <button type="button" className="dbe-button" onClick={() => model.select(null)} data-testid="dashboards.editor.toDashboard">
+        <button type="button" className="atk-button" onClick={() => model.select(null)} data-testid="dashboards.editor.toDashboard">
           {t('dashboards.editor.form.toDashboard')}
         </button>
       </div>
-      {widget.position ? null : <p className="dbe-hint">{t('dashboards.editor.form.drillWidget')}</p>}
+      {widget.position ? null : <p className="atk-field__help">{t('dashboards.editor.form.drillWidget')}</p>}
       <TextField id={fieldId(widget.id, 'title')} label={t('dashboards.editor.fields.title')} value={title} required problems={of('title')} hint={placeholders ? t('dashboards.editor.fields.placeholders', { placeholders }) : undefined} onChange={(v) => model.setWidgetText(widget.id, 'title', v)} />
       <TextField id={fieldId(widget.id, 'footer')} label={t('dashboards.editor.fields.footer')} value={dashboardTextOf(widget.footer, language)} problems={of('footer')} onChange={(v) => model.setWidgetText(widget.id, 'footer', v)} />
       <QueryFields model={model} widget={widget} of={of} />

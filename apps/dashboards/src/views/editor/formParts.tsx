@@ -33,7 +33,7 @@ interface TextFieldProps {
 export function TextField({ id, label, value, onChange, problems = [], hint, type = 'text', required, min, max }: TextFieldProps): JSX.Element {
   const described = [hint ? `${id}-hint` : '', problems.length > 0 ? `${id}-problems` : ''].filter(Boolean).join(' ');
   return (
-    <div className="dbe-field">
+    <div className="atk-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -47,7 +47,7 @@ export function TextField({ id, label, value, onChange, problems = [], hint, typ
         onChange={(event) => onChange(event.target.value)}
       />
       {hint ? (
-        <p id={`${id}-hint`} className="dbe-hint">
+        <p id={`${id}-hint`} className="atk-field__help">
           {hint}
         </p>
       ) : null}
@@ -59,7 +59,7 @@ export function TextField({ id, label, value, onChange, problems = [], hint, typ
 /** A labelled select of options given as value and text. */
 export function SelectField({ id, label, value, options, onChange, problems = [], children }: { id: string; label: string; value: string; options: ReadonlyArray<readonly [string, string]>; onChange(value: string): void; problems?: readonly EditorProblem[]; children?: ReactNode }): JSX.Element {
   return (
-    <div className="dbe-field">
+    <div className="atk-field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} aria-invalid={problems.length > 0 || undefined} aria-describedby={problems.length > 0 ? `${id}-problems` : undefined} onChange={(event) => onChange(event.target.value)}>
         {options.map(([v, text]) => (

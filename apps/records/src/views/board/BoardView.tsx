@@ -118,9 +118,9 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
         {model.canMove ? t('records.board.instructions') : t('records.board.readOnly')}
       </p>
       {state.refusal && (
-        <div className="rcv-notice" role="alert" data-testid="records.board.refusal">
+        <div className="atk-notice" role="alert" data-testid="records.board.refusal">
           <span>{t('records.board.refused', { name: state.refusal.name, reason: refusalText(state.refusal.refusal, t) })}</span>
-          <button type="button" className="rcv-button" onClick={() => model.dismissRefusal()}>
+          <button type="button" className="atk-button" onClick={() => model.dismissRefusal()}>
             {t('records.board.dismiss')}
           </button>
         </div>
@@ -229,13 +229,13 @@ function ColumnState({ model, column, index, shown }: { model: BoardModel; colum
       {column.problem && (
         <p className="rcv-column__state rcv-column__state--failed" role="alert" data-testid="records.board.columnFailed">
           {t('records.board.failed')} {refusalText(column.problem, t)}{' '}
-          <button type="button" className="rcv-button" onClick={() => void model.loadColumn(index)}>
+          <button type="button" className="atk-button" onClick={() => void model.loadColumn(index)}>
             {t('records.board.retry')}
           </button>
         </p>
       )}
       {column.status === 'ready' && recordsAfter(column, column.cards.length) && (
-        <button type="button" className="rcv-button rcv-column__more" disabled={column.loadingMore} onClick={() => void model.showMore(index)} data-testid="records.board.more">
+        <button type="button" className="atk-button rcv-column__more" disabled={column.loadingMore} onClick={() => void model.showMore(index)} data-testid="records.board.more">
           {t('records.board.showMore')}
         </button>
       )}
@@ -256,7 +256,7 @@ function Column(props: ColumnProps): JSX.Element {
   const counted = column.status !== 'loading' || column.cards.length > 0 || column.total > 0;
   return (
     <div
-      className={`rcv-column rcv-choice--${column.colour ?? 'none'}${target ? ' rcv-column--target' : ''}`}
+      className={`rcv-column${column.colour ? ` atk-choice--${column.colour}` : ''}${target ? ' rcv-column--target' : ''}`}
       role="group"
       aria-labelledby={headingId}
       data-testid="records.board.column"
@@ -266,7 +266,7 @@ function Column(props: ColumnProps): JSX.Element {
     >
       <h3 className="rcv-column__title" id={headingId}>
         <span className="rcv-column__swatch" aria-hidden="true" />
-        <span className="rcv-ellipsis">{title}</span>
+        <span className="atk-ellipsis">{title}</span>
         {counted && (
           <span className="rcv-column__count" aria-label={t('records.board.count', { count })} data-testid="records.board.count">
             {count}

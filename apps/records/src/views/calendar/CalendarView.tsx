@@ -55,13 +55,13 @@ function CalendarBar({ model, state, titleId, monthName }: { model: CalendarMode
   return (
     <>
       <header className="rcv-calendar__bar">
-        <button type="button" className="rcv-button rcv-icon-button" onClick={() => void model.previous()} aria-label={t('records.calendar.previous')} title={t('records.calendar.previous')} data-testid="records.calendar.previous">
+        <button type="button" className="atk-button rcv-icon-button" onClick={() => void model.previous()} aria-label={t('records.calendar.previous')} title={t('records.calendar.previous')} data-testid="records.calendar.previous">
           <ChevronLeftIcon width={16} height={16} />
         </button>
-        <button type="button" className="rcv-button" onClick={() => void model.showToday()} data-testid="records.calendar.today">
+        <button type="button" className="atk-button" onClick={() => void model.showToday()} data-testid="records.calendar.today">
           {t('records.calendar.today')}
         </button>
-        <button type="button" className="rcv-button rcv-icon-button" onClick={() => void model.next()} aria-label={t('records.calendar.next')} title={t('records.calendar.next')} data-testid="records.calendar.next">
+        <button type="button" className="atk-button rcv-icon-button" onClick={() => void model.next()} aria-label={t('records.calendar.next')} title={t('records.calendar.next')} data-testid="records.calendar.next">
           <ChevronRightIcon width={16} height={16} />
         </button>
         <h3 className="rcv-calendar__title" id={titleId} aria-live="polite" data-testid="records.calendar.title">
@@ -70,11 +70,11 @@ function CalendarBar({ model, state, titleId, monthName }: { model: CalendarMode
         {state.status === 'loading' && <span className="atk-spinner atk-spinner--small" role="status" aria-label={t('records.calendar.loading')} />}
       </header>
       {state.status === 'failed' && state.problem && (
-        <div className="rcv-notice" role="alert" data-testid="records.calendar.failed">
+        <div className="atk-notice" role="alert" data-testid="records.calendar.failed">
           <span>
             {t('records.calendar.failed')} {refusalText(state.problem, t)}
           </span>
-          <button type="button" className="rcv-button" onClick={() => void model.load()}>
+          <button type="button" className="atk-button" onClick={() => void model.load()}>
             {t('records.calendar.retry')}
           </button>
         </div>
@@ -241,7 +241,7 @@ function DayRecords({ model, day, title, onClose }: { model: CalendarModel; day:
     <div ref={ref} className="rcv-dayrecords" role="dialog" aria-labelledby={headingId} onKeyDown={onKeyDown} data-testid="records.calendar.dayRecords">
       <div className="rcv-dayrecords__head">
         <h4 id={headingId}>{title}</h4>
-        <button type="button" className="rcv-button" onClick={onClose}>
+        <button type="button" className="atk-button" onClick={onClose}>
           {t('records.calendar.close')}
         </button>
       </div>
@@ -258,7 +258,7 @@ function RecordList({ model, records }: { model: CalendarModel; records: readonl
         <li key={r.name}>
           <button type="button" className="rcv-recordlist__item" data-record={r.name} data-testid="records.calendar.record" onClick={() => model.open(r.name)}>
             <RecordColour colour={r.colour} />
-            <span className="rcv-ellipsis">{r.title}</span>
+            <span className="atk-ellipsis">{r.title}</span>
             <span className="rcv-recordlist__name">{r.name}</span>
           </button>
         </li>

@@ -34,7 +34,7 @@ export function TimelineView({ model, entity, people, links, canComment = true }
         <h3 id={headingId}>{t('records.timeline.label')}</h3>
         <button
           type="button"
-          className="rcv-button rcv-icon-button"
+          className="atk-button rcv-icon-button"
           onClick={() => void model.refresh()}
           disabled={state.status === 'loading'}
           aria-label={t('records.timeline.refresh')}
@@ -212,7 +212,7 @@ function CommentBox({ model }: { model: TimelineModel }): JSX.Element {
         <span id={ids.hint} className="rcv-comment__hint">
           {t('records.timeline.comment.hint')}
         </span>
-        <button type="submit" className="rcv-button rcv-button--primary" disabled={state.sending || state.draft.trim() === ''} data-testid="records.timeline.send">
+        <button type="submit" className="atk-button atk-primary" disabled={state.sending || state.draft.trim() === ''} data-testid="records.timeline.send">
           {state.sending ? t('records.timeline.comment.sending') : t('records.timeline.comment.send')}
         </button>
       </div>
