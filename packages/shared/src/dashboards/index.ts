@@ -11,3 +11,6 @@ export * from './home.js';
 export * from './errors.js';
 
 export * from './datasetMessages.js';
+export * from './kpi.js';
+export * from './kpiAlerts.js';
+export * from './timeRange.js';
