@@ -14,7 +14,7 @@ export type KpiBand = 'red' | 'yellow' | 'green';
  * `yellow` yellow, else green; otherwise above `red` is red, above `yellow`
  * yellow, else green. No threshold or no figure: no band.
  */
-export function kpiBand(value: number | null, threshold: Pick<Threshold, 'red' | 'yellow' | 'higherIsBetter'> | undefined): KpiBand | null {
+export function kpiBand(value: number | null, threshold: Threshold | undefined): KpiBand | null {
   if (value === null || !threshold) return null;
   const higherIsBetter = threshold.higherIsBetter ?? true;
   if (higherIsBetter) return value < threshold.red ? 'red' : value < threshold.yellow ? 'yellow' : 'green';
@@ -38,7 +38,7 @@ export function kpiChange(value: number | null, previous: number | null): number
 }
 
 /** Whether a change is good news: up when higher is better, down otherwise; null for no change. */
-export function changeIsGood(change: number | null, threshold: Pick<Threshold, 'higherIsBetter'> | undefined): boolean | null {
+export function changeIsGood(change: number | null, threshold: Threshold | undefined): boolean | null {
   if (change === null || change === 0) return null;
   const higherIsBetter = threshold?.higherIsBetter ?? true;
   return change > 0 === higherIsBetter;
