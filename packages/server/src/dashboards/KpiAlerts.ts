@@ -14,7 +14,7 @@ import type { StoredDashboard } from './DashboardStore.js';
 export const DASHBOARDS_APP = 'Dashboards';
 
 export interface KpiAlertsDeps extends RecipientFacts {
-  stores: RecipientFacts['stores'] & Pick<Stores, 'apps'>;
+  stores: RecipientFacts['stores'] & Pick<Stores, 'apps' | 'accounts'>;
   datasets: Pick<DatasetService, 'query'>;
   tasks: Pick<TaskService, 'notify'>;
   localeOf(userId: string): Promise<Locale>;
@@ -96,6 +96,15 @@ export class KpiAlerts {
       .catch((err: unknown) => this.deps.log.warn({ err, event: 'dashboards.alerts.failed' }, 'KPI alerts could not be judged'))
       .finally(() => this.running.delete(done));
     this.running.add(done);
+  }
+
+  /** Judges every alert of every organisation (once, after the demo data is written). */
+  async evaluateEverywhere(): Promise<KpiAlertOutcome[]> {
+    const out: KpiAlertOutcome[] = [];
+    for (const account of await this.deps.stores.accounts.list()) {
+      for (const dashboard of await this.deps.stores.dashboards.listForAccount(account.id)) out.push(...(await this.evaluate(dashboard)));
+    }
+    return out;
   }
 
   /** Judges the alerts over an application's datasets on every dashboard of the organisation. */
