@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { EDITOR_TEXTS } from './editorTexts.js';
 import type { EditorProblemCode } from './model/EditorModel.js';
 
-// 'Drill-down' and 'Dimension' are German words too.
-describeTexts('dashboards', EDITOR_TEXTS, { sameWordIn: { 'dashboards.editor.drill.legend': ['de_DE'], 'dashboards.editor.drill.dimension': ['de_DE'] } });
+// 'Drill-down' and 'Dimension' are German words too; 'Person' German and Norwegian.
+describeTexts('dashboards', EDITOR_TEXTS, {
+  sameWordIn: { 'dashboards.editor.drill.legend': ['de_DE'], 'dashboards.editor.drill.dimension': ['de_DE'], 'dashboards.editor.threshold.notifyPerson': ['de_DE', 'nb_NO'] },
+});
 
 describe('dashboard editor texts', () => {
   it('say every problem the editor finds', () => {

@@ -11,6 +11,8 @@ describeTexts('dashboards', DASHBOARDS_TEXTS, {
     // The editor's texts, taken in under dashboards.editor: 'Drill-down' and 'Dimension' are German words too.
     'dashboards.editor.drill.legend': ['de_DE'],
     'dashboards.editor.drill.dimension': ['de_DE'],
+    // 'Person' is German and Norwegian too.
+    'dashboards.editor.threshold.notifyPerson': ['de_DE', 'nb_NO'],
   },
 });
 

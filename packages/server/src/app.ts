@@ -97,6 +97,11 @@ export async function buildApp(options: AppOptions): Promise<AtriumApp> {
   const bus = await openEventBus(options.database, config.redisUrl, { log: app.log });
   app.addHook('onClose', async () => bus.close());
   const services = createServices({ bus, ...options, db: options.database.db, stores, mailer, log: app.log });
+  // KPI alerts gathered but not yet judged are dropped; those under way finish before the database closes.
+  app.addHook('onClose', async () => {
+    services.kpiAlerts.dispose();
+    await services.kpiAlerts.flush();
+  });
 
   // Brotli or gzip for every compressible answer; the web client's files come precompressed (http/webClient.ts).
   await app.register(compress, { encodings: ['br', 'gzip'] });

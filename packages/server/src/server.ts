@@ -30,7 +30,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const { app, services } = built;
       let housekeeping: NodeJS.Timeout | undefined;
       try {
-        housekeeping = await runStartJobs({ database, stores: services.stores, config, hasher, log: app.log });
+        housekeeping = await runStartJobs({ database, stores: services.stores, config, hasher, log: app.log, judgeAlerts: () => services.kpiAlerts.evaluateEverywhere() });
         await app.listen({ host: config.host, port: config.port });
       } catch (e) {
         clearInterval(housekeeping);

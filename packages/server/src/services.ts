@@ -11,6 +11,7 @@ import type { Log } from './logger.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/database.js';
 import { DashboardService } from './dashboards/DashboardService.js';
+import { KpiAlerts } from './dashboards/KpiAlerts.js';
 import { DesktopSessionService } from './desktopSessions/DesktopSessionService.js';
 import { AuthService } from './auth/AuthService.js';
 import { ExternalSignInService } from './auth/external/ExternalSignInService.js';
@@ -62,6 +63,8 @@ import { VfsUploads } from './vfs/VfsUploads.js';
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
 /** Longest wait (ms) of a costly call for its turn before it is refused. */
 const COSTLY_CALL_MAX_WAIT = 10_000;
+/** How long changes of an application's records are gathered before its KPI alerts are judged (docs/behaviour/dashboards.md#kpi-alerts). */
+const KPI_ALERT_DELAY_MS = 3_000;
 
 export interface Services {
   db: Db;
@@ -107,6 +110,8 @@ export interface Services {
   recordFiles: RecordFiles;
   /** Dashboards' figures over declared datasets (docs/behaviour/dashboards.md#queries). */
   datasets: DatasetService;
+  /** Tasks given when a KPI's figure enters red (docs/behaviour/dashboards.md#kpi-alerts). */
+  kpiAlerts: KpiAlerts;
   /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
   costlyCalls: CostlyCalls;
 }
@@ -177,6 +182,7 @@ export function createServices({
   shareRecordChanges(records, bus, (err) => log.warn({ err }, 'a change of records made elsewhere could not be handled'));
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
   shareFileChanges(vfs, bus);
+  const { dashboards, datasets, kpiAlerts } = createDashboards({ config, stores, log, now, database }, { canSeeApp, records, tasks });
   return {
     db,
     stores,
@@ -201,17 +207,9 @@ export function createServices({
     tasks,
     records,
     recordFiles: new RecordFiles(records, vfs, log),
-    dashboards: new DashboardService({ stores, canSeeApp }),
-
-    datasets: new DatasetService({
-      stores,
-      canSeeApp,
-      onRecordChange: (listener) => records.onChange(listener),
-      cacheTtl: config.datasets.cacheTtl,
-      queryTimeout: config.datasets.queryTimeout,
-      cancellable: database.kind === 'postgres',
-      now,
-    }),
+    dashboards,
+    datasets,
+    kpiAlerts,
     search: new SearchService({ store: stores.search, apps: stores.apps, declarations: stores.declarations, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: createCostlyCalls(config, db, database, now),
   };
@@ -308,16 +306,43 @@ function createTasks({ config, stores, now }: Pick<BuildParts, 'config' | 'store
   });
 }
 
+/** Dashboards, their figures and their KPI alerts, judged again after records change and after a dashboard is saved. */
+function createDashboards(
+  { config, stores, log, now, database }: Pick<BuildParts, 'config' | 'stores' | 'log' | 'now'> & { database: Database },
+  { canSeeApp, records, tasks }: { canSeeApp: (userId: string, appName: string) => Promise<boolean>; records: RecordService; tasks: TaskService },
+): { dashboards: DashboardService; datasets: DatasetService; kpiAlerts: KpiAlerts } {
+  const datasets = new DatasetService({
+    stores,
+    canSeeApp,
+    onRecordChange: (listener) => records.onChange(listener),
+    cacheTtl: config.datasets.cacheTtl,
+    queryTimeout: config.datasets.queryTimeout,
+    cancellable: database.kind === 'postgres',
+    now,
+  });
+  let alerts: KpiAlerts | null = null;
+  const dashboards = new DashboardService({ stores, canSeeApp, onSaved: (d) => alerts?.dashboardSaved(d) });
+  alerts = new KpiAlerts({ ...dashboards.recipientFacts(), stores, datasets, tasks, localeOf: localeOf(stores), log, delayMs: KPI_ALERT_DELAY_MS, now });
+  const kpiAlerts = alerts;
+  records.onChange((change) => kpiAlerts.recordsChanged(change));
+  return { dashboards, datasets, kpiAlerts };
+}
+
+/** A user's language (their setting), else the product's default. */
+function localeOf(stores: Stores): (userId: string) => Promise<Locale> {
+  return async (userId) => {
+    const { locale } = await stores.settings.list(userId);
+    return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE;
+  };
+}
+
 /** Records: mentions become work items, told in the mentioned user's language. */
 function createRecords({ stores, now }: Pick<BuildParts, 'stores' | 'now'>, canSeeApp: (userId: string, appName: string) => Promise<boolean>, tasks: TaskService): RecordService {
   return new RecordService({
     stores,
     canSeeApp,
-    notifyMention: (mention) => tasks.notify({ ...mention, name: mention.text, assignee: mention.userId }),
-    localeOf: async (userId) => {
-      const { locale } = await stores.settings.list(userId);
-      return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : DEFAULT_LOCALE;
-    },
+    notifyMention: async (mention) => void (await tasks.notify({ ...mention, name: mention.text, assignee: mention.userId })),
+    localeOf: localeOf(stores),
     now,
   });
 }

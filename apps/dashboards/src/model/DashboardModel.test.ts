@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DashboardsApi } from './DashboardsApi.js';
 import { DashboardListModel } from './DashboardListModel.js';
 import { DashboardModel } from './DashboardModel.js';
+import { requestedDashboard } from './DashboardsAppModel.js';
 import { byStatus, dashboard, DASHBOARD_UUID, testDrilldown, testServer, widget, type TestServer } from './testServer.js';
 import type { DatasetQuery } from '@atrium/shared/dashboards';
 
@@ -240,5 +241,14 @@ describe("a dashboard filter's values", () => {
     expect(model.getState().filterOptions[0]).toEqual({ values: ['open', 'closed'], result: null });
     expect(model.getState().filterOptions[1]!.values).toEqual(['u-1']);
     expect(server.queries.find((q) => q.dimensions[0] === 'assignee')).toMatchObject({ measures: ['count'], limit: 200, sort: [{ by: 'assignee', direction: 'asc' }] });
+  });
+});
+
+describe('a launch', () => {
+  it("opens the dashboard a KPI alert's task names when its Edit launches the application", () => {
+    expect(requestedDashboard({ taskId: 't-1', record: DASHBOARD_UUID })).toEqual({ uuid: DASHBOARD_UUID, filter: [], dashboardTitle: null });
+    // A record without a task is not a dashboard to open; a drill's arguments win.
+    expect(requestedDashboard({ record: DASHBOARD_UUID })).toBeNull();
+    expect(requestedDashboard({ taskId: 't-1', record: 'x', dashboard: DASHBOARD_UUID })?.uuid).toBe(DASHBOARD_UUID);
   });
 });

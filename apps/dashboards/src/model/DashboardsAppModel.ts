@@ -21,8 +21,13 @@ export interface DashboardsAppState {
   editing: EditorModel | null;
 }
 
-/** The dashboard a launch asks for, from its arguments (else the page address's options). */
+/**
+ * The dashboard a launch asks for, from its arguments (else the page
+ * address's options); a task's Edit asks with `taskId` and the dashboard
+ * as `record` (a KPI alert, docs/behaviour/dashboards.md#kpi-alerts).
+ */
 export function requestedDashboard(args: Readonly<Record<string, unknown>>, options: Readonly<Record<string, unknown>> = {}): { uuid: string; filter: DrillFilter[]; dashboardTitle: string | null } | null {
+  if (typeof args.dashboard !== 'string' && typeof args.taskId === 'string' && typeof args.record === 'string' && args.record !== '') return { uuid: args.record, filter: [], dashboardTitle: null };
   const source = typeof args.dashboard === 'string' ? args : options;
   if (typeof source.dashboard !== 'string' || source.dashboard === '') return null;
   const filter = Array.isArray(source.filter) ? (source.filter as unknown[]).filter(isDrillFilter) : [];

@@ -1,4 +1,4 @@
-import type { DashboardDefinition, DashboardDto, DashboardSummary, DatasetInfo } from '@atrium/shared/dashboards';
+import type { AlertRecipients, DashboardDefinition, DashboardDto, DashboardSummary, DatasetInfo } from '@atrium/shared/dashboards';
 import { EditorFailure, type EditorApi } from './EditorModel.js';
 
 /** Datasets, dashboards and a scripted server for the editor's tests. Never used by production code. */
@@ -41,6 +41,15 @@ export const OTHER_DASHBOARD: DashboardSummary = {
   widgets: 3,
   mayEdit: true,
   updatedAt: '2026-08-01T10:00:00Z',
+};
+
+/** The people and roles an alert may name. */
+export const RECIPIENTS: AlertRecipients = {
+  people: [
+    { id: '0b8f3c1e-5d4a-4c2b-9e1f-1a2b3c4d5e01', name: 'Liam Berg' },
+    { id: '0b8f3c1e-5d4a-4c2b-9e1f-1a2b3c4d5e02', name: 'Olivia Hart' },
+  ],
+  roles: [{ app: 'Incidents', appLabel: { en_EN: 'Incidents' }, role: 'oncall', label: { en_EN: 'On call', de_DE: 'Bereitschaft' } }],
 };
 
 export const DASHBOARD_UUID = '7f4e2d10-1b2c-4d3e-9f00-a1b2c3d4e5f6';
@@ -99,6 +108,8 @@ export class FakeEditorApi implements EditorApi {
     this.stored = { ...dto(body.definition, 1), uuid: 'a0000000-0000-4000-8000-000000000001', sharing: body.sharing };
     return this.stored;
   };
+  recipientsAnswer: AlertRecipients = RECIPIENTS;
+  recipients = async () => (this.calls.push({ method: 'recipients' }), this.recipientsAnswer);
   update = async (uuid: string, body: Parameters<EditorApi['update']>[1]) => {
     this.calls.push({ method: 'update', uuid, body });
     const refusal = this.refuseNextSave;

@@ -2,6 +2,7 @@ import { Model } from '@atrium/app-kit';
 import type { Desktop } from '@atrium/sdk';
 import {
   DASHBOARD_LIMITS,
+  type AlertRecipients,
   DashboardDefinition,
   type DashboardDto,
   type DashboardSharing,
@@ -11,6 +12,7 @@ import {
   type DrillFilter,
   type DrillTarget,
   type Threshold,
+  type ThresholdNotify,
   type Widget,
   type WidgetKind,
 } from '@atrium/shared/dashboards';
@@ -36,7 +38,12 @@ export interface EditorApi {
   get(uuid: string): Promise<DashboardDto>;
   create(body: { definition: DashboardDefinition; sharing: DashboardSharing }): Promise<DashboardDto>;
   update(uuid: string, body: { definition: DashboardDefinition; sharing: DashboardSharing; version: number }): Promise<DashboardDto>;
+  /** Whom a KPI's alert may name: the organisation's members and the roles of its applications. */
+  recipients(): Promise<AlertRecipients>;
 }
+
+/** No one to name (the recipients could not be read). */
+export const NO_RECIPIENTS: AlertRecipients = { people: [], roles: [] };
 
 /** A refused or failed call: the HTTP status (null without an answer), the server's text and code. */
 export class EditorFailure extends Error {
@@ -83,6 +90,7 @@ export function editorApi(request: Desktop['request']): EditorApi {
     get: (uuid) => call('get', `dashboards/${encodeURIComponent(uuid)}`),
     create: (body) => call('post', 'dashboards', body),
     update: (uuid, body) => call('put', `dashboards/${encodeURIComponent(uuid)}`, body),
+    recipients: () => call('get', 'dashboards/recipients'),
   };
 }
 
@@ -124,6 +132,8 @@ export interface EditorState {
   datasets: readonly DatasetInfo[];
   /** The dashboards a drill may open (those the user sees, this one left out). */
   dashboards: readonly DashboardSummary[];
+  /** Whom a KPI's alert may name. */
+  recipients: AlertRecipients;
   selected: string | null;
   problems: readonly EditorProblem[];
   dirty: boolean;
@@ -185,6 +195,7 @@ export class EditorModel extends Model<EditorState> {
       sharing,
       datasets: [],
       dashboards: [],
+      recipients: NO_RECIPIENTS,
       selected: null,
       problems: [],
       dirty: false,
@@ -205,9 +216,10 @@ export class EditorModel extends Model<EditorState> {
   async #read(): Promise<void> {
     this.update({ status: 'loading', loadProblem: null });
     try {
-      const [datasets, dashboards] = await Promise.all([this.api.datasets(), this.api.dashboards()]);
+      // Without the recipients the editor still works: only the choice of whom an alert tells is empty.
+      const [datasets, dashboards, recipients] = await Promise.all([this.api.datasets(), this.api.dashboards(), this.api.recipients().catch(() => NO_RECIPIENTS)]);
       const { definition, sharing, uuid } = this.getState();
-      this.update({ status: 'ready', datasets, dashboards: dashboards.filter((d) => d.uuid !== uuid) });
+      this.update({ status: 'ready', datasets, dashboards: dashboards.filter((d) => d.uuid !== uuid), recipients });
       this.update({ problems: this.#check(definition, sharing) });
     } catch (error) {
       this.update({ status: 'failed', loadProblem: editorFailureOf(error).message });
@@ -378,6 +390,15 @@ export class EditorModel extends Model<EditorState> {
     this.#edit(id, (w) => {
       const { threshold: _old, ...rest } = w;
       return threshold === null || w.kind !== 'kpi' ? rest : { ...rest, threshold };
+    });
+  }
+
+  /** Who is given a task when the KPI's figure enters red, or (null) nobody (docs/behaviour/dashboards.md#kpi-alerts). */
+  setNotify(id: string, notify: ThresholdNotify | null): void {
+    this.#edit(id, (w) => {
+      if (!w.threshold) return w;
+      const { notify: _old, ...rest } = w.threshold;
+      return { ...w, threshold: notify === null ? rest : { ...rest, notify } };
     });
   }
 

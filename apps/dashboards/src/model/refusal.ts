@@ -15,7 +15,7 @@ export interface Refusal {
 }
 
 const KNOWN: Readonly<Record<string, readonly string[]>> = {
-  dashboards: ['notFound', 'noOrganisation', 'forbidden', 'conflict', 'invalid', 'notYourHome'],
+  dashboards: ['notFound', 'noOrganisation', 'forbidden', 'conflict', 'invalid', 'notYourHome', 'notifyNotMember', 'notifyUnknownRole', 'notifyCannotSee'],
   datasets: ['unknownApp', 'unknownDataset', 'unknownDimension', 'unknownMeasure', 'unavailable', 'forbidden', 'hiddenField', 'badFilter', 'badSort', 'badRange', 'timeout'],
 };
 

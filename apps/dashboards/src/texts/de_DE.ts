@@ -98,6 +98,9 @@ const de_DE: TextsShape<typeof en_EN> = {
         conflict: 'Dieses Dashboard wurde inzwischen geändert (jetzt Version {{version}}). Laden Sie es neu, um die Änderung zu sehen, und nehmen Sie Ihre dann erneut vor.',
         invalid: 'Das Dashboard kann nicht gespeichert werden: {{problems}}',
         notYourHome: 'Sie dürfen nur Ihre eigene Startseite lesen.',
+        notifyNotMember: 'Die Person, die eine Aufgabe erhalten soll, wenn {{widget}} rot wird, ist kein Mitglied dieser Organisation.',
+        notifyUnknownRole: 'Keine Anwendung {{app}} dieser Organisation hat eine Rolle {{role}}.',
+        notifyCannotSee: 'Wer eine Aufgabe erhält, wenn {{widget}} rot wird, muss dieses Dashboard öffnen können: Teilen Sie es zuerst mit ihnen.',
       },
       datasets: {
         unknownApp: 'Es gibt keine Anwendung {{app}}, die Sie verwenden dürfen.',

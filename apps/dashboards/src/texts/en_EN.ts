@@ -96,6 +96,9 @@ export const en_EN = {
         conflict: 'This dashboard was changed meanwhile (now version {{version}}). Reload it to see the change, then make yours again.',
         invalid: 'The dashboard cannot be saved: {{problems}}',
         notYourHome: 'You may read only your own home.',
+        notifyNotMember: 'The person to be given a task when {{widget}} turns red is not a member of this organisation.',
+        notifyUnknownRole: 'No application {{app}} of this organisation has a role {{role}}.',
+        notifyCannotSee: 'Whoever is given a task when {{widget}} turns red must be able to open this dashboard: share it with them first.',
       },
       datasets: {
         unknownApp: 'There is no application {{app}} you may use.',

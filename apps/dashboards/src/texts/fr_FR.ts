@@ -98,6 +98,9 @@ const fr_FR: TextsShape<typeof en_EN> = {
         conflict: 'Ce tableau de bord a été modifié entre-temps (version {{version}} maintenant). Rechargez-le pour voir la modification, puis refaites la vôtre.',
         invalid: 'Le tableau de bord ne peut pas être enregistré : {{problems}}',
         notYourHome: 'Vous ne pouvez lire que votre propre accueil.',
+        notifyNotMember: 'La personne qui doit recevoir une tâche quand {{widget}} passe au rouge n’est pas membre de cette organisation.',
+        notifyUnknownRole: 'Aucune application {{app}} de cette organisation n’a de rôle {{role}}.',
+        notifyCannotSee: 'Quiconque reçoit une tâche quand {{widget}} passe au rouge doit pouvoir ouvrir ce tableau de bord : partagez-le d’abord avec eux.',
       },
       datasets: {
         unknownApp: 'Il n’existe aucune application {{app}} que vous puissiez utiliser.',

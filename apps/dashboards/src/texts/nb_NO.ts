@@ -98,6 +98,9 @@ const nb_NO: TextsShape<typeof en_EN> = {
         conflict: 'Dette dashbordet ble endret i mellomtiden (nå versjon {{version}}). Last det inn på nytt for å se endringen, og gjør så din igjen.',
         invalid: 'Dashbordet kan ikke lagres: {{problems}}',
         notYourHome: 'Du kan bare lese din egen startside.',
+        notifyNotMember: 'Personen som skal få en oppgave når {{widget}} blir rød, er ikke medlem av denne organisasjonen.',
+        notifyUnknownRole: 'Ingen applikasjon {{app}} i denne organisasjonen har rollen {{role}}.',
+        notifyCannotSee: 'Den som får en oppgave når {{widget}} blir rød, må kunne åpne dette dashbordet: del det med dem først.',
       },
       datasets: {
         unknownApp: 'Det finnes ingen applikasjon {{app}} som du kan bruke.',

@@ -98,6 +98,9 @@ const sl_SI: TextsShape<typeof en_EN> = {
         conflict: 'Ta nadzorna plošča je bila medtem spremenjena (zdaj različica {{version}}). Znova jo naložite, da vidite spremembo, nato ponovite svojo.',
         invalid: 'Nadzorne plošče ni mogoče shraniti: {{problems}}',
         notYourHome: 'Brati smete le svojo domačo stran.',
+        notifyNotMember: 'Oseba, ki naj dobi nalogo, ko {{widget}} postane rdeč, ni član te organizacije.',
+        notifyUnknownRole: 'Nobena aplikacija {{app}} te organizacije nima vloge {{role}}.',
+        notifyCannotSee: 'Kdor dobi nalogo, ko {{widget}} postane rdeč, mora imeti možnost odpreti to nadzorno ploščo: najprej jo delite z njimi.',
       },
       datasets: {
         unknownApp: 'Ni aplikacije {{app}}, ki bi jo smeli uporabljati.',

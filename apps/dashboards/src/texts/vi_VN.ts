@@ -98,6 +98,9 @@ const vi_VN: TextsShape<typeof en_EN> = {
         conflict: 'Bảng điều khiển này đã được thay đổi trong lúc đó (nay là phiên bản {{version}}). Hãy tải lại để xem thay đổi, rồi thực hiện lại thay đổi của bạn.',
         invalid: 'Không thể lưu bảng điều khiển: {{problems}}',
         notYourHome: 'Bạn chỉ được đọc trang chủ của chính mình.',
+        notifyNotMember: 'Người sẽ nhận nhiệm vụ khi {{widget}} chuyển sang đỏ không phải là thành viên của tổ chức này.',
+        notifyUnknownRole: 'Không có ứng dụng {{app}} nào của tổ chức này có vai trò {{role}}.',
+        notifyCannotSee: 'Người nhận nhiệm vụ khi {{widget}} chuyển sang đỏ phải mở được bảng điều khiển này: hãy chia sẻ nó với họ trước.',
       },
       datasets: {
         unknownApp: 'Không có ứng dụng {{app}} nào mà bạn được dùng.',

@@ -98,6 +98,9 @@ const zh_CN: TextsShape<typeof en_EN> = {
         conflict: '此仪表板在此期间已被更改（现为第 {{version}} 版）。请重新加载以查看更改，然后再次进行您的更改。',
         invalid: '无法保存仪表板：{{problems}}',
         notYourHome: '您只能读取自己的主页。',
+        notifyNotMember: '{{widget}} 变红时要分配任务的人员不是本组织的成员。',
+        notifyUnknownRole: '本组织没有任何应用 {{app}} 具有角色 {{role}}。',
+        notifyCannotSee: '{{widget}} 变红时收到任务的人必须能够打开此仪表板：请先与他们共享。',
       },
       datasets: {
         unknownApp: '没有您可以使用的应用程序 {{app}}。',

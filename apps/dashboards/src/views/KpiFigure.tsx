@@ -3,16 +3,7 @@ import { languageTag } from '@atrium/shared';
 import type { DatasetResult, Threshold } from '@atrium/shared/dashboards';
 import type { JSX } from 'react';
 import { measureText, type FormatContext } from '../model/format.js';
-import { changeIsGood, kpiBand, kpiChange } from '../model/kpi.js';
-
-/** The first measure of the first row of an answer: a KPI's figure. */
-function figureOf(result: DatasetResult | null): { key: string; value: number | null } | null {
-  if (!result) return null;
-  const index = result.columns.findIndex((c) => c.kind === 'measure');
-  if (index < 0) return null;
-  const raw = result.rows[0]?.[index] ?? null;
-  return { key: result.columns[index]!.key, value: raw === null ? null : Number(raw) };
-}
+import { changeIsGood, kpiBand, kpiChange, kpiFigure as figureOf } from '../model/kpi.js';
 
 export interface KpiFigureProps {
   result: DatasetResult;

@@ -2,6 +2,7 @@ import type { AppDeclaration } from '@atrium/shared/apps';
 import { hasUnstorableText } from '@atrium/shared';
 import {
   HOME_HTML_MAX_BYTES,
+  type AlertRecipients,
   type DashboardDefinition,
   type DashboardDto,
   type DashboardProblem,
@@ -14,6 +15,7 @@ import { hasAppRole, isOrgAdmin } from '../access/rules.js';
 import type { Stores } from '../stores.js';
 import { DashboardError } from './DashboardError.js';
 import type { DashboardStore, StoredDashboard } from './DashboardStore.js';
+import { checkNotify, recipientChoices, type RecipientFacts } from './alertRecipients.js';
 import { definitionProblems } from './definitionChecks.js';
 
 /**
@@ -24,9 +26,11 @@ import { definitionProblems } from './definitionChecks.js';
 export const WELCOME_HTML = '<h1>{name}</h1><p>{designation} · {organisation}</p>';
 
 export interface DashboardServiceDeps {
-  stores: Pick<Stores, 'declarations' | 'apps'> & { dashboards: DashboardStore };
+  stores: Pick<Stores, 'declarations' | 'apps' | 'access' | 'users'> & { dashboards: DashboardStore };
   /** The catalogue grant (docs/behaviour/applications.md#visibility) for a user and an application name. */
   canSeeApp(userId: string, appName: string): Promise<boolean>;
+  /** Told of every dashboard created or changed (its KPI alerts are judged again: docs/behaviour/dashboards.md#kpi-alerts). */
+  onSaved?: (dashboard: StoredDashboard) => void;
 }
 
 /** A dashboard to write: its definition as given (checked here) and who sees it. */
@@ -73,7 +77,9 @@ export class DashboardService {
   async create(caller: Caller, input: DashboardInput): Promise<DashboardDto> {
     const accountId = orgOf(caller);
     await this.check(caller, input);
+    await checkNotify(this.recipientFacts(), { accountId, ownerId: caller.userId, sharing: input.sharing }, input.definition);
     const created = await this.deps.stores.dashboards.create({ accountId, ownerId: caller.userId, sharing: input.sharing, definition: input.definition as unknown as Record<string, unknown> });
+    this.deps.onSaved?.(created);
     return present(caller, created);
   }
 
@@ -83,8 +89,12 @@ export class DashboardService {
     if (!mayEdit(caller, current)) throw new DashboardError('forbidden');
     const sharing = input.sharing ?? current.sharing;
     await this.check(caller, { definition: input.definition, sharing });
+    await checkNotify(this.recipientFacts(), { accountId: current.accountId, ownerId: current.ownerId, sharing }, input.definition);
     const updated = await this.deps.stores.dashboards.update(current.accountId, id, input.version, { definition: input.definition as unknown as Record<string, unknown>, sharing });
-    if (updated) return present(caller, updated);
+    if (updated) {
+      this.deps.onSaved?.(updated);
+      return present(caller, updated);
+    }
     const now = await this.deps.stores.dashboards.find(current.accountId, id);
     if (!now) throw new DashboardError('notFound');
     throw new DashboardError('conflict', { version: String(now.version) });
@@ -140,7 +150,19 @@ export class DashboardService {
     return found;
   }
 
-  private async sees(caller: Caller, d: StoredDashboard): Promise<boolean> {
+  /** GET dashboards/recipients: whom the caller's KPI alerts may name. */
+  async recipients(caller: Caller): Promise<AlertRecipients> {
+    orgOf(caller);
+    return recipientChoices(this.recipientFacts(), caller);
+  }
+
+  /** What the checks of KPI alerts read, with the sharing rule. */
+  recipientFacts(): RecipientFacts {
+    return { stores: this.deps.stores, sees: (caller, d) => this.sees(caller, d), canSeeApp: this.deps.canSeeApp };
+  }
+
+  /** Whether a caller sees a dashboard (its owner; the organisation; the holders of its role who are given the application). */
+  async sees(caller: Caller, d: Pick<StoredDashboard, 'accountId' | 'ownerId' | 'sharing'>): Promise<boolean> {
     if (d.accountId !== caller.organisation?.id) return false;
     if (d.ownerId === caller.userId || d.sharing.kind === 'organisation') return true;
     if (d.sharing.kind !== 'role') return false;

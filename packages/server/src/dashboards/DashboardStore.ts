@@ -39,6 +39,21 @@ export interface HomeBlock {
   updatedAt: Date;
 }
 
+/** A KPI widget's alert state (docs/behaviour/dashboards.md#kpi-alerts): its last colour and the task its last entry into red gave. */
+export interface KpiAlertRow {
+  dashboardId: string;
+  widgetId: string;
+  colour: string;
+  changedAt: Date;
+  taskId: string | null;
+}
+
+/** A member of an organisation a task may be given to. */
+export interface MemberRow {
+  id: string;
+  name: string;
+}
+
 /**
  * Persistence of dashboards and home blocks (docs/behaviour/dashboards.md).
  * Which dashboards a caller sees is decided by DashboardService; the store
@@ -62,4 +77,18 @@ export interface DashboardStore {
   setHome(block: Omit<HomeBlock, 'updatedAt'>): Promise<void>;
   /** Clears it; false when none was set. */
   clearHome(accountId: string, userId: string | null): Promise<boolean>;
+  /**
+   * Records a KPI widget's colour; true only for the one caller that
+   * changed it (or wrote its first row): a colour already recorded, or
+   * recorded meanwhile by another evaluation, answers false.
+   */
+  recordAlertColour(dashboardId: string, widgetId: string, colour: string, at: Date): Promise<boolean>;
+  /** Notes the task an entry into red gave. */
+  setAlertTask(dashboardId: string, widgetId: string, taskId: string): Promise<void>;
+  /** The alert rows of a dashboard, by widget. */
+  alerts(dashboardId: string): Promise<KpiAlertRow[]>;
+  /** The enabled members of an organisation, by name. */
+  members(accountId: string): Promise<MemberRow[]>;
+  /** The enabled members of an organisation holding a role of an application (by its name), by name. */
+  roleHolders(accountId: string, app: string, role: string): Promise<MemberRow[]>;
 }

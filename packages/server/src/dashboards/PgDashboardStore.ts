@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { DashboardSharing } from '@atrium/shared/dashboards';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { dashboards, homeBlocks } from '../db/schema.js';
+import { dashboardAlerts, dashboards, homeBlocks } from '../db/schema.js';
 import { displayName } from '../users/displayName.js';
-import type { DashboardAudience, DashboardStore, HomeBlock, NewDashboard, StoredDashboard } from './DashboardStore.js';
+import type { DashboardAudience, DashboardStore, HomeBlock, KpiAlertRow, MemberRow, NewDashboard, StoredDashboard } from './DashboardStore.js';
 
 type Row = Record<string, unknown>;
 
@@ -121,4 +121,56 @@ export class PgDashboardStore implements DashboardStore {
       .returning({ id: homeBlocks.id });
     return removed.length > 0;
   }
+
+  async recordAlertColour(dashboardId: string, widgetId: string, colour: string, at: Date): Promise<boolean> {
+    // The update re-reads a row another evaluation changed meanwhile (its lock), so only one of two sees the colour differ.
+    const changed = await this.db
+      .update(dashboardAlerts)
+      .set({ colour, changedAt: at })
+      .where(and(eq(dashboardAlerts.dashboardId, dashboardId), eq(dashboardAlerts.widgetId, widgetId), sql`${dashboardAlerts.colour} <> ${colour}`))
+      .returning({ id: dashboardAlerts.dashboardId });
+    if (changed.length > 0) return true;
+    const inserted = await this.db.insert(dashboardAlerts).values({ dashboardId, widgetId, colour, changedAt: at }).onConflictDoNothing().returning({ id: dashboardAlerts.dashboardId });
+    return inserted.length > 0;
+  }
+
+  async setAlertTask(dashboardId: string, widgetId: string, taskId: string): Promise<void> {
+    await this.db
+      .update(dashboardAlerts)
+      .set({ taskId })
+      .where(and(eq(dashboardAlerts.dashboardId, dashboardId), eq(dashboardAlerts.widgetId, widgetId)));
+  }
+
+  async alerts(dashboardId: string): Promise<KpiAlertRow[]> {
+    const rows = await this.db.select().from(dashboardAlerts).where(eq(dashboardAlerts.dashboardId, dashboardId)).orderBy(dashboardAlerts.widgetId);
+    return rows.map((r) => ({ dashboardId: r.dashboardId, widgetId: r.widgetId, colour: r.colour, changedAt: r.changedAt, taskId: r.taskId }));
+  }
+
+  async members(accountId: string): Promise<MemberRow[]> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select u.id, u.firstname, u.lastname, u.username from memberships m join users u on u.id = m.user_id
+        where m.account_id = ${accountId} and not u.disabled`,
+    );
+    return byName(rows);
+  }
+
+  async roleHolders(accountId: string, app: string, role: string): Promise<MemberRow[]> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select distinct u.id, u.firstname, u.lastname, u.username from roles r
+        join apps a on a.id = r.app_id
+        join memberships m on m.user_id = r.user_id and m.account_id = r.account_id
+        join users u on u.id = r.user_id
+        where r.account_id = ${accountId} and a.name = ${app} and r.role = ${role} and not u.disabled`,
+    );
+    return byName(rows);
+  }
+}
+
+/** Members with their display names, by name (then id). */
+function byName(rows: Row[]): MemberRow[] {
+  return rows
+    .map((r) => ({ id: String(r.id), name: displayName({ firstname: String(r.firstname ?? ''), lastname: String(r.lastname ?? ''), username: String(r.username ?? '') }) }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }

@@ -14,6 +14,8 @@ export function dashboardRoutes({ dashboards, authenticate }: { dashboards: Dash
 
     app.get('/dashboards', async (request) => ok({ dashboards: await dashboards.list(callerOf(request)) }));
 
+    app.get('/dashboards/recipients', async (request) => ok(await dashboards.recipients(callerOf(request))));
+
     app.get('/dashboards/:uuid', async (request) => {
       const { uuid } = parse(DashboardParams, request.params);
       return ok(await dashboards.get(callerOf(request), uuid));

@@ -86,7 +86,8 @@ function incidentOverview(): DashboardDefinitionInput {
         kind: 'kpi',
         title: t('Open critical incidents', 'Offene kritische Störungen', 'Incidents critiques ouverts', 'Åpne kritiske hendelser', 'Odprti kritični incidenti', 'Sự cố nghiêm trọng đang mở', '未解决的严重事件'),
         query: INCIDENTS([], ['incidents'], { filters: [{ dimension: 'severity', op: 'eq', value: 'sev1' }, { dimension: 'status', op: 'in', value: ['open', 'investigating'] }] }),
-        threshold: { red: 2, yellow: 1, higherIsBetter: false },
+        // The incident manager (Olivia) is given a task when more than two are open (docs/behaviour/dashboards.md#kpi-alerts).
+        threshold: { red: 2, yellow: 1, higherIsBetter: false, notify: { app: 'Incidents', role: 'incident-manager' } },
         click: 'none',
         position: at(0, 0, 3, 2),
       },

@@ -74,6 +74,9 @@ const DASHBOARD_STATUS: Readonly<Record<DashboardErrorCode, number>> = {
   conflict: 409,
   invalid: 400,
   notYourHome: 403,
+  notifyNotMember: 400,
+  notifyUnknownRole: 400,
+  notifyCannotSee: 400,
 };
 
 /** The HTTP status of each refusal of the dataset calls (docs/behaviour/dashboards.md#queries); a query out of time is 503. */

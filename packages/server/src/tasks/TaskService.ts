@@ -174,14 +174,17 @@ export class TaskService {
   /**
    * A task the product itself gives a user (a mention on a record,
    * docs/behaviour/records.md#comments): nobody created or follows it, and
-   * the assignee hears of it as an assignment made by `by`.
+   * the assignee hears of it as an assignment made by `by`. `record` is
+   * what Edit opens the application at (a KPI alert's dashboard,
+   * docs/behaviour/dashboards.md#kpi-alerts). Answers the task's id.
    */
-  async notify(task: { accountId: string; app: string; name: string; assignee: string; by: TaskPerson }): Promise<void> {
+  async notify(task: { accountId: string; app: string; name: string; assignee: string; by: TaskPerson; record?: string | null }): Promise<string> {
     const app = await this.deps.apps.findByName(task.app);
     if (!app) throw new TaskError('appNotAvailable');
     const name = task.name.length > TASK_NAME_MAX_LENGTH ? `${task.name.slice(0, TASK_NAME_MAX_LENGTH - 1)}…` : task.name;
-    const record = await this.insert({ accountId: task.accountId, app, name, assignee: task.assignee, creatorId: null, endDate: null, followers: [] });
+    const record = await this.insert({ accountId: task.accountId, app, name, assignee: task.assignee, creatorId: null, endDate: null, followers: [], record: task.record ?? null });
     this.publish('assigned', record, task.by);
+    return record.id;
   }
 
   /** Marks a task done for an operator (the command line); null when there is no such task. */
@@ -200,7 +203,7 @@ export class TaskService {
   }
 
   private async insert(
-    task: Omit<OperatorTask, 'app' | 'creator'> & { app: { id: string; name: string }; creatorId: string | null },
+    task: Omit<OperatorTask, 'app' | 'creator'> & { app: { id: string; name: string }; creatorId: string | null; record?: string | null },
   ): Promise<TaskRecord> {
     const assignee = await this.member(task.assignee, task.accountId);
     const followers: string[] = [];
@@ -217,6 +220,7 @@ export class TaskService {
         assigneeId: assignee,
         creatorId: task.creatorId,
         endDate: task.endDate,
+        record: task.record ?? null,
         createdAt: now,
         updatedAt: now,
       },

@@ -124,6 +124,19 @@ describe(`the demo's dashboards on ${databaseKind}`, () => {
     expect(await get<HomeProfile>('sofia', `profile/user/${(await user('sofia')).id}`)).toEqual({ type: 'html', html: DEMO_WELCOME.contoso, dashboard_uuid: null });
   });
 
+  it('tells the incident manager when open critical incidents pass two: a task waiting for Olivia when the demo starts red, and none when judged again', async () => {
+    const olivia = await user('olivia');
+    const northwind = (await orgs()).Northwind!;
+    const tasks = async () => (await t.services.tasks.listForOperator({ accountId: northwind, assigneeId: olivia.id, all: false, limit: 100 })).filter((task) => task.task_name.startsWith('Open critical incidents'));
+    const outcome = (await t.services.kpiAlerts.evaluateEverywhere()).find((o) => o.widgetId === 'openSev1');
+    expect(outcome?.colour).toMatch(/^(red|yellow|green)$/);
+    const given = await tasks();
+    expect(given).toHaveLength(outcome!.colour === 'red' ? 1 : 0);
+    if (outcome!.colour === 'red') expect(given[0]).toMatchObject({ appName: 'Dashboards', task_name: expect.stringMatching(/^Open critical incidents on “Incident overview” is red: \d+ \(red above 2\)$/) });
+    await t.services.kpiAlerts.evaluateEverywhere();
+    expect(await tasks()).toHaveLength(given.length);
+  });
+
   it('writes nothing new when the dashboards are seeded again', async () => {
     const { stores } = t.services;
     const ids = await orgs();

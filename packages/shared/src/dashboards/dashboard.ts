@@ -57,6 +57,17 @@ export type Drilldown = z.infer<typeof Drilldown>;
 
 /** Who is given a task when a KPI's figure enters red: a user, or the people holding a role of an application. */
 export const ThresholdNotify = z.union([z.strictObject({ user: z.uuid() }), z.strictObject({ app: z.string().check(z.maxLength(64)), role: z.string().check(z.maxLength(64)) })]);
+export type ThresholdNotify = z.infer<typeof ThresholdNotify>;
+
+/**
+ * Whom a KPI alert may name (GET dashboards/recipients): the members of the
+ * caller's organisation, and the roles of the applications it runs that
+ * the caller has (docs/behaviour/dashboards.md#kpi-alerts).
+ */
+export interface AlertRecipients {
+  people: Array<{ id: string; name: string }>;
+  roles: Array<{ app: string; appLabel: Labels; role: string; label: Labels }>;
+}
 
 /**
  * A KPI's red/yellow/green limits: with `higherIsBetter`, a figure below

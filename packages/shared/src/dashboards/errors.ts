@@ -11,6 +11,9 @@ export const DashboardMessages = {
   conflict: 'This dashboard was changed meanwhile (now version {version}). Reload it to see the change, then make yours again.',
   invalid: 'The dashboard cannot be saved: {problems}',
   notYourHome: 'You may read only your own home',
+  notifyNotMember: 'The person to be given a task when {widget} turns red is not a member of this organisation',
+  notifyUnknownRole: 'No application {app} of this organisation has a role {role}',
+  notifyCannotSee: 'Whoever is given a task when {widget} turns red must be able to open this dashboard: share it with them first',
 } as const;
 export type DashboardErrorCode = keyof typeof DashboardMessages;
 

@@ -12,3 +12,6 @@ export * from './errors.js';
 export * from './definitionRules.js';
 
 export * from './datasetMessages.js';
+export * from './kpi.js';
+export * from './kpiAlerts.js';
+export * from './timeRange.js';

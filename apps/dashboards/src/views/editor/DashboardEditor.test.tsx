@@ -5,19 +5,22 @@ import type { DashboardDto } from '@atrium/shared/dashboards';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EDITOR_TEXTS } from '../../editorTexts.js';
+import { DASHBOARDS_TEXTS } from '../../texts.js';
 import { EditorFailure, EditorModel } from '../../model/EditorModel.js';
-import { definition, dto, FakeEditorApi } from '../../model/EditorModel.fixtures.js';
+import { definition, dto, FakeEditorApi, RECIPIENTS } from '../../model/EditorModel.fixtures.js';
 import { DashboardEditor } from './DashboardEditor.js';
 
 afterEach(cleanup);
 
-async function showEditor(options: { api?: FakeEditorApi; answer?: boolean; locale?: Locale } = {}) {
+async function showEditor(options: { api?: FakeEditorApi; answer?: boolean; locale?: Locale; appTexts?: boolean } = {}) {
   const api = options.api ?? new FakeEditorApi();
   const model = new EditorModel(api, api.stored);
   const asked: string[] = [];
   const closed: Array<DashboardDto | null> = [];
   const i18n = await TestTranslator.create(options.locale);
   await EDITOR_TEXTS.install(i18n);
+  // The application's texts say the server's refusals.
+  if (options.appTexts) await DASHBOARDS_TEXTS.install(i18n);
   render(
     <TextSourceProvider source={i18n}>
       <DashboardEditor model={model} confirm={async (q) => (asked.push(q.message), options.answer ?? true)} onClose={(saved) => closed.push(saved)} />
@@ -135,6 +138,35 @@ describe('the dashboard editor', () => {
     expect(within(threshold).getByText('The red limit must lie on the worse side of the yellow limit.')).toBeTruthy();
     fireEvent.click(within(threshold).getByLabelText('Higher is better'));
     expect(within(threshold).queryByText('The red limit must lie on the worse side of the yellow limit.')).toBeNull();
+  });
+
+  it("names whom a KPI's entry into red gives a task: a person or a role of the organisation, saved with the threshold", async () => {
+    const { api, model } = await showEditor();
+    fireEvent.click(within(card('open')).getByTestId('dashboards.editor.select'));
+    const picker = within(screen.getByTestId('dashboards.editor.threshold')).getByLabelText('Give a task when red to') as HTMLSelectElement;
+    expect([...picker.options].map((o) => o.text)).toEqual(['Nobody', 'Person: Liam Berg', 'Person: Olivia Hart', 'Role: Incidents – On call']);
+    expect(picker.value).toBe('');
+    fireEvent.change(picker, { target: { value: picker.options[2]!.value } });
+    expect(model.widget('open')?.threshold?.notify).toEqual({ user: RECIPIENTS.people[1]!.id });
+    fireEvent.change(picker, { target: { value: picker.options[3]!.value } });
+    expect(model.widget('open')?.threshold).toEqual({ red: 20, yellow: 10, higherIsBetter: false, notify: { app: 'Incidents', role: 'oncall' } });
+    await act(async () => fireEvent.click(screen.getByTestId('dashboards.editor.save')));
+    expect(api.calls.at(-1)).toMatchObject({ method: 'update', body: { definition: { widgets: [{}, { threshold: { notify: { app: 'Incidents', role: 'oncall' } } }] } } });
+    fireEvent.change(picker, { target: { value: '' } });
+    expect(model.widget('open')?.threshold).toEqual({ red: 20, yellow: 10, higherIsBetter: false });
+  });
+
+  it('keeps a person named before who is no longer offered, and says a refused notify in the user’s language', async () => {
+    const api = new FakeEditorApi();
+    api.stored = dto({ ...definition(), widgets: definition().widgets.map((w) => (w.kind === 'kpi' ? { ...w, threshold: { ...w.threshold!, notify: { user: '9a9a9a9a-0000-4000-8000-000000000009' } } } : w)) });
+    api.refuseNextSave = new EditorFailure(400, 'The person to be given a task when Open incidents turns red is not a member of this organisation', 'dashboards.notifyNotMember', { widget: 'Open incidents' });
+    const { model } = await showEditor({ api, locale: 'de_DE', appTexts: true });
+    fireEvent.click(within(card('open')).getByTestId('dashboards.editor.select'));
+    const picker = within(screen.getByTestId('dashboards.editor.threshold')).getByLabelText('Bei Rot eine Aufgabe geben an') as HTMLSelectElement;
+    expect(picker.selectedOptions[0]!.text).toBe('Jemand, der nicht mehr angeboten wird');
+    act(() => model.setDashboardText('title', 'Betrieb'));
+    await act(async () => fireEvent.click(screen.getByTestId('dashboards.editor.save')));
+    expect(screen.getByTestId('dashboards.editor.saveProblem').textContent).toContain('Die Person, die eine Aufgabe erhalten soll, wenn Open incidents rot wird, ist kein Mitglied dieser Organisation.');
   });
 
   it('drills to a new widget without a place, which the form then edits', async () => {

@@ -1,5 +1,5 @@
 import { useModel, useTranslation } from '@atrium/app-kit';
-import { WIDGET_KINDS, type DatasetInfo, type Widget, type WidgetKind } from '@atrium/shared/dashboards';
+import { WIDGET_KINDS, type AlertRecipients, type DatasetInfo, type ThresholdNotify, type Widget, type WidgetKind } from '@atrium/shared/dashboards';
 import type { JSX, RefObject } from 'react';
 import { dashboardTextOf, datasetOf, KIND_RULES, type EditorModel, type EditorProblem } from '../../model/EditorModel.js';
 import { DrillForm } from './DrillForm.js';
@@ -43,9 +43,42 @@ function FieldChoices({ model, widget, dataset, field, problems }: { model: Edit
   );
 }
 
-/** A KPI's red and yellow limits, and which way is better. */
+/** A notify as the select's value: `user:<id>`, `role:<app>:<role>`, or '' for nobody. */
+export function notifyValue(notify: ThresholdNotify | undefined): string {
+  if (!notify) return '';
+  return 'user' in notify ? `user:${notify.user}` : `role:${notify.app}:${notify.role}`;
+}
+
+/** The notify a select's value names (null: nobody). */
+export function notifyOf(value: string): ThresholdNotify | null {
+  if (value.startsWith('user:')) return { user: value.slice(5) };
+  const role = /^role:([^:]+):(.+)$/.exec(value);
+  return role ? { app: role[1]!, role: role[2]! } : null;
+}
+
+/** Whom the KPI's alert gives a task when its figure enters red: nobody, a member of the organisation, or the holders of a role. */
+function NotifyField({ model, widget, recipients }: { model: EditorModel; widget: Widget; recipients: AlertRecipients }): JSX.Element {
+  const { t, language } = useTranslation();
+  const id = fieldId(widget.id, 'threshold.notify');
+  const value = notifyValue(widget.threshold?.notify);
+  const options: Array<readonly [string, string]> = [
+    ['', t('dashboards.editor.threshold.notifyNone')],
+    ...recipients.people.map((p) => [`user:${p.id}`, t('dashboards.editor.threshold.notifyPerson', { name: p.name })] as const),
+    ...recipients.roles.map((r) => [`role:${r.app}:${r.role}`, t('dashboards.editor.threshold.notifyRole', { app: labelText(r.appLabel, language), role: labelText(r.label, language) })] as const),
+  ];
+  // Someone named before and no longer offered (left the organisation, or an application the user does not have) stays shown.
+  if (!options.some(([v]) => v === value)) options.push([value, t('dashboards.editor.threshold.notifyUnknown')]);
+  return (
+    <SelectField id={id} label={t('dashboards.editor.threshold.notify')} value={value} options={options} onChange={(v) => model.setNotify(widget.id, notifyOf(v))}>
+      <p className="atk-field__help">{t('dashboards.editor.threshold.notifyHint')}</p>
+    </SelectField>
+  );
+}
+
+/** A KPI's red and yellow limits, which way is better, and whom entering red gives a task. */
 function ThresholdFields({ model, widget, problems }: { model: EditorModel; widget: Widget; problems: readonly EditorProblem[] }): JSX.Element {
   const { t } = useTranslation();
+  const { recipients } = useModel(model);
   const threshold = widget.threshold;
   const id = fieldId(widget.id, 'threshold');
   const number = (v: number) => (Number.isFinite(v) ? String(v) : '');
@@ -66,6 +99,7 @@ function ThresholdFields({ model, widget, problems }: { model: EditorModel; widg
             {t('dashboards.editor.threshold.higherIsBetter')}
           </label>
           <p className="atk-field__help">{t(threshold.higherIsBetter ? 'dashboards.editor.threshold.higherHint' : 'dashboards.editor.threshold.lowerHint')}</p>
+          <NotifyField model={model} widget={widget} recipients={recipients} />
           <FieldProblems id={`${id}-problems`} problems={problems} />
         </>
       ) : null}

@@ -88,6 +88,12 @@ const de_DE: TextsShape<typeof en_EN> = {
         higherIsBetter: 'Höher ist besser',
         higherHint: 'Unter der roten Grenze ist die Zahl rot, unter der gelben gelb, sonst grün.',
         lowerHint: 'Über der roten Grenze ist die Zahl rot, über der gelben gelb, sonst grün.',
+        notify: 'Bei Rot eine Aufgabe geben an',
+        notifyNone: 'Niemand',
+        notifyPerson: 'Person: {{name}}',
+        notifyRole: 'Rolle: {{app}} – {{role}}',
+        notifyUnknown: 'Jemand, der nicht mehr angeboten wird',
+        notifyHint: 'Jedes Mal, wenn die Zahl rot wird, erhält jede dieser Personen eine Aufgabe, die dieses Dashboard öffnet; sie müssen es öffnen können.',
       },
       drill: {
         legend: 'Drill-down',

@@ -85,6 +85,12 @@ export const en_EN = {
         higherIsBetter: 'Higher is better',
         higherHint: 'Below the red limit the figure is red, below the yellow limit yellow, otherwise green.',
         lowerHint: 'Above the red limit the figure is red, above the yellow limit yellow, otherwise green.',
+        notify: 'Give a task when red to',
+        notifyNone: 'Nobody',
+        notifyPerson: 'Person: {{name}}',
+        notifyRole: 'Role: {{app}} – {{role}}',
+        notifyUnknown: 'Someone no longer offered',
+        notifyHint: 'Each time the figure turns red, each of them gets one task that opens this dashboard; they must be able to open it.',
       },
       drill: {
         legend: 'Drill-down',

@@ -88,6 +88,12 @@ const fr_FR: TextsShape<typeof en_EN> = {
         higherIsBetter: 'Plus haut, c’est mieux',
         higherHint: 'Sous le seuil rouge le chiffre est rouge, sous le seuil jaune il est jaune, sinon vert.',
         lowerHint: 'Au-dessus du seuil rouge le chiffre est rouge, au-dessus du seuil jaune il est jaune, sinon vert.',
+        notify: 'Donner une tâche au passage au rouge à',
+        notifyNone: 'Personne',
+        notifyPerson: 'Personne : {{name}}',
+        notifyRole: 'Rôle : {{app}} – {{role}}',
+        notifyUnknown: 'Quelqu’un qui n’est plus proposé',
+        notifyHint: 'Chaque fois que le chiffre passe au rouge, chacun reçoit une tâche qui ouvre ce tableau de bord ; ils doivent pouvoir l’ouvrir.',
       },
       drill: {
         legend: 'Exploration',

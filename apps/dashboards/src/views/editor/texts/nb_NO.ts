@@ -88,6 +88,12 @@ const nb_NO: TextsShape<typeof en_EN> = {
         higherIsBetter: 'Høyere er bedre',
         higherHint: 'Under den røde grensen er tallet rødt, under den gule gult, ellers grønt.',
         lowerHint: 'Over den røde grensen er tallet rødt, over den gule gult, ellers grønt.',
+        notify: 'Gi en oppgave ved rødt til',
+        notifyNone: 'Ingen',
+        notifyPerson: 'Person: {{name}}',
+        notifyRole: 'Rolle: {{app}} – {{role}}',
+        notifyUnknown: 'Noen som ikke lenger tilbys',
+        notifyHint: 'Hver gang tallet blir rødt, får hver av dem én oppgave som åpner dette dashbordet; de må kunne åpne det.',
       },
       drill: {
         legend: 'Drill-down (nedboring)',

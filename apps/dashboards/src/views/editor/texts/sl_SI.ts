@@ -88,6 +88,12 @@ const sl_SI: TextsShape<typeof en_EN> = {
         higherIsBetter: 'Višje je bolje',
         higherHint: 'Pod rdečo mejo je številka rdeča, pod rumeno rumena, sicer zelena.',
         lowerHint: 'Nad rdečo mejo je številka rdeča, nad rumeno rumena, sicer zelena.',
+        notify: 'Ob rdeči dodeli nalogo',
+        notifyNone: 'Nikomur',
+        notifyPerson: 'Oseba: {{name}}',
+        notifyRole: 'Vloga: {{app}} – {{role}}',
+        notifyUnknown: 'Nekdo, ki ni več na voljo',
+        notifyHint: 'Vsakič, ko številka postane rdeča, vsak od njih dobi eno nalogo, ki odpre to nadzorno ploščo; odpreti jo morajo imeti možnost.',
       },
       drill: {
         legend: 'Vrtanje v globino',

@@ -88,6 +88,12 @@ const vi_VN: TextsShape<typeof en_EN> = {
         higherIsBetter: 'Càng cao càng tốt',
         higherHint: 'Dưới ngưỡng đỏ con số có màu đỏ, dưới ngưỡng vàng màu vàng, còn lại màu xanh lá.',
         lowerHint: 'Trên ngưỡng đỏ con số có màu đỏ, trên ngưỡng vàng màu vàng, còn lại màu xanh lá.',
+        notify: 'Giao nhiệm vụ khi chuyển đỏ cho',
+        notifyNone: 'Không ai',
+        notifyPerson: 'Người: {{name}}',
+        notifyRole: 'Vai trò: {{app}} – {{role}}',
+        notifyUnknown: 'Một người không còn được đề xuất',
+        notifyHint: 'Mỗi lần con số chuyển sang đỏ, mỗi người nhận một nhiệm vụ mở bảng điều khiển này; họ phải mở được bảng này.',
       },
       drill: {
         legend: 'Khoan sâu',

@@ -88,6 +88,12 @@ const zh_CN: TextsShape<typeof en_EN> = {
         higherIsBetter: '越高越好',
         higherHint: '低于红色界限时数字为红色，低于黄色界限时为黄色，否则为绿色。',
         lowerHint: '高于红色界限时数字为红色，高于黄色界限时为黄色，否则为绿色。',
+        notify: '变红时分配任务给',
+        notifyNone: '无人',
+        notifyPerson: '人员：{{name}}',
+        notifyRole: '角色：{{app}} – {{role}}',
+        notifyUnknown: '已不再提供的人员',
+        notifyHint: '每当数字变红时，他们每人都会收到一个打开此仪表板的任务；他们必须能够打开它。',
       },
       drill: {
         legend: '钻取',
