@@ -1,5 +1,5 @@
 // Types only: the desktop's first bundle carries none of the dashboards' schemas.
-import type { DashboardText, DrillContextEntry, DrillFilter, Drilldown, DrillMessage, DrillTarget } from '@atrium/shared/dashboards';
+import type { DrillContextEntry, DrillFilter, Drilldown, DrillMessage } from '@atrium/shared/dashboards';
 
 /**
  * The drill-down engine's contract (docs/behaviour/dashboards.md#drill-down):
