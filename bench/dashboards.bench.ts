@@ -120,16 +120,28 @@ async function signInToDashboards(page: Page, base: string): Promise<void> {
   await page.getByRole('button', { name: `Open ${TITLE}`, exact: true }).waitFor();
 }
 
+/** One open: the click to every widget painted, and to the last of its eight queries answered. */
+interface Open {
+  painted: number;
+  queried: number;
+}
+
 /** Clicks Open on the list and times it to every widget painted, on the page's clock (armPressTimer). */
-async function timeOpen(page: Page): Promise<number> {
+async function timeOpen(page: Page): Promise<Open> {
   await armPressTimer(page, [{ selector: `${CARD}[data-painted="true"]`, count: WIDGETS }]);
   await page.getByRole('button', { name: `Open ${TITLE}`, exact: true }).click();
-  const ms = await readPressTimer(page);
+  const painted = await readPressTimer(page);
   const cards = await page.locator(CARD).count();
   if (cards !== WIDGETS) throw new Error(`the dashboard shows ${cards} widgets, not ${WIDGETS}`);
   const ready = await page.locator(`${CARD}[data-status="ready"]`).count();
   if (ready !== WIDGETS) throw new Error(`${WIDGETS - ready} widgets show no figures (their data-status is not ready)`);
-  return ms;
+  // The queries' answers as the browser's resource timing has them (a script of its own, as armPressTimer's).
+  const queried = (await page.evaluate(`(() => {
+    const answers = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('/datasets/query') && e.startTime >= window.__pressed);
+    performance.clearResourceTimings();
+    return answers.length ? Math.max(...answers.map((e) => e.responseEnd)) - window.__pressed : NaN;
+  })()`)) as number;
+  return { painted, queried };
 }
 
 printSizes();
@@ -140,10 +152,11 @@ const server = startAtrium(dataDir, port);
 const browser = await launchChromium();
 try {
   const base = `http://127.0.0.1:${port}`;
-  await waitForOk(`${base}/readyz`, performance.now(), 120_000);
+  // The demo data is written first: minutes on a busy machine.
+  await waitForOk(`${base}/readyz`, performance.now(), 300_000);
   await createDashboard(base);
-  const cold: number[] = [];
-  const warm: number[] = [];
+  const cold: Open[] = [];
+  const warm: Open[] = [];
   // One round more than counted: the first warms the server (its dataset cache) and the disk.
   for (let i = 0; i <= rounds; i++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -162,9 +175,11 @@ try {
     cold.push(first);
     warm.push(again);
   }
-  const row = (name: string, xs: number[]) => `  ${name.padEnd(44)} ${percentile(xs, 50).toFixed(0).padStart(6)} ${percentile(xs, 95).toFixed(0).padStart(6)} ${String(xs.length).padStart(6)}`;
-  console.log(`\nOpen to all ${WIDGETS} widgets painted (ms):`);
-  console.log(`  ${''.padEnd(44)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'opens'.padStart(6)}`);
+  const cells = (xs: number[]) => `${percentile(xs, 50).toFixed(0).padStart(6)} ${percentile(xs, 95).toFixed(0).padStart(6)}`;
+  const row = (name: string, opens: Open[]) => `  ${name.padEnd(44)} ${cells(opens.map((o) => o.painted))}   ${cells(opens.map((o) => o.queried))} ${String(opens.length).padStart(6)}`;
+  console.log(`\nOpen to all ${WIDGETS} widgets painted, and to the last query answered (ms, on the page's clock):`);
+  console.log(`  ${''.padEnd(44)} ${'all painted'.padStart(13)}   ${'last answer'.padStart(13)}`);
+  console.log(`  ${''.padEnd(44)} ${'p50'.padStart(6)} ${'p95'.padStart(6)}   ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'opens'.padStart(6)}`);
   console.log(row('cold (fresh page: ECharts chunk fetched)', cold));
   console.log(row('warm (opened again in the same page)', warm));
 } finally {
