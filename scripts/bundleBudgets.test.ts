@@ -100,6 +100,21 @@ describe('bundle budgets', () => {
     expect(lines.join('\n')).toMatch(/OVER {2}signed-in shell JavaScript/);
   });
 
+  it('measures a part fetched on demand beyond the shell: its chunks, not what the shell has already fetched, and fails it over its budget', () => {
+    const dist = fakeBuild({ entry: 20, shared: 10, desktop: 30, app: 12 });
+    const withNotes = (js: number): BudgetConfig => ({ ...config(100, 100), chunks: { notes: { label: 'Notes application', modules: ['apps/notes/src/index.ts'], js } } });
+    const notes = measureBudgets(dist, withNotes(14)).find((f) => f.name === 'Notes application JavaScript')!;
+    // The shared chunk it imports came with the login page.
+    expect(notes.files).toEqual(['assets/app-notes-DDDDDDDD.js']);
+    expect(notes.bytes / 1024).toBeGreaterThan(10);
+    expect(notes.bytes / 1024).toBeLessThan(13);
+    const lines: string[] = [];
+    expect(checkBudgets(dist, withNotes(14), (l) => lines.push(l))).toBe(0);
+    expect(checkBudgets(dist, withNotes(8), (l) => lines.push(l))).toBe(1);
+    expect(lines.join('\n')).toMatch(/error: Notes application JavaScript is \d+\.\d KiB over its budget .*app-notes-DDDDDDDD\.js/);
+    expect(() => measureBudgets(dist, { ...config(100, 100), chunks: { gone: { label: 'Gone', modules: ['apps/gone/src/index.ts'], js: 1 } } })).toThrow(/no chunk for the Gone module 'apps\/gone\/src\/index\.ts'/);
+  });
+
   it('refuses to measure a build without a manifest', () => {
     const dist = fakeBuild({ entry: 1, shared: 1, desktop: 1, app: 1 });
     fs.rmSync(path.join(dist, '.vite'), { recursive: true });
@@ -112,6 +127,9 @@ describe('bundle budgets', () => {
     const named = (module: string) =>
       fs.existsSync(path.join(repo, module)) || fs.existsSync(path.join(repo, 'packages/shared/src/i18n/locales', `${module}.ts`)) || fs.existsSync(path.join(repo, 'node_modules', module, 'package.json'));
     for (const module of budgets.desktopModules) expect(named(module), module).toBe(true);
+    // The Dashboards application and its ECharts are measured on their own (docs/PERFORMANCE.md, "Dashboards").
+    expect(Object.keys(budgets.chunks ?? {})).toEqual(['dashboards', 'echarts']);
+    for (const chunk of Object.values(budgets.chunks ?? {})) for (const module of chunk.modules) expect(fs.existsSync(path.join(repo, module)), module).toBe(true);
     // The login page carries React DOM but not the translation engine, fetched when idle (docs/PERFORMANCE.md, "The login page's JavaScript");
     // the shell's budget was raised six times, from 160 to 162 KiB with the files work, to 164 KiB with the socket contract and the
     // app kit, which took 22 KiB off the applications, to 165 KiB when the engine left the login page for a chunk of its own,
@@ -119,9 +137,10 @@ describe('bundle budgets', () => {
     // shell's functions over 80 lines were split into named parts and applications' commands joined the registry, and to 168 KiB
     // with the home widget, shown on every desktop by default (its model, its place and the dashboard seam; its view, frame and
     // sanitiser are fetched when it shows), and to 171 KiB with the drill-down engine every application's desktop offers
-    // (its stacks, placeholders, targets and error texts; drill-down links fetch their part when first followed)
-    // (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
+    // (its stacks, placeholders, targets and error texts; drill-down links fetch their part when first followed); lowered to
+    // 170.5 KiB when the engine became a chunk fetched when an application first drills, leaving its contract (the errors,
+    // the undrilled stack) and its texts (docs/PERFORMANCE.md): raising it again is a decision, not an edit.
     expect(budgets.budgets.loginPage.js).toBeLessThanOrEqual(92);
-    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(171);
+    expect(budgets.budgets.signedInShell.js).toBeLessThanOrEqual(170.5);
   });
 });

@@ -7,6 +7,10 @@
  *   signed-in shell = the login page plus the desktop chunk(s) and their static
  *                     imports; applications, themes and locales load on demand
  *                     and are not counted
+ *   chunks          = an application's part fetched on demand (the Dashboards
+ *                     application, the ECharts it draws with): the chunks of
+ *                     the named modules and their static imports, less what
+ *                     the signed-in shell has already fetched
  *
  * Sizes are deterministic, so `npm test` runs this after the build and fails
  * when a budget is exceeded: `node --import tsx scripts/bundleBudgets.ts [dist]`.
@@ -28,10 +32,19 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** A part fetched on demand: its label, its entry modules (by source path) and its limit in KiB gzipped. */
+export interface ChunkBudget {
+  label: string;
+  modules: string[];
+  js: number;
+}
+
 /** web/budgets.json: limits in KiB gzipped; the desktop's chunks named by their source module. */
 export interface BudgetConfig {
   desktopModules: string[];
   budgets: Record<'loginPage' | 'signedInShell', { js: number; css: number }>;
+  /** Parts fetched on demand, each measured beyond the signed-in shell. */
+  chunks?: Record<string, ChunkBudget>;
 }
 
 /** A measured figure against its budget. */
@@ -47,8 +60,8 @@ export interface BudgetFigure {
 const KiB = 1024;
 const LABELS = { loginPage: 'login page', signedInShell: 'signed-in shell' } as const;
 
-/** The chunks a set of chunks loads before running: themselves and their static imports, transitively. */
-function staticClosure(manifest: Manifest, keys: string[]): ManifestChunk[] {
+/** The keys of the chunks a set of chunks loads before running: themselves and their static imports, transitively. */
+function closureKeys(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const queue = [...keys];
   while (queue.length) {
@@ -59,7 +72,26 @@ function staticClosure(manifest: Manifest, keys: string[]): ManifestChunk[] {
     seen.add(key);
     queue.push(...(chunk.imports ?? []));
   }
-  return [...seen].map((key) => manifest[key]!);
+  return seen;
+}
+
+/** The chunks a set of chunks loads before running: themselves and their static imports, transitively. */
+function staticClosure(manifest: Manifest, keys: string[]): ManifestChunk[] {
+  return [...closureKeys(manifest, keys)].map((key) => manifest[key]!);
+}
+
+/** The manifest key of a module named by its source path, or (a chunk the manifest keys by its file) by its chunk name. */
+function keyOfModule(manifest: Manifest, module: string, role: string): string {
+  const key = Object.keys(manifest).find((k) => k.replace(/^(\.\.\/)+/, '') === module) ?? Object.keys(manifest).find((k) => manifest[k]!.name === module && !manifest[k]!.isEntry);
+  if (!key) throw new Error(`The build manifest has no chunk for the ${role} module '${module}'`);
+  return key;
+}
+
+/** An on-demand part's JavaScript: its modules' chunks and their static imports that the shell has not already fetched. */
+function chunkFigure(dist: string, manifest: Manifest, shell: Set<string>, budget: ChunkBudget): BudgetFigure {
+  const keys = closureKeys(manifest, budget.modules.map((module) => keyOfModule(manifest, module, budget.label)));
+  const files = [...keys].filter((key) => !shell.has(key)).map((key) => manifest[key]!.file);
+  return { name: `${budget.label} JavaScript`, bytes: files.reduce((sum, file) => sum + gzippedSize(dist, file), 0), budget: budget.js * KiB, files };
 }
 
 /** Gzipped size of a file of the build, at the level of the build's own .gz files. */
@@ -74,14 +106,12 @@ export function measureBudgets(dist: string, config: BudgetConfig): BudgetFigure
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
   if (!entry) throw new Error('The build manifest has no index.html entry');
-  const desktop = config.desktopModules.map((module) => {
-    // By source module, or by chunk name for a chunk the manifest keys by its file (a module imported by a dynamic import() of shared code).
-    const key = Object.keys(manifest).find((k) => k.replace(/^(\.\.\/)+/, '') === module) ?? Object.keys(manifest).find((k) => manifest[k]!.name === module && !manifest[k]!.isEntry);
-    if (!key) throw new Error(`The build manifest has no chunk for the desktop module '${module}'`);
-    return key;
-  });
+  // By source module, or by chunk name for a chunk the manifest keys by its file (a module imported by a dynamic import() of shared code).
+  const desktop = config.desktopModules.map((module) => keyOfModule(manifest, module, 'desktop'));
   const sets = { loginPage: staticClosure(manifest, [entry]), signedInShell: staticClosure(manifest, [entry, ...desktop]) };
-  return (Object.keys(sets) as (keyof typeof sets)[]).flatMap((set) => {
+  const shell = closureKeys(manifest, [entry, ...desktop]);
+  const chunks = Object.values(config.chunks ?? {}).map((budget) => chunkFigure(dist, manifest, shell, budget));
+  const pages = (Object.keys(sets) as (keyof typeof sets)[]).flatMap((set) => {
     const chunks = sets[set];
     const js = chunks.map((c) => c.file);
     const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
@@ -93,6 +123,7 @@ export function measureBudgets(dist: string, config: BudgetConfig): BudgetFigure
     });
     return [figure('js', js), figure('css', css)];
   });
+  return [...pages, ...chunks];
 }
 
 /** The figures over their budget. */
@@ -104,7 +135,7 @@ export function overBudget(figures: BudgetFigure[]): BudgetFigure[] {
 export function formatFigures(figures: BudgetFigure[]): string {
   const kib = (n: number) => `${(n / KiB).toFixed(1)} KiB`;
   return figures
-    .map((f) => `  ${f.bytes > f.budget ? 'OVER' : 'ok  '}  ${f.name.padEnd(28)} ${kib(f.bytes).padStart(10)} of ${kib(f.budget).padStart(10)}  (${f.files.length} files)`)
+    .map((f) => `  ${f.bytes > f.budget ? 'OVER' : 'ok  '}  ${f.name.padEnd(34)} ${kib(f.bytes).padStart(10)} of ${kib(f.budget).padStart(10)}  (${f.files.length} files)`)
     .join('\n');
 }
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { catalogues, fillPlaceholders, flattenCatalogue } from '@atrium/shared';
 import type { Drilldown, DrillFilter } from '@atrium/shared/dashboards';
 import { describe, expect, it } from 'vitest';
-import { DrillError, drillErrorText, fillText, fillValue, type DrillValue, type DrillWidget } from './drilldown.js';
+import { DrillError, drillErrorText, type DrillValue, type DrillWidget } from './drilldown.js';
+import { fillText, fillValue } from './drilldownEngine.js';
 import { MemoryFileSystem, memoryMountpoint, recordingDrilldown } from './testing/index.js';
 
 const DASHBOARD = { uuid: '7b0c1c9e-4a55-4a59-9f43-0b8e3bd0c001', title: 'Audits' };

@@ -4,9 +4,10 @@
  * desktop calls its launch() with the new Application instance, which gives
  * the app its windows, dialogs, notifications, settings, sockets and the
  * rest of the desktop. Types, a few helpers and the error files reject
- * with, and the dashboards' drill-down engine (createDrilldown, whose
- * state is each engine's own): nothing here holds state of its own, so a
- * package may bundle it. An in-memory
+ * with, and the contract of the dashboards' drill-down engine (the engine
+ * itself, createDrilldown, is `@atrium/sdk/drilldown`, which the desktop
+ * fetches when an application first drills: lazyDrilldown): nothing here
+ * holds state of its own, so a package may bundle it. An in-memory
  * FileSystem for tests is at `@atrium/sdk/testing`.
  *
  * The guide: docs/APPLICATIONS.md.
@@ -38,13 +39,9 @@ export type { Locale, LocalizedText, PackageMetadata, PackageType, ProfileApp } 
 export { FileSystemError } from '@atrium/shared';
 export { wildcardMatcher } from './wildcard.js';
 export {
-  createDrilldown,
   DASHBOARDS_APP,
   DrillError,
   drillErrorText,
-  fillFilter,
-  fillText,
-  fillValue,
   type DesktopDrilldown,
   type DrillDashboard,
   type DrillElement,
@@ -56,6 +53,7 @@ export {
   type DrillView,
   type DrillWidget,
 } from './drilldown.js';
+export { lazyDrilldown, type DrilldownEngineModule } from './lazyDrilldown.js';
 export type { DrillContextEntry, DrillFilter, Drilldown, DrillMessage, DrillTarget } from '@atrium/shared/dashboards';
 export type {
   CreateTaskBody,

@@ -4,7 +4,8 @@
  * to hold or fail answers), and the desktop's drill-down engine over a
  * recording host. Never imported by production code.
  */
-import { createDrilldown, type Desktop, type LaunchRequest } from '@atrium/sdk';
+import type { Desktop, LaunchRequest } from '@atrium/sdk';
+import { createDrilldown } from '@atrium/sdk/drilldown';
 import type { DashboardDto, DashboardSummary, DatasetInfo, DatasetQuery, DatasetResult, Widget } from '@atrium/shared/dashboards';
 import type { DesktopDrilldown, DrillStack } from './drill.js';
 

@@ -38,24 +38,33 @@ export interface ChartProps {
   title: string;
   /** A click on an element: the index of its row in the result. */
   onElement?(rowIndex: number): void;
+  /** Whether the chart shows its figures: false while it is drawn, true once ECharts has finished. */
+  onPainted?(painted: boolean): void;
 }
 
 /**
  * A chart of a widget, drawn by ECharts (loaded with the first chart) in
  * the desktop theme's colours, again when the theme changes, at the size
- * of its card (its category names laid out again when its width changes). Its data is also offered as a table (Show data), which is
- * how a keyboard or a screen reader reaches the elements.
+ * of its card (its category names laid out again when its width
+ * changes). Its data is also offered as a table (Show data), which is how
+ * a keyboard or a screen reader reaches the elements. It says when it is
+ * painted (`data-painted`, docs/behaviour/dashboards.md#painted): after
+ * ECharts' `finished` event for the figures last given.
  */
-export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.Element {
+export function Chart({ kind, result, fmt, title, onElement, onPainted }: ChartProps): JSX.Element {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const scheme = useColorScheme();
   const [chart, setChart] = useState<ECharts | null>(null);
   const [width, setWidth] = useState(0);
+  const [painted, setPainted] = useState(false);
   const onElementRef = useRef(onElement);
+  const onPaintedRef = useRef(onPainted);
   useEffect(() => {
     onElementRef.current = onElement;
+    onPaintedRef.current = onPainted;
   });
+  useEffect(() => onPaintedRef.current?.(painted), [painted]);
 
   useEffect(() => {
     let instance: ECharts | null = null;
@@ -85,8 +94,18 @@ export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.
     };
   }, []);
 
+  // Before the figures are set: ECharts tells `finished` once they are drawn (the next frame; no animation).
   useEffect(() => {
-    if (chart && ref.current) chart.setOption(chartOption(kind, result, fmt, themeOf(ref.current), { width }), true);
+    if (!chart) return;
+    const finished = () => setPainted(true);
+    chart.on('finished', finished);
+    return () => void chart.off('finished', finished);
+  }, [chart]);
+
+  useEffect(() => {
+    if (!chart || !ref.current) return;
+    setPainted(false);
+    chart.setOption(chartOption(kind, result, fmt, themeOf(ref.current), { width }), true);
   }, [chart, kind, result, fmt, scheme, width]);
 
   useEffect(() => {
@@ -99,5 +118,5 @@ export function Chart({ kind, result, fmt, title, onElement }: ChartProps): JSX.
     return () => void chart.off('click', handle);
   }, [chart]);
 
-  return <div ref={ref} className={onElement ? 'dsh-chart dsh-chart--clickable' : 'dsh-chart'} role="img" aria-label={t('dashboards.widget.chart', { title })} data-testid="widget.chart" />;
+  return <div ref={ref} className={onElement ? 'dsh-chart dsh-chart--clickable' : 'dsh-chart'} role="img" aria-label={t('dashboards.widget.chart', { title })} data-testid="widget.chart" data-painted={painted} />;
 }

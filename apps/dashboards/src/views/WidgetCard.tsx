@@ -31,13 +31,17 @@ export function WidgetCard({ model, slot, definition, datasets }: WidgetCardProp
   const info = datasetOf(datasets, slot.widget.query);
   const fmt = useFormat(info, state.result);
   const [showData, setShowData] = useState(false);
+  const [chartPainted, setChartPainted] = useState(false);
   const headingId = `dsh-widget-${slot.id}`;
   const isChart = slot.widget.kind !== 'kpi' && slot.widget.kind !== 'table';
   const hasFigures = (state.status === 'ready' || state.status === 'truncated') && state.result && fmt;
   const activate = slot.clickable && state.result ? (rowIndex: number) => void model.click(slot.id, elementOf(state.result!, rowIndex)) : undefined;
   const placed = definition.widgets.find((w) => w.id === slot.id);
+  // Painted: what the card shows is final (docs/behaviour/dashboards.md#painted): a chart once ECharts has drawn it.
+  const showsChart = !!hasFigures && isChart && !showData;
+  const painted = state.status !== 'loading' && (!showsChart || chartPainted);
   return (
-    <section className="dsh-card" aria-labelledby={headingId} data-testid={`widget.${slot.id}`} data-status={state.status} data-kind={slot.widget.kind}>
+    <section className="dsh-card" aria-labelledby={headingId} data-testid={`widget.${slot.id}`} data-status={state.status} data-kind={slot.widget.kind} data-painted={painted}>
       <header className="dsh-card__header">
         <h3 id={headingId} className="dsh-card__title" title={slot.title}>
           {slot.title}
@@ -57,7 +61,7 @@ export function WidgetCard({ model, slot, definition, datasets }: WidgetCardProp
           ) : slot.widget.kind === 'table' || showData ? (
             <DataTable result={state.result!} fmt={fmt} caption={slot.title} onActivate={activate} />
           ) : (
-            <Chart kind={slot.widget.kind as 'bar'} result={state.result!} fmt={fmt} title={slot.title} onElement={activate} />
+            <Chart kind={slot.widget.kind as 'bar'} result={state.result!} fmt={fmt} title={slot.title} onElement={activate} onPainted={setChartPainted} />
           )
         ) : (
           <WidgetStateView widget={widgetModel} state={state} />

@@ -3,9 +3,10 @@
  * keeps settings in memory with the real rules (checkSetting, locks) and
  * records what the app asked of it. Never imported by production code.
  */
-import { createDrilldown, localizedText, type AppCommand, type AppWindow, type AppWindowOptions, type Application, type ApplicationEvent, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
-import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
+import { localizedText, type AppCommand, type AppWindow, type AppWindowOptions, type Application, type ApplicationEvent, type Desktop, type DesktopSettingsAccess, type LaunchOptions, type LaunchRequest, type NotificationOptions, type PackageSummary, type WindowTitle } from '@atrium/sdk';
 import type { FileEntry, FileSystem } from '@atrium/sdk';
+import { createDrilldown } from '@atrium/sdk/drilldown';
+import { MemoryFileSystem, memoryMountpoint } from '@atrium/sdk/testing';
 import { checkSetting, DEFAULT_SETTINGS, PackageMetadataSchema, type LocalizedText, type Locale, type PackageMetadataInput, type ProfileApp } from '@atrium/shared';
 
 /** The in-memory settings of a fake desktop. */

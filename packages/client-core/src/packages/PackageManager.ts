@@ -2,6 +2,7 @@ import type { AppWindow, AppWindowOptions, ApplicationRuntime, Desktop, LaunchOp
 import { isPackageVisible, opensInRecords, opensInViewer, PackageMetadataSchema, RECORDS_RUNTIME_APP, VIEWER_APP, type PackageManifestEntry, type PackageType } from '@atrium/shared';
 import type { Clock } from '../env.js';
 import { Observable } from '../Observable.js';
+import { retryImport } from '../retryImport.js';
 import { Application, type ApplicationHost, type WindowContent } from './Application.js';
 import { scheduleAutostart } from './autostart.js';
 import type { DesktopHooks } from './DesktopHooks.js';
@@ -92,7 +93,7 @@ export class PackageManager extends Observable<PackagesState> {
     this.#drilldown = options.drilldown ?? {
       // Loaded with the first drill-down link (docs/behaviour/dashboards.md#drill-down-links).
       drill: (attributes) =>
-        void import('../drilldown/LinkDrilldown.js').then(({ LinkDrilldown }) =>
+        void retryImport(() => import('../drilldown/LinkDrilldown.js')).then(({ LinkDrilldown }) =>
           new LinkDrilldown({ drilldown: () => this.#desktop.drilldown, dialogs: options.hooks.dialogs, translate: options.hooks.translate }).drill(attributes),
         ),
     };

@@ -1,8 +1,9 @@
-import { createDrilldown, localizedText, type Desktop, type DesktopDrilldown, type RecordsChange, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
+import { lazyDrilldown, localizedText, type Desktop, type DesktopDrilldown, type RecordsChange, type DesktopSettingsAccess, type DesktopTray, type LaunchRequest, type PackageSummary, type TrayEntry } from '@atrium/sdk';
 import type { PackageManifestEntry, PackageType } from '@atrium/shared';
 import { RECORDS_CHANGED_MESSAGE } from '@atrium/shared/apps';
 import type { CommandOwner } from '../commands/ApplicationCommands.js';
 import { TrayModel } from '../desktop/TrayModel.js';
+import { retryImport } from '../retryImport.js';
 import type { DesktopSocket } from '../sockets/SocketClient.js';
 import type { DesktopHooks } from './DesktopHooks.js';
 import { packageTitle } from './packageTitle.js';
@@ -69,9 +70,10 @@ export function createDesktopApi(hooks: DesktopHooks, packages: DesktopPackages,
       if (!app || !hooks.commands) return () => undefined;
       return hooks.commands.register(app, commands, options?.window ?? null);
     },
-    // Made when first used: the stacks of this application's dashboards (docs/behaviour/dashboards.md#drill-down).
+    // Made when first used: the stacks of this application's dashboards (docs/behaviour/dashboards.md#drill-down);
+    // the engine's code is fetched with the first stack or link, not with the desktop.
     get drilldown() {
-      drilldown ??= createDrilldown(desktop);
+      drilldown ??= lazyDrilldown(desktop, () => retryImport(() => import('@atrium/sdk/drilldown')));
       return drilldown;
     },
   };

@@ -1,4 +1,5 @@
-import { createDrilldown, type DesktopDrilldown, type FileEntry, type FileSystem, type LaunchRequest } from '../index.js';
+import { createDrilldown } from '../drilldownEngine.js';
+import type { DesktopDrilldown, FileEntry, FileSystem, LaunchRequest } from '../index.js';
 import { MemoryFileSystem, memoryMountpoint } from './MemoryFileSystem.js';
 
 /** The drill-down engine over a desktop that records what the drills launched and opened. */
