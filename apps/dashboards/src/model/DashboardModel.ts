@@ -3,7 +3,7 @@ import { labelOf } from '@atrium/shared/apps';
 import type { DashboardDto, DashboardText, DatasetInfo, DatasetResult, DrillFilter, Widget } from '@atrium/shared/dashboards';
 import { failureOf, type DashboardsApi } from './DashboardsApi.js';
 import type { Refusal } from './refusal.js';
-import type { DesktopDrilldown, DrillElement, DrillStack, DrillView } from './drill.js';
+import { inContext, type DesktopDrilldown, type DrillElement, type DrillStack, type DrillView } from './drill.js';
 import { datasetOf, fillPlaceholders, firstDimension, widgetQuery, type ChosenFilter, type CrossFilter, type QueryContext } from './queries.js';
 import { previousRange, rangeOf, type TimeRangeChoice } from './timeRange.js';
 import { WidgetModel, type WidgetRun } from './WidgetModel.js';
@@ -168,7 +168,7 @@ export class DashboardModel extends Model<DashboardState> {
     this.update({ drillFailure: null });
     try {
       const widget = { id: slot.widget.id, title: slot.title, footer: slot.footer, drilldown, query: { app: query.app, dataset: query.dataset } };
-      await stack.drill(widget, element, { uuid: dashboard.uuid, title: this.getState().title });
+      await stack.drill(widget, inContext(element, [...this.getState().openedWith, ...(slot.view?.filter ?? [])]), { uuid: dashboard.uuid, title: this.getState().title });
     } catch (error) {
       if (!this.#disposed) this.update({ drillFailure: error instanceof Error ? error : new Error(String(error)) });
     }

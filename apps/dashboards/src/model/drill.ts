@@ -1,4 +1,5 @@
-import { DrillError, drillErrorText, fileErrorText, type Desktop, type DesktopDrilldown, type Translate } from '@atrium/sdk';
+import type { DrillFilter } from '@atrium/shared/dashboards';
+import { DrillError, drillErrorText, fileErrorText, type Desktop, type DesktopDrilldown, type DrillElement, type DrillValue, type Translate } from '@atrium/sdk';
 
 /**
  * The desktop's drill-down engine as this application uses it
@@ -21,4 +22,22 @@ export function drilldownOf(desktop: Desktop): DesktopDrilldown | null {
  */
 export function drillFailureText(error: unknown, t: Translate): string {
   return error instanceof DrillError ? drillErrorText(error, t) : fileErrorText(error, t);
+}
+
+/**
+ * The clicked element as seen in its slot (docs/behaviour/dashboards.md#widgets):
+ * its own data, completed by the value of each filter in force there that
+ * compares a dimension with one value (`service = payments` of an earlier
+ * drill, or of the filter the dashboard was opened with) where the element
+ * has none of its own. A severity clicked in the severities of one service
+ * is that service's, so its drill may name `{service}` too.
+ */
+export function inContext(element: DrillElement, filters: readonly DrillFilter[]): DrillElement {
+  const data: Record<string, DrillValue> = { ...element.data };
+  for (const filter of filters) {
+    const value = filter.value;
+    if (filter.op !== 'eq' || Object.hasOwn(data, filter.dimension) || value === undefined || Array.isArray(value)) continue;
+    data[filter.dimension] = value;
+  }
+  return { elementId: element.elementId, data };
 }
