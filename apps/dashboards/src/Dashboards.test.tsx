@@ -136,10 +136,10 @@ describe('tables and drill-down', () => {
     open.focus();
     fireEvent.keyDown(open, { key: 'Enter' });
     await settle();
-    expect(within(card('top')).getByRole('heading').textContent).toBe('Status open');
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status Open');
     expect(server.queries.at(-1)).toMatchObject({ dimensions: ['assignee'], filters: [{ dimension: 'status', op: 'eq', value: 'open' }] });
     const path = within(card('top')).getByTestId('widget.breadcrumb');
-    expect(within(path).getByText('Status open').getAttribute('aria-current')).toBe('location');
+    expect(within(path).getByText('Status Open').getAttribute('aria-current')).toBe('location');
     fireEvent.click(within(path).getByRole('button', { name: 'By status' }));
     await settle();
     expect(within(card('top')).getByRole('heading').textContent).toBe('By status');
@@ -190,7 +190,7 @@ describe('the application', () => {
     fireEvent.click(within(card('top')).getByTestId('widget.showData'));
     fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
     await settle();
-    expect(within(card('top')).getByRole('heading').textContent).toBe('Status open');
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status Open');
     expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(1);
     // The rows of the next widget have no assignee: the engine refuses, and the dashboard says why.
     fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
@@ -202,7 +202,7 @@ describe('the application', () => {
     expect(server.queries.at(-1)!.filters).toEqual([]);
     fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[1]!, { key: 'Enter' });
     await settle();
-    expect(within(card('top')).getByRole('heading').textContent).toBe('Status closed');
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status Closed');
     test.closeAll();
     // The window closed: its drills are forgotten, the dashboard opens again undrilled.
     expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(0);

@@ -71,7 +71,8 @@ describe('a dashboard', () => {
     await settle();
     const slot = model.getState().slots[0]!;
     expect(slot.widget.id).toBe('detail');
-    expect(slot.title).toBe('Incidents open');
+    // The title reads the choice's label; the filter keeps its value.
+    expect(slot.title).toBe('Incidents Open');
     expect(lastQueryOf(server)).toMatchObject({ dimensions: ['assignee'], filters: [{ dimension: 'status', op: 'eq', value: 'open' }] });
     expect(drilldown.drills).toEqual([{ widgetId: 'top', elementId: 'open', target: 'widget' }]);
     model.rollUp('top', 0);
@@ -96,7 +97,7 @@ describe('a dashboard', () => {
     await model.click('top', { elementId: 'u-1', data: { assignee: 'u-1', count: 2 } });
     await settle();
     expect(model.getState().drillFailure).toBeNull();
-    expect(model.getState().slots[0]).toMatchObject({ title: 'Status open of u-1', widget: { id: 'list' } });
+    expect(model.getState().slots[0]).toMatchObject({ title: 'Status Open of u-1', widget: { id: 'list' } });
     expect(lastQueryOf(server)!.filters).toEqual([
       { dimension: 'status', op: 'eq', value: 'open' },
       { dimension: 'assignee', op: 'eq', value: 'u-1' },

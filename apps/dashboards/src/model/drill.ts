@@ -1,4 +1,5 @@
-import type { DrillFilter } from '@atrium/shared/dashboards';
+import { labelOf } from '@atrium/shared/apps';
+import type { DashboardText, DrillFilter, Drilldown } from '@atrium/shared/dashboards';
 import { DrillError, drillErrorText, fileErrorText, type Desktop, type DesktopDrilldown, type DrillElement, type DrillValue, type Translate } from '@atrium/sdk';
 
 /**
@@ -40,4 +41,29 @@ export function inContext(element: DrillElement, filters: readonly DrillFilter[]
     data[filter.dimension] = value;
   }
   return { elementId: element.elementId, data };
+}
+
+/** What a value reads as in a title: a choice's label, a person's or linked record's name; null: the value as it is. */
+export type ValueLabel = (key: string, value: DrillValue) => string | null;
+
+/**
+ * A drilldown whose titles (the next widget's title and footer, the
+ * dashboard's title) read the clicked element's values as the user sees
+ * them (`Severities of Payments`, not `payments`), in the user's language;
+ * the values without a label, and the filter, are left for the engine to
+ * fill from the element's data.
+ */
+export function labelledTitles(drilldown: Drilldown, data: DrillElement['data'], label: ValueLabel, locale: string): Drilldown {
+  const fill = (text: DashboardText | undefined): string | undefined => {
+    if (text === undefined) return undefined;
+    const written = typeof text === 'string' ? text : labelOf(text, locale);
+    return written.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, key: string) => {
+      const value = Object.hasOwn(data, key) ? data[key] : undefined;
+      const shown = value === undefined || value === null ? null : label(key, value);
+      // A label that looks like a placeholder would be filled again by the engine.
+      return shown === null || /[{}]/.test(shown) ? whole : shown;
+    });
+  };
+  const titles = { widgetTitle: fill(drilldown.widgetTitle), widgetFooter: fill(drilldown.widgetFooter), dashboardTitle: fill(drilldown.dashboardTitle) };
+  return { ...drilldown, ...Object.fromEntries(Object.entries(titles).filter(([, text]) => text !== undefined)) };
 }

@@ -142,6 +142,8 @@ function drillProblems(out: EditorProblem[], widget: Widget, widgets: readonly W
   drill.filter.forEach((row, index) => {
     const field = `drilldown.filter.${index}`;
     if (target && !target.dimensions.some((d) => d.key === row.dimension)) out.push({ widgetId: widget.id, field, code: 'drillFilterDimension', params: { key: row.dimension } });
+    // Only a click that drills fills the placeholders: kept while the widget's clicks do something else, they wait unfilled.
+    if (widget.click !== 'drill') return;
     const values = Array.isArray(row.value) ? row.value : [row.value];
     for (const value of values) {
       for (const key of typeof value === 'string' ? placeholdersOf(value) : []) if (!shown.has(key)) out.push({ widgetId: widget.id, field, code: 'drillPlaceholder', params: { key } });
