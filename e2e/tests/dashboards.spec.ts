@@ -131,7 +131,7 @@ test('Olivia opens the incident overview, filters it, cross-filters it, drills t
     await byStatus.openData();
     const [status] = await ask({ measures: ['incidents'], dimensions: ['status'], range: last90, sort: [{ by: 'incidents', direction: 'asc' }], limit: 1 });
     await byStatus.row(statuses[String(status!.status)]!).click();
-    const list = new RecordsObject(page, 'Incidents');
+    const list = new RecordsObject(page, 'Incident Tracker');
     await list.settled();
     await expect(list.quickFilter('status')).toHaveValue(String(status!.status));
     const all = await ask({ measures: ['incidents'], filters: [{ dimension: 'status', op: 'eq', value: status!.status }] });
