@@ -8,6 +8,7 @@ import { DashboardsAppModel } from './model/DashboardsAppModel.js';
 import { editorApi } from './model/EditorModel.js';
 import { byStatus, dashboard, DASHBOARD_UUID, testDrilldown, testServer, widget, type TestServer } from './model/testServer.js';
 import { DashboardsView } from './views/DashboardsView.js';
+import { DataTable } from './views/DataTable.js';
 import { renderView } from './views/testRender.js';
 
 afterEach(() => cleanup());
@@ -149,6 +150,14 @@ describe('tables and drill-down', () => {
     expect(within(card('top')).getByRole('heading').textContent).toBe('By status');
     expect(within(card('top')).queryByTestId('widget.breadcrumb')).toBeNull();
     expect(document.activeElement).toBe(within(card('top')).getByRole('heading'));
+  });
+
+  it("heads the records' own columns of a drill to detail in the user's words, and the dimensions by their labels", async () => {
+    const result = { columns: [{ key: 'name', kind: 'record' as const, type: 'name' as const }, { key: 'title', kind: 'record' as const, type: 'title' as const }, { key: 'status', kind: 'dimension' as const, type: 'choice' as const }], rows: [['INC-1', 'Mail is down', 'open']], truncated: false, people: {}, links: {}, readAt: '' };
+    const server = testServer();
+    const fmt = { locale: 'de_DE', t: (key: string) => key, info: (await new DashboardsApi(server.request).datasets())[0], result };
+    await renderView(<DataTable result={result} fmt={fmt} caption="Incidents" />, 'de_DE');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Datensatz', 'Titel', 'Status']);
   });
 
   it('filters the other widgets of the dataset by a row, shown as a chip that takes it away', async () => {
