@@ -8,6 +8,7 @@ import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
 import { Ports, workerPort } from '../helpers/ports.js';
 import { JourneyServer } from '../helpers/server.js';
 import { UserFiles } from '../helpers/userFiles.js';
+import { DashboardsObject } from '../pages/DashboardsObject.js';
 import { Desktop } from '../pages/Desktop.js';
 import { FilesAppObject } from '../pages/FilesAppObject.js';
 import { GlobalSearchObject } from '../pages/GlobalSearchObject.js';
@@ -259,6 +260,54 @@ const RECORDS_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
   { name: 'the Records calendar', open: async ({ page }) => (await (await leaveRequests(page)).mode('calendar').click(), new RecordsObject(page, 'Leave Requests').calendar.getByTestId('records.calendar.grid').or(page.getByTestId('records.calendar.agenda')).waitFor()) },
 ];
 
+/** Olivia's "Incident overview" (the demo's), open in the Dashboards application with every widget's figures in. */
+async function incidentOverview(page: Page): Promise<DashboardsObject> {
+  const dashboards = new DashboardsObject(page);
+  await dashboards.open();
+  await dashboards.openDashboard('Incident overview');
+  return dashboards;
+}
+
+/** The screens of the Dashboards application past its list (docs/behaviour/dashboards.md), as Olivia, who owns the dashboard. */
+const DASHBOARDS_SCREENS: ReadonlyArray<Screen<SignedIn>> = [
+  { name: 'an open dashboard', open: ({ page }) => incidentOverview(page) },
+  {
+    name: 'a widget drilled down, its data shown as a table, and the chips of a cross-filter',
+    open: async ({ page }) => {
+      const dashboards = await incidentOverview(page);
+      const donut = dashboards.widget('services');
+      await donut.openData();
+      await donut.rows.first().click();
+      await dashboards.chips.waitFor();
+      const byService = dashboards.widget('byService');
+      await byService.openData();
+      await byService.rows.first().click();
+      await byService.breadcrumb.waitFor();
+      await dashboards.settled();
+    },
+  },
+  {
+    name: 'a widget drilled three levels down to its incidents',
+    open: async ({ page }) => {
+      const byService = (await incidentOverview(page)).widget('byService');
+      await byService.openData();
+      await byService.rows.first().click();
+      await byService.rows.first().click();
+      await expect.poll(() => byService.levels()).toHaveLength(3);
+      await byService.settled();
+    },
+  },
+  {
+    name: 'the dashboard editor with a widget’s form',
+    open: async ({ page }) => {
+      const dashboards = await incidentOverview(page);
+      await dashboards.edit.click();
+      await dashboards.editor.getByTestId('dashboards.editor.select').first().click();
+      await dashboards.editor.getByTestId('dashboards.editor.widgetForm').waitFor();
+    },
+  },
+];
+
 /** The viewport of a narrow phone. */
 const NARROW = { width: 320, height: 640 };
 
@@ -348,6 +397,33 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
       await scanAll({ page, desktop }, RECORDS_SCREENS, looks, reset);
       await page.setViewportSize(NARROW);
       await scanAll({ page, desktop }, RECORDS_SCREENS.map((screen) => ({ ...screen, name: `${screen.name} at 320 px` })), looks, reset);
+    } finally {
+      await saveSettings(request, token, { 'desktop.theme': null });
+    }
+  });
+
+  test('the screens of Dashboards (a dashboard, drilled widgets, the editor), in Vision and Nocturne, and at phone width', async ({ page, request }) => {
+    test.setTimeout(2 * DASHBOARDS_SCREENS.length * test.info().timeout);
+    const desktop = new Desktop(page);
+    await desktop.signIn('olivia');
+    const token = await apiToken(request, 'olivia');
+    const theme = (name: string, scheme: string, value: string | null): Look => ({
+      name,
+      apply: async () => {
+        if ((await colorScheme(page)) === scheme) return;
+        await saveSettings(request, token, { 'desktop.theme': value });
+        await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe(scheme);
+      },
+    });
+    const looks = [theme('Vision', 'light', null), theme('Nocturne', 'dark', 'Nocturne')];
+    const reset = async () => {
+      await page.keyboard.press('Escape');
+      await desktop.closeAllWindows().catch(() => undefined);
+    };
+    try {
+      await scanAll({ page, desktop }, DASHBOARDS_SCREENS, looks, reset);
+      await page.setViewportSize(NARROW);
+      await scanAll({ page, desktop }, DASHBOARDS_SCREENS.map((screen) => ({ ...screen, name: `${screen.name} at 320 px` })), looks, reset);
     } finally {
       await saveSettings(request, token, { 'desktop.theme': null });
     }

@@ -3,6 +3,7 @@ import { expect, test } from '../fixtures.js';
 import { apiToken } from '../helpers/api.js';
 import { expectFocusIn, tabThrough, tabTo } from '../helpers/focus.js';
 import { readRecord, updateRecord } from '../helpers/records.js';
+import { DashboardsObject } from '../pages/DashboardsObject.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
 import { OverlaysObject } from '../pages/OverlaysObject.js';
@@ -315,6 +316,48 @@ test('a keyboard user opens Leave Requests from the application menu, moves in i
   } finally {
     await updateRecord(request, token, 'LeaveRequests', name, { reason });
   }
+});
+
+test('a keyboard user opens Dashboards from the application menu, opens a dashboard, reaches a chart’s elements through its data table, drills into one with Enter and rolls back up by the breadcrumb', async ({ page }) => {
+  const desktop = new Desktop(page);
+  await desktop.signIn('olivia');
+  await page.keyboard.press('Alt+a');
+  await expect(page.getByRole('searchbox', { name: 'Search Applications' })).toBeFocused();
+  await page.keyboard.type('Dashboards');
+  await page.keyboard.press('Enter');
+  const dashboards = new DashboardsObject(page);
+  await dashboards.list.locator(':scope[data-status="ready"]').waitFor();
+  await expectFocusIn(page, dashboards.window, 'in the Dashboards window');
+
+  // The list: a dashboard opens by its title's button.
+  await tabTo(page, dashboards.list.getByRole('button', { name: 'Open Incident overview', exact: true }), { max: 20 });
+  await page.keyboard.press('Enter');
+  await dashboards.settled();
+  await expectFocusIn(page, dashboards.window, 'in the dashboard');
+
+  // A chart's elements are the rows of its data table: Show data, then the rows (one Tab stop each), Enter drills.
+  const byService = dashboards.widget('byService');
+  await tabTo(page, byService.showData, { max: 40 });
+  await page.keyboard.press('Enter');
+  await expect(byService.showData).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(page, byService.rows.first(), { max: 10 });
+  await page.keyboard.press('ArrowDown');
+  const row = byService.rows.nth(1);
+  await expect(row).toBeFocused();
+  const service = (await row.locator('td').first().textContent())!;
+  await page.keyboard.press('Enter');
+  await expect(byService.title).toHaveText(`Severities of ${service}`);
+  await expect.poll(() => byService.levels()).toEqual(['Incidents by service', `Severities of ${service}`]);
+  await expectFocusIn(page, byService.root, 'in the drilled widget');
+
+  // The breadcrumb's first level rolls back up.
+  await tabTo(page, byService.crumb('Incidents by service'), { max: 10 });
+  await page.keyboard.press('Enter');
+  await expect(byService.title).toHaveText('Incidents by service');
+  await expect(byService.breadcrumb).toHaveCount(0);
+  await expectFocusIn(page, byService.root, 'in the widget rolled up');
+  await page.keyboard.press('Alt+Shift+KeyW');
+  await expect(dashboards.window).toHaveCount(0);
 });
 
 /** Presses a key (at most 10 times) until the element has the focus. */

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures.js';
+import { DashboardsObject } from '../pages/DashboardsObject.js';
 import { Desktop } from '../pages/Desktop.js';
 import { FilesAppObject } from '../pages/FilesAppObject.js';
 
@@ -66,6 +67,48 @@ test.describe('a 320 px wide screen (docs/ACCESSIBILITY.md)', () => {
         await expect(dialog.window).toHaveCount(0);
       });
     }
+  });
+});
+
+test.describe('Dashboards on a 320 px wide phone (docs/behaviour/dashboards.md#a-dashboard)', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('a dashboard stacks its widgets in one column inside the window, nothing scrolls sideways, and a widget still drills and rolls up', async ({ page }, testInfo) => {
+    const desktop = new Desktop(page);
+    await desktop.signIn('olivia');
+    const dashboards = new DashboardsObject(page);
+    await dashboards.open();
+    await dashboards.openDashboard('Incident overview');
+    await page.screenshot({ path: testInfo.outputPath('dashboard.png') });
+    const window = (await dashboards.window.boundingBox())!;
+    expect(window.x).toBeGreaterThanOrEqual(0);
+    expect(window.x + window.width).toBeLessThanOrEqual(320);
+    // One column: every widget as wide as the grid, each below the one before.
+    const cards = await dashboards.dashboard.locator('.dsh-card').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, right: r.right, width: r.width })));
+    expect(cards.length).toBeGreaterThan(1);
+    for (const [i, card] of cards.entries()) {
+      expect(card.x).toBeGreaterThanOrEqual(window.x);
+      expect(card.right).toBeLessThanOrEqual(window.x + window.width);
+      expect(card.width).toBeCloseTo(cards[0]!.width, 0);
+      if (i > 0) expect(card.y).toBeGreaterThan(cards[i - 1]!.y);
+    }
+    // Nothing inside the dashboard runs out sideways, nor does the page.
+    const overflow = await dashboards.dashboard.evaluate((root) =>
+      [root, ...root.querySelectorAll('*')].filter((el) => el.scrollWidth > el.clientWidth + 1 && !['hidden', 'clip'].includes(getComputedStyle(el).overflowX) && !el.matches('select, input, textarea, canvas, .dsh-table-wrap')).map((el) => el.className || el.tagName),
+    );
+    expect(overflow).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // Show data, a row drills, the breadcrumb rolls back up.
+    const byService = dashboards.widget('byService');
+    await byService.root.scrollIntoViewIfNeeded();
+    await byService.openData();
+    const service = (await byService.rows.first().locator('td').first().textContent())!;
+    await byService.rows.first().click();
+    await expect(byService.title).toHaveText(`Severities of ${service}`);
+    await page.screenshot({ path: testInfo.outputPath('drilled.png') });
+    await byService.crumb('Incidents by service').click();
+    await expect(byService.title).toHaveText('Incidents by service');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   });
 });
 

@@ -8,6 +8,7 @@ import { DashboardsAppModel } from './model/DashboardsAppModel.js';
 import { editorApi } from './model/EditorModel.js';
 import { byStatus, dashboard, DASHBOARD_UUID, testDrilldown, testServer, widget, type TestServer } from './model/testServer.js';
 import { DashboardsView } from './views/DashboardsView.js';
+import { DataTable } from './views/DataTable.js';
 import { renderView } from './views/testRender.js';
 
 afterEach(() => cleanup());
@@ -138,14 +139,27 @@ describe('tables and drill-down', () => {
     open.focus();
     fireEvent.keyDown(open, { key: 'Enter' });
     await settle();
-    expect(within(card('top')).getByRole('heading').textContent).toBe('Status open');
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status Open');
+    // The row drilled is gone with its level: the keyboard goes on from the title of the level shown.
+    expect(document.activeElement).toBe(within(card('top')).getByRole('heading'));
     expect(server.queries.at(-1)).toMatchObject({ dimensions: ['assignee'], filters: [{ dimension: 'status', op: 'eq', value: 'open' }] });
     const path = within(card('top')).getByTestId('widget.breadcrumb');
-    expect(within(path).getByText('Status open').getAttribute('aria-current')).toBe('location');
-    fireEvent.click(within(path).getByRole('button', { name: 'By status' }));
+    expect(within(path).getByText('Status Open').getAttribute('aria-current')).toBe('location');
+    const up = within(path).getByRole('button', { name: 'By status' });
+    up.focus();
+    fireEvent.click(up);
     await settle();
     expect(within(card('top')).getByRole('heading').textContent).toBe('By status');
     expect(within(card('top')).queryByTestId('widget.breadcrumb')).toBeNull();
+    expect(document.activeElement).toBe(within(card('top')).getByRole('heading'));
+  });
+
+  it("heads the records' own columns of a drill to detail in the user's words, and the dimensions by their labels", async () => {
+    const result = { columns: [{ key: 'name', kind: 'record' as const, type: 'name' as const }, { key: 'title', kind: 'record' as const, type: 'title' as const }, { key: 'status', kind: 'dimension' as const, type: 'choice' as const }], rows: [['INC-1', 'Mail is down', 'open']], truncated: false, people: {}, links: {}, readAt: '' };
+    const server = testServer();
+    const fmt = { locale: 'de_DE', t: (key: string) => key, info: (await new DashboardsApi(server.request).datasets())[0], result };
+    await renderView(<DataTable result={result} fmt={fmt} caption="Incidents" />, 'de_DE');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Datensatz', 'Titel', 'Status']);
   });
 
   it('filters the other widgets of the dataset by a row, shown as a chip that takes it away', async () => {
@@ -192,7 +206,7 @@ describe('the application', () => {
     fireEvent.click(within(card('top')).getByTestId('widget.showData'));
     fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
     await settle();
-    expect(within(card('top')).getByRole('heading').textContent).toBe('Status open');
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status Open');
     expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(1);
     // The rows of the next widget have no assignee: the engine refuses, and the dashboard says why.
     fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
@@ -204,7 +218,7 @@ describe('the application', () => {
     expect(server.queries.at(-1)!.filters).toEqual([]);
     fireEvent.keyDown(within(card('top')).getAllByTestId('widget.row')[1]!, { key: 'Enter' });
     await settle();
-    expect(within(card('top')).getByRole('heading').textContent).toBe('Status closed');
+    expect(within(card('top')).getByRole('heading').textContent).toBe('Status Closed');
     test.closeAll();
     // The window closed: its drills are forgotten, the dashboard opens again undrilled.
     expect(test.app.desktop.drilldown.stack(DASHBOARD_UUID, 'top').view.depth).toBe(0);

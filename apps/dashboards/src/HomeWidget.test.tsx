@@ -65,7 +65,7 @@ describe('the home widget', () => {
     const { app, body, remove } = await mountHome(testServer([dashboard([top, people])]));
     fireEvent.keyDown(within(body).getAllByTestId('widget.row')[0]!, { key: 'Enter' });
     await settle();
-    expect(within(within(body).getByTestId('widget.top')).getByRole('heading').textContent).toBe('Status open');
+    expect(within(within(body).getByTestId('widget.top')).getByRole('heading').textContent).toBe('Status Open');
     act(() => remove());
     expect(body.childElementCount).toBe(0);
     expect(screen.queryByTestId('dashboards.home')).toBeNull();

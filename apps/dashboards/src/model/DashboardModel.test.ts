@@ -72,13 +72,37 @@ describe('a dashboard', () => {
     await settle();
     const slot = model.getState().slots[0]!;
     expect(slot.widget.id).toBe('detail');
-    expect(slot.title).toBe('Incidents open');
+    // The title reads the choice's label; the filter keeps its value.
+    expect(slot.title).toBe('Incidents Open');
     expect(lastQueryOf(server)).toMatchObject({ dimensions: ['assignee'], filters: [{ dimension: 'status', op: 'eq', value: 'open' }] });
     expect(drilldown.drills).toEqual([{ widgetId: 'top', elementId: 'open', target: 'widget' }]);
     model.rollUp('top', 0);
     await settle();
     expect(model.getState().slots[0]!.widget.id).toBe('top');
     expect(model.getState().slots[0]!.title).toBe('Widget top');
+  });
+
+  it("fills a deeper drill's placeholders from the filters of the drills before it, where the clicked element has no value of its own", async () => {
+    const byStatus = widget('top', { drilldown: { target: 'widget', nextWidgetId: 'byAssignee', filter: [{ dimension: 'status', op: 'eq', value: '{status}' }], widgetTitle: 'Status {status}', maxDepth: 3 } });
+    const byAssignee = widget('byAssignee', {
+      position: undefined,
+      query: { app: 'Incidents', dataset: 'incidents', measures: ['count'], dimensions: ['assignee'], filters: [], sort: [] },
+      drilldown: { target: 'widget', nextWidgetId: 'list', filter: [{ dimension: 'assignee', op: 'eq', value: '{assignee}' }], widgetTitle: 'Status {status} of {assignee}', maxDepth: 3 },
+    });
+    const list = widget('list', { position: undefined, kind: 'table' });
+    const server = testServer([dashboard([byStatus, byAssignee, list])]);
+    const { model } = setup(server);
+    await model.open(DASHBOARD_UUID);
+    await model.click('top', { elementId: 'open', data: { status: 'open', count: 4 } });
+    await settle();
+    await model.click('top', { elementId: 'u-1', data: { assignee: 'u-1', count: 2 } });
+    await settle();
+    expect(model.getState().drillFailure).toBeNull();
+    expect(model.getState().slots[0]).toMatchObject({ title: 'Status Open of u-1', widget: { id: 'list' } });
+    expect(lastQueryOf(server)!.filters).toEqual([
+      { dimension: 'status', op: 'eq', value: 'open' },
+      { dimension: 'assignee', op: 'eq', value: 'u-1' },
+    ]);
   });
 
   it('says why a drill failed when a placeholder names no value of the element', async () => {

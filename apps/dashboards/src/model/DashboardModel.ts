@@ -3,7 +3,7 @@ import { labelOf } from '@atrium/shared/apps';
 import type { DashboardDto, DashboardText, DatasetInfo, DatasetResult, DrillFilter, Widget } from '@atrium/shared/dashboards';
 import { failureOf, type DashboardsApi } from './DashboardsApi.js';
 import type { Refusal } from './refusal.js';
-import type { DesktopDrilldown, DrillElement, DrillStack, DrillView } from './drill.js';
+import { inContext, labelledTitles, type DesktopDrilldown, type ValueLabel, type DrillElement, type DrillStack, type DrillView } from './drill.js';
 import { datasetOf, fillPlaceholders, firstDimension, widgetQuery, type ChosenFilter, type CrossFilter, type QueryContext } from './queries.js';
 import { previousRange, rangeOf, type TimeRangeChoice } from './timeRange.js';
 import { WidgetModel, type WidgetRun } from './WidgetModel.js';
@@ -167,11 +167,28 @@ export class DashboardModel extends Model<DashboardState> {
     if (!stack || !drilldown || !stack.canDrill(drilldown)) return;
     this.update({ drillFailure: null });
     try {
-      const widget = { id: slot.widget.id, title: slot.title, footer: slot.footer, drilldown, query: { app: query.app, dataset: query.dataset } };
-      await stack.drill(widget, element, { uuid: dashboard.uuid, title: this.getState().title });
+      const clicked = inContext(element, [...this.getState().openedWith, ...(slot.view?.filter ?? [])]);
+      const shown = labelledTitles(drilldown, clicked.data, this.#valueLabel(slot), this.host.locale());
+      const widget = { id: slot.widget.id, title: slot.title, footer: slot.footer, drilldown: shown, query: { app: query.app, dataset: query.dataset } };
+      await stack.drill(widget, clicked, { uuid: dashboard.uuid, title: this.getState().title });
     } catch (error) {
       if (!this.#disposed) this.update({ drillFailure: error instanceof Error ? error : new Error(String(error)) });
     }
+  }
+
+  /** How a value of a slot's dataset reads: a choice's label, a person's or a linked record's name as its answer gives them. */
+  #valueLabel(slot: SlotState): ValueLabel {
+    const info = datasetOf(this.getState().datasets, slot.widget.query);
+    const result = this.#widgets.get(slot.id)?.getState().result;
+    const locale = this.host.locale();
+    return (key, value) => {
+      const dimension = info?.dimensions.find((d) => d.key === key);
+      const choice = dimension?.choices?.find((c) => c.value === String(value));
+      if (choice) return labelOf(choice.label, locale);
+      if (dimension?.type === 'user') return result?.people[String(value)] ?? null;
+      if (dimension?.type === 'link') return result?.links[String(value)] ?? null;
+      return null;
+    };
   }
 
   /** Rolls a slot up to `depth` (0: the placed widget; a breadcrumb), one level by default; a slot not drilled stays. */

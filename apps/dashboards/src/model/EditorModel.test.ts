@@ -155,6 +155,10 @@ describe('EditorModel drill-down', () => {
       { widgetId: 'byService', field: 'drilldown.filter.1', code: 'drillFilterDimension', params: { key: 'stage' } },
       { widgetId: 'byService', field: 'drilldown.filter.1', code: 'drillPlaceholder', params: { key: 'owner' } },
     ]);
+    // Clicks that no longer drill leave the placeholders unfilled: only what the server refuses stays.
+    model.setClick('byService', 'none');
+    expect(state().problems.map((p) => p.code)).toEqual(['drillFilterDimension']);
+    model.setClick('byService', 'drill');
     model.removeDrillFilter('byService', 1);
     expect(state().problems).toEqual([]);
   });

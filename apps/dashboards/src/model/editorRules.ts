@@ -105,6 +105,8 @@ function editorProblem(problem: DefinitionProblem, widgets: readonly Widget[]): 
 
 /** A drill's filter values name only what the widget's element has: its dimensions and measures. */
 function placeholderProblems(out: EditorProblem[], widget: Widget): void {
+  // Only a click that drills fills the placeholders: kept while the widget's clicks do something else, they wait unfilled.
+  if (widget.click !== 'drill') return;
   const shown = new Set([...widget.query.dimensions, ...widget.query.measures]);
   widget.drilldown?.filter.forEach((row, index) => {
     const values = Array.isArray(row.value) ? row.value : [row.value];

@@ -79,6 +79,7 @@ const de_DE: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Nach {{column}} sortieren',
+      record: { name: 'Datensatz', title: 'Titel' },
     },
     drill: {
       dismiss: 'Schließen',

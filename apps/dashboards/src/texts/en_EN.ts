@@ -77,6 +77,7 @@ export const en_EN = {
     },
     table: {
       sortBy: 'Sort by {{column}}',
+      record: { name: 'Record', title: 'Title' },
     },
     drill: {
       dismiss: 'Dismiss',

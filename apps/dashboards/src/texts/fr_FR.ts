@@ -79,6 +79,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Trier par {{column}}',
+      record: { name: 'Enregistrement', title: 'Titre' },
     },
     drill: {
       dismiss: 'Fermer',

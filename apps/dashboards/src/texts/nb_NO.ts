@@ -79,6 +79,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Sorter etter {{column}}',
+      record: { name: 'Post', title: 'Tittel' },
     },
     drill: {
       dismiss: 'Lukk',

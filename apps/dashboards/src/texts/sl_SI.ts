@@ -79,6 +79,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Razvrsti po {{column}}',
+      record: { name: 'Zapis', title: 'Naslov' },
     },
     drill: {
       dismiss: 'Zapri',

@@ -79,6 +79,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: 'Sắp xếp theo {{column}}',
+      record: { name: 'Bản ghi', title: 'Tiêu đề' },
     },
     drill: {
       dismiss: 'Đóng',

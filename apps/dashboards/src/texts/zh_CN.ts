@@ -79,6 +79,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
     },
     table: {
       sortBy: '按{{column}}排序',
+      record: { name: '记录', title: '标题' },
     },
     drill: {
       dismiss: '关闭',

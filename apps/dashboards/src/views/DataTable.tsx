@@ -60,7 +60,8 @@ export function DataTable({ result, fmt, caption, onActivate }: DataTableProps):
         <thead>
           <tr>
             {result.columns.map((column, i) => {
-              const label = columnLabel(column.key, fmt);
+              // A drill to detail answers the records' own name and title beside the dataset's dimensions.
+              const label = column.kind === 'record' && (column.key === 'name' || column.key === 'title') ? t(`dashboards.table.record.${column.key}`) : columnLabel(column.key, fmt);
               const current = sort?.column === i ? sort.direction : undefined;
               return (
                 <th key={column.key} scope="col" aria-sort={current ?? 'none'} className={column.kind === 'measure' ? 'dsh-num' : undefined}>

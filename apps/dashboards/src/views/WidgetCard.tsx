@@ -1,6 +1,6 @@
 import { useModel, useTranslation } from '@atrium/app-kit';
 import type { DashboardDefinition, DatasetInfo } from '@atrium/shared/dashboards';
-import { useState, type JSX } from 'react';
+import { useEffect, useRef, useState, type JSX, type RefObject } from 'react';
 import { textOf, type DashboardModel, type SlotState } from '../model/DashboardModel.js';
 import { datasetOf, elementOf } from '../model/queries.js';
 import { Breadcrumb } from './Breadcrumb.js';
@@ -15,6 +15,26 @@ export interface WidgetCardProps {
   slot: SlotState;
   definition: DashboardDefinition;
   datasets: readonly DatasetInfo[];
+}
+
+/**
+ * When a drill or a roll-up changes what a slot shows (`level`), the row
+ * or breadcrumb level that was clicked goes with the level it was on: a
+ * focus that was in the card (or is lost with it) moves to the card's title,
+ * which names the new level, so that a keyboard goes on from there
+ * (docs/behaviour/dashboards.md#widgets). A focus elsewhere stays.
+ */
+function useFocusAfterDrill(level: string): { card: RefObject<HTMLElement | null>; heading: RefObject<HTMLHeadingElement | null> } {
+  const card = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(level);
+  useEffect(() => {
+    if (shown.current === level) return;
+    shown.current = level;
+    const active = document.activeElement;
+    if (!active || active === document.body || card.current?.contains(active)) heading.current?.focus();
+  }, [level]);
+  return { card, heading };
 }
 
 /**
@@ -40,10 +60,11 @@ export function WidgetCard({ model, slot, definition, datasets }: WidgetCardProp
   // Painted: what the card shows is final (docs/behaviour/dashboards.md#painted): a chart once ECharts has drawn it.
   const showsChart = !!hasFigures && isChart && !showData;
   const painted = state.status !== 'loading' && (!showsChart || chartPainted);
+  const { card, heading } = useFocusAfterDrill(`${slot.widget.id}/${slot.view?.depth ?? 0}`);
   return (
-    <section className="dsh-card" aria-labelledby={headingId} data-testid={`widget.${slot.id}`} data-status={state.status} data-kind={slot.widget.kind} data-painted={painted}>
+    <section ref={card} className="dsh-card" aria-labelledby={headingId} data-testid={`widget.${slot.id}`} data-status={state.status} data-kind={slot.widget.kind} data-painted={painted}>
       <header className="dsh-card__header">
-        <h3 id={headingId} className="dsh-card__title" title={slot.title}>
+        <h3 ref={heading} id={headingId} className="dsh-card__title" title={slot.title} tabIndex={-1}>
           {slot.title}
         </h3>
         {isChart && hasFigures && (
