@@ -63,7 +63,7 @@ describe('the window area while a pointer is pressed or captured (the home frame
         <button type="button">grip</button>
       </Area>,
     );
-    const grip = screen.getByRole('button');
+    const grip = screen.getByRole('button', { name: 'grip' });
     // The press marks it at once: the capture is told only with the next move, which may already be over the frame.
     fireEvent.pointerDown(grip, { pointerId: 1 });
     expect(marked()).toBe('true');
@@ -94,7 +94,7 @@ describe('the window area while a pointer is pressed or captured (the home frame
       </Area>,
     );
     const area = screen.getByTestId('desktop.area');
-    screen.getByRole('button').setPointerCapture(1);
+    screen.getByRole('button', { name: 'grip' }).setPointerCapture(1);
     unmount();
     expect(area.hasAttribute('data-pointer-capture')).toBe(false);
     expect(removed.mock.calls.map(([name]) => name).sort()).toEqual(['gotpointercapture', 'lostpointercapture', 'pointercancel', 'pointerdown', 'pointerup']);

@@ -4,8 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithI18n } from '../testing/renderAtrium.js';
 import { CommandMenu } from './CommandMenu.js';
 
+/** The buttons "outside" the menu each render appends (cleanup removes only what React rendered). */
+const outsides: HTMLElement[] = [];
+
 afterEach(() => {
   cleanup();
+  for (const outside of outsides.splice(0)) outside.remove();
   vi.restoreAllMocks();
 });
 
@@ -34,6 +38,7 @@ async function renderMenu(options: { entries?: readonly MenuEntry[]; context?: C
   const outside = document.createElement('button');
   outside.textContent = 'Elsewhere';
   document.body.append(outside);
+  outsides.push(outside);
   await renderWithI18n(<CommandMenu registry={r.commands} entries={options.entries ?? ENTRIES} context={options.context ?? { panel: 0 }} at={options.at} label="Panel menu" testIdPrefix="menu" onClose={onClose} />);
   return { ...r, onClose, outside };
 }
