@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { apiToken, savedSession, saveSettings } from '../helpers/api.js';
 import { expectAccessible, type ScanOptions } from '../helpers/axe.js';
@@ -338,6 +338,36 @@ async function scanAll<C extends { page: Page }>(context: C, screens: ReadonlyAr
   }
 }
 
+/**
+ * Signs `username` in and scans each screen of an application in Vision and
+ * Nocturne (the user's theme setting, put back after), then again at 320 px.
+ */
+async function scanInThemesAndNarrow(page: Page, request: APIRequestContext, username: string, screens: ReadonlyArray<Screen<{ page: Page; desktop: Desktop }>>): Promise<void> {
+  const desktop = new Desktop(page);
+  await desktop.signIn(username);
+  const token = await apiToken(request, username);
+  const theme = (name: string, scheme: string, value: string | null): Look => ({
+    name,
+    apply: async () => {
+      if ((await colorScheme(page)) === scheme) return;
+      await saveSettings(request, token, { 'desktop.theme': value });
+      await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe(scheme);
+    },
+  });
+  const looks = [theme('Vision', 'light', null), theme('Nocturne', 'dark', 'Nocturne')];
+  const reset = async () => {
+    await page.keyboard.press('Escape');
+    await desktop.closeAllWindows().catch(() => undefined);
+  };
+  try {
+    await scanAll({ page, desktop }, screens, looks, reset);
+    await page.setViewportSize(NARROW);
+    await scanAll({ page, desktop }, screens.map((screen) => ({ ...screen, name: `${screen.name} at 320 px` })), looks, reset);
+  } finally {
+    await saveSettings(request, token, { 'desktop.theme': null });
+  }
+}
+
 /** Playwright's own helper scripts, refused in the Viewer's sandboxed frame while the scan runs: not the page's errors. */
 // One pattern: Playwright reads a second element of an option's array as the option's settings. The launch-error alert's failure is logged as an error with its id.
 test.use({ expectedConsoleErrors: [/^(Blocked script execution in '[^']*\/resources\/|Launch error [2-9A-Z]{4}-[2-9A-Z]{4}: )/] });
@@ -377,56 +407,12 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
 
   test('the views of Records (list, a form with its problems, a timeline, board, calendar), in Vision and Nocturne, and at phone width', async ({ page, request }) => {
     test.setTimeout(2 * RECORDS_SCREENS.length * test.info().timeout);
-    const desktop = new Desktop(page);
-    await desktop.signIn();
-    const token = await apiToken(request, 'demo');
-    const theme = (name: string, scheme: string, value: string | null): Look => ({
-      name,
-      apply: async () => {
-        if ((await colorScheme(page)) === scheme) return;
-        await saveSettings(request, token, { 'desktop.theme': value });
-        await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe(scheme);
-      },
-    });
-    const looks = [theme('Vision', 'light', null), theme('Nocturne', 'dark', 'Nocturne')];
-    const reset = async () => {
-      await page.keyboard.press('Escape');
-      await desktop.closeAllWindows().catch(() => undefined);
-    };
-    try {
-      await scanAll({ page, desktop }, RECORDS_SCREENS, looks, reset);
-      await page.setViewportSize(NARROW);
-      await scanAll({ page, desktop }, RECORDS_SCREENS.map((screen) => ({ ...screen, name: `${screen.name} at 320 px` })), looks, reset);
-    } finally {
-      await saveSettings(request, token, { 'desktop.theme': null });
-    }
+    await scanInThemesAndNarrow(page, request, 'demo', RECORDS_SCREENS);
   });
 
   test('the screens of Dashboards (a dashboard, drilled widgets, the editor), in Vision and Nocturne, and at phone width', async ({ page, request }) => {
     test.setTimeout(2 * DASHBOARDS_SCREENS.length * test.info().timeout);
-    const desktop = new Desktop(page);
-    await desktop.signIn('olivia');
-    const token = await apiToken(request, 'olivia');
-    const theme = (name: string, scheme: string, value: string | null): Look => ({
-      name,
-      apply: async () => {
-        if ((await colorScheme(page)) === scheme) return;
-        await saveSettings(request, token, { 'desktop.theme': value });
-        await expect.poll(() => colorScheme(page), { intervals: [50] }).toBe(scheme);
-      },
-    });
-    const looks = [theme('Vision', 'light', null), theme('Nocturne', 'dark', 'Nocturne')];
-    const reset = async () => {
-      await page.keyboard.press('Escape');
-      await desktop.closeAllWindows().catch(() => undefined);
-    };
-    try {
-      await scanAll({ page, desktop }, DASHBOARDS_SCREENS, looks, reset);
-      await page.setViewportSize(NARROW);
-      await scanAll({ page, desktop }, DASHBOARDS_SCREENS.map((screen) => ({ ...screen, name: `${screen.name} at 320 px` })), looks, reset);
-    } finally {
-      await saveSettings(request, token, { 'desktop.theme': null });
-    }
+    await scanInThemesAndNarrow(page, request, 'olivia', DASHBOARDS_SCREENS);
   });
 
   test('the privacy-policy dialog of a first sign-in, in Vision and Nocturne', async ({ page, request }) => {
