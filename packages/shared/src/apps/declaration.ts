@@ -4,6 +4,7 @@ import { ROLE_NAME_MAX, ROLE_NAME_PATTERN } from '../rules/roleName.js';
 import { Condition } from './condition.js';
 import { Dataset } from './dataset.js';
 import { Labels } from './labels.js';
+import { Workflow } from './workflow.js';
 
 /**
  * The declaration of a business application (docs/APPLICATIONS.md,
@@ -255,6 +256,8 @@ export const Entity = z.strictObject({
   views: z._default(Views, {}),
   /** Per role of the application (or `everyone`), what it may do. A role without a grant has no rights on this entity. */
   rights: z.record(roleKey(), Grant),
+  /** The states its records move through and the work each gives (docs/behaviour/workflows.md). */
+  workflow: z.optional(Workflow),
 });
 export type Entity = z.infer<typeof Entity>;
 

@@ -2,6 +2,7 @@ import { EVERYONE_ROLE, type AppDeclaration, type ChildField, type Entity, type 
 import { CONDITION_MAX_DEPTH, UNARY_OPS, conditionDepth, type Condition, type ConditionValue } from './condition.js';
 import type { DeclarationProblem } from './declarationIssues.js';
 import { datasetProblems } from './datasetReferences.js';
+import { workflowProblems } from './workflowReferences.js';
 import { normaliseValue } from './values.js';
 
 /**
@@ -277,5 +278,6 @@ export function referenceProblems(declaration: AppDeclaration): DeclarationProbl
     checkRights(out, scope, entity, roles, `${path}.rights`);
   }
   out.problems.push(...datasetProblems(declaration));
+  out.problems.push(...workflowProblems(declaration));
   return out.problems;
 }

@@ -7,6 +7,7 @@
  */
 export * from './declaration.js';
 export * from './dataset.js';
+export * from './workflow.js';
 export * from './condition.js';
 export * from './evaluate.js';
 export * from './values.js';
@@ -15,3 +16,4 @@ export * from './richText.js';
 export * from './checkDeclaration.js';
 export { TITLE_TYPES, NUMERIC_TYPES, UNIQUE_TYPES } from './declarationReferences.js';
 export { DIMENSION_TYPES, DATE_DIMENSION_TYPES, MEASURE_TYPES } from './datasetReferences.js';
+export { unreachableStates } from './workflowReferences.js';
