@@ -58,7 +58,7 @@ function leave(): AppDeclarationInput {
   };
 }
 
-type Mutable = { entities: { request: { workflow: Record<string, never> & { states: Record<string, Record<string, unknown>>; transitions: Record<string, Record<string, unknown>> } } } };
+type Mutable = { entities: { request: { workflow: { field: string; states: Record<string, Record<string, unknown>>; transitions: Record<string, Record<string, unknown>> } } } };
 
 function problemsOf(edit: (d: Mutable) => void): DeclarationProblem[] {
   const d = JSON.parse(JSON.stringify(leave())) as Mutable;
