@@ -36,6 +36,8 @@ export function task(name: string, dueInHours: number | null, more: Partial<Task
     comment_count: 0,
     following: false,
     record: null,
+    kind: null,
+    delegated_from: null,
     updated_at: new Date(NOW).toISOString(),
     ...more,
   };

@@ -28,6 +28,8 @@ export interface FakeTask {
   creator: TaskPerson;
   /** The record of a declared application the task is about. */
   record: string | null;
+  kind: TaskItem['kind'];
+  delegated_from: TaskPerson | null;
   followers: string[];
   comments: TaskComment[];
 }
@@ -76,6 +78,8 @@ export class FakeTaskServer {
       assignee: task.assignee ?? this.me,
       creator: task.creator ?? { id: 'creator-1', name: 'Grace Hopper' },
       record: task.record ?? null,
+      kind: task.kind ?? null,
+      delegated_from: task.delegated_from ?? null,
       followers: task.followers ?? [],
       comments: task.comments ?? [],
     };

@@ -3,7 +3,7 @@
  * Only SQL that PostgreSQL 15 understands (Debian's server) is used.
  * Changing it: edit here, then `npm run db:generate` writes a migration.
  */
-import type { CatalogueTitles, ExternalRoles } from '@atrium/shared';
+import type { CatalogueTitles, ExternalRoles, TaskKind } from '@atrium/shared';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
@@ -472,6 +472,26 @@ export const tasks = pgTable(
     snoozedTill: timestamp('snoozed_till', { withTimezone: true }),
     /** The record of a declared application the task is about (its name), which Edit opens; null for other tasks. */
     record: text('record'),
+    /**
+     * Work of a workflow (docs/behaviour/workflows.md): the record (its row)
+     * and the state entry that gave the task; the task closes when the record
+     * leaves that state. Null for other tasks.
+     */
+    recordId: uuid('record_id').references((): AnyPgColumn => records.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id').references((): AnyPgColumn => workflowEntries.id, { onDelete: 'cascade' }),
+    /**
+     * What kind of item: 'work' (a state's work), 'approval' (a decision asked
+     * for), 'escalation' (an overdue task given to the assignee's manager),
+     * 'follow' (changes of a followed record), 'mention', 'alert'; null for
+     * tasks made by hand or by the command line.
+     */
+    kind: text('kind').$type<TaskKind>(),
+    /** The absent user whose work this is, when it came to the assignee as their delegate. */
+    delegatedFrom: uuid('delegated_from').references(() => users.id, { onDelete: 'set null' }),
+    /** When the task, still open, is also given to the assignee's manager (a state's escalateAfterHours); null once escalated or never. */
+    escalateAt: timestamp('escalate_at', { withTimezone: true }),
+    /** The task an escalation task escalates. */
+    escalates: uuid('escalates').references((): AnyPgColumn => tasks.id, { onDelete: 'cascade' }),
     createdAt: created(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -483,6 +503,10 @@ export const tasks = pgTable(
       .on(t.accountId, t.assigneeId, t.snoozedTill)
       .where(sql`${t.snoozedTill} is not null and ${t.status} = 'open'`),
     index('tasks_app_idx').on(t.appUuid),
+    // A record's open work (closing the tasks of a state left; "waiting for me" in lists).
+    index('tasks_record_idx').on(t.recordId, t.status).where(sql`${t.recordId} is not null`),
+    // Open tasks due to escalate (the escalation job reads only these).
+    index('tasks_escalate_idx').on(t.escalateAt).where(sql`${t.escalateAt} is not null and ${t.status} = 'open'`),
   ],
 );
 
@@ -870,3 +894,127 @@ export const dashboardAlerts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dashboardId, t.widgetId] })],
 );
+
+/**
+ * A record's stay in a state of its entity's workflow
+ * (docs/behaviour/workflows.md): entered when the record was made or a
+ * transition brought it there, left when a transition takes it on. A record
+ * has exactly one open entry (`left_at` null; a unique index holds it, so
+ * two transitions taken at once cannot both leave it). The approval rule's
+ * count is fixed when the state is entered.
+ */
+export const workflowEntries = pgTable(
+  'workflow_entries',
+  {
+    id: uuid('id').primaryKey(),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+    enteredBy: uuid('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The transition that brought the record here (null: the initial state). */
+    transition: text('transition'),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** How many approvals complete the state's approving transition (null: no approval rule). */
+    approvalsNeeded: integer('approvals_needed'),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    leftBy: uuid('left_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('workflow_entries_record_idx').on(t.recordId, t.enteredAt),
+    uniqueIndex('workflow_entries_open_key').on(t.recordId).where(sql`${t.leftAt} is null`),
+  ],
+);
+
+/** Each approver's decision in a state with an approval rule: one per user and entry. */
+export const workflowDecisions = pgTable(
+  'workflow_decisions',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => workflowEntries.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    decision: text('decision').$type<'approve' | 'reject'>().notNull(),
+    transition: text('transition').notNull(),
+    comment: text('comment'),
+    /** The absent approver this user decided for, as their delegate. */
+    onBehalfOf: uuid('on_behalf_of').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.userId] })],
+);
+
+/** The last holder of a role given a state's work in turn (assignee rule `roundRobin`), per organisation, application, entity, state and role. */
+export const workflowTurns = pgTable(
+  'workflow_turns',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    state: text('state').notNull(),
+    role: text('role').notNull(),
+    lastUserId: uuid('last_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.appId, t.entity, t.state, t.role] })],
+);
+
+/**
+ * A user's absence (docs/behaviour/workflows.md#delegation): from and to
+ * (dates, both included) work assigned to them goes to the delegate, marked
+ * as delegated. Per organisation, since the delegate must be a member.
+ */
+export const userAbsences = pgTable(
+  'user_absences',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    delegateId: uuid('delegate_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: created(),
+  },
+  (t) => [index('user_absences_user_idx').on(t.userId, t.accountId, t.endsOn)],
+);
+
+/**
+ * Who follows a record (docs/behaviour/workflows.md#following): by hand, or
+ * by making it, commenting on it, being assigned its work or mentioned.
+ */
+export const recordFollowers = pgTable(
+  'record_followers',
+  {
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<'manual' | 'created' | 'commented' | 'assigned' | 'mentioned'>().notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.userId] }), index('record_followers_user_idx').on(t.userId)],
+);
+
+/** When each user's digest was last sent (docs/behaviour/workflows.md#digests): the next lists what changed since. */
+export const userDigests = pgTable('user_digests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  /** The last time the digest was considered (sent or found empty), so a server restart in the chosen hour does not send twice. */
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

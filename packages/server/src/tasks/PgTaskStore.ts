@@ -1,4 +1,4 @@
-import { rygRange, RYG_STATUSES, type RygStatus, type TaskSort } from '@atrium/shared';
+import { rygRange, RYG_STATUSES, type RygStatus, type TaskKind, type TaskSort } from '@atrium/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { TableStatistics } from '../db/TableStatistics.js';
@@ -32,6 +32,7 @@ async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
 const at = (time: Date | number) => sql`${new Date(time).toISOString()}::timestamptz`;
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
+const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
 /** A user's shown name in SQL, as ProfileService's displayName: first and last name, else the username. */
 const personName = (alias: string) =>
@@ -85,8 +86,10 @@ function orderOf(sort: TaskSort, order: 'asc' | 'desc', now: Date, yellowWindowM
 }
 
 /** The columns of a task row as `viewer` sees it, over `t` (tasks), `a` (assignee) and `c` (creator). */
-const rowColumns = (viewerId: string) => sql`t.id, t.account_id, t.app_uuid, t.app_name, t.name, t.assignee_id, t.creator_id, t.end_date, t.status, t.snoozed_till, t.record, t.created_at, t.updated_at,
+const rowColumns = (viewerId: string) => sql`t.id, t.account_id, t.app_uuid, t.app_name, t.name, t.assignee_id, t.creator_id, t.end_date, t.status, t.snoozed_till, t.record,
+  t.record_id, t.entry_id, t.kind, t.delegated_from, t.escalate_at, t.escalates, t.created_at, t.updated_at,
   ${personName('a')} as assignee_name, coalesce(${personName('c')}, '') as creator_name,
+  (select ${personName('d')} from users d where d.id = t.delegated_from) as delegated_from_name,
   (select count(*)::int from ${taskComments} tc where tc.task_id = t.id) as comment_count,
   exists (select 1 from ${taskFollowers} f where f.task_id = t.id and f.user_id = ${viewerId}) as following`;
 
@@ -102,7 +105,13 @@ function toRecord(r: Row): TaskRecord {
     endDate: dateOrNull(r.end_date),
     status: r.status === 'done' ? 'done' : 'open',
     snoozedTill: dateOrNull(r.snoozed_till),
-    record: r.record === null || r.record === undefined ? null : String(r.record),
+    record: textOrNull(r.record),
+    recordId: textOrNull(r.record_id),
+    entryId: textOrNull(r.entry_id),
+    kind: textOrNull(r.kind) as TaskKind | null,
+    delegatedFrom: textOrNull(r.delegated_from),
+    escalateAt: dateOrNull(r.escalate_at),
+    escalates: textOrNull(r.escalates),
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
   };
@@ -113,6 +122,7 @@ function toRow(r: Row): TaskRow {
     ...toRecord(r),
     assigneeName: String(r.assignee_name),
     creatorName: String(r.creator_name),
+    delegatedFromName: textOrNull(r.delegated_from_name),
     commentCount: Number(r.comment_count),
     following: r.following === true,
   };

@@ -424,6 +424,8 @@ export class TaskService {
       comment_count: row.commentCount,
       following: row.following,
       record: row.record,
+      kind: row.kind,
+      delegated_from: row.delegatedFrom ? { id: row.delegatedFrom, name: row.delegatedFromName ?? '' } : null,
       updated_at: row.updatedAt.toISOString(),
     };
   }

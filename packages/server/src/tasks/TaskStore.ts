@@ -1,4 +1,4 @@
-import type { NotificationType, RygStatus, TaskSort, TaskState } from '@atrium/shared';
+import type { NotificationType, RygStatus, TaskKind, TaskSort, TaskState } from '@atrium/shared';
 
 /** A task as stored (table tasks). */
 export interface TaskRecord {
@@ -15,18 +15,34 @@ export interface TaskRecord {
   snoozedTill: Date | null;
   /** The record of a declared application the task is about (its name), which Edit opens; null for other tasks. */
   record: string | null;
+  /** Work of a workflow: the record's row and the state entry that gave it (docs/behaviour/workflows.md); null otherwise. */
+  recordId: string | null;
+  entryId: string | null;
+  /** What kind of item it is; null for a task made by hand or by the command line. */
+  kind: TaskKind | null;
+  /** The absent user whose work came to the assignee as their delegate. */
+  delegatedFrom: string | null;
+  /** When the task, still open, is also given to the assignee's manager; null once escalated or never. */
+  escalateAt: Date | null;
+  /** The task an escalation task escalates. */
+  escalates: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-export type NewTask = Omit<TaskRecord, 'status' | 'snoozedTill' | 'record'> & { record?: string | null };
+/** The columns of a workflow's task, none of them for other tasks. */
+type WorkflowColumns = 'record' | 'recordId' | 'entryId' | 'kind' | 'delegatedFrom' | 'escalateAt' | 'escalates';
 
-export type TaskPatch = Partial<Pick<TaskRecord, 'name' | 'assigneeId' | 'endDate' | 'status' | 'snoozedTill' | 'updatedAt'>>;
+export type NewTask = Omit<TaskRecord, 'status' | 'snoozedTill' | WorkflowColumns> & Partial<Pick<TaskRecord, WorkflowColumns>>;
+
+export type TaskPatch = Partial<Pick<TaskRecord, 'name' | 'assigneeId' | 'endDate' | 'status' | 'snoozedTill' | 'updatedAt' | 'delegatedFrom' | 'escalateAt'>>;
 
 /** A task with what its answers show beside it, as one user sees it. */
 export interface TaskRow extends TaskRecord {
   assigneeName: string;
   creatorName: string;
+  /** The delegating user's name, when `delegatedFrom` is set. */
+  delegatedFromName: string | null;
   commentCount: number;
   /** Whether the viewing user follows the task. */
   following: boolean;

@@ -55,8 +55,20 @@ export interface TaskItem {
   following: boolean;
   /** The record of a declared application the task is about (its name), which Edit opens; null for other tasks. */
   record: string | null;
+  /** What kind of item it is (TASK_KINDS); null for a task made by hand or by the command line. */
+  kind: TaskKind | null;
+  /** The absent user whose work came to the assignee as their delegate. */
+  delegated_from: TaskPerson | null;
   updated_at: string;
 }
+
+/**
+ * The kinds of items (docs/behaviour/workflows.md): a workflow state's work,
+ * an approval asked for, an overdue task given to the manager, the changes
+ * of a followed record, a mention, a KPI alert.
+ */
+export const TASK_KINDS = ['work', 'approval', 'escalation', 'follow', 'mention', 'alert'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
 
 /**
  * The arguments Edit launches a task's application with (docs/behaviour/work.md):

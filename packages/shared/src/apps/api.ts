@@ -4,6 +4,7 @@ import { RYG_STATUSES, type RygStatus } from '../rules/ryg.js';
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../api/text.js';
 import { CONDITION_OPS, type ConditionOp } from './condition.js';
 import type { Action, AppDeclaration } from './declaration.js';
+import type { Labels } from './labels.js';
 import type { ValueProblem } from './values.js';
 
 /**
@@ -24,6 +25,10 @@ import type { ValueProblem } from './values.js';
  *     GET    records/{app}/record/{name}/timeline           history and comments, newest first
  *     POST   records/{app}/record/{name}/comments           comment (with @mentions)
  *     POST   records/{app}/record/{name}/files?field=       upload a file to a file field (multipart, part `upload`)
+ *     POST   records/{app}/record/{name}/transition         take a workflow transition (docs/behaviour/workflows.md)
+ *     POST   records/{app}/record/{name}/reassign           give a state's open work of one assignee to another
+ *     PUT    records/{app}/record/{name}/follow             follow the record
+ *     DELETE records/{app}/record/{name}/follow             stop following it
  */
 
 export { RECORD_PAGE_MAX, RECORD_PAGE_DEFAULT, RECORD_COUNT_CAP, recordCountBound, countedTotal, recordsAfter, RECORD_CSV_MAX_ROWS, RECORD_CSV_MAX_CHARS, RECORD_COMMENT_MAX_LENGTH, RECORD_FILTERS_MAX, RECORD_SEARCH_MAX_LENGTH, RecordMessages, type RecordErrorCode } from './recordLimits.js';
@@ -67,6 +72,8 @@ export const RecordQuery = z.strictObject({
   limit: z._default(z.int().check(z.minimum(1), z.maximum(RECORD_PAGE_MAX)), RECORD_PAGE_DEFAULT),
   /** Deleted records instead of live ones (for restore); only for roles that may delete. */
   deleted: z.optional(z.boolean()),
+  /** Only records with an open workflow task of the caller's (docs/behaviour/workflows.md#lists). */
+  waitingForMe: z.optional(z.boolean()),
 });
 export type RecordQuery = z.output<typeof RecordQuery>;
 export type RecordQueryInput = z.input<typeof RecordQuery>;
@@ -125,6 +132,23 @@ export const DeleteRecordQuery = z.strictObject({ version: z.coerce.number().che
 export const RecordCommentBody = z.strictObject({ text: z.string().check(z.trim(), storable(), z.minLength(1), z.maxLength(RECORD_COMMENT_MAX_LENGTH)) });
 export type RecordCommentBody = z.infer<typeof RecordCommentBody>;
 
+/**
+ * POST records/{app}/record/{name}/transition: the transition taken, on the
+ * version the record was read at, with the comment it asks for. In a state
+ * with an approval rule, an approving transition records the caller's
+ * decision and moves the record on only when enough have approved.
+ */
+export const TransitionBody = z.strictObject({
+  transition: fieldKey(),
+  version: z.int().check(z.minimum(1)),
+  comment: z.optional(z.string().check(z.trim(), storable(), z.maxLength(RECORD_COMMENT_MAX_LENGTH))),
+});
+export type TransitionBody = z.infer<typeof TransitionBody>;
+
+/** POST records/{app}/record/{name}/reassign: the current state's open work of `from` given to `to` (a member of the organisation). */
+export const ReassignBody = z.strictObject({ from: z.uuid(), to: z.uuid() });
+export type ReassignBody = z.infer<typeof ReassignBody>;
+
 /** POST records/{app}/record/{name}/files?field=: the file field the upload (the multipart part `upload`) goes to. */
 export const RecordFileQuery = z.strictObject({ field: fieldKey() });
 
@@ -177,12 +201,57 @@ export interface RecordPage {
   links: Record<string, string>;
 }
 
+/** A transition as the record's form offers it: one the caller may take from the record's state. */
+export interface TransitionDto {
+  key: string;
+  action: Labels;
+  to: string;
+  decision?: 'approve' | 'reject';
+  confirm?: Labels;
+  comment: 'none' | 'optional' | 'required';
+  /**
+   * Why it cannot be taken yet, when the caller is among those who may take
+   * it: the record does not meet its condition, or these fields need a
+   * value first. Absent: it can be taken now.
+   */
+  blocked?: { condition: boolean; requires: string[] };
+}
+
+/** One approver of a state with an approval rule, and their decision so far. */
+export interface ApproverDto {
+  userId: string;
+  decision: 'approve' | 'reject' | null;
+  at: string | null;
+  comment: string | null;
+  /** The absent user this approver stands in for (delegation). */
+  delegatedFrom: string | null;
+}
+
+/** The record's place in its entity's workflow (GET record answers it when the entity declares one). */
+export interface RecordWorkflowDto {
+  state: string;
+  enteredAt: string;
+  dueAt: string | null;
+  /** Who the state's open work is with (user ids; names in the answer's `people`). */
+  assignees: string[];
+  /** The transitions the caller may take from this state. */
+  transitions: TransitionDto[];
+  /** The state's approval: how many approvals it needs and each approver's decision; null without an approval rule. */
+  approval: { needed: number; approvers: ApproverDto[] } | null;
+  /** Whether the caller may give an assignee's work to someone else. */
+  mayReassign: boolean;
+}
+
 /** GET records/{app}/record/{name}. */
 export interface RecordDetail {
   record: RecordDto;
   rights: RecordRights;
   people: Record<string, string>;
   links: Record<string, string>;
+  /** Present when the record's entity declares a workflow. */
+  workflow?: RecordWorkflowDto;
+  /** Whether the caller follows the record (docs/behaviour/workflows.md#following). */
+  following?: boolean;
 }
 
 /** What the caller may do with an entity as a whole (GET records/apps). */

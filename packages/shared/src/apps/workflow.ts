@@ -100,5 +100,7 @@ export const Workflow = z.strictObject({
   initial: key(),
   states: z.record(key(), WorkflowState),
   transitions: z.record(key(), WorkflowTransition),
+  /** Roles whose holders may give a state's open work of one assignee to another (by hand). */
+  reassign: z._default(z.array(roleKey()).check(z.maxLength(20)), []),
 });
 export type Workflow = z.infer<typeof Workflow>;
