@@ -10,6 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { SOCKET_MESSAGE_MAX_BYTES, SOCKET_PATH, type ClientConfig } from '@atrium/shared';
+import { absenceRoutes } from './absences/routes.js';
 import { contentRoutes, wrapperResourceRoutes } from './announcements/routes.js';
 import { coreAuthRoutes, wrapperAuthRoutes } from './auth/routes.js';
 import type { PasswordHasher } from './auth/PasswordHasher.js';
@@ -195,6 +196,7 @@ async function registerRoutes(app: FastifyInstance, services: Services, config: 
   await app.register(contentRoutes({ content: s.content, resources: s.resources, auth: s.auth }, { logger: limits.logger, loggerBody: LOGGER_BODY_LIMIT }), { prefix: config.apiPrefix });
   await app.register(packageRoutes({ packages: s.packages, authenticate }), { prefix: config.apiPrefix });
   await app.register(settingsRoutes({ settings: s.settings, authenticate }), { prefix: config.apiPrefix });
+  await app.register(absenceRoutes({ absences: s.absences, authenticate }), { prefix: config.apiPrefix });
   await app.register(desktopSessionRoutes({ desktopSessions: s.desktopSessions, authenticate }), { prefix: config.apiPrefix });
   await app.register(packageFileRoutes({ packages: s.packages }));
   await app.register(socketRoutes({ sockets: s.sockets }, config.publicUrl, config.cors));

@@ -10,6 +10,7 @@ import { acquireDataLock } from './dataLock.js';
 import { openDatabase } from './db/database.js';
 import { loadOrCreateSecrets } from './secrets.js';
 import { runStartJobs } from './serverJobs.js';
+import { startEscalations } from './workflows/escalation.js';
 
 export interface RunningServer extends AtriumApp {
   /** The address the server listens at, e.g. http://127.0.0.1:8080. */
@@ -29,11 +30,15 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const built = await buildApp({ ...options, config, database, secrets, hasher });
       const { app, services } = built;
       let housekeeping: NodeJS.Timeout | undefined;
+      let escalation: NodeJS.Timeout | undefined;
       try {
         housekeeping = await runStartJobs({ database, stores: services.stores, config, hasher, log: app.log, judgeAlerts: () => services.kpiAlerts.evaluateEverywhere() });
+        // Overdue tasks reach the assignees' managers, every minute (docs/behaviour/workflows.md#escalation).
+        escalation = startEscalations(database.jobs, services.escalations, app.log);
         await app.listen({ host: config.host, port: config.port });
       } catch (e) {
         clearInterval(housekeeping);
+        clearInterval(escalation);
         await app.close().catch(() => undefined);
         throw e;
       }
@@ -49,6 +54,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
             // First of all: readiness turns to 503, so that a load balancer stops sending traffic.
             services.readiness.beginShutdown();
             clearInterval(housekeeping);
+            clearInterval(escalation);
             await app.close();
             await services.recovery.drain();
             await database.close();

@@ -5,6 +5,7 @@
  * service, shape the answer.
  */
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@atrium/shared';
+import { AbsenceService } from './absences/AbsenceService.js';
 import { Callers } from './access/Callers.js';
 import { ContentService } from './announcements/ContentService.js';
 import type { Log } from './logger.js';
@@ -58,6 +59,7 @@ import { RememberedPaths } from './vfs/RememberedPaths.js';
 import { FileUrlSigner } from './vfs/FileUrlSigner.js';
 import { VfsService } from './vfs/VfsService.js';
 import { VfsUploads } from './vfs/VfsUploads.js';
+import { Escalations } from './workflows/escalation.js';
 
 /** Most sign-in sessions the session cache holds (a few MB at most). */
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
@@ -114,6 +116,10 @@ export interface Services {
   kpiAlerts: KpiAlerts;
   /** Limits of the costly calls (docs/SECURITY.md, "Costly calls"). */
   costlyCalls: CostlyCalls;
+  /** Users' absences; who does an absent user's work (docs/behaviour/workflows.md#delegation). */
+  absences: AbsenceService;
+  /** Overdue tasks given to the assignee's manager (docs/behaviour/workflows.md#escalation); serverJobs starts it. */
+  escalations: Escalations;
 }
 
 export interface ServiceDeps {
@@ -183,6 +189,17 @@ export function createServices({
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
   shareFileChanges(vfs, bus);
   const { dashboards, datasets, kpiAlerts } = createDashboards({ config, stores, log, now, database }, { canSeeApp, records, tasks });
+  const absences = new AbsenceService({ store: stores.absences, users: stores.users, accounts: stores.accounts, now });
+  const escalations = new Escalations({
+    store: stores.escalations,
+    tasks,
+    users: stores.users,
+    accounts: stores.accounts,
+    delegateFor: (accountId, userId, at) => absences.delegateFor(accountId, userId, at),
+    localeOf: localeOf(stores),
+    now,
+    log,
+  });
   return {
     db,
     stores,
@@ -212,6 +229,8 @@ export function createServices({
     kpiAlerts,
     search: new SearchService({ store: stores.search, apps: stores.apps, declarations: stores.declarations, vfs: stores.vfs, mounts: config.vfs.mounts, packages, comments: tasks, records, users: stores.users }),
     costlyCalls: createCostlyCalls(config, db, database, now),
+    absences,
+    escalations,
   };
 }
 

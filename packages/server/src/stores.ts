@@ -3,6 +3,8 @@
  * this bundle (or the part they need) and never see SQL.
  */
 import path from 'node:path';
+import type { AbsenceStore } from './absences/AbsenceStore.js';
+import { PgAbsenceStore } from './absences/PgAbsenceStore.js';
 import type { AccessStore } from './access/AccessStore.js';
 import { PgAccessStore } from './access/PgAccessStore.js';
 import type { AccountStore } from './accounts/AccountStore.js';
@@ -49,6 +51,8 @@ import type { UserStore } from './users/UserStore.js';
 import { DiskBlobStore } from './vfs/DiskBlobStore.js';
 import { PgVfsStore } from './vfs/PgVfsStore.js';
 import { S3BlobStore, S3Connection } from './vfs/S3BlobStore.js';
+import type { EscalationStore } from './workflows/EscalationStore.js';
+import { PgEscalationStore } from './workflows/PgEscalationStore.js';
 import type { VfsBlobStore } from './vfs/VfsBlobStore.js';
 import type { VfsStore } from './vfs/VfsStore.js';
 
@@ -89,6 +93,10 @@ export interface Stores {
 
   /** Dataset definitions and the statements of dashboards' figures (datasets/README.md). */
   datasets: DatasetStore;
+  /** Users' absences and their delegates (docs/behaviour/workflows.md#delegation). */
+  absences: AbsenceStore;
+  /** The escalation job's reads and writes of tasks (docs/behaviour/workflows.md#escalation). */
+  escalations: EscalationStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -148,6 +156,8 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     dashboards: new PgDashboardStore(db),
 
     datasets: new PgDatasetStore(db),
+    absences: new PgAbsenceStore(db),
+    escalations: new PgEscalationStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }

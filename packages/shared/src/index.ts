@@ -38,3 +38,5 @@ export { translationProblems, type TranslationExceptions } from './i18n/translat
 export * from './api/tasks.js';
 export * from './api/taskBodies.js';
 export * from './api/search.js';
+export * from './api/absences.js';
+export * from './api/escalation.js';

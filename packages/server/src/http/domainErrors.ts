@@ -1,6 +1,7 @@
-import type { TaskMessageKey, VfsErrorCode } from '@atrium/shared';
+import type { AbsenceMessageKey, TaskMessageKey, VfsErrorCode } from '@atrium/shared';
 import type { RecordErrorCode } from '@atrium/shared/apps';
 import type { DashboardErrorCode, DatasetErrorCode } from '@atrium/shared/dashboards';
+import { AbsenceError } from '../absences/AbsenceError.js';
 import { NotAuthenticatedError } from '../access/AccessError.js';
 import { DashboardError } from '../dashboards/DashboardError.js';
 import { DatasetError } from '../datasets/DatasetError.js';
@@ -94,6 +95,18 @@ const DATASET_STATUS: Readonly<Record<DatasetErrorCode, number>> = {
   timeout: 503,
 };
 
+/** The HTTP status of each refusal of the absence calls (docs/behaviour/workflows.md#delegation). */
+const ABSENCE_STATUS: Readonly<Record<AbsenceMessageKey, number>> = {
+  invalidDate: 400,
+  endBeforeStart: 400,
+  tooLong: 400,
+  overlaps: 409,
+  delegateNotMember: 400,
+  delegateSelf: 400,
+  noOrganisation: 403,
+  notFound: 404,
+};
+
 /**
  * The one mapping of the services' refusals to HTTP statuses. A domain
  * error of a kind not listed here is a programming mistake: a 500, logged.
@@ -104,6 +117,7 @@ export function statusOfDomainError(error: DomainError): number | null {
   if (error instanceof RecordError) return RECORD_STATUS[error.recordCode];
   if (error instanceof DashboardError) return DASHBOARD_STATUS[error.dashboardCode];
   if (error instanceof DatasetError) return DATASET_STATUS[error.datasetCode];
+  if (error instanceof AbsenceError) return ABSENCE_STATUS[error.absenceCode];
   if (error instanceof NotAuthenticatedError) return 401;
   return null;
 }

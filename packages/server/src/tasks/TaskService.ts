@@ -23,7 +23,7 @@ import { displayName } from '../users/displayName.js';
 import type { UserStore } from '../users/UserStore.js';
 import { NotificationAnswers } from './NotificationAnswers.js';
 import { TaskError } from './TaskError.js';
-import type { OperatorTaskQuery, TaskCommentRow, TaskPatch, TaskRecord, TaskRow, TaskStore } from './TaskStore.js';
+import type { NewTask, OperatorTaskQuery, TaskCommentRow, TaskPatch, TaskRecord, TaskRow, TaskStore } from './TaskStore.js';
 
 /** Who calls: a signed-in user and the organisation they act in (null when they belong to none). */
 export interface TaskCaller {
@@ -185,6 +185,17 @@ export class TaskService {
     const record = await this.insert({ accountId: task.accountId, app, name, assignee: task.assignee, creatorId: null, endDate: null, followers: [], record: task.record ?? null });
     this.publish('assigned', record, task.by);
     return record.id;
+  }
+
+  /**
+   * A task the product writes as it is (an escalation, docs/behaviour/workflows.md#escalation;
+   * its assignee is already known to belong to the organisation): written,
+   * then its assignee hears of it as an assignment made by `by`.
+   */
+  async give(task: NewTask, by: TaskPerson): Promise<TaskRecord> {
+    const record = await this.deps.store.insert(task, []);
+    this.publish('assigned', record, by);
+    return record;
   }
 
   /** Marks a task done for an operator (the command line); null when there is no such task. */

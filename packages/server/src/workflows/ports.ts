@@ -1,0 +1,12 @@
+/**
+ * What the workflows (docs/behaviour/workflows.md) ask of other domains,
+ * each implemented there and given to the workflow service when it is built.
+ */
+
+/**
+ * Who does the work of users who are away (docs/behaviour/workflows.md#delegation):
+ * for each user in turn, the user themselves (`delegatedFrom` null) or, when
+ * they are absent at `at`, the present delegate their absence names
+ * (`delegatedFrom` the absent user). Answers one entry per user given, in order.
+ */
+export interface Delegation { substitute(accountId: string, userIds: string[], at: Date): Promise<Array<{ userId: string; delegatedFrom: string | null }>> }
