@@ -36,7 +36,7 @@ describe('Preferences', () => {
     expect(app.titleNow(app.windows[0]!.wid)).toBe('Preferences');
     expect(app.windowOptions[0]?.attributes).toMatchObject({ minDimension: { width: 320, height: 300 }, clamp: true });
     expect(screen.getByRole('tablist', { name: 'Preferences sections' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Appearance', 'Panels', 'Widgets', 'Language', 'General']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Appearance', 'Panels', 'Widgets', 'Language', 'General', 'Absence']);
   });
 
   describe('Appearance', () => {
@@ -194,7 +194,7 @@ describe('Preferences', () => {
     expect(screen.getByRole('tab', { name: 'Panels' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(screen.getByRole('tab', { name: 'Panels' }).id);
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'General' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Absence' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(first);
   });
@@ -203,5 +203,66 @@ describe('Preferences', () => {
     const { app } = await launch();
     act(() => app.fakeSettings.set('desktop.theme', 'Nocturne'));
     expect((screen.getByTestId('preferences.theme.Nocturne') as HTMLInputElement).checked).toBe(true);
+  });
+
+  describe('Absence', () => {
+    const olivia = { id: 'olivia-id', name: 'Olivia Manager' };
+    /** A server of absences in memory; each call recorded. */
+    function absenceServer() {
+      const calls: Array<[string, string, unknown]> = [];
+      let absences = [{ id: 'a1', startsOn: '2026-12-20', endsOn: '2026-12-24', delegate: { id: 'dana-id', name: 'Dana Deputy' } }];
+      const request = (async (method: string, path: string, body?: unknown) => {
+        calls.push([method, path, body]);
+        if (method === 'get') return [...absences];
+        if (method === 'delete') {
+          absences = absences.filter((a) => !path.endsWith(a.id));
+          return {};
+        }
+        const b = body as { startsOn: string; endsOn: string };
+        if (b.startsOn === '2026-12-21') throw Object.assign(new Error('refused'), { code: 'absences.overlaps' });
+        const added = { id: 'a2', startsOn: b.startsOn, endsOn: b.endsOn, delegate: olivia };
+        absences.push(added);
+        return added;
+      }) as never;
+      const search = {
+        query: async (text: string) => ({ users: { items: [olivia].filter((p) => p.name.toLowerCase().includes(text.toLowerCase())).map((p) => ({ ...p, kind: 'users', username: 'olivia', designation: null, snippet: '' })) } }),
+        history: () => [],
+        remember: async () => undefined,
+      } as never;
+      return { calls, request, search };
+    }
+
+    it('lists the absences with their delegates, adds one with a colleague found by name, and removes one', async () => {
+      const server = absenceServer();
+      await launch({ request: server.request, search: server.search } as never);
+      tab('Absence');
+      const list = await screen.findByTestId('preferences.absences.list');
+      expect(within(list).getByText('Dec 20, 2026 – Dec 24, 2026')).toBeTruthy();
+      expect(within(list).getByText('Delegate: Dana Deputy')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-01' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-12-03' } });
+      expect((screen.getByTestId('preferences.absences.submit') as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.change(screen.getByLabelText('Delegate'), { target: { value: 'oli' } });
+      const person = await screen.findByRole('radio', { name: 'Olivia Manager' });
+      fireEvent.click(person);
+      fireEvent.click(screen.getByTestId('preferences.absences.submit'));
+      await waitFor(() => expect(screen.getAllByTestId('preferences.absence')).toHaveLength(2));
+      expect(server.calls.find(([method]) => method === 'post')).toEqual(['post', 'users/me/absences', { startsOn: '2026-12-01', endsOn: '2026-12-03', delegate: 'olivia-id' }]);
+      expect(screen.getAllByTestId('preferences.absence')[0]!.textContent).toContain('Delegate: Olivia Manager');
+      fireEvent.click(screen.getByRole('button', { name: 'Remove the absence from Dec 20, 2026 to Dec 24, 2026' }));
+      await waitFor(() => expect(screen.getAllByTestId('preferences.absence')).toHaveLength(1));
+    });
+
+    it('shows the reason of a refusal beside the form', async () => {
+      const server = absenceServer();
+      await launch({ request: server.request, search: server.search } as never);
+      tab('Absence');
+      await screen.findByTestId('preferences.absences.list');
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-21' } });
+      fireEvent.change(screen.getByLabelText('Delegate'), { target: { value: 'oli' } });
+      fireEvent.click(await screen.findByRole('radio', { name: 'Olivia Manager' }));
+      fireEvent.click(screen.getByTestId('preferences.absences.submit'));
+      expect((await screen.findByTestId('preferences.absences.add.error')).textContent).toBe('This absence overlaps another of yours');
+    });
   });
 });

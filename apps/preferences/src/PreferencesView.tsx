@@ -1,6 +1,7 @@
 import { LanguageIcon, listIndexByKey, PaletteIcon, PanelIcon, SlidersIcon, useTranslation, WidgetIcon } from '@atrium/app-kit';
 import type { Application } from '@atrium/sdk';
 import { useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
+import { AbsenceSection } from './absence/AbsenceSection.js';
 import { AppearanceSection } from './sections/AppearanceSection.js';
 import { GeneralSection } from './sections/GeneralSection.js';
 import { LanguageSection } from './sections/LanguageSection.js';
@@ -9,7 +10,7 @@ import { WidgetsSection } from './sections/WidgetsSection.js';
 import './Preferences.css';
 
 /** The sections, in the order of the list. */
-export const SECTIONS = ['appearance', 'panels', 'widgets', 'language', 'general'] as const;
+export const SECTIONS = ['appearance', 'panels', 'widgets', 'language', 'general', 'absence'] as const;
 export type SectionId = (typeof SECTIONS)[number];
 
 const ICONS: Record<SectionId, ComponentType<SVGProps<SVGSVGElement>>> = {
@@ -18,6 +19,7 @@ const ICONS: Record<SectionId, ComponentType<SVGProps<SVGSVGElement>>> = {
   widgets: WidgetIcon,
   language: LanguageIcon,
   general: SlidersIcon,
+  absence: CalendarIcon,
 };
 
 const VIEWS: Record<SectionId, ComponentType<{ app: Application }>> = {
@@ -26,7 +28,18 @@ const VIEWS: Record<SectionId, ComponentType<{ app: Application }>> = {
   widgets: WidgetsSection,
   language: LanguageSection,
   general: GeneralSection,
+  absence: AbsenceSection,
 };
+
+/** A calendar page (the Absence section). */
+function CalendarIcon(props: SVGProps<SVGSVGElement>): JSX.Element {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
+  );
+}
 
 export interface PreferencesViewProps {
   app: Application;

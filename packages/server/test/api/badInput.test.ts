@@ -433,6 +433,7 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/logger': [{ level: 'info', message: 'hello' }],
     '/settings': [{ 'desktop.theme': 'Vision' }, { 'desktop.lock': false, 'app.Viewer': { a: 1 } }, { 'desktop.panels': [{ position: 'top', items: [{ name: 'menu' }] }] }],
     '/switchaccount': [{ accountId: who.accountId }],
+    '/users/me/absences': [{ startsOn: '2030-01-01', endsOn: '2030-01-02', delegate: who.userId }, { startsOn: '2030-02-30', endsOn: '2030-01-02', delegate: '00000000-0000-4000-8000-000000000000' }],
     '/user/:id': [{ preferences: { Greetingmessage: 'true' } }, { cleared_browser_cache: 1 }],
     '/getusernotifications': [{ ryg_status: 'RED' }, { ryg_status: '' }],
     '/tasks': [{ app: 'Audits', name: 'A task', assignee: who.username, end_date: '2030-01-01T00:00:00Z', followers: [who.userId] }],
