@@ -36,6 +36,7 @@ const de_DE: TextsShape<typeof en_EN> = {
       actions: 'Aktionen',
     },
     task: {
+      delegatedBy: 'Vertretung für {{name}}',
       noEndDate: 'Kein Enddatum',
       comments: 'Kommentare: {{count}}',
       completed: 'Erledigt',

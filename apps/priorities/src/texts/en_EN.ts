@@ -33,6 +33,7 @@ export const en_EN = {
       actions: 'Actions',
     },
     task: {
+      delegatedBy: 'Delegated by {{name}}',
       noEndDate: 'No end date',
       comments: 'Comments: {{count}}',
       completed: 'Completed',

@@ -36,6 +36,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
       actions: 'Actions',
     },
     task: {
+      delegatedBy: 'Délégué par {{name}}',
       noEndDate: 'Sans date de fin',
       comments: 'Commentaires : {{count}}',
       completed: 'Terminée',

@@ -36,6 +36,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
       actions: 'Handlinger',
     },
     task: {
+      delegatedBy: 'Delegert fra {{name}}',
       noEndDate: 'Ingen sluttdato',
       comments: 'Kommentarer: {{count}}',
       completed: 'Fullført',

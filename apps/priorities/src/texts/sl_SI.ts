@@ -36,6 +36,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
       actions: 'Dejanja',
     },
     task: {
+      delegatedBy: 'Prenesel(a) {{name}}',
       noEndDate: 'Brez končnega datuma',
       comments: 'Komentarji: {{count}}',
       completed: 'Dokončano',

@@ -36,6 +36,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
       actions: 'Thao tác',
     },
     task: {
+      delegatedBy: 'Được ủy quyền bởi {{name}}',
       noEndDate: 'Không có ngày kết thúc',
       comments: 'Bình luận: {{count}}',
       completed: 'Đã hoàn thành',

@@ -36,6 +36,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
       actions: '操作',
     },
     task: {
+      delegatedBy: '由 {{name}} 委派',
       noEndDate: '无截止日期',
       comments: '评论：{{count}}',
       completed: '已完成',

@@ -62,6 +62,11 @@ function TaskRow({ model, task, index, view, active, highlighted, completing, fo
         <span className="prt-task__name" title={task.task_name} data-testid="priorities.task.name">
           {task.task_name}
         </span>
+        {task.delegated_from && (
+          <span className="prt-task__delegated" data-testid="priorities.task.delegated">
+            {t('priorities.task.delegatedBy', { name: task.delegated_from.name })}
+          </span>
+        )}
       </div>
       <div role="gridcell" className="prt-cell prt-cell--app">
         <span className="prt-ellipsis" data-testid="priorities.task.app">

@@ -197,6 +197,17 @@ describe('the notification centre', () => {
     expect(launched).toEqual([{ name: 'Quality', args: { taskId: t.server.tasks.tasks[0]!.uuid, record: 'AUD-2027-014' } }]);
   });
 
+  it('says under a task that came to the user as a delegate whose it was', async () => {
+    const t = await start((d) => {
+      d.server.tasks.add({ name: 'Approve the trip', delegated_from: OLIVIA, dueInHours: 10 });
+      d.server.tasks.add({ name: 'Own work', dueInHours: 20 });
+    });
+    const panel = await openPanel(t);
+    const rows = within(panel).getAllByTestId('work.task');
+    expect(within(rows[0]!).getByTestId('work.delegatedFrom').textContent).toBe('Delegated by Olivia Brown');
+    expect(within(rows[1]!).queryByTestId('work.delegatedFrom')).toBeNull();
+  });
+
   it('greys Snooze on a task that is not GREEN: it opens nothing', async () => {
     const t = await start((d) => void d.server.tasks.add({ name: 'Overdue', dueInHours: -3 }));
     const panel = await openPanel(t);

@@ -219,6 +219,11 @@ function TaskRow({ task, snoozedView, model, onEdit }: { task: TaskItem; snoozed
           <span aria-hidden="true"> · </span>
           <span>{task.end_date ? t('work.due', { date: date(task.end_date) }) : t('work.noDue')}</span>
         </p>
+        {task.delegated_from && (
+          <p className="atr-work-task__delegated" data-testid="work.delegatedFrom">
+            {t('work.delegatedBy', { name: task.delegated_from.name })}
+          </p>
+        )}
         {task.snoozed_till && Date.parse(task.snoozed_till) > now() && (
           <p className="atr-work-task__snoozed" data-testid="work.snoozedUntil">
             {t('work.snoozedUntil')} <time dateTime={task.snoozed_till}>{date(task.snoozed_till)}</time>

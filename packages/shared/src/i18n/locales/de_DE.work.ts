@@ -21,6 +21,7 @@ export const de_DE: CatalogueShape<typeof en_EN> = {
     snoozedUntil: 'Zurückgestellt bis',
     due: 'Fällig am {{date}}',
     noDue: 'Kein Enddatum',
+    delegatedBy: 'Vertretung für {{name}}',
     colours: 'Nach Farbe filtern',
     colour: {
       RED: 'Rot',

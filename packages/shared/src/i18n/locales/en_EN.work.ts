@@ -25,6 +25,7 @@ export const en_EN = {
     snoozedUntil: 'Snoozed Until',
     due: 'Due {{date}}',
     noDue: 'No end date',
+    delegatedBy: 'Delegated by {{name}}',
     colours: 'Filter by colour',
     colour: {
       RED: 'Red',

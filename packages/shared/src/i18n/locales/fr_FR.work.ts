@@ -21,6 +21,7 @@ export const fr_FR: CatalogueShape<typeof en_EN> = {
     snoozedUntil: 'Reporté jusqu’au',
     due: 'Échéance : {{date}}',
     noDue: 'Sans date de fin',
+    delegatedBy: 'Délégué par {{name}}',
     colours: 'Filtrer par couleur',
     colour: {
       RED: 'Rouge',

@@ -21,6 +21,7 @@ export const nb_NO: CatalogueShape<typeof en_EN> = {
     snoozedUntil: 'Utsatt til',
     due: 'Frist {{date}}',
     noDue: 'Ingen sluttdato',
+    delegatedBy: 'Delegert fra {{name}}',
     colours: 'Filtrer etter farge',
     colour: {
       RED: 'Rød',

@@ -21,6 +21,7 @@ export const sl_SI: CatalogueShape<typeof en_EN> = {
     snoozedUntil: 'Odloženo do',
     due: 'Rok {{date}}',
     noDue: 'Brez končnega datuma',
+    delegatedBy: 'Prenesel(a) {{name}}',
     colours: 'Filtriraj po barvi',
     colour: {
       RED: 'Rdeča',

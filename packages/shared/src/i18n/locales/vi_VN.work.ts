@@ -21,6 +21,7 @@ export const vi_VN: CatalogueShape<typeof en_EN> = {
     snoozedUntil: 'Tạm hoãn đến',
     due: 'Hạn {{date}}',
     noDue: 'Không có ngày kết thúc',
+    delegatedBy: 'Được ủy quyền bởi {{name}}',
     colours: 'Lọc theo màu',
     colour: {
       RED: 'Đỏ',

@@ -21,6 +21,7 @@ export const zh_CN: CatalogueShape<typeof en_EN> = {
     snoozedUntil: '暂缓至',
     due: '截止 {{date}}',
     noDue: '无截止日期',
+    delegatedBy: '由 {{name}} 委派',
     colours: '按颜色筛选',
     colour: {
       RED: '红色',
