@@ -211,18 +211,19 @@ describe('Preferences', () => {
     function absenceServer() {
       const calls: Array<[string, string, unknown]> = [];
       let absences = [{ id: 'a1', startsOn: '2026-12-20', endsOn: '2026-12-24', delegate: { id: 'dana-id', name: 'Dana Deputy' } }];
+      // Envelopes, as the desktop answers them; a refusal rejects with the server's status and envelope.
       const request = (async (method: string, path: string, body?: unknown) => {
         calls.push([method, path, body]);
-        if (method === 'get') return [...absences];
+        if (method === 'get') return { status: 'success', data: [...absences] };
         if (method === 'delete') {
           absences = absences.filter((a) => !path.endsWith(a.id));
-          return {};
+          return { status: 'success', data: {} };
         }
         const b = body as { startsOn: string; endsOn: string };
-        if (b.startsOn === '2026-12-21') throw Object.assign(new Error('refused'), { code: 'absences.overlaps' });
+        if (b.startsOn === '2026-12-21') throw Object.assign(new Error('refused'), { status: 409, body: { status: 'error', message: 'overlaps', code: 'absences.overlaps' } });
         const added = { id: 'a2', startsOn: b.startsOn, endsOn: b.endsOn, delegate: olivia };
         absences.push(added);
-        return added;
+        return { status: 'success', data: added };
       }) as never;
       const search = {
         query: async (text: string) => ({ users: { items: [olivia].filter((p) => p.name.toLowerCase().includes(text.toLowerCase())).map((p) => ({ ...p, kind: 'users', username: 'olivia', designation: null, snippet: '' })) } }),

@@ -189,17 +189,7 @@ export function createServices({
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
   shareFileChanges(vfs, bus);
   const { dashboards, datasets, kpiAlerts } = createDashboards({ config, stores, log, now, database }, { canSeeApp, records, tasks });
-  const absences = new AbsenceService({ store: stores.absences, users: stores.users, accounts: stores.accounts, now });
-  const escalations = new Escalations({
-    store: stores.escalations,
-    tasks,
-    users: stores.users,
-    accounts: stores.accounts,
-    delegateFor: (accountId, userId, at) => absences.delegateFor(accountId, userId, at),
-    localeOf: localeOf(stores),
-    now,
-    log,
-  });
+  const { absences, escalations } = createDelegation({ stores, log, now }, tasks);
   return {
     db,
     stores,
@@ -345,6 +335,22 @@ function createDashboards(
   const kpiAlerts = alerts;
   records.onChange((change) => kpiAlerts.recordsChanged(change));
   return { dashboards, datasets, kpiAlerts };
+}
+
+/** Absences and their delegates, and the escalation of overdue tasks to the assignee's manager (or the manager's delegate). */
+function createDelegation({ stores, log, now }: Pick<BuildParts, 'stores' | 'log' | 'now'>, tasks: TaskService): { absences: AbsenceService; escalations: Escalations } {
+  const absences = new AbsenceService({ store: stores.absences, users: stores.users, accounts: stores.accounts, now });
+  const escalations = new Escalations({
+    store: stores.escalations,
+    tasks,
+    users: stores.users,
+    accounts: stores.accounts,
+    delegateFor: (accountId, userId, at) => absences.delegateFor(accountId, userId, at),
+    localeOf: localeOf(stores),
+    now,
+    log,
+  });
+  return { absences, escalations };
 }
 
 /** A user's language (their setting), else the product's default. */

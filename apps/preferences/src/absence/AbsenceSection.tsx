@@ -8,12 +8,26 @@ import { AbsenceModel, type AbsenceHost } from './AbsenceModel.js';
 /** How long typing pauses before the colleagues are searched. */
 const SEARCH_DELAY_MS = 250;
 
-/** The desktop's calls the section's model uses. */
+/** A refused or failed call, with the server's code ('absences.overlaps') when it gave one. */
+function refusal(code: unknown): Error {
+  return Object.assign(new Error('The call was refused'), { code: typeof code === 'string' ? code : undefined });
+}
+
+/** The desktop's calls the section's model uses: the answer's data, or a rejection carrying the server's code. */
 export function absenceHost(app: Application): AbsenceHost {
   const { desktop } = app;
   return {
     userId: desktop.user.id,
-    request: (method, path, body) => desktop.request(method, path, body),
+    async request<T>(method: 'get' | 'post' | 'delete', path: string, body?: unknown): Promise<T> {
+      let answer: { status?: string; data?: T; code?: unknown } | null;
+      try {
+        answer = await desktop.request(method, path, body);
+      } catch (error) {
+        throw refusal((error as { body?: { code?: unknown } | null }).body?.code);
+      }
+      if (answer?.status === 'success') return answer.data as T;
+      throw refusal(answer?.code);
+    },
     searchPeople: async (text) => (await desktop.search.query(text, { filter: 'users', take: 10 })).users.items.map((u) => ({ id: u.id, name: u.name })),
   };
 }

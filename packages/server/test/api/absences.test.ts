@@ -53,9 +53,10 @@ describe(`absences on ${databaseKind}`, () => {
     const team = await makeAccount(stores);
     const other = await makeAccount(stores);
     accountId = team.id;
-    [ada, bob, carol, dave, erin] = await Promise.all(['Ada', 'Bob', 'Carol', 'Dave', 'Erin'].map((firstname) => makeUser(stores, t.hasher, { firstname, lastname: 'Team', accounts: [team.id] })));
+    const made = await Promise.all(['Ada', 'Bob', 'Carol', 'Dave', 'Erin'].map((firstname) => makeUser(stores, t.hasher, { firstname, lastname: 'Team', accounts: [team.id] })));
+    [ada, bob, carol, dave, erin] = made as [UserRecord, UserRecord, UserRecord, UserRecord, UserRecord];
     outsider = await makeUser(stores, t.hasher, { firstname: 'Olga', accounts: [other.id] });
-    for (const user of [ada!, bob!, carol!, dave!, erin!, outsider]) jwts.set(user.id, (await signIn(t.app, t.config.wrapperPrefix, user.username)).jwt);
+    for (const user of [ada, bob, carol, dave, erin, outsider]) jwts.set(user.id, (await signIn(t.app, t.config.wrapperPrefix, user.username)).jwt);
   });
   afterAll(() => t.close());
 
