@@ -250,6 +250,9 @@ describe('Preferences', () => {
       await waitFor(() => expect(screen.getAllByTestId('preferences.absence')).toHaveLength(2));
       expect(server.calls.find(([method]) => method === 'post')).toEqual(['post', 'users/me/absences', { startsOn: '2026-12-01', endsOn: '2026-12-03', delegate: 'olivia-id' }]);
       expect(screen.getAllByTestId('preferences.absence')[0]!.textContent).toContain('Delegate: Olivia Manager');
+      // The form starts afresh.
+      expect((screen.getByLabelText('Delegate') as HTMLInputElement).value).toBe('');
+      expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
       fireEvent.click(screen.getByRole('button', { name: 'Remove the absence from Dec 20, 2026 to Dec 24, 2026' }));
       await waitFor(() => expect(screen.getAllByTestId('preferences.absence')).toHaveLength(1));
     });

@@ -56,6 +56,7 @@ describe('AbsenceModel', () => {
     expect(calls.at(-1)).toEqual(['post', 'users/me/absences', { startsOn: '2026-12-01', endsOn: '2026-12-05', delegate: 'o' }]);
     expect(model.getState().absences.map((a) => a.startsOn)).toEqual(['2026-12-01', '2026-12-20']);
     expect(model.getState().draft).toEqual({ startsOn: '', endsOn: '', delegate: null });
+    expect(model.getState().added).toBe(1);
   });
 
   it('never offers the user as their own delegate', async () => {

@@ -36,6 +36,8 @@ export interface AbsenceState {
   /** The absence being removed. */
   removing: string | null;
   problem: AbsenceProblem | null;
+  /** How many absences were added here: the form starts afresh after each. */
+  added: number;
 }
 
 const PATH = 'users/me/absences';
@@ -60,7 +62,7 @@ export class AbsenceModel extends Model<AbsenceState> {
   private disposed = false;
 
   constructor(private readonly host: AbsenceHost) {
-    super({ status: 'loading', absences: [], draft: EMPTY_DRAFT, query: '', people: [], saving: false, removing: null, problem: null });
+    super({ status: 'loading', absences: [], draft: EMPTY_DRAFT, query: '', people: [], saving: false, removing: null, problem: null, added: 0 });
   }
 
   async load(): Promise<void> {
@@ -121,7 +123,7 @@ export class AbsenceModel extends Model<AbsenceState> {
     try {
       const added = await this.host.request<AbsenceDto>('post', PATH, { startsOn, endsOn, delegate: delegate.id });
       const absences = [...this.getState().absences, added].sort((a, b) => a.startsOn.localeCompare(b.startsOn));
-      this.update({ saving: false, absences, draft: EMPTY_DRAFT, query: '', people: [] });
+      this.update({ saving: false, absences, draft: EMPTY_DRAFT, query: '', people: [], added: this.getState().added + 1 });
       return true;
     } catch (error) {
       this.update({ saving: false, problem: problemOf(error) });

@@ -128,7 +128,8 @@ function AbsenceForm({ model, error }: { model: AbsenceModel; error: string | nu
           </label>
           <input id={ids.to} type="date" className="prf-select" required min={state.draft.startsOn || undefined} value={state.draft.endsOn} onChange={(e) => model.setEnd(e.target.value)} data-testid="preferences.absences.to" />
         </div>
-        <DelegatePicker model={model} inputId={ids.find} />
+        {/* A new picker after each absence added: the text searched goes with the one before. */}
+        <DelegatePicker key={state.added} model={model} inputId={ids.find} />
         <div className="prf-row">
           <button type="submit" className="atk-button atk-primary" disabled={!model.canAdd(state)} aria-busy={state.saving || undefined} data-testid="preferences.absences.submit">
             {state.saving ? t('preferences.absence.adding') : t('preferences.absence.add')}
