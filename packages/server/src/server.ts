@@ -9,7 +9,7 @@ import type { Config } from './config.js';
 import { acquireDataLock } from './dataLock.js';
 import { openDatabase } from './db/database.js';
 import { loadOrCreateSecrets } from './secrets.js';
-import { runStartJobs } from './serverJobs.js';
+import { runStartJobs, startDigestJob } from './serverJobs.js';
 
 export interface RunningServer extends AtriumApp {
   /** The address the server listens at, e.g. http://127.0.0.1:8080. */
@@ -29,9 +29,11 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const built = await buildApp({ ...options, config, database, secrets, hasher });
       const { app, services } = built;
       let housekeeping: NodeJS.Timeout | undefined;
+      let digests: NodeJS.Timeout | undefined;
       try {
         housekeeping = await runStartJobs({ database, stores: services.stores, config, hasher, log: app.log, judgeAlerts: () => services.kpiAlerts.evaluateEverywhere() });
         await app.listen({ host: config.host, port: config.port });
+        digests = startDigestJob({ database, log: app.log, sendDigests: () => services.digests.run() });
       } catch (e) {
         clearInterval(housekeeping);
         await app.close().catch(() => undefined);
@@ -49,6 +51,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
             // First of all: readiness turns to 503, so that a load balancer stops sending traffic.
             services.readiness.beginShutdown();
             clearInterval(housekeeping);
+            clearInterval(digests);
             await app.close();
             await services.recovery.drain();
             await database.close();

@@ -24,6 +24,10 @@ import type { DashboardStore } from './dashboards/DashboardStore.js';
 import { PgDashboardStore } from './dashboards/PgDashboardStore.js';
 
 import type { DatasetStore } from './datasets/DatasetStore.js';
+import type { DigestStore } from './digests/DigestStore.js';
+import { PgDigestStore } from './digests/PgDigestStore.js';
+import type { FollowerStore } from './following/FollowerStore.js';
+import { PgFollowerStore } from './following/PgFollowerStore.js';
 import { PgDatasetStore } from './datasets/PgDatasetStore.js';
 import type { Db } from './db/database.js';
 import type { DeclarationStore } from './declarations/DeclarationStore.js';
@@ -89,6 +93,10 @@ export interface Stores {
 
   /** Dataset definitions and the statements of dashboards' figures (datasets/README.md). */
   datasets: DatasetStore;
+  /** Who follows which record (docs/behaviour/workflows.md#following). */
+  followers: FollowerStore;
+  /** The daily digests' reads and the days they were considered (docs/behaviour/workflows.md#digests). */
+  digests: DigestStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -148,6 +156,8 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     dashboards: new PgDashboardStore(db),
 
     datasets: new PgDatasetStore(db),
+    followers: new PgFollowerStore(db),
+    digests: new PgDigestStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }

@@ -98,6 +98,16 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
       return ok(await records.restore(callerOf(request), name, record));
     });
 
+    app.put('/records/:app/record/:name/follow', async (request) => {
+      const { app: name, name: record } = parse(RecordNameParams, request.params);
+      return ok(await records.follow(callerOf(request), name, record, true));
+    });
+
+    app.delete('/records/:app/record/:name/follow', async (request) => {
+      const { app: name, name: record } = parse(RecordNameParams, request.params);
+      return ok(await records.follow(callerOf(request), name, record, false));
+    });
+
     app.get('/records/:app/record/:name/timeline', async (request) => {
       const { app: name, name: record } = parse(RecordNameParams, request.params);
       return ok(await records.timeline.entries(callerOf(request), name, record));
