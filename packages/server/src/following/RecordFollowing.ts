@@ -38,6 +38,8 @@ export interface RecordFollowingDeps extends ReaderDeps {
  */
 export class RecordFollowing implements Following {
   private readonly now: () => Date;
+  /** The tellings under way. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly deps: RecordFollowingDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -62,7 +64,15 @@ export class RecordFollowing implements Following {
    */
   recordsChanged(change: RecordChange): void {
     if (change.origin !== 'here') return;
-    void this.tell(change).catch((err: unknown) => this.deps.log.warn({ err }, 'the followers of changed records were not told'));
+    const telling = this.tell(change)
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'the followers of changed records were not told'))
+      .finally(() => this.pending.delete(telling));
+    this.pending.add(telling);
+  }
+
+  /** Resolves once every change heard so far has been told. */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   /** Tells each follower of the changed records (but the one who changed them) who may read them. Resolves when all are told. */
