@@ -42,7 +42,11 @@ export interface DigestStore {
    * is at most `hour` and whose last digest was considered before `dayStart`.
    */
   dueUsers(hour: number, dayStart: Date, afterId: string | null, limit: number): Promise<DueUser[]>;
-  /** The open tasks assigned to the users and not snoozed at `now`, soonest end first, at most `perUser` each. */
+  /**
+   * The open tasks assigned to the users and not snoozed at `now`, soonest
+   * end first, at most `perUser` each; the items of followed records are
+   * left out (the digest lists those records' changes).
+   */
   openTasks(userIds: readonly string[], now: Date, perUser: number): Promise<DigestTask[]>;
   /**
    * The records each user follows that others changed since the user's

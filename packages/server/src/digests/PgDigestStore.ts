@@ -50,7 +50,7 @@ export class PgDigestStore implements DigestStore {
           select t.assignee_id, t.name, t.app_name, t.end_date, count(*) over (partition by t.assignee_id) as total,
             row_number() over (partition by t.assignee_id order by t.end_date asc nulls last, t.created_at, t.id) as n
           from tasks t
-          where t.assignee_id in (${idList(userIds)}) and t.status = 'open' and (t.snoozed_till is null or t.snoozed_till <= ${at(now)})
+          where t.assignee_id in (${idList(userIds)}) and t.status = 'open' and t.kind is distinct from 'follow' and (t.snoozed_till is null or t.snoozed_till <= ${at(now)})
         ) x where n <= ${perUser} order by assignee_id, n`,
     );
     return rows.map((r) => ({ assigneeId: String(r.assignee_id), name: String(r.name), appName: String(r.app_name), endDate: dateOrNull(r.end_date), total: Number(r.total) }));

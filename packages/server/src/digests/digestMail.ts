@@ -50,7 +50,7 @@ export function digestMail(content: DigestContent): { subject: string; text: str
   const t = DIGEST_TEXTS[content.locale];
   const dates = new Intl.DateTimeFormat(languageTag(content.locale), { dateStyle: 'medium', timeZone: 'UTC' });
   const taskLine = (task: DigestMailTask) => `${task.name} (${task.appName}${task.endDate ? `, ${fill(t.due, { date: dates.format(task.endDate) })}` : ''})`;
-  const changeLine = (change: DigestMailChange) => `${change.name} · ${change.title} (${change.appName}): ${fill(t.change, { changes: change.changes, user: change.lastBy })}`;
+  const changeLine = (change: DigestMailChange) => `${change.name} · ${change.title} (${change.appName}): ${fill(change.changes === 1 ? t.oneChange : t.change, { changes: change.changes, user: change.lastBy })}`;
   const groups = RYG_STATUSES.map((colour) => ({ colour, tasks: content.tasks.filter((task) => task.colour === colour) })).filter((g) => g.tasks.length > 0);
   const more = content.taskTotal - content.tasks.length;
   const text: string[] = [fill(t.greeting, { name: content.name }), ''];

@@ -16,6 +16,7 @@ export interface DigestTexts {
   due: string;
   followed: string;
   change: string;
+  oneChange: string;
   more: string;
   footer: string;
 }
@@ -31,6 +32,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     blue: 'No due date',
     due: 'due {date}',
     followed: 'Changes to records you follow',
+    oneChange: '1 change, by {user}',
     change: '{changes} changes, last by {user}',
     more: 'and {count} more',
     footer: 'You receive this digest once a day. Change its hour or turn it off in Preferences, Notifications.',
@@ -45,6 +47,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     blue: 'Ohne Fälligkeit',
     due: 'fällig am {date}',
     followed: 'Änderungen an Datensätzen, denen Sie folgen',
+    oneChange: '1 Änderung, von {user}',
     change: '{changes} Änderungen, zuletzt von {user}',
     more: 'und {count} weitere',
     footer: 'Sie erhalten diese Übersicht einmal täglich. Uhrzeit ändern oder abschalten unter Einstellungen, Benachrichtigungen.',
@@ -59,6 +62,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     blue: 'Sans échéance',
     due: 'échéance le {date}',
     followed: 'Modifications des fiches que vous suivez',
+    oneChange: '1 modification, par {user}',
     change: '{changes} modifications, la dernière par {user}',
     more: 'et {count} de plus',
     footer: 'Vous recevez ce résumé une fois par jour. Changez son heure ou désactivez-le dans Préférences, Notifications.',
@@ -73,6 +77,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     blue: 'Uten frist',
     due: 'frist {date}',
     followed: 'Endringer i poster du følger',
+    oneChange: '1 endring, av {user}',
     change: '{changes} endringer, sist av {user}',
     more: 'og {count} til',
     footer: 'Du får dette sammendraget én gang om dagen. Endre klokkeslettet eller slå det av i Innstillinger, Varsler.',
@@ -87,6 +92,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     blue: 'Brez roka',
     due: 'rok {date}',
     followed: 'Spremembe zapisov, ki jih spremljate',
+    oneChange: '1 sprememba, {user}',
     change: 'sprememb: {changes}, zadnja: {user}',
     more: 'in še {count}',
     footer: 'Ta povzetek prejmete enkrat na dan. Uro spremenite ali ga izklopite v Nastavitvah, Obvestila.',
@@ -101,6 +107,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     blue: 'Không có hạn',
     due: 'hạn {date}',
     followed: 'Thay đổi ở các bản ghi bạn theo dõi',
+    oneChange: '1 thay đổi, bởi {user}',
     change: '{changes} thay đổi, gần nhất bởi {user}',
     more: 'và {count} mục khác',
     footer: 'Bạn nhận bản tóm tắt này mỗi ngày một lần. Đổi giờ hoặc tắt nó trong Tùy chọn, Thông báo.',
@@ -115,6 +122,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     blue: '无截止日期',
     due: '截止 {date}',
     followed: '您关注的记录的更改',
+    oneChange: '1 处更改，由 {user} 更改',
     change: '{changes} 处更改，最近由 {user} 更改',
     more: '还有 {count} 项',
     footer: '您每天会收到一次此摘要。可在“偏好设置”的“通知”中更改时间或关闭。',
