@@ -251,7 +251,7 @@ export interface RecordDetail {
   /** Present when the record's entity declares a workflow. */
   workflow?: RecordWorkflowDto;
   /** Whether the caller follows the record (docs/behaviour/workflows.md#following). */
-  following?: boolean;
+  following: boolean;
 }
 
 /** What the caller may do with an entity as a whole (GET records/apps). */
