@@ -90,7 +90,9 @@ export class DigestService {
 
   /** The changed records each user may still read, each titled as they may see it. */
   private async readableChanges(changes: readonly DigestChange[], now: Date): Promise<DigestChange[]> {
-    const readers = new ReaderCallers(this.deps);
+    // The due users are enabled ones (DigestStore.dueUsers); their callers are built side by side.
+    const readers = new ReaderCallers(this.deps, false);
+    await readers.prefetch(changes.map((c) => ({ userId: c.userId, accountId: c.accountId, appName: c.appName })));
     const apps = new Map<string, Promise<InstalledApp | null>>();
     const out: DigestChange[] = [];
     for (const change of changes) {
