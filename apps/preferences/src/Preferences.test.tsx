@@ -36,7 +36,7 @@ describe('Preferences', () => {
     expect(app.titleNow(app.windows[0]!.wid)).toBe('Preferences');
     expect(app.windowOptions[0]?.attributes).toMatchObject({ minDimension: { width: 320, height: 300 }, clamp: true });
     expect(screen.getByRole('tablist', { name: 'Preferences sections' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Appearance', 'Panels', 'Widgets', 'Language', 'General', 'Absence']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Appearance', 'Panels', 'Widgets', 'Language', 'Notifications', 'Absence', 'General']);
   });
 
   describe('Appearance', () => {

@@ -1,16 +1,17 @@
-import { LanguageIcon, listIndexByKey, PaletteIcon, PanelIcon, SlidersIcon, useTranslation, WidgetIcon } from '@atrium/app-kit';
+import { BellIcon, LanguageIcon, listIndexByKey, PaletteIcon, PanelIcon, SlidersIcon, useTranslation, WidgetIcon } from '@atrium/app-kit';
 import type { Application } from '@atrium/sdk';
 import { useId, useRef, useState, type ComponentType, type JSX, type KeyboardEvent, type SVGProps } from 'react';
 import { AbsenceSection } from './absence/AbsenceSection.js';
 import { AppearanceSection } from './sections/AppearanceSection.js';
 import { GeneralSection } from './sections/GeneralSection.js';
 import { LanguageSection } from './sections/LanguageSection.js';
+import { NotificationsSection } from './sections/NotificationsSection.js';
 import { PanelsSection } from './sections/PanelsSection.js';
 import { WidgetsSection } from './sections/WidgetsSection.js';
 import './Preferences.css';
 
 /** The sections, in the order of the list. */
-export const SECTIONS = ['appearance', 'panels', 'widgets', 'language', 'general', 'absence'] as const;
+export const SECTIONS = ['appearance', 'panels', 'widgets', 'language', 'notifications', 'absence', 'general'] as const;
 export type SectionId = (typeof SECTIONS)[number];
 
 const ICONS: Record<SectionId, ComponentType<SVGProps<SVGSVGElement>>> = {
@@ -18,6 +19,7 @@ const ICONS: Record<SectionId, ComponentType<SVGProps<SVGSVGElement>>> = {
   panels: PanelIcon,
   widgets: WidgetIcon,
   language: LanguageIcon,
+  notifications: BellIcon,
   general: SlidersIcon,
   absence: CalendarIcon,
 };
@@ -27,6 +29,7 @@ const VIEWS: Record<SectionId, ComponentType<{ app: Application }>> = {
   panels: PanelsSection,
   widgets: WidgetsSection,
   language: LanguageSection,
+  notifications: NotificationsSection,
   general: GeneralSection,
   absence: AbsenceSection,
 };

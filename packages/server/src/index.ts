@@ -16,3 +16,4 @@ export type { Caller } from './access/Caller.js';
 export { DatasetService } from './datasets/DatasetService.js';
 export { compileQuery } from './datasets/querySql.js';
 export { rowScope } from './access/recordRights.js';
+export { DigestService } from './digests/DigestService.js';

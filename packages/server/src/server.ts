@@ -9,8 +9,8 @@ import type { Config } from './config.js';
 import { acquireDataLock } from './dataLock.js';
 import { openDatabase } from './db/database.js';
 import { loadOrCreateSecrets } from './secrets.js';
-import { runStartJobs } from './serverJobs.js';
 import { startEscalations } from './workflows/escalation.js';
+import { runStartJobs, startDigestJob } from './serverJobs.js';
 
 export interface RunningServer extends AtriumApp {
   /** The address the server listens at, e.g. http://127.0.0.1:8080. */
@@ -31,11 +31,13 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
       const { app, services } = built;
       let housekeeping: NodeJS.Timeout | undefined;
       let escalation: NodeJS.Timeout | undefined;
+      let digests: NodeJS.Timeout | undefined;
       try {
         housekeeping = await runStartJobs({ database, stores: services.stores, config, hasher, log: app.log, judgeAlerts: () => services.kpiAlerts.evaluateEverywhere() });
         // Overdue tasks reach the assignees' managers, every minute (docs/behaviour/workflows.md#escalation).
         escalation = startEscalations(database.jobs, services.escalations, app.log);
         await app.listen({ host: config.host, port: config.port });
+        digests = startDigestJob({ database, log: app.log, sendDigests: () => services.digests.run() });
       } catch (e) {
         clearInterval(housekeeping);
         clearInterval(escalation);
@@ -55,6 +57,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
             services.readiness.beginShutdown();
             clearInterval(housekeeping);
             clearInterval(escalation);
+            clearInterval(digests);
             await app.close();
             await services.recovery.drain();
             await database.close();

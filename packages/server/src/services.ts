@@ -50,6 +50,8 @@ import type { Stores } from './stores.js';
 import { Readiness } from './system/Readiness.js';
 import { SearchService } from './search/SearchService.js';
 import { TaskService } from './tasks/TaskService.js';
+import { DigestService } from './digests/DigestService.js';
+import { RecordFollowing } from './following/RecordFollowing.js';
 import { ProfileLists } from './users/ProfileLists.js';
 import { withRememberedCatalogue } from './packages/RememberedCatalogue.js';
 import { ProfileService } from './users/ProfileService.js';
@@ -120,6 +122,10 @@ export interface Services {
   absences: AbsenceService;
   /** Overdue tasks given to the assignee's manager (docs/behaviour/workflows.md#escalation); serverJobs starts it. */
   escalations: Escalations;
+  /** Who follows which record, and the items its changes give (docs/behaviour/workflows.md#following). */
+  following: RecordFollowing;
+  /** The daily digests by e-mail (docs/behaviour/workflows.md#digests). */
+  digests: DigestService;
 }
 
 export interface ServiceDeps {
@@ -184,6 +190,7 @@ export function createServices({
   const tasks = createTasks({ config, stores, now }, packages);
   const canSeeApp = (userId: string, appName: string) => packages.isAppVisible(userId, appName);
   const records = createRecords({ stores, now }, canSeeApp, tasks);
+  const following = createFollowing({ stores, log, now }, canSeeApp, tasks, records);
   wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log, records: { service: records, canSeeApp } });
   shareRecordChanges(records, bus, (err) => log.warn({ err }, 'a change of records made elsewhere could not be handled'));
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
@@ -221,7 +228,17 @@ export function createServices({
     costlyCalls: createCostlyCalls(config, db, database, now),
     absences,
     escalations,
+    following,
+    digests: new DigestService({ store: stores.digests, stores, canSeeApp, mailer, yellowWindowMs: config.taskYellowWindow * 1000, publicUrl: config.publicUrl, log, now }),
   };
+}
+
+/** Following: a record's creator, commenters and mentioned people follow it; its changes become items of its followers. */
+function createFollowing({ stores, log, now }: Pick<BuildParts, 'stores' | 'log' | 'now'>, canSeeApp: (userId: string, appName: string) => Promise<boolean>, tasks: TaskService, records: RecordService): RecordFollowing {
+  const following = new RecordFollowing({ store: stores.followers, stores, canSeeApp, notify: (item) => tasks.notifyFollower(item), localeOf: localeOf(stores), log, now });
+  records.useFollowing(following);
+  records.onChange((change) => following.recordsChanged(change));
+  return following;
 }
 
 /** Sign-in through the identity provider, when one is configured (docs/behaviour/external-sign-in.md). */

@@ -26,6 +26,10 @@ import type { DashboardStore } from './dashboards/DashboardStore.js';
 import { PgDashboardStore } from './dashboards/PgDashboardStore.js';
 
 import type { DatasetStore } from './datasets/DatasetStore.js';
+import type { DigestStore } from './digests/DigestStore.js';
+import { PgDigestStore } from './digests/PgDigestStore.js';
+import type { FollowerStore } from './following/FollowerStore.js';
+import { PgFollowerStore } from './following/PgFollowerStore.js';
 import { PgDatasetStore } from './datasets/PgDatasetStore.js';
 import type { Db } from './db/database.js';
 import type { DeclarationStore } from './declarations/DeclarationStore.js';
@@ -97,6 +101,10 @@ export interface Stores {
   absences: AbsenceStore;
   /** The escalation job's reads and writes of tasks (docs/behaviour/workflows.md#escalation). */
   escalations: EscalationStore;
+  /** Who follows which record (docs/behaviour/workflows.md#following). */
+  followers: FollowerStore;
+  /** The daily digests' reads and the days they were considered (docs/behaviour/workflows.md#digests). */
+  digests: DigestStore;
   /**
    * Runs `work` with stores over one database transaction: everything it
    * writes is committed together when it returns, or nothing when it throws.
@@ -158,6 +166,8 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     datasets: new PgDatasetStore(db),
     absences: new PgAbsenceStore(db),
     escalations: new PgEscalationStore(db),
+    followers: new PgFollowerStore(db),
+    digests: new PgDigestStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
   };
 }

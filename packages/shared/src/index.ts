@@ -36,6 +36,7 @@ export { languageTag, LOCALE_LANGUAGE_TAGS, textDirection } from './i18n/languag
 export { fillPlaceholders } from './i18n/placeholders.js';
 export { translationProblems, type TranslationExceptions } from './i18n/translations.js';
 export * from './api/tasks.js';
+export * from './api/digest.js';
 export * from './api/taskBodies.js';
 export * from './api/search.js';
 export * from './api/absences.js';

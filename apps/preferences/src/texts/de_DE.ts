@@ -10,6 +10,7 @@ const de_DE: TextsShape<typeof en_EN> = {
       panels: 'Leisten',
       widgets: 'Minianwendungen',
       language: 'Sprache',
+      notifications: 'Benachrichtigungen',
       general: 'Allgemein',
       absence: 'Abwesenheit',
     },
@@ -54,6 +55,15 @@ const de_DE: TextsShape<typeof en_EN> = {
     },
     language: {
       legend: 'Sprache der Oberfläche',
+    },
+    notifications: {
+      digestLegend: 'Tägliche Übersicht per E-Mail',
+      digestHint: 'Einmal täglich eine E-Mail mit Ihren offenen Aufgaben nach Farbe und den Änderungen an Datensätzen, denen Sie folgen. Uhrzeiten in UTC (koordinierte Weltzeit).',
+      digestHour: 'Senden um',
+      digestOff: 'Aus',
+      digestAt: '{{time}} Uhr (UTC)',
+      digestNone: 'Es wird keine Übersicht gesendet.',
+      digestDaily: 'Ihre Übersicht wird täglich um {{time}} UTC gesendet, wenn es etwas zu berichten gibt.',
     },
     general: {
       greetingLegend: 'Begrüßung',

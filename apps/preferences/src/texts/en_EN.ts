@@ -7,6 +7,7 @@ export const en_EN = {
       panels: 'Panels',
       widgets: 'Widgets',
       language: 'Language',
+      notifications: 'Notifications',
       general: 'General',
       absence: 'Absence',
     },
@@ -51,6 +52,15 @@ export const en_EN = {
     },
     language: {
       legend: 'Interface language',
+    },
+    notifications: {
+      digestLegend: 'Daily digest by e-mail',
+      digestHint: 'Once a day, an e-mail of your open tasks by colour and of the changes to the records you follow. Hours are in UTC (Coordinated Universal Time).',
+      digestHour: 'Send it at',
+      digestOff: 'Off',
+      digestAt: '{{time}} UTC',
+      digestNone: 'No digest is sent.',
+      digestDaily: 'Your digest is sent every day at {{time}} UTC, when there is something to tell.',
     },
     general: {
       greetingLegend: 'Greeting',

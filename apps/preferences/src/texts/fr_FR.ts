@@ -10,6 +10,7 @@ const fr_FR: TextsShape<typeof en_EN> = {
       panels: 'Panneaux',
       widgets: 'Composants',
       language: 'Langue',
+      notifications: 'Notifications',
       general: 'Général',
       absence: 'Absences',
     },
@@ -54,6 +55,15 @@ const fr_FR: TextsShape<typeof en_EN> = {
     },
     language: {
       legend: "Langue de l'interface",
+    },
+    notifications: {
+      digestLegend: 'Résumé quotidien par e-mail',
+      digestHint: 'Une fois par jour, un e-mail de vos tâches ouvertes par couleur et des modifications des fiches que vous suivez. Heures en UTC (temps universel coordonné).',
+      digestHour: 'L’envoyer à',
+      digestOff: 'Désactivé',
+      digestAt: 'à {{time}} (UTC)',
+      digestNone: 'Aucun résumé n’est envoyé.',
+      digestDaily: 'Votre résumé est envoyé chaque jour à {{time}} UTC, s’il y a quelque chose à signaler.',
     },
     general: {
       greetingLegend: "Message d'accueil",

@@ -10,6 +10,7 @@ const nb_NO: TextsShape<typeof en_EN> = {
       panels: 'Paneler',
       widgets: 'Moduler',
       language: 'Språk',
+      notifications: 'Varsler',
       general: 'Generelt',
       absence: 'Fravær',
     },
@@ -54,6 +55,15 @@ const nb_NO: TextsShape<typeof en_EN> = {
     },
     language: {
       legend: 'Språk i grensesnittet',
+    },
+    notifications: {
+      digestLegend: 'Daglig sammendrag på e-post',
+      digestHint: 'Én gang om dagen en e-post med dine åpne oppgaver etter farge og endringene i postene du følger. Klokkeslett i UTC (koordinert universaltid).',
+      digestHour: 'Send klokken',
+      digestOff: 'Av',
+      digestAt: 'kl. {{time}} (UTC)',
+      digestNone: 'Det sendes ikke noe sammendrag.',
+      digestDaily: 'Sammendraget ditt sendes hver dag klokken {{time}} UTC når det er noe å fortelle.',
     },
     general: {
       greetingLegend: 'Hilsen',

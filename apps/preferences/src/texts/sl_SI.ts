@@ -10,6 +10,7 @@ const sl_SI: TextsShape<typeof en_EN> = {
       panels: 'Plošče',
       widgets: 'Gradniki',
       language: 'Jezik',
+      notifications: 'Obvestila',
       general: 'Splošno',
       absence: 'Odsotnost',
     },
@@ -54,6 +55,15 @@ const sl_SI: TextsShape<typeof en_EN> = {
     },
     language: {
       legend: 'Jezik vmesnika',
+    },
+    notifications: {
+      digestLegend: 'Dnevni povzetek po e-pošti',
+      digestHint: 'Enkrat na dan e-poštno sporočilo z vašimi odprtimi nalogami po barvah in spremembami zapisov, ki jih spremljate. Ure so v UTC (usklajeni svetovni čas).',
+      digestHour: 'Pošlji ob',
+      digestOff: 'Izklopljeno',
+      digestAt: 'ob {{time}} (UTC)',
+      digestNone: 'Povzetek se ne pošilja.',
+      digestDaily: 'Vaš povzetek se pošlje vsak dan ob {{time}} UTC, ko je kaj novega.',
     },
     general: {
       greetingLegend: 'Pozdrav',

@@ -10,6 +10,7 @@ const vi_VN: TextsShape<typeof en_EN> = {
       panels: 'Thanh công cụ',
       widgets: 'Tiện ích',
       language: 'Ngôn ngữ',
+      notifications: 'Thông báo',
       general: 'Chung',
       absence: 'Vắng mặt',
     },
@@ -54,6 +55,15 @@ const vi_VN: TextsShape<typeof en_EN> = {
     },
     language: {
       legend: 'Ngôn ngữ giao diện',
+    },
+    notifications: {
+      digestLegend: 'Bản tóm tắt hằng ngày qua e-mail',
+      digestHint: 'Mỗi ngày một e-mail gồm các công việc đang mở của bạn theo màu và các thay đổi ở bản ghi bạn theo dõi. Giờ tính theo UTC (Giờ Phối hợp Quốc tế).',
+      digestHour: 'Gửi lúc',
+      digestOff: 'Tắt',
+      digestAt: 'lúc {{time}} (UTC)',
+      digestNone: 'Không gửi bản tóm tắt.',
+      digestDaily: 'Bản tóm tắt được gửi mỗi ngày lúc {{time}} UTC khi có điều cần báo.',
     },
     general: {
       greetingLegend: 'Lời chào',

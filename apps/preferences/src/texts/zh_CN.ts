@@ -10,6 +10,7 @@ const zh_CN: TextsShape<typeof en_EN> = {
       panels: '面板',
       widgets: '小组件',
       language: '语言',
+      notifications: '通知',
       general: '常规',
       absence: '缺勤',
     },
@@ -54,6 +55,15 @@ const zh_CN: TextsShape<typeof en_EN> = {
     },
     language: {
       legend: '界面语言',
+    },
+    notifications: {
+      digestLegend: '每日电子邮件摘要',
+      digestHint: '每天一封电子邮件，按颜色列出您的未完成任务以及您关注的记录的更改。时间为 UTC（协调世界时）。',
+      digestHour: '发送时间',
+      digestOff: '关闭',
+      digestAt: 'UTC {{time}}',
+      digestNone: '不发送摘要。',
+      digestDaily: '有内容时，您的摘要将在每天 UTC {{time}} 发送。',
     },
     general: {
       greetingLegend: '问候语',

@@ -25,6 +25,7 @@ const detail = (papers: unknown, version = 2): RecordDetail => ({
   rights: { update: true, delete: true, comment: true, readOnlyFields: [] },
   people: {},
   links: {},
+  following: false,
 });
 
 describe('FileUploads', () => {

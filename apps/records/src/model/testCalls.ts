@@ -74,7 +74,7 @@ export class TestCalls implements RecordsCalls {
     if (record.version !== version) throw refusal('records.conflict', `Liam Chen changed this record meanwhile (version ${record.version}).`, { user: 'Liam Chen', version: String(record.version) });
     const written: RecordDto = { ...record, version: record.version + 1, values: { ...record.values, ...values } };
     this.records[at] = written;
-    return { record: written, rights: { update: true, delete: true, comment: true, readOnlyFields: [] }, people: this.people, links: {} };
+    return { record: written, rights: { update: true, delete: true, comment: true, readOnlyFields: [] }, people: this.people, links: {}, following: false };
   }
 
   async timeline(_app: string, name: string): Promise<TimelineEntry[]> {

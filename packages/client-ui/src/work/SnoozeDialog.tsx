@@ -1,4 +1,5 @@
 import { SnoozeModel, type SnoozeMode, type SnoozeState } from '@atrium/client-core';
+import { snoozePresets, type SnoozePreset } from '@atrium/shared';
 import { useEffect, useId, useRef, type FormEvent, type JSX } from 'react';
 import { useDesktop } from '../desktop/DesktopContext.js';
 import { ModalOverlay } from '../desktop/ModalOverlay.js';
@@ -76,6 +77,52 @@ function Modes({ model, mode, allowed }: { model: SnoozeModel; mode: SnoozeMode;
   );
 }
 
+const PRESET_KEYS: Record<SnoozePreset, string> = {
+  hour: 'work.snoozeDialog.presetHour',
+  tomorrow: 'work.snoozeDialog.presetTomorrow',
+  nextWeek: 'work.snoozeDialog.presetNextWeek',
+};
+
+/**
+ * The quick choices beside the date (docs/behaviour/workflows.md#snooze-presets):
+ * in one hour, tomorrow morning, next week. One the rule refuses is
+ * disabled and says why; one chosen sets the date.
+ */
+function Presets({ model, task, mode, until }: { model: SnoozeModel; task: NonNullable<SnoozeState['task']>; mode: SnoozeMode; until: number | null }): JSX.Element | null {
+  const { t } = useTranslation();
+  const { now } = useDesktop();
+  const date = useDateFormat();
+  const legendId = useId();
+  if (task.end_date === null) return null;
+  const current = mode === 'extend' && task.snoozed_till ? Date.parse(task.snoozed_till) : null;
+  const choices = snoozePresets(now(), task.end_date, current);
+  return (
+    <div className="atr-work-dialog__presets" role="group" aria-labelledby={legendId} data-testid="work.snoozeDialog.presets">
+      <span id={legendId} className="atr-field__label">
+        {t('work.snoozeDialog.presets')}
+      </span>
+      <div className="atr-work-dialog__preset-list">
+        {choices.map((choice) => (
+          <button
+            key={choice.preset}
+            type="button"
+            className="atr-button atr-button--secondary atr-work-dialog__preset"
+            disabled={choice.refused !== null}
+            aria-pressed={choice.refused === null && until === choice.until}
+            data-testid={`work.snoozeDialog.preset.${choice.preset}`}
+            onClick={() => model.setUntil(choice.until)}
+          >
+            <span>{t(PRESET_KEYS[choice.preset])}</span>
+            <span className="atr-work-dialog__preset-when">
+              {choice.refused === null ? date(choice.until) : t(choice.refused === 'afterEnd' ? 'work.snoozeDialog.presetAfterEnd' : 'work.snoozeDialog.presetNotLater')}
+            </span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 function Dialog({ model, onClose }: { model: SnoozeModel; onClose(): void }): JSX.Element {
   const { t } = useTranslation();
   const state = useObservable(model);
@@ -131,6 +178,7 @@ function Dialog({ model, onClose }: { model: SnoozeModel; onClose(): void }): JS
               />
             </div>
           )}
+          {task && mode !== 'unsnooze' && allowed && <Presets model={model} task={task} mode={mode} until={until} />}
           <p id={ruleId} className={`atr-work-dialog__rule${invalid ? ' atr-work-dialog__rule--invalid' : ''}`}>
             {task && (mode === 'unsnooze' ? t('work.snoozeDialog.unsnoozeText') : !allowed ? t('work.snoozeRefused') : t(mode === 'extend' ? 'work.snoozeDialog.ruleExtend' : 'work.snoozeDialog.rule'))}
           </p>

@@ -1,6 +1,7 @@
 import type { AppDeclaration, Entity, EvaluationContext, FileRef, RecordDetail, ValueProblem } from '@atrium/shared/apps';
 import type { RecordAccess } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
+import type { Following } from '../workflows/ports.js';
 import type { RecordScope, StoredRecord } from './RecordStore.js';
 
 /** An application as the caller's organisation runs it. */
@@ -53,4 +54,6 @@ export interface RecordCore {
   nameProblem(app: AppContext, value: unknown, taken?: ReadonlySet<string>): Promise<ValueProblem | null>;
   /** Tells the listeners (the live updates) of records the caller changed. */
   publish(caller: Caller, app: AppContext, entity: string, names: string[]): void;
+  /** Users follow a record (docs/behaviour/workflows.md#following); nothing when following is not wired. */
+  follow: Following['follow'];
 }

@@ -31,6 +31,7 @@ import type { FieldChange, HistoryAction, RecordStore, StoredRecord } from './Re
 import { RecordTimeline, type Mention } from './RecordTimeline.js';
 import { fileProblems, removedFiles } from './fileValues.js';
 import { newRecord } from './newRecord.js';
+import type { Following } from '../workflows/ports.js';
 import { refuseLocked, same, uniqueViolationProblems } from './recordChecks.js';
 import { freeSeriesName, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesPrefix, titleOf, userValues } from './recordText.js';
 
@@ -58,6 +59,12 @@ export interface RecordServiceDeps {
   /** The user's interface language (their setting), for what is written for them. */
   localeOf(userId: string): Promise<Locale>;
   now?: () => Date;
+}
+
+/** Who follows a record (docs/behaviour/workflows.md#following): the following part (following/RecordFollowing.ts). */
+export interface RecordFollowHooks extends Following {
+  unfollow(recordId: string, userId: string): Promise<void>;
+  isFollowing(recordId: string, userId: string): Promise<boolean>;
 }
 
 /** What the attachments' part does when a write takes files out of a record. */
@@ -93,6 +100,7 @@ export class RecordService {
   private readonly now: () => Date;
   private readonly present: RecordPresenter;
   private files: RecordFilesHooks | null = null;
+  private following: RecordFollowHooks | null = null;
   /** Export and import as CSV (RecordCsv.ts). */
   readonly csv: RecordCsv;
   /** A record's timeline and comments, with their mentions (RecordTimeline.ts). */
@@ -327,6 +335,23 @@ export class RecordService {
     return this.detail(caller, app, { record: updated, entity, access: this.access(caller, app, updated) });
   }
 
+  // ---- Following (docs/behaviour/workflows.md#following) ----
+
+  /** The following part: a record's creator follows it, and every answer says whether the caller follows the record. */
+  useFollowing(following: RecordFollowHooks): void {
+    this.following = following;
+  }
+
+  /** PUT (`on`) or DELETE records/{app}/record/{name}/follow: the caller follows a record they may read, or stops. */
+  async follow(caller: Caller, appName: string, name: string, on: boolean): Promise<RecordDetail> {
+    const app = await this.context(caller, appName);
+    const read = await this.readable(caller, app, name);
+    if (!this.following) throw new RecordError('notFound');
+    if (on) await this.following.follow(read.record.id, [caller.userId], 'manual');
+    else await this.following.unfollow(read.record.id, caller.userId);
+    return this.detail(caller, app, read);
+  }
+
   // ---- Attachments (RecordFiles.ts) ----
 
   /** The attachments' part, told of the files a write takes out of a record. */
@@ -379,6 +404,7 @@ export class RecordService {
       serverProblems: (caller, app, entityKey, values, changed, exceptId, known) => this.serverProblems(caller, app, entityKey, values, changed, exceptId, known),
       nameProblem: (app, value, taken) => this.nameProblem(app, value, taken),
       publish: (caller, app, entity, names) => this.publish(caller, app, entity, names),
+      follow: async (recordId, userIds, reason) => this.following?.follow(recordId, userIds, reason),
     };
   }
 
@@ -434,6 +460,7 @@ export class RecordService {
       },
       people: answer.people,
       links: answer.links,
+      following: (await this.following?.isFollowing(record.id, caller.userId)) ?? false,
     };
   }
 
@@ -483,7 +510,7 @@ export class RecordService {
   private async insert(app: AppContext, entityKey: string, values: Record<string, unknown>, ownerId: string | null, createdBy: string, at: Date): Promise<StoredRecord> {
     const entity = app.declaration.entities[entityKey]!;
     const people = await this.deps.stores.records.people(userValues(entity, values));
-    return this.deps.stores
+    const stored = await this.deps.stores
       .transaction((tx) => this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, createdBy, at))
       .catch((e: unknown) => {
         // Another write took the name (a record named by a field's value) or a unique value meanwhile.
@@ -491,6 +518,9 @@ export class RecordService {
         if (problems) throw new RecordError('invalid', undefined, problems);
         throw e;
       });
+    // Its creator follows it (docs/behaviour/workflows.md#following).
+    await this.following?.follow(stored.id, [createdBy], 'created');
+    return stored;
   }
 
   /** Writes one checked new record within a transaction: named by its entity's rule, its history listing every field given a value. */

@@ -97,6 +97,9 @@ export class RecordTimeline {
       createdAt: this.core.now(),
     });
     const by = { id: caller.userId, name: caller.name };
+    // The commenter and the people the comment mentions follow the record (docs/behaviour/workflows.md#following).
+    await this.core.follow(record.id, [caller.userId], 'commented');
+    await this.core.follow(record.id, mentioned.map((p) => p.id), 'mentioned');
     for (const person of mentioned) {
       const text = fillRecordText(RECORD_MENTION_TEXTS[await this.deps.localeOf(person.id)], { user: caller.name, record: person.title });
       await this.deps.notifyMention({ accountId: app.scope.accountId, app: app.name, userId: person.id, text, by });

@@ -38,6 +38,20 @@ function exportQuery(raw: unknown): RecordExportQuery {
   return parse(RecordExportQuery, json);
 }
 
+/** PUT (follow) and DELETE (stop following) records/{app}/record/{name}/follow (docs/behaviour/workflows.md#following). */
+function followRoutes(app: FastifyInstance, records: RecordService): void {
+  for (const [method, on] of [['PUT', true], ['DELETE', false]] as const) {
+    app.route({
+      method,
+      url: '/records/:app/record/:name/follow',
+      handler: async (request) => {
+        const { app: name, name: record } = parse(RecordNameParams, request.params);
+        return ok(await records.follow(callerOf(request), name, record, on));
+      },
+    });
+  }
+}
+
 export function recordRoutes({ records, authenticate }: { records: RecordService; authenticate: Authenticate }) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', authenticate);
@@ -97,6 +111,8 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
       const { app: name, name: record } = parse(RecordNameParams, request.params);
       return ok(await records.restore(callerOf(request), name, record));
     });
+
+    followRoutes(app, records);
 
     app.get('/records/:app/record/:name/timeline', async (request) => {
       const { app: name, name: record } = parse(RecordNameParams, request.params);

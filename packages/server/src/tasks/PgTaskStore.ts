@@ -187,6 +187,16 @@ export class PgTaskStore implements TaskStore {
     return rows.map((r) => r.userId);
   }
 
+  async openOfKind(recordId: string, assigneeId: string, kind: TaskKind): Promise<TaskRecord | null> {
+    const [row] = await this.db
+      .select()
+      .from(tasks)
+      .where(sql`${tasks.recordId} = ${recordId} and ${tasks.status} = 'open' and ${tasks.assigneeId} = ${assigneeId} and ${tasks.kind} = ${kind}`)
+      .orderBy(tasks.createdAt)
+      .limit(1);
+    return (row as TaskRecord | undefined) ?? null;
+  }
+
   async page(query: TaskPageQuery): Promise<TaskRow[]> {
     if (query.take === 0) return [];
     const where = query.colour ? sql`${viewCondition(query)} and ${colourCondition(query.colour, query.now, query.yellowWindowMs)}` : viewCondition(query);

@@ -14,6 +14,7 @@ import {
   type TaskChangeReason,
   type TaskComment,
   type TaskItem,
+  type TaskKind,
   type TaskPerson,
   type UpdateTaskBody,
 } from '@atrium/shared';
@@ -198,6 +199,27 @@ export class TaskService {
     return record;
   }
 
+  /**
+   * The one open item a followed record gives a follower
+   * (docs/behaviour/workflows.md#following): a new change renames the open
+   * item, and brings it back out of a snooze, instead of adding another.
+   * Answers the task's id.
+   */
+  async notifyFollower(item: { accountId: string; app: string; name: string; assignee: string; by: TaskPerson; record: string; recordId: string }): Promise<string> {
+    const name = item.name.length > TASK_NAME_MAX_LENGTH ? `${item.name.slice(0, TASK_NAME_MAX_LENGTH - 1)}…` : item.name;
+    const open = await this.deps.store.openOfKind(item.recordId, item.assignee, 'follow');
+    if (open) {
+      const updated = await this.deps.store.update(open.id, { name, snoozedTill: null, updatedAt: this.now() });
+      if (updated) this.publish('updated', updated, item.by);
+      return open.id;
+    }
+    const app = await this.deps.apps.findByName(item.app);
+    if (!app) throw new TaskError('appNotAvailable');
+    const record = await this.insert({ ...item, app, name, creatorId: null, endDate: null, followers: [], kind: 'follow' });
+    this.publish('assigned', record, item.by);
+    return record.id;
+  }
+
   /** Marks a task done for an operator (the command line); null when there is no such task. */
   async completeAsOperator(id: string): Promise<TaskItem | null> {
     const now = this.now();
@@ -214,7 +236,7 @@ export class TaskService {
   }
 
   private async insert(
-    task: Omit<OperatorTask, 'app' | 'creator'> & { app: { id: string; name: string }; creatorId: string | null; record?: string | null },
+    task: Omit<OperatorTask, 'app' | 'creator'> & { app: { id: string; name: string }; creatorId: string | null; record?: string | null; recordId?: string | null; kind?: TaskKind | null },
   ): Promise<TaskRecord> {
     const assignee = await this.member(task.assignee, task.accountId);
     const followers: string[] = [];
@@ -232,6 +254,8 @@ export class TaskService {
         creatorId: task.creatorId,
         endDate: task.endDate,
         record: task.record ?? null,
+        recordId: task.recordId ?? null,
+        kind: task.kind ?? null,
         createdAt: now,
         updatedAt: now,
       },

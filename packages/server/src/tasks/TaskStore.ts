@@ -122,6 +122,8 @@ export interface TaskStore {
   update(id: string, patch: TaskPatch): Promise<TaskRecord | null>;
   /** The users following a task. */
   followers(taskId: string): Promise<string[]>;
+  /** The open task of a kind about a record that a user is assigned (the one item a followed record gives them: docs/behaviour/workflows.md#following). */
+  openOfKind(recordId: string, assigneeId: string, kind: TaskKind): Promise<TaskRecord | null>;
   /** A page of a view, in the asked order (ties: name, then id). One statement. */
   page(query: TaskPageQuery): Promise<TaskRow[]>;
   /** The counts of a view, one aggregate statement. */

@@ -43,6 +43,8 @@ const NOT_WRITES = [
   'changedElsewhere',
   'searchTargets',
   'useFiles',
+  'useFollowing',
+  'follow',
   'timeline.entries',
   'csv.exportCsv',
   'attachments.readableFiles',

@@ -73,6 +73,8 @@ export const DesktopSettingSchemas = {
     .check(z.refine((r) => Object.keys(r).length <= DEFAULT_APPLICATIONS_MAX, `at most ${DEFAULT_APPLICATIONS_MAX} default applications`)),
   /** The interface language; null keeps the browser's choice. */
   locale: z.nullable(z.enum(LOCALES)),
+  /** The hour (0-23, UTC) of the daily digest by e-mail; null: no digest (docs/behaviour/workflows.md#digests). */
+  'digest.hour': z.nullable(z.int().check(z.minimum(0), z.maximum(23))),
 } as const;
 
 export type DesktopSettingKey = keyof typeof DesktopSettingSchemas;

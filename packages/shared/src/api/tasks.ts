@@ -1,6 +1,7 @@
 import type { RygStatus } from '../rules/ryg.js';
 
 export * from '../rules/ryg.js';
+export * from '../rules/snoozePresets.js';
 
 /**
  * Work items (tasks) and the notification centre's calls (docs/API.md,

@@ -251,7 +251,7 @@ export interface RecordDetail {
   /** Present when the record's entity declares a workflow. */
   workflow?: RecordWorkflowDto;
   /** Whether the caller follows the record (docs/behaviour/workflows.md#following). */
-  following?: boolean;
+  following: boolean;
 }
 
 /** What the caller may do with an entity as a whole (GET records/apps). */
@@ -316,6 +316,22 @@ export const RECORD_MENTION_TEXTS: Readonly<Record<Locale, string>> = {
   sl_SI: '{user} vas je omenil(a) v zapisu {record}',
   vi_VN: '{user} đã nhắc đến bạn trong {record}',
   zh_CN: '{user} 在 {record} 中提到了你',
+};
+
+/**
+ * The name of the one item a followed record gives each follower
+ * (docs/behaviour/workflows.md#following), in the follower's language:
+ * `changed` for a change of its fields (or its deletion, its restoring),
+ * `commented` for a comment. Stored as the task's name.
+ */
+export const RECORD_FOLLOW_TEXTS: Readonly<Record<Locale, { changed: string; commented: string }>> = {
+  en_EN: { changed: '{name} · {record} changed by {user}', commented: '{name} · {record}: comment by {user}' },
+  de_DE: { changed: '{name} · {record} geändert von {user}', commented: '{name} · {record}: Kommentar von {user}' },
+  fr_FR: { changed: '{name} · {record} modifié par {user}', commented: '{name} · {record} : commentaire de {user}' },
+  nb_NO: { changed: '{name} · {record} endret av {user}', commented: '{name} · {record}: kommentar fra {user}' },
+  sl_SI: { changed: '{name} · {record} – spremenil(a) {user}', commented: '{name} · {record}: komentar uporabnika {user}' },
+  vi_VN: { changed: '{name} · {record} đã được {user} thay đổi', commented: '{name} · {record}: bình luận của {user}' },
+  zh_CN: { changed: '{name} · {record} 已由 {user} 更改', commented: '{name} · {record}：{user} 的评论' },
 };
 
 /** Colours a list may be filtered by. */
