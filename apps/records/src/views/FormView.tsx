@@ -404,7 +404,7 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
           files={files}
           tab={tab}
           onTab={setTab}
-          header={<WorkflowPanel model={model} state={state} entity={entity} sources={{ ...actions.sources, people: { ...actions.sources.people, ...state.people } }} now={Date.now()} />}
+          header={<WorkflowPanel model={model} state={state} entity={entity} sources={{ ...actions.sources, people: { ...actions.sources.people, ...state.people } }} />}
         />
         {timeline && record && Timeline && (
           <aside className="rec-form__side" aria-label={t('records.form.timeline')}>

@@ -1,6 +1,6 @@
 import { RygIcon, useTranslation, type TFunction } from '@atrium/app-kit';
 import { labelOf, type ApproverDto, type Entity, type RecordWorkflowDto, type TransitionDto, type Workflow } from '@atrium/shared/apps';
-import { useId, useMemo, useState, type JSX } from 'react';
+import { useEffect, useId, useMemo, useState, type JSX } from 'react';
 import type { FormModel, FormState } from '../../model/FormModel.js';
 import { blockedReason, dueStatus, stateOf } from '../../model/workflow.js';
 import type { PickerSources } from '../FieldInput.js';
@@ -32,9 +32,20 @@ export function StateBadge({ workflow, state }: { workflow: Workflow; state: str
   );
 }
 
+/** The time now, told again every minute (a due time's colour changes as time goes). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 /** Since when the record is in its state, and by when its work is due (coloured as tasks are). */
-function StateTimes({ current, now }: { current: RecordWorkflowDto; now: number }): JSX.Element {
+function StateTimes({ current }: { current: RecordWorkflowDto }): JSX.Element {
   const { t } = useTranslation();
+  const now = useNow();
   const moment = useMoment();
   const due = dueStatus(current.dueAt, now);
   return (
@@ -204,7 +215,7 @@ function FollowButton({ model, state }: { model: FormModel; state: FormState }):
  * A new state is said in a live region; a refused step, follow or
  * reassign is shown until dismissed.
  */
-export function WorkflowPanel({ model, state, entity, sources, now }: { model: FormModel; state: FormState; entity: Entity; sources: PickerSources; now: number }): JSX.Element | null {
+export function WorkflowPanel({ model, state, entity, sources }: { model: FormModel; state: FormState; entity: Entity; sources: PickerSources }): JSX.Element | null {
   const { t, language } = useTranslation();
   const workflow = entity.workflow;
   const current = state.workflow;
@@ -213,7 +224,7 @@ export function WorkflowPanel({ model, state, entity, sources, now }: { model: F
     <section className="rcv rec-wf" aria-label={t('records.workflow.label')} data-testid="records.workflow">
       <div className="rec-wf-head">
         <StateBadge workflow={workflow} state={current.state} />
-        <StateTimes current={current} now={now} />
+        <StateTimes current={current} />
         <FollowButton model={model} state={state} />
       </div>
       <Assignees model={model} state={state} sources={sources} />
