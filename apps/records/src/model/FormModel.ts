@@ -156,7 +156,8 @@ export class FormModel extends Model<FormState> {
   /** Reads a record (the user's edits are dropped). */
   async open(name: string): Promise<void> {
     const id = ++this.#load;
-    this.update({ status: 'loading' });
+    // The state another record entered is not this one's to announce.
+    this.update({ status: 'loading', entered: null });
     try {
       const detail = await this.#host.api.get(this.#app, name);
       if (id === this.#load) this.accept(detail);
