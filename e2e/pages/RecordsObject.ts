@@ -36,6 +36,13 @@ export class RecordsObject {
   readonly board: Locator;
   readonly calendar: Locator;
   readonly failed: Locator;
+  /** "Waiting for me" of a list and of a board (an entity with a workflow): a toggle (aria-pressed). */
+  readonly waitingForMe: Locator;
+  readonly boardWaitingForMe: Locator;
+  /** The dialog a board's move opens when its workflow step asks a question or a comment. */
+  readonly stepDialog: StepDialogObject;
+  /** A refused move of the board (no step leads there, a blocked step, the server's refusal). */
+  readonly boardRefusal: Locator;
 
   constructor(
     readonly page: Page,
@@ -53,6 +60,10 @@ export class RecordsObject {
     this.board = this.window.getByTestId('records.board');
     this.calendar = this.window.getByTestId('records.calendar');
     this.failed = this.window.getByTestId('records.app.failed');
+    this.waitingForMe = this.list.getByTestId('records.waitingForMe');
+    this.boardWaitingForMe = this.board.getByTestId('records.board.waitingForMe');
+    this.stepDialog = new StepDialogObject(this.window);
+    this.boardRefusal = this.board.getByTestId('records.board.refusal');
   }
 
   /** Brings the window to the front with its entry in the panel's window list. */
@@ -148,6 +159,28 @@ export class RecordFormObject {
   readonly failure: Locator;
   readonly changed: Locator;
   readonly missing: Locator;
+  /** The record's workflow above its fields (docs/behaviour/workflows.md#in-the-runtime). */
+  readonly workflow: Locator;
+  /** The state's badge (its `data-state` is the state's key). */
+  readonly state: Locator;
+  readonly due: Locator;
+  readonly assignees: Locator;
+  /** The steps the user may take, as buttons (each `data-transition` is the step's key). */
+  readonly transitions: Locator;
+  /** Why a step is disabled ("Fill in: Amount"). */
+  readonly blocked: Locator;
+  readonly approvalCount: Locator;
+  /** Each approver (`data-decision`: approve, reject or waiting; `data-user`). */
+  readonly approvers: Locator;
+  /** Follow / Following (aria-pressed). */
+  readonly follow: Locator;
+  /** A refused step taken at once, follow or reassign. */
+  readonly workflowFailure: Locator;
+  /** The live region that says the state a step moved the record to. */
+  readonly enteredState: Locator;
+  readonly diagram: Locator;
+  /** The step's dialog (its question and comment). */
+  readonly stepDialog: StepDialogObject;
 
   constructor(
     readonly page: Page,
@@ -163,6 +196,39 @@ export class RecordFormObject {
     this.failure = this.root.getByTestId('records.failure');
     this.changed = this.root.getByTestId('records.changed');
     this.missing = this.window.getByTestId('records.form.missing');
+    this.workflow = this.root.getByTestId('records.workflow');
+    this.state = this.workflow.getByTestId('records.workflow.state');
+    this.due = this.workflow.getByTestId('records.workflow.due');
+    this.assignees = this.workflow.getByTestId('records.workflow.assignee');
+    this.transitions = this.workflow.getByTestId('records.workflow.transition');
+    this.blocked = this.workflow.getByTestId('records.workflow.blocked');
+    this.approvalCount = this.workflow.getByTestId('records.workflow.approvalCount');
+    this.approvers = this.workflow.getByTestId('records.workflow.approver');
+    this.follow = this.workflow.getByTestId('records.workflow.follow');
+    this.workflowFailure = this.workflow.getByTestId('records.workflow.failure');
+    this.enteredState = this.workflow.getByTestId('records.workflow.live');
+    this.diagram = this.workflow.getByTestId('records.workflow.diagram');
+    this.stepDialog = new StepDialogObject(this.window);
+  }
+
+  /** A step's button by its label ("Approve"). */
+  transition(label: string): Locator {
+    return this.transitions.filter({ hasText: label });
+  }
+
+  /** The current state in the diagram's text alternative (aria-current="step"). */
+  get currentState(): Locator {
+    return this.diagram.locator('[aria-current="step"]');
+  }
+
+  /** Gives an assignee's work (by their name) to another member, chosen by name in the people picker. */
+  async reassign(from: string, to: string): Promise<void> {
+    const assignee = this.assignees.filter({ hasText: from });
+    await assignee.getByTestId('records.workflow.reassign').click();
+    const picker = this.workflow.getByTestId('records.workflow.reassignTo');
+    await picker.getByRole('searchbox').fill(to);
+    await picker.getByRole('combobox').selectOption({ label: to });
+    await picker.getByTestId('records.workflow.reassignSend').click();
   }
 
   /** Brings the window to the front with its entry in the panel's window list. */
@@ -188,5 +254,34 @@ export class RecordFormObject {
   /** The window's title: the record's title once saved. */
   get title(): Locator {
     return this.window.getByTestId('window.title');
+  }
+}
+
+/**
+ * Page object of a workflow step's dialog (the form's and the board's): its
+ * question, its comment box, the step's own button to take it, Cancel, and
+ * a refusal shown in it.
+ */
+export class StepDialogObject {
+  readonly root: Locator;
+  readonly question: Locator;
+  readonly comment: Locator;
+  readonly confirm: Locator;
+  readonly cancel: Locator;
+  readonly failure: Locator;
+
+  constructor(within: Locator) {
+    this.root = within.getByTestId('records.workflow.dialog');
+    this.question = this.root.getByTestId('records.workflow.question');
+    this.comment = this.root.getByTestId('records.workflow.comment');
+    this.confirm = this.root.getByTestId('records.workflow.confirm');
+    this.cancel = this.root.getByTestId('records.workflow.cancel');
+    this.failure = this.root.getByTestId('records.workflow.dialogFailure');
+  }
+
+  /** Takes the step with this comment (none: as it is). */
+  async take(comment?: string): Promise<void> {
+    if (comment !== undefined) await this.comment.fill(comment);
+    await this.confirm.click();
   }
 }

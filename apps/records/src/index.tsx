@@ -21,6 +21,7 @@ import { RecordsAppModel } from './model/RecordsAppModel.js';
 import { RecordWindows, type RecordsSession } from './recordWindows.js';
 import { RECORDS_TEXTS } from './texts.js';
 import { RECORDS_VIEW_TEXTS } from './viewTexts.js';
+import { RECORDS_WORKFLOW_TEXTS } from './workflowTexts.js';
 import { ImportView } from './views/ImportView.js';
 import { fillRecordViews } from './views/recordViews.js';
 import { RecordsView } from './views/RecordsView.js';
@@ -106,7 +107,7 @@ function download(filename: string, text: string, type: string): void {
 
 export default defineApplication(async (app) => {
   // Its own texts, before anything renders (docs/APPLICATIONS.md, "Texts").
-  await Promise.all([RECORDS_TEXTS.install(app.desktop), RECORDS_VIEW_TEXTS.install(app.desktop)]);
+  await Promise.all([RECORDS_TEXTS.install(app.desktop), RECORDS_VIEW_TEXTS.install(app.desktop), RECORDS_WORKFLOW_TEXTS.install(app.desktop)]);
   fillRecordViews();
   const requested = requestedRecords(app.args, app.options as Record<string, unknown>);
   // The dialogs' parent is the application's window, made below (they open only once it is there).

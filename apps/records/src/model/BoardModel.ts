@@ -1,7 +1,8 @@
 import { Model } from '@atrium/app-kit';
-import { recordsAfter, type Choice, type Entity, type Labels, type RecordDto, type RecordFilter, type RecordQueryInput, type RecordsChangedParams } from '@atrium/shared/apps';
+import { recordsAfter, type Choice, type Entity, type Labels, type RecordDetail, type RecordDto, type RecordFilter, type RecordQueryInput, type RecordsChangedParams } from '@atrium/shared/apps';
 import { writtenRecord, type RecordsCalls } from './recordsCalls.js';
 import { refusalOf, type Refusal } from './refusal.js';
+import { transitionTo, TransitionFlow } from './workflow.js';
 
 /** Cards a column loads at a time ("Show more" loads as many again). */
 export const BOARD_PAGE_SIZE = 50;
@@ -53,6 +54,8 @@ export interface BoardState {
   announcements: number;
   /** The last refused move, shown until the next move or dismiss. */
   refusal: { name: string; refusal: Refusal } | null;
+  /** Only the records waiting for the user (an entity with a workflow: docs/behaviour/workflows.md#in-the-runtime). */
+  waitingForMe: boolean;
 }
 
 export interface BoardOptions {
@@ -87,12 +90,12 @@ export function boardColumns(entity: Entity): BoardColumn[] {
 }
 
 /** The query of a column's records: the group-by field equal to its choice (or empty), in the list's order. */
-export function columnQuery(entity: Entity, value: string | null, offset = 0): RecordQueryInput {
+export function columnQuery(entity: Entity, value: string | null, offset = 0, waitingForMe = false): RecordQueryInput {
   const field = boardField(entity);
   if (field === null) throw new Error('The entity declares no board on a choice field');
   const filter: RecordFilter = value === null ? { field: field.key, op: 'empty' } : { field: field.key, op: 'eq', value };
   const sort = entity.views.list?.sort;
-  return { filters: [filter], offset, limit: BOARD_PAGE_SIZE, ...(sort ? { sort: { field: sort.field, direction: sort.direction } } : {}) };
+  return { filters: [filter], offset, limit: BOARD_PAGE_SIZE, ...(sort ? { sort: { field: sort.field, direction: sort.direction } } : {}), ...(waitingForMe ? { waitingForMe: true } : {}) };
 }
 
 /** The fields a card shows below its title: the board's, else the entity's card fields. */
@@ -137,13 +140,25 @@ export class BoardModel extends Model<BoardState> {
   #changedMeanwhile = false;
   /** Each column's latest load, so that an older answer never replaces a newer one. */
   readonly #loads = new Map<number, number>();
+  /** The entity's workflow when the board groups by its state: a move is then a step (docs/behaviour/workflows.md#in-the-runtime). */
+  readonly #stepping: boolean;
+  /** The dialog of a step that asks first (a question, a comment). */
+  readonly transitions: TransitionFlow;
 
   constructor(options: BoardOptions) {
-    super({ columns: boardColumns(options.entity), people: {}, links: {}, grabbed: null, moving: [], announcement: null, announcements: 0, refusal: null });
+    super({ columns: boardColumns(options.entity), people: {}, links: {}, grabbed: null, moving: [], announcement: null, announcements: 0, refusal: null, waitingForMe: false });
     const field = boardField(options.entity);
     if (field === null) throw new Error(`The entity ${options.entityKey} declares no board on a choice field`);
     this.#options = options;
     this.#field = field;
+    const { get, transition } = options.calls;
+    this.#stepping = options.entity.workflow?.field === field.key && get !== undefined && transition !== undefined;
+    this.transitions = new TransitionFlow((name, body) => (transition ? transition.call(options.calls, options.app, name, body) : Promise.reject(new Error('No workflow calls'))));
+  }
+
+  /** Whether moving a card takes a step of the workflow (the board groups by its state field). */
+  get steps(): boolean {
+    return this.#stepping;
   }
 
   /** Loads the columns and follows the changes the desktop hears of, until the returned stop is called (a view's lifetime). */
@@ -160,7 +175,21 @@ export class BoardModel extends Model<BoardState> {
 
   /** Whether the caller may move cards: they may update the records and change the group-by field. */
   get canMove(): boolean {
+    // Who may take each step is the workflow's to say, card by card (the server answers each card's steps).
+    if (this.#stepping) return true;
     return this.#options.mayUpdate && !this.#field.readOnly && !(this.#options.readOnlyFields ?? []).includes(this.#field.key);
+  }
+
+  /** Whether the board offers "Waiting for me": its entity declares a workflow. */
+  get offersWaitingForMe(): boolean {
+    return this.#options.entity.workflow !== undefined;
+  }
+
+  /** Shows only the cards waiting for the user (an open workflow task of theirs), or all again. */
+  showWaitingForMe(waiting: boolean): void {
+    if (waiting === this.getState().waitingForMe || !this.offersWaitingForMe) return;
+    this.update({ waitingForMe: waiting });
+    void this.load();
   }
 
   /** Loads every column again from its first page. */
@@ -176,7 +205,7 @@ export class BoardModel extends Model<BoardState> {
     this.#loads.set(index, ticket);
     this.#setColumn(index, { status: 'loading', problem: null });
     try {
-      const page = await this.#options.calls.query(this.#options.app, this.#options.entityKey, columnQuery(this.#options.entity, column.value));
+      const page = await this.#options.calls.query(this.#options.app, this.#options.entityKey, columnQuery(this.#options.entity, column.value, 0, this.getState().waitingForMe));
       if (this.#disposed || this.#loads.get(index) !== ticket) return;
       this.#merge(page.people, page.links);
       this.#setColumn(index, { status: 'ready', cards: page.records, total: page.total, capped: page.capped, loadingMore: false });
@@ -193,7 +222,7 @@ export class BoardModel extends Model<BoardState> {
     const ticket = this.#loads.get(index) ?? 0;
     this.#setColumn(index, { loadingMore: true });
     try {
-      const page = await this.#options.calls.query(this.#options.app, this.#options.entityKey, columnQuery(this.#options.entity, column.value, column.cards.length));
+      const page = await this.#options.calls.query(this.#options.app, this.#options.entityKey, columnQuery(this.#options.entity, column.value, column.cards.length, this.getState().waitingForMe));
       if (this.#disposed || this.#loads.get(index) !== ticket) return;
       this.#merge(page.people, page.links);
       const now = this.getState().columns[index]!;
@@ -280,24 +309,50 @@ export class BoardModel extends Model<BoardState> {
     this.#place(card.name, from.column, toColumn, toIndex, moved);
     this.update({ moving: [...this.getState().moving, name], refusal: null });
     try {
-      const written = writtenRecord(await this.#options.calls.update(this.#options.app, name, card.version, { [this.#field.key]: target.value }));
+      const answer = this.#stepping ? await this.#step(card, target.value) : await this.#options.calls.update(this.#options.app, name, card.version, { [this.#field.key]: target.value });
       if (this.#disposed) return;
+      if (answer === null) return this.#putBack(card, from, { kind: 'cancelled', name });
+      const written = writtenRecord(answer);
       this.#merge(written.people, written.links);
       const now = this.find(name);
       if (now !== null) this.#replace(now.column, written.record);
+      // A step may leave the record elsewhere than the column it was dropped on (an approval still waiting for others).
+      const landed = this.getState().columns.findIndex((c) => c.value === (written.record.values[this.#field.key] ?? null));
+      const there = this.find(name);
+      if (this.#stepping && there !== null && landed >= 0 && landed !== there.column) this.#place(name, there.column, landed, landed === from.column ? from.index : 0, written.record);
       this.#settled(name);
-      this.#announce({ kind: 'moved', name, column: toColumn });
+      this.#announce({ kind: 'moved', name, column: this.find(name)?.column ?? toColumn });
     } catch (error) {
       if (this.#disposed) return;
       const refusal = refusalOf(error);
-      const now = this.find(name);
-      if (now !== null) this.#place(name, now.column, from.column, from.index, card);
-      this.#settled(name);
+      this.#putBack(card, from, { kind: 'refused', name, refusal });
       this.update({ refusal: { name, refusal } });
-      this.#announce({ kind: 'refused', name, refusal });
       // The card is at an older version than the server's: read its column again to show the change made meanwhile.
       if (refusal.code === 'records.conflict') void this.loadColumn(from.column);
     }
+  }
+
+  /**
+   * A card moved to the column of a state, on a board grouped by the
+   * workflow's state: the step the user may take from the card's state to
+   * that one (the record read again for its steps), taken at the card's
+   * version, after its dialog when it asks first. Resolves with the record
+   * after the step, or null when the user cancelled (or the dialog showed
+   * the server's refusal and was closed); rejects when no step leads there.
+   */
+  async #step(card: RecordDto, to: string | null): Promise<RecordDetail | null> {
+    const detail = await this.#options.calls.get!(this.#options.app, card.name);
+    const found = transitionTo(detail.workflow?.transitions ?? [], to ?? '');
+    if ('refusal' in found) throw found.refusal;
+    return this.transitions.take(card.name, card.version, found.transition);
+  }
+
+  /** A move that did not happen: the card back where it was, and why said. */
+  #putBack(card: RecordDto, from: { column: number; index: number }, announcement: BoardAnnouncement): void {
+    const now = this.find(card.name);
+    if (now !== null) this.#place(card.name, now.column, from.column, from.index, card);
+    this.#settled(card.name);
+    this.#announce(announcement);
   }
 
   /** Hides the last refusal. */
@@ -307,6 +362,7 @@ export class BoardModel extends Model<BoardState> {
 
   dispose(): void {
     this.#disposed = true;
+    this.transitions.cancel();
     this.clearListeners();
   }
 

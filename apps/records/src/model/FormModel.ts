@@ -12,13 +12,15 @@ import {
   type RecordDetail,
   type RecordDto,
   type RecordRights,
+  type RecordWorkflowDto,
   type ValueProblem,
 } from '@atrium/shared/apps';
 import { failureOf, type RecordsApi, type RecordsFailure } from './RecordsApi.js';
+import { TransitionFlow } from './workflow.js';
 
 /** What a form needs of the desktop. */
 export interface FormHost {
-  api: Pick<RecordsApi, 'get' | 'create' | 'update' | 'remove' | 'restore'>;
+  api: Pick<RecordsApi, 'get' | 'create' | 'update' | 'remove' | 'restore' | 'transition' | 'reassign' | 'follow'>;
   /** Who asks and when: `me` and `today` of defaults and conditions. */
   context(): EvaluationContext;
   /** Hears that records changed (the desktop socket), or (null) that changes may have been missed; returns the unsubscribe. */
@@ -54,10 +56,21 @@ export interface FormState {
   failure: RecordsFailure | null;
   people: Readonly<Record<string, string>>;
   links: Readonly<Record<string, string>>;
+  /** The record's place in its workflow (docs/behaviour/workflows.md#in-the-runtime); null when its entity declares none, or for a new record. */
+  workflow: RecordWorkflowDto | null;
+  /** Whether the user follows the record; null when the answer does not say (no Follow button). */
+  following: boolean | null;
+  /** A follow, unfollow or reassign being sent. */
+  workflowBusy: boolean;
+  /** The last refused transition (taken without a dialog), follow or reassign. */
+  workflowFailure: RecordsFailure | null;
+  /** The state a transition just moved the record to, for the live region; `count` makes the same state said again. */
+  entered: { state: string; count: number } | null;
 }
 
 const NO_RIGHTS: RecordRights = { update: false, delete: false, comment: false, readOnlyFields: [] };
 const NEW_RIGHTS: RecordRights = { update: true, delete: false, comment: false, readOnlyFields: [] };
+const NO_WORKFLOW = { workflow: null, following: null, workflowBusy: false, workflowFailure: null, entered: null } as const;
 
 /** Whether a field is ever typed by a user: not declared read-only nor computed. */
 export function isComputedOrReadOnly(field: Field): boolean {
@@ -83,6 +96,8 @@ export class FormModel extends Model<FormState> {
   readonly #hiddenByRole: readonly string[];
   readonly #lockedOnCreate: readonly string[];
   #load = 0;
+  /** The dialog of a transition that asks first (a question, a comment). */
+  readonly transitions: TransitionFlow;
   readonly #stop: Array<() => void> = [];
 
   constructor(host: FormHost, app: string, entityKey: string, entity: Entity, entityRights: EntityRights) {
@@ -101,8 +116,14 @@ export class FormModel extends Model<FormState> {
       failure: null,
       people: {},
       links: {},
+      workflow: null,
+      following: null,
+      workflowBusy: false,
+      workflowFailure: null,
+      entered: null,
     });
     this.#host = host;
+    this.transitions = new TransitionFlow((name, body) => host.api.transition(app, name, body));
     this.#app = app;
     this.#entityKey = entityKey;
     this.#entity = entity;
@@ -123,15 +144,20 @@ export class FormModel extends Model<FormState> {
   /** Starts a new record with the entity's defaults. */
   startNew(): void {
     this.#load++;
-    const values = withComputedValues(this.#entity, defaultValues(this.#entity, this.#host.context()));
-    this.setState({ ...this.getState(), status: 'ready', record: null, rights: NEW_RIGHTS, values, original: values, dirty: false, shown: new Set(), conflict: null, changedBy: null, failure: null });
+    const defaults = defaultValues(this.#entity, this.#host.context());
+    // A new record starts in the workflow's initial state (the server sets it; the form shows it).
+    const workflow = this.#entity.workflow;
+    if (workflow) defaults[workflow.field] = workflow.initial;
+    const values = withComputedValues(this.#entity, defaults);
+    this.setState({ ...this.getState(), ...NO_WORKFLOW, status: 'ready', record: null, rights: NEW_RIGHTS, values, original: values, dirty: false, shown: new Set(), conflict: null, changedBy: null, failure: null });
     this.update({ problems: this.#check(values) });
   }
 
   /** Reads a record (the user's edits are dropped). */
   async open(name: string): Promise<void> {
     const id = ++this.#load;
-    this.update({ status: 'loading' });
+    // The state another record entered is not this one's to announce.
+    this.update({ status: 'loading', entered: null });
     try {
       const detail = await this.#host.api.get(this.#app, name);
       if (id === this.#load) this.accept(detail);
@@ -161,6 +187,10 @@ export class FormModel extends Model<FormState> {
       failure: null,
       people: detail.people,
       links: detail.links,
+      workflow: detail.workflow ?? null,
+      following: detail.following ?? null,
+      workflowBusy: false,
+      workflowFailure: null,
     });
     this.update({ problems: this.#check(values) });
   }
@@ -194,7 +224,7 @@ export class FormModel extends Model<FormState> {
    */
   isReadOnly(key: string): boolean {
     const field = this.#entity.fields[key];
-    if (!field) return true;
+    if (!field || key === this.#entity.workflow?.field) return true;
     const { rights, record } = this.getState();
     if (record === null && this.#lockedOnCreate.includes(key)) return true;
     return isComputedOrReadOnly(field) || !rights.update || rights.readOnlyFields.includes(key);
@@ -313,8 +343,75 @@ export class FormModel extends Model<FormState> {
     }
   }
 
+  /**
+   * Takes a transition of the record's workflow (docs/behaviour/workflows.md#in-the-runtime):
+   * the user's edits are saved first (a transition may need the fields they
+   * filled in); a transition that asks first opens its dialog
+   * (`transitions`); the answer is shown and its new state announced. A
+   * refusal is kept in the dialog, else shown above the form; a change made
+   * meanwhile is a conflict, as a save's. Resolves whether it was taken.
+   */
+  async takeTransition(key: string): Promise<boolean> {
+    if (this.getState().dirty && (await this.save()) === null) return false;
+    const { record, workflow } = this.getState();
+    const transition = workflow?.transitions.find((t) => t.key === key);
+    if (record === null || !transition || transition.blocked) return false;
+    this.update({ workflowFailure: null, conflict: null });
+    try {
+      const detail = await this.transitions.take(record.name, record.version, transition);
+      if (detail === null) return false;
+      this.accept(detail);
+      this.#entered(detail);
+      return true;
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.code === 'records.conflict') this.update({ conflict: { user: failure.params.user ?? '', version: failure.params.version ?? '' } });
+      else this.update({ workflowFailure: failure });
+      return false;
+    }
+  }
+
+  /** Follows the record, or stops following it. */
+  follow(following: boolean): Promise<boolean> {
+    return this.#workflowCall((name) => this.#host.api.follow(this.#app, name, following));
+  }
+
+  /** Gives the current state's open work of one assignee to another member (with the right to reassign). */
+  reassign(from: string, to: string): Promise<boolean> {
+    if (from === to) return Promise.resolve(false);
+    return this.#workflowCall((name) => this.#host.api.reassign(this.#app, name, { from, to }));
+  }
+
+  /** Hides the last refused transition, follow or reassign. */
+  dismissWorkflowFailure(): void {
+    this.update({ workflowFailure: null });
+  }
+
+  /** A follow or a reassign: its answer's workflow and following are shown, and the user's edits stay. */
+  async #workflowCall(call: (name: string) => Promise<RecordDetail>): Promise<boolean> {
+    const { record, workflowBusy } = this.getState();
+    if (record === null || workflowBusy) return false;
+    this.update({ workflowBusy: true, workflowFailure: null });
+    try {
+      const detail = await call(record.name);
+      if (this.getState().record?.name !== detail.record.name) return false;
+      if (!this.getState().dirty) this.accept(detail);
+      else this.update({ workflow: detail.workflow ?? null, following: detail.following ?? null, people: { ...this.getState().people, ...detail.people }, workflowBusy: false });
+      return true;
+    } catch (error) {
+      this.update({ workflowBusy: false, workflowFailure: failureOf(error) });
+      return false;
+    }
+  }
+
+  #entered(detail: RecordDetail): void {
+    const state = detail.workflow?.state;
+    if (state !== undefined) this.update({ entered: { state, count: (this.getState().entered?.count ?? 0) + 1 } });
+  }
+
   dispose(): void {
     this.#load++;
+    this.transitions.cancel();
     for (const stop of this.#stop.splice(0)) stop();
     this.clearListeners();
   }
@@ -333,7 +430,7 @@ export class FormModel extends Model<FormState> {
     const out: Record<string, ValueProblem> = {};
     for (const [key, problem] of Object.entries(problems)) {
       const field = key.split('.')[0]!;
-      if (!Object.hasOwn(this.#entity.fields, field) || this.#hiddenByRole.includes(field)) continue;
+      if (!Object.hasOwn(this.#entity.fields, field) || this.#hiddenByRole.includes(field) || field === this.#entity.workflow?.field) continue;
       // A field the user may not set is the server's to judge: on a record, any read-only one; on a new one, those left at their defaults.
       const { record } = this.getState();
       if (record !== null ? this.isReadOnly(field) : this.#lockedOnCreate.includes(field)) continue;

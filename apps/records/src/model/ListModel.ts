@@ -19,6 +19,8 @@ export interface SavedView {
   columns: string[];
   filters: RecordFilter[];
   sort: ListSort | null;
+  /** Only the records waiting for the user (docs/behaviour/workflows.md#in-the-runtime); absent in views saved before it. */
+  waitingForMe?: boolean;
 }
 
 /** Runs `run` after `ms`; the function returned cancels it. Injected so that tests move time themselves. */
@@ -58,6 +60,8 @@ export interface ListState {
   activeView: string | null;
   /** Deleted records are listed instead of live ones (to restore them; for roles that may delete). */
   deleted: boolean;
+  /** Only the records with an open workflow task of the user's (an entity with a workflow: docs/behaviour/workflows.md#in-the-runtime). */
+  waitingForMe: boolean;
 }
 
 /**
@@ -99,6 +103,7 @@ export class ListModel extends Model<ListState> {
       savedViews: [],
       activeView: null,
       deleted: false,
+      waitingForMe: false,
     });
     this.#host = host;
     this.#app = app;
@@ -121,9 +126,17 @@ export class ListModel extends Model<ListState> {
     return columnChoices(this.#entity, this.#hidden);
   }
 
-  /** The fields offered as quick filters (the view's), those the user sees. */
+  /** The fields offered as quick filters (the view's, and a workflow's state field first), those the user sees. */
   get quickFilters(): string[] {
-    return (this.#entity.views.list?.filters ?? []).filter((key) => !this.#hidden.includes(key));
+    const state = this.#entity.workflow?.field;
+    const declared = this.#entity.views.list?.filters ?? [];
+    const keys = state !== undefined && !declared.includes(state) ? [state, ...declared] : declared;
+    return keys.filter((key) => !this.#hidden.includes(key));
+  }
+
+  /** Whether the list offers "Waiting for me": its entity declares a workflow. */
+  get offersWaitingForMe(): boolean {
+    return this.#entity.workflow !== undefined;
   }
 
   /** The query of what is shown now (filters only when complete). */
@@ -133,6 +146,7 @@ export class ListModel extends Model<ListState> {
     if (this.#sentSearch.trim() !== '') query.search = this.#sentSearch.trim();
     if (s.sort) query.sort = s.sort;
     if (s.deleted) query.deleted = true;
+    if (s.waitingForMe && this.offersWaitingForMe) query.waitingForMe = true;
     return query;
   }
 
@@ -167,6 +181,13 @@ export class ListModel extends Model<ListState> {
   showDeleted(deleted: boolean): void {
     if (deleted === this.getState().deleted) return;
     this.update({ deleted, offset: 0 });
+    void this.refresh();
+  }
+
+  /** Lists only the records waiting for the user (an open workflow task of theirs), or all again. */
+  showWaitingForMe(waiting: boolean): void {
+    if (waiting === this.getState().waitingForMe || !this.offersWaitingForMe) return;
+    this.update({ waitingForMe: waiting, offset: 0, activeView: null });
     void this.refresh();
   }
 
@@ -255,7 +276,7 @@ export class ListModel extends Model<ListState> {
     const trimmed = name.trim();
     if (trimmed === '') return;
     const s = this.getState();
-    const view: SavedView = { name: trimmed, columns: [...s.columns], filters: s.filters.filter(isCompleteFilter), sort: s.sort };
+    const view: SavedView = { name: trimmed, columns: [...s.columns], filters: s.filters.filter(isCompleteFilter), sort: s.sort, ...(s.waitingForMe ? { waitingForMe: true } : {}) };
     const views = [...s.savedViews.filter((v) => v.name !== trimmed), view];
     this.#host.settings.set(this.settingsKey, views);
     this.update({ savedViews: views, activeView: trimmed });
@@ -267,7 +288,7 @@ export class ListModel extends Model<ListState> {
     if (!view) return;
     const allowed = this.columnChoices;
     const columns = view.columns.filter((c) => allowed.includes(c));
-    this.update({ columns: columns.length > 0 ? columns : defaultColumns(this.#entity, this.#hidden), filters: view.filters, sort: view.sort, offset: 0, activeView: name });
+    this.update({ columns: columns.length > 0 ? columns : defaultColumns(this.#entity, this.#hidden), filters: view.filters, sort: view.sort, waitingForMe: view.waitingForMe === true, offset: 0, activeView: name });
     void this.refresh();
   }
 

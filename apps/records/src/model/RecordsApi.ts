@@ -1,5 +1,5 @@
 import type { Desktop, UploadOptions } from '@atrium/sdk';
-import type { CreateRecordBody, DeclaredAppDto, RecordDetail, RecordExportQueryInput, RecordImportResult, RecordPage, RecordQueryInput, TimelineEntry, UpdateRecordBody, ValueProblem } from '@atrium/shared/apps';
+import type { CreateRecordBody, DeclaredAppDto, ReassignBody, RecordDetail, RecordExportQueryInput, RecordImportResult, RecordPage, RecordQueryInput, TimelineEntry, TransitionBody, UpdateRecordBody, ValueProblem } from '@atrium/shared/apps';
 
 /**
  * Why a record call failed, for the views: the server's code (`records.conflict`,
@@ -116,6 +116,21 @@ export class RecordsApi {
 
   comment(app: string, name: string, text: string): Promise<TimelineEntry> {
     return this.#call('post', `records/${seg(app)}/record/${seg(name)}/comments`, { text });
+  }
+
+  /** Takes a workflow transition of a record read at `version` (docs/behaviour/workflows.md#in-the-runtime); answers the record after it. */
+  transition(app: string, name: string, body: TransitionBody): Promise<RecordDetail> {
+    return this.#call('post', `records/${seg(app)}/record/${seg(name)}/transition`, body);
+  }
+
+  /** Gives the current state's open work of one assignee to another member. */
+  reassign(app: string, name: string, body: ReassignBody): Promise<RecordDetail> {
+    return this.#call('post', `records/${seg(app)}/record/${seg(name)}/reassign`, body);
+  }
+
+  /** Follows the record (true) or stops following it (false). */
+  follow(app: string, name: string, following: boolean): Promise<RecordDetail> {
+    return this.#call(following ? 'put' : 'delete', `records/${seg(app)}/record/${seg(name)}/follow`, following ? {} : undefined);
   }
 
   /** The address of the list as CSV (the query as JSON in `q`), relative to the API. */

@@ -1,4 +1,4 @@
-import type { RecordDetail, RecordDto, RecordPage, RecordQueryInput, TimelineEntry } from '@atrium/shared/apps';
+import type { RecordDetail, RecordDto, RecordPage, RecordQueryInput, TimelineEntry, TransitionBody } from '@atrium/shared/apps';
 
 /**
  * The server calls the board, the calendar and the timeline need
@@ -15,6 +15,10 @@ export interface RecordsCalls {
   timeline(app: string, name: string): Promise<TimelineEntry[]>;
   /** Comments on a record (mentions written `@username`). */
   comment(app: string, name: string, text: string): Promise<unknown>;
+  /** One record with what the caller may do with it (a board grouped by a workflow's state reads the steps of a card moved). */
+  get?(app: string, name: string): Promise<RecordDetail>;
+  /** Takes a workflow step of a record read at the body's version (docs/behaviour/workflows.md#in-the-runtime). */
+  transition?(app: string, name: string, body: TransitionBody): Promise<RecordDetail>;
 }
 
 /** The record an update answered, whichever of its shapes the answer has. */

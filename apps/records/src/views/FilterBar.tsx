@@ -113,8 +113,19 @@ function QuickFilter({ model, state, entity, fieldKey }: { model: ListModel; sta
   );
 }
 
+/** "Waiting for me": a toggle of the records with an open workflow task of the user's (an entity with a workflow). */
+function WaitingForMe({ model, state }: { model: ListModel; state: ListState }): JSX.Element | null {
+  const { t } = useTranslation();
+  if (!model.offersWaitingForMe) return null;
+  return (
+    <button type="button" className="rec-button rec-filter--waiting" aria-pressed={state.waitingForMe} onClick={() => model.showWaitingForMe(!state.waitingForMe)} data-testid="records.waitingForMe">
+      {t('records.workflow.waitingForMe')}
+    </button>
+  );
+}
+
 /**
- * The list's filters: the view's quick filters (a choice of each), then any
+ * The list's filters: "Waiting for me" (an entity with a workflow), the view's quick filters (its state field first) (a choice of each), then any
  * column compared by one of its type's comparisons with a value of its type.
  * A filter still missing its value is shown but not sent.
  */
@@ -127,6 +138,7 @@ export function FilterBar({ model, state, entity }: { model: ListModel; state: L
   const choices = [...model.columnChoices, 'colour'];
   return (
     <div className="rec-filters" role="group" aria-label={t('records.list.filters')} data-testid="records.filters">
+      <WaitingForMe model={model} state={state} />
       {quick.map((key) => (
         <QuickFilter key={key} model={model} state={state} entity={entity} fieldKey={key} />
       ))}

@@ -1,7 +1,7 @@
 import { useModel, useTranslation } from '@atrium/app-kit';
 import type { AppCommand } from '@atrium/sdk';
 import { labelOf, type Entity, type EntityRights } from '@atrium/shared/apps';
-import { useEffect, useId, useRef, useState, type JSX, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type JSX, type ReactNode, type RefObject } from 'react';
 import type { FormModel, FormState } from '../model/FormModel.js';
 import { FileUploads } from '../model/FileUploads.js';
 import { FieldInput, type PickerSources } from './FieldInput.js';
@@ -10,6 +10,8 @@ import { formCommands } from './formCommands.js';
 import { RECORD_VIEWS } from './slots.js';
 import { failureText, problemText } from './texts.js';
 import type { RecordsApi } from '../model/RecordsApi.js';
+import { TransitionDialog } from './workflow/TransitionDialog.js';
+import { WorkflowPanel } from './workflow/WorkflowPanel.js';
 
 /** What the form asks of the window around it. */
 export interface FormActions {
@@ -291,7 +293,7 @@ function FormNotices({ controls }: { controls: FormControls }): JSX.Element {
 }
 
 /** The form view's tabs (the arrows move between them), each a list of sections of fields. */
-function FormFields({ controls, entity, sources, files, tab, onTab }: { controls: FormControls; entity: Entity; sources: PickerSources; files: FilesOfForm; tab: number; onTab(index: number): void }): JSX.Element {
+function FormFields({ controls, entity, sources, files, tab, onTab, header }: { controls: FormControls; entity: Entity; sources: PickerSources; files: FilesOfForm; tab: number; onTab(index: number): void; header?: ReactNode }): JSX.Element {
   const { language } = useTranslation();
   const tabsId = useId();
   const layout = layoutOf(entity, language);
@@ -306,6 +308,7 @@ function FormFields({ controls, entity, sources, files, tab, onTab }: { controls
         void controls.save();
       }}
     >
+      {header}
       {tabbed && <FormTabs labels={layout.map((item) => item.label)} label={labelOf(entity.label, language)} id={tabsId} tab={tab} onTab={onTab} />}
       <div id={`${tabsId}-panel`} role={tabbed ? 'tabpanel' : undefined} aria-labelledby={tabbed ? `${tabsId}-${tab}` : undefined}>
         {current.sections.map((section, index) => (
@@ -394,13 +397,22 @@ export function FormView({ model, entity, rights, actions }: { model: FormModel;
       <FormToolbar controls={controls} entity={entity} actions={actions} timeline={Timeline ? { shown: timeline, toggle: () => setTimeline((open) => !open) } : null} />
       <FormNotices controls={controls} />
       <div className="rec-form__main">
-        <FormFields controls={controls} entity={entity} sources={actions.sources} files={files} tab={tab} onTab={setTab} />
+        <FormFields
+          controls={controls}
+          entity={entity}
+          sources={actions.sources}
+          files={files}
+          tab={tab}
+          onTab={setTab}
+          header={<WorkflowPanel model={model} state={state} entity={entity} sources={{ ...actions.sources, people: { ...actions.sources.people, ...state.people } }} />}
+        />
         {timeline && record && Timeline && (
           <aside className="rec-form__side" aria-label={t('records.form.timeline')}>
             <Timeline app={actions.app} entity={entity} record={record} api={actions.api} canComment={state.rights.comment} people={state.people} links={state.links} />
           </aside>
         )}
       </div>
+      <TransitionDialog flow={model.transitions} />
     </div>
   );
 }

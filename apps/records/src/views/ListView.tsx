@@ -143,7 +143,7 @@ function ListToolbar({ model, state, entity, rights, actions, exporter }: { mode
 /** The page's records, or why there are none: loading, a failure (with Retry), an empty list (Clear when filtered). */
 function ListBody({ model, state, entity, actions }: { model: ListModel; state: ListState; entity: Entity; actions: ListActions }): JSX.Element {
   const { t } = useTranslation();
-  const filtered = state.search.trim() !== '' || state.filters.length > 0;
+  const filtered = state.search.trim() !== '' || state.filters.length > 0 || state.waitingForMe;
   if (state.status === 'loading') {
     return (
       <p className="rec-state" role="status">
@@ -174,6 +174,7 @@ function ListBody({ model, state, entity, actions }: { model: ListModel; state: 
             onClick={() => {
               model.setSearch('');
               model.setFilters([]);
+              model.showWaitingForMe(false);
             }}
           >
             {t('records.list.clear')}

@@ -3,11 +3,11 @@ import { languageTag } from '@atrium/shared';
 import { useMemo } from 'react';
 import { COMMENT_TOO_LONG, type Refusal } from '../model/refusal.js';
 import type { ValueContext } from '../model/valueText.js';
-import { failureText } from './texts.js';
+import { workflowFailureText } from './workflow/workflowText.js';
 
-/** A refusal in the user's language: a comment too long, else as the list and the form say failures (failureText). */
+/** A refusal in the user's language: a comment too long, else as the form says failures (a step's refusal too: workflowFailureText). */
 export function refusalText(refusal: Refusal, t: TFunction): string {
-  return refusal.code === COMMENT_TOO_LONG ? t('records.timeline.comment.tooLong', refusal.params) : failureText(t, refusal);
+  return refusal.code === COMMENT_TOO_LONG ? t('records.timeline.comment.tooLong', refusal.params) : workflowFailureText(t, refusal);
 }
 
 /** What values are shown with in the user's language, with these people's and linked records' names. */

@@ -6,6 +6,7 @@ import { valueText } from '../../model/valueText.js';
 import { RecordColour } from '../RecordColour.js';
 import { usePointerDrag, type CardDrag } from './usePointerDrag.js';
 import { refusalText, useNumber, useValueContext } from '../viewHelpers.js';
+import { TransitionDialog } from '../workflow/TransitionDialog.js';
 import '../viewsCommon.css';
 import './board.css';
 
@@ -117,6 +118,13 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
       <p id={instructionsId} className="atk-hidden">
         {model.canMove ? t('records.board.instructions') : t('records.board.readOnly')}
       </p>
+      {model.offersWaitingForMe && (
+        <div className="rcv-board__filters">
+          <button type="button" className="atk-button" aria-pressed={state.waitingForMe} onClick={() => model.showWaitingForMe(!state.waitingForMe)} data-testid="records.board.waitingForMe">
+            {t('records.workflow.waitingForMe')}
+          </button>
+        </div>
+      )}
       {state.refusal && (
         <div className="atk-notice" role="alert" data-testid="records.board.refusal">
           <span>{t('records.board.refused', { name: state.refusal.name, reason: refusalText(state.refusal.refusal, t) })}</span>
@@ -138,6 +146,7 @@ export function BoardView({ model, entity, hiddenFields = NONE, open }: BoardVie
         ))}
       </div>
       {drag && <DragCopy drag={drag} card={state.columns.flatMap((c) => c.cards).find((c) => c.name === drag.name)} />}
+      {model.steps && <TransitionDialog flow={model.transitions} />}
       <div className="atk-hidden" aria-live="assertive" aria-atomic="true" data-testid="records.board.live">
         {state.announcement ? <span key={state.announcements}>{announcementText(state.announcement, state.columns, t, language)}</span> : null}
       </div>
