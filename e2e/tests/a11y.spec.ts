@@ -416,10 +416,11 @@ test.describe('accessibility scan (WCAG 2.2 AA)', () => {
   });
 
   test('the privacy-policy dialog of a first sign-in, in Vision and Nocturne', async ({ page, request }) => {
-    // A server of its own with fresh demo data: the demo user has not agreed yet.
+    // A server of its own on a copy of the template's data (e2e/globalSetup.ts), where nobody has signed in yet: the demo
+    // user has not agreed yet. (Seeding the demo data afresh instead took a minute or more of the scan's time.)
     test.setTimeout(180_000);
     const server = new JourneyServer(fs.mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-a11y-privacy-')), workerPort(Ports.a11yFirstSignIn));
-    await server.start({ registerPackages: false });
+    await server.start({ registerPackages: true });
     try {
       const login = new LoginPage(page);
       const desktop = new Desktop(page);
