@@ -82,7 +82,7 @@ if [ -n "$builds" ]; then
   builds=""
   cat "$reports/build.log"
   if [ "$build_status" -ne 0 ]; then
-    echo "error: the builds or their bundle budgets failed ($build_status)" >&2
+    echo "error: the builds, their bundle budgets or the journeys' template data failed ($build_status)" >&2
     exit 1
   fi
   # No traces (each journey's screenshots and snapshots cost a sixth of their time): a failed journey is run again
