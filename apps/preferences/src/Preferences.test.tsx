@@ -194,7 +194,7 @@ describe('Preferences', () => {
     expect(screen.getByRole('tab', { name: 'Panels' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(screen.getByRole('tab', { name: 'Panels' }).id);
     fireEvent.keyDown(document.activeElement!, { key: 'End' });
-    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Absence' }));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'General' }));
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(first);
   });
