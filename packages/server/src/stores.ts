@@ -51,6 +51,8 @@ import { PgVfsStore } from './vfs/PgVfsStore.js';
 import { S3BlobStore, S3Connection } from './vfs/S3BlobStore.js';
 import type { VfsBlobStore } from './vfs/VfsBlobStore.js';
 import type { VfsStore } from './vfs/VfsStore.js';
+import { PgWorkflowStore } from './workflows/PgWorkflowStore.js';
+import type { WorkflowStore } from './workflows/WorkflowStore.js';
 
 export interface Stores {
   users: UserStore;
@@ -86,6 +88,8 @@ export interface Stores {
   records: RecordStore;
   /** Dashboards and the home widget's blocks (docs/behaviour/dashboards.md). */
   dashboards: DashboardStore;
+  /** Records' places in their workflows: state entries, decisions, turns (docs/behaviour/workflows.md). */
+  workflows: WorkflowStore;
 
   /** Dataset definitions and the statements of dashboards' figures (datasets/README.md). */
   datasets: DatasetStore;
@@ -146,6 +150,7 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     declarations: new PgDeclarationStore(db),
     records: new PgRecordStore(db),
     dashboards: new PgDashboardStore(db),
+    workflows: new PgWorkflowStore(db),
 
     datasets: new PgDatasetStore(db),
     transaction: (work) => db.transaction((tx) => work(storesOver(tx as unknown as Db, blobs))),
