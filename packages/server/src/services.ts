@@ -343,6 +343,8 @@ function createRecords({ stores, now }: Pick<BuildParts, 'stores' | 'now'>, canS
     canSeeApp,
     notifyMention: async (mention) => void (await tasks.notify({ ...mention, name: mention.text, assignee: mention.userId })),
     localeOf: localeOf(stores),
+    // Absences and following are other domains' (ports of workflows/ports.ts); without them nobody is away and nobody follows.
+    workflow: { announceTasks: (list, reason, by) => tasks.announce(list, reason, by) },
     now,
   });
 }

@@ -16,6 +16,8 @@ import {
   RecordImportParams,
   RecordNameParams,
   RecordQuery,
+  ReassignBody,
+  TransitionBody,
   UpdateRecordBody,
 } from '@atrium/shared/apps';
 import type { FastifyInstance } from 'fastify';
@@ -101,6 +103,16 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
     app.get('/records/:app/record/:name/timeline', async (request) => {
       const { app: name, name: record } = parse(RecordNameParams, request.params);
       return ok(await records.timeline.entries(callerOf(request), name, record));
+    });
+
+    app.post('/records/:app/record/:name/transition', async (request) => {
+      const { app: name, name: record } = parse(RecordNameParams, request.params);
+      return ok(await records.workflow.transition(callerOf(request), name, record, parse(TransitionBody, request.body)));
+    });
+
+    app.post('/records/:app/record/:name/reassign', async (request) => {
+      const { app: name, name: record } = parse(RecordNameParams, request.params);
+      return ok(await records.workflow.reassign(callerOf(request), name, record, parse(ReassignBody, request.body)));
     });
 
     app.post('/records/:app/record/:name/comments', async (request, reply) => {
