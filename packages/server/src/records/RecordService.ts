@@ -34,6 +34,7 @@ import { newRecord } from './newRecord.js';
 import { refuseLocked, same, uniqueViolationProblems } from './recordChecks.js';
 import { freeSeriesName, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesPrefix, titleOf, userValues } from './recordText.js';
 import type { Delegation, Following } from '../workflows/ports.js';
+import type { EnterDeps } from '../workflows/entering.js';
 import { WorkflowService } from '../workflows/WorkflowService.js';
 import type { TaskRecord } from '../tasks/TaskStore.js';
 
@@ -280,9 +281,17 @@ export class RecordService {
     const scope = { accountId: input.accountId, appId: installed.appId };
     const app: AppContext = { name: installed.name, declaration: installed.declaration, scope };
     // Each record enters the state its values hold, in the same transaction (docs/behaviour/workflows.md#the-engine).
+    const prepared = new Map<string, EnterDeps>();
+    for (const entityKey of new Set(input.records.map((r) => r.entity))) {
+      const entity = installed.declaration.entities[entityKey];
+      if (!entity?.workflow) continue;
+      const list = input.records.filter((r) => r.entity === entityKey).map((r) => ({ values: r.values, ownerId: entity.ownerField ? ((r.values[entity.ownerField] as string | undefined) ?? r.createdBy) : r.createdBy }));
+      const deps = await this.workflow.prepare(app, entityKey, list, list.map((r) => this.workflow.statesOf(entity, r.values)!));
+      if (deps) prepared.set(entityKey, deps);
+    }
     const written = await this.deps.stores.transaction(async (tx) => {
       const stored = await createRecordsInBulk(tx.records, app, input.records);
-      return { stored, pending: await this.workflow.enterAll(tx, app, stored) };
+      return { stored, pending: await this.workflow.enterAll(tx, prepared, app, stored) };
     });
     const names = written.stored.map((r) => r.name);
     const first = input.records[0]?.createdBy ?? '';
@@ -515,10 +524,11 @@ export class RecordService {
   private async insert(app: AppContext, entityKey: string, values: Record<string, unknown>, ownerId: string | null, by: { id: string; name: string }, at: Date): Promise<StoredRecord> {
     const entity = app.declaration.entities[entityKey]!;
     const people = await this.deps.stores.records.people(userValues(entity, values));
+    const prepared = entity.workflow ? await this.workflow.prepare(app, entityKey, [{ values, ownerId }], [entity.workflow.initial]) : null;
     const written = await this.deps.stores
       .transaction(async (tx) => {
         const stored = await this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, by.id, at);
-        return { stored, pending: await this.workflow.enterFirst(tx, app, entityKey, stored, by.id) };
+        return { stored, pending: prepared ? await this.workflow.enterFirst(tx, prepared, app, entityKey, stored, by.id) : null };
       })
       .catch((e: unknown) => {
         // Another write took the name (a record named by a field's value) or a unique value meanwhile.

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Locale, TaskPerson } from '@atrium/shared';
+import { DEFAULT_LOCALE, type Locale, type TaskPerson } from '@atrium/shared';
 import { checkValues, type ApproverDto, type Entity, type RecordDetail, type RecordWorkflowDto, type TransitionBody, type ValueProblem, type Workflow, type WorkflowTransition } from '@atrium/shared/apps';
 import { rolesOf } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
@@ -10,7 +10,8 @@ import { isUniqueViolation, same } from '../records/recordChecks.js';
 import { searchTextOf, titleOf, userValues } from '../records/recordText.js';
 import type { Stores } from '../stores.js';
 import type { TaskRecord } from '../tasks/TaskStore.js';
-import { enterMany, enterState, type Entered, type StateTarget } from './entering.js';
+import { AssigneeResolver } from './assignees.js';
+import { enterMany, enterState, type Entered, type EnterDeps, type StateTarget } from './entering.js';
 import { noDelegation, noFollowing, type Delegation, type Following } from './ports.js';
 import { availableTransitions, blockedBy, mayTake, type TransitionFacts } from './transitions.js';
 import type { WorkflowDecision, WorkflowEntry } from './WorkflowStore.js';
@@ -75,23 +76,63 @@ export class WorkflowService {
     return { values: { ...(workflow.states[workflow.initial]!.set ?? {}), [workflow.field]: workflow.initial }, problems };
   }
 
-  /** Within a create's transaction: the new record enters its first state. */
-  async enterFirst(tx: Stores, app: AppContext, entityKey: string, record: StoredRecord, by: string): Promise<Pending | null> {
+  /**
+   * What entering states will ask of other domains, read before the
+   * transaction (whose connection the embedded database holds alone): the
+   * delegates of everyone the states' rules could give work to, and the
+   * languages of everyone they could write a task for.
+   */
+  async prepare(app: AppContext, entityKey: string, records: ReadonlyArray<{ values: Readonly<Record<string, unknown>>; ownerId: string | null }>, states: readonly string[]): Promise<EnterDeps | null> {
+    const workflow = app.declaration.entities[entityKey]?.workflow;
+    if (!workflow) return null;
+    const resolver = new AssigneeResolver(this.deps.stores.workflows, { accountId: app.scope.accountId, appId: app.scope.appId, entity: entityKey });
+    const assignable = new Set<string>();
+    const told = new Set<string>();
+    for (const state of new Set(states)) {
+      const declared = workflow.states[state]!;
+      for (const record of records) {
+        const facts = { state, values: record.values, ownerId: record.ownerId };
+        if (declared.assignee) for (const id of await resolver.candidates(declared.assignee, facts)) assignable.add(id);
+        for (const rule of declared.notify ?? []) for (const id of await resolver.notified(rule, facts)) told.add(id);
+      }
+    }
+    const ids = [...assignable];
+    const subs = ids.length > 0 ? await this.delegation.substitute(app.scope.accountId, ids, this.core.now()) : [];
+    const byUser = new Map(ids.map((id, i) => [id, subs[i] ?? { userId: id, delegatedFrom: null }]));
+    const locales = new Map<string, Locale>();
+    for (const id of new Set([...subs.map((s) => s.userId), ...told])) locales.set(id, await this.deps.localeOf(id));
+    return {
+      delegation: { substitute: async (_accountId, userIds) => userIds.map((id) => byUser.get(id) ?? { userId: id, delegatedFrom: null }) },
+      localeOf: async (userId) => locales.get(userId) ?? DEFAULT_LOCALE,
+    };
+  }
+
+  /** Within a create's transaction: the new record enters its first state (with what `prepare` read). */
+  async enterFirst(tx: Stores, prepared: EnterDeps, app: AppContext, entityKey: string, record: StoredRecord, by: string): Promise<Pending | null> {
     const entity = app.declaration.entities[entityKey]!;
     if (!entity.workflow) return null;
     const target = { app, entityKey, entity, workflow: entity.workflow, record };
-    return enterState(tx, this.enterDeps(), target, entity.workflow.initial, { at: record.createdAt, by, transition: null });
+    return enterState(tx, prepared, target, entity.workflow.initial, { at: record.createdAt, by, transition: null });
   }
 
-  /** Within a bulk write's transaction: each record's entry in the state its values hold (entering.ts enterMany). */
-  async enterAll(tx: Stores, app: AppContext, records: readonly StoredRecord[]): Promise<Pending[]> {
+  /** The states a bulk write's records enter: each the state its values hold, else the initial one. */
+  statesOf(entity: Entity, values: Readonly<Record<string, unknown>>): string | null {
+    const workflow = entity.workflow;
+    if (!workflow) return null;
+    const held = values[workflow.field];
+    return typeof held === 'string' && Object.hasOwn(workflow.states, held) ? held : workflow.initial;
+  }
+
+  /** Within a bulk write's transaction: each record's entry in the state its values hold (entering.ts enterMany), with what `prepare` read per entity. */
+  async enterAll(tx: Stores, prepared: ReadonlyMap<string, EnterDeps>, app: AppContext, records: readonly StoredRecord[]): Promise<Pending[]> {
     const out: Pending[] = [];
     for (const entityKey of new Set(records.map((r) => r.entity))) {
       const entity = app.declaration.entities[entityKey]!;
       const workflow = entity.workflow;
-      if (!workflow) continue;
+      const deps = prepared.get(entityKey);
+      if (!workflow || !deps) continue;
       const targets = records.filter((r) => r.entity === entityKey).map((record): StateTarget => ({ app, entityKey, entity, workflow, record }));
-      out.push(...(await enterMany(tx, this.enterDeps(), targets, this.core.now())));
+      out.push(...(await enterMany(tx, deps, targets, this.core.now())));
     }
     return out;
   }
@@ -218,8 +259,10 @@ export class WorkflowService {
     if (record.version !== body.version) throw await this.core.conflictOf(app, name);
     const target: StateTarget = { app, entityKey: record.entity, entity, workflow, record };
     const step = { key, transition, comment: body.comment?.trim() || null, version: body.version, onBehalfOf: tasks.find((t) => t.assigneeId === caller.userId)?.delegatedFrom ?? null };
+    const values = this.valuesEntering(entity, workflow, record, transition.to, caller);
+    const prepared = (await this.prepare(app, record.entity, [{ values, ownerId: entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : record.ownerId }], [transition.to]))!;
     const pending = await this.deps.stores
-      .transaction((tx) => (workflow.states[state]!.approval && transition.decision ? this.decideIn(tx, caller, target, entry, step) : this.moveIn(tx, caller, target, entry, step)))
+      .transaction((tx) => (workflow.states[state]!.approval && transition.decision ? this.decideIn(tx, caller, target, entry, step, prepared) : this.moveIn(tx, caller, target, entry, step, prepared)))
       .catch(async (e: unknown) => {
         if (e instanceof Stale || isUniqueViolation(e)) throw await this.core.conflictOf(app, name);
         throw e;
@@ -244,7 +287,7 @@ export class WorkflowService {
   }
 
   /** An approver's decision: kept, their task done; the record moves when approvals reach the count, or at once on a rejection. */
-  private async decideIn(tx: Stores, caller: Caller, target: StateTarget, entry: WorkflowEntry | null, step: Step): Promise<{ entered: Pending[]; moved: boolean }> {
+  private async decideIn(tx: Stores, caller: Caller, target: StateTarget, entry: WorkflowEntry | null, step: Step, prepared: EnterDeps): Promise<{ entered: Pending[]; moved: boolean }> {
     const open = await tx.workflows.openEntry(target.record.id, true);
     if (!open || open.id !== entry?.id) throw new Stale();
     const decision = step.transition.decision!;
@@ -253,7 +296,7 @@ export class WorkflowService {
     const closed = await tx.tasks.closeOfEntry(open.id, at, caller.userId);
     const approvals = (await tx.workflows.decisions(open.id)).filter((d) => d.decision === 'approve').length;
     if (decision === 'reject' || approvals >= (open.approvalsNeeded ?? 1)) {
-      const moved = await this.moveIn(tx, caller, target, open, { ...step, decision });
+      const moved = await this.moveIn(tx, caller, target, open, { ...step, decision }, prepared);
       return { entered: [...moved.entered, { entry: open, tasks: [], assigned: [], closed }], moved: true };
     }
     // Not enough yet: the decision alone is in the record's history.
@@ -263,7 +306,7 @@ export class WorkflowService {
   }
 
   /** The record moved to the transition's state: its values (state and `set`) written on the version, the state left with its open work, the next one entered. */
-  private async moveIn(tx: Stores, caller: Caller, target: StateTarget, entry: WorkflowEntry | null, step: Step & { decision?: 'approve' | 'reject' }): Promise<{ entered: Pending[]; moved: boolean }> {
+  private async moveIn(tx: Stores, caller: Caller, target: StateTarget, entry: WorkflowEntry | null, step: Step & { decision?: 'approve' | 'reject' }, prepared: EnterDeps): Promise<{ entered: Pending[]; moved: boolean }> {
     const { record, entity, workflow } = target;
     const at = this.core.now();
     const values = this.valuesEntering(entity, workflow, record, step.transition.to, caller);
@@ -279,7 +322,7 @@ export class WorkflowService {
     }
     const detail = { transition: step.key, comment: step.comment, ...(step.decision ? { decision: step.decision, onBehalfOf: step.onBehalfOf } : {}) };
     await tx.records.addHistory({ id: crypto.randomUUID(), recordId: record.id, userId: caller.userId, at, action: 'transition', version: after.version, changes, detail });
-    const entered = await enterState(tx, this.enterDeps(), { ...target, record: after }, step.transition.to, { at, by: caller.userId, transition: step.key });
+    const entered = await enterState(tx, prepared, { ...target, record: after }, step.transition.to, { at, by: caller.userId, transition: step.key });
     return { entered: [{ ...entered, closed }], moved: true };
   }
 
@@ -323,9 +366,6 @@ export class WorkflowService {
     return this.core.detail(caller, app, await this.core.readable(caller, app, name));
   }
 
-  private enterDeps() {
-    return { delegation: this.delegation, localeOf: (userId: string) => this.deps.localeOf(userId) };
-  }
 }
 
 /**

@@ -51,6 +51,11 @@ export class AssigneeResolver {
     return [chosen];
   }
 
+  /** Everyone a rule could give the work to (all holders of a role, whatever the pick): read before a transaction, for delegation and languages. */
+  async candidates(rule: AssigneeRule, facts: AssigneeFacts): Promise<string[]> {
+    return 'role' in rule ? this.roleHolders(rule.role) : this.assignees(rule, facts);
+  }
+
   /** The users a notify rule tells. */
   async notified(rule: NotifyRule, facts: AssigneeFacts): Promise<string[]> {
     if (rule === 'owner') return facts.ownerId === null ? [] : [facts.ownerId];
