@@ -40,6 +40,19 @@ function exportQuery(raw: unknown): RecordExportQuery {
   return parse(RecordExportQuery, json);
 }
 
+/** A workflow's calls on a record (docs/behaviour/workflows.md). */
+function workflowRoutes(app: FastifyInstance, records: RecordService): void {
+  app.post('/records/:app/record/:name/transition', async (request) => {
+    const { app: name, name: record } = parse(RecordNameParams, request.params);
+    return ok(await records.workflow.transition(callerOf(request), name, record, parse(TransitionBody, request.body)));
+  });
+
+  app.post('/records/:app/record/:name/reassign', async (request) => {
+    const { app: name, name: record } = parse(RecordNameParams, request.params);
+    return ok(await records.workflow.reassign(callerOf(request), name, record, parse(ReassignBody, request.body)));
+  });
+}
+
 export function recordRoutes({ records, authenticate }: { records: RecordService; authenticate: Authenticate }) {
   return async (app: FastifyInstance) => {
     app.addHook('preHandler', authenticate);
@@ -105,15 +118,7 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
       return ok(await records.timeline.entries(callerOf(request), name, record));
     });
 
-    app.post('/records/:app/record/:name/transition', async (request) => {
-      const { app: name, name: record } = parse(RecordNameParams, request.params);
-      return ok(await records.workflow.transition(callerOf(request), name, record, parse(TransitionBody, request.body)));
-    });
-
-    app.post('/records/:app/record/:name/reassign', async (request) => {
-      const { app: name, name: record } = parse(RecordNameParams, request.params);
-      return ok(await records.workflow.reassign(callerOf(request), name, record, parse(ReassignBody, request.body)));
-    });
+    workflowRoutes(app, records);
 
     app.post('/records/:app/record/:name/comments', async (request, reply) => {
       const { app: name, name: record } = parse(RecordNameParams, request.params);
