@@ -56,6 +56,7 @@ CREATE TABLE "workflow_turns" (
 	CONSTRAINT "workflow_turns_account_id_app_id_entity_state_role_pk" PRIMARY KEY("account_id","app_id","entity","state","role")
 );
 --> statement-breakpoint
+ALTER TABLE "record_history" ADD COLUMN "detail" jsonb;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "record_id" uuid;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "entry_id" uuid;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "kind" text;--> statement-breakpoint

@@ -189,14 +189,14 @@ export function createServices({
   const vfs = createVfs({ config, stores, secrets, log, now });
   const tasks = createTasks({ config, stores, now }, packages);
   const canSeeApp = (userId: string, appName: string) => packages.isAppVisible(userId, appName);
-  const records = createRecords({ stores, now }, canSeeApp, tasks);
+  const { absences, escalations } = createDelegation({ stores, log, now }, tasks);
+  const records = createRecords({ stores, now }, canSeeApp, tasks, absences);
   const following = createFollowing({ stores, log, now }, canSeeApp, tasks, records);
   wireLiveUpdates({ vfs, tasks, hub, accounts: stores.accounts, stats: sockets.stats, log, records: { service: records, canSeeApp } });
   shareRecordChanges(records, bus, (err) => log.warn({ err }, 'a change of records made elsewhere could not be handled'));
   shareTaskChanges(tasks, bus, (err) => log.warn({ err }, 'a task change made elsewhere could not be handled'));
   shareFileChanges(vfs, bus);
   const { dashboards, datasets, kpiAlerts } = createDashboards({ config, stores, log, now, database }, { canSeeApp, records, tasks });
-  const { absences, escalations } = createDelegation({ stores, log, now }, tasks);
   return {
     db,
     stores,
@@ -379,12 +379,14 @@ function localeOf(stores: Stores): (userId: string) => Promise<Locale> {
 }
 
 /** Records: mentions become work items, told in the mentioned user's language. */
-function createRecords({ stores, now }: Pick<BuildParts, 'stores' | 'now'>, canSeeApp: (userId: string, appName: string) => Promise<boolean>, tasks: TaskService): RecordService {
+function createRecords({ stores, now }: Pick<BuildParts, 'stores' | 'now'>, canSeeApp: (userId: string, appName: string) => Promise<boolean>, tasks: TaskService, absences: AbsenceService): RecordService {
   return new RecordService({
     stores,
     canSeeApp,
     notifyMention: async (mention) => void (await tasks.notify({ ...mention, name: mention.text, assignee: mention.userId })),
     localeOf: localeOf(stores),
+    // Absences are another domain's (the Delegation port of workflows/ports.ts); following is given by createFollowing (useFollowing).
+    workflow: { delegation: absences, announceTasks: (list, reason, by) => tasks.announce(list, reason, by) },
     now,
   });
 }

@@ -59,6 +59,8 @@ import type { EscalationStore } from './workflows/EscalationStore.js';
 import { PgEscalationStore } from './workflows/PgEscalationStore.js';
 import type { VfsBlobStore } from './vfs/VfsBlobStore.js';
 import type { VfsStore } from './vfs/VfsStore.js';
+import { PgWorkflowStore } from './workflows/PgWorkflowStore.js';
+import type { WorkflowStore } from './workflows/WorkflowStore.js';
 
 export interface Stores {
   users: UserStore;
@@ -94,6 +96,8 @@ export interface Stores {
   records: RecordStore;
   /** Dashboards and the home widget's blocks (docs/behaviour/dashboards.md). */
   dashboards: DashboardStore;
+  /** Records' places in their workflows: state entries, decisions, turns (docs/behaviour/workflows.md). */
+  workflows: WorkflowStore;
 
   /** Dataset definitions and the statements of dashboards' figures (datasets/README.md). */
   datasets: DatasetStore;
@@ -162,6 +166,7 @@ function storesOver(db: Db, blobs: BlobStores): Stores {
     declarations: new PgDeclarationStore(db),
     records: new PgRecordStore(db),
     dashboards: new PgDashboardStore(db),
+    workflows: new PgWorkflowStore(db),
 
     datasets: new PgDatasetStore(db),
     absences: new PgAbsenceStore(db),

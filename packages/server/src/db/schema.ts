@@ -4,6 +4,7 @@
  * Changing it: edit here, then `npm run db:generate` writes a migration.
  */
 import type { CatalogueTitles, ExternalRoles, TaskKind } from '@atrium/shared';
+import type { HistoryDetail } from '@atrium/shared/apps';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
@@ -685,11 +686,13 @@ export const recordHistory = pgTable(
       .references(() => records.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** create, update, delete, restore or import. */
+    /** create, update, delete, restore, import, transition or reassign. */
     action: text('action').notNull(),
     /** The record's version after the change. */
     version: integer('version').notNull(),
     changes: jsonb('changes').$type<Array<{ field: string; before: unknown; after: unknown }>>().notNull(),
+    /** A workflow's step (docs/behaviour/workflows.md): the transition taken and its comment, or the work reassigned; null for other changes. */
+    detail: jsonb('detail').$type<HistoryDetail>(),
   },
   (t) => [index('record_history_record_idx').on(t.recordId, t.at)],
 );

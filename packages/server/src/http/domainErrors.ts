@@ -65,6 +65,16 @@ const RECORD_STATUS: Readonly<Record<RecordErrorCode, number>> = {
   tooManyRows: 400,
   conflict: 409,
   notDeleted: 409,
+  noWorkflow: 400,
+  unknownTransition: 400,
+  transitionNotAvailable: 409,
+  selfApproval: 403,
+  alreadyDecided: 409,
+  conditionUnmet: 409,
+  commentRequired: 400,
+  stateLocked: 403,
+  notAssignee: 400,
+  reassignNotMember: 400,
 };
 
 /** The HTTP status of each refusal of the dashboards and home calls (docs/behaviour/dashboards.md#sharing-and-rights). */

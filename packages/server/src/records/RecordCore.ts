@@ -52,6 +52,10 @@ export interface RecordCore {
   serverProblems(caller: Caller | null, app: AppContext, entityKey: string, values: Record<string, unknown>, changed: string[], exceptId: string | null, known?: KnownFacts): Promise<Record<string, ValueProblem>>;
   /** The problem of a field's value that names a record (required, too long, taken), if any. */
   nameProblem(app: AppContext, value: unknown, taken?: ReadonlySet<string>): Promise<ValueProblem | null>;
+  /** The record as answered to the caller, with what they may do (and its workflow). */
+  detail(caller: Caller, app: AppContext, read: ReadRecord): Promise<RecordDetail>;
+  /** The refusal of a write on an older version of the named record (`conflict`, naming who changed it last), or `notFound`. */
+  conflictOf(app: AppContext, name: string): Promise<Error>;
   /** Tells the listeners (the live updates) of records the caller changed. */
   publish(caller: Caller, app: AppContext, entity: string, names: string[]): void;
   /** Users follow a record (docs/behaviour/workflows.md#following); nothing when following is not wired. */

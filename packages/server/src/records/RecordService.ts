@@ -31,9 +31,12 @@ import type { FieldChange, HistoryAction, RecordStore, StoredRecord } from './Re
 import { RecordTimeline, type Mention } from './RecordTimeline.js';
 import { fileProblems, removedFiles } from './fileValues.js';
 import { newRecord } from './newRecord.js';
-import type { Following } from '../workflows/ports.js';
 import { refuseLocked, same, uniqueViolationProblems } from './recordChecks.js';
 import { freeSeriesName, RECORD_NAME_MAX_LENGTH, searchTextOf, seriesPrefix, titleOf, userValues } from './recordText.js';
+import type { Delegation, Following } from '../workflows/ports.js';
+import type { EnterDeps } from '../workflows/entering.js';
+import { WorkflowService } from '../workflows/WorkflowService.js';
+import type { TaskRecord } from '../tasks/TaskStore.js';
 
 /** How long an organisation's installed declaration of an application is remembered (declarations change rarely). */
 const DECLARATION_TTL_MS = 5_000;
@@ -51,13 +54,19 @@ export interface RecordChange {
 }
 
 export interface RecordServiceDeps {
-  stores: Pick<Stores, 'records' | 'declarations' | 'access' | 'users' | 'transaction'>;
+  stores: Pick<Stores, 'records' | 'declarations' | 'access' | 'users' | 'tasks' | 'workflows' | 'transaction'>;
   /** The catalogue grant (docs/behaviour/applications.md#visibility) for a user and an application name. */
   canSeeApp(userId: string, appName: string): Promise<boolean>;
   /** Tells a mentioned user (a work item in their notification centre). */
   notifyMention(mention: Mention): Promise<void>;
   /** The user's interface language (their setting), for what is written for them. */
   localeOf(userId: string): Promise<Locale>;
+  /** What the workflows (docs/behaviour/workflows.md) ask of other domains: absences, following, the notification centres' live updates. */
+  workflow?: {
+    delegation?: Delegation;
+    following?: Following;
+    announceTasks?(tasks: readonly TaskRecord[], reason: 'assigned' | 'completed', by: { id: string; name: string }): void;
+  };
   now?: () => Date;
 }
 
@@ -107,6 +116,8 @@ export class RecordService {
   readonly timeline: RecordTimeline;
   /** The records' side of file fields' files (RecordAttachments.ts). */
   readonly attachments: RecordAttachments;
+  /** The workflows of entities that declare one: transitions, approvals, reassigning (../workflows/). */
+  readonly workflow: WorkflowService;
 
   constructor(private readonly deps: RecordServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -116,6 +127,9 @@ export class RecordService {
     this.csv = new RecordCsv(core, deps.stores);
     this.timeline = new RecordTimeline(core, deps);
     this.attachments = new RecordAttachments(core, deps.stores.records);
+    // The assignees a state gives follow the record through the following part, once it is given (useFollowing).
+    const following: Following = { follow: async (recordId, userIds, reason) => this.following?.follow(recordId, userIds, reason) };
+    this.workflow = new WorkflowService(core, { stores: deps.stores, localeOf: deps.localeOf, following, ...deps.workflow });
   }
 
   /** Tells `listener` of every change; returns the unsubscription. */
@@ -209,11 +223,13 @@ export class RecordService {
     const defaults = defaultValues(entity, evaluation);
     const { hiddenFields } = entityRights(caller, app.declaration, entityKey);
     refuseLocked(entity, input, defaults, (key) => hiddenFields.includes(key));
-    const checked = checkValues(entity, { ...defaults, ...input }, evaluation);
+    // A workflow's state field starts in its initial state (docs/behaviour/workflows.md#the-engine).
+    const first = this.workflow.createValues(entity, input);
+    const checked = checkValues(entity, { ...defaults, ...input, ...first.values }, evaluation);
     const values = checked.values;
     const changed = Object.keys(entity.fields).filter((key) => !same(values[key], null) && !same(values[key], []));
     // A new record has no folder yet: its files come by upload once it exists.
-    const problems = { ...(await this.serverProblems(caller, app, entityKey, values, changed, null)), ...fileProblems(entity, {}, values, null), ...checked.problems };
+    const problems = { ...(await this.serverProblems(caller, app, entityKey, values, changed, null)), ...fileProblems(entity, {}, values, null), ...checked.problems, ...first.problems };
     const fieldName = 'field' in entity.naming ? entity.naming.field : null;
     if (fieldName !== null && problems[fieldName] === undefined) {
       const problem = await this.nameProblem(app, values[fieldName]);
@@ -225,7 +241,7 @@ export class RecordService {
     // A field read-only to the caller on the new record (by the grants that let them create it) keeps its default.
     const locked = lockedOnCreate(caller, app.declaration, entityKey, { ownerId, values }, now.getTime());
     refuseLocked(entity, input, defaults, (key) => locked.includes(key));
-    const created = await this.insert(app, entityKey, values, ownerId, caller.userId, now);
+    const created = await this.insert(app, entityKey, values, ownerId, { id: caller.userId, name: caller.name }, now);
     this.publish(caller, app, entityKey, [created.name]);
     return this.detail(caller, app, { record: created, entity, access: this.access(caller, app, created) });
   }
@@ -244,9 +260,10 @@ export class RecordService {
     const entity = this.entity(app, input.entity);
     const at = input.at ?? this.now();
     const evaluation = { userId: input.createdBy, now: at.getTime() };
-    const checked = checkValues(entity, { ...defaultValues(entity, evaluation), ...input.values }, evaluation);
+    const first = this.workflow.createValues(entity, input.values);
+    const checked = checkValues(entity, { ...defaultValues(entity, evaluation), ...input.values, ...first.values }, evaluation);
     const values = checked.values;
-    const problems = { ...(await this.serverProblems(null, app, input.entity, values, Object.keys(entity.fields), null)), ...checked.problems };
+    const problems = { ...(await this.serverProblems(null, app, input.entity, values, Object.keys(entity.fields), null)), ...checked.problems, ...first.problems };
     const fieldName = 'field' in entity.naming ? entity.naming.field : null;
     if (fieldName !== null && problems[fieldName] === undefined) {
       const problem = await this.nameProblem(app, values[fieldName]);
@@ -254,9 +271,10 @@ export class RecordService {
     }
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
     const ownerId = entity.ownerField ? ((values[entity.ownerField] as string | null) ?? null) : input.createdBy;
-    const created = await this.insert(app, input.entity, values, ownerId, input.createdBy, at);
     const people = await this.deps.stores.records.people([input.createdBy]);
-    this.emit({ accountId: app.scope.accountId, app: app.name, entity: input.entity, names: [created.name], by: { id: input.createdBy, name: people.get(input.createdBy) ?? '' }, origin: 'here' });
+    const by = { id: input.createdBy, name: people.get(input.createdBy) ?? '' };
+    const created = await this.insert(app, input.entity, values, ownerId, by, at);
+    this.emit({ accountId: app.scope.accountId, app: app.name, entity: input.entity, names: [created.name], by, origin: 'here' });
     return created.name;
   }
 
@@ -270,9 +288,24 @@ export class RecordService {
     const installed = await this.deps.stores.declarations.installed(input.accountId, input.app);
     if (!installed) throw new RecordError('appNotFound');
     const scope = { accountId: input.accountId, appId: installed.appId };
-    const names = await this.deps.stores.transaction((tx) => createRecordsInBulk(tx.records, { declaration: installed.declaration, scope }, input.records));
+    const app: AppContext = { name: installed.name, declaration: installed.declaration, scope };
+    // Each record enters the state its values hold, in the same transaction (docs/behaviour/workflows.md#the-engine).
+    const prepared = new Map<string, EnterDeps>();
+    for (const entityKey of new Set(input.records.map((r) => r.entity))) {
+      const entity = installed.declaration.entities[entityKey];
+      if (!entity?.workflow) continue;
+      const list = input.records.filter((r) => r.entity === entityKey).map((r) => ({ values: r.values, ownerId: entity.ownerField ? ((r.values[entity.ownerField] as string | undefined) ?? r.createdBy) : r.createdBy }));
+      const deps = await this.workflow.prepare(app, entityKey, list, list.map((r) => this.workflow.statesOf(entity, r.values)!));
+      if (deps) prepared.set(entityKey, deps);
+    }
+    const written = await this.deps.stores.transaction(async (tx) => {
+      const stored = await createRecordsInBulk(tx.records, app, input.records);
+      return { stored, pending: await this.workflow.enterAll(tx, prepared, app, stored) };
+    });
+    const names = written.stored.map((r) => r.name);
     const first = input.records[0]?.createdBy ?? '';
     const by = { id: first, name: (await this.deps.stores.records.people([first])).get(first) ?? '' };
+    await this.workflow.committed(written.pending, by);
     for (const entity of new Set(input.records.map((r) => r.entity))) {
       this.emit({ accountId: input.accountId, app: installed.name, entity, names: names.filter((_, i) => input.records[i]!.entity === entity), by, origin: 'here' });
     }
@@ -304,6 +337,8 @@ export class RecordService {
     const checked = checkValues(entity, { ...record.data, ...input }, evaluation);
     const values = checked.values;
     const changed = Object.keys(entity.fields).filter((key) => !same(record.data[key], values[key]));
+    // A workflow's state decides what may change (docs/behaviour/workflows.md#the-engine).
+    this.workflow.checkWrite(caller, app, read, changed);
     // Values that did not change are not checked again: a link to a record the caller no longer sees stays.
     const problems = { ...(await this.serverProblems(caller, app, record.entity, values, changed, record.id)), ...fileProblems(entity, record.data, values, uploaded), ...checked.problems };
     if (Object.keys(problems).length > 0) throw new RecordError('invalid', undefined, problems);
@@ -405,6 +440,8 @@ export class RecordService {
       nameProblem: (app, value, taken) => this.nameProblem(app, value, taken),
       publish: (caller, app, entity, names) => this.publish(caller, app, entity, names),
       follow: async (recordId, userIds, reason) => this.following?.follow(recordId, userIds, reason),
+      detail: (caller, app, read) => this.detail(caller, app, read),
+      conflictOf: (app, name) => this.conflictOf(app, name),
     };
   }
 
@@ -447,20 +484,25 @@ export class RecordService {
     return { record, entity: app.declaration.entities[record.entity]!, access };
   }
 
-  private async detail(caller: Caller, app: AppContext, { record, entity, access }: ReadRecord): Promise<RecordDetail> {
+  private async detail(caller: Caller, app: AppContext, read: ReadRecord): Promise<RecordDetail> {
+    const { record, entity, access } = read;
     const answer = await this.present.records(app, caller, [{ record, hidden: access.hiddenFields }], this.evaluation(caller));
     const actions = access.actions;
+    const workflow = await this.workflow.view(caller, app, read);
+    const people = workflow ? await this.deps.stores.records.people(workflow.people.filter((id) => !Object.hasOwn(answer.people, id))) : new Map<string, string>();
+    const stateReadOnly = workflow ? this.workflow.readOnlyFields(caller, app, read) : [];
     return {
       record: answer.records[0]!,
       rights: {
         update: actions.includes('update'),
         delete: actions.includes('delete'),
         comment: actions.includes('comment'),
-        readOnlyFields: [...new Set([...access.readOnlyFields, ...('field' in entity.naming ? [entity.naming.field] : [])])].filter((f) => !access.hiddenFields.includes(f)),
+        readOnlyFields: [...new Set([...access.readOnlyFields, ...('field' in entity.naming ? [entity.naming.field] : []), ...stateReadOnly])].filter((f) => !access.hiddenFields.includes(f)),
       },
-      people: answer.people,
+      people: { ...answer.people, ...Object.fromEntries(people) },
       links: answer.links,
       following: (await this.following?.isFollowing(record.id, caller.userId)) ?? false,
+      ...(workflow ? { workflow: workflow.workflow } : {}),
     };
   }
 
@@ -506,21 +548,26 @@ export class RecordService {
     return (taken ? taken.has(name) : await this.deps.stores.records.findByName(app.scope, name)) ? { code: 'unique' } : null;
   }
 
-  /** Writes a checked new record, named by its entity's rule, with its history row, in one transaction. */
-  private async insert(app: AppContext, entityKey: string, values: Record<string, unknown>, ownerId: string | null, createdBy: string, at: Date): Promise<StoredRecord> {
+  /** Writes a checked new record, named by its entity's rule, with its history row and its workflow's first state, in one transaction. */
+  private async insert(app: AppContext, entityKey: string, values: Record<string, unknown>, ownerId: string | null, by: { id: string; name: string }, at: Date): Promise<StoredRecord> {
     const entity = app.declaration.entities[entityKey]!;
     const people = await this.deps.stores.records.people(userValues(entity, values));
-    const stored = await this.deps.stores
-      .transaction((tx) => this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, createdBy, at))
+    const prepared = entity.workflow ? await this.workflow.prepare(app, entityKey, [{ values, ownerId }], [entity.workflow.initial]) : null;
+    const written = await this.deps.stores
+      .transaction(async (tx) => {
+        const stored = await this.insertIn(tx.records, app, entityKey, { values, ownerId }, people, by.id, at);
+        return { stored, pending: prepared ? await this.workflow.enterFirst(tx, prepared, app, entityKey, stored, by.id) : null };
+      })
       .catch((e: unknown) => {
         // Another write took the name (a record named by a field's value) or a unique value meanwhile.
         const problems = uniqueViolationProblems(e, app.scope.appId, entityKey, entity);
         if (problems) throw new RecordError('invalid', undefined, problems);
         throw e;
       });
+    if (written.pending) await this.workflow.committed([written.pending], by);
     // Its creator follows it (docs/behaviour/workflows.md#following).
-    await this.following?.follow(stored.id, [createdBy], 'created');
-    return stored;
+    await this.following?.follow(written.stored.id, [by.id], 'created');
+    return written.stored;
   }
 
   /** Writes one checked new record within a transaction: named by its entity's rule, its history listing every field given a value. */

@@ -1,4 +1,4 @@
-import type { AppDeclaration } from '@atrium/shared/apps';
+import type { AppDeclaration, HistoryDetail } from '@atrium/shared/apps';
 import type { SQL } from 'drizzle-orm';
 
 /** One change of a field, as history keeps it. */
@@ -9,7 +9,7 @@ export interface FieldChange {
 }
 
 /** What a history row says was done (docs/behaviour/records.md#history). */
-export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'import';
+export type HistoryAction = 'create' | 'update' | 'delete' | 'restore' | 'import' | 'transition' | 'reassign';
 
 /** A record as stored: its values in `data` (every field of its entity, null where none). */
 export interface StoredRecord {
@@ -62,6 +62,8 @@ export interface HistoryRow {
   /** The record's version after the change. */
   version: number;
   changes: FieldChange[];
+  /** A workflow's step: the transition taken and its comment, or the work reassigned (null or absent otherwise). */
+  detail?: HistoryDetail | null;
 }
 
 export interface CommentRow {

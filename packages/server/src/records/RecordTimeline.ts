@@ -62,6 +62,7 @@ export class RecordTimeline {
           action: h.action,
           version: h.version,
           changes: h.changes.filter((c) => !hidden.has(c.field)),
+          ...(h.detail ? { detail: h.detail } : {}),
         }),
       ),
       ...comments.map(

@@ -1,7 +1,7 @@
 import { checkValues, defaultValues, type AppDeclaration, type Entity, type ValueProblem } from '@atrium/shared/apps';
 import { newRecord } from './newRecord.js';
 import { RecordError } from './RecordError.js';
-import type { RecordScope, RecordStore } from './RecordStore.js';
+import type { RecordScope, RecordStore, StoredRecord } from './RecordStore.js';
 import { same } from './recordChecks.js';
 import { RECORD_NAME_MAX_LENGTH, seriesKey, seriesNames, seriesPrefix, userValues } from './recordText.js';
 
@@ -42,9 +42,9 @@ export class BulkRecordRefused extends RecordError {
  * linked records are read once. A link may name a record written earlier in
  * the list. Call it inside a transaction: a refused record throws
  * BulkRecordRefused before anything is written, and the numbers taken are
- * given back with the transaction. Returns the names, in order.
+ * given back with the transaction. Returns the records written, in order.
  */
-export async function createRecordsInBulk(store: RecordStore, app: { declaration: AppDeclaration; scope: RecordScope }, list: readonly BulkRecord[]): Promise<string[]> {
+export async function createRecordsInBulk(store: RecordStore, app: { declaration: AppDeclaration; scope: RecordScope }, list: readonly BulkRecord[]): Promise<StoredRecord[]> {
   const checked = list.map((input, index): Checked => {
     if (!Object.hasOwn(app.declaration.entities, input.entity)) throw new RecordError('entityNotFound');
     const entity = app.declaration.entities[input.entity]!;
@@ -65,9 +65,9 @@ export async function createRecordsInBulk(store: RecordStore, app: { declaration
     // A new record's history lists every field it was given a value, as one written alone.
     return newRecord(app.scope, r.entity, { entity: r.input.entity, name: r.name, values: r.values, ownerId, createdBy: r.input.createdBy, at: r.input.at }, people, 'create');
   });
-  await store.insertMany(made.map((m) => m.record));
+  const stored = await store.insertMany(made.map((m) => m.record));
   await store.addHistoryMany(made.map((m) => m.history));
-  return checked.map((r) => r.name);
+  return stored;
 }
 
 /** People who are no members of the organisation, and unique values that live records or records earlier in the list hold. */

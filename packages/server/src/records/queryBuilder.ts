@@ -22,7 +22,7 @@ import {
 } from '@atrium/shared/apps';
 import type { RowScope } from '../access/recordRights.js';
 import { prefixQueryText, searchWords } from '../db/fullText.js';
-import { memberships, records, users } from '../db/schema.js';
+import { memberships, records, tasks, users } from '../db/schema.js';
 import { bad, bound, FALSE, fieldOperand, TRUE, leafSql, metaOperand, ordered, resolvedLiterals, scopeSql, type Operand } from './conditionSql.js';
 import { RecordError } from './RecordError.js';
 
@@ -231,7 +231,8 @@ function searchSql(text: string | undefined, entity: Entity, seen: Visibility, c
 /**
  * A list's statement parts: `where` = the organisation, application and
  * entity, live (or deleted, with `query.deleted`) records, the row scope,
- * every filter and the search; `orderBy` = the sort, then the name. A
+ * every filter and the search (and, with `waitingForMe`, the caller's open
+ * work of the record's workflow); `orderBy` = the sort, then the name. A
  * filter or sort by a field the caller does not see (`hiddenFields`), one
  * without a comparable value, an unknown one, or a value that does not fit,
  * throws RecordError('badFilter' | 'badSort'); so does the owner column
@@ -266,6 +267,10 @@ export function listQuerySql(
   }
   const search = searchSql(query.search, entity, seen, ctx);
   if (search !== null) parts.push(search);
+  // Waiting for me: the caller holds open work of the record's workflow (docs/behaviour/workflows.md#lists).
+  if (query.waitingForMe === true) {
+    parts.push(sql`exists (select 1 from ${tasks} where ${tasks.recordId} = ${records.id} and ${tasks.assigneeId} = ${ctx.userId}::uuid and ${tasks.status} = 'open' and ${tasks.kind} in ('work', 'approval', 'escalation'))`);
+  }
   return { where: sql.join(parts, sql` and `), orderBy: orderBySql(query, entity, seen, ctx), limit: query.limit, offset: query.offset };
 }
 

@@ -16,6 +16,8 @@ import {
   RecordImportParams,
   RecordNameParams,
   RecordQuery,
+  ReassignBody,
+  TransitionBody,
   UpdateRecordBody,
 } from '@atrium/shared/apps';
 import type { FastifyInstance } from 'fastify';
@@ -50,6 +52,19 @@ function followRoutes(app: FastifyInstance, records: RecordService): void {
       },
     });
   }
+}
+
+/** A workflow's calls on a record (docs/behaviour/workflows.md). */
+function workflowRoutes(app: FastifyInstance, records: RecordService): void {
+  app.post('/records/:app/record/:name/transition', async (request) => {
+    const { app: name, name: record } = parse(RecordNameParams, request.params);
+    return ok(await records.workflow.transition(callerOf(request), name, record, parse(TransitionBody, request.body)));
+  });
+
+  app.post('/records/:app/record/:name/reassign', async (request) => {
+    const { app: name, name: record } = parse(RecordNameParams, request.params);
+    return ok(await records.workflow.reassign(callerOf(request), name, record, parse(ReassignBody, request.body)));
+  });
 }
 
 export function recordRoutes({ records, authenticate }: { records: RecordService; authenticate: Authenticate }) {
@@ -118,6 +133,8 @@ export function recordRoutes({ records, authenticate }: { records: RecordService
       const { app: name, name: record } = parse(RecordNameParams, request.params);
       return ok(await records.timeline.entries(callerOf(request), name, record));
     });
+
+    workflowRoutes(app, records);
 
     app.post('/records/:app/record/:name/comments', async (request, reply) => {
       const { app: name, name: record } = parse(RecordNameParams, request.params);

@@ -34,6 +34,9 @@ const date = (value: unknown): Date => (value instanceof Date ? value : new Date
 const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
+/** Tasks written in one statement (well below the database's limit on parameters). */
+const INSERT_BATCH = 500;
+
 /** A user's shown name in SQL, as ProfileService's displayName: first and last name, else the username. */
 const personName = (alias: string) =>
   sql.raw(`coalesce(nullif(concat_ws(' ', nullif(${alias}.firstname, ''), nullif(${alias}.lastname, '')), ''), ${alias}.username)`);
@@ -167,6 +170,34 @@ export class PgTaskStore implements TaskStore {
     });
     this.inserted(1 + followers.length);
     return record as TaskRecord;
+  }
+
+  async insertMany(list: readonly NewTask[]): Promise<TaskRecord[]> {
+    const out: TaskRecord[] = [];
+    for (let i = 0; i < list.length; i += INSERT_BATCH) {
+      const rows = await this.db
+        .insert(tasks)
+        .values(list.slice(i, i + INSERT_BATCH).map((task) => ({ ...task, status: 'open' as const, snoozedTill: null })))
+        .returning();
+      out.push(...(rows as TaskRecord[]));
+    }
+    this.inserted(list.length);
+    return out;
+  }
+
+  async openOfEntry(entryId: string): Promise<TaskRecord[]> {
+    const rows = await this.db.select().from(tasks).where(sql`${tasks.entryId} = ${entryId} and ${tasks.status} = 'open'`).orderBy(tasks.createdAt, tasks.id);
+    return rows as TaskRecord[];
+  }
+
+  async closeOfEntry(entryId: string, at: Date, assigneeId?: string): Promise<TaskRecord[]> {
+    const whose = assigneeId === undefined ? sql`` : sql` and ${tasks.assigneeId} = ${assigneeId}`;
+    const rows = await this.db
+      .update(tasks)
+      .set({ status: 'done', snoozedTill: null, escalateAt: null, updatedAt: at })
+      .where(sql`${tasks.entryId} = ${entryId} and ${tasks.status} = 'open'${whose}`)
+      .returning();
+    return rows as TaskRecord[];
   }
 
   async findRow(id: string, viewerId: string): Promise<TaskRow | null> {

@@ -220,6 +220,16 @@ export class TaskService {
     return record.id;
   }
 
+  /**
+   * Tasks written by another domain in its own transaction (a workflow's
+   * work: docs/behaviour/workflows.md), told to the live updates once
+   * committed, as if made here by `by`.
+   */
+  announce(tasks: readonly TaskRecord[], reason: TaskChangeReason, by: TaskPerson): void {
+    if (tasks.length === 0) return;
+    for (const task of tasks) this.publish(reason, task, by);
+  }
+
   /** Marks a task done for an operator (the command line); null when there is no such task. */
   async completeAsOperator(id: string): Promise<TaskItem | null> {
     const now = this.now();

@@ -116,6 +116,12 @@ export interface OperatorTaskQuery {
 export interface TaskStore {
   /** Writes a task and its followers (the creator among them, when given). */
   insert(task: NewTask, followers: readonly string[]): Promise<TaskRecord>;
+  /** Writes many tasks without followers (a workflow's work: docs/behaviour/workflows.md), in a few statements. */
+  insertMany(tasks: readonly NewTask[]): Promise<TaskRecord[]>;
+  /** The open tasks of a workflow's state entry. */
+  openOfEntry(entryId: string): Promise<TaskRecord[]>;
+  /** Marks the open tasks of a state entry done (those of `assigneeId` only, when given); answers them. */
+  closeOfEntry(entryId: string, at: Date, assigneeId?: string): Promise<TaskRecord[]>;
   /** The task with its answer fields as `viewerId` sees it, visible or not: the service judges. */
   findRow(id: string, viewerId: string): Promise<TaskRow | null>;
   /** Applies the patch; null when the task does not exist. */

@@ -1,25 +1,38 @@
 /**
- * What the workflow engine (docs/behaviour/workflows.md) asks of other
- * domains, each implemented there and given to the workflow service when it
- * is built.
+ * What the workflow engine asks of other domains (docs/behaviour/workflows.md):
+ * each is an interface here, implemented where its rules live and wired in
+ * `services.ts`. The defaults below do nothing and serve tests that do not
+ * look at these parts.
  */
 
+/** One assignee after delegation: the user the work goes to, and the absent user it came from (null: their own). */
+export interface Substitute {
+  userId: string;
+  delegatedFrom: string | null;
+}
+
 /**
- * Who does the work of users who are away (docs/behaviour/workflows.md#delegation):
- * for each user in turn, the user themselves (`delegatedFrom` null) or, when
- * they are absent at `at`, the present delegate their absence names
- * (`delegatedFrom` the absent user). Answers one entry per user given, in order.
+ * Absences (docs/behaviour/workflows.md#delegation): for each user given
+ * work at `at`, the user who gets it, in the same order: themselves, or
+ * their delegate when they are away then.
  */
 export interface Delegation {
-  substitute(accountId: string, userIds: string[], at: Date): Promise<Array<{ userId: string; delegatedFrom: string | null }>>;
+  substitute(accountId: string, userIds: string[], at: Date): Promise<Substitute[]>;
 }
 
-/**
- * Who follows a record (docs/behaviour/workflows.md#following): the engine
- * makes the people a state assigns follow the record; the records make its
- * creator, its commenters and the people a comment mentions follow it.
- * Following again keeps the first reason.
- */
+export type FollowReason = 'created' | 'commented' | 'assigned' | 'mentioned' | 'manual';
+
+/** Following (docs/behaviour/workflows.md#following): these users follow the record from now on (kept when they already do). */
 export interface Following {
-  follow(recordId: string, userIds: string[], reason: 'created' | 'commented' | 'assigned' | 'mentioned' | 'manual'): Promise<void>;
+  follow(recordId: string, userIds: string[], reason: FollowReason): Promise<void>;
 }
+
+/** Nobody is away: every user keeps their own work. */
+export const noDelegation: Delegation = {
+  substitute: async (_accountId, userIds) => userIds.map((userId) => ({ userId, delegatedFrom: null })),
+};
+
+/** Nobody follows anything. */
+export const noFollowing: Following = {
+  follow: async () => {},
+};

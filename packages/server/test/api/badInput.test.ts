@@ -445,6 +445,8 @@ function seedBodies(pattern: string, who: { userId: string; username: string; ac
     '/records/:app/:entity': [{ values: { subject: 'A record', days: 1 } }],
     '/:entity/import': [{ csv: 'Subject,Kind,Employee,Team\r\n"A, record",sick,nobody,T-1\r\nOther,annual,,\r\n' }],
     '/record/:name': [{ version: 1, values: { subject: 'Renamed' } }],
+    '/transition': [{ transition: 'submit', version: 1, comment: 'Done' }],
+    '/reassign': [{ from: who.userId, to: who.userId }],
     '/datasets/query': [
       { app: 'a', dataset: 'a', measures: ['count', 'days'], dimensions: ['kind', 'month'], filters: [{ dimension: 'kind', op: 'in', value: ['sick', null] }], range: { from: '2026-01-01', to: '2026-12-31' }, sort: [{ by: 'days', direction: 'desc' }], limit: 10 },
       { app: 'a', dataset: 'a', detail: true, dimensions: ['kind'], filters: [{ dimension: 'month', op: 'gte', value: '2026-03' }] },

@@ -32,6 +32,9 @@ const WRITES = {
   'timeline.comment': 'comment',
   'csv.importCsv': 'import',
   'attachments.attach': 'update',
+  // A workflow's steps: their history rows are checked in workflows.test.ts.
+  'workflow.transition': 'transition',
+  'workflow.reassign': 'reassign',
 } as const;
 /** The calls that only read, and the plumbing. */
 const NOT_WRITES = [
@@ -49,7 +52,20 @@ const NOT_WRITES = [
   'csv.exportCsv',
   'attachments.readableFiles',
   'attachments.fileTarget',
+  // The workflow's parts of the writes above and of the record's answer.
+  'workflow.createValues',
+  'workflow.prepare',
+  'workflow.enterFirst',
+  'workflow.statesOf',
+  'workflow.enterAll',
+  'workflow.committed',
+  'workflow.checkWrite',
+  'workflow.readOnlyFields',
+  'workflow.view',
 ];
+
+/** Where a part's class is, under src/. */
+const PART_FILES: Record<string, string> = { WorkflowService: '../workflows/WorkflowService.ts' };
 
 /** The public calls of the class a records source file exports, each prefixed. */
 function callsOf(file: string, className: string, prefix: string): string[] {
@@ -108,8 +124,8 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     const service = fs.readFileSync(new URL('../../src/records/RecordService.ts', import.meta.url), 'utf8');
     // Every part the service makes with its common steps, so that a new part's calls are listed too.
     const parts = [...service.matchAll(/this\.([a-z][A-Za-z]*) = new ([A-Z][A-Za-z]*)\(core\b/g)].map((m) => ({ name: m[1]!, className: m[2]! }));
-    expect(parts.map((p) => p.name).sort()).toEqual(['attachments', 'csv', 'timeline']);
-    const calls = [...callsOf('RecordService.ts', 'RecordService', ''), ...parts.flatMap((p) => callsOf(`${p.className}.ts`, p.className, `${p.name}.`))];
+    expect(parts.map((p) => p.name).sort()).toEqual(['attachments', 'csv', 'timeline', 'workflow']);
+    const calls = [...callsOf('RecordService.ts', 'RecordService', ''), ...parts.flatMap((p) => callsOf(PART_FILES[p.className] ?? `${p.className}.ts`, p.className, `${p.name}.`))];
     expect(calls.sort()).toEqual([...Object.keys(WRITES), ...NOT_WRITES].sort());
   });
 
@@ -160,7 +176,7 @@ describe(`records' history, comments and live updates on ${databaseKind}`, () =>
     expect(rows.rows.length).toBeGreaterThan(0);
     for (const row of rows.rows) expect({ ...row, first: Number(row.first), last: Number(row.last) }).toEqual({ ...row, rows: row.version, first: 1, last: row.version, versions: row.version });
     // attach (a file added to a file field) is an update: its history row is checked with the attachments (recordFiles.test.ts).
-    expect(Object.keys(WRITES).sort()).toEqual(['attachments.attach', 'create', 'createAsOperator', 'createManyAsOperator', 'csv.importCsv', 'remove', 'restore', 'timeline.comment', 'update']);
+    expect(Object.keys(WRITES).sort()).toEqual(['attachments.attach', 'create', 'createAsOperator', 'createManyAsOperator', 'csv.importCsv', 'remove', 'restore', 'timeline.comment', 'update', 'workflow.reassign', 'workflow.transition']);
   });
 
   it('keeps comments with the users they mention who may read the record, and gives each a work item', async () => {

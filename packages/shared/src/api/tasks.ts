@@ -66,9 +66,9 @@ export interface TaskItem {
 /**
  * The kinds of items (docs/behaviour/workflows.md): a workflow state's work,
  * an approval asked for, an overdue task given to the manager, the changes
- * of a followed record, a mention, a KPI alert.
+ * of a followed record, a mention, a KPI alert, a notice that a record entered a state.
  */
-export const TASK_KINDS = ['work', 'approval', 'escalation', 'follow', 'mention', 'alert'] as const;
+export const TASK_KINDS = ['work', 'approval', 'escalation', 'follow', 'mention', 'alert', 'notice'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 /**

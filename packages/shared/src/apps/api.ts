@@ -275,6 +275,16 @@ export interface DeclaredAppDto {
   rights: Record<string, EntityRights>;
 }
 
+/**
+ * What a workflow's history row adds (docs/behaviour/workflows.md): the
+ * transition taken, with its comment and, in an approval, the decision
+ * (an approval that did not yet move the record is a row of its own); or
+ * the work reassigned from one user to another.
+ */
+export type HistoryDetail =
+  | { transition: string; comment: string | null; decision?: 'approve' | 'reject'; onBehalfOf?: string | null }
+  | { reassigned: { from: string; to: string } };
+
 /** One entry of a record's timeline. */
 export type TimelineEntry =
   | {
@@ -282,9 +292,11 @@ export type TimelineEntry =
       id: string;
       at: string;
       by: RecordPerson | null;
-      action: 'create' | 'update' | 'delete' | 'restore' | 'import';
+      action: 'create' | 'update' | 'delete' | 'restore' | 'import' | 'transition' | 'reassign';
       version: number;
       changes: Array<{ field: string; before: unknown; after: unknown }>;
+      /** A workflow's step: the transition taken (and its comment), or the work given from one person to another. */
+      detail?: HistoryDetail;
     }
   | { kind: 'comment'; id: string; at: string; by: RecordPerson | null; text: string; mentions: RecordPerson[] };
 

@@ -69,5 +69,15 @@ export const RecordMessages = {
   badCsv: 'The file is not a CSV file this list can import: {reason}',
   notDeleted: 'This record is not deleted',
   outOfScope: 'After this change you could no longer change this record, so it was not saved.',
+  noWorkflow: 'Records of this kind have no workflow',
+  unknownTransition: 'This workflow has no step {transition}',
+  transitionNotAvailable: 'The step {transition} cannot be taken from the record’s current state',
+  selfApproval: 'You cannot take the step {transition} on a record you created yourself',
+  alreadyDecided: 'You have already given your decision on this record',
+  conditionUnmet: 'The record does not meet the condition of the step {transition}',
+  commentRequired: 'The step {transition} needs a comment',
+  stateLocked: 'This record cannot be changed in its current state',
+  notAssignee: '{user} has no open work on this record',
+  reassignNotMember: 'The work can only be given to a member of the organisation',
 } as const;
 export type RecordErrorCode = keyof typeof RecordMessages;

@@ -42,6 +42,8 @@ export const VALUE_PROBLEMS = [
   'file',
   /** A row of an import the caller may not create (outside their create scope): the problem of the row as a whole, under `*`. */
   'scope',
+  /** A workflow's state field given a value: only its transitions change it (docs/behaviour/workflows.md). */
+  'workflow',
 ] as const;
 export type ValueProblemCode = (typeof VALUE_PROBLEMS)[number];
 
