@@ -26,7 +26,7 @@ export const DEMO_APP_ORGS: Readonly<Record<DemoApp, readonly DemoOrg[]>> = {
  * HR, hears of every approval) and leads incidents and sales at Northwind;
  * Liam audits and responds to incidents; Liam and Dana take turns on call
  * (new incidents go to them in turn); at Contoso Dana audits and owns risks
- * and Sofia keeps the register. The risk board approves the plans of high
+ * and Sofia keeps the register and audits the IT services. The risk board approves the plans of high
  * risks: Olivia, Liam and Dana at Northwind, Sofia and Dana at Contoso
  * (docs/behaviour/workflows.md, "The demo's workflows").
  */
@@ -34,6 +34,7 @@ export const DEMO_APP_ROLES: ReadonlyArray<{ org: DemoOrg; user: keyof DemoPeopl
   { org: 'northwind', user: 'olivia', app: 'LeaveRequests', role: 'approver' },
   { org: 'northwind', user: 'liam', app: 'Audits', role: 'auditor' },
   { org: 'contoso', user: 'demo', app: 'Audits', role: 'auditor' },
+  { org: 'contoso', user: 'sofia', app: 'Audits', role: 'auditor' },
   { org: 'contoso', user: 'sofia', app: 'RiskRegister', role: 'security-officer' },
   { org: 'contoso', user: 'demo', app: 'RiskRegister', role: 'risk-owner' },
   { org: 'northwind', user: 'olivia', app: 'RiskRegister', role: 'security-officer' },

@@ -141,7 +141,7 @@ describe('the demo workflows', () => {
     for (const t of into('won')) expect(t.requires).toContain('closeDate');
     for (const t of into('lost')) expect(t.comment).toBe('required');
     // Every stage of the board is reached.
-    expect(new Set(Object.values(lead.transitions).map((t) => t.to))).toEqual(new Set(['qualified', 'proposal', 'negotiation', 'won', 'lost']));
+    expect(new Set(Object.values(lead.transitions).map((t) => t.to))).toEqual(new Set(['new', 'qualified', 'proposal', 'negotiation', 'won', 'lost']));
   });
 
   it('have two of the three risk board members approve the plan of a risk scoring 12 or more; the owner accepts lower ones', () => {
