@@ -47,6 +47,15 @@ export async function updateRecord(request: APIRequestContext, token: string, ap
   if (!response.ok()) throw new Error(`changing ${name} failed: ${response.status()} ${await response.text()}`);
 }
 
+/** Takes a transition of the record's workflow as the token's user (docs/behaviour/workflows.md), on the version it has now. */
+export async function transitionRecord(request: APIRequestContext, token: string, app: string, name: string, transition: string, comment?: string): Promise<void> {
+  const record = await readRecord(request, token, app, name);
+  if (!record) throw new Error(`${name} is not there to move on`);
+  const data = { transition, version: record.version, ...(comment === undefined ? {} : { comment }) };
+  const response = await request.post(`/api/v1/records/${app}/record/${name}/transition`, { data, headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`taking ${transition} of ${name} failed: ${response.status()} ${await response.text()}`);
+}
+
 /** Deletes a record as the token's user (on the version it has now). */
 export async function deleteRecord(request: APIRequestContext, token: string, app: string, name: string): Promise<void> {
   const record = await readRecord(request, token, app, name);

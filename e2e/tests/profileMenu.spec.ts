@@ -61,7 +61,7 @@ test.describe('the profile menu', () => {
     await expect(menu(page).getByTestId('profileMenu.header')).toContainText('Operations Analyst');
     await expect(menu(page).getByTestId('profileMenu.account')).toHaveText('Northwind Trading');
     // Her roles in the active organisation (docs/behaviour/roles.md#in-the-profile).
-    await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['responder in Incident Tracker', 'analyst in Operations Reports']);
+    await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['on-call in Incident Tracker', 'responder in Incident Tracker', 'analyst in Operations Reports', 'risk-board in Risk Register']);
     await expect(page.getByRole('menu', { name: 'Profile menu of Dana Demo' }).getByRole('menuitem')).toHaveText(['Show my profile card', 'Edit Preferences', 'Switch Account', 'Sign Out']);
 
     // The keyboard: focus is on the first item, arrows move, Escape goes back to the button.

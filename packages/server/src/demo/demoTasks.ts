@@ -5,8 +5,11 @@
  * colleague (so they show in the creator's My Follow Up), some snoozed, and
  * comments by two people with words worth searching for (budget, audit,
  * supplier contract). Tasks of the declared applications are mostly about
- * one of their demo records, which Edit opens (Olivia approves her
- * reports' pending leave requests by name).
+ * one of their demo records, which Edit opens. The work the demo records'
+ * workflows give (Olivia's approvals of her reports' pending leave, the
+ * incidents to triage, the findings to resolve…) is not made here: the
+ * records' states open it when they are written (docs/behaviour/workflows.md,
+ * "The demo's workflows").
  */
 import crypto from 'node:crypto';
 import type { AppRecord } from '../apps/AppStore.js';
@@ -42,9 +45,6 @@ const newest = (test: (values: Readonly<Record<string, unknown>>, r: SeededRecor
 const oldest = (test: (values: Readonly<Record<string, unknown>>, r: SeededRecord) => boolean) => (records: readonly SeededRecord[]) => records.find((r) => test(r.values, r));
 /** The record titled so (or, failing that, the newest one). */
 const titled = (title: string) => (records: readonly SeededRecord[]) => records.find((r) => r.values.title === title) ?? records.at(-1);
-/** A pending leave request of one person (the generator leaves one ahead of each of Olivia's reports). */
-const pendingLeaveOf = (username: string) => (records: readonly SeededRecord[], id: (username: string) => string) =>
-  records.findLast((r) => r.values.employee === id(username) && r.values.status === 'requested');
 
 /** The tasks of Northwind Trading: `demo` has more than a page of them in every colour. */
 const NORTHWIND: readonly DemoTask[] = [
@@ -94,9 +94,6 @@ const NORTHWIND: readonly DemoTask[] = [
     ],
   },
   { app: 'CRM', name: 'Prepare the supplier contract renewal', assignee: 'olivia', creator: 'demo', due: 5 * 24, about: (records) => newest((v, r) => r.entity === 'lead' && v.topic === 'Renewal of the support contract')(records) ?? newest((_, r) => r.entity === 'lead')(records) },
-  // Olivia decides her reports' leave: each task names the request and opens it.
-  { app: 'LeaveRequests', name: 'Approve the leave request {record}', assignee: 'olivia', creator: 'liam', due: 2 * 24, about: pendingLeaveOf('liam') },
-  { app: 'LeaveRequests', name: 'Approve the leave request {record}', assignee: 'olivia', creator: 'demo', due: 5 * 24, about: pendingLeaveOf('demo') },
   {
     app: 'Incidents',
     name: 'Lead the response to incident {record}',

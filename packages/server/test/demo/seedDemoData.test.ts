@@ -116,11 +116,11 @@ describe(`demo data on ${databaseKind}`, () => {
     };
     expect(await rolesOf('olivia', '10.9.4.1')).toEqual({
       organisation: ['manager'],
-      apps: { CRM: ['sales-manager'], Incidents: ['incident-manager'], LeaveRequests: ['approver'], RiskRegister: ['security-officer'] },
+      apps: { CRM: ['sales-manager'], Incidents: ['incident-manager'], LeaveRequests: ['approver', 'hr'], RiskRegister: ['risk-board', 'security-officer'] },
     });
-    expect(await rolesOf('liam', '10.9.4.2')).toEqual({ organisation: [], apps: { Audits: ['auditor'], Incidents: ['responder'], RiskRegister: ['risk-owner'] } });
-    expect(await rolesOf('demo', '10.9.4.3')).toEqual({ organisation: [], apps: { Incidents: ['responder'], Reports: ['analyst'] } });
-    expect(await rolesOf('sofia', '10.9.4.4')).toEqual({ organisation: ['security-officer'], apps: { Policies: ['owner'], RiskRegister: ['security-officer'] } });
+    expect(await rolesOf('liam', '10.9.4.2')).toEqual({ organisation: [], apps: { Audits: ['auditor'], Incidents: ['on-call', 'responder'], RiskRegister: ['risk-board', 'risk-owner'] } });
+    expect(await rolesOf('demo', '10.9.4.3')).toEqual({ organisation: [], apps: { Incidents: ['on-call', 'responder'], Reports: ['analyst'], RiskRegister: ['risk-board'] } });
+    expect(await rolesOf('sofia', '10.9.4.4')).toEqual({ organisation: ['security-officer'], apps: { Audits: ['auditor'], Policies: ['owner'], RiskRegister: ['risk-board', 'security-officer'] } });
   });
 
   it('lets every demo user sign in with the documented password', async () => {
@@ -273,22 +273,22 @@ describe(`demo data on ${databaseKind}`, () => {
     expect(found.records.map((r: { name: string }) => r.name)).toContain(first.name);
   });
 
-  it("gives Olivia tasks to approve her reports' pending leave requests, each naming the request and opening it", async () => {
+  it("gives Olivia her reports' pending leave requests to approve, each task of the request's workflow opening it", async () => {
     const { jwt } = await signIn(t.app, t.config.wrapperPrefix, 'olivia', DEMO_PASSWORD, '10.9.6.8');
+    const ids = Object.fromEntries((await t.services.stores.users.list()).map((u) => [u.username, u.id]));
     const mine = (await view('olivia', '10.9.6.8', 'assignments')).data.flatMap((g) => g.data);
     const approvals = mine.filter((task) => task.appName === 'LeaveRequests');
-    expect(approvals).toHaveLength(2);
+    expect(approvals.length).toBeGreaterThanOrEqual(2);
     const owners = new Set<string>();
     for (const task of approvals) {
-      expect(task.task_name).toBe(`Approve the leave request ${task.record}`);
+      // Made by the request's workflow when the demo records were written, not by hand (docs/behaviour/workflows.md, "The demo's workflows").
+      expect(task.kind).toBe('approval');
       const res = await t.app.inject({ method: 'GET', url: `${t.config.apiPrefix}/records/LeaveRequests/record/${task.record}`, headers: bearer(jwt) });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.record.values.status).toBe('requested');
-      expect(res.json().data.rights.update).toBe(true);
       owners.add(res.json().data.record.owner.id);
-      expect(owners.has(task.creator.id)).toBe(true);
     }
-    expect(owners.size).toBe(2);
+    expect(owners).toEqual(new Set([ids.demo, ids.liam]));
     // Tasks of the pages carry no record.
     expect(mine.filter((task) => task.appName === 'Reports').every((task) => task.record === null)).toBe(true);
   });

@@ -4,6 +4,8 @@ import { AppDeclaration, checkDeclaration, checkValues, colourOf, FIELD_TYPES, f
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_APP_ORGS, DEMO_APP_ROLES, DEMO_APPS, readDemoDeclaration, type DemoApp } from '../../src/demo/demoApps.js';
 import { demoRecords, type DemoOrg, type DemoPeople, type DemoRecord } from '../../src/demo/demoRecords.js';
+import { writingOrder } from '../../src/demo/seedDemoApps.js';
+import { seriesName, seriesPrefix } from '../../src/records/recordText.js';
 
 const people: DemoPeople = { olivia: 'u-olivia', demo: 'u-demo', liam: 'u-liam', sofia: 'u-sofia' };
 const MEMBERS: Record<DemoOrg, readonly string[]> = { northwind: [people.olivia, people.demo, people.liam], contoso: [people.demo, people.sofia] };
@@ -144,6 +146,21 @@ function usersIn(entity: Entity, values: Record<string, unknown>): string[] {
   return out;
 }
 
+/** The names a first start gives the records named by a series: each prefix numbered from 1 in the order they are written. */
+function firstStartNames(app: DemoApp, records: readonly DemoRecord[]): Map<DemoRecord, string> {
+  const counters = new Map<string, number>();
+  const names = new Map<DemoRecord, string>();
+  for (const record of writingOrder(records)) {
+    const naming = declarations[app].entities[record.entity]!.naming;
+    if (!('series' in naming)) continue;
+    const prefix = `${record.entity}\u0000${seriesPrefix(naming.series, record.createdAt)}`;
+    const n = (counters.get(prefix) ?? 0) + 1;
+    counters.set(prefix, n);
+    names.set(record, seriesName(seriesPrefix(naming.series, record.createdAt), n));
+  }
+  return names;
+}
+
 describe('the demo records', () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -153,6 +170,7 @@ describe('the demo records', () => {
         for (const org of DEMO_APP_ORGS[app]) {
           const records = demoRecords(app, people, now, org);
           const named = new Map<string, Set<string>>();
+          const seriesNames = firstStartNames(app, records);
           for (const [i, record] of records.entries()) {
             const where = `${app} ${org} #${i} ${JSON.stringify(record.values).slice(0, 120)}`;
             const entity = entityOf(app, record);
@@ -169,7 +187,8 @@ describe('the demo records', () => {
             expect(record.createdAt.getTime(), where).toBeLessThanOrEqual(now.getTime());
             expect(record.createdAt.getTime(), where).toBeGreaterThan(now.getTime() - 400 * DAY);
             const naming = declarations[app].entities[record.entity]!.naming;
-            if ('field' in naming) named.set(record.entity, (named.get(record.entity) ?? new Set()).add(values[naming.field] as string));
+            const name = 'field' in naming ? (values[naming.field] as string) : seriesNames.get(record)!;
+            named.set(record.entity, (named.get(record.entity) ?? new Set()).add(name));
           }
         }
       }

@@ -1,3 +1,4 @@
+import { seriesName, seriesPrefix } from '../../records/recordText.js';
 import type { DemoContext, DemoRecord } from '../demoRecords.js';
 import { at, dayAfter, notAfter, workdayFrom } from './DemoRandom.js';
 
@@ -6,7 +7,11 @@ import { at, dayAfter, notAfter, workdayFrom } from './DemoRandom.js';
  * Dana's (and one of Sofia's) of the clinic's, about one a month over the
  * last year and a few planned ahead. Done audits have a score, findings
  * (those past due mostly closed) and a report; one planned audit was
- * missed (red).
+ * missed (red). Each finding of a reported audit is also a finding record
+ * of its process owner, open or resolved as the audit's table says; an
+ * audit whose findings are all resolved is closed (completed), one with a
+ * finding still open waits in "findings reported" (docs/behaviour/workflows.md,
+ * "The demo's workflows").
  */
 type Process = 'purchasing' | 'production' | 'logistics' | 'sales' | 'hr' | 'it' | 'care' | 'finance';
 
@@ -66,6 +71,50 @@ const PROCESSES: Record<DemoContext['org'], readonly Process[]> = {
   contoso: ['care', 'hr', 'it', 'purchasing', 'finance'],
 };
 
+/**
+ * Who answers for a process: at Northwind Olivia and Dana (Liam audits); at
+ * Contoso whichever of Dana and Sofia did not audit it.
+ */
+function processOwner(ctx: DemoContext, process: Process, auditor: string): string {
+  const { people, org } = ctx;
+  if (org === 'contoso') return auditor === people.demo ? people.sofia : people.demo;
+  return ['purchasing', 'logistics', 'it'].includes(process) ? people.demo : people.olivia;
+}
+
+/**
+ * The names the audits get when written in order on a first start: the
+ * series numbers each year's audits in the order they were made (as the
+ * seeding writes them), so that a finding can link its audit by name.
+ */
+function auditNames(audits: readonly DemoRecord[]): Map<DemoRecord, string> {
+  const counters = new Map<string, number>();
+  const names = new Map<DemoRecord, string>();
+  for (const audit of [...audits].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    const prefix = seriesPrefix('AUD-{YYYY}-{###}', audit.createdAt);
+    const n = (counters.get(prefix) ?? 0) + 1;
+    counters.set(prefix, n);
+    names.set(audit, seriesName(prefix, n));
+  }
+  return names;
+}
+
+/** A finding record per row of each reported or closed audit's findings, owned by its process owner. */
+function findingRecords(ctx: DemoContext, audits: readonly DemoRecord[]): DemoRecord[] {
+  const names = auditNames(audits);
+  const latest = new Date(ctx.now.getTime() - 3_600_000);
+  return audits
+    .filter((a) => a.values.status === 'reported' || a.values.status === 'completed')
+    .flatMap((audit) =>
+      (audit.values.findings as ReadonlyArray<Record<string, unknown>>).map((row) => {
+        const owner = processOwner(ctx, audit.values.process as Process, audit.createdBy);
+        const values = { title: row.finding, audit: names.get(audit), grade: row.grade, step: row.process, processOwner: owner, status: row.closed ? 'resolved' : 'open' };
+        const createdAt = notAfter(at(dayAfter(new Date(`${String(audit.values.planned)}T00:00:00Z`), 1), 10, ctx.random.int(0, 59)), latest);
+        return { entity: 'finding', values, ownerId: owner, createdBy: audit.createdBy, createdAt };
+      }),
+    )
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
 function report(title: string, planned: string, score: number, findings: ReadonlyArray<Record<string, unknown>>): string {
   const items = findings.map((f) => `<li>${String(f.finding)}</li>`).join('');
   return (
@@ -103,14 +152,22 @@ export function auditRecords(ctx: DemoContext): DemoRecord[] {
       const findings = random.some(FINDINGS[process], random.int(1, Math.min(3, FINDINGS[process].length))).map(([finding, step]) => {
         const grade = random.weighted([['observation', 4], ['minor', 4], ['major', 1]]);
         const due = dayAfter(new Date(`${planned}T00:00:00Z`), grade === 'major' ? random.int(14, 30) : random.int(30, 90));
-        return { finding, grade, process: step, due, closed: due < today ? random.chance(0.85) : random.chance(0.2) };
+        // An audit under way has closed nothing yet.
+        // Those due two months ago and more are all resolved by now.
+        const closed = status === 'inProgress' ? false : due < dayAfter(now, -60) ? true : due < today ? random.chance(0.85) : random.chance(0.2);
+        return { finding, grade, process: step, due, closed };
       });
       values.findings = findings;
       values.grade = (['major', 'minor', 'observation'] as const).find((g) => findings.some((f) => f.grade === g));
-      if (status === 'completed') values.report = report(title, planned, score, findings);
+      if (status === 'completed') {
+        values.report = report(title, planned, score, findings);
+        // Closed only once every finding is resolved; until then the audit waits with its findings reported.
+        if (findings.every((f) => f.closed)) values.findingsResolved = true;
+        else values.status = 'reported';
+      }
     }
     const created = at(dayAfter(new Date(`${planned}T00:00:00Z`), -random.int(20, 40)), random.int(8, 16), random.int(0, 59));
     out.push({ entity: 'audit', values, ownerId: auditor, createdBy: auditor, createdAt: notAfter(created, new Date(now.getTime() - 3_600_000)) });
   }
-  return out;
+  return [...out, ...findingRecords(ctx, out)];
 }

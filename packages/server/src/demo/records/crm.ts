@@ -5,7 +5,8 @@ import { at, dayAfter, notAfter } from './DemoRandom.js';
  * Northwind's customers and leads: the companies first (leads link to them
  * by name), then a year of leads owned by Dana, Liam and Olivia. Older
  * leads are won or lost; recent ones are spread over the stages, each with
- * a next step, some of them overdue (red).
+ * a next step, some of them overdue (red). Won leads carry the day they
+ * were signed (the close date their stage requires).
  */
 const COMPANIES: ReadonlyArray<{ name: string; industry: string; city: string; country: string; domain: string; phone: string }> = [
   { name: 'Fjord Logistics AS', industry: 'logistics', city: 'Bergen', country: 'Norway', domain: 'fjordlogistics.example', phone: '+47 55 21 40 00' },
@@ -89,6 +90,8 @@ export function crmRecords(ctx: DemoContext): DemoRecord[] {
     if (random.chance(0.7)) values.phone = company.phone;
     if (random.chance(0.5)) values.website = `https://www.${company.domain}`;
     if (open) values.nextStep = dayAfter(now, random.int(-10, 45));
+    // A won deal was signed on its close date, between the lead's first day and today.
+    if (stage === 'won') values.closeDate = dayAfter(now, -random.int(1, Math.max(1, age - 14)));
     const tags = random.some(['referral', 'tradeFair', 'webInquiry', 'upsell', 'publicSector', 'strategic'], random.weighted([[0, 2], [1, 3], [2, 2]]));
     if (tags.length > 0) values.tags = ['referral', 'tradeFair', 'webInquiry', 'upsell', 'publicSector', 'strategic'].filter((t) => tags.includes(t));
     out.push({ entity: 'lead', values, ownerId: owner, createdBy: owner, createdAt: notAfter(at(dayAfter(now, -age), random.int(8, 17), random.int(0, 59)), latest) });

@@ -5,7 +5,9 @@ import { DAY_MS, MINUTE_MS } from './DemoRandom.js';
  * Northwind's incidents of the last twelve months: a few a day (the list
  * needs thousands to page, filter and search through), mostly low or
  * medium severity, resolved within hours or days; the last days' still
- * open, one of them a critical one (red).
+ * open, one of them a critical one (red). Those under way have an
+ * assignee; the last two reported are new, waiting for the person on call
+ * to triage them (docs/behaviour/workflows.md, "The demo's workflows").
  */
 export const DEMO_INCIDENT_COUNT = 2_150;
 
@@ -70,10 +72,12 @@ export function incidentRecords(ctx: DemoContext): DemoRecord[] {
     const ageMinutes = Math.floor((now.getTime() - reportedAt.getTime()) / MINUTE_MS);
     // The latest incident is a critical one still being worked on.
     const latest = i === moments.length - 1;
+    // The two before it came in last and are not triaged yet.
+    const untriaged = !latest && i >= moments.length - 3;
     if (latest) severity = 'sev1';
     const [fastest, slowest] = RESOLVE_MINUTES[severity];
     const minutes = random.int(fastest, slowest);
-    const resolved = minutes < ageMinutes && !latest;
+    const resolved = minutes < ageMinutes && !latest && !untriaged;
     const reporter = random.weighted([[people.demo, 4], [people.liam, 4], [people.olivia, 2]]);
     const assignee = random.weighted([[people.liam, 5], [people.demo, 3], [people.olivia, 2]]);
     const region = random.weighted([['', 6], [' (Germany)', 1], [' (Norway)', 1], [' (France)', 1]]);
@@ -97,8 +101,9 @@ export function incidentRecords(ctx: DemoContext): DemoRecord[] {
       values.details = `Reported at ${alerted} UTC. Cause: ${random.pick(CAUSES[service])}`;
       if (severity === 'sev1' || severity === 'sev2') values.postmortem = `https://wiki.northwind.example/postmortems/${reportedAt.toISOString().slice(0, 10)}-${service.toLowerCase()}`;
     } else {
-      values.status = latest ? 'investigating' : ageMinutes < 30 ? 'open' : random.weighted([['investigating', 3], ['mitigated', 2], ['open', 1]]);
-      if (values.status !== 'open' || random.chance(0.5)) values.assignee = assignee;
+      // Triaged ones have their assignee; the new ones wait for the person on call.
+      values.status = untriaged ? 'open' : latest ? 'investigating' : random.weighted([['investigating', 3], ['mitigated', 2]]);
+      if (values.status !== 'open') values.assignee = assignee;
       values.details = `Reported at ${alerted} UTC. Being looked into; updates follow in the comments.`;
     }
     out.push({ entity: 'incident', values, ownerId: reporter, createdBy: reporter, createdAt: reportedAt });

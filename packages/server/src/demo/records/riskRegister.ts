@@ -5,7 +5,12 @@ import { at, dayAfter } from './DemoRandom.js';
  * Information security risks: Contoso's register kept by Sofia (with Dana
  * owning some), a smaller one at Northwind owned by Olivia, Liam and Dana.
  * Likelihood and impact are chosen so that the register has red, yellow
- * and green risks; some reviews are overdue.
+ * and green risks; some reviews are overdue. Most risks are being treated
+ * (a plan the risk board approved, for a score of 12 or more) or accepted
+ * by their owners (scores below 12); a few were closed; the newest of each
+ * register still waits: one high risk's plan for the board's approvals,
+ * one or two risks for their owner's assessment (docs/behaviour/workflows.md,
+ * "The demo's workflows").
  */
 type Category = 'access' | 'suppliers' | 'availability' | 'privacy' | 'people' | 'physical' | 'software';
 
@@ -30,6 +35,43 @@ const RISKS: ReadonlyArray<{ category: Category; title: string; description: str
   { category: 'access', title: 'Too many people with rights to change prices', description: 'Twelve people may change prices in the ERP; four would be enough.', orgs: ['northwind'] },
 ];
 
+/** What is done about a risk of each category, for its treatment plan. */
+const PLANS: Record<Category, string> = {
+  access: 'Named accounts for everyone, reviewed every quarter; leavers removed on their last day by the directory sync.',
+  suppliers: 'Ask the supplier for the new certificate by the end of the quarter; keep a second supplier qualified.',
+  availability: 'Offline copies of the backups every night, a restore test each quarter and a second line for the main site.',
+  privacy: 'Encrypted channel for every transfer; staff briefed and the fallback to plain e-mail switched off.',
+  people: 'Awareness training for every team twice a year and a call-back rule for payment changes.',
+  physical: 'Access badges on the door, deliveries by the front entrance, laptops locked in the boot or carried.',
+  software: 'Updates within 30 days of release, a second review before each deployment and a monthly dependency scan.',
+};
+
+/** A risk's place in the register's workflow, its plan and treatment made to agree with it. */
+function placeInWorkflow(values: Record<string, unknown>, category: Category, state: 'identified' | 'planReview' | 'treating' | 'accepted' | 'closed'): void {
+  values.status = state;
+  if (state === 'identified') {
+    // Not assessed yet: no treatment chosen, nothing planned or spent.
+    delete values.treatment;
+    delete values.mitigationCost;
+    return;
+  }
+  if (state !== 'accepted') values.plan = PLANS[category];
+}
+
+/** Which state each risk is in, by age: the newest wait for work, a few old ones were closed, the rest are treated or accepted. */
+function statesOf(records: readonly DemoRecord[], highScore: (r: DemoRecord) => boolean): Array<'identified' | 'planReview' | 'treating' | 'accepted' | 'closed'> {
+  const newestFirst = [...records.keys()].sort((a, b) => records[b]!.createdAt.getTime() - records[a]!.createdAt.getTime());
+  const review = newestFirst.find((i) => highScore(records[i]!));
+  const waiting = new Set(newestFirst.filter((i) => i !== review).slice(0, 2));
+  const closed = new Set(newestFirst.slice(-2));
+  return records.map((r, i) => {
+    if (i === review) return 'planReview';
+    if (waiting.has(i)) return 'identified';
+    if (closed.has(i) && !highScore(r)) return 'closed';
+    return r.values.treatment === 'accept' ? 'accepted' : 'treating';
+  });
+}
+
 export function riskRecords(ctx: DemoContext): DemoRecord[] {
   const { people, now, org, random } = ctx;
   const owners = org === 'contoso' ? [people.sofia, people.sofia, people.demo] : [people.olivia, people.liam, people.demo];
@@ -39,7 +81,9 @@ export function riskRecords(ctx: DemoContext): DemoRecord[] {
     // Spread over the grid: a few high, most middle, some low.
     const likelihood = random.weighted([[1, 1], [2, 3], [3, 4], [4, 3], [5, 1]]);
     const impact = random.weighted([[1, 1], [2, 2], [3, 4], [4, 4], [5, 2]]);
-    const treatment = random.weighted([['reduce', 6], ['transfer', 1.5], ['accept', 1.5], ['avoid', 1]]);
+    let treatment = random.weighted([['reduce', 6], ['transfer', 1.5], ['accept', 1.5], ['avoid', 1]]);
+    // A risk scoring 12 or more cannot be simply accepted: it is treated.
+    if (treatment === 'accept' && likelihood * impact >= 12) treatment = 'reduce';
     const owner = random.pick(owners);
     const values: Record<string, unknown> = {
       title: risk.title,
@@ -58,5 +102,8 @@ export function riskRecords(ctx: DemoContext): DemoRecord[] {
     const created = at(dayAfter(now, -random.int(30, 360)), random.int(8, 17), random.int(0, 59));
     out.push({ entity: 'risk', values, ownerId: owner, createdBy: registrar, createdAt: created });
   }
+  const categories = new Map(out.map((r) => [r, RISKS.find((risk) => risk.title === r.values.title)!.category]));
+  const states = statesOf(out, (r) => (r.values.likelihood as number) * (r.values.impact as number) >= 12);
+  out.forEach((r, i) => placeInWorkflow(r.values, categories.get(r)!, states[i]!));
   return out.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
