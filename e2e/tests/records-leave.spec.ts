@@ -3,14 +3,16 @@ import { expect, test } from '../fixtures.js';
 import { apiToken } from '../helpers/api.js';
 import { queryRecords, readRecord } from '../helpers/records.js';
 import { Desktop } from '../pages/Desktop.js';
+import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
 import { RecordsObject } from '../pages/RecordsObject.js';
 
 /**
  * A leave request from one person to their manager and back, in Records on
  * the demo's Leave Requests (docs/behaviour/records.md): Liam asks for a
  * week off (the working days worked out as he types the dates), the request
- * is named by the series; Olivia, his manager, finds it among her team's and
- * approves it; Liam's list and form, open all along in another browser,
+ * is named by the series and waits for his manager; Olivia finds it as a
+ * task in her notification centre, opens it and takes the Approve step (the
+ * status moves by the workflow only), and her task goes; Liam's list and form, open all along in another browser,
  * show the decision without a reload, and the history says who changed what.
  */
 
@@ -62,9 +64,12 @@ test('Liam requests a week off; Olivia approves it; Liam sees the decision live 
   await draft.save.click();
   const mine = liam.form(title);
   await expect(mine.root).toBeVisible();
-  // Status is Olivia's to set: Liam sees his request as Requested and cannot change it.
-  await expect(mine.input('status')).toHaveValue('requested');
+  // Status is the workflow's: Liam sees his request as Requested, waiting for his manager, and may only withdraw it.
+  await expect(mine.state).toHaveAttribute('data-state', 'requested');
   await expect(mine.input('status')).toBeDisabled();
+  await expect(mine.assignees).toContainText('Olivia Hart');
+  await expect(mine.transition('Withdraw')).toBeVisible();
+  await expect(mine.transition('Approve')).toHaveCount(0);
 
   // The request is named by the series of this year; the list behind the form shows it (the Name column chosen).
   await liam.bringForward();
@@ -90,21 +95,35 @@ test('Liam requests a week off; Olivia approves it; Liam sees the decision live 
     const hers = olivia.rowTitled(title);
     await expect(hers.locator('td[data-label="Employee"]')).toHaveText('Liam Chen');
     await expect(hers.locator('td[data-label="Team"]')).toHaveText('Quality');
-    await hers.dblclick();
+    // The request waits for her: a task in her notification centre, whose Edit opens it at its form.
+    const centre = new NotificationCentreObject(oliviaPage);
+    await centre.open();
+    const work = centre.tasks.filter({ hasText: title });
+    await expect(work).toHaveCount(1);
+    await work.getByRole('button', { name: 'Edit' }).click();
     const decision = olivia.form(title);
-    await expect(decision.input('status')).toBeEnabled();
-    await decision.input('status').selectOption({ label: 'Approved' });
-    await decision.save.click();
-    await expect(decision.save).toHaveText('Save');
-    await expect(decision.failure).toHaveCount(0);
+    await expect(decision.state).toHaveAttribute('data-state', 'requested');
+    // The status moves only by the workflow's steps: hers are Approve and Reject, not Liam's Withdraw.
+    await expect(decision.input('status')).toBeDisabled();
+    await expect(decision.transition('Withdraw')).toHaveCount(0);
+    await decision.transition('Approve').click();
+    await decision.stepDialog.take('Enjoy the Alps.');
+    await expect(decision.state).toHaveAttribute('data-state', 'approved');
+    await expect(decision.enteredState).toContainText('Approved');
+    await expect(decision.transition('Approve')).toHaveCount(0);
     expect((await readRecord(request, await apiToken(request, 'olivia'), 'LeaveRequests', name))?.values.status).toBe('approved');
+    // The step done, its task has gone from her notification centre.
+    await centre.open();
+    await expect(centre.tasks.filter({ hasText: title })).toHaveCount(0);
 
     // Liam's list and form follow without a reload.
     await expect(row.locator('td[data-label="Status"]')).toHaveText('Approved');
+    await expect(mine.state).toHaveAttribute('data-state', 'approved');
     await expect(mine.input('status')).toHaveValue('approved');
     await mine.bringForward();
     await mine.timelineButton.click();
-    await expect(mine.entries.first()).toContainText('Olivia Hart changed Status from Requested to Approved');
+    await expect(mine.entries.first()).toContainText('Olivia Hart');
+    await expect(mine.entries.first()).toContainText('Approved');
     await expect(mine.entries.last()).toContainText('Liam Chen created the record');
   } finally {
     await oliviaPage.context().close();

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { recordComments, recordFollowers, recordHistory, records } from '../db/schema.js';
+import { recordComments, recordFollowers, recordHistory, records, tasks } from '../db/schema.js';
 import type { FollowedRecord, FollowerStore, FollowReason } from './FollowerStore.js';
 
 export class PgFollowerStore implements FollowerStore {
@@ -46,7 +46,16 @@ export class PgFollowerStore implements FollowerStore {
       })
       .from(records)
       .innerJoin(recordFollowers, eq(recordFollowers.recordId, records.id))
-      .where(and(eq(records.accountId, scope.accountId), eq(records.appId, scope.appId), inArray(records.name, [...names]), ne(recordFollowers.userId, except)));
+      .where(
+        and(
+          eq(records.accountId, scope.accountId),
+          eq(records.appId, scope.appId),
+          inArray(records.name, [...names]),
+          ne(recordFollowers.userId, except),
+          // Whose open work is on the record has it in their notification centre already (docs/behaviour/workflows.md#following).
+          sql`not exists (select 1 from ${tasks} t where t.record_id = ${records.id} and t.assignee_id = ${recordFollowers.userId} and t.status = 'open' and t.kind in ('work', 'approval', 'escalation'))`,
+        ),
+      );
   }
 
   async lastEntry(recordId: string): Promise<{ comment: boolean; mentions: string[] }> {

@@ -497,7 +497,8 @@ export class RecordService {
         update: actions.includes('update'),
         delete: actions.includes('delete'),
         comment: actions.includes('comment'),
-        readOnlyFields: [...new Set([...access.readOnlyFields, ...('field' in entity.naming ? [entity.naming.field] : []), ...stateReadOnly])].filter((f) => !access.hiddenFields.includes(f)),
+        // In the entity's field order, as the form shows them.
+        readOnlyFields: Object.keys(entity.fields).filter((f) => !access.hiddenFields.includes(f) && (access.readOnlyFields.includes(f) || stateReadOnly.includes(f) || ('field' in entity.naming && entity.naming.field === f))),
       },
       people: { ...answer.people, ...Object.fromEntries(people) },
       links: answer.links,

@@ -192,6 +192,17 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     const field = entity.fields[key]!;
     return field.readOnly === true || ('computed' in field && field.computed !== undefined);
   };
+  /**
+   * The fields a record's workflow keeps from direct writes (docs/behaviour/workflows.md#the-engine):
+   * its state field always, every field in a locked state. (No demo state declares `editable`.)
+   */
+  const workflowLocked = (entity: Entity, data: Readonly<Record<string, unknown>>): Set<string> => {
+    const workflow = entity.workflow;
+    if (!workflow) return new Set();
+    const held = data[workflow.field];
+    const state = typeof held === 'string' && Object.hasOwn(workflow.states, held) ? workflow.states[held]! : workflow.states[workflow.initial]!;
+    return new Set(state.locked ? Object.keys(entity.fields) : [workflow.field]);
+  };
   /** The field that names a record: given when the record is made, never changed after (the name never changes). */
   const namedBy = (entity: Entity, key: string) => 'field' in entity.naming && entity.naming.field === key;
 
@@ -243,7 +254,7 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
   }
 
   /** What a record shows a user: only the fields they see, the name for a hidden title, no owner behind a hidden owner field, only the people shown. */
-  function expectShownAsAllowed(actor: Actor, app: AppName, dto: RecordDto, record: StoredRecord, people: Record<string, string>, where: string) {
+  function expectShownAsAllowed(actor: Actor, app: AppName, dto: RecordDto, record: StoredRecord, people: Record<string, string>, where: string, workflow?: RecordDetail['workflow']) {
     const entity = declarations[app].entities[record.entity]!;
     const { hidden } = expectedAccess(actor, app, record.entity, factsOf(record));
     const visible = Object.keys(entity.fields).filter((f) => !hidden.has(f));
@@ -253,7 +264,9 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
     if (entity.ownerField !== undefined && hidden.has(entity.ownerField)) expect(dto.owner, where).toBeNull();
     expect(dto.colour, `${where}: colour`).toBe(expectedColour(entity, record, hidden));
     const userFields = visible.filter((f) => entity.fields[f]!.type === 'user');
-    const shownPeople = new Set([dto.owner?.id, dto.createdBy?.id, dto.updatedBy?.id, ...userFields.map((f) => record.data[f])]);
+    // The people a workflow names are shown with it: whose the work is, who decided (docs/behaviour/workflows.md#the-engine).
+    const workflowPeople = workflow ? [...workflow.assignees, ...(workflow.approval?.approvers ?? []).flatMap((a) => [a.userId, a.delegatedFrom])] : [];
+    const shownPeople = new Set([dto.owner?.id, dto.createdBy?.id, dto.updatedBy?.id, ...userFields.map((f) => record.data[f]), ...workflowPeople]);
     for (const id of Object.keys(people)) expect(shownPeople.has(id), `${where}: ${id} in people`).toBe(true);
     const serialised = JSON.stringify(dto);
     for (const f of hidden) {
@@ -489,13 +502,15 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
             }
             expect(res.statusCode, where).toBe(200);
             const detail = res.json<{ data: RecordDetail }>().data;
-            expectShownAsAllowed(actor, app, detail.record, record, detail.people, where);
+            expectShownAsAllowed(actor, app, detail.record, record, detail.people, where, detail.workflow);
             expect(detail.rights, where).toEqual({
               update: expected.actions.has('update'),
               delete: expected.actions.has('delete'),
               comment: expected.actions.has('comment'),
               readOnlyFields: Object.keys(declarations[app].entities[record.entity]!.fields).filter(
-                (f) => (expected.locked.has(f) || namedBy(declarations[app].entities[record.entity]!, f)) && !expected.hidden.has(f),
+                (f) =>
+                  (expected.locked.has(f) || namedBy(declarations[app].entities[record.entity]!, f) || workflowLocked(declarations[app].entities[record.entity]!, record.data).has(f)) &&
+                  !expected.hidden.has(f),
               ),
             });
             read += 1;
@@ -559,6 +574,8 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
         // Where they may not create at all, every field is locked: they are refused whatever they give.
         const locked = expectedAccess(actor, app, entityKey, facts).actions.has('create') ? lockedOnCreate(actor, app, entity, facts) : new Set<string>();
         for (const [key, field] of Object.entries(entity.fields)) {
+          // A workflow's state field is the workflow's to set: a new record starts in the initial state.
+          if (key === entity.workflow?.field) continue;
           // A required field the user may not set keeps its default.
           if (field.required && !declaredLocked(entity, key) && !locked.has(key)) values[key] = template.data[key];
           if (field.unique || ('field' in entity.naming && entity.naming.field === key)) values[key] = otherValue(entity, key, template.data[key], []);
@@ -592,6 +609,13 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
           const value = otherValue(entity, key, defaults[key] ?? null, pool);
           if (value === undefined) continue;
           const probe = await call(actor, 'POST', `${app}/${entityKey}`, { values: { ...base(owner), [key]: value } });
+          if (key === entity.workflow?.field && value !== entity.workflow.initial) {
+            // Any other state than the initial one is refused as the field's problem, whoever gives it.
+            expect(probe.statusCode, `${label} with ${key}=${JSON.stringify(value)}: ${probe.body.slice(0, 300)}`).toBe(400);
+            expect(probe.json(), label).toMatchObject({ code: 'records.invalid', fields: { [key]: { code: 'workflow' } } });
+            refusedFields += 1;
+            continue;
+          }
           const mayNot = declaredLocked(entity, key) || locked.has(key);
           expect(probe.statusCode, `${label} with ${key}=${JSON.stringify(value)}: ${probe.body.slice(0, 300)}`).toBe(mayNot ? 403 : 201);
           if (mayNot) {
@@ -636,6 +660,13 @@ describe(`the rights of the demo applications' records on ${databaseKind}`, () =
           } else if (declaredLocked(entity, key) || namedBy(entity, key) || expected.locked.has(key)) {
             expect(res.statusCode, where).toBe(403);
             expect(res.json(), where).toMatchObject({ code: 'records.readOnlyField', params: { field: key } });
+          } else if (key === entity.workflow?.field) {
+            // The state moves only by the workflow's transitions.
+            expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBe(400);
+            expect(res.json(), where).toMatchObject({ code: 'records.invalid', fields: { [key]: { code: 'workflow' } } });
+          } else if (workflowLocked(entity, record.data).has(key)) {
+            // A locked state keeps every field as it is.
+            expect(res.json(), `${where}: ${res.body.slice(0, 300)}`).toMatchObject({ code: 'records.stateLocked' });
           } else if (!expectedAccess(actor, app, entityKey, changedFacts(entity, record, key, value)).actions.has('update')) {
             // The change would take the record out of every scope in which the user may change it.
             expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBe(403);
