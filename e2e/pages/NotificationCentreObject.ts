@@ -55,9 +55,19 @@ export class NotificationCentreObject {
     return this.panel.getByTestId(`work.counter.${colour.toUpperCase()}`);
   }
 
-  /** A task of the list by its name. */
-  task(name: string): Locator {
+  /** A task of the list by its name (a pattern matches a part of it). */
+  task(name: string | RegExp): Locator {
     return this.tasks.filter({ has: this.page.getByTestId('work.taskName').getByText(name, { exact: true }) });
+  }
+
+  /** A task by its name, turning the pages until it shows (or the last page). */
+  async find(name: string | RegExp): Promise<Locator> {
+    const next = this.panel.getByRole('button', { name: 'Next page' });
+    while ((await this.task(name).count()) === 0 && (await next.isEnabled())) {
+      await next.click();
+      await this.settled();
+    }
+    return this.task(name);
   }
 
   /** The names of the tasks shown, in order. */

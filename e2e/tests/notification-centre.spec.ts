@@ -7,8 +7,9 @@ import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
 /**
  * The notification centre (docs/behaviour/work.md#notification-centre)
  * against the real server and its demo data: `demo` has, in Northwind
- * Trading, two tasks of each colour in My Priorities, two snoozed ones, and
- * tasks created for colleagues in My Follow Up. Journeys put back what they
+ * Trading, two tasks of each colour in My Priorities plus three red steps
+ * of the demo's workflows (eleven), two snoozed ones, and tasks created for
+ * colleagues in My Follow Up. Journeys put back what they
  * change (a snooze, a task of their own), so the demo data stays as seeded.
  */
 
@@ -31,20 +32,24 @@ test.describe('notification centre', () => {
     const desktop = new Desktop(page);
     await desktop.signIn();
     const centre = new NotificationCentreObject(page);
-    await expect(centre.badge).toHaveText('8');
-    await expect(centre.clipboard).toHaveAccessibleName('Notification centre 8');
+    await expect(centre.badge).toHaveText('11');
+    await expect(centre.clipboard).toHaveAccessibleName('Notification centre 11');
 
     const calls = notificationCalls(page);
     await centre.open();
     await expect(centre.view).toBeFocused();
     await expect(centre.view.locator('option:checked')).toHaveText('My Priorities');
-    for (const colour of ['Red', 'Yellow', 'Green', 'Blue']) await expect(centre.counter(colour)).toHaveAccessibleName(`${colour} 2`);
+    await expect(centre.counter('Red')).toHaveAccessibleName('Red 5');
+    for (const colour of ['Yellow', 'Green', 'Blue']) await expect(centre.counter(colour)).toHaveAccessibleName(`${colour} 2`);
     // Five to a page; the rest beyond.
     await expect(centre.tasks).toHaveCount(5);
-    await expect(centre.panel.getByTestId('work.range')).toHaveText('1–5 of 8');
+    await expect(centre.panel.getByTestId('work.range')).toHaveText('1–5 of 11');
     await centre.panel.getByRole('button', { name: 'Next page' }).click();
     await centre.settled();
-    await expect(centre.tasks).toHaveCount(3);
+    await expect(centre.tasks).toHaveCount(5);
+    await centre.panel.getByRole('button', { name: 'Next page' }).click();
+    await centre.settled();
+    await expect(centre.tasks).toHaveCount(1);
 
     await centre.counter('Green').click();
     await centre.settled();
@@ -56,7 +61,7 @@ test.describe('notification centre', () => {
     await expect(centre.tasks).toHaveCount(2);
     expect(await centre.tasks.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-colour')))).toEqual(['GREEN', 'GREEN']);
     // The counters stay the view's.
-    await expect(centre.counter('Red')).toHaveAccessibleName('Red 2');
+    await expect(centre.counter('Red')).toHaveAccessibleName('Red 5');
 
     await centre.counter('Green').click();
     await centre.settled();
@@ -106,7 +111,7 @@ test.describe('notification centre', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(centre.task(name)).toHaveCount(0);
-    await expect(centre.badge).toHaveText('7');
+    await expect(centre.badge).toHaveText('10');
 
     await centre.counter('Green').click();
     await centre.show('My Snoozed Items');
@@ -118,11 +123,9 @@ test.describe('notification centre', () => {
     await wake.getByRole('button', { name: 'Save' }).click();
     await expect(wake).toBeHidden();
     await expect(centre.task(name)).toHaveCount(0);
-    await expect(centre.badge).toHaveText('8');
+    await expect(centre.badge).toHaveText('11');
     await centre.show('My Priorities');
-    await centre.panel.getByRole('button', { name: 'Next page' }).click();
-    await centre.settled();
-    await expect(centre.task(name)).toHaveCount(1);
+    await expect(await centre.find(name)).toHaveCount(1);
   });
 
   test("another user's comment appears in the open comments dialog, and a task they assign changes the badge with a notification", async ({ page, browser, request }) => {
@@ -131,7 +134,7 @@ test.describe('notification centre', () => {
     const centre = new NotificationCentreObject(page);
     await centre.open();
     const task = 'Call back Fabrikam about the supplier contract';
-    await centre.task(task).getByRole('button', { name: /^Comments/ }).click();
+    await (await centre.find(task)).getByRole('button', { name: /^Comments/ }).click();
     const dialog = centre.commentsDialog;
     await expect(dialog.getByTestId('work.comment')).toHaveCount(2);
     expect((await dialog.boundingBox())!.width).toBe(650);
@@ -170,13 +173,13 @@ test.describe('notification centre', () => {
     expect(created.status()).toBe(201);
     const id = ((await created.json()) as { data: { uuid: string } }).data.uuid;
     try {
-      await expect(centre.badge).toHaveText('9');
+      await expect(centre.badge).toHaveText('12');
       await expect(desktop.notification('New task assigned').getByTestId('notification.message')).toHaveText('Olivia Hart assigned you “Send Fabrikam the signed contract” in Customer Relations');
       await expect(centre.panel.getByRole('button', { name: 'Green 3' })).toBeVisible();
     } finally {
       expect((await request.post(`/api/v1/tasks/${id}/complete`, { headers })).ok()).toBe(true);
     }
-    await expect(centre.badge).toHaveText('8');
+    await expect(centre.badge).toHaveText('11');
   });
 
   test('Edit opens the owning application at the task: a declared application at the record the task is about, or its list; View All opens Priorities', async ({ page, request }) => {
@@ -196,7 +199,7 @@ test.describe('notification centre', () => {
 
     // A task of a declared application about no record in particular opens its list.
     await centre.open();
-    await centre.task('Call back Fabrikam about the supplier contract').getByRole('button', { name: 'Edit' }).click();
+    await (await centre.find('Call back Fabrikam about the supplier contract')).getByRole('button', { name: 'Edit' }).click();
     await expect(centre.panel).toBeHidden();
     const crm = desktop.appWindows('Records').filter({ has: page.getByTestId('window.title').getByText('Customer Relations', { exact: true }) });
     await expect(crm.getByTestId('records.list')).toBeVisible();

@@ -149,7 +149,7 @@ test.describe('the profile menu', () => {
     await expect(footer(page)).toContainText('Contoso Health. Internal use only.');
     await desktop.profileButton.click();
     await expect(menu(page).getByTestId('profileMenu.account')).toHaveText('Contoso Health');
-    await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['auditor in Audit Management', 'risk-owner in Risk Register']);
+    await expect(menu(page).getByRole('list', { name: 'Roles' }).getByRole('listitem')).toHaveText(['auditor in Audit Management', 'risk-board in Risk Register', 'risk-owner in Risk Register']);
     await page.keyboard.press('Escape');
     // Contoso runs two of the demo's declared applications; Northwind's others are not offered there.
     expect(await declaredAppsInMenu(page)).toEqual(['Audit Management', 'Risk Register']);

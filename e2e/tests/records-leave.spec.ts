@@ -98,7 +98,7 @@ test('Liam requests a week off; Olivia approves it; Liam sees the decision live 
     // The request waits for her: a task in her notification centre, whose Edit opens it at its form.
     const centre = new NotificationCentreObject(oliviaPage);
     await centre.open();
-    const work = centre.tasks.filter({ hasText: title });
+    const work = await centre.find(new RegExp(`^Requested ${name} · ${title}$`));
     await expect(work).toHaveCount(1);
     await work.getByRole('button', { name: 'Edit' }).click();
     const decision = olivia.form(title);

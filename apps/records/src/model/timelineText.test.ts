@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TimelineEntry } from '@atrium/shared/apps';
+import type { Entity, TimelineDetail, TimelineEntry } from '@atrium/shared/apps';
 import { changeLines, commentParts, mentionAt, mentionCandidates } from './timelineText.js';
 import { leaveRequest } from './testEntity.js';
 import type { ValueContext } from './valueText.js';
@@ -48,6 +48,32 @@ describe('a change in words', () => {
       expect(changeLines(change([], action), leaveRequest, ctx())).toEqual([{ key: `records.timeline.action.${action}`, params: { who: 'Olivia Hart' } }]);
     }
     expect(changeLines(change([], 'create', null), leaveRequest, ctx())[0]!.params.who).toBe('records.timeline.someone');
+  });
+});
+
+describe("a workflow's step in words", () => {
+  const withWorkflow = { ...leaveRequest, workflow: { transitions: { approve: { action: { en_EN: 'Approve', de_DE: 'Genehmigen' } } } } as unknown as Entity['workflow'] };
+  const step = (detail: TimelineDetail, changes: Array<{ field: string; before: unknown; after: unknown }> = []): Extract<TimelineEntry, { kind: 'change' }> => ({ ...change(changes), action: 'transition', detail });
+
+  it('names the step by its declared action in the language, then the fields it moved, then its comment', () => {
+    const lines = changeLines(step({ transition: 'approve', comment: 'Enjoy the Alps.', decision: 'approve' }, [{ field: 'status', before: 'requested', after: 'approved' }]), withWorkflow, ctx('de_DE'));
+    expect(lines).toEqual([
+      { key: 'records.timeline.step.took', params: { who: 'Olivia Hart', action: 'Genehmigen' } },
+      { key: 'records.timeline.step.comment', params: { text: 'Enjoy the Alps.' } },
+      { key: 'records.timeline.change.fromTo', params: { who: 'Olivia Hart', field: 'Status', from: 'Beantragt', to: 'Genehmigt' } },
+    ]);
+  });
+
+  it('an approval that moved nothing waits for others; one given for an absent colleague names them', () => {
+    expect(changeLines(step({ transition: 'approve', comment: null, decision: 'approve', onBehalfOf: { id: 'liam', name: 'Liam Chen' } }), withWorkflow, ctx())).toEqual([
+      { key: 'records.timeline.step.approvedFor', params: { who: 'Olivia Hart', action: 'Approve', name: 'Liam Chen' } },
+    ]);
+    expect(changeLines(step({ transition: 'gone', comment: null }), withWorkflow, ctx())[0]).toEqual({ key: 'records.timeline.step.took', params: { who: 'Olivia Hart', action: 'gone' } });
+  });
+
+  it('work given from one person to another, "someone" for a person who is gone', () => {
+    const entry = { ...change([]), action: 'reassign' as const, detail: { reassigned: { from: { id: 'liam', name: 'Liam Chen' }, to: null } } };
+    expect(changeLines(entry, withWorkflow, ctx())).toEqual([{ key: 'records.timeline.step.reassigned', params: { who: 'Olivia Hart', from: 'Liam Chen', to: 'records.timeline.someone' } }]);
   });
 });
 

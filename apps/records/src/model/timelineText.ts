@@ -14,10 +14,36 @@ export interface TimelineLine {
  * record" and the like for the other actions. Field labels and values are
  * the declaration's (a field the caller may not see shows no values).
  */
-export function changeLines(entry: Extract<TimelineEntry, { kind: 'change' }>, entity: Pick<Entity, 'fields'>, ctx: ValueContext): TimelineLine[] {
+export function changeLines(entry: Extract<TimelineEntry, { kind: 'change' }>, entity: Pick<Entity, 'fields' | 'workflow'>, ctx: ValueContext): TimelineLine[] {
   const who = entry.by?.name ?? ctx.t('records.timeline.someone');
+  if (entry.action === 'transition' || entry.action === 'reassign') return [...stepLines(entry, entity, ctx, who), ...fieldLines(entry, entity, ctx, who)];
   if (entry.action !== 'update') return [{ key: `records.timeline.action.${entry.action}`, params: { who } }];
   if (entry.changes.length === 0) return [{ key: 'records.timeline.action.update', params: { who } }];
+  return fieldLines(entry, entity, ctx, who);
+}
+
+/**
+ * A workflow's step in words: "Olivia Hart took the step “Approve”" (for
+ * whom, when she stood in for an absent colleague), an approval that still
+ * waits for others, the work given from one person to another, and the
+ * comment written with the step.
+ */
+function stepLines(entry: Extract<TimelineEntry, { kind: 'change' }>, entity: Pick<Entity, 'workflow'>, ctx: ValueContext, who: string): TimelineLine[] {
+  const detail = entry.detail;
+  const someone = () => ctx.t('records.timeline.someone');
+  if (!detail) return [{ key: 'records.timeline.action.update', params: { who } }];
+  if ('reassigned' in detail) return [{ key: 'records.timeline.step.reassigned', params: { who, from: detail.reassigned.from?.name ?? someone(), to: detail.reassigned.to?.name ?? someone() } }];
+  const declared = entity.workflow?.transitions[detail.transition];
+  const action = declared ? labelOf(declared.action, ctx.locale) : detail.transition;
+  const waiting = detail.decision === 'approve' && entry.changes.length === 0;
+  const key = `records.timeline.step.${waiting ? 'approved' : 'took'}${detail.onBehalfOf ? 'For' : ''}`;
+  const lines: TimelineLine[] = [{ key, params: { who, action, ...(detail.onBehalfOf ? { name: detail.onBehalfOf.name } : {}) } }];
+  if (detail.comment) lines.push({ key: 'records.timeline.step.comment', params: { text: detail.comment } });
+  return lines;
+}
+
+/** One line per field a change wrote. */
+function fieldLines(entry: Extract<TimelineEntry, { kind: 'change' }>, entity: Pick<Entity, 'fields'>, ctx: ValueContext, who: string): TimelineLine[] {
   return entry.changes.map(({ field: key, before, after }): TimelineLine => {
     const field = Object.hasOwn(entity.fields, key) ? entity.fields[key] : undefined;
     const label = field ? labelOf(field.label, ctx.locale) : key;

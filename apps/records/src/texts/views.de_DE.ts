@@ -59,6 +59,14 @@ const views_de_DE: TextsShape<typeof views_en_EN> = {
         restore: '{{who}} hat den Datensatz wiederhergestellt',
         import: '{{who}} hat den Datensatz importiert',
       },
+      step: {
+        took: '{{who}} hat den Schritt „{{action}}“ ausgeführt',
+        tookFor: '{{who}} hat den Schritt „{{action}}“ für {{name}} ausgeführt',
+        approved: '{{who}} hat zugestimmt („{{action}}“); weitere Zustimmungen stehen noch aus',
+        approvedFor: '{{who}} hat für {{name}} zugestimmt („{{action}}“); weitere Zustimmungen stehen noch aus',
+        reassigned: '{{who}} hat die Arbeit von {{from}} an {{to}} übergeben',
+        comment: 'Kommentar: {{text}}',
+      },
       change: {
         fromTo: '{{who}} hat {{field}} von {{from}} auf {{to}} geändert',
         set: '{{who}} hat {{field}} auf {{to}} gesetzt',

@@ -61,6 +61,14 @@ export const views_en_EN = {
         restore: '{{who}} restored the record',
         import: '{{who}} imported the record',
       },
+      step: {
+        took: '{{who}} took the step “{{action}}”',
+        tookFor: '{{who}} took the step “{{action}}” for {{name}}',
+        approved: '{{who}} approved (“{{action}}”); other approvals are still needed',
+        approvedFor: '{{who}} approved (“{{action}}”) for {{name}}; other approvals are still needed',
+        reassigned: '{{who}} gave the work of {{from}} to {{to}}',
+        comment: 'Comment: {{text}}',
+      },
       change: {
         fromTo: '{{who}} changed {{field}} from {{from}} to {{to}}',
         set: '{{who}} set {{field}} to {{to}}',

@@ -59,6 +59,14 @@ const views_fr_FR: TextsShape<typeof views_en_EN> = {
         restore: '{{who}} a restauré l’enregistrement',
         import: '{{who}} a importé l’enregistrement',
       },
+      step: {
+        took: '{{who}} a effectué l’étape « {{action}} »',
+        tookFor: '{{who}} a effectué l’étape « {{action}} » pour {{name}}',
+        approved: '{{who}} a approuvé (« {{action}} ») ; d’autres approbations sont encore attendues',
+        approvedFor: '{{who}} a approuvé (« {{action}} ») pour {{name}} ; d’autres approbations sont encore attendues',
+        reassigned: '{{who}} a confié le travail de {{from}} à {{to}}',
+        comment: 'Commentaire : {{text}}',
+      },
       change: {
         fromTo: '{{who}} a changé {{field}} de {{from}} à {{to}}',
         set: '{{who}} a défini {{field}} à {{to}}',

@@ -59,6 +59,14 @@ const views_nb_NO: TextsShape<typeof views_en_EN> = {
         restore: '{{who}} gjenopprettet oppføringen',
         import: '{{who}} importerte oppføringen',
       },
+      step: {
+        took: '{{who}} utførte steget «{{action}}»',
+        tookFor: '{{who}} utførte steget «{{action}}» for {{name}}',
+        approved: '{{who}} godkjente («{{action}}»); flere godkjenninger trengs fortsatt',
+        approvedFor: '{{who}} godkjente («{{action}}») for {{name}}; flere godkjenninger trengs fortsatt',
+        reassigned: '{{who}} ga arbeidet til {{from}} videre til {{to}}',
+        comment: 'Kommentar: {{text}}',
+      },
       change: {
         fromTo: '{{who}} endret {{field}} fra {{from}} til {{to}}',
         set: '{{who}} satte {{field}} til {{to}}',

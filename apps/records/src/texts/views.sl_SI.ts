@@ -59,6 +59,14 @@ const views_sl_SI: TextsShape<typeof views_en_EN> = {
         restore: '{{who}} je obnovil(a) zapis',
         import: '{{who}} je uvozil(a) zapis',
       },
+      step: {
+        took: '{{who}} je izvedel korak »{{action}}«',
+        tookFor: '{{who}} je izvedel korak »{{action}}« namesto {{name}}',
+        approved: '{{who}} je odobril (»{{action}}«); potrebne so še druge odobritve',
+        approvedFor: '{{who}} je odobril (»{{action}}«) namesto {{name}}; potrebne so še druge odobritve',
+        reassigned: '{{who}} je delo osebe {{from}} dodelil osebi {{to}}',
+        comment: 'Komentar: {{text}}',
+      },
       change: {
         fromTo: '{{who}} je spremenil(a) {{field}} iz {{from}} v {{to}}',
         set: '{{who}} je nastavil(a) {{field}} na {{to}}',

@@ -59,6 +59,14 @@ const views_vi_VN: TextsShape<typeof views_en_EN> = {
         restore: '{{who}} đã khôi phục bản ghi',
         import: '{{who}} đã nhập bản ghi',
       },
+      step: {
+        took: '{{who}} đã thực hiện bước “{{action}}”',
+        tookFor: '{{who}} đã thực hiện bước “{{action}}” thay cho {{name}}',
+        approved: '{{who}} đã phê duyệt (“{{action}}”); vẫn cần thêm phê duyệt khác',
+        approvedFor: '{{who}} đã phê duyệt (“{{action}}”) thay cho {{name}}; vẫn cần thêm phê duyệt khác',
+        reassigned: '{{who}} đã chuyển công việc của {{from}} cho {{to}}',
+        comment: 'Bình luận: {{text}}',
+      },
       change: {
         fromTo: '{{who}} đã đổi {{field}} từ {{from}} thành {{to}}',
         set: '{{who}} đã đặt {{field}} thành {{to}}',

@@ -59,6 +59,14 @@ const views_zh_CN: TextsShape<typeof views_en_EN> = {
         restore: '{{who}} 恢复了记录',
         import: '{{who}} 导入了记录',
       },
+      step: {
+        took: '{{who}} 执行了步骤“{{action}}”',
+        tookFor: '{{who}} 代 {{name}} 执行了步骤“{{action}}”',
+        approved: '{{who}} 已批准（“{{action}}”）；仍需其他人批准',
+        approvedFor: '{{who}} 代 {{name}} 批准（“{{action}}”）；仍需其他人批准',
+        reassigned: '{{who}} 将 {{from}} 的工作转交给 {{to}}',
+        comment: '评论：{{text}}',
+      },
       change: {
         fromTo: '{{who}} 将{{field}}从 {{from}} 改为 {{to}}',
         set: '{{who}} 将{{field}}设为 {{to}}',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locale } from '@atrium/shared';
-import { RECORD_MENTION_TEXTS, type TimelineEntry } from '@atrium/shared/apps';
+import { RECORD_MENTION_TEXTS, type HistoryDetail, type RecordPerson, type TimelineDetail, type TimelineEntry } from '@atrium/shared/apps';
 import { recordAccess } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import type { Stores } from '../stores.js';
@@ -50,8 +50,8 @@ export class RecordTimeline {
     const store = this.deps.stores.records;
     const [history, comments] = await Promise.all([store.history(record.id), store.comments(record.id)]);
     const hidden = new Set(access.hiddenFields);
-    const people = await store.people([...history.map((h) => h.userId ?? ''), ...comments.flatMap((c) => [c.authorId ?? '', ...c.mentions])]);
-    const person = (id: string | null) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
+    const people = await store.people([...history.flatMap((h) => [h.userId ?? '', ...detailPeople(h.detail)]), ...comments.flatMap((c) => [c.authorId ?? '', ...c.mentions])]);
+    const person = (id: string | null | undefined) => (id && people.has(id) ? { id, name: people.get(id)! } : null);
     const entries: TimelineEntry[] = [
       ...history.map(
         (h): TimelineEntry => ({
@@ -62,7 +62,7 @@ export class RecordTimeline {
           action: h.action,
           version: h.version,
           changes: h.changes.filter((c) => !hidden.has(c.field)),
-          ...(h.detail ? { detail: h.detail } : {}),
+          ...(h.detail ? { detail: timelineDetail(h.detail, person) } : {}),
         }),
       ),
       ...comments.map(
@@ -131,4 +131,18 @@ export class RecordTimeline {
     }
     return out;
   }
+}
+
+/** The people a workflow's history row names besides its author. */
+function detailPeople(detail: HistoryDetail | null | undefined): string[] {
+  if (!detail) return [];
+  if ('reassigned' in detail) return [detail.reassigned.from, detail.reassigned.to];
+  return detail.onBehalfOf ? [detail.onBehalfOf] : [];
+}
+
+/** A workflow's history row with its people by name. */
+function timelineDetail(detail: HistoryDetail, person: (id: string | null | undefined) => RecordPerson | null): TimelineDetail {
+  if ('reassigned' in detail) return { reassigned: { from: person(detail.reassigned.from), to: person(detail.reassigned.to) } };
+  const { onBehalfOf, ...rest } = detail;
+  return onBehalfOf === undefined ? rest : { ...rest, onBehalfOf: person(onBehalfOf) };
 }

@@ -220,6 +220,9 @@ describe(`workflows on ${databaseKind}`, () => {
     expect(refusal(await api.fin1.request('POST', `Expenses/record/${a}/reassign`, { from: user[from].id, to: user.other.id }))).toMatchObject({ status: 400, code: 'records.reassignNotMember' });
     const moved = data<RecordDetail>(await api.fin1.request('POST', `Expenses/record/${a}/reassign`, { from: user[from].id, to: user[to].id }), 200);
     expect(moved.workflow!.assignees).toEqual([user[to].id]);
+    // The history says who gave whose work to whom, by name.
+    const [given] = (await api.emp.timeline(a)).filter((e) => e.kind === 'change' && e.action === 'reassign');
+    expect(given).toMatchObject({ by: { id: user.fin1.id, name: 'fin1 X' }, detail: { reassigned: { from: { id: user[from].id, name: `${from} X` }, to: { id: user[to].id, name: `${to} X` } } } });
     // The work went; what is left to the one it was taken from is the news of it, as a follower of the record.
     expect((await work(from)).filter((task) => task.record === a).map((task) => task.kind)).toEqual(['follow']);
     expect((await work(to)).filter((task) => task.record === a).map((task) => task.kind)).toEqual(['work']);

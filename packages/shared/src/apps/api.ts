@@ -285,6 +285,11 @@ export type HistoryDetail =
   | { transition: string; comment: string | null; decision?: 'approve' | 'reject'; onBehalfOf?: string | null }
   | { reassigned: { from: string; to: string } };
 
+/** A workflow's step as the timeline shows it: the people of a `HistoryDetail` by their names. */
+export type TimelineDetail =
+  | { transition: string; comment: string | null; decision?: 'approve' | 'reject'; onBehalfOf?: RecordPerson | null }
+  | { reassigned: { from: RecordPerson | null; to: RecordPerson | null } };
+
 /** One entry of a record's timeline. */
 export type TimelineEntry =
   | {
@@ -296,7 +301,7 @@ export type TimelineEntry =
       version: number;
       changes: Array<{ field: string; before: unknown; after: unknown }>;
       /** A workflow's step: the transition taken (and its comment), or the work given from one person to another. */
-      detail?: HistoryDetail;
+      detail?: TimelineDetail;
     }
   | { kind: 'comment'; id: string; at: string; by: RecordPerson | null; text: string; mentions: RecordPerson[] };
 
