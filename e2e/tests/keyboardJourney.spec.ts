@@ -6,6 +6,7 @@ import { readRecord, updateRecord } from '../helpers/records.js';
 import { DashboardsObject } from '../pages/DashboardsObject.js';
 import { Desktop } from '../pages/Desktop.js';
 import { LoginPage } from '../pages/LoginPage.js';
+import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
 import { OverlaysObject } from '../pages/OverlaysObject.js';
 import { RecordsObject } from '../pages/RecordsObject.js';
 import { ForgotPasswordPage } from '../pages/RecoveryPages.js';
@@ -101,7 +102,7 @@ test('a keyboard user visits the recovery screen, signs in, launches an applicat
     // Its sections are tabs (the arrow keys move between them); Tab visits every control of each, and each shows the focus.
     const selectedTab = preferences.frame.getByRole('tab', { selected: true });
     await tabTo(page, selectedTab);
-    for (const section of ['appearance', 'panels', 'widgets', 'language', 'general']) {
+    for (const section of ['appearance', 'panels', 'widgets', 'language', 'notifications', 'absence', 'general']) {
       await expect(selectedTab).toHaveAttribute('data-testid', `preferences.tab.${section}`);
       expect(await tabThrough(page, preferences.frame.getByRole('tabpanel')), `controls of the ${section} section`).toBeGreaterThan(0);
       await tabTo(page, selectedTab, { backwards: true, max: 40 });
@@ -316,6 +317,46 @@ test('a keyboard user opens Leave Requests from the application menu, moves in i
   } finally {
     await updateRecord(request, token, 'LeaveRequests', name, { reason });
   }
+});
+
+test('a keyboard user opens the work waiting for them from the notification centre at its record, reaches its workflow, opens a step that asks for a comment and cancels it with Escape, and follows the record and stops', async ({ page }) => {
+  const desktop = new Desktop(page);
+  await desktop.signIn();
+  // The clipboard, Enter, Tab to the plan waiting for Dana's approval, Enter on its Edit: the risk opens at its form.
+  const centre = new NotificationCentreObject(page);
+  await tabTo(page, centre.clipboard, { max: 20 });
+  await page.keyboard.press('Enter');
+  await centre.settled();
+  await expectFocusIn(page, centre.panel, 'in the notification centre');
+  const title = 'Internet link of the main site has no backup line';
+  await tabTo(page, centre.task(new RegExp(`· ${title}$`)).getByRole('button', { name: 'Edit' }), { max: 30 });
+  await page.keyboard.press('Enter');
+  const records = new RecordsObject(page, 'Risk Register');
+  const form = records.form(title);
+  await form.root.waitFor();
+  await expectFocusIn(page, form.window, 'in the risk’s window');
+  await expect(form.state).toHaveAttribute('data-state', 'planReview');
+
+  // Its steps are buttons: Enter on one that asks for a comment opens its dialog at the comment; Escape leaves the record as it was.
+  await tabTo(page, form.transition('Send the plan back'), { max: 40 });
+  await page.keyboard.press('Enter');
+  await expect(form.stepDialog.comment).toBeFocused();
+  await page.keyboard.type('Not yet.');
+  await page.keyboard.press('Escape');
+  await expect(form.stepDialog.root).toHaveCount(0);
+  await expect(form.transition('Send the plan back')).toBeFocused();
+  await expect(form.state).toHaveAttribute('data-state', 'planReview');
+
+  // Follow and stop following, by Space.
+  await tabTo(page, form.follow, { max: 20 });
+  const before = await form.follow.getAttribute('aria-pressed');
+  await page.keyboard.press('Space');
+  await expect(form.follow).not.toHaveAttribute('aria-pressed', before ?? '');
+  await page.keyboard.press('Space');
+  await expect(form.follow).toHaveAttribute('aria-pressed', before ?? '');
+  await expectFocusIn(page, form.window, 'in the risk’s window after following it');
+  await page.keyboard.press('Alt+Shift+KeyW');
+  await expect(form.window).toHaveCount(0);
 });
 
 test('a keyboard user opens Dashboards from the application menu, opens a dashboard, reaches a chart’s elements through its data table, drills into one with Enter and rolls back up by the breadcrumb', async ({ page }) => {

@@ -201,7 +201,10 @@ function FollowButton({ model, state }: { model: FormModel; state: FormState }):
   const { t } = useTranslation();
   if (state.following === null || state.record === null) return null;
   return (
-    <button type="button" className="rec-button rec-wf-follow" aria-pressed={state.following} disabled={state.workflowBusy} onClick={() => void model.follow(!state.following)} data-testid="records.workflow.follow">
+    <button type="button" className="rec-button rec-wf-follow" aria-pressed={state.following} aria-disabled={state.workflowBusy || undefined} onClick={() => {
+        // Not `disabled` while it is sent: a disabled button would drop the keyboard's focus.
+        if (!state.workflowBusy) void model.follow(!state.following);
+      }} data-testid="records.workflow.follow">
       {state.following ? t('records.workflow.following') : t('records.workflow.follow')}
     </button>
   );
