@@ -15,7 +15,8 @@ import type { Stores } from '../stores.js';
 import { listQuerySql, scopeSql } from './queryBuilder.js';
 import { RecordError } from './RecordError.js';
 import type { AppContext, KnownFacts, RecordCore } from './RecordCore.js';
-import type { RecordStore } from './RecordStore.js';
+import type { RecordStore, StoredRecord } from './RecordStore.js';
+import type { WorkflowService } from '../workflows/WorkflowService.js';
 import { givenFields, same, uniqueViolationProblems } from './recordChecks.js';
 import { newRecord } from './newRecord.js';
 import { csvColumns, csvHeader, CsvProblem, csvText, csvValue, isCsvField, parseCsv, writeCsv } from './recordsCsv.js';
@@ -53,6 +54,7 @@ export class RecordCsv {
   constructor(
     private readonly core: RecordCore,
     private readonly stores: Pick<Stores, 'records' | 'users' | 'transaction'>,
+    private readonly workflow: WorkflowService,
   ) {}
 
   /**
@@ -117,7 +119,9 @@ export class RecordCsv {
     const userIds = await this.userIdsOf(entity, columns, table.slice(1));
     const fieldName = 'field' in entity.naming ? entity.naming.field : null;
     // Every row's values first, so that what the database holds is read once for the whole file.
-    const read = table.slice(1).map((cells) => readRow(entity, columns, cells, { defaults, userIds, evaluation }));
+    // A workflow's state starts in its initial state, as in a new record's form (docs/behaviour/workflows.md#the-engine).
+    const start = (input: Readonly<Record<string, unknown>>) => this.workflow.createValues(entity, input);
+    const read = table.slice(1).map((cells) => readRow(entity, columns, cells, { defaults, userIds, evaluation, start }));
     const known = await this.knownFacts(caller, app, entityKey, read, [...userIds.values()], fieldName);
     const context: RowContext = { known, inFile: new Map(), defaults, fieldName, now };
     const rows: RecordImportResult['rows'] = [];
@@ -130,14 +134,21 @@ export class RecordCsv {
     const refused = rows.filter((row) => Object.keys(row.problems).length > 0).length;
     if (dryRun || refused > 0) return { columns, rows, refused, dryRun, created: [] };
     const people = await this.stores.records.people([...new Set(good.flatMap((row) => userValues(entity, row.values)))]);
-    const created = await this.stores
-      .transaction((tx) => this.insertAll(tx.records, app, entityKey, good, people, caller.userId, now))
+    // Each record enters its first state in the import's transaction: its work given, as for one made in the form.
+    const prepared = entity.workflow ? await this.workflow.prepare(app, entityKey, good, good.map(() => entity.workflow!.initial)) : null;
+    const written = await this.stores
+      .transaction(async (tx) => {
+        const stored = await this.insertAll(tx.records, app, entityKey, good, people, caller.userId, now);
+        return { stored, pending: prepared ? await this.workflow.enterAll(tx, new Map([[entityKey, prepared]]), app, stored) : [] };
+      })
       .catch((e: unknown) => {
         // Another write took a name or a unique value meanwhile: nothing is written, as for a refused row.
         const problems = uniqueViolationProblems(e, app.scope.appId, entityKey, entity);
         if (problems) throw new RecordError('invalid', undefined, problems);
         throw e;
       });
+    await this.workflow.committed(written.pending, { id: caller.userId, name: (await this.stores.records.people([caller.userId])).get(caller.userId) ?? '' });
+    const created = written.stored.map((record) => record.name);
     this.core.publish(caller, app, entityKey, created);
     return { columns, rows, refused: 0, dryRun: false, created };
   }
@@ -204,16 +215,16 @@ export class RecordCsv {
   /**
    * Writes many checked new records within a transaction (an import): the
    * series' numbers taken at once, the records and their history rows
-   * ('import') in a few statements. Answers their names, in order.
+   * ('import') in a few statements. Answers them, in order.
    */
-  private async insertAll(store: RecordStore, app: AppContext, entityKey: string, rows: readonly ImportRow[], people: ReadonlyMap<string, string>, createdBy: string, at: Date): Promise<string[]> {
+  private async insertAll(store: RecordStore, app: AppContext, entityKey: string, rows: readonly ImportRow[], people: ReadonlyMap<string, string>, createdBy: string, at: Date): Promise<StoredRecord[]> {
     const entity = app.declaration.entities[entityKey]!;
     const naming = entity.naming;
     const names = 'series' in naming ? await seriesNames(store, app.scope, entityKey, seriesPrefix(naming.series, at), rows.length) : rows.map((row) => String(row.values[naming.field]));
     const made = rows.map((row, i) => newRecord(app.scope, entity, { entity: entityKey, name: names[i]!, ...row, createdBy, at }, people, 'import'));
     const stored = await store.insertMany(made.map((m) => m.record));
     await store.addHistoryMany(made.map((m) => m.history));
-    return stored.map((record) => record.name);
+    return stored;
   }
 }
 
@@ -235,8 +246,8 @@ function readImportTable(entity: Entity, text: string, fillable: readonly string
 }
 
 /** One row of an import's file as values: an empty cell takes the field's default, a computed field is computed again, a read-only one may only keep its default. */
-function readRow(entity: Entity, columns: ReadonlyArray<string | null>, cells: string[], context: { defaults: Record<string, unknown>; userIds: ReadonlyMap<string, string>; evaluation: EvaluationContext }): ReadRow {
-  const { defaults, userIds, evaluation } = context;
+function readRow(entity: Entity, columns: ReadonlyArray<string | null>, cells: string[], context: { defaults: Record<string, unknown>; userIds: ReadonlyMap<string, string>; evaluation: EvaluationContext; start: (input: Readonly<Record<string, unknown>>) => { values: Record<string, unknown>; problems: Record<string, ValueProblem> } }): ReadRow {
+  const { defaults, userIds, evaluation, start } = context;
   const input: Record<string, unknown> = {};
   const locked: Record<string, ValueProblem> = {};
   columns.forEach((key, c) => {
@@ -249,5 +260,6 @@ function readRow(entity: Entity, columns: ReadonlyArray<string | null>, cells: s
     if (field.readOnly && !same(value, defaults[key] ?? null)) locked[key] = { code: 'readOnly' };
     else input[key] = value;
   });
-  return { cells, input, locked, checked: checkValues(entity, { ...defaults, ...input }, evaluation) };
+  const first = start(input);
+  return { cells, input, locked: { ...locked, ...first.problems }, checked: checkValues(entity, { ...defaults, ...input, ...first.values }, evaluation) };
 }

@@ -124,12 +124,12 @@ export class RecordService {
     this.declarations = new ExpiringCache(DECLARATIONS_REMEMBERED, () => this.now().getTime());
     this.present = new RecordPresenter(deps.stores.records);
     const core = this.core();
-    this.csv = new RecordCsv(core, deps.stores);
     this.timeline = new RecordTimeline(core, deps);
     this.attachments = new RecordAttachments(core, deps.stores.records);
     // The assignees a state gives follow the record through the following part, once it is given (useFollowing).
     const following: Following = { follow: async (recordId, userIds, reason) => this.following?.follow(recordId, userIds, reason) };
     this.workflow = new WorkflowService(core, { stores: deps.stores, localeOf: deps.localeOf, following, ...deps.workflow });
+    this.csv = new RecordCsv(core, deps.stores, this.workflow);
   }
 
   /** Tells `listener` of every change; returns the unsubscription. */

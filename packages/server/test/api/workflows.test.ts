@@ -9,7 +9,7 @@
  * the bulk write, and two transitions taken at once.
  */
 import type { TaskItem } from '@atrium/shared';
-import { checkDeclaration, type AppDeclarationInput, type RecordDetail, type RecordPage } from '@atrium/shared/apps';
+import { checkDeclaration, type AppDeclarationInput, type RecordDetail, type RecordImportResult, type RecordPage } from '@atrium/shared/apps';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/users/UserStore.js';
@@ -44,7 +44,7 @@ const EXPENSES: AppDeclarationInput = {
         receipt: { type: 'text', label: label('Receipt') },
         note: { type: 'text', label: label('Note') },
       },
-      rights: { everyone: { actions: ['read', 'create', 'update', 'comment'], scope: 'organisation' } },
+      rights: { everyone: { actions: ['read', 'create', 'update', 'comment', 'import'], scope: 'organisation' } },
       workflow: {
         field: 'status',
         initial: 'draft',
@@ -121,6 +121,23 @@ describe(`workflows on ${databaseKind}`, () => {
     expect(created.workflow!.transitions).toEqual([expect.objectContaining({ key: 'submit', to: 'submitted', blocked: { condition: false, requires: ['amount'] } })]);
     expect((await api.mgr.detail(created.record.name)).workflow!.transitions).toEqual([]);
     expect(created.rights.readOnlyFields).toContain('status');
+  });
+
+  it('starts each record of an import in the initial state, refuses a row in another, and its steps give work', async () => {
+    const importOf = async (csv: string) => data<RecordImportResult>(await api.emp.request('POST', 'Expenses/claim/import', { csv }), 200);
+    const refused = await importOf('Subject,Amount,Status\nTrain,12,paid\nBus,3,\n');
+    expect(refused).toMatchObject({ refused: 1, created: [] });
+    expect(refused.rows[0]!.problems).toEqual({ status: { code: 'workflow' } });
+    const { created } = await importOf('Subject,Amount\nTrain,12\nBus,3\n');
+    expect(created).toHaveLength(2);
+    for (const name of created) {
+      const detail = await api.emp.detail(name);
+      expect(detail.record.values.status).toBe('draft');
+      expect(detail.workflow).toMatchObject({ state: 'draft', transitions: [expect.objectContaining({ key: 'submit' })] });
+      expect(detail.workflow!.transitions[0]).not.toHaveProperty('blocked');
+    }
+    await take('emp', created[0]!, 'submit');
+    expect((await work('mgr')).filter((task) => task.record === created[0]).map((task) => task.kind)).toEqual(['approval']);
   });
 
   it('takes a transition only for who may, with its required fields, on the version read', async () => {
