@@ -121,6 +121,22 @@ describe('workflows in declarations', () => {
       `${w}.states.archived: no transition leads to 'archived' from 'draft'`,
     ]);
   });
+
+  it('refuses a transition that requires a field the state it leaves always hides', () => {
+    type Fields = Record<string, { hiddenWhen?: unknown }>;
+    const fieldsOf = (d: Mutable) => (d.entities.request as unknown as { fields: Fields }).fields;
+    const hiddenUntilApproved = problemsOf((d) => void (fieldsOf(d).from!.hiddenWhen = { field: 'status', op: 'notIn', value: ['approved'] }));
+    expect(hiddenUntilApproved.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      "entities.request.workflow.transitions.submit.requires.0: 'from' is hidden in the state 'draft': the transition could never be taken from it",
+      "entities.request.workflow.transitions.submit.requires.0: 'from' is hidden in the state 'rejected': the transition could never be taken from it",
+    ]);
+    // Hidden only in other states, or by a rule over other fields too: the record may show it.
+    const d = JSON.parse(JSON.stringify(leave())) as Mutable;
+    fieldsOf(d).from!.hiddenWhen = { field: 'status', op: 'eq', value: 'approved' };
+    fieldsOf(d).note!.hiddenWhen = { any: [{ field: 'status', op: 'eq', value: 'draft' }, { field: 'reason', op: 'empty' }] };
+    d.entities.request.workflow.transitions.submit!.requires = ['from', 'note'];
+    expect(checkDeclaration(d).ok).toBe(true);
+  });
 });
 
 describe('the states a workflow can reach', () => {

@@ -1,4 +1,6 @@
+import { conditionFields } from './condition.js';
 import type { AppDeclaration, Entity, FieldType } from './declaration.js';
+import { evaluateCondition } from './evaluate.js';
 import type { DeclarationProblem } from './declarationIssues.js';
 import { WORKFLOW_LIMITS, type AssigneeRule, type Workflow } from './workflow.js';
 
@@ -76,7 +78,10 @@ function checkTransitions(out: Problems, declaration: AppDeclaration, entity: En
       if ('role' in actor) expectRole(out, declaration, actor.role, `${at}.who.${i}.role`);
       else expectField(out, entity, actor.field, ['user'], `${at}.who.${i}.field`);
     });
-    transition.requires?.forEach((f, i) => typeOf(entity, f) === undefined && out.push({ path: `${at}.requires.${i}`, message: `no field '${f}' in this entity` }));
+    transition.requires?.forEach((f, i) => {
+      if (typeOf(entity, f) === undefined) out.push({ path: `${at}.requires.${i}`, message: `no field '${f}' in this entity` });
+      else for (const from of hiddenIn(entity, workflow, f, transition.from)) out.push({ path: `${at}.requires.${i}`, message: `'${f}' is hidden in the state '${from}': the transition could never be taken from it` });
+    });
     if (transition.decision !== undefined && !transition.from.some((from) => workflow.states[from]?.approval !== undefined))
       out.push({ path: `${at}.decision`, message: 'a decision is taken only from a state with an approval rule' });
   }
@@ -86,6 +91,17 @@ function checkTransitions(out: Problems, declaration: AppDeclaration, entity: En
     for (const decision of ['approve', 'reject'] as const)
       if (!leaving.some(([, t]) => t.decision === decision)) out.push({ path: `${path}.states.${key}.approval`, message: `a state with an approval needs a transition whose decision is '${decision}'` });
   }
+}
+
+/**
+ * The states among `states` in which a field is always hidden: its
+ * `hiddenWhen` depends on the state alone and holds there. (A hidden field
+ * keeps no value, so a transition that requires it could not be taken.)
+ */
+function hiddenIn(entity: Entity, workflow: Workflow, key: string, states: readonly string[]): string[] {
+  const rule = entity.fields[key]!.hiddenWhen;
+  if (rule === undefined || conditionFields(rule).some((f) => f !== workflow.field)) return [];
+  return states.filter((state) => evaluateCondition(rule, { [workflow.field]: state }, entity.fields, { userId: '', now: 0 }));
 }
 
 /** States no path of transitions reaches from the first one. */
