@@ -5,7 +5,7 @@ import type { Log } from '../logger.js';
 import type { Mailer } from '../mail/Mailer.js';
 import type { Stores } from '../stores.js';
 import { digestMail, type DigestMailChange, type DigestMailTask } from './digestMail.js';
-import type { DigestChange, DigestStore, DigestTask, DueUser } from './DigestStore.js';
+import type { DigestAppTitle, DigestChange, DigestStore, DigestTask, DueUser } from './DigestStore.js';
 
 /** Users read and written per round of statements. */
 const DIGEST_BATCH = 500;
@@ -109,8 +109,9 @@ export class DigestService {
   private async mail(user: DueUser, tasks: readonly DigestTask[], changes: readonly DigestChange[], people: ReadonlyMap<string, string>, now: Date): Promise<'sent' | 'none' | 'failed'> {
     if ((tasks.length === 0 && changes.length === 0) || user.email === null) return 'none';
     const locale = (LOCALES as readonly unknown[]).includes(user.locale) ? (user.locale as Locale) : DEFAULT_LOCALE;
-    const mailTasks = tasks.map((t): DigestMailTask => ({ name: t.name, appName: t.appName, endDate: t.endDate, colour: rygStatus(t.endDate?.getTime() ?? null, now.getTime(), this.deps.yellowWindowMs) }));
-    const mailChanges = changes.map((c): DigestMailChange => ({ name: c.name, title: c.title, appName: c.appName, changes: c.changes, lastBy: people.get(c.lastBy) ?? '?' }));
+    const appName = ({ title, titles }: DigestAppTitle) => (locale === 'en_EN' ? title : (titles[locale] ?? title));
+    const mailTasks = tasks.map((t): DigestMailTask => ({ name: t.name, appName: appName(t.appTitle), endDate: t.endDate, colour: rygStatus(t.endDate?.getTime() ?? null, now.getTime(), this.deps.yellowWindowMs) }));
+    const mailChanges = changes.map((c): DigestMailChange => ({ name: c.name, title: c.title, appName: appName(c.appTitle), changes: c.changes, lastBy: people.get(c.lastBy) ?? '?' }));
     const message = digestMail({ locale, name: user.name, tasks: mailTasks, taskTotal: tasks[0]?.total ?? 0, changes: mailChanges, link: this.deps.publicUrl });
     try {
       await this.deps.mailer.send({ to: user.email, ...message });

@@ -1,3 +1,4 @@
+import type { CatalogueTitles } from '@atrium/shared';
 /** A user whose digest is due: the hour they chose has come and no digest of theirs was considered today. */
 export interface DueUser {
   userId: string;
@@ -9,11 +10,18 @@ export interface DueUser {
   lastRunAt: Date | null;
 }
 
+/** An application's name in the catalogue: its title, and its translations by locale. */
+export interface DigestAppTitle {
+  title: string;
+  titles: CatalogueTitles;
+}
+
 /** An open task of a digest. */
 export interface DigestTask {
   assigneeId: string;
   name: string;
   appName: string;
+  appTitle: DigestAppTitle;
   endDate: Date | null;
   /** How many open tasks the assignee has in all (the digest lists the first few). */
   total: number;
@@ -24,6 +32,7 @@ export interface DigestChange {
   userId: string;
   accountId: string;
   appName: string;
+  appTitle: DigestAppTitle;
   entity: string;
   name: string;
   title: string;

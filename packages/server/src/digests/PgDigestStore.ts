@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { userDigests } from '../db/schema.js';
-import type { DigestChange, DigestStore, DigestTask, DueUser } from './DigestStore.js';
+import type { CatalogueTitles } from '@atrium/shared';
+import type { DigestAppTitle, DigestChange, DigestStore, DigestTask, DueUser } from './DigestStore.js';
 
 type Row = Record<string, unknown>;
 
@@ -46,14 +47,15 @@ export class PgDigestStore implements DigestStore {
     if (userIds.length === 0) return [];
     const rows = await rowsOf(
       this.db,
-      sql`select assignee_id, name, app_name, end_date, total from (
-          select t.assignee_id, t.name, t.app_name, t.end_date, count(*) over (partition by t.assignee_id) as total,
+      sql`select assignee_id, name, app_name, app_title, app_titles, end_date, total from (
+          select t.assignee_id, t.name, t.app_name, a.title as app_title, a.titles as app_titles, t.end_date, count(*) over (partition by t.assignee_id) as total,
             row_number() over (partition by t.assignee_id order by t.end_date asc nulls last, t.created_at, t.id) as n
           from tasks t
+          left join apps a on a.id = t.app_uuid
           where t.assignee_id in (${idList(userIds)}) and t.status = 'open' and t.kind is distinct from 'follow' and (t.snoozed_till is null or t.snoozed_till <= ${at(now)})
         ) x where n <= ${perUser} order by assignee_id, n`,
     );
-    return rows.map((r) => ({ assigneeId: String(r.assignee_id), name: String(r.name), appName: String(r.app_name), endDate: dateOrNull(r.end_date), total: Number(r.total) }));
+    return rows.map((r) => ({ assigneeId: String(r.assignee_id), name: String(r.name), appName: String(r.app_name), appTitle: appTitleOf(r), endDate: dateOrNull(r.end_date), total: Number(r.total) }));
   }
 
   async followedChanges(userIds: readonly string[], fallbackSince: Date, perUser: number): Promise<DigestChange[]> {
@@ -61,7 +63,7 @@ export class PgDigestStore implements DigestStore {
     const rows = await rowsOf(
       this.db,
       sql`select * from (
-          select f.user_id, r.account_id, a.name as app_name, r.entity, r.name, r.title, r.owner_id, r.data, r.deleted_at, c.changes, c.last_by,
+          select f.user_id, r.account_id, a.name as app_name, a.title as app_title, a.titles as app_titles, r.entity, r.name, r.title, r.owner_id, r.data, r.deleted_at, c.changes, c.last_by,
             row_number() over (partition by f.user_id order by c.last_at desc, r.id) as n
           from record_followers f
           left join user_digests d on d.user_id = f.user_id
@@ -80,6 +82,7 @@ export class PgDigestStore implements DigestStore {
       userId: String(r.user_id),
       accountId: String(r.account_id),
       appName: String(r.app_name),
+      appTitle: appTitleOf(r),
       entity: String(r.entity),
       name: String(r.name),
       title: String(r.title),
@@ -102,4 +105,10 @@ export class PgDigestStore implements DigestStore {
         set: { lastRunAt: sql`excluded.last_run_at`, lastSentAt: sql`coalesce(excluded.last_sent_at, ${userDigests.lastSentAt})` },
       });
   }
+}
+
+/** The catalogue's title of a row's application (its name when the application is gone). */
+function appTitleOf(r: Row): DigestAppTitle {
+  const titles = r.app_titles === null || r.app_titles === undefined ? {} : (json(r.app_titles) as CatalogueTitles);
+  return { title: r.app_title === null || r.app_title === undefined ? String(r.app_name) : String(r.app_title), titles };
 }

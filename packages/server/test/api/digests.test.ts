@@ -37,7 +37,8 @@ describe(`daily digests on ${databaseKind}`, () => {
     bob = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Bob', lastname: 'Novak', email: 'bob@example.test' });
     carl = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Carl', lastname: 'Berg', email: 'carl@example.test' });
     dora = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Dora', lastname: 'Kim', email: 'dora@example.test' });
-    const app = await installDeclaration(stores, LEAVE_DECLARATION, [org.id], [ada.id, bob.id, carl.id, dora.id]);
+    // The application by its title in each reader's language, not its name.
+    const app = await installDeclaration(stores, { ...LEAVE_DECLARATION, label: { en_EN: 'Leave requests', de_DE: 'Urlaubsanträge' } }, [org.id], [ada.id, bob.id, carl.id, dora.id]);
     await stores.access.grantRole({ userId: ada.id, accountId: org.id, appId: app.id, role: 'hr' });
     const task = (name: string, assignee: string, hours: number | null) =>
       t.services.tasks.createAsOperator({ accountId: org.id, app: 'Leave', name, assignee, creator: null, endDate: hours === null ? null : new Date(clock.now().getTime() + hours * HOUR), followers: [] });
@@ -77,17 +78,17 @@ describe(`daily digests on ${databaseKind}`, () => {
     expect(await t.services.digests.run()).toEqual({ considered: 3, sent: 2 });
     const [mail, ...more] = mailTo('ada@example.test');
     expect(more).toEqual([]);
-    expect(mail!.subject).toBe('Your Atrium digest: 5 open items');
+    expect(mail!.subject).toBe('Your Atrium digest (open items: 5)');
     const text = mail!.text;
-    const order = ['Overdue:', '- Sign the contract (Leave, due', 'Due soon:', '- <b>Plan</b> & budget', 'On track:', '- Quarterly review', 'No due date:', '- Read the handbook (Leave)', 'Changes to records you follow', `- ${recordName} · Week in Lisbon (Leave): 2 changes, last by Bob Novak`];
+    const order = ['Overdue:', '- Sign the contract (Leave requests, due', 'Due soon:', '- <b>Plan</b> & budget', 'On track:', '- Quarterly review', 'No due date:', '- Read the handbook (Leave requests)', 'Changes to records you follow', `- ${recordName} · Week in Lisbon (Leave requests): 2 changes, last by Bob Novak`];
     const positions = order.map((line) => text.indexOf(line));
     expect(positions.every((p) => p >= 0), text).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(mail!.html).toContain('&lt;b&gt;Plan&lt;/b&gt; &amp; budget');
     expect(mail!.html).not.toContain('<b>Plan</b>');
     const [german] = mailTo('dora@example.test');
-    expect(german!.subject).toBe('Ihre Atrium-Übersicht: 1 offene Einträge');
-    expect(german!.text).toContain('Im Plan:\n- Renew the badge');
+    expect(german!.subject).toBe('Ihre Atrium-Übersicht (offene Einträge: 1)');
+    expect(german!.text).toContain('Im Plan:\n- Renew the badge (Urlaubsanträge, ');
     // Nothing to tell Carl: no mail; Bob's hour is later.
     expect(mailTo('carl@example.test')).toEqual([]);
     expect(mailTo('bob@example.test')).toEqual([]);
@@ -100,7 +101,7 @@ describe(`daily digests on ${databaseKind}`, () => {
     clock.advanceMs(HOUR);
     await t.services.digests.run();
     const [toBob] = mailTo('bob@example.test');
-    expect(toBob!.text).toContain(`- ${recordName} · Week in Lisbon (Leave): 1 change, by Ada Hart`);
+    expect(toBob!.text).toContain(`- ${recordName} · Week in Lisbon (Leave requests): 1 change, by Ada Hart`);
     expect(mailTo('ada@example.test')).toHaveLength(1);
     // The next day: the tasks again, and no change since.
     clock.advanceMs(23 * HOUR);

@@ -66,7 +66,7 @@ export async function installDeclaration(stores: Stores, input: AppDeclarationIn
   const declaration = AppDeclaration.parse(input);
   const app =
     (await stores.apps.findByName(declaration.name)) ??
-    (await stores.apps.create({ name: declaration.name, title: declaration.label.en_EN, category: declaration.category, appType: DECLARED_APP_TYPE }));
+    (await stores.apps.create({ name: declaration.name, title: declaration.label.en_EN, titles: Object.fromEntries(Object.entries(declaration.label).filter(([locale]) => locale !== 'en_EN')), category: declaration.category, appType: DECLARED_APP_TYPE }));
   const version = await stores.declarations.addVersion(app.id, declaration);
   for (const accountId of accountIds) await stores.declarations.setInstalled(app.id, accountId, version.id);
   for (const userId of userIds) await stores.apps.grant(userId, app.id);

@@ -23,7 +23,7 @@ export interface DigestTexts {
 
 export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
   en_EN: {
-    subject: 'Your Atrium digest: {count} open items',
+    subject: 'Your Atrium digest (open items: {count})',
     greeting: 'Hello {name},',
     tasks: 'Your open tasks',
     red: 'Overdue',
@@ -38,7 +38,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     footer: 'You receive this digest once a day. Change its hour or turn it off in Preferences, Notifications.',
   },
   de_DE: {
-    subject: 'Ihre Atrium-Übersicht: {count} offene Einträge',
+    subject: 'Ihre Atrium-Übersicht (offene Einträge: {count})',
     greeting: 'Hallo {name},',
     tasks: 'Ihre offenen Aufgaben',
     red: 'Überfällig',
@@ -53,7 +53,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     footer: 'Sie erhalten diese Übersicht einmal täglich. Uhrzeit ändern oder abschalten unter Einstellungen, Benachrichtigungen.',
   },
   fr_FR: {
-    subject: 'Votre résumé Atrium : {count} éléments ouverts',
+    subject: 'Votre résumé Atrium (éléments ouverts : {count})',
     greeting: 'Bonjour {name},',
     tasks: 'Vos tâches ouvertes',
     red: 'En retard',
@@ -68,7 +68,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     footer: 'Vous recevez ce résumé une fois par jour. Changez son heure ou désactivez-le dans Préférences, Notifications.',
   },
   nb_NO: {
-    subject: 'Ditt Atrium-sammendrag: {count} åpne saker',
+    subject: 'Ditt Atrium-sammendrag (åpne saker: {count})',
     greeting: 'Hei {name},',
     tasks: 'Dine åpne oppgaver',
     red: 'Forfalt',
@@ -83,7 +83,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     footer: 'Du får dette sammendraget én gang om dagen. Endre klokkeslettet eller slå det av i Innstillinger, Varsler.',
   },
   sl_SI: {
-    subject: 'Vaš povzetek Atrium: odprtih postavk: {count}',
+    subject: 'Vaš povzetek Atrium (odprte postavke: {count})',
     greeting: 'Pozdravljeni, {name},',
     tasks: 'Vaše odprte naloge',
     red: 'Zapadlo',
@@ -98,7 +98,7 @@ export const DIGEST_TEXTS: Readonly<Record<Locale, DigestTexts>> = {
     footer: 'Ta povzetek prejmete enkrat na dan. Uro spremenite ali ga izklopite v Nastavitvah, Obvestila.',
   },
   vi_VN: {
-    subject: 'Bản tóm tắt Atrium của bạn: {count} mục đang mở',
+    subject: 'Bản tóm tắt Atrium của bạn (mục đang mở: {count})',
     greeting: 'Xin chào {name},',
     tasks: 'Các công việc đang mở của bạn',
     red: 'Quá hạn',
