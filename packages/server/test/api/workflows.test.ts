@@ -240,7 +240,8 @@ describe(`workflows on ${databaseKind}`, () => {
     // The history says who gave whose work to whom, by name.
     const [given] = (await api.emp.timeline(a)).filter((e) => e.kind === 'change' && e.action === 'reassign');
     expect(given).toMatchObject({ by: { id: user.fin1.id, name: 'fin1 X' }, detail: { reassigned: { from: { id: user[from].id, name: `${from} X` }, to: { id: user[to].id, name: `${to} X` } } } });
-    // The work went; what is left to the one it was taken from is the news of it, as a follower of the record.
+    // The work went; what is left to the one it was taken from is the news of it, as a follower of the record (told once the write is done).
+    await t.services.following.drain();
     expect((await work(from)).filter((task) => task.record === a).map((task) => task.kind)).toEqual(['follow']);
     expect((await work(to)).filter((task) => task.record === a).map((task) => task.kind)).toEqual(['work']);
     const paid = await take(to, a, 'pay', { comment: 'paid' }).catch(() => null);
