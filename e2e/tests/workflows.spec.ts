@@ -101,7 +101,9 @@ test('a high risk’s plan: one board member approves, the next rejects it; the 
     await expect(danas.approvalCount).toContainText('Approvals: 1 of 2');
     await danas.transition('Send the plan back').click();
     // A rejection asks for its reason.
-    await expect(danas.stepDialog.confirm).toBeDisabled();
+    await danas.stepDialog.take();
+    await expect(danas.stepDialog.root).toContainText('Write a comment to take this step.');
+    await expect(danas.state).toHaveAttribute('data-state', 'planReview');
     await danas.stepDialog.take(comment);
     // One rejection is enough: the risk is back with its owner at once.
     await expect(danas.state).toHaveAttribute('data-state', 'identified');
@@ -116,7 +118,7 @@ test('a high risk’s plan: one board member approves, the next rejects it; the 
 
     // Olivia's form follows, and the history tells both decisions.
     await expect(hers.state).toHaveAttribute('data-state', 'identified');
-    await hers.bringForward();
+    if (await oliviaCentre.panel.isVisible()) await oliviaCentre.clipboard.click();
     await hers.timelineButton.click();
     await expect(hers.entries.first()).toContainText('Dana Demo took the step “Send the plan back”');
     await expect(hers.entries.first()).toContainText(`Comment: ${comment}`);
@@ -192,17 +194,20 @@ test('Liam chooses a digest hour; the digest e-mail lists his open tasks by colo
     await followRecord(request, liamToken, 'RiskRegister', name);
     await updateRecord(request, oliviaToken, 'RiskRegister', name, { description: 'Badges of visitors are not handed back at the reception.' });
     await updateRecord(request, oliviaToken, 'RiskRegister', name, { likelihood: 3 });
-    await saveSettings(request, liamToken, { locale: 'de_DE' });
 
-    // Liam chooses 00:00 UTC in Preferences, Notifications: today's digest is due at once.
+    // Liam works in German, and chooses 00:00 UTC in Preferences, Notifications: today's digest is due at once.
     const desktop = new Desktop(page);
     await desktop.signIn('liam');
     await desktop.openPreferences();
     const preferences = new PreferencesObject(page);
+    await preferences.section('language');
+    await preferences.window.getByTestId('preferences.language.de_DE').check();
+    await expect(preferences.window.getByTestId('window.title')).toHaveText('Einstellungen');
+    await expect.poll(async () => (await readSettings(request, liamToken)).locale).toBe('de_DE');
     await preferences.section('notifications');
     const chosen = Date.now();
     await preferences.digestHour.selectOption('0');
-    await expect(preferences.digestSummary).toContainText('00:00 UTC');
+    await expect(preferences.digestSummary).toHaveText('Ihre Übersicht wird täglich um 00:00 UTC gesendet, wenn es etwas zu berichten gibt.');
 
     const t = DIGEST_TEXTS.de_DE;
     const tasks = (await openTasks(request, liamToken)).filter((task) => task.kind !== 'follow');
