@@ -37,11 +37,19 @@ async function removeWithItsWork(request: APIRequestContext, app: string, name: 
   for (const username of ['olivia', 'liam', 'demo']) await finishTasksOf(request, await apiToken(request, username), name);
 }
 
+/** The names of the open tasks of the demo users a journey gives work to, each sorted. */
+async function demoWork(request: APIRequestContext): Promise<Record<string, string[]>> {
+  const work: Record<string, string[]> = {};
+  for (const username of ['olivia', 'liam', 'demo']) work[username] = (await openTasks(request, await apiToken(request, username))).map((task) => task.task_name).sort();
+  return work;
+}
+
 /** Today in UTC, as YYYY-MM-DD (absences are days of UTC). */
 const today = (): string => new Date().toISOString().slice(0, 10);
 
 test('a high risk’s plan: one board member approves, the next rejects it; the record goes back at once and the last approver’s work goes', async ({ page, browser, baseURL, request, consoleErrors }) => {
   test.setTimeout(180_000);
+  const work = await demoWork(request);
   const title = `Single supplier of card readers ${Date.now()}`;
   const comment = 'The plan names no date for the second supplier.';
   // Olivia, the security officer, registers the risk for Liam, its owner; Liam submits its treatment plan.
@@ -126,11 +134,13 @@ test('a high risk’s plan: one board member approves, the next rejects it; the 
   } finally {
     for (const other of pages) await other.context().close();
     await removeWithItsWork(request, 'RiskRegister', name, 'olivia');
-  }
+  }  // The demo users are left with the work they had.
+  expect(await demoWork(request)).toEqual(work);
 });
 
 test('Olivia is away today: Liam’s leave request goes to Dana, her delegate, who approves it from the task', async ({ page, browser, baseURL, request, consoleErrors }) => {
   test.setTimeout(180_000);
+  const work = await demoWork(request);
   const title = `Long weekend in Bruges ${Date.now()}`;
   const oliviaToken = await apiToken(request, 'olivia');
   let name: string | null = null;
@@ -179,11 +189,13 @@ test('Olivia is away today: Liam’s leave request goes to Dana, her delegate, w
   } finally {
     for (const absence of await absences(request, oliviaToken)) await removeAbsence(request, oliviaToken, absence.id);
     if (name) await removeWithItsWork(request, 'LeaveRequests', name, 'olivia');
-  }
+  }  // The demo users are left with the work they had.
+  expect(await demoWork(request)).toEqual(work);
 });
 
 test('Liam chooses a digest hour; the digest e-mail lists his open tasks by colour and the changes to a record he follows, in German', async ({ page, request, atrium }) => {
   test.setTimeout(120_000);
+  const work = await demoWork(request);
   const liamToken = await apiToken(request, 'liam');
   const oliviaToken = await apiToken(request, 'olivia');
   const before = await readSettings(request, liamToken);
@@ -228,5 +240,6 @@ test('Liam chooses a digest hour; the digest e-mail lists his open tasks by colo
     await saveSettings(request, liamToken, { locale: before.locale ?? 'en_EN', 'digest.hour': before['digest.hour'] ?? null });
     await followRecord(request, liamToken, 'RiskRegister', name, false).catch(() => undefined);
     await removeWithItsWork(request, 'RiskRegister', name, 'olivia');
-  }
+  }  // The demo users are left with the work they had.
+  expect(await demoWork(request)).toEqual(work);
 });
