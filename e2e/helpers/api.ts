@@ -38,3 +38,30 @@ export async function saveSession(request: APIRequestContext, token: string, dat
   const response = await request.post('/api/v1/user/me/updatesession', { data: { data }, headers: { authorization: `Bearer ${token}` } });
   if (!response.ok()) throw new Error(`saving the session failed: ${response.status()} ${await response.text()}`);
 }
+
+/** The token user's id. */
+export async function userId(request: APIRequestContext, token: string): Promise<string> {
+  const response = await request.get('/api/v1/user/me', { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`reading the user failed: ${response.status()}`);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+/** The token user's settings as the server answers them (their values or the defaults). */
+export async function readSettings(request: APIRequestContext, token: string): Promise<Record<string, unknown>> {
+  const response = await request.get('/api/v1/settings', { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`reading the settings failed: ${response.status()}`);
+  return ((await response.json()) as { data: { values: Record<string, unknown> } }).data.values;
+}
+
+/** The token user's planned absences (docs/API.md, Absences). */
+export async function absences(request: APIRequestContext, token: string): Promise<Array<{ id: string; startsOn: string; endsOn: string; delegate: { id: string; name: string } }>> {
+  const response = await request.get('/api/v1/users/me/absences', { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`reading the absences failed: ${response.status()}`);
+  return ((await response.json()) as { data: Array<{ id: string; startsOn: string; endsOn: string; delegate: { id: string; name: string } }> }).data;
+}
+
+/** Removes one of the token user's absences. */
+export async function removeAbsence(request: APIRequestContext, token: string, id: string): Promise<void> {
+  const response = await request.delete(`/api/v1/users/me/absences/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`removing the absence failed: ${response.status()}`);
+}

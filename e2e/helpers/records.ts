@@ -63,3 +63,18 @@ export async function deleteRecord(request: APIRequestContext, token: string, ap
   const response = await request.delete(`/api/v1/records/${app}/record/${name}?version=${record.version}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok()) throw new Error(`deleting ${name} failed: ${response.status()} ${await response.text()}`);
 }
+
+/** Makes a record as the token's user and answers its name (LR-2026-00012). */
+export async function createRecord(request: APIRequestContext, token: string, app: string, entity: string, values: Record<string, unknown>): Promise<string> {
+  const response = await request.post(`/api/v1/records/${app}/${entity}`, { data: { values }, headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`making a ${entity} of ${app} failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { data: { record: ListedRecord } }).data.record.name;
+}
+
+/** Follows a record as the token's user, or stops following it. */
+export async function followRecord(request: APIRequestContext, token: string, app: string, name: string, on = true): Promise<void> {
+  const url = `/api/v1/records/${app}/record/${name}/follow`;
+  const headers = { authorization: `Bearer ${token}` };
+  const response = on ? await request.put(url, { data: {}, headers }) : await request.delete(url, { headers });
+  if (!response.ok()) throw new Error(`${on ? 'following' : 'unfollowing'} ${name} failed: ${response.status()} ${await response.text()}`);
+}

@@ -20,6 +20,8 @@ const JOURNEY_ENV = {
   RATE_LIMIT_RECOVERY: '10000',
   LOGIN_MAX_FAILURES_ADDRESS: '10000',
   COSTLY_CALLS_RATE: '10000',
+  // The daily digests' job every few seconds, not every 5 minutes: a journey reads a digest from the outbox.
+  DIGEST_INTERVAL: '2',
 };
 
 /**

@@ -88,6 +88,7 @@ const EnvSchema = z.object({
   VFS_QUOTA: z.coerce.number().int().min(0).default(10 * 1024 ** 3),
   VFS_UPLOAD_LIMIT: positiveInt.default(4 * 1024 ** 3),
   TASK_YELLOW_WINDOW: positiveInt.max(366 * 24 * 3600).default(48 * 3600),
+  DIGEST_INTERVAL: positiveInt.max(3600).default(300),
   DATASET_CACHE_TTL: z.coerce.number().int().min(0).max(3600).default(30),
   DATASET_QUERY_TIMEOUT: positiveInt.max(600_000).default(10_000),
   CORS_ORIGINS: z.string().optional(),
@@ -209,6 +210,8 @@ export interface Config {
   vfs: { mounts: MountDefinition[]; quota: number; uploadLimit: number };
   /** Seconds before its end date from which an open task is YELLOW rather than GREEN (docs/behaviour/work.md#colours). */
   taskYellowWindow: number;
+  /** Seconds between two runs of the daily digests' job (docs/behaviour/workflows.md#digests). */
+  digestInterval: number;
   /** Dashboards' figures (datasets/README.md): seconds an identical query's answer is remembered (0: never), milliseconds a query may run. */
   datasets: { cacheTtl: number; queryTimeout: number };
   /** Pages of other origins allowed to call the API with credentials (docs/COMPATIBILITY.md#cross-origin); none by default. */
@@ -303,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     settings: { defaults: defaults.value, lock: lock.value },
     vfs: { mounts: mounts.value, quota: e.VFS_QUOTA, uploadLimit: e.VFS_UPLOAD_LIMIT },
     taskYellowWindow: e.TASK_YELLOW_WINDOW,
+    digestInterval: e.DIGEST_INTERVAL,
     datasets: { cacheTtl: e.DATASET_CACHE_TTL, queryTimeout: e.DATASET_QUERY_TIMEOUT },
     cors: { origins: corsOrigins.value, maxAge: e.CORS_MAX_AGE },
     contentOrigin: contentOrigin.value,

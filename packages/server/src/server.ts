@@ -37,7 +37,7 @@ export async function startServer(config: Config, options: Pick<AppOptions, 'log
         // Overdue tasks reach the assignees' managers, every minute (docs/behaviour/workflows.md#escalation).
         escalation = startEscalations(database.jobs, services.escalations, app.log);
         await app.listen({ host: config.host, port: config.port });
-        digests = startDigestJob({ database, log: app.log, sendDigests: () => services.digests.run() });
+        digests = startDigestJob({ database, log: app.log, sendDigests: () => services.digests.run(), intervalSeconds: config.digestInterval });
       } catch (e) {
         clearInterval(housekeeping);
         clearInterval(escalation);

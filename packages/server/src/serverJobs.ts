@@ -24,8 +24,6 @@ const HOUSEKEEPING_INTERVAL = 60 * 60 * 1000;
 const SHARED_SWEEP_ROUNDS = 24;
 /** What housekeeping keeps: what is older than a day goes. */
 const HOUSEKEEPING_KEEP_MS = 24 * 3600 * 1000;
-/** How often the daily digests due are sent (docs/behaviour/workflows.md#digests). */
-export const DIGEST_INTERVAL = 5 * 60 * 1000;
 
 export interface StartJobsOptions {
   database: Database;
@@ -93,13 +91,19 @@ export function housekeep({ database, stores, log }: Pick<StartJobsOptions, 'dat
 
 /**
  * The daily digests (docs/behaviour/workflows.md#digests): a round at
- * start and every DIGEST_INTERVAL, by one server at a time (a round that
- * finds another under way is skipped). Returns the round's timer.
+ * start and every `intervalSeconds` (DIGEST_INTERVAL, 5 minutes by
+ * default), by one server at a time (a round that finds another under way
+ * is skipped). Returns the round's timer.
  */
-export function startDigestJob({ database, log, sendDigests }: Pick<StartJobsOptions, 'database' | 'log'> & { sendDigests: () => Promise<unknown> }): NodeJS.Timeout {
+export function startDigestJob({
+  database,
+  log,
+  sendDigests,
+  intervalSeconds,
+}: Pick<StartJobsOptions, 'database' | 'log'> & { sendDigests: () => Promise<unknown>; intervalSeconds: number }): NodeJS.Timeout {
   const round = () => void database.jobs.runAlone('digests', sendDigests, { whenBusy: 'skip', log }).catch((err: unknown) => log.warn({ err }, 'digests not sent'));
   round();
-  const timer = setInterval(round, DIGEST_INTERVAL);
+  const timer = setInterval(round, intervalSeconds * 1000);
   timer.unref();
   return timer;
 }

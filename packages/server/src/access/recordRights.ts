@@ -145,6 +145,23 @@ export function recordAccess(caller: Caller, app: AppDeclaration, entity: string
 }
 
 /**
+ * What a caller who holds open work on a record outside their read scope
+ * may do with it (docs/behaviour/workflows.md#the-engine): read it, and
+ * comment when a grant of theirs allows comments, with the fields their
+ * grants having 'read' show, whatever those grants' scopes. Someone given
+ * the work by delegation or reassignment can then open it and take its
+ * steps. Null when no grant of theirs reads the entity.
+ */
+export function workHolderAccess(caller: Caller, app: AppDeclaration, entity: string): RecordAccess | null {
+  const declared = entityOf(app, entity);
+  const reading = declared === undefined ? [] : grantsOf(caller, app, entity).filter((g) => g.actions.includes('read'));
+  if (declared === undefined || reading.length === 0) return null;
+  const hiddenFields = listedByEvery(declared, reading, hiddenOf);
+  const actions: Action[] = reading.some((g) => g.actions.includes('comment')) ? ['read', 'comment'] : ['read'];
+  return { actions, hiddenFields, readOnlyFields: Object.keys(declared.fields) };
+}
+
+/**
  * Whether a change leaves a record among those the caller may change: some
  * grant of theirs having 'update' covers the record as the change would
  * leave it (`after`). A change that would take it out of their reach (an

@@ -15,7 +15,7 @@ import {
   type RecordQuery,
   type ValueProblem,
 } from '@atrium/shared/apps';
-import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, staysChangeable, visibleColour, visibleDeclaration } from '../access/recordRights.js';
+import { entityRights, lockedOnCreate, mayDo, partlyHiddenFields, recordAccess, rowScope, staysChangeable, visibleColour, visibleDeclaration, workHolderAccess } from '../access/recordRights.js';
 import type { Caller } from '../access/Caller.js';
 import { ExpiringCache } from '../auth/ExpiringCache.js';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
@@ -473,15 +473,21 @@ export class RecordService {
   }
 
   /**
-   * A record the caller may read: one outside their read scope is not found.
+   * A record the caller may read: one outside their read scope is not found,
+   * unless they hold open work on it (a delegate's or a reassigned
+   * approval: docs/behaviour/workflows.md#the-engine).
    * A deleted one is seen only by those who may delete it (to restore it).
    */
   private async readable(caller: Caller, app: AppContext, name: string): Promise<ReadRecord> {
     const record = await this.deps.stores.records.findByName(app.scope, name);
     if (!record || !Object.hasOwn(app.declaration.entities, record.entity)) throw new RecordError('notFound');
-    const access = this.access(caller, app, record);
+    const entity = app.declaration.entities[record.entity]!;
+    let access = this.access(caller, app, record);
+    if (!access.actions.includes('read') && !record.deletedAt && entity.workflow && (await this.workflow.holdsWork(caller, record))) {
+      access = workHolderAccess(caller, app.declaration, record.entity) ?? access;
+    }
     if (!access.actions.includes('read') || (record.deletedAt && !access.actions.includes('delete'))) throw new RecordError('notFound');
-    return { record, entity: app.declaration.entities[record.entity]!, access };
+    return { record, entity, access };
   }
 
   private async detail(caller: Caller, app: AppContext, read: ReadRecord): Promise<RecordDetail> {

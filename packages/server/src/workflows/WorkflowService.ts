@@ -190,6 +190,14 @@ export class WorkflowService {
     return typeof held === 'string' && Object.hasOwn(workflow.states, held) ? workflow.states[held]! : workflow.states[workflow.initial]!;
   }
 
+  /** Whether the caller holds open work (work, an approval, an escalation) on the record's current state. */
+  async holdsWork(caller: Caller, record: StoredRecord): Promise<boolean> {
+    const entry = await this.deps.stores.workflows.openEntry(record.id);
+    if (!entry) return false;
+    const tasks = await this.deps.stores.tasks.openOfEntry(entry.id);
+    return tasks.some((t) => t.assigneeId === caller.userId && t.kind !== null && WORK_KINDS.has(t.kind));
+  }
+
   // ---- The record's workflow as answered ----
 
   /** RecordDetail.workflow for the caller, and the people it names (assignees, approvers). */
@@ -269,7 +277,22 @@ export class WorkflowService {
       });
     await this.committed(pending.entered, { id: caller.userId, name: caller.name });
     if (pending.moved) this.core.publish(caller, app, record.entity, [name]);
-    return this.core.detail(caller, app, await this.core.readable(caller, app, name));
+    return this.core.detail(caller, app, await this.readAfterStep(caller, app, read));
+  }
+
+  /**
+   * The record after a step, as the caller may read it now; one whose work
+   * was all they could read it by (a delegate's approval) is answered as
+   * they read it to take the step, once more.
+   */
+  private async readAfterStep(caller: Caller, app: AppContext, before: ReadRecord): Promise<ReadRecord> {
+    try {
+      return await this.core.readable(caller, app, before.record.name);
+    } catch (e) {
+      const now = e instanceof RecordError && e.recordCode === 'notFound' ? await this.deps.stores.records.findByName(app.scope, before.record.name) : null;
+      if (!now || now.deletedAt) throw e;
+      return { ...before, record: now };
+    }
   }
 
   /** The refusals of a transition the caller may not take now: who, self-approval, a decision given already, condition, required fields, comment. */

@@ -62,6 +62,8 @@ const NOT_WRITES = [
   'workflow.checkWrite',
   'workflow.readOnlyFields',
   'workflow.view',
+  // Whether the caller holds work on a record they may read by it alone.
+  'workflow.holdsWork',
 ];
 
 /** Where a part's class is, under src/. */

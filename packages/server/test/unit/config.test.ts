@@ -147,6 +147,12 @@ describe('configuration', () => {
     for (const bad of ['0', '-5', '1.5', 'two days', String(400 * 24 * 3600)]) expect(configError({ TASK_YELLOW_WINDOW: bad }).message).toContain('TASK_YELLOW_WINDOW');
   });
 
+  it('runs the daily digests every 5 minutes, or every so many seconds as configured', () => {
+    expect(loadConfig({}).digestInterval).toBe(300);
+    expect(loadConfig({ DIGEST_INTERVAL: '2' }).digestInterval).toBe(2);
+    for (const bad of ['0', '-5', '1.5', 'often', '3601']) expect(configError({ DIGEST_INTERVAL: bad }).message).toContain('DIGEST_INTERVAL');
+  });
+
   it('allows no other origin by default, reads a list of exact origins, and refuses a wildcard or an address with a path', () => {
     expect(loadConfig({}).cors).toEqual({ origins: [], maxAge: 600 });
     expect(loadConfig({ CORS_ORIGINS: 'https://eos.example.org, http://localhost:8000,https://EOS.example.org/', CORS_MAX_AGE: '7200' }).cors).toEqual({
