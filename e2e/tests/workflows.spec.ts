@@ -31,7 +31,7 @@ async function secondPage(browser: Browser, baseURL: string, errors: string[]): 
   return page;
 }
 
-/** Deletes a record of the journey's (as a user who may) and finishes every task it left to the demo users. */
+/** Deletes a record of the journey's (as a user who may: its workflow's work closes with it) and finishes the items it left the demo users besides (news of it to its followers). */
 async function removeWithItsWork(request: APIRequestContext, app: string, name: string, deleter: string): Promise<void> {
   await deleteRecord(request, await apiToken(request, deleter), app, name);
   for (const username of ['olivia', 'liam', 'demo']) await finishTasksOf(request, await apiToken(request, username), name);

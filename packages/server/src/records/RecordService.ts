@@ -589,11 +589,17 @@ export class RecordService {
 
   private async setDeleted(caller: Caller, app: AppContext, record: StoredRecord, version: number, deletedAt: Date | null, action: 'delete' | 'restore'): Promise<StoredRecord> {
     const now = this.now();
-    const after = await this.deps.stores
+    // A deleted record's work is closed; a restored one enters its state again (docs/behaviour/workflows.md#the-engine).
+    const entity = app.declaration.entities[record.entity]!;
+    const state = this.workflow.statesOf(entity, record.data);
+    const prepared = action === 'restore' && state !== null ? await this.workflow.prepare(app, record.entity, [{ values: record.data, ownerId: record.ownerId }], [state]) : null;
+    const { changed: after, pending } = await this.deps.stores
       .transaction(async (tx) => {
         const changed = await tx.records.setDeleted(record.id, version, deletedAt, caller.userId, now);
-        if (changed) await this.history(tx.records, changed, caller.userId, action, []);
-        return changed;
+        if (!changed) return { changed, pending: null };
+        await this.history(tx.records, changed, caller.userId, action, []);
+        const work = action === 'delete' ? this.workflow.leaveOnDelete(tx, changed, now, caller.userId) : prepared ? this.workflow.enterOnRestore(tx, prepared, app, changed, caller.userId) : null;
+        return { changed, pending: await work };
       })
       .catch((e: unknown) => {
         // A restored record's unique value, taken by another record since it was deleted.
@@ -602,6 +608,7 @@ export class RecordService {
         throw e;
       });
     if (!after) throw await this.conflictOf(app, record.name);
+    if (pending) await this.workflow.committed([pending], { id: caller.userId, name: caller.name });
     this.publish(caller, app, record.entity, [record.name]);
     return after;
   }

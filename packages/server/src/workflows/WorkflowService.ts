@@ -115,6 +115,26 @@ export class WorkflowService {
     return enterState(tx, prepared, target, entity.workflow.initial, { at: record.createdAt, by, transition: null });
   }
 
+  /**
+   * Within a delete's transaction: the record's state is left and its open
+   * work closed, so that nobody keeps a task that opens a record they can
+   * no longer find. Null when it has no open state.
+   */
+  async leaveOnDelete(tx: Stores, record: StoredRecord, at: Date, by: string): Promise<Pending | null> {
+    const entry = await tx.workflows.openEntry(record.id, true);
+    if (!entry) return null;
+    await tx.workflows.leaveEntry(entry.id, at, by);
+    return { entry, tasks: [], assigned: [], closed: await tx.tasks.closeOfEntry(entry.id, at) };
+  }
+
+  /** Within a restore's transaction: the record enters the state it holds afresh, its work given again (with what `prepare` read). */
+  async enterOnRestore(tx: Stores, prepared: EnterDeps, app: AppContext, record: StoredRecord, by: string): Promise<Pending | null> {
+    const entity = app.declaration.entities[record.entity]!;
+    const state = this.statesOf(entity, record.data);
+    if (!entity.workflow || state === null || (await tx.workflows.openEntry(record.id, true))) return null;
+    return enterState(tx, prepared, { app, entityKey: record.entity, entity, workflow: entity.workflow, record }, state, { at: record.updatedAt, by, transition: null });
+  }
+
   /** The states a bulk write's records enter: each the state its values hold, else the initial one. */
   statesOf(entity: Entity, values: Readonly<Record<string, unknown>>): string | null {
     const workflow = entity.workflow;

@@ -44,7 +44,7 @@ const EXPENSES: AppDeclarationInput = {
         receipt: { type: 'text', label: label('Receipt') },
         note: { type: 'text', label: label('Note') },
       },
-      rights: { everyone: { actions: ['read', 'create', 'update', 'comment', 'import'], scope: 'organisation' } },
+      rights: { everyone: { actions: ['read', 'create', 'update', 'comment', 'import'], scope: 'organisation' }, finance: { actions: ['read', 'delete'], scope: 'organisation' } },
       workflow: {
         field: 'status',
         initial: 'draft',
@@ -250,6 +250,20 @@ describe(`workflows on ${databaseKind}`, () => {
     data(await api.emp.update(a, withReceipt.record.version, { receipt: 'R-2' }), 200);
     expect((await take(to, a, 'pay')).workflow!.state).toBe('paid');
     expect((await work(to)).filter((task) => task.record === a)).toEqual([]);
+  });
+
+  it("closes a deleted record's work and gives it again once the record is restored", async () => {
+    const name = await submitted('Ferry', 40);
+    const approvals = async () => (await work('mgr')).filter((task) => task.record === name && task.kind === 'approval');
+    expect(await approvals()).toHaveLength(1);
+    const { record } = await api.fin1.detail(name);
+    expect((await api.fin1.request('DELETE', `Expenses/record/${name}?version=${record.version}`)).statusCode).toBe(200);
+    // Nobody keeps a task that opens a record they cannot find.
+    expect(await approvals()).toEqual([]);
+    const restored = data<RecordDetail>(await api.fin1.request('POST', `Expenses/record/${name}/restore`), 200);
+    expect(restored.workflow).toMatchObject({ state: 'submitted', assignees: [user.mgr.id] });
+    expect(await approvals()).toHaveLength(1);
+    expect((await take('mgr', name, 'approve')).workflow!.state).toBe('review');
   });
 
   it('lists the records waiting for the caller', async () => {
