@@ -233,9 +233,9 @@ test('Liam chooses a digest hour; the digest e-mail lists his open tasks by colo
       expect(group.split('\n').filter(Boolean).map((line) => line.replace(/^- (.*) \([^()]*\)$/, '$1')), heading).toEqual(expected.length > 0 ? expect.arrayContaining(expected) : []);
       expect(group.split('\n').filter(Boolean)).toHaveLength(expected.length);
     }
-    // The record he follows, with how many changes and who made the last.
+    // The record he follows, with its application's title in his language, how many changes and who made the last.
     expect(mail.text).toContain(t.followed);
-    expect(mail.text).toContain(`- ${name} · ${title} (RiskRegister): ${t.change.replace('{changes}', '2').replace('{user}', 'Olivia Hart')}`);
+    expect(mail.text).toContain(`- ${name} · ${title} (Risikoregister): ${t.change.replace('{changes}', '2').replace('{user}', 'Olivia Hart')}`);
   } finally {
     await saveSettings(request, liamToken, { locale: before.locale ?? 'en_EN', 'digest.hour': before['digest.hour'] ?? null });
     await followRecord(request, liamToken, 'RiskRegister', name, false).catch(() => undefined);
