@@ -58,6 +58,8 @@ const NOT_WRITES = [
   'workflow.enterFirst',
   'workflow.statesOf',
   'workflow.enterAll',
+  'workflow.leaveOnDelete',
+  'workflow.enterOnRestore',
   'workflow.committed',
   'workflow.checkWrite',
   'workflow.readOnlyFields',
