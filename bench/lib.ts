@@ -190,6 +190,18 @@ export async function signIn(base: string, username: string, password = 'Demo@12
   return jwt;
 }
 
+/** A new 1280 x 800 page of `browser` with `username`'s desktop, signed in through the login form and started. */
+export async function desktopSignedIn(browser: Browser, base: string, username: string, password = 'Demo@1234'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.locator('[data-testid="desktop"][data-started="true"]').waitFor();
+  return page;
+}
+
 /** Empties a demo user's saved desktop session on a running server (so a run starts from an empty desktop). */
 export async function clearSavedSession(base: string, username: string, password = 'Demo@1234'): Promise<void> {
   const jwt = await signIn(base, username, password);

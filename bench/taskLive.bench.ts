@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, launchChromium, median, percentile, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { desktopSignedIn, freePort, launchChromium, median, percentile, repo, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 if (!fs.existsSync(path.join(repo, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
@@ -34,13 +34,7 @@ try {
   await waitForOk(`${base}/healthz`, performance.now(), 120_000);
   const creator = await signIn('liam');
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(base);
-  await page.getByLabel('Username', { exact: true }).fill('olivia');
-  await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.locator('[data-testid="desktop"][data-started="true"]').waitFor();
+  const page = await desktopSignedIn(browser, base, 'olivia');
   const badge = page.getByTestId('panel.notifications.badge');
   await badge.waitFor();
   // Each change of the badge's text, stamped on the machine's clock.
@@ -80,7 +74,7 @@ try {
     // Let the notification of the new assignment and its refetch settle before the next one.
     await page.waitForTimeout(300);
   }
-  await context.close();
+  await page.context().close();
 
   const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms, p90 ${percentile(xs, 90).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`;
   console.log(`Task created by liam → badge updated in olivia's browser (${runs} tasks, embedded database):`);

@@ -24,7 +24,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { databaseLabel, freePort, launchChromium, median, percentile, repo, signIn, startAtrium, stop, tempDir, waitForOk } from './lib.js';
+import { databaseLabel, desktopSignedIn, freePort, launchChromium, median, percentile, repo, signIn, startAtrium, stop, tempDir, waitForOk } from './lib.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 if (!fs.existsSync(path.join(repo, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
@@ -55,13 +55,7 @@ async function call<T>(jwt: string, method: string, route: string, body?: unknow
 
 /** Olivia's desktop, signed in, with the notification centre open on its Blue tasks and the observer in place: the panel and the badge. */
 async function openCentre(): Promise<{ page: Page; panel: Locator; badge: Locator }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(base);
-  await page.getByLabel('Username', { exact: true }).fill('olivia');
-  await page.getByLabel('Password', { exact: true }).fill('Demo@1234');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.locator('[data-testid="desktop"][data-started="true"]').waitFor();
+  const page = await desktopSignedIn(browser, base, 'olivia');
   const badge = page.getByTestId('panel.notifications.badge');
   await badge.waitFor();
   await page.getByTestId('panel.notifications').click();

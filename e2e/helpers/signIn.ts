@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 /** What a sign-in answers (POST {wrapper}/auth), as the client keeps it. */
 interface Tokens {
@@ -67,4 +67,15 @@ async function storeTokens(tokens: Tokens): Promise<void> {
   await seal('AUTH_token', tokens.jwt);
   await seal('REFRESH_token', { key: tokens.refreshToken });
   await seal('User', { jwt: tokens.jwt, username: tokens.username });
+}
+
+/** A second person's page, on the same server (its own context), whose console errors fail the journey as the first page's do. */
+export async function secondPage(browser: Browser, baseURL: string, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return page;
 }

@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { apiToken } from '../helpers/api.js';
 import { queryRecords, readRecord } from '../helpers/records.js';
+import { secondPage } from '../helpers/signIn.js';
 import { Desktop } from '../pages/Desktop.js';
 import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
 import { RecordsObject } from '../pages/RecordsObject.js';
@@ -24,17 +24,6 @@ function weekAhead(weeks: number): { from: string; to: string } {
   const friday = new Date(day);
   friday.setUTCDate(day.getUTCDate() + 4);
   return { from: iso(day), to: iso(friday) };
-}
-
-/** A second person's page, signed in on the same server, whose console errors fail the journey as the first page's do. */
-async function secondPage(browser: Browser, baseURL: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return page;
 }
 
 test('Liam requests a week off; Olivia approves it; Liam sees the decision live and in the history', async ({ page, browser, baseURL, request, consoleErrors }) => {

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DIGEST_TEXTS } from '@atrium/shared';
 import { expect, test } from '../fixtures.js';
 import { absences, apiToken, readSettings, removeAbsence, saveSettings, userId } from '../helpers/api.js';
 import { waitForMail } from '../helpers/outbox.js';
 import { createRecord, deleteRecord, followRecord, readRecord, transitionRecord, updateRecord } from '../helpers/records.js';
+import { secondPage } from '../helpers/signIn.js';
 import { finishTasksOf, openTasks } from '../helpers/tasks.js';
 import { Desktop } from '../pages/Desktop.js';
 import { NotificationCentreObject } from '../pages/NotificationCentreObject.js';
@@ -19,17 +20,6 @@ import { RecordFormObject } from '../pages/RecordsObject.js';
  * works on records of its own and, at the end, finishes the work they gave
  * and deletes them, so that the demo users keep the work they started with.
  */
-
-/** Another person's page, signed in on the same server, whose console errors fail the journey as the first page's do. */
-async function secondPage(browser: Browser, baseURL: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return page;
-}
 
 /** Deletes a record of the journey's (as a user who may: its workflow's work closes with it) and finishes the items it left the demo users besides (news of it to its followers). */
 async function removeWithItsWork(request: APIRequestContext, app: string, name: string, deleter: string): Promise<void> {
