@@ -111,6 +111,10 @@ export default defineConfig({
         test: {
           pool: POOL,
           name: 'server',
+          // One module graph per worker, as the client's (docs/PERFORMANCE.md, "The test suite"): importing the server
+          // again for every file was a third of the embedded run. Each file builds its own app over its own database
+          // and closes both; none replaces a module or changes one's state.
+          isolate: false,
           include: process.env.TEST_DATABASE_URL ? postgresTestFiles() : ['packages/server/**/*.test.ts'],
           tags: [
             { name: 'postgres', description: 'Runs on the embedded database and again on PostgreSQL: what it checks rests on the database.' },
