@@ -233,7 +233,7 @@ test('Liam chooses a digest hour; the digest e-mail lists his open tasks by colo
     }
     // The record he follows, with its application's title in his language, how many changes and who made the last
     // (records the journeys before this one made him follow may be listed too).
-    const followed = new RegExp(`^${t.followed}\\n((?:- .*\\n)*)`, 'm').exec(mail.text)?.[1].split('\n').filter(Boolean) ?? [];
+    const followed = (new RegExp(`^${t.followed}\\n((?:- .*\\n)*)`, 'm').exec(mail.text)?.[1] ?? '').split('\n').filter(Boolean);
     expect(followed).toContain(`- ${name} · ${title} (Risikoregister): ${t.change.replace('{changes}', '2').replace('{user}', 'Olivia Hart')}`);
     // The subject counts what the mail lists: the tasks and the followed records.
     expect(mail.subject).toBe(t.subject.replace('{count}', String(listed + followed.length)));
