@@ -14,6 +14,8 @@ export interface NewAccount {
   privacyPolicy?: string | null;
   loginUrl?: string | null;
   footerText?: string | null;
+  /** Working days and hours (workflows/businessTime.ts, BusinessCalendar); null for the default. */
+  businessCalendar?: unknown;
 }
 
 /** Persistence of organisations and of who belongs to them. */

@@ -94,6 +94,8 @@ export const accounts = pgTable('accounts', {
   privacyPolicy: text('privacy_policy'),
   loginUrl: text('login_url'),
   footerText: text('footer_text'),
+  /** Working days and hours in a time zone, for due times (workflows/businessTime.ts); null: Monday to Friday, 09:00 to 17:00 UTC. */
+  businessCalendar: jsonb('business_calendar'),
   createdAt: created(),
 });
 

@@ -54,7 +54,7 @@ export interface RecordChange {
 }
 
 export interface RecordServiceDeps {
-  stores: Pick<Stores, 'records' | 'declarations' | 'access' | 'users' | 'tasks' | 'workflows' | 'transaction'>;
+  stores: Pick<Stores, 'records' | 'declarations' | 'access' | 'users' | 'tasks' | 'workflows' | 'transaction' | 'accounts'>;
   /** The catalogue grant (docs/behaviour/applications.md#visibility) for a user and an application name. */
   canSeeApp(userId: string, appName: string): Promise<boolean>;
   /** Tells a mentioned user (a work item in their notification centre). */

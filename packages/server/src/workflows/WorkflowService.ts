@@ -11,13 +11,14 @@ import { searchTextOf, titleOf, userValues } from '../records/recordText.js';
 import type { Stores } from '../stores.js';
 import type { TaskRecord } from '../tasks/TaskStore.js';
 import { AssigneeResolver } from './assignees.js';
+import { calendarOf } from './businessTime.js';
 import { enterMany, enterState, type Entered, type EnterDeps, type StateTarget } from './entering.js';
 import { noDelegation, noFollowing, type Delegation, type Following } from './ports.js';
 import { availableTransitions, blockedBy, mayTake, type TransitionFacts } from './transitions.js';
 import type { WorkflowDecision, WorkflowEntry } from './WorkflowStore.js';
 
 export interface WorkflowServiceDeps {
-  stores: Pick<Stores, 'records' | 'tasks' | 'workflows' | 'transaction'>;
+  stores: Pick<Stores, 'records' | 'tasks' | 'workflows' | 'transaction' | 'accounts'>;
   delegation?: Delegation;
   following?: Following;
   localeOf(userId: string): Promise<Locale>;
@@ -101,7 +102,9 @@ export class WorkflowService {
     const byUser = new Map(ids.map((id, i) => [id, subs[i] ?? { userId: id, delegatedFrom: null }]));
     const locales = new Map<string, Locale>();
     for (const id of new Set([...subs.map((s) => s.userId), ...told])) locales.set(id, await this.deps.localeOf(id));
+    const account = await this.deps.stores.accounts.findById(app.scope.accountId);
     return {
+      calendar: calendarOf(account?.businessCalendar),
       delegation: { substitute: async (_accountId, userIds) => userIds.map((id) => byUser.get(id) ?? { userId: id, delegatedFrom: null }) },
       localeOf: async (userId) => locales.get(userId) ?? DEFAULT_LOCALE,
     };

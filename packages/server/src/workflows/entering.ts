@@ -12,7 +12,7 @@ import type { StoredRecord } from '../records/RecordStore.js';
 import type { Stores } from '../stores.js';
 import type { NewTask, TaskRecord } from '../tasks/TaskStore.js';
 import { AssigneeResolver } from './assignees.js';
-import { dueAt, escalationAt } from './businessTime.js';
+import { dueAt, escalationAt, type BusinessCalendar } from './businessTime.js';
 import type { Delegation, Substitute } from './ports.js';
 import { approvalsNeeded } from './transitions.js';
 import type { WorkflowEntry } from './WorkflowStore.js';
@@ -20,6 +20,8 @@ import type { WorkflowEntry } from './WorkflowStore.js';
 /** What entering a state needs beyond the transaction's stores. */
 export interface EnterDeps {
   delegation: Delegation;
+  /** The organisation's working days and hours, for due times and escalations. */
+  calendar: BusinessCalendar;
   /** The user's interface language, for the names of their tasks. */
   localeOf(userId: string): Promise<Locale>;
 }
@@ -110,7 +112,7 @@ export async function enterState(
   const facts = { state, values: target.record.data, ownerId: target.record.ownerId };
   const assignees = declared.assignee ? await resolver.assignees(declared.assignee, facts) : [];
   const people = await substitutes(deps, target.app.scope.accountId, assignees, how.at);
-  const due = dueAt(declared.due, how.at, target.record.data);
+  const due = dueAt(declared.due, how.at, target.record.data, deps.calendar);
   const entry: WorkflowEntry = {
     id: crypto.randomUUID(),
     recordId: target.record.id,
@@ -124,7 +126,7 @@ export async function enterState(
     leftBy: null,
   };
   await tx.workflows.insertEntries([entry]);
-  const work = await tasksFor(deps, target, people, { kind: declared.approval ? 'approval' : 'work', label: declared.label, entryId: entry.id, dueAt: due, escalateAt: escalationAt(due, declared.escalateAfterHours), at: how.at });
+  const work = await tasksFor(deps, target, people, { kind: declared.approval ? 'approval' : 'work', label: declared.label, entryId: entry.id, dueAt: due, escalateAt: escalationAt(due, declared.escalateAfterHours, deps.calendar), at: how.at });
   const told = await notices(deps, resolver, target, { key: state, declared }, how.by, how.at);
   if (!how.resolver) await resolver.flush();
   const tasks = await tx.tasks.insertMany([...work, ...told]);
@@ -155,7 +157,7 @@ export async function enterMany(tx: TxStores, deps: EnterDeps, targets: readonly
     const rule = isOpenState(target.workflow, state) ? declared.assignee : undefined;
     const assignees = rule ? await resolver.assignees(rule, { state, values: target.record.data, ownerId: target.record.ownerId }) : [];
     const at = target.record.createdAt;
-    const due = dueAt(declared.due, at, target.record.data);
+    const due = dueAt(declared.due, at, target.record.data, deps.calendar);
     const approvals = declared.approval ? approvalsNeeded(declared.approval, assignees.length) : null;
     planned.push({ target, assignees, entry: { id: crypto.randomUUID(), recordId: target.record.id, state, enteredAt: at, enteredBy: target.record.createdBy, transition: null, dueAt: due, approvalsNeeded: approvals, leftAt: null, leftBy: null } });
   }
@@ -169,7 +171,7 @@ export async function enterMany(tx: TxStores, deps: EnterDeps, targets: readonly
     const declared = target.workflow.states[entry.state]!;
     const seen = new Set<string>();
     const people = assignees.map((id) => byUser.get(id) ?? { userId: id, delegatedFrom: null }).filter((p) => !seen.has(p.userId) && seen.add(p.userId));
-    work.push(...(await tasksFor(deps, target, people, { kind: declared.approval ? 'approval' : 'work', label: declared.label, entryId: entry.id, dueAt: entry.dueAt, escalateAt: escalationAt(entry.dueAt, declared.escalateAfterHours), at: entry.enteredAt })));
+    work.push(...(await tasksFor(deps, target, people, { kind: declared.approval ? 'approval' : 'work', label: declared.label, entryId: entry.id, dueAt: entry.dueAt, escalateAt: escalationAt(entry.dueAt, declared.escalateAfterHours, deps.calendar), at: entry.enteredAt })));
   }
   const byEntry = new Map<string, TaskRecord[]>();
   for (const task of await tx.tasks.insertMany(work)) byEntry.set(task.entryId!, [...(byEntry.get(task.entryId!) ?? []), task]);

@@ -13,6 +13,7 @@ import { checkDeclaration, type AppDeclarationInput, type RecordDetail, type Rec
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/users/UserStore.js';
+import { addBusinessHours, type BusinessCalendar } from '../../src/workflows/businessTime.js';
 import { makeAccount, makeUser, signIn } from '../helpers/factories.js';
 import { data, installDeclaration, RecordsApi } from '../helpers/records.js';
 import { TaskApi } from '../helpers/tasks.js';
@@ -264,6 +265,37 @@ describe(`workflows on ${databaseKind}`, () => {
     expect(restored.workflow).toMatchObject({ state: 'submitted', assignees: [user.mgr.id] });
     expect(await approvals()).toHaveLength(1);
     expect((await take('mgr', name, 'approve')).workflow!.state).toBe('review');
+  });
+
+  it("counts due times and escalations in the organisation's working days and hours, as its operator sets them", async () => {
+    const orgId = user.emp.activeAccountId!;
+    const submit = async (subject: string) => {
+      const { record } = await api.emp.created({ subject, amount: 10 }, 'claim');
+      const { workflow } = await take('emp', record.name, 'submit');
+      const task = (await work('mgr')).find((item) => item.record === record.name)!;
+      const row = await t.services.stores.tasks.findRow(task.uuid, user.mgr.id);
+      return { enteredAt: new Date(workflow!.enteredAt), dueAt: workflow!.dueAt, end: task.end_date, escalateAt: row!.escalateAt };
+    };
+    try {
+      // Around the clock, every day: 8 business hours are 8 hours.
+      const always: BusinessCalendar = { timeZone: 'Pacific/Auckland', days: [0, 1, 2, 3, 4, 5, 6], opens: 0, closes: 24 * 60 };
+      await t.services.stores.accounts.update(orgId, { businessCalendar: always });
+      const first = await submit('Ferry');
+      expect(Date.parse(first.dueAt!) - first.enteredAt.getTime()).toBe(8 * 3_600_000);
+      expect(first.end).toBe(first.dueAt);
+      // Oslo's office hours: the day closes at 16:00 local time, and Monday is not worked.
+      const oslo: BusinessCalendar = { timeZone: 'Europe/Oslo', days: [2, 3, 4, 5], opens: 8 * 60, closes: 16 * 60 };
+      await t.services.stores.accounts.update(orgId, { businessCalendar: oslo });
+      const second = await submit('Tram');
+      expect(second.dueAt).toBe(addBusinessHours(second.enteredAt, 8, oslo).toISOString());
+      expect(second.dueAt).not.toBe(addBusinessHours(second.enteredAt, 8).toISOString());
+      const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(second.dueAt!));
+      expect(local).toMatch(/^(Tue|Wed|Thu|Fri) (0[89]|1[0-5]):\d\d$|^(Tue|Wed|Thu|Fri) 16:00$/);
+      // Its escalation, four business hours after that, in the same hours.
+      expect(second.escalateAt?.toISOString()).toBe(addBusinessHours(new Date(second.dueAt!), 4, oslo).toISOString());
+    } finally {
+      await t.services.stores.accounts.update(orgId, { businessCalendar: null });
+    }
   });
 
   it('lists the records waiting for the caller', async () => {

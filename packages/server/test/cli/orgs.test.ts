@@ -83,7 +83,48 @@ describe(`atrium org on ${databaseKind}`, () => {
     it('prints JSON with --json', async () => {
       const orgs = JSON.parse((await h.run(['org', 'list', '--json'])).stdout) as Array<{ name: string; isDefault: boolean; hasPrivacyPolicy: boolean }>;
       expect(orgs.map((o) => o.name)).toEqual(['Acme', 'Globex']);
-      expect(orgs[0]).toMatchObject({ isDefault: false, hasPrivacyPolicy: true });
+      expect(orgs[0]).toMatchObject({ isDefault: false, hasPrivacyPolicy: true, workingTime: 'mon-fri 09:00-17:00 UTC' });
+    });
+  });
+
+  describe('working days and hours', () => {
+    it('creates an organisation that works in its own time zone, days and hours', async () => {
+      const r = await h.run(['org', 'create', 'Fjord', '--time-zone', 'Europe/Oslo', '--working-days', 'mon-thu', '--working-hours', '08:00-15:30']);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      expect((await h.ctx.stores.accounts.findByName('Fjord'))!.businessCalendar).toEqual({ timeZone: 'Europe/Oslo', days: [1, 2, 3, 4], opens: 480, closes: 930 });
+    });
+
+    it('changes what is given and keeps the rest', async () => {
+      expect(await h.run(['org', 'set', 'Fjord', '--working-days', 'sun-tue,thu'])).toEqual({ code: 0, stdout: 'Fjord now works sun,mon,tue,thu 08:00-15:30 Europe/Oslo.', stderr: '' });
+      expect(await h.run(['org', 'set', 'Fjord', '--working-days', 'fri-mon', '--working-hours', '9:00-24:00'])).toMatchObject({ code: 0, stdout: 'Fjord now works sun,mon,fri,sat 09:00-24:00 Europe/Oslo.' });
+      expect(await h.run(['org', 'set', 'Globex', '--time-zone', 'America/New_York'])).toMatchObject({ code: 0, stdout: 'Globex now works mon-fri 09:00-17:00 America/New_York.' });
+      const orgs = JSON.parse((await h.run(['org', 'list', '--json'])).stdout) as Array<{ name: string; workingTime: string }>;
+      expect(orgs.map((o) => [o.name, o.workingTime])).toEqual([
+        ['Acme', 'mon-fri 09:00-17:00 UTC'],
+        ['Globex', 'mon-fri 09:00-17:00 America/New_York'],
+        ['Fjord', 'sun,mon,fri,sat 09:00-24:00 Europe/Oslo'],
+      ]);
+    });
+
+    it.each([
+      [['org', 'set', 'Fjord'], 'give at least one of --time-zone, --working-days, --working-hours', 'set <org>'],
+      [['org', 'set', 'Fjord', '--time-zone', 'Mars/Olympus'], "--time-zone must be a time zone such as Europe/Oslo or UTC, not 'Mars/Olympus'", 'set <org>'],
+      [['org', 'set', 'Fjord', '--working-days', 'mon-'], "--working-days must name days as mon, tue, wed, thu, fri, sat, sun, in ranges such as mon-fri or lists such as mon,wed,fri, not 'mon-'", 'set <org>'],
+      [['org', 'set', 'Fjord', '--working-days', 'weekdays'], "--working-days must name days as mon, tue, wed, thu, fri, sat, sun, in ranges such as mon-fri or lists such as mon,wed,fri, not 'weekdays'", 'set <org>'],
+      [['org', 'set', 'Fjord', '--working-hours', '17:00-09:00'], "--working-hours must be a start and an end within one day, such as 09:00-17:00, not '17:00-09:00'", 'set <org>'],
+      [['org', 'set', 'Fjord', '--working-hours', '09:75-17:00'], "--working-hours must be a start and an end within one day, such as 09:00-17:00, not '09:75-17:00'", 'set <org>'],
+      [['org', 'create', 'Polder', '--working-hours', '9-5'], "--working-hours must be a start and an end within one day, such as 09:00-17:00, not '9-5'", 'create <name>'],
+    ])('refuses %j with usage and exit code 2, changing nothing', async (argv, message, usage) => {
+      const r = await h.run(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`error: ${message}`);
+      expect(r.stderr).toContain(`Usage: atrium org ${usage}`);
+      expect((await h.ctx.stores.accounts.findByName('Fjord'))!.businessCalendar).toEqual({ timeZone: 'Europe/Oslo', days: [0, 1, 5, 6], opens: 540, closes: 1440 });
+      expect(await h.ctx.stores.accounts.findByName('Polder')).toBeNull();
+    });
+
+    it('names an organisation that does not exist', async () => {
+      expect(await h.run(['org', 'set', 'Nowhere', '--time-zone', 'UTC'])).toMatchObject({ code: 1, stderr: expect.stringContaining('Nowhere') });
     });
   });
 

@@ -1,9 +1,17 @@
-/** `atrium org ...`: create, list, add-user, remove-user. */
+/** `atrium org ...`: create, set, list, add-user, remove-user. */
 import { ResourceService } from '../../resources/ResourceService.js';
+import { calendarOf, DEFAULT_CALENDAR, isTimeZone, type BusinessCalendar } from '../../workflows/businessTime.js';
 import { CliError, UsageError, type Args, type CommandSpec } from '../args.js';
 import { formatJson, formatTable } from '../format.js';
 import { checkLink, readInputFile } from '../input.js';
 import { findOrg, findUser } from '../lookup.js';
+
+/** The options of an organisation's working days and hours (docs/behaviour/workflows.md#due-dates). */
+const CALENDAR_OPTIONS = {
+  'time-zone': { type: 'string', arg: 'zone', help: 'time zone of its working hours, e.g. Europe/Oslo (default UTC)' },
+  'working-days': { type: 'string', arg: 'days', help: 'working days, e.g. mon-fri or sun-thu or mon,tue,thu (default mon-fri)' },
+  'working-hours': { type: 'string', arg: 'from-to', help: 'working hours, e.g. 09:00-17:00 (the default)' },
+} as const;
 
 const create: CommandSpec = {
   group: 'org',
@@ -22,9 +30,14 @@ const create: CommandSpec = {
     'privacy-policy-file': { type: 'string', arg: 'file', help: 'HTML file with the privacy policy' },
     'login-url': { type: 'string', arg: 'url', help: 'sign-in page address' },
     footer: { type: 'string', arg: 'text', help: 'footer text of the sign-in page' },
+    ...CALENDAR_OPTIONS,
   },
-  examples: ['org create "Northwind Trading" --host northwind.example.com --default --logo logo.svg --footer "Northwind Trading"'],
+  examples: [
+    'org create "Northwind Trading" --host northwind.example.com --default --logo logo.svg --footer "Northwind Trading"',
+    'org create "Fjord AS" --time-zone Europe/Oslo --working-days mon-fri --working-hours 08:00-16:00',
+  ],
   validate(args) {
+    calendarInput(args, DEFAULT_CALENDAR);
     const favicon = args.string('favicon');
     const loginUrl = args.string('login-url');
     if (favicon !== undefined) checkLink(favicon, 'favicon', true);
@@ -67,8 +80,78 @@ const create: CommandSpec = {
       privacyPolicy,
       loginUrl: loginUrl ?? null,
       footerText: args.string('footer') ?? null,
+      businessCalendar: calendarInput(args, DEFAULT_CALENDAR),
     });
     io.stdout(`Created organisation ${org.name} (id ${org.id})${isDefault ? ', now the default' : ''}.`);
+  },
+};
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/** Days as `mon-fri`, `sun-thu`, `fri-mon` or `mon,wed,fri` (or both: `mon-wed,fri`), in week order. */
+function workingDays(text: string): number[] {
+  const days = new Set<number>();
+  for (const part of text.toLowerCase().split(',').map((p) => p.trim())) {
+    const [from, to, extra] = part.split('-').map((d) => WEEKDAYS.indexOf(d.trim()));
+    if (from === undefined || from < 0 || (to !== undefined && to < 0) || extra !== undefined) {
+      throw new UsageError(`--working-days must name days as mon, tue, wed, thu, fri, sat, sun, in ranges such as mon-fri or lists such as mon,wed,fri, not '${text}'`);
+    }
+    for (let day = from; ; day = (day + 1) % 7) {
+      days.add(day);
+      if (day === (to ?? from)) break;
+    }
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+/** Hours as `09:00-17:00`: minutes after midnight, the start before the end (24:00 ends at midnight). */
+function workingHours(text: string): { opens: number; closes: number } {
+  const match = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/.exec(text.trim());
+  const minutes = (h: string, m: string) => (Number(h) <= 24 && Number(m) < 60 && Number(h) * 60 + Number(m) <= 24 * 60 ? Number(h) * 60 + Number(m) : NaN);
+  const opens = match ? minutes(match[1]!, match[2]!) : NaN;
+  const closes = match ? minutes(match[3]!, match[4]!) : NaN;
+  if (!(opens < closes)) throw new UsageError(`--working-hours must be a start and an end within one day, such as 09:00-17:00, not '${text}'`);
+  return { opens, closes };
+}
+
+/** The calendar the options give, over `current` for what they leave out; undefined when they give nothing. */
+function calendarInput(args: Args, current: BusinessCalendar): BusinessCalendar | undefined {
+  const timeZone = args.string('time-zone');
+  const days = args.string('working-days');
+  const hours = args.string('working-hours');
+  if (timeZone === undefined && days === undefined && hours === undefined) return undefined;
+  if (timeZone !== undefined && !isTimeZone(timeZone)) throw new UsageError(`--time-zone must be a time zone such as Europe/Oslo or UTC, not '${timeZone}'`);
+  return { timeZone: timeZone ?? current.timeZone, days: days === undefined ? current.days : workingDays(days), ...(hours === undefined ? { opens: current.opens, closes: current.closes } : workingHours(hours)) };
+}
+
+/** A calendar as people write it: "mon-fri 09:00-17:00 UTC". */
+export function describeCalendar(calendar: BusinessCalendar): string {
+  const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const names = calendar.days.map((d) => WEEKDAYS[d]!);
+  const consecutive = calendar.days.every((d, i) => i === 0 || d === calendar.days[i - 1]! + 1);
+  const days = consecutive && names.length > 2 ? `${names[0]}-${names.at(-1)}` : names.join(',');
+  return `${days} ${time(calendar.opens)}-${time(calendar.closes)} ${calendar.timeZone}`;
+}
+
+const set: CommandSpec = {
+  group: 'org',
+  name: 'set',
+  summary: "change an organisation's working days and hours",
+  description:
+    'Sets the time zone, working days and working hours that due times and escalations of\n' +
+    "its applications' workflows count in. What is not given keeps its value. Work given from\n" +
+    'now on counts in them; work given before keeps its due time.',
+  positionals: ['org'],
+  options: CALENDAR_OPTIONS,
+  examples: ['org set "Northwind Trading" --time-zone Europe/London --working-hours 08:30-17:30'],
+  validate(args) {
+    if (calendarInput(args, DEFAULT_CALENDAR) === undefined) throw new UsageError('give at least one of --time-zone, --working-days, --working-hours');
+  },
+  async run({ stores }, args, io) {
+    const org = await findOrg(stores, args.positional(0));
+    const calendar = calendarInput(args, calendarOf(org.businessCalendar))!;
+    await stores.accounts.update(org.id, { businessCalendar: calendar });
+    io.stdout(`${org.name} now works ${describeCalendar(calendar)}.`);
   },
 };
 
@@ -106,6 +189,7 @@ const list: CommandSpec = {
             loginUrl: o.loginUrl,
             footerText: o.footerText,
             hasPrivacyPolicy: o.privacyPolicy !== null,
+            workingTime: describeCalendar(calendarOf(o.businessCalendar)),
           })),
         ),
       );
@@ -164,4 +248,4 @@ const removeUser: CommandSpec = {
   },
 };
 
-export const orgCommands: readonly CommandSpec[] = [create, list, addUser, removeUser];
+export const orgCommands: readonly CommandSpec[] = [create, set, list, addUser, removeUser];
