@@ -183,64 +183,70 @@ test('Olivia is away today: Liam’s leave request goes to Dana, her delegate, w
   expect(await demoWork(request)).toEqual(work);
 });
 
-test('Liam chooses a digest hour; the digest e-mail lists his open tasks by colour and the changes to a record he follows, in German', async ({ page, request, atrium }) => {
-  test.setTimeout(120_000);
-  const work = await demoWork(request);
-  const liamToken = await apiToken(request, 'liam');
-  const oliviaToken = await apiToken(request, 'olivia');
-  const before = await readSettings(request, liamToken);
-  const title = `Visitor badges not returned ${Date.now()}`;
-  // Olivia's record, which Liam follows; she changes it twice after that.
-  const name = await createRecord(request, oliviaToken, 'RiskRegister', 'risk', { title, category: 'physical', likelihood: 2, impact: 2, owner: await userId(request, oliviaToken) });
-  try {
-    await followRecord(request, liamToken, 'RiskRegister', name);
-    await updateRecord(request, oliviaToken, 'RiskRegister', name, { description: 'Badges of visitors are not handed back at the reception.' });
-    await updateRecord(request, oliviaToken, 'RiskRegister', name, { likelihood: 3 });
+test.describe('in Berlin', () => {
+  // The browser's clock: the digest's hour is chosen on it.
+  test.use({ timezoneId: 'Europe/Berlin' });
 
-    // Liam works in German, and chooses 00:00 UTC in Preferences, Notifications: today's digest is due at once.
-    const desktop = new Desktop(page);
-    await desktop.signIn('liam');
-    await desktop.openPreferences();
-    const preferences = new PreferencesObject(page);
-    await preferences.section('language');
-    await preferences.window.getByTestId('preferences.language.de_DE').check();
-    await expect(preferences.window.getByTestId('window.title')).toHaveText('Einstellungen');
-    await expect.poll(async () => (await readSettings(request, liamToken)).locale).toBe('de_DE');
-    await preferences.section('notifications');
-    const chosen = Date.now();
-    await preferences.digestHour.selectOption('0');
-    await expect(preferences.digestSummary).toHaveText('Ihre Übersicht wird täglich um 00:00 UTC gesendet, wenn es etwas zu berichten gibt.');
+  test('Liam chooses a digest hour; the digest e-mail lists his open tasks by colour and the changes to a record he follows, in German', async ({ page, request, atrium }) => {
+    test.setTimeout(120_000);
+    const work = await demoWork(request);
+    const liamToken = await apiToken(request, 'liam');
+    const oliviaToken = await apiToken(request, 'olivia');
+    const before = await readSettings(request, liamToken);
+    const title = `Visitor badges not returned ${Date.now()}`;
+    // Olivia's record, which Liam follows; she changes it twice after that.
+    const name = await createRecord(request, oliviaToken, 'RiskRegister', 'risk', { title, category: 'physical', likelihood: 2, impact: 2, owner: await userId(request, oliviaToken) });
+    try {
+      await followRecord(request, liamToken, 'RiskRegister', name);
+      await updateRecord(request, oliviaToken, 'RiskRegister', name, { description: 'Badges of visitors are not handed back at the reception.' });
+      await updateRecord(request, oliviaToken, 'RiskRegister', name, { likelihood: 3 });
 
-    const t = DIGEST_TEXTS.de_DE;
-    // Journeys on the other worker may give Liam work meanwhile: the mail holds every task open both before and after it
-    // was sent, and nothing that was open at neither moment.
-    const openNow = async () => (await openTasks(request, liamToken)).filter((task) => task.kind !== 'follow');
-    const tasksBefore = await openNow();
-    const mail = await waitForMail(atrium.dataDir, 'liam.chen@northwind.example', /^Ihre Atrium-Übersicht/, chosen);
-    const tasksAfter = await openNow();
-    expect(mail.text).toContain(t.greeting.replace('{name}', 'Liam Chen'));
-    // Each open task under its colour's heading.
-    let listed = 0;
-    for (const [colour, heading] of [['RED', t.red], ['YELLOW', t.yellow], ['GREEN', t.green], ['BLUE', t.blue]] as const) {
-      const names = (tasks: typeof tasksBefore) => tasks.filter((task) => task.rygStatus === colour).map((task) => task.task_name);
-      const stable = names(tasksBefore).filter((task) => names(tasksAfter).includes(task));
-      const possible = new Set([...names(tasksBefore), ...names(tasksAfter)]);
-      const group = new RegExp(`^${heading}:\\n((?:- .*\\n)*)`, 'm').exec(mail.text)?.[1] ?? '';
-      const lines = group.split('\n').filter(Boolean).map((line) => line.replace(/^- (.*) \([^()]*\)$/, '$1'));
-      expect(lines, heading).toEqual(expect.arrayContaining(stable));
-      expect(lines.filter((line) => !possible.has(line)), heading).toEqual([]);
-      listed += lines.length;
-    }
-    // The record he follows, with its application's title in his language, how many changes and who made the last
-    // (records the journeys before this one made him follow may be listed too).
-    const followed = (new RegExp(`^${t.followed}\\n((?:- .*\\n)*)`, 'm').exec(mail.text)?.[1] ?? '').split('\n').filter(Boolean);
-    expect(followed).toContain(`- ${name} · ${title} (Risikoregister): ${t.change.replace('{changes}', '2').replace('{user}', 'Olivia Hart')}`);
-    // The subject counts what the mail lists: the tasks and the followed records.
-    expect(mail.subject).toBe(t.subject.replace('{count}', String(listed + followed.length)));
-  } finally {
-    await saveSettings(request, liamToken, { locale: before.locale ?? 'en_EN', 'digest.hour': before['digest.hour'] ?? null });
-    await followRecord(request, liamToken, 'RiskRegister', name, false).catch(() => undefined);
-    await removeWithItsWork(request, 'RiskRegister', name, 'olivia');
-  }  // The demo users are left with the work they had.
-  expect(await demoWork(request)).toEqual(work);
+      // Liam works in German, in Berlin, and chooses 00:00 in Preferences, Notifications: today's digest is due at once.
+      const desktop = new Desktop(page);
+      await desktop.signIn('liam');
+      await desktop.openPreferences();
+      const preferences = new PreferencesObject(page);
+      await preferences.section('language');
+      await preferences.window.getByTestId('preferences.language.de_DE').check();
+      await expect(preferences.window.getByTestId('window.title')).toHaveText('Einstellungen');
+      await expect.poll(async () => (await readSettings(request, liamToken)).locale).toBe('de_DE');
+      await preferences.section('notifications');
+      const chosen = Date.now();
+      await preferences.digestHour.selectOption('0');
+      await expect(preferences.digestSummary).toHaveText('Ihre Übersicht wird täglich um 00:00 Uhr (Europe/Berlin) gesendet, wenn es etwas zu berichten gibt.');
+      await expect.poll(async () => (await readSettings(request, liamToken))['digest.timeZone']).toBe('Europe/Berlin');
+
+      const t = DIGEST_TEXTS.de_DE;
+      // Journeys on the other worker may give Liam work meanwhile: the mail holds every task open both before and after it
+      // was sent, and nothing that was open at neither moment.
+      const openNow = async () => (await openTasks(request, liamToken)).filter((task) => task.kind !== 'follow');
+      const tasksBefore = await openNow();
+      const mail = await waitForMail(atrium.dataDir, 'liam.chen@northwind.example', /^Ihre Atrium-Übersicht/, chosen);
+      const tasksAfter = await openNow();
+      expect(mail.text).toContain(t.greeting.replace('{name}', 'Liam Chen'));
+      // Each open task under its colour's heading.
+      let listed = 0;
+      for (const [colour, heading] of [['RED', t.red], ['YELLOW', t.yellow], ['GREEN', t.green], ['BLUE', t.blue]] as const) {
+        const names = (tasks: typeof tasksBefore) => tasks.filter((task) => task.rygStatus === colour).map((task) => task.task_name);
+        const stable = names(tasksBefore).filter((task) => names(tasksAfter).includes(task));
+        const possible = new Set([...names(tasksBefore), ...names(tasksAfter)]);
+        const group = new RegExp(`^${heading}:\\n((?:- .*\\n)*)`, 'm').exec(mail.text)?.[1] ?? '';
+        const lines = group.split('\n').filter(Boolean).map((line) => line.replace(/^- (.*) \([^()]*\)$/, '$1'));
+        expect(lines, heading).toEqual(expect.arrayContaining(stable));
+        expect(lines.filter((line) => !possible.has(line)), heading).toEqual([]);
+        listed += lines.length;
+      }
+      // The record he follows, with its application's title in his language, how many changes and who made the last
+      // (records the journeys before this one made him follow may be listed too).
+      const followed = (new RegExp(`^${t.followed}\\n((?:- .*\\n)*)`, 'm').exec(mail.text)?.[1] ?? '').split('\n').filter(Boolean);
+      expect(followed).toContain(`- ${name} · ${title} (Risikoregister): ${t.change.replace('{changes}', '2').replace('{user}', 'Olivia Hart')}`);
+      // The subject counts what the mail lists: the tasks and the followed records.
+      expect(mail.subject).toBe(t.subject.replace('{count}', String(listed + followed.length)));
+    } finally {
+      await saveSettings(request, liamToken, { locale: before.locale ?? 'en_EN', 'digest.hour': before['digest.hour'] ?? null, 'digest.timeZone': before['digest.timeZone'] ?? null });
+      await followRecord(request, liamToken, 'RiskRegister', name, false).catch(() => undefined);
+      await removeWithItsWork(request, 'RiskRegister', name, 'olivia');
+    }  // The demo users are left with the work they had.
+    expect(await demoWork(request)).toEqual(work);
+  });
 });

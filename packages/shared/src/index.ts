@@ -14,6 +14,7 @@ export * from './rules/mime.js';
 export * from './rules/humanFileSize.js';
 export { FileSystemError } from './rules/FileSystemError.js';
 export * from './rules/homeFrame.js';
+export * from './rules/timeZones.js';
 export * from './api/envelope.js';
 export * from './api/text.js';
 export * from './api/auth.js';

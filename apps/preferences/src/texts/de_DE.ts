@@ -58,12 +58,12 @@ const de_DE: TextsShape<typeof en_EN> = {
     },
     notifications: {
       digestLegend: 'Tägliche Übersicht per E-Mail',
-      digestHint: 'Einmal täglich eine E-Mail mit Ihren offenen Aufgaben nach Farbe und den Änderungen an Datensätzen, denen Sie folgen. Uhrzeiten in UTC (koordinierte Weltzeit).',
+      digestHint: 'Einmal täglich eine E-Mail mit Ihren offenen Aufgaben nach Farbe und den Änderungen an Datensätzen, denen Sie folgen. Uhrzeiten nach Ihrer Zeitzone ({{zone}}).',
       digestHour: 'Senden um',
       digestOff: 'Aus',
-      digestAt: '{{time}} Uhr (UTC)',
+      digestAt: '{{time}} Uhr',
       digestNone: 'Es wird keine Übersicht gesendet.',
-      digestDaily: 'Ihre Übersicht wird täglich um {{time}} UTC gesendet, wenn es etwas zu berichten gibt.',
+      digestDaily: 'Ihre Übersicht wird täglich um {{time}} Uhr ({{zone}}) gesendet, wenn es etwas zu berichten gibt.',
     },
     general: {
       greetingLegend: 'Begrüßung',

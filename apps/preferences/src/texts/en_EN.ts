@@ -55,12 +55,12 @@ export const en_EN = {
     },
     notifications: {
       digestLegend: 'Daily digest by e-mail',
-      digestHint: 'Once a day, an e-mail of your open tasks by colour and of the changes to the records you follow. Hours are in UTC (Coordinated Universal Time).',
+      digestHint: 'Once a day, an e-mail of your open tasks by colour and of the changes to the records you follow. Hours are on your clock ({{zone}}).',
       digestHour: 'Send it at',
       digestOff: 'Off',
-      digestAt: '{{time}} UTC',
+      digestAt: '{{time}}',
       digestNone: 'No digest is sent.',
-      digestDaily: 'Your digest is sent every day at {{time}} UTC, when there is something to tell.',
+      digestDaily: 'Your digest is sent every day at {{time}} ({{zone}}), when there is something to tell.',
     },
     general: {
       greetingLegend: 'Greeting',

@@ -58,12 +58,12 @@ const fr_FR: TextsShape<typeof en_EN> = {
     },
     notifications: {
       digestLegend: 'Résumé quotidien par e-mail',
-      digestHint: 'Une fois par jour, un e-mail de vos tâches ouvertes par couleur et des modifications des fiches que vous suivez. Heures en UTC (temps universel coordonné).',
+      digestHint: 'Une fois par jour, un e-mail de vos tâches ouvertes par couleur et des modifications des fiches que vous suivez. Heures de votre fuseau horaire ({{zone}}).',
       digestHour: 'L’envoyer à',
       digestOff: 'Désactivé',
-      digestAt: 'à {{time}} (UTC)',
+      digestAt: 'à {{time}}',
       digestNone: 'Aucun résumé n’est envoyé.',
-      digestDaily: 'Votre résumé est envoyé chaque jour à {{time}} UTC, s’il y a quelque chose à signaler.',
+      digestDaily: 'Votre résumé est envoyé chaque jour à {{time}} ({{zone}}), s’il y a quelque chose à signaler.',
     },
     general: {
       greetingLegend: "Message d'accueil",

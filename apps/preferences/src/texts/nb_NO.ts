@@ -58,12 +58,12 @@ const nb_NO: TextsShape<typeof en_EN> = {
     },
     notifications: {
       digestLegend: 'Daglig sammendrag på e-post',
-      digestHint: 'Én gang om dagen en e-post med dine åpne oppgaver etter farge og endringene i postene du følger. Klokkeslett i UTC (koordinert universaltid).',
+      digestHint: 'Én gang om dagen en e-post med dine åpne oppgaver etter farge og endringene i postene du følger. Klokkeslett i din tidssone ({{zone}}).',
       digestHour: 'Send klokken',
       digestOff: 'Av',
-      digestAt: 'kl. {{time}} (UTC)',
+      digestAt: 'kl. {{time}}',
       digestNone: 'Det sendes ikke noe sammendrag.',
-      digestDaily: 'Sammendraget ditt sendes hver dag klokken {{time}} UTC når det er noe å fortelle.',
+      digestDaily: 'Sammendraget ditt sendes hver dag klokken {{time}} ({{zone}}) når det er noe å fortelle.',
     },
     general: {
       greetingLegend: 'Hilsen',

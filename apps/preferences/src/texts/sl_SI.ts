@@ -58,12 +58,12 @@ const sl_SI: TextsShape<typeof en_EN> = {
     },
     notifications: {
       digestLegend: 'Dnevni povzetek po e-pošti',
-      digestHint: 'Enkrat na dan e-poštno sporočilo z vašimi odprtimi nalogami po barvah in spremembami zapisov, ki jih spremljate. Ure so v UTC (usklajeni svetovni čas).',
+      digestHint: 'Enkrat na dan e-poštno sporočilo z vašimi odprtimi nalogami po barvah in spremembami zapisov, ki jih spremljate. Ure so v vašem časovnem pasu ({{zone}}).',
       digestHour: 'Pošlji ob',
       digestOff: 'Izklopljeno',
-      digestAt: 'ob {{time}} (UTC)',
+      digestAt: 'ob {{time}}',
       digestNone: 'Povzetek se ne pošilja.',
-      digestDaily: 'Vaš povzetek se pošlje vsak dan ob {{time}} UTC, ko je kaj novega.',
+      digestDaily: 'Vaš povzetek se pošlje vsak dan ob {{time}} ({{zone}}), ko je kaj novega.',
     },
     general: {
       greetingLegend: 'Pozdrav',

@@ -58,12 +58,12 @@ const vi_VN: TextsShape<typeof en_EN> = {
     },
     notifications: {
       digestLegend: 'Bản tóm tắt hằng ngày qua e-mail',
-      digestHint: 'Mỗi ngày một e-mail gồm các công việc đang mở của bạn theo màu và các thay đổi ở bản ghi bạn theo dõi. Giờ tính theo UTC (Giờ Phối hợp Quốc tế).',
+      digestHint: 'Mỗi ngày một e-mail gồm các công việc đang mở của bạn theo màu và các thay đổi ở bản ghi bạn theo dõi. Giờ tính theo múi giờ của bạn ({{zone}}).',
       digestHour: 'Gửi lúc',
       digestOff: 'Tắt',
-      digestAt: 'lúc {{time}} (UTC)',
+      digestAt: 'lúc {{time}}',
       digestNone: 'Không gửi bản tóm tắt.',
-      digestDaily: 'Bản tóm tắt được gửi mỗi ngày lúc {{time}} UTC khi có điều cần báo.',
+      digestDaily: 'Bản tóm tắt được gửi mỗi ngày lúc {{time}} ({{zone}}) khi có điều cần báo.',
     },
     general: {
       greetingLegend: 'Lời chào',

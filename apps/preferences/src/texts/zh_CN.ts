@@ -58,12 +58,12 @@ const zh_CN: TextsShape<typeof en_EN> = {
     },
     notifications: {
       digestLegend: '每日电子邮件摘要',
-      digestHint: '每天一封电子邮件，按颜色列出您的未完成任务以及您关注的记录的更改。时间为 UTC（协调世界时）。',
+      digestHint: '每天一封电子邮件，按颜色列出您的未完成任务以及您关注的记录的更改。时间按您的时区（{{zone}}）计算。',
       digestHour: '发送时间',
       digestOff: '关闭',
-      digestAt: 'UTC {{time}}',
+      digestAt: '{{time}}',
       digestNone: '不发送摘要。',
-      digestDaily: '有内容时，您的摘要将在每天 UTC {{time}} 发送。',
+      digestDaily: '有内容时，您的摘要将在每天 {{time}}（{{zone}}）发送。',
     },
     general: {
       greetingLegend: '问候语',

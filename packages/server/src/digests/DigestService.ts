@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, rygStatus, type Locale } from '@atrium/shared';
+import { DEFAULT_LOCALE, hourIn, LOCALES, rygStatus, startOfDayIn, type Locale } from '@atrium/shared';
 import type { InstalledApp } from '../declarations/DeclarationStore.js';
 import { ReaderCallers, titleFor, type ReaderDeps } from '../following/recordReaders.js';
 import type { Log } from '../logger.js';
@@ -36,9 +36,10 @@ export interface DigestRound {
 
 /**
  * The daily digests (docs/behaviour/workflows.md#digests): each user who
- * chose an hour gets, once that hour (UTC) has come and once a day, an
- * e-mail of their open tasks by colour and the changes others made to
- * the records they follow; none when both are empty.
+ * chose an hour gets, once a day when that hour has come on the clock of
+ * the time zone they chose it in (UTC without one), an e-mail of their
+ * open tasks by colour and the changes others made to the records they
+ * follow; none when both are empty.
  */
 export class DigestService {
   private readonly now: () => Date;
@@ -50,11 +51,12 @@ export class DigestService {
   /** One round: every user whose digest is due, a batch at a time. */
   async run(): Promise<DigestRound> {
     const now = this.now();
-    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    // Each user's hour is on the clock of the time zone they chose it in.
+    const slots = (await this.deps.store.digestZones()).map((timeZone) => ({ timeZone, hour: hourIn(timeZone, now), dayStart: startOfDayIn(timeZone, now) }));
     const round: DigestRound = { considered: 0, sent: 0 };
     let after: string | null = null;
     for (;;) {
-      const users = await this.deps.store.dueUsers(now.getUTCHours(), dayStart, after, DIGEST_BATCH);
+      const users = await this.deps.store.dueUsers(slots, after, DIGEST_BATCH);
       if (users.length === 0) break;
       round.sent += await this.batch(users, now);
       round.considered += users.length;

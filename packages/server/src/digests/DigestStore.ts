@@ -10,6 +10,13 @@ export interface DueUser {
   lastRunAt: Date | null;
 }
 
+/** Where a time zone's day is at a round: its hour now, and the moment its day began. */
+export interface DueSlot {
+  timeZone: string;
+  hour: number;
+  dayStart: Date;
+}
+
 /** An application's name in the catalogue: its title, and its translations by locale. */
 export interface DigestAppTitle {
   title: string;
@@ -46,11 +53,14 @@ export interface DigestChange {
 
 /** The reads of the daily digests and the days they were considered (docs/behaviour/workflows.md#digests); set-based, a batch of users per statement. */
 export interface DigestStore {
+  /** The time zones users chose their digest's hour in ('UTC' for an hour chosen without one). */
+  digestZones(): Promise<string[]>;
   /**
-   * Up to `limit` users (ordered by id, after `afterId`) whose 'digest.hour'
-   * is at most `hour` and whose last digest was considered before `dayStart`.
+   * Up to `limit` users (ordered by id, after `afterId`) with a 'digest.hour'
+   * whose time zone is one of the slots', whose hour is at most that slot's
+   * `hour` and whose last digest was considered before its `dayStart`.
    */
-  dueUsers(hour: number, dayStart: Date, afterId: string | null, limit: number): Promise<DueUser[]>;
+  dueUsers(slots: readonly DueSlot[], afterId: string | null, limit: number): Promise<DueUser[]>;
   /**
    * The open tasks assigned to the users and not snoozed at `now`, soonest
    * end first, at most `perUser` each; the items of followed records are

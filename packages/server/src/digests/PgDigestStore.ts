@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { userDigests } from '../db/schema.js';
 import type { CatalogueTitles } from '@atrium/shared';
-import type { DigestAppTitle, DigestChange, DigestStore, DigestTask, DueUser } from './DigestStore.js';
+import type { DigestAppTitle, DigestChange, DigestStore, DigestTask, DueSlot, DueUser } from './DigestStore.js';
 
 type Row = Record<string, unknown>;
 
@@ -20,8 +20,28 @@ const idList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::u
 export class PgDigestStore implements DigestStore {
   constructor(private readonly db: Db) {}
 
-  async dueUsers(hour: number, dayStart: Date, afterId: string | null, limit: number): Promise<DueUser[]> {
+  async digestZones(): Promise<string[]> {
+    const rows = await rowsOf(
+      this.db,
+      sql`select distinct coalesce(z.value #>> '{}', 'UTC') as zone
+        from user_settings s
+        left join user_settings z on z.user_id = s.user_id and z.key = 'digest.timeZone'
+        where s.key = 'digest.hour' and jsonb_typeof(s.value) = 'number'`,
+    );
+    return rows.map((r) => String(r.zone));
+  }
+
+  async dueUsers(slots: readonly DueSlot[], afterId: string | null, limit: number): Promise<DueUser[]> {
+    if (slots.length === 0) return [];
     const after = afterId === null ? sql`true` : sql`s.user_id > ${afterId}::uuid`;
+    // Each zone's users whose hour has come there and who were not considered since its day began.
+    const due = sql.join(
+      slots.map(
+        (slot) =>
+          sql`(coalesce(z.value #>> '{}', 'UTC') = ${slot.timeZone} and s.value::text::numeric <= ${slot.hour} and (d.last_run_at is null or d.last_run_at < ${at(slot.dayStart)}))`,
+      ),
+      sql` or `,
+    );
     const rows = await rowsOf(
       this.db,
       sql`select u.id, u.email, coalesce(nullif(concat_ws(' ', nullif(u.firstname, ''), nullif(u.lastname, '')), ''), u.username) as name,
@@ -30,8 +50,8 @@ export class PgDigestStore implements DigestStore {
         join users u on u.id = s.user_id and not u.disabled
         left join user_digests d on d.user_id = s.user_id
         left join user_settings l on l.user_id = s.user_id and l.key = 'locale'
-        where s.key = 'digest.hour' and jsonb_typeof(s.value) = 'number' and s.value::text::numeric <= ${hour}
-          and (d.last_run_at is null or d.last_run_at < ${at(dayStart)}) and ${after}
+        left join user_settings z on z.user_id = s.user_id and z.key = 'digest.timeZone'
+        where s.key = 'digest.hour' and jsonb_typeof(s.value) = 'number' and (${due}) and ${after}
         order by s.user_id limit ${limit}`,
     );
     return rows.map((r) => ({

@@ -10,6 +10,7 @@
  * night-time changes of daylight saving, so an hour of business is an hour.
  */
 import { z } from 'zod';
+import { fromWallTime, isTimeZone, toWallTime } from '@atrium/shared';
 import type { DueRule } from '@atrium/shared/apps';
 
 const MINUTE_MS = 60_000;
@@ -29,16 +30,6 @@ export interface BusinessCalendar {
 /** Every organisation's calendar until its operator sets one. */
 export const DEFAULT_CALENDAR: BusinessCalendar = { timeZone: 'UTC', days: [1, 2, 3, 4, 5], opens: 9 * 60, closes: 17 * 60 };
 
-/** Whether the runtime knows a time zone by that name ("Europe/Oslo", "UTC"). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A calendar as stored (accounts.business_calendar): checked when read, the default for anything else. */
 export const BusinessCalendarSchema = z
   .object({
@@ -49,33 +40,16 @@ export const BusinessCalendarSchema = z
   })
   .refine((c) => c.opens < c.closes);
 
+/** The stored calendar, or the default when it is none or not one. */
 export function calendarOf(stored: unknown): BusinessCalendar {
   const parsed = BusinessCalendarSchema.safeParse(stored);
   return parsed.success ? parsed.data : DEFAULT_CALENDAR;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** How far the zone's wall clock is ahead of UTC at a moment, in milliseconds. */
-function offsetAt(timeZone: string, ms: number): number {
-  if (timeZone === 'UTC') return 0;
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    formatters.set(timeZone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
-  return wall - (ms - (((ms % 1000) + 1000) % 1000));
-}
-
 /** A moment's local date and time, written as UTC. */
-const toWall = (c: BusinessCalendar, ms: number) => ms + offsetAt(c.timeZone, ms);
-/** The moment a local date and time (written as UTC) is; in a gap of the clock, the moment after it. */
-function fromWall(c: BusinessCalendar, wall: number): number {
-  const guess = wall - offsetAt(c.timeZone, wall);
-  return wall - offsetAt(c.timeZone, guess);
-}
+const toWall = (c: BusinessCalendar, ms: number) => toWallTime(c.timeZone, ms);
+/** The moment a local date and time (written as UTC) is. */
+const fromWall = (c: BusinessCalendar, wall: number) => fromWallTime(c.timeZone, wall);
 
 const isWorkday = (c: BusinessCalendar, wall: number) => c.days.includes(new Date(wall).getUTCDay());
 const midnight = (wall: number) => wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);

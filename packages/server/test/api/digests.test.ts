@@ -6,6 +6,7 @@
  * of the changes others made to the records they follow, in their
  * language; none when there is nothing to say.
  */
+import { hourIn } from '@atrium/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../src/users/UserStore.js';
 import { TestClock } from '../helpers/clock.js';
@@ -111,5 +112,39 @@ describe(`daily digests on ${databaseKind}`, () => {
     expect(ada2[1]!.text).toContain('Sign the contract');
     expect(ada2[1]!.text).not.toContain('Changes to records you follow');
     expect(mailTo('carl@example.test')).toEqual([]);
+  });
+
+  it("counts each user's hour on the clock of the time zone they chose it in", async () => {
+    const { stores } = t.services;
+    const org = await makeAccount(stores);
+    const emi = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Emi', lastname: 'Sato', email: 'emi@example.test' });
+    const lou = await makeUser(stores, t.hasher, { accounts: [org.id], firstname: 'Lou', lastname: 'Reyes', email: 'lou@example.test' });
+    for (const user of [emi, lou]) await t.services.tasks.createAsOperator({ accountId: org.id, app: 'Leave', name: `Welcome ${user.firstname}`, assignee: user.id, creator: null, endDate: null, followers: [] });
+    // 22:00 UTC: 07:00 the next day in Tokyo (UTC+9), 14:00 in Los Angeles (UTC-8; 15:00 in summer time).
+    const now = clock.now();
+    clock.advanceMs(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 22) - now.getTime());
+    expect(hourIn('Asia/Tokyo', clock.now())).toBe(7);
+    expect((await t.services.settings.update(emi.id, { 'digest.hour': 8, 'digest.timeZone': 'Asia/Tokyo' })).ok).toBe(true);
+    expect((await t.services.settings.update(lou.id, { 'digest.hour': 17, 'digest.timeZone': 'America/Los_Angeles' })).ok).toBe(true);
+    // By UTC both hours have passed; on their clocks neither has.
+    await t.services.digests.run();
+    expect([mailTo('emi@example.test'), mailTo('lou@example.test')]).toEqual([[], []]);
+    // 08:00 in Tokyo: Emi's digest, once; Lou's hour is still to come.
+    clock.advanceMs(HOUR);
+    await t.services.digests.run();
+    await t.services.digests.run();
+    expect(mailTo('emi@example.test').map((m) => m.text)).toEqual([expect.stringContaining('Welcome Emi')]);
+    expect(mailTo('lou@example.test')).toEqual([]);
+    // 17:00 in Los Angeles (18:00 in summer time).
+    clock.advanceMs(2 * HOUR);
+    expect(hourIn('America/Los_Angeles', clock.now())).toBeGreaterThanOrEqual(17);
+    await t.services.digests.run();
+    expect(mailTo('lou@example.test').map((m) => m.text)).toEqual([expect.stringContaining('Welcome Lou')]);
+    expect(mailTo('emi@example.test')).toHaveLength(1);
+  });
+
+  it('refuses a time zone that is not one', async () => {
+    for (const value of ['Mars/Olympus', '', 7, 'x'.repeat(80)]) expect((await t.services.settings.update(ada.id, { 'digest.timeZone': value })).ok, String(value)).toBe(false);
+    expect((await t.services.settings.update(ada.id, { 'digest.timeZone': null })).ok).toBe(true);
   });
 });

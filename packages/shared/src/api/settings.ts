@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LOCALES } from '../constants.js';
 import { PACKAGE_NAME_PATTERN } from '../constants.js';
+import { isTimeZone } from '../rules/timeZones.js';
 import { isStorableJson, text, UNSTORABLE_TEXT_MESSAGE } from './text.js';
 import { appOfSettingKey, BACKGROUND_STYLES, DEFAULT_APPLICATIONS_MAX, DESKTOP_FONTS, INVALID_PANEL_ITEM, PANEL_ITEMS, SETTING_VALUE_MAX_BYTES, WALLPAPERS, WIDGETS, type DESKTOP_SETTING_KEYS } from './settingsKeys.js';
 
@@ -73,8 +74,10 @@ export const DesktopSettingSchemas = {
     .check(z.refine((r) => Object.keys(r).length <= DEFAULT_APPLICATIONS_MAX, `at most ${DEFAULT_APPLICATIONS_MAX} default applications`)),
   /** The interface language; null keeps the browser's choice. */
   locale: z.nullable(z.enum(LOCALES)),
-  /** The hour (0-23, UTC) of the daily digest by e-mail; null: no digest (docs/behaviour/workflows.md#digests). */
+  /** The hour (0-23, in 'digest.timeZone') of the daily digest by e-mail; null: no digest (docs/behaviour/workflows.md#digests). */
   'digest.hour': z.nullable(z.int().check(z.minimum(0), z.maximum(23))),
+  /** The time zone (IANA name) of the digest's hour, the user's browser's when they chose it; null: UTC. */
+  'digest.timeZone': z.nullable(z.string().check(z.refine(isTimeZone, 'not a time zone'))),
 } as const;
 
 export type DesktopSettingKey = keyof typeof DesktopSettingSchemas;

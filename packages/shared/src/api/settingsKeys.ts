@@ -30,7 +30,7 @@ export const SETTING_VALUE_MAX_BYTES = 16 * 1024;
 export const SETTINGS_SAVE_DEBOUNCE = 100;
 
 /** Every desktop key (settings.ts gives each a schema). */
-export const DESKTOP_SETTING_KEYS = ['desktop.font', 'desktop.background', 'desktop.panels', 'desktop.widgets', 'desktop.theme', 'desktop.icons', 'desktop.sounds', 'desktop.keybindings', 'desktop.lock', 'desktop.defaultApplications', 'locale', 'digest.hour'] as const;
+export const DESKTOP_SETTING_KEYS = ['desktop.font', 'desktop.background', 'desktop.panels', 'desktop.widgets', 'desktop.theme', 'desktop.icons', 'desktop.sounds', 'desktop.keybindings', 'desktop.lock', 'desktop.defaultApplications', 'locale', 'digest.hour', 'digest.timeZone'] as const;
 
 /** An application's own settings: key 'app.<PackageName>', value a JSON object. */
 export const APP_SETTING_PREFIX = 'app.';
@@ -58,4 +58,5 @@ export const DEFAULT_SETTINGS: DesktopSettings = {
   'desktop.defaultApplications': {},
   locale: null,
   'digest.hour': null,
+  'digest.timeZone': null,
 };

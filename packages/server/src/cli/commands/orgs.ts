@@ -1,6 +1,7 @@
 /** `atrium org ...`: create, set, list, add-user, remove-user. */
 import { ResourceService } from '../../resources/ResourceService.js';
-import { calendarOf, DEFAULT_CALENDAR, isTimeZone, type BusinessCalendar } from '../../workflows/businessTime.js';
+import { isTimeZone } from '@atrium/shared';
+import { calendarOf, DEFAULT_CALENDAR, type BusinessCalendar } from '../../workflows/businessTime.js';
 import { CliError, UsageError, type Args, type CommandSpec } from '../args.js';
 import { formatJson, formatTable } from '../format.js';
 import { checkLink, readInputFile } from '../input.js';
