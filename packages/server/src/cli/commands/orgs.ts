@@ -126,7 +126,7 @@ function calendarInput(args: Args, current: BusinessCalendar): BusinessCalendar 
 }
 
 /** A calendar as people write it: "mon-fri 09:00-17:00 UTC". */
-export function describeCalendar(calendar: BusinessCalendar): string {
+function describeCalendar(calendar: BusinessCalendar): string {
   const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const names = calendar.days.map((d) => WEEKDAYS[d]!);
   const consecutive = calendar.days.every((d, i) => i === 0 || d === calendar.days[i - 1]! + 1);
